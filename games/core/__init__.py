@@ -1,0 +1,29 @@
+"""The contract every game implements, its errors, and the shared random generator."""
+
+from games.core.contract import (
+    Action,
+    Decision,
+    Engine,
+    GameError,
+    GameOption,
+    IllegalAction,
+    Option,
+    Result,
+    ranks_from_scores,
+)
+from games.core.engine import GameEngine
+from games.core.rng import Rng
+
+__all__ = [
+    "Action",
+    "Decision",
+    "Engine",
+    "GameEngine",
+    "GameError",
+    "GameOption",
+    "IllegalAction",
+    "Option",
+    "Result",
+    "Rng",
+    "ranks_from_scores",
+]

@@ -1,0 +1,115 @@
+"""The engine contract: the one surface the bot, the AI players and the tests use.
+
+See shared DESIGN.md, "The engine contract". Every game package exposes an object that
+satisfies `Engine`; nothing outside `games/` reaches into a game's state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+
+class GameError(Exception):
+    """A request the engine cannot serve: unknown game, bad options, corrupt dump."""
+
+
+class IllegalAction(GameError):
+    """An action the rules do not allow now. The message is shown to the player."""
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One choice of a decision. `id` is a stable token without spaces (`S07`, `red`)."""
+
+    id: str
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """What one seat must decide now: pick `min_choices..max_choices` distinct options."""
+
+    seat: int
+    kind: str
+    prompt: str
+    options: tuple[Option, ...]
+    min_choices: int = 1
+    max_choices: int = 1
+
+    def option(self, option_id: str) -> Option | None:
+        return next((o for o in self.options if o.id == option_id), None)
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """A seat's answer to its decision: the ids of the chosen options, in order."""
+
+    seat: int
+    choices: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "choices", tuple(self.choices))
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """The end of a game: scores and ranks by seat (rank 1 wins; ties share a rank) and
+    each seat's points by scoring category, so the table can show how they came about."""
+
+    scores: tuple[int, ...]
+    ranks: tuple[int, ...]
+    breakdown: tuple[dict[str, int], ...] = field(default_factory=tuple)
+
+    def __post_init__(self) -> None:
+        for name in ("scores", "ranks", "breakdown"):
+            object.__setattr__(self, name, tuple(getattr(self, name)))
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return tuple(seat for seat, rank in enumerate(self.ranks) if rank == 1)
+
+
+@dataclass(frozen=True, slots=True)
+class GameOption:
+    """A setup option a lobby can set before the start (`tiebreak`: `written`/`other`)."""
+
+    id: str
+    label: str
+    choices: tuple[Option, ...]
+    default: str
+    description: str = ""
+
+
+@runtime_checkable
+class Engine(Protocol):
+    """What every game provides. States are opaque to callers."""
+
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    options: tuple[GameOption, ...]
+
+    def new(self, num_players: int, seed: int, options: dict[str, str] | None = None) -> Any: ...
+
+    def decisions(self, state: Any) -> list[Decision]: ...
+
+    def apply(self, state: Any, action: Action) -> Any: ...
+
+    def view(self, state: Any, seat: int | None) -> dict[str, Any]: ...
+
+    def result(self, state: Any) -> Result | None: ...
+
+    def dump(self, state: Any) -> str: ...
+
+    def load(self, text: str) -> Any: ...
+
+
+def ranks_from_scores(keys: list[tuple[Any, ...]] | list[int]) -> tuple[int, ...]:
+    """Competition ranking (1, 1, 3, ...) by descending key; equal keys share a rank.
+
+    A key is the score, or a tuple of score then tie-breakers, compared as the rules say.
+    """
+    order = sorted(keys, reverse=True)
+    return tuple(order.index(key) + 1 for key in keys)

@@ -1,0 +1,114 @@
+"""A base class that turns a game's rules into the engine contract.
+
+A game supplies `setup`, `decisions`, `perform`, `view` and `result`. The base class
+checks options and player counts, refuses any action that is not one of the offered
+choices (with a message a player can read), works on a copy so that a refused action
+leaves the caller's state untouched, and dumps and loads the state dataclass.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, ClassVar, Generic, TypeVar
+
+from games.core import serial
+from games.core.contract import (
+    Action,
+    Decision,
+    GameError,
+    GameOption,
+    IllegalAction,
+    Result,
+)
+from games.core.rng import Rng
+
+S = TypeVar("S")
+
+
+class GameEngine(Generic[S]):
+    id: ClassVar[str]
+    name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[tuple[GameOption, ...]] = ()
+    state_type: ClassVar[type]
+
+    # -- what a game writes -------------------------------------------------------
+    def setup(self, num_players: int, rng: Rng, options: dict[str, str]) -> S:
+        raise NotImplementedError
+
+    def decisions(self, state: S) -> list[Decision]:
+        raise NotImplementedError
+
+    def perform(self, state: S, decision: Decision, choices: tuple[str, ...]) -> None:
+        """Carry out a validated action on `state` (a private copy) in place."""
+        raise NotImplementedError
+
+    def view(self, state: S, seat: int | None) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def result(self, state: S) -> Result | None:
+        raise NotImplementedError
+
+    # -- the contract ---------------------------------------------------------------
+    def new(self, num_players: int, seed: int, options: dict[str, str] | None = None) -> S:
+        if not isinstance(num_players, int) or not (
+            self.min_players <= num_players <= self.max_players
+        ):
+            raise GameError(
+                f"{self.name} is for {self.min_players}–{self.max_players} players, "
+                f"not {num_players}"
+            )
+        return self.setup(num_players, Rng.from_seed(seed), self.resolve_options(options))
+
+    def resolve_options(self, options: dict[str, str] | None) -> dict[str, str]:
+        """Fill in defaults and refuse unknown option names or values."""
+        known = {o.id: o for o in self.options}
+        given = dict(options or {})
+        for key, value in given.items():
+            spec = known.get(key)
+            if spec is None:
+                names = ", ".join(known) or "none"
+                raise GameError(f"{self.name} has no option {key!r} (options: {names})")
+            if value not in {c.id for c in spec.choices}:
+                allowed = ", ".join(c.id for c in spec.choices)
+                raise GameError(f"option {key} must be one of {allowed}, not {value!r}")
+        return {o.id: given.get(o.id, o.default) for o in self.options}
+
+    def apply(self, state: S, action: Action) -> S:
+        decision = self.decision_for(state, action.seat)
+        self.check_choices(decision, action.choices)
+        new_state = copy.deepcopy(state)
+        self.perform(new_state, decision, tuple(action.choices))
+        return new_state
+
+    def decision_for(self, state: S, seat: int) -> Decision:
+        pending = self.decisions(state)
+        if not pending:
+            raise IllegalAction("The game is over.")
+        for decision in pending:
+            if decision.seat == seat:
+                return decision
+        waiting = ", ".join(f"seat {d.seat + 1}" for d in pending)
+        raise IllegalAction(f"It is not your turn: waiting for {waiting}.")
+
+    @staticmethod
+    def check_choices(decision: Decision, choices: tuple[str, ...]) -> None:
+        if len(set(choices)) != len(choices):
+            raise IllegalAction("Choose each option at most once.")
+        n = len(choices)
+        if not decision.min_choices <= n <= decision.max_choices:
+            if decision.min_choices == decision.max_choices:
+                want = f"exactly {decision.min_choices}"
+            else:
+                want = f"{decision.min_choices} to {decision.max_choices}"
+            raise IllegalAction(f"{decision.prompt}: choose {want}, not {n}.")
+        for choice in choices:
+            if decision.option(choice) is None:
+                raise IllegalAction(f"{choice!r} is not a choice here ({decision.prompt}).")
+
+    def dump(self, state: S) -> str:
+        return serial.dumps(state)
+
+    def load(self, text: str) -> S:
+        return serial.loads(self.state_type, text)

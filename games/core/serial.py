@@ -1,0 +1,143 @@
+"""Exact JSON round trips for dataclass game states.
+
+A game's state is a tree of dataclasses, lists, tuples, dicts, enums and scalars. `dumps`
+writes it as canonical JSON (sorted keys, no spaces) so equal states give equal bytes;
+`loads` rebuilds it from the type hints of the state class.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import json
+import types
+import typing
+from functools import cache
+from typing import Any, TypeVar, Union, get_args, get_origin
+
+from games.core.contract import GameError
+
+T = TypeVar("T")
+
+
+def encode(value: Any) -> Any:
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, (list, tuple)):
+        return [encode(v) for v in value]
+    if isinstance(value, (set, frozenset)):
+        return sorted(encode(v) for v in value)
+    if isinstance(value, dict):
+        return {_encode_key(k): encode(v) for k, v in value.items()}
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    raise TypeError(f"cannot serialise {type(value).__name__}")
+
+
+def _encode_key(key: Any) -> str:
+    if isinstance(key, enum.Enum):
+        key = key.value
+    if isinstance(key, bool) or not isinstance(key, (int, str)):
+        raise TypeError(f"dict keys must be str, int or enums, not {type(key).__name__}")
+    return str(key)
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(encode(value), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def loads(cls: type[T], text: str) -> T:
+    try:
+        return decode(cls, json.loads(text))
+    except (ValueError, TypeError, KeyError) as exc:
+        raise GameError(f"not a saved {cls.__name__}: {exc}") from exc
+
+
+@cache
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
+def decode(tp: Any, data: Any) -> Any:
+    origin = get_origin(tp)
+    if tp is Any:
+        return data
+    if origin in (Union, types.UnionType):
+        args = get_args(tp)
+        if data is None and type(None) in args:
+            return None
+        concrete = [a for a in args if a is not type(None)]
+        if len(concrete) == 1:
+            return decode(concrete[0], data)
+        for arg in concrete:
+            if _matches(arg, data):
+                return decode(arg, data)
+        raise TypeError(f"{data!r} matches none of {tp}")
+    if origin is typing.Literal:
+        return data
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+        hints = _hints(tp)
+        kwargs = {}
+        for f in dataclasses.fields(tp):
+            if f.name in data:
+                kwargs[f.name] = decode(hints[f.name], data[f.name])
+            elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+                raise KeyError(f.name)
+        init = {k: v for k, v in kwargs.items() if _field(tp, k).init}
+        obj = tp(**init)
+        for k, v in kwargs.items():
+            if not _field(tp, k).init:
+                object.__setattr__(obj, k, v)
+        return obj
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        return tp(data)
+    if origin is list:
+        (arg,) = get_args(tp) or (Any,)
+        return [decode(arg, v) for v in data]
+    if origin is tuple:
+        args = get_args(tp)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(decode(args[0], v) for v in data)
+        return tuple(decode(a, v) for a, v in zip(args, data, strict=True))
+    if origin in (set, frozenset):
+        (arg,) = get_args(tp)
+        return origin(decode(arg, v) for v in data)
+    if origin is dict:
+        key_tp, val_tp = get_args(tp) or (str, Any)
+        return {_decode_key(key_tp, k): decode(val_tp, v) for k, v in data.items()}
+    if tp in (list, dict, tuple):
+        return tp(data)
+    if tp is float:
+        return float(data)
+    if tp in (int, str, bool) and not isinstance(data, tp):
+        raise TypeError(f"expected {tp.__name__}, got {data!r}")
+    return data
+
+
+def _field(cls: type, name: str) -> dataclasses.Field[Any]:
+    return next(f for f in dataclasses.fields(cls) if f.name == name)
+
+
+def _decode_key(tp: Any, key: str) -> Any:
+    if tp is int:
+        return int(key)
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        return tp(int(key) if isinstance(next(iter(tp)).value, int) else key)
+    return key
+
+
+def _matches(tp: Any, data: Any) -> bool:
+    origin = get_origin(tp) or tp
+    if isinstance(origin, type) and dataclasses.is_dataclass(origin):
+        return isinstance(data, dict)
+    if origin in (list, tuple, set, frozenset):
+        return isinstance(data, list)
+    if origin is dict:
+        return isinstance(data, dict)
+    if isinstance(origin, type) and issubclass(origin, enum.Enum):
+        return any(m.value == data for m in origin)
+    if isinstance(origin, type):
+        return isinstance(data, origin)
+    return False

@@ -1,0 +1,170 @@
+"""The conformance checks every game's tests run (the OpenSpiel-style random playout).
+
+`check_conformance(engine, num_players, seed)` plays one game with random legal choices
+and checks, along the way, everything the engine contract promises:
+
+- every pending decision is well formed, and the game reaches an end with a result;
+- every offered choice is legal (sampled steps try each option, or random subsets);
+- refused actions raise `IllegalAction` with a readable message and change nothing;
+- `dump`/`load` round-trips exactly;
+- views for every seat and for spectators are JSON-safe and carry `num_players`;
+- each seat's breakdown adds up to its score; ranks follow the scores' order;
+- replaying the action log from the same seed gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from games.core.contract import Action, Decision, Engine, IllegalAction, Result
+
+Chooser = Callable[[Decision, random.Random], tuple[str, ...]]
+
+
+def random_choices(decision: Decision, rng: random.Random) -> tuple[str, ...]:
+    """A uniformly sized random legal answer to a decision."""
+    k = rng.randint(decision.min_choices, decision.max_choices)
+    return tuple(o.id for o in rng.sample(list(decision.options), k))
+
+
+@dataclass
+class Playout:
+    state: Any
+    actions: list[Action]
+    result: Result
+
+
+def check_decisions(engine: Engine, state: Any, num_players: int) -> list[Decision]:
+    pending = engine.decisions(state)
+    seats = [d.seat for d in pending]
+    assert len(seats) == len(set(seats)), f"two decisions for one seat: {seats}"
+    for d in pending:
+        assert 0 <= d.seat < num_players, f"decision for seat {d.seat}"
+        assert d.kind and d.prompt, f"decision without kind or prompt: {d}"
+        ids = [o.id for o in d.options]
+        assert ids, f"decision {d.kind} offers nothing"
+        assert len(ids) == len(set(ids)), f"{d.kind} repeats option ids: {ids}"
+        for option_id in ids:
+            assert option_id and not any(c.isspace() for c in option_id), (
+                f"option id {option_id!r} is empty or has spaces"
+            )
+        assert 0 <= d.min_choices <= d.max_choices <= len(ids), (
+            f"{d.kind}: choices {d.min_choices}..{d.max_choices} of {len(ids)}"
+        )
+    return pending
+
+
+def check_views(engine: Engine, state: Any, num_players: int) -> None:
+    for seat in [None, *range(num_players)]:
+        view = engine.view(state, seat)
+        text = json.dumps(view, allow_nan=False)
+        assert json.loads(text) == view, f"view for seat {seat} is not plain JSON"
+        assert view.get("num_players") == num_players
+
+
+def check_round_trip(engine: Engine, state: Any) -> None:
+    text = engine.dump(state)
+    assert engine.dump(engine.load(text)) == text, "dump/load is not an exact round trip"
+
+
+def check_refusals(engine: Engine, state: Any, pending: list[Decision], num_players: int) -> None:
+    before = engine.dump(state)
+    idle = [s for s in range(num_players) if s not in {d.seat for d in pending}]
+    attempts = [Action(pending[0].seat, ("no-such-option",) * max(1, pending[0].min_choices))]
+    if idle:
+        decision = pending[0]
+        attempts.append(Action(idle[0], random_choices(decision, random.Random(0))))
+    for action in attempts:
+        try:
+            engine.apply(state, action)
+        except IllegalAction as exc:
+            assert str(exc).strip(), "IllegalAction without a message"
+        else:
+            raise AssertionError(f"{action} was accepted")
+        assert engine.dump(state) == before, "a refused action changed the state"
+
+
+def check_offered_choices_are_legal(
+    engine: Engine, state: Any, decision: Decision, rng: random.Random, limit: int
+) -> None:
+    if decision.min_choices <= 1 <= decision.max_choices:
+        candidates = [(o.id,) for o in decision.options][:limit]
+    else:
+        candidates = [random_choices(decision, rng) for _ in range(min(limit, 5))]
+    if decision.min_choices == 0:
+        candidates.append(())
+    for choices in candidates:
+        try:
+            engine.apply(state, Action(decision.seat, choices))
+        except IllegalAction as exc:
+            raise AssertionError(
+                f"offered choice {choices} of {decision.kind} refused: {exc}"
+            ) from exc
+
+
+def check_result(result: Result | None, num_players: int) -> Result:
+    assert result is not None, "no decisions left but no result"
+    assert len(result.scores) == len(result.ranks) == len(result.breakdown) == num_players
+    assert min(result.ranks) == 1
+    for seat in range(num_players):
+        parts = result.breakdown[seat]
+        assert all(isinstance(v, int) for v in parts.values()), parts
+        assert sum(parts.values()) == result.scores[seat], (
+            f"seat {seat}: breakdown {parts} does not add up to {result.scores[seat]}"
+        )
+    for a in range(num_players):
+        for b in range(num_players):
+            if result.scores[a] > result.scores[b]:
+                assert result.ranks[a] < result.ranks[b], "a higher score ranked lower"
+    return result
+
+
+def check_conformance(
+    engine: Engine,
+    num_players: int,
+    seed: int,
+    chooser_seed: int | None = None,
+    options: dict[str, str] | None = None,
+    max_steps: int = 5_000,
+    deep_every: int = 7,
+    choose: Chooser = random_choices,
+) -> Playout:
+    """Play one random game, checking the whole contract; return how it went.
+
+    Deep checks (round trip, views, refusals, every offered choice) run on every
+    `deep_every`-th step and on the last; pass 1 to check every step.
+    """
+    rng = random.Random(seed if chooser_seed is None else chooser_seed)
+    state = engine.new(num_players=num_players, seed=seed, options=options)
+    assert engine.result(state) is None or not engine.decisions(state)
+    actions: list[Action] = []
+    for step in range(max_steps):
+        pending = check_decisions(engine, state, num_players)
+        deep = step % deep_every == 0
+        if deep:
+            check_round_trip(engine, state)
+            check_views(engine, state, num_players)
+        if not pending:
+            break
+        assert engine.result(state) is None, "a result while decisions are pending"
+        decision = rng.choice(pending)
+        if deep:
+            check_refusals(engine, state, pending, num_players)
+            check_offered_choices_are_legal(engine, state, decision, rng, limit=12)
+        action = Action(decision.seat, choose(decision, rng))
+        state = engine.apply(state, action)
+        actions.append(action)
+    else:
+        raise AssertionError(f"no end after {max_steps} steps")
+    check_round_trip(engine, state)
+    check_views(engine, state, num_players)
+    result = check_result(engine.result(state), num_players)
+    replayed = engine.new(num_players=num_players, seed=seed, options=options)
+    for action in actions:
+        replayed = engine.apply(replayed, action)
+    assert engine.dump(replayed) == engine.dump(state), "replay is not byte-identical"
+    return Playout(state, actions, result)

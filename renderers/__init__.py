@@ -1,0 +1,74 @@
+"""Pictures and option labels for each game, drawn only from an engine's `view()`.
+
+A game's module `renderers/<game_id>.py` provides:
+
+- `render(view: dict) -> PIL.Image.Image`: the table as a spectator sees it (no words:
+  icons, colours and numbers; words belong to messages, which are localised);
+- optionally `option_style(decision: Decision, option: Option) -> OptionStyle | None`:
+  a shorter label, an emoji and a one-line description for a panel's buttons and menus;
+- optionally `private_text(view: dict) -> str`: the seat's secrets (`view(state, seat)`)
+  as short Markdown for `/hand` and DMs.
+
+Games without a module fall back to `renderers.generic`.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any, Protocol
+
+from PIL import Image
+
+from games.core import Decision, Option
+
+
+@dataclass(frozen=True, slots=True)
+class OptionStyle:
+    label: str | None = None
+    emoji: str | None = None
+    description: str | None = None
+
+
+class Renderer(Protocol):
+    def render(self, view: dict[str, Any]) -> Image.Image: ...
+
+
+_OVERRIDES: dict[str, Any] = {}
+
+
+def register(game_id: str, renderer: Any) -> None:
+    """Use `renderer` (any object with the module functions above) for `game_id`."""
+    _OVERRIDES[game_id] = renderer
+
+
+def for_game(game_id: str) -> Any:
+    if game_id in _OVERRIDES:
+        return _OVERRIDES[game_id]
+    try:
+        module: ModuleType = importlib.import_module(f"renderers.{game_id}")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"renderers.{game_id}":
+            raise
+        from renderers import generic as module
+    _OVERRIDES[game_id] = module
+    return module
+
+
+def render(game_id: str, view: dict[str, Any]) -> Image.Image:
+    return for_game(game_id).render(view)
+
+
+def option_style(game_id: str, decision: Decision, option: Option) -> OptionStyle:
+    styler = getattr(for_game(game_id), "option_style", None)
+    return (styler(decision, option) if styler else None) or OptionStyle()
+
+
+def private_text(game_id: str, view: dict[str, Any]) -> str:
+    describe = getattr(for_game(game_id), "private_text", None)
+    if describe is not None:
+        return describe(view)
+    from renderers import generic
+
+    return generic.private_text(view)

@@ -1,0 +1,80 @@
+"""The contract and the conformance helper, run on the test game."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import games
+from games.core import Action, GameError, IllegalAction, Rng
+from games.testing import check_conformance
+from tests.testgame import PebblesEngine
+
+engine = PebblesEngine()
+
+
+@settings(max_examples=25, deadline=None)
+@given(num_players=st.integers(1, 4), seed=st.integers(0, 2**32))
+def test_random_playouts_reach_a_valid_end(num_players: int, seed: int) -> None:
+    check_conformance(engine, num_players, seed, deep_every=1)
+
+
+def test_same_seed_same_bytes() -> None:
+    a = check_conformance(engine, 3, seed=11, chooser_seed=5)
+    b = check_conformance(engine, 3, seed=11, chooser_seed=5)
+    assert engine.dump(a.state) == engine.dump(b.state)
+
+
+def test_rng_is_stable_across_versions() -> None:
+    rng = Rng.from_seed(42)
+    assert [rng.below(10) for _ in range(10)] == [6, 9, 5, 5, 7, 6, 0, 1, 4, 3]
+    assert Rng.from_seed(1).shuffled(range(8)) == Rng.from_seed(1).shuffled(range(8))
+
+
+def test_rng_below_is_roughly_uniform() -> None:
+    rng = Rng.from_seed(3)
+    counts = [0] * 6
+    for _ in range(6000):
+        counts[rng.below(6)] += 1
+    assert all(850 < c < 1150 for c in counts), counts
+
+
+def test_unknown_game_and_bad_options_are_game_errors() -> None:
+    with pytest.raises(GameError, match="unknown game"):
+        games.get("chess")
+    with pytest.raises(GameError, match="no option"):
+        engine.new(2, seed=1, options={"colour": "red"})
+    with pytest.raises(GameError, match="must be one of"):
+        engine.new(2, seed=1, options={"coins": "9"})
+    with pytest.raises(GameError, match="1–4 players"):
+        engine.new(5, seed=1)
+
+
+def test_refusal_names_whose_turn_it_is() -> None:
+    state = engine.new(2, seed=1)
+    state = engine.apply(state, Action(0, ("bid1",)))
+    with pytest.raises(IllegalAction, match="waiting for seat 2"):
+        engine.apply(state, Action(0, ("bid2",)))
+
+
+def test_multi_select_bounds_are_enforced() -> None:
+    state = engine.new(1, seed=1)
+    state = engine.apply(state, Action(0, ("bid0",)))
+    state = engine.apply(state, Action(0, (engine.decisions(state)[0].options[0].id,)))
+    keep = engine.decisions(state)[0]
+    ids = tuple(o.id for o in keep.options)
+    with pytest.raises(IllegalAction, match="1 to 2"):
+        engine.apply(state, Action(0, ids))
+    with pytest.raises(IllegalAction, match="at most once"):
+        engine.apply(state, Action(0, (ids[0], ids[0])))
+
+
+def test_spectators_do_not_see_hands() -> None:
+    state = engine.new(2, seed=1)
+    assert "you" not in engine.view(state, None)
+    hand = engine.view(state, 0)["you"]["hand"]
+    assert engine.view(state, 1)["you"]["hand"] != hand
+    assert "rng" not in json.dumps(engine.view(state, None))
