@@ -6,6 +6,7 @@ is the truth. Lobbies, table messages and user preferences are kept here too, so
 restarted bot finds everything it had.
 
 `SQLiteStore` is the embedded default; a PostgreSQL backend fills the same interface.
+Datetimes handed out are timezone-aware UTC; a naive datetime handed in is taken as UTC.
 """
 
 from __future__ import annotations
@@ -46,6 +47,15 @@ class StaleAction(StoreError):
         super().__init__(f"move {expected} is taken; the game is at {current}")
         self.expected = expected
         self.current = current
+
+
+class TableNotActive(StoreError):
+    """Moves are only logged for an active game (not a lobby, nor a game that has ended)."""
+
+    def __init__(self, table_id: int, status: TableStatus) -> None:
+        super().__init__(f"table {table_id} is {status.value}, not active")
+        self.table_id = table_id
+        self.status = status
 
 
 @dataclass
@@ -133,10 +143,17 @@ class Store(Protocol):
         """Every lobby and active game, for the bot to pick up at start."""
 
     async def update_table(self, table: Table) -> None:
-        """Save seats, options, status, message ids, result and timestamps."""
+        """Save host, seats, options, seed, status, message ids, result and timestamps.
 
-    async def tables_for_user(self, user_id: int, statuses: tuple[TableStatus, ...]) -> list[Table]:
-        ...
+        Raises ChannelBusy if this reopens a table in a channel that has another open one,
+        and StoreError if the table does not exist, or if it would change the game, seed,
+        options or number of seats once moves are logged (the log must keep replaying).
+        """
+
+    async def tables_for_user(
+        self, user_id: int, statuses: tuple[TableStatus, ...] = OPEN_STATUSES
+    ) -> list[Table]:
+        """The tables where this user has a seat, with one of these statuses, oldest first."""
 
     # -- the action log ------------------------------------------------------------
     async def append_action(
@@ -149,16 +166,19 @@ class Store(Protocol):
         snapshot: str | None = None,
     ) -> None:
         """Append action `seq` in one transaction (with an optional snapshot of the state
-        after it). Raises StaleAction if `seq` is not exactly one past the last action."""
+        after it). Raises StaleAction if `seq` is not exactly one past the last action, and
+        TableNotActive if the game is not active (still a lobby, or over)."""
 
     async def actions(self, table_id: int, after: int = 0) -> list[LoggedAction]:
         """The log after sequence number `after`, in order."""
 
     async def last_seq(self, table_id: int) -> int: ...
 
-    async def latest_snapshot(self, table_id: int) -> Snapshot | None: ...
+    async def latest_snapshot(self, table_id: int) -> Snapshot | None:
+        """The most recent snapshot stored with an action, if any."""
 
     # -- users -----------------------------------------------------------------------
-    async def get_prefs(self, user_id: int) -> UserPrefs: ...
+    async def get_prefs(self, user_id: int) -> UserPrefs:
+        """The user's preferences; the defaults for a user never seen."""
 
     async def set_prefs(self, prefs: UserPrefs) -> None: ...

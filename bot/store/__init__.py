@@ -1,0 +1,75 @@
+"""Where the bot keeps its tables, action logs and user preferences.
+
+`open_store(os.environ.get("DATABASE_URL"))` picks the backend; the caller awaits `.open()`.
+"""
+
+from __future__ import annotations
+
+from bot.store.base import (
+    OPEN_STATUSES,
+    ChannelBusy,
+    LoggedAction,
+    Seat,
+    Snapshot,
+    StaleAction,
+    Store,
+    StoreError,
+    Table,
+    TableNotActive,
+    TableStatus,
+    UserPrefs,
+)
+from bot.store.sqlite import SQLiteStore
+
+__all__ = [
+    "DEFAULT_SQLITE_PATH",
+    "OPEN_STATUSES",
+    "ChannelBusy",
+    "LoggedAction",
+    "SQLiteStore",
+    "Seat",
+    "Snapshot",
+    "StaleAction",
+    "Store",
+    "StoreError",
+    "Table",
+    "TableNotActive",
+    "TableStatus",
+    "UserPrefs",
+    "open_store",
+]
+
+DEFAULT_SQLITE_PATH = "meeple-hall.db"
+
+_SUPPORTED = (
+    "sqlite:///relative/path.db, sqlite:////absolute/path.db, sqlite://:memory:, "
+    "or a plain file path"
+)
+
+
+def open_store(database_url: str | None) -> Store:
+    """The store that `database_url` names, not yet opened.
+
+    None or "" → the SQLite file meeple-hall.db in the working directory;
+    "sqlite:///relative/path.db", "sqlite:////absolute/path.db" or a plain file path → that
+    SQLite file; "sqlite://:memory:" → a private in-memory database (for tests).
+    """
+    url = (database_url or "").strip()
+    if not url:
+        return SQLiteStore(DEFAULT_SQLITE_PATH)
+    scheme, separator, rest = url.partition("://")
+    if not separator:
+        return SQLiteStore(url)
+    scheme = scheme.lower()
+    if scheme == "sqlite":
+        if rest in (":memory:", "/:memory:"):
+            return SQLiteStore(":memory:")
+        if not rest.startswith("/") or rest == "/":
+            raise StoreError(f"cannot read a SQLite path from {url!r}; use {_SUPPORTED}")
+        return SQLiteStore(rest[1:])
+    if scheme in ("postgresql", "postgres") or scheme.startswith("postgresql+"):
+        raise StoreError(
+            "PostgreSQL is not available yet in this build (the store interface is ready for "
+            "it); unset DATABASE_URL or point it at SQLite: " + _SUPPORTED
+        )
+    raise StoreError(f"unsupported DATABASE_URL scheme {scheme!r}; use {_SUPPORTED}")

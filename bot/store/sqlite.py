@@ -1,0 +1,474 @@
+"""The embedded store: SQLite through aiosqlite, in WAL mode.
+
+One connection per store. SQLite runs one transaction per connection, so an asyncio lock
+serialises this store's statements; several stores (or processes) on the same file are kept
+apart by SQLite itself: every write starts with BEGIN IMMEDIATE, which takes the file's write
+lock before anything is read, so a check and the insert it guards are atomic across
+connections.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import re
+import sqlite3
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager, suppress
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from os import PathLike
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from bot.store.base import (
+    OPEN_STATUSES,
+    ChannelBusy,
+    LoggedAction,
+    Seat,
+    Snapshot,
+    StaleAction,
+    StoreError,
+    Table,
+    TableNotActive,
+    TableStatus,
+    UserPrefs,
+)
+
+log = logging.getLogger(__name__)
+
+MEMORY = ":memory:"
+MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
+_MIGRATION_NAME = re.compile(r"(\d{4})_(\w+)\.sql")
+
+
+@dataclass(frozen=True)
+class Migration:
+    version: int
+    name: str
+    sql: str
+
+    def statements(self) -> list[str]:
+        """The script cut into single statements (a trigger's body stays whole)."""
+        statements: list[str] = []
+        pending = ""
+        for line in self.sql.splitlines(keepends=True):
+            pending += line
+            if sqlite3.complete_statement(pending):
+                statements.append(pending.strip())
+                pending = ""
+        leftover = [line for line in pending.splitlines() if not line.strip().startswith("--")]
+        if "".join(leftover).strip():
+            raise StoreError(f"migration {self.version:04d} ends with an incomplete statement")
+        return statements
+
+
+def load_migrations(directory: Path = MIGRATIONS_DIR) -> list[Migration]:
+    """The migrations in `directory`, named NNNN_name.sql and numbered 1, 2, 3 … without gaps."""
+    migrations = []
+    for path in sorted(directory.glob("*.sql")):
+        match = _MIGRATION_NAME.fullmatch(path.name)
+        if match is None:
+            raise StoreError(f"migration file {path.name} is not named NNNN_name.sql")
+        migrations.append(Migration(int(match[1]), match[2], path.read_text(encoding="utf-8")))
+    versions = [m.version for m in migrations]
+    if versions != list(range(1, len(migrations) + 1)):
+        raise StoreError(f"migrations must be numbered 1, 2, 3 … without gaps; found {versions}")
+    return migrations
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+def _to_text(moment: datetime | None) -> str | None:
+    if moment is None:
+        return None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC).isoformat()
+
+
+def _from_text(text: str | None) -> datetime | None:
+    return None if text is None else datetime.fromisoformat(text)
+
+
+async def _one(db: aiosqlite.Connection, sql: str, params: tuple[Any, ...] = ()) -> Any:
+    async with db.execute(sql, params) as cursor:
+        return await cursor.fetchone()
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+class SQLiteStore:
+    """The Store on a SQLite file (or ":memory:", for tests)."""
+
+    def __init__(
+        self,
+        path: str | PathLike[str],
+        *,
+        busy_timeout: float = 5.0,
+        migrations: list[Migration] | None = None,
+    ) -> None:
+        self.path = str(path)
+        self.busy_timeout = busy_timeout
+        self._migrations = migrations if migrations is not None else load_migrations()
+        self._db: aiosqlite.Connection | None = None
+        self._lock = asyncio.Lock()
+
+    # -- connection ------------------------------------------------------------------
+    async def open(self) -> None:
+        if self._db is not None:
+            raise StoreError("the store is already open")
+        if self.path != MEMORY:
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        # isolation_level=None: no implicit transactions; every write says BEGIN IMMEDIATE.
+        db = await aiosqlite.connect(self.path, isolation_level=None)
+        try:
+            await db.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout * 1000)}")
+            (mode,) = await _one(db, "PRAGMA journal_mode = WAL")
+            if self.path != MEMORY and mode.lower() != "wal":
+                log.warning("SQLite refused WAL mode for %s (journal mode %s)", self.path, mode)
+            await db.execute("PRAGMA synchronous = NORMAL")
+            await db.execute("PRAGMA foreign_keys = ON")
+            self._db = db
+            await self._migrate()
+        except BaseException:
+            self._db = None
+            await db.close()
+            raise
+
+    async def close(self) -> None:
+        if self._db is None:
+            return
+        async with self._lock:
+            db, self._db = self._db, None
+            await db.execute("PRAGMA optimize")
+            await db.close()
+
+    async def schema_version(self) -> int:
+        async with self._read() as db:
+            return await self._schema_version(db)
+
+    async def _migrate(self) -> None:
+        async with self._read() as db:
+            await db.execute(
+                "CREATE TABLE IF NOT EXISTS schema_version ("
+                " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)"
+            )
+            current = await self._schema_version(db)
+        if current > len(self._migrations):
+            raise StoreError(
+                f"the database is at schema version {current}, newer than this build "
+                f"(which knows {len(self._migrations)})"
+            )
+        for migration in self._migrations[current:]:
+            async with self._write() as db:
+                # Another process may have applied it since we looked.
+                if await self._schema_version(db) >= migration.version:
+                    continue
+                for statement in migration.statements():
+                    await db.execute(statement)
+                await db.execute(
+                    "INSERT INTO schema_version (version, name, applied_at) VALUES (?, ?, ?)",
+                    (migration.version, migration.name, _to_text(utcnow())),
+                )
+            log.info("applied schema migration %04d_%s", migration.version, migration.name)
+
+    @staticmethod
+    async def _schema_version(db: aiosqlite.Connection) -> int:
+        (version,) = await _one(db, "SELECT coalesce(max(version), 0) FROM schema_version")
+        return version
+
+    def _connection(self) -> aiosqlite.Connection:
+        if self._db is None:
+            raise StoreError("the store is not open (await store.open() first)")
+        return self._db
+
+    @asynccontextmanager
+    async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
+        async with self._lock:
+            yield self._connection()
+
+    @asynccontextmanager
+    async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
+        """One transaction holding the file's write lock from its first statement."""
+        async with self._lock:
+            db = self._connection()
+            try:
+                await db.execute("BEGIN IMMEDIATE")
+                yield db
+                await db.execute("COMMIT")
+            except BaseException:
+                await self._rollback(db)
+                raise
+
+    @staticmethod
+    async def _rollback(db: aiosqlite.Connection) -> None:
+        # Failing means no transaction is open: BEGIN failed, or COMMIT went through after all.
+        with suppress(sqlite3.OperationalError):
+            await db.execute("ROLLBACK")
+
+    # -- lobbies and tables ----------------------------------------------------------
+    async def create_table(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        host_id: int,
+        game: str,
+        options: dict[str, str],
+        seed: int,
+        seats: list[Seat],
+    ) -> Table:
+        table = Table(
+            id=0,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            host_id=host_id,
+            game=game,
+            options=dict(options),
+            seed=seed,
+            status=TableStatus.LOBBY,
+            seats=[Seat(s.user_id, s.name, s.ai) for s in seats],
+            created_at=utcnow(),
+        )
+        async with self._write() as db:
+            await self._refuse_busy_channel(db, channel_id, None)
+            cursor = await db.execute(
+                "INSERT INTO tables (guild_id, channel_id, host_id, game, options, seed, status,"
+                " created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    guild_id,
+                    channel_id,
+                    host_id,
+                    game,
+                    _json(table.options),
+                    str(seed),
+                    table.status.value,
+                    _to_text(table.created_at),
+                ),
+            )
+            table.id = cursor.lastrowid
+            await self._save_seats(db, table.id, table.seats)
+        return table
+
+    async def get_table(self, table_id: int) -> Table | None:
+        async with self._read() as db:
+            tables = await self._tables(db, "t.id = ?", (table_id,))
+        return tables[0] if tables else None
+
+    async def open_table_in(self, channel_id: int) -> Table | None:
+        async with self._read() as db:
+            tables = await self._tables(
+                db, f"t.channel_id = ? AND t.status IN {_OPEN}", (channel_id,)
+            )
+        return tables[0] if tables else None
+
+    async def open_tables(self) -> list[Table]:
+        async with self._read() as db:
+            return await self._tables(db, f"t.status IN {_OPEN}", ())
+
+    async def tables_for_user(
+        self, user_id: int, statuses: tuple[TableStatus, ...] = OPEN_STATUSES
+    ) -> list[Table]:
+        if not statuses:
+            return []
+        marks = ", ".join("?" for _ in statuses)
+        async with self._read() as db:
+            return await self._tables(
+                db,
+                f"t.status IN ({marks}) AND t.id IN (SELECT table_id FROM seats WHERE user_id = ?)",
+                (*(TableStatus(s).value for s in statuses), user_id),
+            )
+
+    async def update_table(self, table: Table) -> None:
+        async with self._write() as db:
+            row = await _one(
+                db,
+                "SELECT game, options, seed,"
+                " (SELECT count(*) FROM seats WHERE table_id = tables.id),"
+                " EXISTS (SELECT 1 FROM actions WHERE table_id = tables.id)"
+                " FROM tables WHERE id = ?",
+                (table.id,),
+            )
+            if row is None:
+                raise StoreError(f"no table {table.id}")
+            game, options, seed, seat_count, has_moves = row
+            if has_moves and (
+                table.game != game
+                or _json(table.options) != options
+                or str(table.seed) != seed
+                or len(table.seats) != seat_count
+            ):
+                raise StoreError(
+                    f"table {table.id} has moves logged: its game, seed, options and number "
+                    "of seats are fixed"
+                )
+            if table.status in OPEN_STATUSES:
+                await self._refuse_busy_channel(db, table.channel_id, table.id)
+            await db.execute(
+                "UPDATE tables SET host_id = ?, game = ?, options = ?, seed = ?, status = ?,"
+                " lobby_message_id = ?, table_message_id = ?, result = ?, started_at = ?,"
+                " ended_at = ? WHERE id = ?",
+                (
+                    table.host_id,
+                    table.game,
+                    _json(table.options),
+                    str(table.seed),
+                    TableStatus(table.status).value,
+                    table.lobby_message_id,
+                    table.table_message_id,
+                    None if table.result is None else _json(table.result),
+                    _to_text(table.started_at),
+                    _to_text(table.ended_at),
+                    table.id,
+                ),
+            )
+            await db.execute("DELETE FROM seats WHERE table_id = ?", (table.id,))
+            await self._save_seats(db, table.id, table.seats)
+
+    @staticmethod
+    async def _refuse_busy_channel(
+        db: aiosqlite.Connection, channel_id: int, table_id: int | None
+    ) -> None:
+        # The partial unique index is the guarantee; asking first names the busy table.
+        row = await _one(
+            db, f"SELECT id FROM tables WHERE channel_id = ? AND status IN {_OPEN}", (channel_id,)
+        )
+        if row is not None and row[0] != table_id:
+            raise ChannelBusy(row[0])
+
+    @staticmethod
+    async def _save_seats(db: aiosqlite.Connection, table_id: int, seats: list[Seat]) -> None:
+        await db.executemany(
+            "INSERT INTO seats (table_id, position, user_id, name, ai) VALUES (?, ?, ?, ?, ?)",
+            [
+                (table_id, position, seat.user_id, seat.name, int(seat.ai))
+                for position, seat in enumerate(seats)
+            ],
+        )
+
+    @staticmethod
+    async def _tables(db: aiosqlite.Connection, where: str, params: tuple[Any, ...]) -> list[Table]:
+        """The tables matching `where` (on columns of t), with their seats, in one statement."""
+        tables: dict[int, Table] = {}
+        async with db.execute(
+            "SELECT t.id, t.guild_id, t.channel_id, t.host_id, t.game, t.options, t.seed,"
+            " t.status, t.lobby_message_id, t.table_message_id, t.result, t.created_at,"
+            " t.started_at, t.ended_at, s.position, s.user_id, s.name, s.ai"
+            " FROM tables AS t LEFT JOIN seats AS s ON s.table_id = t.id"
+            f" WHERE {where} ORDER BY t.id, s.position",
+            params,
+        ) as cursor:
+            async for row in cursor:
+                table = tables.get(row[0])
+                if table is None:
+                    table = tables[row[0]] = Table(
+                        id=row[0],
+                        guild_id=row[1],
+                        channel_id=row[2],
+                        host_id=row[3],
+                        game=row[4],
+                        options=json.loads(row[5]),
+                        seed=int(row[6]),
+                        status=TableStatus(row[7]),
+                        lobby_message_id=row[8],
+                        table_message_id=row[9],
+                        result=None if row[10] is None else json.loads(row[10]),
+                        created_at=_from_text(row[11]),
+                        started_at=_from_text(row[12]),
+                        ended_at=_from_text(row[13]),
+                    )
+                if row[14] is not None:
+                    table.seats.append(Seat(row[15], row[16], bool(row[17])))
+        return list(tables.values())
+
+    # -- the action log ----------------------------------------------------------------
+    async def append_action(
+        self,
+        table_id: int,
+        seq: int,
+        seat: int,
+        choices: tuple[str, ...],
+        user_id: int | None,
+        snapshot: str | None = None,
+    ) -> None:
+        async with self._write() as db:
+            row = await _one(
+                db,
+                "SELECT status,"
+                " (SELECT coalesce(max(seq), 0) FROM actions WHERE table_id = tables.id)"
+                " FROM tables WHERE id = ?",
+                (table_id,),
+            )
+            if row is None:
+                raise StoreError(f"no table {table_id}")
+            status, current = TableStatus(row[0]), row[1]
+            if seq != current + 1:
+                raise StaleAction(seq, current)
+            if status is not TableStatus.ACTIVE:
+                raise TableNotActive(table_id, status)
+            await db.execute(
+                "INSERT INTO actions (table_id, seq, seat, choices, user_id, at)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (table_id, seq, seat, _json(list(choices)), user_id, _to_text(utcnow())),
+            )
+            if snapshot is not None:
+                await db.execute(
+                    "INSERT INTO snapshots (table_id, seq, state) VALUES (?, ?, ?)"
+                    " ON CONFLICT (table_id) DO UPDATE SET seq = excluded.seq,"
+                    " state = excluded.state",
+                    (table_id, seq, snapshot),
+                )
+
+    async def actions(self, table_id: int, after: int = 0) -> list[LoggedAction]:
+        async with self._read() as db:
+            rows = await db.execute_fetchall(
+                "SELECT seq, seat, choices, user_id, at FROM actions"
+                " WHERE table_id = ? AND seq > ? ORDER BY seq",
+                (table_id, after),
+            )
+        return [
+            LoggedAction(seq, seat, tuple(json.loads(choices)), user_id, _from_text(at))
+            for seq, seat, choices, user_id, at in rows
+        ]
+
+    async def last_seq(self, table_id: int) -> int:
+        async with self._read() as db:
+            (seq,) = await _one(
+                db, "SELECT coalesce(max(seq), 0) FROM actions WHERE table_id = ?", (table_id,)
+            )
+        return seq
+
+    async def latest_snapshot(self, table_id: int) -> Snapshot | None:
+        async with self._read() as db:
+            row = await _one(db, "SELECT seq, state FROM snapshots WHERE table_id = ?", (table_id,))
+        return None if row is None else Snapshot(row[0], row[1])
+
+    # -- users -----------------------------------------------------------------------------
+    async def get_prefs(self, user_id: int) -> UserPrefs:
+        async with self._read() as db:
+            row = await _one(
+                db, "SELECT turn_dms, dms_closed FROM user_prefs WHERE user_id = ?", (user_id,)
+            )
+        if row is None:
+            return UserPrefs(user_id)
+        return UserPrefs(user_id, turn_dms=bool(row[0]), dms_closed=bool(row[1]))
+
+    async def set_prefs(self, prefs: UserPrefs) -> None:
+        async with self._write() as db:
+            await db.execute(
+                "INSERT INTO user_prefs (user_id, turn_dms, dms_closed) VALUES (?, ?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET turn_dms = excluded.turn_dms,"
+                " dms_closed = excluded.dms_closed",
+                (prefs.user_id, int(prefs.turn_dms), int(prefs.dms_closed)),
+            )
+
+
+_OPEN = "(" + ", ".join(f"'{status.value}'" for status in OPEN_STATUSES) + ")"
