@@ -1,0 +1,175 @@
+import asyncio
+import sqlite3
+from datetime import UTC, datetime
+
+import pytest
+
+from bot.store import (
+    Snapshot,
+    SQLiteStore,
+    StaleAction,
+    StoreError,
+    TableNotActive,
+    TableStatus,
+)
+from tests.store.conftest import GUEST, HOST, active_table, new_table
+
+
+async def test_the_log_comes_back_in_order(store):
+    table = await active_table(store)
+    moves = [(0, ("bid", "S07", "red", "2"), HOST), (1, ("pass",), None), (0, (), HOST)]
+    before = datetime.now(UTC)
+    for seq, (seat, choices, user_id) in enumerate(moves, start=1):
+        await store.append_action(table.id, seq, seat, choices, user_id)
+
+    logged = await store.actions(table.id)
+    assert [(a.seq, a.seat, a.choices, a.user_id) for a in logged] == [
+        (seq, *move) for seq, move in enumerate(moves, start=1)
+    ]
+    assert all(a.at.tzinfo == UTC and before <= a.at <= datetime.now(UTC) for a in logged)
+    assert [a.at for a in logged] == sorted(a.at for a in logged)
+    assert [a.seq for a in await store.actions(table.id, after=2)] == [3]
+    assert await store.actions(table.id, after=3) == []
+    assert await store.last_seq(table.id) == 3
+
+
+async def test_logs_of_different_tables_are_apart(store):
+    first = await active_table(store, channel_id=1)
+    second = await active_table(store, channel_id=2)
+    await store.append_action(first.id, 1, 0, ("a",), HOST)
+    await store.append_action(second.id, 1, 0, ("b",), GUEST)
+    await store.append_action(second.id, 2, 1, ("c",), None)
+
+    assert [a.choices for a in await store.actions(first.id)] == [("a",)]
+    assert [a.choices for a in await store.actions(second.id)] == [("b",), ("c",)]
+    assert await store.last_seq(first.id) == 1
+    assert await store.last_seq(999) == 0
+
+
+async def test_a_gap_is_stale(store):
+    table = await active_table(store)
+    with pytest.raises(StaleAction) as stale:
+        await store.append_action(table.id, 2, 0, ("take", "1"), HOST)
+    assert (stale.value.expected, stale.value.current) == (2, 0)
+    assert await store.actions(table.id) == []
+
+
+async def test_a_duplicate_is_stale_and_the_first_move_stays(store):
+    table = await active_table(store)
+    await store.append_action(table.id, 1, 0, ("take", "1"), HOST)
+    await store.append_action(table.id, 2, 1, ("take", "3"), None)
+    with pytest.raises(StaleAction) as stale:
+        await store.append_action(table.id, 2, 0, ("take", "2"), HOST, snapshot="late")
+    assert (stale.value.expected, stale.value.current) == (2, 2)
+    assert [a.choices for a in await store.actions(table.id)] == [("take", "1"), ("take", "3")]
+    assert await store.latest_snapshot(table.id) is None
+
+
+async def test_moves_are_only_logged_while_the_game_is_active(store):
+    table = await new_table(store)
+    with pytest.raises(TableNotActive) as lobby:
+        await store.append_action(table.id, 1, 0, ("take", "1"), HOST)
+    assert lobby.value.status is TableStatus.LOBBY
+
+    table.status = TableStatus.ACTIVE
+    await store.update_table(table)
+    await store.append_action(table.id, 1, 0, ("take", "1"), HOST)
+    table.status = TableStatus.ABANDONED
+    await store.update_table(table)
+    with pytest.raises(TableNotActive):
+        await store.append_action(table.id, 2, 1, ("take", "1"), None)
+    assert await store.last_seq(table.id) == 1
+
+    with pytest.raises(StoreError, match="no table"):
+        await store.append_action(table.id + 1, 1, 0, ("take", "1"), HOST)
+
+
+async def test_the_latest_snapshot_is_kept(store):
+    table = await active_table(store)
+    assert await store.latest_snapshot(table.id) is None
+    await store.append_action(table.id, 1, 0, ("a",), HOST, snapshot="after 1")
+    await store.append_action(table.id, 2, 1, ("b",), None)
+    assert await store.latest_snapshot(table.id) == Snapshot(1, "after 1")
+    await store.append_action(table.id, 3, 0, ("c",), HOST, snapshot="after 3 " * 10_000)
+    assert await store.latest_snapshot(table.id) == Snapshot(3, "after 3 " * 10_000)
+
+
+async def test_the_log_is_append_only_in_the_schema(store, db_path):
+    table = await active_table(store)
+    await store.append_action(table.id, 1, 0, ("a",), HOST)
+    with sqlite3.connect(db_path) as db:
+        for statement in (
+            "UPDATE actions SET choices = '[\"b\"]'",
+            "DELETE FROM actions",
+            "INSERT INTO actions VALUES (1, 3, 0, '[]', NULL, '2026-01-01T00:00:00+00:00')",
+        ):
+            with pytest.raises(sqlite3.IntegrityError):
+                db.execute(statement)
+    assert [a.choices for a in await store.actions(table.id)] == [("a",)]
+
+
+async def _race(stores: list[SQLiteStore], table_id: int, seq: int) -> list[int]:
+    """Every store submits move `seq` at once; the indices of the stores that got in."""
+    outcomes = await asyncio.gather(
+        *(
+            store.append_action(table_id, seq, 0, (f"by{index}",), HOST)
+            for index, store in enumerate(stores)
+        ),
+        return_exceptions=True,
+    )
+    for outcome in outcomes:
+        assert outcome is None or isinstance(outcome, StaleAction), outcome
+    return [index for index, outcome in enumerate(outcomes) if outcome is None]
+
+
+async def test_two_clicks_on_one_store_apply_once(store):
+    table = await active_table(store)
+    for seq in range(1, 21):
+        winners = await _race([store, store], table.id, seq)
+        assert len(winners) == 1
+    assert [a.seq for a in await store.actions(table.id)] == list(range(1, 21))
+
+
+async def test_two_stores_on_one_file_apply_a_racing_move_once(store, db_path):
+    other = SQLiteStore(db_path)
+    await other.open()
+    try:
+        table = await active_table(store)
+        winners = []
+        for seq in range(1, 21):
+            (winner,) = await _race([store, other], table.id, seq)
+            winners.append(winner)
+        logged = await other.actions(table.id)
+        assert [a.seq for a in logged] == list(range(1, 21))
+        assert [a.choices for a in logged] == [(f"by{w}",) for w in winners]
+    finally:
+        await other.close()
+
+
+async def test_many_writers_keep_the_log_whole(store, db_path):
+    stores = [store]
+    for _ in range(2):
+        stores.append(SQLiteStore(db_path))
+        await stores[-1].open()
+    table = await active_table(store)
+    applied: list[tuple[int, str]] = []
+
+    async def writer(name: str, writer_store: SQLiteStore) -> None:
+        while True:
+            seq = await writer_store.last_seq(table.id) + 1
+            if seq > 60:
+                return
+            try:
+                await writer_store.append_action(table.id, seq, 0, (name,), None)
+            except StaleAction:
+                continue
+            applied.append((seq, name))
+
+    try:
+        await asyncio.gather(*(writer(f"w{i}", stores[i % len(stores)]) for i in range(6)))
+    finally:
+        for other in stores[1:]:
+            await other.close()
+    logged = await store.actions(table.id)
+    assert [a.seq for a in logged] == list(range(1, 61))
+    assert sorted(applied) == [(a.seq, a.choices[0]) for a in logged]
