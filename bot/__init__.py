@@ -1,0 +1,96 @@
+"""Meeple Hall: the Discord table. `create_bot()` builds the bot for `python -m bot` and tests."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.components import RoutedButton, Router
+from bot.i18n import Translator, t
+from bot.store import open_store
+
+log = logging.getLogger(__name__)
+
+
+class MeepleHall(commands.Bot):
+    def __init__(self, database_url: str | None, dev_guild_id: int | None) -> None:
+        # Slash commands and components only: no privileged intents, no message content.
+        intents = discord.Intents.default()
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        self.database_url = database_url
+        self.dev_guild_id = dev_guild_id
+        self.router = Router()
+        self.tree.on_error = self.on_app_command_error
+
+    async def setup_hook(self) -> None:
+        from bot.cogs.lobby import Lobby
+        from bot.cogs.play import Play
+        from bot.cogs.settings import Settings
+        from bot.display import TableDisplay
+        from bot.live import TableManager
+
+        self.store = open_store(self.database_url)
+        await self.store.open()
+        self.manager = TableManager(self.store)
+        self.display = TableDisplay(self, self.manager, self.store)
+        await self.manager.load_all()
+        for game in self.manager.games.values():
+            self.display.prime(game)
+        await self.tree.set_translator(Translator())
+        await self.add_cog(Lobby(self, self.store, self.manager))
+        await self.add_cog(Play(self, self.store, self.manager, self.display))
+        await self.add_cog(Settings(self.store))
+        self.add_dynamic_items(RoutedButton)
+        if self.dev_guild_id:
+            guild = discord.Object(self.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+
+    async def on_ready(self) -> None:
+        for game in list(self.manager.games.values()):
+            self.manager.wake_ai(game)
+        log.info("ready as %s with %d games in play", self.user, len(self.manager.games))
+
+    async def close(self) -> None:
+        manager = getattr(self, "manager", None)
+        if manager is not None:
+            await manager.close()
+        store = getattr(self, "store", None)
+        if store is not None:
+            await store.close()
+        await super().close()
+
+    async def on_app_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        await report_failure(interaction, error)
+
+
+async def report_failure(interaction: discord.Interaction, error: BaseException) -> None:
+    """Log an unexpected error with where it happened; tell the player nothing was applied."""
+    custom_id = (interaction.data or {}).get("custom_id")  # type: ignore[union-attr]
+    log.error(
+        "unexpected error (channel %s, user %s, component %s)",
+        interaction.channel_id,
+        interaction.user.id,
+        custom_id,
+        exc_info=error,
+    )
+    text = t(interaction.locale, "error.unexpected")
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+    except discord.HTTPException:
+        log.warning("could not tell the player about the error")
+
+
+def create_bot(database_url: str | None = None, *, dev_guild_id: int | None = None) -> commands.Bot:
+    """The bot, with its store at `database_url` (SQLite file by default)."""
+    return MeepleHall(database_url, dev_guild_id)

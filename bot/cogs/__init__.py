@@ -1,0 +1,1 @@
+"""One cog per concern: lobbies, play, and the user's own settings."""

@@ -1,0 +1,381 @@
+"""Play: the table's buttons, decision panels, `/move`, `/board`, `/hand`, `/log`,
+`/resign` and `/abandon`.
+
+Every way of moving goes through `TableManager.submit`, which checks the seat, the
+decision and the move number the panel was built for.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import games
+import renderers
+from bot import render
+from bot.components import Components, button, clip
+from bot.display import TableDisplay, status_line
+from bot.i18n import cmd, desc, t
+from bot.live import LiveGame, Refusal, TableManager
+from bot.moves import MoveStream, complete
+from bot.panels import PanelRef, build_panel, picked_in_message, resolve_option, uses_confirm
+from bot.replies import can_manage, refuse, say
+from bot.store import Store
+
+log = logging.getLogger(__name__)
+
+LOG_LINES = 15
+
+
+class Play(commands.Cog):
+    def __init__(
+        self, bot: commands.Bot, store: Store, manager: TableManager, display: TableDisplay
+    ) -> None:
+        self.bot = bot
+        self.store = store
+        self.manager = manager
+        self.display = display
+        bot.router.add("t", self.on_table_button)  # type: ignore[attr-defined]
+        bot.router.add("g", self.on_panel)  # type: ignore[attr-defined]
+        bot.router.add("r", self.on_resign_confirm)  # type: ignore[attr-defined]
+        bot.router.add("a", self.on_abandon_confirm)  # type: ignore[attr-defined]
+
+    # -- finding the game and the caller's seat ---------------------------------------
+    def game_here(self, interaction: discord.Interaction) -> LiveGame:
+        game = self.manager.in_channel(interaction.channel_id or 0)
+        if game is None:
+            raise Refusal("game.none_here")
+        return game
+
+    def game_by_id(self, table_id: int) -> LiveGame:
+        game = self.manager.get(table_id)
+        if game is None:
+            raise Refusal("game.over")
+        return game
+
+    @staticmethod
+    def seat(game: LiveGame, interaction: discord.Interaction) -> int:
+        seat = game.seat_of(interaction.user.id)
+        if seat is None:
+            raise Refusal("game.not_seated")
+        if game.table.seats[seat].resigned:
+            raise Refusal("game.resigned")
+        return seat
+
+    @staticmethod
+    def own_decision(game: LiveGame, seat: int) -> games.Decision:
+        decision = game.decision_for(seat)
+        if decision is None:
+            raise Refusal("move.not_your_turn")
+        return decision
+
+    # -- the table message's buttons ---------------------------------------------------
+    async def on_table_button(
+        self, interaction: discord.Interaction, parts: list[str], values: list[str]
+    ) -> None:
+        try:
+            if len(parts) != 3 or not parts[0].isdigit():
+                raise Refusal("component.unknown")
+            game = self.game_by_id(int(parts[0]))
+            verb = parts[2]
+            if verb == "take":
+                await self.open_panel(interaction, game)
+            elif verb == "hand":
+                await self.show_hand(interaction, game)
+            elif verb == "log":
+                await self.show_log(interaction, game)
+            else:
+                raise Refusal("component.unknown")
+        except Refusal as refusal:
+            await refuse(interaction, refusal)
+
+    async def open_panel(self, interaction: discord.Interaction, game: LiveGame) -> None:
+        seat = self.seat(game, interaction)
+        decision = self.own_decision(game, seat)
+        content, view = build_panel(game, seat, decision, interaction.locale)
+        await interaction.response.send_message(content, view=view, ephemeral=True)
+
+    async def show_hand(self, interaction: discord.Interaction, game: LiveGame) -> None:
+        seat = self.seat(game, interaction)
+        text = renderers.private_text(game.table.game, game.view(seat)).strip()
+        await say(interaction, clip(text or t(interaction.locale, "hand.empty"), 2000))
+
+    async def show_log(self, interaction: discord.Interaction, game: LiveGame) -> None:
+        locale = interaction.locale
+        entries = await self.store.actions(game.id, after=max(0, game.seq - LOG_LINES))
+        lines = []
+        events = game.view(None).get("log")
+        if isinstance(events, list) and events:
+            lines.append(t(locale, "log.events"))
+            lines += [f"• {clip(str(e), 150)}" for e in events[-LOG_LINES:]]
+            lines.append("")
+        lines.append(t(locale, "log.moves"))
+        for entry in entries:
+            name = game.table.seats[entry.seat].name
+            lines.append(f"`{entry.seq:>4}` {name}: `{' '.join(entry.choices) or '—'}`")
+        if not entries:
+            lines.append(t(locale, "log.none"))
+        await say(interaction, clip("\n".join(lines), 2000))
+
+    # -- panels ----------------------------------------------------------------------------
+    async def on_panel(
+        self, interaction: discord.Interaction, parts: list[str], values: list[str]
+    ) -> None:
+        parsed = PanelRef.parse(parts)
+        if parsed is None:
+            await say(interaction, t(interaction.locale, "component.unknown"))
+            return
+        ref, rest = parsed
+        try:
+            game = self.game_by_id(ref.table_id)
+            seat = self.seat(game, interaction)
+            decision = self.own_decision(game, seat)
+            verb = rest[0] if rest else ""
+            if verb == "p" and len(rest) == 2 and rest[1].isdigit():
+                await self._edit_panel(interaction, game, seat, page=int(rest[1]))
+            elif verb == "o" and len(rest) == 2:
+                option = resolve_option(decision, rest[1])
+                if option is None:
+                    raise Refusal("move.stale")
+                await self._choose(interaction, game, seat, ref, (option,))
+            elif verb == "s" and len(rest) == 3 and uses_confirm(decision):
+                menu_ids = self._menu_option_ids(decision, int(rest[1]), int(rest[2]))
+                kept = picked_in_message(interaction.message) - menu_ids
+                picked = kept | (frozenset(values) & menu_ids)
+                await self._edit_panel(interaction, game, seat, page=int(rest[1]), picked=picked)
+            elif verb == "s" and len(rest) == 3:
+                await self._choose(interaction, game, seat, ref, tuple(values))
+            elif verb == "c":
+                await self._choose(
+                    interaction,
+                    game,
+                    seat,
+                    ref,
+                    tuple(sorted(picked_in_message(interaction.message))),
+                )
+            else:
+                raise Refusal("component.unknown")
+        except Refusal as refusal:
+            await self._answer_refusal(interaction, refusal)
+
+    @staticmethod
+    def _menu_option_ids(decision: games.Decision, page: int, menu: int) -> frozenset[str]:
+        from bot.panels import MENU_SIZE, MENUS_PER_PAGE
+
+        start = (page * MENUS_PER_PAGE + menu) * MENU_SIZE
+        return frozenset(o.id for o in decision.options[start : start + MENU_SIZE])
+
+    async def _choose(
+        self,
+        interaction: discord.Interaction,
+        game: LiveGame,
+        seat: int,
+        ref: PanelRef,
+        choices: tuple[str, ...],
+    ) -> None:
+        locale = interaction.locale
+        before = game.decision_for(seat)
+        labels = [o.label for c in choices if before and (o := before.option(c))]
+        following = await self.manager.submit(
+            game,
+            seat,
+            choices,
+            user_id=interaction.user.id,
+            seen_seq=ref.seq,
+            seen_hash=ref.dhash,
+        )
+        done = t(locale, "panel.done", choice=", ".join(labels) or "—")
+        if following is not None:
+            content, view = build_panel(game, seat, following, locale, notice=done)
+            await interaction.response.edit_message(content=content, view=view)
+        else:
+            await interaction.response.edit_message(
+                content=done + "\n" + t(locale, "panel.waiting"), view=None
+            )
+
+    async def _edit_panel(
+        self,
+        interaction: discord.Interaction,
+        game: LiveGame,
+        seat: int,
+        *,
+        page: int = 0,
+        picked: frozenset[str] = frozenset(),
+        notice: str | None = None,
+    ) -> None:
+        decision = self.own_decision(game, seat)
+        content, view = build_panel(
+            game, seat, decision, interaction.locale, page=page, picked=picked, notice=notice
+        )
+        await interaction.response.edit_message(content=content, view=view)
+
+    async def _answer_refusal(self, interaction: discord.Interaction, refusal: Refusal) -> None:
+        """A stale panel is replaced by the current one; other refusals are explained."""
+        game = self.manager.get(_table_of(interaction))
+        seat = game.seat_of(interaction.user.id) if game else None
+        if refusal.key == "move.stale" and game and seat is not None and game.decision_for(seat):
+            notice = "⚠️ " + t(interaction.locale, "move.stale_refreshed")
+            await self._edit_panel(interaction, game, seat, notice=notice)
+            return
+        await refuse(interaction, refusal)
+
+    # -- commands --------------------------------------------------------------------------
+    @app_commands.command(name=cmd("move"), description=desc("move"))
+    @app_commands.rename(text=cmd("text"))
+    @app_commands.describe(text=desc("move.text"))
+    @app_commands.guild_only()
+    async def move(self, interaction: discord.Interaction, text: str) -> None:
+        locale = interaction.locale
+        done: list[str] = []
+        try:
+            game = self.game_here(interaction)
+            seat = self.seat(game, interaction)
+            self.own_decision(game, seat)
+            stream = MoveStream(text)
+            if not stream:
+                raise Refusal("move.empty")
+            while stream:
+                choices = stream.take(self.own_decision(game, seat))
+                await self.manager.submit(game, seat, choices, user_id=interaction.user.id)
+                done.append(" ".join(choices))
+        except Refusal as refusal:
+            prefix = t(locale, "move.partial", done=" ".join(done)) + "\n" if done else ""
+            await say(interaction, prefix + t(locale, refusal.key, **refusal.fields))
+            return
+        following = game.decision_for(seat) if game.table.status.value == "active" else None
+        note = t(locale, "move.applied", moves=" ".join(done))
+        if following is not None:
+            content, view = build_panel(game, seat, following, locale, notice=note)
+            await interaction.response.send_message(content, view=view, ephemeral=True)
+        else:
+            await say(interaction, note)
+
+    @move.autocomplete("text")
+    async def _move_completions(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        game = self.manager.in_channel(interaction.channel_id or 0)
+        seat = game.seat_of(interaction.user.id) if game else None
+        if game is None or seat is None:
+            return []
+        return [
+            app_commands.Choice(name=clip(c.name, 100), value=clip(c.value, 100))
+            for c in complete(game.engine, game.state, seat, current)
+        ]
+
+    @app_commands.command(name=cmd("board"), description=desc("board"))
+    @app_commands.guild_only()
+    async def board(self, interaction: discord.Interaction) -> None:
+        try:
+            game = self.game_here(interaction)
+        except Refusal as refusal:
+            await refuse(interaction, refusal)
+            return
+        await interaction.response.defer(thinking=True)
+        seq, view = game.seq, game.view(None)
+        png = await render.table_png(game.id, seq, game.table.game, view)
+        caption = f"**{games.get(game.table.game).name}** · {status_line(view)}".rstrip(" ·")
+        await interaction.followup.send(caption, file=render.as_file(png))
+
+    @app_commands.command(name=cmd("hand"), description=desc("hand"))
+    @app_commands.guild_only()
+    async def hand(self, interaction: discord.Interaction) -> None:
+        try:
+            await self.show_hand(interaction, self.game_here(interaction))
+        except Refusal as refusal:
+            await refuse(interaction, refusal)
+
+    @app_commands.command(name=cmd("log"), description=desc("log"))
+    @app_commands.guild_only()
+    async def log_command(self, interaction: discord.Interaction) -> None:
+        try:
+            await self.show_log(interaction, self.game_here(interaction))
+        except Refusal as refusal:
+            await refuse(interaction, refusal)
+
+    @app_commands.command(name=cmd("resign"), description=desc("resign"))
+    @app_commands.guild_only()
+    async def resign(self, interaction: discord.Interaction) -> None:
+        locale = interaction.locale
+        try:
+            game = self.game_here(interaction)
+            self.seat(game, interaction)
+        except Refusal as refusal:
+            await refuse(interaction, refusal)
+            return
+        view = Components()
+        view.add_item(
+            button(f"r:{game.id}:yes", t(locale, "resign.yes"), style=discord.ButtonStyle.danger)
+        )
+        view.add_item(button(f"r:{game.id}:no", t(locale, "confirm.no")))
+        await say(interaction, t(locale, "resign.confirm"), view=view)
+
+    async def on_resign_confirm(
+        self, interaction: discord.Interaction, parts: list[str], values: list[str]
+    ) -> None:
+        locale = interaction.locale
+        try:
+            if len(parts) != 2 or not parts[0].isdigit():
+                raise Refusal("component.unknown")
+            if parts[1] != "yes":
+                await interaction.response.edit_message(
+                    content=t(locale, "confirm.kept"), view=None
+                )
+                return
+            game = self.game_by_id(int(parts[0]))
+            seat = self.seat(game, interaction)
+            await self.manager.resign(game, seat)
+        except Refusal as refusal:
+            await refuse(interaction, refusal)
+            return
+        await interaction.response.edit_message(content=t(locale, "resign.done"), view=None)
+        await self.display.announce(game, "resign.announce", user=f"<@{interaction.user.id}>")
+
+    @app_commands.command(name=cmd("abandon"), description=desc("abandon"))
+    @app_commands.guild_only()
+    async def abandon(self, interaction: discord.Interaction) -> None:
+        locale = interaction.locale
+        try:
+            game = self.game_here(interaction)
+            if not can_manage(interaction, game.table.host_id):
+                raise Refusal("lobby.host_only")
+        except Refusal as refusal:
+            await refuse(interaction, refusal)
+            return
+        view = Components()
+        view.add_item(
+            button(f"a:{game.id}:yes", t(locale, "abandon.yes"), style=discord.ButtonStyle.danger)
+        )
+        view.add_item(button(f"a:{game.id}:no", t(locale, "confirm.no")))
+        await say(interaction, t(locale, "abandon.confirm"), view=view)
+
+    async def on_abandon_confirm(
+        self, interaction: discord.Interaction, parts: list[str], values: list[str]
+    ) -> None:
+        locale = interaction.locale
+        try:
+            if len(parts) != 2 or not parts[0].isdigit():
+                raise Refusal("component.unknown")
+            if parts[1] != "yes":
+                await interaction.response.edit_message(
+                    content=t(locale, "confirm.kept"), view=None
+                )
+                return
+            game = self.game_by_id(int(parts[0]))
+            if not can_manage(interaction, game.table.host_id):
+                raise Refusal("lobby.host_only")
+            await self.manager.abandon(game)
+        except Refusal as refusal:
+            await refuse(interaction, refusal)
+            return
+        await interaction.response.edit_message(content=t(locale, "abandon.done"), view=None)
+        await self.display.announce(game, "abandon.announce", user=f"<@{interaction.user.id}>")
+
+
+def _table_of(interaction: discord.Interaction) -> int:
+    custom_id = str((interaction.data or {}).get("custom_id", ""))  # type: ignore[union-attr]
+    parts = custom_id.split(":")
+    return int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else 0

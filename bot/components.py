@@ -1,0 +1,112 @@
+"""Persistent components: every button and menu the bot sends is routed by its custom_id.
+
+Custom ids carry everything a click needs (`g:<table>:<seq>:<decision>:o:<option>`), so
+they work after any restart. One catch-all `DynamicItem` per component type hands each
+click to the router, which finds the handler by the id's prefix; an id that no handler
+understands is answered as unknown instead of failing silently.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+from discord import ui
+
+from bot.i18n import t
+
+log = logging.getLogger(__name__)
+
+Handler = Callable[[discord.Interaction, list[str], list[str]], Awaitable[None]]
+CUSTOM_ID_MAX = 100
+
+
+class Components(ui.View):
+    """A row layout of buttons and selects that discord.py sends but never dispatches:
+    clicks reach the router through the catch-all dynamic items, not through this view."""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    def is_dispatchable(self) -> bool:
+        return False
+
+
+class Router:
+    def __init__(self) -> None:
+        self._handlers: dict[str, Handler] = {}
+
+    def add(self, prefix: str, handler: Handler) -> None:
+        self._handlers[prefix] = handler
+
+    async def dispatch(self, interaction: discord.Interaction, custom_id: str) -> None:
+        prefix, _, rest = custom_id.partition(":")
+        handler = self._handlers.get(prefix)
+        values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
+        if handler is None:
+            await interaction.response.send_message(
+                t(interaction.locale, "component.unknown"), ephemeral=True
+            )
+            return
+        try:
+            await handler(interaction, rest.split(":"), values)
+        except Exception as exc:
+            from bot import report_failure
+
+            await report_failure(interaction, exc)
+
+
+class _Routed:
+    """What both catch-all items do: hand the click to the bot's router."""
+
+    item: Any
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        router: Router = interaction.client.router  # type: ignore[attr-defined]
+        await router.dispatch(interaction, self.item.custom_id)
+
+
+class RoutedButton(_Routed, ui.DynamicItem[ui.Button], template=re.compile(r"(?s).+")):
+    def __init__(self, item: ui.Button) -> None:
+        super().__init__(item)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str], /
+    ) -> RoutedButton | RoutedSelect:
+        if isinstance(item, ui.Select):
+            return RoutedSelect(item)
+        return cls(item)  # type: ignore[arg-type]
+
+
+class RoutedSelect(_Routed, ui.DynamicItem[ui.Select], template=re.compile(r"(?!)")):
+    """Selects arrive through RoutedButton's catch-all template; this class only wraps them."""
+
+    def __init__(self, item: ui.Select) -> None:
+        super().__init__(item)
+
+
+def button(
+    custom_id: str,
+    label: str,
+    *,
+    style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+    emoji: str | None = None,
+    row: int | None = None,
+    disabled: bool = False,
+) -> ui.Button:
+    return ui.Button(
+        custom_id=custom_id,
+        label=clip(label, 80),
+        style=style,
+        emoji=emoji,
+        row=row,
+        disabled=disabled,
+    )
+
+
+def clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -1,0 +1,274 @@
+"""What players see of a game outside their panels: the table message, turn DMs, the
+private view by DM whenever it changes, and the final scores.
+
+The channel always ends with an up-to-date table: the table message is edited in place
+while it is the channel's last message and the same players are to act; otherwise a new
+one is posted (mentioning who must act) and the old one loses its buttons.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import discord
+
+import games
+import renderers
+from bot import render
+from bot.components import Components, button, clip
+from bot.i18n import t
+from bot.live import LiveGame, TableManager
+from bot.store import Store, Table, TableStatus
+
+log = logging.getLogger(__name__)
+
+STATUS_KEYS = ("season", "period", "phase", "round", "step", "turn")
+
+
+def table_buttons(table_id: int, seq: int, locale: str) -> Components:
+    view = Components()
+    view.add_item(
+        button(
+            f"t:{table_id}:{seq}:take",
+            t(locale, "table.take_turn"),
+            style=discord.ButtonStyle.primary,
+            emoji="🎲",
+        )
+    )
+    view.add_item(button(f"t:{table_id}:{seq}:hand", t(locale, "table.hand"), emoji="🂠"))
+    view.add_item(button(f"t:{table_id}:{seq}:log", t(locale, "table.log"), emoji="📜"))
+    return view
+
+
+def seat_label(table: Table, seat: int) -> str:
+    s = table.seats[seat]
+    if s.user_id is None:
+        return f"🤖 {s.name}"
+    return f"<@{s.user_id}>" + (" 🤖" if s.ai else "")
+
+
+def status_line(view: dict[str, Any]) -> str:
+    if isinstance(view.get("status"), str):
+        return view["status"]
+    parts = [f"{k.title()} {view[k]}" for k in STATUS_KEYS if isinstance(view.get(k), str | int)]
+    return " · ".join(parts)
+
+
+def table_embed(game: LiveGame, locale: str) -> discord.Embed:
+    table = game.table
+    view = game.view(None)
+    pending = game.decisions()
+    acting = {d.seat: d for d in pending}
+    embed = discord.Embed(
+        title=games.get(table.game).name,
+        description=status_line(view) or None,
+        colour=discord.Colour.dark_gold(),
+    )
+    lines = []
+    for seat in range(len(table.seats)):
+        marker = "▶" if seat in acting else "·"
+        extra = t(locale, "table.resigned") if table.seats[seat].resigned else ""
+        lines.append(f"{marker} {seat + 1}. {seat_label(table, seat)} {extra}".rstrip())
+    embed.add_field(name=t(locale, "table.players"), value="\n".join(lines), inline=False)
+    if pending:
+        waiting = "\n".join(f"{seat_label(table, d.seat)}: {clip(d.prompt, 80)}" for d in pending)
+        embed.add_field(name=t(locale, "table.waiting"), value=clip(waiting, 1024), inline=False)
+    embed.set_image(url=f"attachment://{render.FILENAME}")
+    embed.set_footer(text=t(locale, "table.footer", table=table.id, seq=game.seq))
+    return embed
+
+
+def result_embed(game: LiveGame, locale: str) -> discord.Embed:
+    table = game.table
+    result = game.result()
+    assert result is not None
+    order = sorted(range(len(table.seats)), key=lambda s: (result.ranks[s], s))
+    winners = " ".join(seat_label(table, s) for s in result.winners)
+    embed = discord.Embed(
+        title=t(locale, "end.title", game=games.get(table.game).name),
+        description=t(locale, "end.winner", winners=winners),
+        colour=discord.Colour.gold(),
+    )
+    for seat in order:
+        parts = " · ".join(f"{k} {v}" for k, v in result.breakdown[seat].items() if v)
+        name = t(
+            locale,
+            "end.rank",
+            rank=result.ranks[seat],
+            name=table.seats[seat].name,
+            score=result.scores[seat],
+        )
+        if table.seats[seat].resigned:
+            name += " " + t(locale, "table.resigned")
+        embed.add_field(name=clip(name, 256), value=clip(parts or "—", 1024), inline=False)
+    embed.set_image(url=f"attachment://{render.FILENAME}")
+    return embed
+
+
+class TableDisplay:
+    def __init__(self, bot: discord.Client, manager: TableManager, store: Store) -> None:
+        self.bot = bot
+        self.manager = manager
+        self.store = store
+        self._dirty: set[int] = set()
+        self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._acting: dict[int, frozenset[int]] = {}
+        self._secrets: dict[tuple[int, int], str] = {}
+        manager.listeners.append(self.changed)
+
+    def prime(self, game: LiveGame) -> None:
+        """Remember what players already have (after a restart), so nothing is re-sent."""
+        self._acting[game.id] = frozenset(d.seat for d in game.decisions())
+        for seat in range(len(game.table.seats)):
+            self._secrets[(game.id, seat)] = self._secret_text(game, seat)
+
+    async def changed(self, game: LiveGame) -> None:
+        self._dirty.add(game.id)
+        if game.id not in self._tasks:
+            self._tasks[game.id] = asyncio.create_task(
+                self._publish_while_dirty(game), name=f"publish-{game.id}"
+            )
+
+    async def _publish_while_dirty(self, game: LiveGame) -> None:
+        try:
+            while game.id in self._dirty:
+                self._dirty.discard(game.id)
+                try:
+                    await self.publish(game)
+                except Exception:
+                    log.exception("could not show game %s at move %s", game.id, game.seq)
+        finally:
+            self._tasks.pop(game.id, None)
+
+    def locale(self, table: Table) -> str:
+        guild = self.bot.get_guild(table.guild_id) if table.guild_id else None
+        return guild.preferred_locale.value if guild else "en"
+
+    async def channel(self, table: Table) -> discord.abc.Messageable:
+        channel = self.bot.get_channel(table.channel_id)
+        if channel is None:
+            channel = await self.bot.fetch_channel(table.channel_id)
+        return channel  # type: ignore[return-value]
+
+    async def publish(self, game: LiveGame) -> None:
+        table = game.table
+        if table.status is TableStatus.FINISHED:
+            await self._finish(game)
+            return
+        if table.status is not TableStatus.ACTIVE:
+            await self._strip_buttons(table)
+            return
+        locale = self.locale(table)
+        seq = game.seq
+        png = await render.table_png(table.id, seq, table.game, game.view(None))
+        if game.seq != seq:
+            self._dirty.add(game.id)  # moved on while drawing: draw again
+            return
+        channel = await self.channel(table)
+        acting = frozenset(d.seat for d in game.decisions())
+        newly = acting - self._acting.get(game.id, frozenset())
+        self._acting[game.id] = acting
+        humans = [table.seats[s].user_id for s in sorted(newly) if not table.seats[s].ai]
+        mentions = " ".join(f"<@{u}>" for u in humans if u)
+        embed = table_embed(game, locale)
+        buttons = table_buttons(table.id, seq, locale)
+        last_id = getattr(channel, "last_message_id", None)
+        if table.table_message_id and table.table_message_id == last_id and not mentions:
+            message = channel.get_partial_message(table.table_message_id)  # type: ignore[attr-defined]
+            await message.edit(
+                content=None, embed=embed, attachments=[render.as_file(png)], view=buttons
+            )
+        else:
+            content = t(locale, "table.your_move", mentions=mentions) if mentions else None
+            message = await channel.send(
+                content=content,
+                embed=embed,
+                file=render.as_file(png),
+                view=buttons,
+                allowed_mentions=discord.AllowedMentions(users=True),
+            )
+            await self._strip_buttons(table)
+            table.table_message_id = message.id
+            await self.store.update_table(table)
+        await self._notify(game, newly, message.jump_url)
+
+    async def _strip_buttons(self, table: Table) -> None:
+        if not table.table_message_id:
+            return
+        channel = await self.channel(table)
+        try:
+            await channel.get_partial_message(table.table_message_id).edit(view=None)  # type: ignore[attr-defined]
+        except discord.NotFound:
+            pass
+
+    async def _finish(self, game: LiveGame) -> None:
+        table = game.table
+        self._acting.pop(game.id, None)
+        locale = self.locale(table)
+        channel = await self.channel(table)
+        png = await render.table_png(table.id, game.seq, table.game, game.view(None))
+        await self._strip_buttons(table)
+        await channel.send(embed=result_embed(game, locale), file=render.as_file(png))
+        for seat in range(len(table.seats)):
+            self._secrets.pop((game.id, seat), None)
+
+    async def announce(self, game: LiveGame, key: str, **fields: object) -> None:
+        """A short public note in the game's channel (a resignation, an abandoned game)."""
+        channel = await self.channel(game.table)
+        await channel.send(
+            t(self.locale(game.table), key, **fields),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    # -- direct messages -----------------------------------------------------------------
+    def _secret_text(self, game: LiveGame, seat: int) -> str:
+        return renderers.private_text(game.table.game, game.view(seat)).strip()
+
+    async def _notify(self, game: LiveGame, newly: frozenset[int], link: str) -> None:
+        table = game.table
+        name = games.get(table.game).name
+        decisions = {d.seat: d for d in game.decisions()}
+        for seat, s in enumerate(table.seats):
+            if s.ai or s.user_id is None:
+                continue
+            secret = self._secret_text(game, seat)
+            changed = secret and self._secrets.get((game.id, seat)) != secret
+            self._secrets[(game.id, seat)] = secret
+            parts = []
+            if seat in newly:
+                parts.append(
+                    t(
+                        "en",
+                        "dm.your_turn",
+                        game=name,
+                        channel=table.channel_id,
+                        prompt=decisions[seat].prompt,
+                        link=link,
+                    )
+                )
+            if changed:
+                parts.append(
+                    t("en", "dm.private", game=name, channel=table.channel_id, text=secret)
+                )
+            if parts:
+                await self.direct_message(table, s.user_id, clip("\n\n".join(parts), 2000))
+
+    async def direct_message(self, table: Table, user_id: int, text: str) -> None:
+        prefs = await self.store.get_prefs(user_id)
+        if not prefs.turn_dms or prefs.dms_closed:
+            return
+        try:
+            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            await user.send(text)
+        except discord.Forbidden as exc:
+            if exc.code != 50007:
+                raise
+            prefs.dms_closed = True
+            await self.store.set_prefs(prefs)
+            channel = await self.channel(table)
+            await channel.send(
+                t(self.locale(table), "dm.closed", user=f"<@{user_id}>"),
+                allowed_mentions=discord.AllowedMentions(users=True),
+            )

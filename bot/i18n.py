@@ -1,0 +1,67 @@
+"""Every word the bot says, in English, 繁體中文 and 日本語.
+
+Messages are looked up by key in `bot/locales/<locale>.json` and formatted with named
+fields; a key missing in one language falls back to English. Slash command names and
+descriptions go through discord.py's `Translator`, with keys passed as `locale_str`
+extras (`cmd("new")`).
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import discord
+from discord import app_commands
+
+LOCALES_DIR = Path(__file__).with_name("locales")
+DEFAULT = "en"
+SUPPORTED = ("en", "zh-TW", "ja")
+
+# Discord locale codes that share a catalogue.
+_ALIASES = {"en-US": "en", "en-GB": "en", "zh-TW": "zh-TW", "ja": "ja"}
+
+
+@cache
+def catalogue(locale: str) -> dict[str, str]:
+    return json.loads((LOCALES_DIR / f"{locale}.json").read_text(encoding="utf-8"))
+
+
+def language(locale: discord.Locale | str | None) -> str:
+    code = locale.value if isinstance(locale, discord.Locale) else (locale or DEFAULT)
+    return _ALIASES.get(code, DEFAULT)
+
+
+def t(locale: discord.Locale | str | None, key: str, /, **fields: Any) -> str:
+    """The message `key` in the locale's language (English if it has none)."""
+    lang = language(locale)
+    text = catalogue(lang).get(key)
+    if text is None:
+        text = catalogue(DEFAULT)[key]
+    return text.format(**fields) if fields else text
+
+
+def cmd(name: str) -> app_commands.locale_str:
+    """A command or parameter name, translated through `cmd.<name>`."""
+    return app_commands.locale_str(name, key=f"cmd.{name}")
+
+
+def desc(key: str) -> app_commands.locale_str:
+    """A command or parameter description, translated through `desc.<key>`."""
+    return app_commands.locale_str(catalogue(DEFAULT)[f"desc.{key}"], key=f"desc.{key}")
+
+
+class Translator(app_commands.Translator):
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        key = string.extras.get("key")
+        lang = _ALIASES.get(locale.value)
+        if key is None or lang is None or lang == DEFAULT:
+            return None
+        return catalogue(lang).get(key)

@@ -1,0 +1,273 @@
+"""Games in play: each open table's state, kept in step with the store's action log.
+
+The store is the truth. A game is loaded by replaying its log from the latest snapshot
+(or from setup); a move is applied to a copy, appended to the log in one transaction, and
+only then becomes the table's state. Moves on one table are serialised by a lock within
+this process; the store's sequence check refuses a move that another process got in first.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+import games
+from bot import ai
+from bot.store import StaleAction, Store, Table, TableStatus
+from games import Action, Decision, Engine, GameError, IllegalAction, Result
+
+log = logging.getLogger(__name__)
+
+SNAPSHOT_EVERY = 25
+
+
+class Refusal(Exception):
+    """A move or request the bot turns down; `key` names the message to show."""
+
+    def __init__(self, key: str, **fields: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.fields = fields
+
+
+def decision_hash(decision: Decision) -> str:
+    """A short fingerprint of a decision: a panel built for it stays valid while it holds."""
+    text = "|".join(
+        [decision.kind, decision.prompt, str(decision.min_choices), str(decision.max_choices)]
+        + [o.id for o in decision.options]
+    )
+    return hashlib.blake2s(text.encode(), digest_size=4).hexdigest()
+
+
+@dataclass
+class LiveGame:
+    table: Table
+    engine: Engine
+    state: Any
+    seq: int
+    # seat of each action by sequence number, for the actions loaded or applied here
+    acted: dict[int, int] = field(default_factory=dict)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
+
+    @property
+    def id(self) -> int:
+        return self.table.id
+
+    def decisions(self) -> list[Decision]:
+        return self.engine.decisions(self.state)
+
+    def decision_for(self, seat: int) -> Decision | None:
+        return next((d for d in self.decisions() if d.seat == seat), None)
+
+    def result(self) -> Result | None:
+        return self.engine.result(self.state)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return self.engine.view(self.state, seat)
+
+    def seat_of(self, user_id: int) -> int | None:
+        return self.table.seat_of(user_id)
+
+
+Listener = Callable[[LiveGame], Awaitable[None]]
+
+
+class TableManager:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.games: dict[int, LiveGame] = {}
+        self.listeners: list[Listener] = []
+        self._ai_tasks: dict[int, asyncio.Task[None]] = {}
+
+    # -- loading -----------------------------------------------------------------------
+    async def load_all(self) -> None:
+        """Pick up every active game from the store (at start, and after a restart)."""
+        for table in await self.store.open_tables():
+            if table.status is TableStatus.ACTIVE:
+                try:
+                    await self.load(table)
+                except Exception:
+                    log.exception("could not load game %s (%s)", table.id, table.game)
+
+    async def load(self, table: Table) -> LiveGame:
+        engine = games.get(table.game)
+        state, seq = None, 0
+        snapshot = await self.store.latest_snapshot(table.id)
+        if snapshot is not None:
+            try:
+                state, seq = engine.load(snapshot.state), snapshot.seq
+            except GameError:
+                log.warning("snapshot %s of game %s unreadable; replaying", snapshot.seq, table.id)
+        if state is None:
+            state = engine.new(len(table.seats), table.seed, table.options)
+        game = LiveGame(table=table, engine=engine, state=state, seq=seq)
+        for entry in await self.store.actions(table.id, after=seq):
+            game.state = engine.apply(game.state, Action(entry.seat, entry.choices))
+            game.seq = entry.seq
+            game.acted[entry.seq] = entry.seat
+        self.games[table.id] = game
+        return game
+
+    def get(self, table_id: int) -> LiveGame | None:
+        return self.games.get(table_id)
+
+    def in_channel(self, channel_id: int) -> LiveGame | None:
+        return next((g for g in self.games.values() if g.table.channel_id == channel_id), None)
+
+    # -- starting and ending ----------------------------------------------------------
+    async def start(self, table: Table) -> LiveGame:
+        engine = games.get(table.game)
+        if not engine.min_players <= len(table.seats) <= engine.max_players:
+            raise Refusal("lobby.seat_count", min=engine.min_players, max=engine.max_players)
+        table.status = TableStatus.ACTIVE
+        table.started_at = datetime.now(UTC)
+        state = engine.new(len(table.seats), table.seed, table.options)
+        await self.store.update_table(table)
+        game = LiveGame(table=table, engine=engine, state=state, seq=0)
+        self.games[table.id] = game
+        await self._changed(game)
+        return game
+
+    async def abandon(self, game: LiveGame) -> None:
+        async with game.lock:
+            await self._close(game, TableStatus.ABANDONED)
+        await self._changed(game)
+
+    async def resign(self, game: LiveGame, seat: int) -> None:
+        """The seat leaves; the baseline AI plays it out and it ranks below everyone."""
+        async with game.lock:
+            game.table.seats[seat].resigned = True
+            game.table.seats[seat].ai = True
+            await self.store.update_table(game.table)
+            if all(s.ai for s in game.table.seats):
+                await self._close(game, TableStatus.ABANDONED)
+        await self._changed(game)
+
+    async def _close(self, game: LiveGame, status: TableStatus) -> None:
+        game.table.status = status
+        game.table.ended_at = datetime.now(UTC)
+        await self.store.update_table(game.table)
+        self.games.pop(game.id, None)
+
+    # -- moves ---------------------------------------------------------------------------
+    async def submit(
+        self,
+        game: LiveGame,
+        seat: int,
+        choices: tuple[str, ...],
+        *,
+        user_id: int | None,
+        seen_seq: int | None = None,
+        seen_hash: str | None = None,
+    ) -> Decision | None:
+        """Apply a seat's move; return the seat's next decision, if it has one.
+
+        `seen_seq` and `seen_hash` say what the panel was built from: the move is taken
+        if the table has not moved on, or if only other seats moved since and this seat's
+        decision is still the same one (simultaneous decisions).
+        """
+        async with game.lock:
+            self._check_open(game)
+            decision = game.decision_for(seat)
+            if decision is None:
+                raise Refusal("move.not_your_turn")
+            if seen_seq is not None and seen_seq != game.seq:
+                moved_since = [game.acted.get(s) for s in range(seen_seq + 1, game.seq + 1)]
+                if (
+                    seen_seq > game.seq
+                    or seat in moved_since
+                    or None in moved_since
+                    or seen_hash != decision_hash(decision)
+                ):
+                    raise Refusal("move.stale")
+            await self._apply(game, Action(seat, choices), user_id)
+        await self._changed(game)
+        return game.decision_for(seat) if game.table.status is TableStatus.ACTIVE else None
+
+    def _check_open(self, game: LiveGame) -> None:
+        if self.games.get(game.id) is not game:
+            raise Refusal("game.over")
+
+    async def _apply(self, game: LiveGame, action: Action, user_id: int | None) -> None:
+        try:
+            state = game.engine.apply(game.state, action)
+        except IllegalAction as exc:
+            raise Refusal("move.illegal", reason=str(exc)) from exc
+        except Exception as exc:
+            log.exception(
+                "engine failed in game %s (%s) at move %s on %s",
+                game.id,
+                game.table.game,
+                game.seq + 1,
+                action,
+            )
+            raise Refusal("error.unexpected") from exc
+        seq = game.seq + 1
+        snapshot = game.engine.dump(state) if seq % SNAPSHOT_EVERY == 0 else None
+        try:
+            await self.store.append_action(
+                game.id, seq, action.seat, action.choices, user_id, snapshot=snapshot
+            )
+        except StaleAction:
+            # Another process took this move: catch up from the store.
+            self.games[game.id] = fresh = await self.load(game.table)
+            game.state, game.seq, game.acted = fresh.state, fresh.seq, fresh.acted
+            self.games[game.id] = game
+            raise Refusal("move.stale") from None
+        game.state, game.seq = state, seq
+        game.acted[seq] = action.seat
+        result = game.engine.result(state)
+        if result is not None:
+            game.table.result = {
+                "scores": list(result.scores),
+                "ranks": list(result.ranks),
+                "breakdown": [dict(b) for b in result.breakdown],
+            }
+            await self._close(game, TableStatus.FINISHED)
+
+    # -- AI seats and listeners -----------------------------------------------------------
+    async def _changed(self, game: LiveGame) -> None:
+        for listener in self.listeners:
+            await listener(game)
+        self.wake_ai(game)
+
+    def wake_ai(self, game: LiveGame) -> None:
+        """Let the AI seats that must act play, without keeping anyone waiting."""
+        if game.table.status is not TableStatus.ACTIVE or game.id in self._ai_tasks:
+            return
+        if any(game.table.seats[d.seat].ai for d in game.decisions()):
+            task = asyncio.create_task(self._play_ai(game), name=f"ai-{game.id}")
+            self._ai_tasks[game.id] = task
+
+    async def _play_ai(self, game: LiveGame) -> None:
+        moved = False
+        try:
+            while True:
+                async with game.lock:
+                    if self.games.get(game.id) is not game:
+                        break
+                    pending = [d for d in game.decisions() if game.table.seats[d.seat].ai]
+                    if not pending:
+                        break
+                    decision = pending[0]
+                    choices = ai.choose(decision, game.table.seed, game.seq)
+                    await self._apply(game, Action(decision.seat, choices), None)
+                    moved = True
+                await asyncio.sleep(0)
+        except Exception:
+            log.exception("AI move failed in game %s at move %s", game.id, game.seq)
+        finally:
+            self._ai_tasks.pop(game.id, None)
+        if moved:
+            for listener in self.listeners:
+                await listener(game)
+
+    async def close(self) -> None:
+        for task in list(self._ai_tasks.values()):
+            task.cancel()
+        self._ai_tasks.clear()

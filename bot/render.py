@@ -1,0 +1,40 @@
+"""Table pictures: drawn and encoded off the event loop, cached by table and move."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from collections import OrderedDict
+from typing import Any
+
+import discord
+
+import renderers
+
+FILENAME = "table.png"
+_CACHE_SIZE = 64
+_cache: OrderedDict[tuple[int, int], bytes] = OrderedDict()
+
+
+def encode_png(game_id: str, view: dict[str, Any]) -> bytes:
+    image = renderers.render(game_id, view)
+    buffer = io.BytesIO()
+    # Level 1 keeps encoding fast; table pictures are flat colours and compress well anyway.
+    image.save(buffer, format="PNG", compress_level=1)
+    return buffer.getvalue()
+
+
+async def table_png(table_id: int, seq: int, game_id: str, view: dict[str, Any]) -> bytes:
+    key = (table_id, seq)
+    if key in _cache:
+        _cache.move_to_end(key)
+        return _cache[key]
+    data = await asyncio.to_thread(encode_png, game_id, view)
+    _cache[key] = data
+    while len(_cache) > _CACHE_SIZE:
+        _cache.popitem(last=False)
+    return data
+
+
+def as_file(data: bytes) -> discord.File:
+    return discord.File(io.BytesIO(data), filename=FILENAME)

@@ -1,0 +1,33 @@
+"""Answering interactions: ephemeral notes, refusals, and whether a member may manage."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.i18n import t
+from bot.live import Refusal
+
+
+async def say(interaction: discord.Interaction, text: str, **kwargs: object) -> None:
+    """An ephemeral reply, whether or not the interaction was answered already."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True, **kwargs)  # type: ignore[arg-type]
+    else:
+        await interaction.response.send_message(text, ephemeral=True, **kwargs)  # type: ignore[arg-type]
+
+
+async def refuse(interaction: discord.Interaction, refusal: Refusal) -> None:
+    await say(interaction, t(interaction.locale, refusal.key, **refusal.fields))
+
+
+def can_manage(interaction: discord.Interaction, host_id: int) -> bool:
+    """The host, or anyone allowed to manage the server."""
+    if interaction.user.id == host_id:
+        return True
+    perms = getattr(interaction.user, "guild_permissions", None)
+    return bool(perms and perms.manage_guild)
+
+
+def public_locale(interaction: discord.Interaction) -> str:
+    locale = interaction.guild_locale or interaction.locale
+    return locale.value if locale else "en"

@@ -1,0 +1,11 @@
+"""Shared fixtures: the Pebbles test game (and its picture) are registered for every test."""
+
+from __future__ import annotations
+
+import games
+import renderers
+from tests import testgame_picture
+from tests.testgame import engine as pebbles
+
+games.register(pebbles)
+renderers.register("pebbles", testgame_picture)
