@@ -1,0 +1,7 @@
+"""The Castles of Burgundy (alea 2011) for 2 to 4 players."""
+
+from games.burgundy.engine import BurgundyEngine
+
+engine = BurgundyEngine()
+
+__all__ = ["engine"]

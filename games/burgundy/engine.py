@@ -1,0 +1,124 @@
+"""The Castles of Burgundy as a GameEngine: options, decisions, moves, views and the result."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.burgundy import scoring, turn
+from games.burgundy.data import PHASES, components
+from games.burgundy.flow import new_game
+from games.burgundy.rules import tile
+from games.burgundy.state import BurgundyState
+from games.core import Decision, GameEngine, GameOption, Option, Result, Rng
+
+
+def face(tile_id: int) -> dict[str, Any] | None:
+    if tile_id < 0:
+        return None
+    t = tile(tile_id)
+    return {"type": t.type, "face": t.face, "black": t.black}
+
+
+class BurgundyEngine(GameEngine[BurgundyState]):
+    id = "burgundy"
+    name = "The Castles of Burgundy"
+    min_players = 2
+    max_players = 4
+    state_type = BurgundyState
+    options = (
+        GameOption(
+            id="tiebreak",
+            label="Tie-break",
+            choices=(
+                Option("written", "Fewer empty estate spaces wins (as the rules are written)"),
+                Option("other", "More empty estate spaces wins (the other reading)"),
+            ),
+            default="written",
+            description="Between tied players; if still tied, the one further back in turn "
+            "order wins.",
+        ),
+    )
+
+    def setup(self, num_players: int, rng: Rng, options: dict[str, str]) -> BurgundyState:
+        return new_game(num_players, rng, options["tiebreak"])
+
+    def decisions(self, state: BurgundyState) -> list[Decision]:
+        if state.over:
+            return []
+        return [turn.decision(state)]
+
+    def perform(self, state: BurgundyState, decision: Decision, choices: tuple[str, ...]) -> None:
+        turn.perform(state, decision.seat, decision.kind, choices)
+
+    def result(self, state: BurgundyState) -> Result | None:
+        return scoring.result(state) if state.over else None
+
+    def view(self, state: BurgundyState, seat: int | None) -> dict[str, Any]:
+        comp = components()
+        depots = table_depots(state)
+        players = []
+        for p in state.players:
+            players.append(
+                {
+                    "score": p.score,
+                    "points": dict(p.points),
+                    "estate": {str(h): face(t) for h, t in p.estate.items()},
+                    "storage": [face(t) for t in p.storage],
+                    "goods": {str(g): n for g, n in sorted(p.goods.items())},
+                    "sold": sum(p.sold.values()),
+                    "silver": p.silver,
+                    "workers": p.workers,
+                    "dice": list(p.dice),
+                    "used": list(p.used),
+                    "bonus": list(p.bonus),
+                    "empty": scoring.empty_spaces(p),
+                }
+            )
+        view: dict[str, Any] = {
+            "num_players": state.num_players,
+            "phase": PHASES[state.phase],
+            "phase_index": state.phase,
+            "round": state.round,
+            "white": state.white,
+            "order": list(state.order),
+            "active": None if state.over else state.active,
+            "step": None if state.over else turn.step_kind(state),
+            "estate_board": [
+                {"id": h.id, "q": h.q, "r": h.r, "type": h.type, "die": h.die}
+                for h in comp.estate.hexes.values()
+            ],
+            "start_hex": comp.estate.start,
+            "depots": depots,
+            "black": [face(t) for t in state.black],
+            "round_goods": list(state.round_goods),
+            "phase_goods_left": [len(stack) for stack in state.phase_goods],
+            "bridge": [list(stack) for stack in state.bridge],
+            "bonus_left": {k: list(v) for k, v in state.bonus_left.items()},
+            "supply": {back: len(pile) for back, pile in state.supply.items()},
+            "players": players,
+            "log": list(state.log[-8:]),
+            "over": state.over,
+        }
+        if state.over:
+            final = scoring.result(state)
+            view["final"] = {"scores": list(final.scores), "ranks": list(final.ranks)}
+        if seat is not None:
+            me = state.players[seat]
+            view["you"] = {
+                "seat": seat,
+                "sold": {str(g): n for g, n in sorted(me.sold.items())},
+            }
+        return view
+
+
+def table_depots(state: BurgundyState) -> list[dict[str, Any]]:
+    spec = turn.table()["depots"]
+    out = []
+    for d in range(6):
+        spaces = [
+            {"type": kind, "tile": face(state.depots[d][i])}
+            for i, (kind, min_players) in enumerate(spec[str(d + 1)])
+            if min_players <= state.num_players
+        ]
+        out.append({"number": d + 1, "spaces": spaces, "goods": list(state.depot_goods[d])})
+    return out

@@ -1,0 +1,120 @@
+"""Setup, phases A–E, five rounds each, and whose turn it is."""
+
+from __future__ import annotations
+
+from games.burgundy.data import PHASES, TYPES, components
+from games.burgundy.effects import name, phase_income, say
+from games.burgundy.rules import can_buy, free_dice, table
+from games.burgundy.state import BurgundyState, Player
+from games.core import Rng
+
+
+def new_game(num_players: int, rng: Rng, tiebreak: str) -> BurgundyState:
+    comp = components()
+    spec = table()
+    supply = {back: rng.shuffled(ids) for back, ids in comp.piles().items()}
+    goods_spec = spec["goods"]
+    goods = rng.shuffled([k for k in range(1, goods_spec["kinds"] + 1) for _ in range(7)])
+    per_phase = goods_spec["per_phase"]
+    phase_goods = [goods[i * per_phase : (i + 1) * per_phase] for i in range(len(PHASES))]
+    rest = goods[len(PHASES) * per_phase :]
+    players = []
+    for seat in range(num_players):
+        player = Player(
+            silver=spec["players"]["start_silverlings"],
+            workers=spec["players"]["start_workers"][seat],
+        )
+        player.estate[comp.estate.start] = supply["castle"].pop()
+        for g in rest[:3]:
+            player.goods[g] = player.goods.get(g, 0) + 1
+        rest = rest[3:]
+        players.append(player)
+    bridge: list[list[int]] = [[] for _ in range(spec["players"]["bridge_spaces"])]
+    bridge[0] = list(range(num_players))
+    state = BurgundyState(
+        rng=rng,
+        players=players,
+        tiebreak=tiebreak,
+        supply=supply,
+        phase_goods=phase_goods,
+        depots=[[-1] * 4 for _ in range(6)],
+        depot_goods=[[] for _ in range(6)],
+        black=[-1] * spec["black_depot"][str(num_players)],
+        bridge=bridge,
+        bonus_left={t: ["large", "small"] for t in TYPES},
+        goods_out=rest,
+    )
+    start_phase(state)
+    return state
+
+
+def start_phase(state: BurgundyState) -> None:
+    """Clear the hex tiles left on the board, refill the depots, lay out the phase's goods."""
+    n = state.num_players
+    for depot in state.depots:
+        state.box.extend(t for t in depot if t >= 0)
+        depot[:] = [-1] * 4
+    state.box.extend(t for t in state.black if t >= 0)
+    state.black = [-1] * len(state.black)
+    depots = table()["depots"]
+    for d in range(6):
+        for space, (kind, min_players) in enumerate(depots[str(d + 1)]):
+            if min_players > n:
+                continue
+            if kind == "castle_or_mine":
+                kind = "castle" if n == 4 else depots["castle_or_mine_3p"][PHASES[state.phase]]
+            if state.supply[kind]:
+                state.depots[d][space] = state.supply[kind].pop()
+    for space in range(len(state.black)):
+        if state.supply["black"]:
+            state.black[space] = state.supply["black"].pop()
+    state.round_goods = state.phase_goods[state.phase]
+    state.phase_goods[state.phase] = []
+    say(state, f"Phase {PHASES[state.phase]} begins")
+    state.round = 0
+    start_round(state)
+
+
+def turn_order(state: BurgundyState) -> list[int]:
+    """Furthest along the bridge first; in a stack, top first."""
+    return [seat for stack in reversed(state.bridge) for seat in stack]
+
+
+def start_round(state: BurgundyState) -> None:
+    state.round += 1
+    state.order = turn_order(state)
+    state.turn = 0
+    for player in state.players:
+        player.dice = [state.rng.between(1, 6), state.rng.between(1, 6)]
+        player.used = [False, False]
+        player.bought = False
+    state.white = state.rng.between(1, 6)
+    goods = state.round_goods.pop(0)
+    state.depot_goods[state.white - 1].append(goods)
+    say(state, f"Round {state.round}: white die {state.white}, goods {goods} to that depot")
+    say(state, f"{name(state.active)} to play")
+
+
+def advance(state: BurgundyState) -> None:
+    """After a step: end the turn when nothing is left to do, then the round and the phase."""
+    seat = state.active
+    if state.stack or free_dice(state.players[seat]) or can_buy(state, seat):
+        return
+    end_turn(state)
+
+
+def end_turn(state: BurgundyState) -> None:
+    state.turn += 1
+    if state.turn < state.num_players:
+        say(state, f"{name(state.active)} to play")
+        return
+    if state.round < 5:
+        start_round(state)
+        return
+    phase_income(state)
+    if state.phase == len(PHASES) - 1:
+        state.over = True
+        say(state, "The game is over")
+        return
+    state.phase += 1
+    start_phase(state)

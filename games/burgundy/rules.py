@@ -1,0 +1,151 @@
+"""What a die can do: worker costs, where a tile may go, and every legal use of a die value."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games.burgundy.data import Tile, components
+from games.burgundy.state import CASTLE_DIE, BurgundyState, Player
+
+# Knowledge tiles 9-12: a free ±1 on the die for these uses (2019 rulebook p.10).
+FREE_STEP = {
+    9: ("place", frozenset({"building"})),
+    10: ("place", frozenset({"ship", "animal"})),
+    11: ("place", frozenset({"castle", "mine", "knowledge"})),
+    12: ("take", frozenset()),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """One use of a die: `take` a depot tile, `place` a stored tile on a hex, `sell`, `workers`."""
+
+    action: str
+    cost: int
+    tile: int = -1
+    hex: int = -1
+
+
+def tile(tile_id: int) -> Tile:
+    return components().tiles[tile_id]
+
+
+def table() -> dict:
+    return components().table
+
+
+def knowledge(player: Player) -> frozenset[int]:
+    """The numbers of the knowledge tiles in the player's estate."""
+    return frozenset(tile(t).knowledge for t in player.estate.values()) - {0}
+
+
+def knows(player: Player, number: int) -> bool:
+    return number in knowledge(player)
+
+
+def wrap_distance(rolled: int, value: int) -> int:
+    step = (value - rolled) % 6
+    return min(step, 6 - step)
+
+
+def signed_step(rolled: int, value: int) -> int:
+    """The shortest change from rolled to value, wrapping 6↔1 (+3 rather than -3)."""
+    step = (value - rolled) % 6
+    return step if step <= 3 else step - 6
+
+
+def worker_cost(player: Player, slot: int, value: int, action: str, tile_type: str = "") -> int:
+    """Workers needed to turn die `slot` into `value` for this use (a castle die costs none)."""
+    if slot == CASTLE_DIE:
+        return 0
+    known = knowledge(player)
+    distance = wrap_distance(player.dice[slot], value)
+    free = any(
+        n in known and act == action and (not types or tile_type in types)
+        for n, (act, types) in FREE_STEP.items()
+    )
+    distance = max(0, distance - free)
+    per_worker = 2 if 8 in known else 1
+    return -(-distance // per_worker)
+
+
+def area_of(hex_id: int) -> tuple[int, ...]:
+    return components().estate.area_of[hex_id]
+
+
+def open_hexes(player: Player, tile_id: int) -> list[int]:
+    """Empty hexes of the tile's colour next to a placed tile, keeping the town rule."""
+    estate = components().estate
+    t = tile(tile_id)
+    out = []
+    for hid, h in estate.hexes.items():
+        if hid in player.estate or h.type != t.type:
+            continue
+        if not any(n in player.estate for n in estate.neighbours[hid]):
+            continue
+        if t.type == "building" and not knows(player, 1):
+            town = [player.estate[x] for x in area_of(hid) if x in player.estate]
+            if any(tile(x).building == t.building for x in town):
+                continue
+        out.append(hid)
+    return out
+
+
+def placements(player: Player) -> dict[int, list[int]]:
+    """Stored tile -> the hexes it may go on (whatever the die)."""
+    return {t: open_hexes(player, t) for t in player.storage}
+
+
+def plays(
+    state: BurgundyState,
+    seat: int,
+    slot: int,
+    value: int,
+    targets: dict[int, list[int]] | None = None,
+) -> list[Play]:
+    """Every use of die `slot` turned into `value` that the player can afford."""
+    player = state.players[seat]
+    targets = placements(player) if targets is None else targets
+    out = []
+    depot = state.depots[value - 1]
+    if any(t >= 0 for t in depot):
+        cost = worker_cost(player, slot, value, "take")
+        out.extend(Play("take", cost, tile=t) for t in depot if t >= 0)
+    hexes = components().estate.hexes
+    for stored, open_ in targets.items():
+        fitting = [h for h in open_ if hexes[h].die == value]
+        if fitting:
+            cost = worker_cost(player, slot, value, "place", tile(stored).type)
+            out.extend(Play("place", cost, tile=stored, hex=h) for h in fitting)
+    if player.goods.get(value, 0):
+        out.append(Play("sell", worker_cost(player, slot, value, "sell")))
+    out = [p for p in out if p.cost <= player.workers]
+    out.append(Play("workers", 0))
+    return out
+
+
+def free_dice(player: Player) -> list[int]:
+    return [slot for slot in (0, 1) if not player.used[slot]]
+
+
+def can_buy(state: BurgundyState, seat: int) -> bool:
+    player = state.players[seat]
+    if player.bought:
+        return False
+    return bool(buyable(state, seat)) and bool(payments(player))
+
+
+def payments(player: Player) -> list[str]:
+    price = table()["scoring"]["black_depot_price"]
+    out = ["silver"] if player.silver >= price else []
+    if knows(player, 6) and player.workers >= price:
+        out.append("workers")
+    return out
+
+
+def buyable(state: BurgundyState, seat: int) -> list[tuple[int, int]]:
+    """(depot, tile) pairs on sale: the black depot (depot 0), and every depot with tile 6."""
+    out = [(0, t) for t in state.black if t >= 0]
+    if knows(state.players[seat], 6):
+        out += [(d + 1, t) for d in range(6) for t in state.depots[d] if t >= 0]
+    return out

@@ -1,0 +1,75 @@
+"""The state of a game of The Castles of Burgundy. Tiles are ids into data.components().tiles."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from games.core import Rng
+
+CASTLE_DIE = 2  # die slot of a castle's extra action (slots 0 and 1 are the player's dice)
+
+
+@dataclass
+class Player:
+    estate: dict[int, int] = field(default_factory=dict)  # hex id -> tile id
+    storage: list[int] = field(default_factory=list)
+    goods: dict[int, int] = field(default_factory=dict)  # goods kind (die number) -> tiles
+    sold: dict[int, int] = field(default_factory=dict)
+    silver: int = 1
+    workers: int = 0
+    points: dict[str, int] = field(default_factory=dict)  # points scored during play
+    dice: list[int] = field(default_factory=lambda: [1, 1])
+    used: list[bool] = field(default_factory=lambda: [True, True])
+    bonus: list[str] = field(default_factory=list)  # "mine:large", "ship:small", ...
+    bought: bool = False
+
+    @property
+    def score(self) -> int:
+        return sum(self.points.values())
+
+
+@dataclass
+class Frame:
+    """A step of the current turn waiting for a decision (the top of the stack is asked)."""
+
+    kind: str
+    slot: int = -1
+    value: int = 0
+    tile: int = -1
+    types: list[str] = field(default_factory=list)
+    goods: list[int] = field(default_factory=list)
+    depots: list[int] = field(default_factory=list)
+    source: str = ""
+
+
+@dataclass
+class BurgundyState:
+    rng: Rng
+    players: list[Player]
+    tiebreak: str
+    supply: dict[str, list[int]]  # face-down piles by back colour (top = end)
+    phase_goods: list[list[int]]  # face-down goods stacks on phase spaces A-E
+    depots: list[list[int]]  # 6 depots x 4 hex spaces: tile id or -1
+    depot_goods: list[list[int]]  # goods on depots 1-6
+    black: list[int]  # black depot spaces: tile id or -1
+    bridge: list[list[int]]  # turn order track, each space a stack listed top first
+    bonus_left: dict[str, list[str]]  # tile type -> bonus tiles still on the board
+    phase: int = 0
+    round: int = 0
+    round_goods: list[int] = field(default_factory=list)
+    white: int = 0
+    order: list[int] = field(default_factory=list)
+    turn: int = 0
+    stack: list[Frame] = field(default_factory=list)
+    box: list[int] = field(default_factory=list)  # hex tiles out of the game
+    goods_out: list[int] = field(default_factory=list)
+    log: list[str] = field(default_factory=list)
+    over: bool = False
+
+    @property
+    def num_players(self) -> int:
+        return len(self.players)
+
+    @property
+    def active(self) -> int:
+        return self.order[self.turn]

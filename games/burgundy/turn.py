@@ -1,0 +1,347 @@
+"""A player's turn as a short sequence of decisions: die (and workers), action, tile or hex.
+
+Each step has a pair of functions: `choices_<step>` lists the legal option ids with what they
+mean, and `do_<step>` carries one out. Decisions and moves use the same lists, so whatever a
+menu offers is legal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from games.burgundy import effects
+from games.burgundy.effects import say
+from games.burgundy.flow import advance, end_turn
+from games.burgundy.rules import (
+    Play,
+    buyable,
+    can_buy,
+    free_dice,
+    knows,
+    open_hexes,
+    payments,
+    placements,
+    plays,
+    signed_step,
+    table,
+    tile,
+)
+from games.burgundy.state import CASTLE_DIE, BurgundyState, Frame
+from games.core import Decision, Option
+
+Choices = dict[str, tuple[str, Any]]  # option id -> (label, meaning)
+
+
+def _unique(pairs: list[tuple[str, str, Any]]) -> Choices:
+    out: Choices = {}
+    for oid, label, meaning in pairs:
+        out.setdefault(oid, (label, meaning))
+    return out
+
+
+def _die_label(rolled: int, value: int, cost: int) -> str:
+    if rolled == value:
+        return f"Die {rolled}"
+    return f"Die {rolled} as {value} ({cost} worker{'s' if cost != 1 else ''})"
+
+
+# -- die ----------------------------------------------------------------------------------------
+def choices_die(state: BurgundyState, seat: int) -> Choices:
+    player = state.players[seat]
+    castle = bool(state.stack) and state.stack[-1].kind == "castle"
+    pairs: list[tuple[str, str, Any]] = []
+    if castle:
+        pairs += [(f"c{v}", f"Castle: any die, {v}", (CASTLE_DIE, v)) for v in range(1, 7)]
+    targets = placements(player)
+    for slot in [] if castle else free_dice(player):
+        rolled = player.dice[slot]
+        for value in range(1, 7):
+            found = plays(state, seat, slot, value, targets)
+            useful = [p.cost for p in found if p.action != "workers"]
+            if value != rolled and not useful:
+                continue
+            step = signed_step(rolled, value)
+            oid = str(rolled) if step == 0 else f"{rolled}{step:+d}"
+            pairs.append((oid, _die_label(rolled, value, min(useful, default=0)), (slot, value)))
+    if can_buy(state, seat):
+        pairs.append(("buy", "Buy a tile from the black depot", None))
+    if not castle and not free_dice(player):
+        pairs.append(("end", "End your turn", None))
+    return _unique(pairs)
+
+
+def do_die(state: BurgundyState, seat: int, meaning: Any, oid: str) -> None:
+    if oid == "buy":
+        state.stack.append(Frame("buy"))
+    elif oid == "end":
+        end_turn(state)
+    else:
+        slot, value = meaning
+        if slot == CASTLE_DIE:
+            state.stack.pop()
+        state.stack.append(Frame("action", slot=slot, value=value))
+
+
+# -- action -------------------------------------------------------------------------------------
+ACTION_LABELS = {
+    "take": "Take a tile from depot {v}",
+    "place": "Place a tile on a {v}",
+    "sell": "Sell goods {v}",
+    "workers": "Take workers",
+}
+
+
+def choices_action(state: BurgundyState, seat: int) -> Choices:
+    frame = state.stack[-1]
+    found = plays(state, seat, frame.slot, frame.value)
+    return _unique(
+        [(p.action, ACTION_LABELS[p.action].format(v=frame.value), p.action) for p in found]
+    )
+
+
+def _use_die(state: BurgundyState, seat: int, frame: Frame, play: Play) -> None:
+    player = state.players[seat]
+    player.workers -= play.cost
+    if frame.slot != CASTLE_DIE:
+        player.used[frame.slot] = True
+    if play.cost:
+        say(state, f"{effects.name(seat)} pays {play.cost} worker(s) for a {frame.value}")
+
+
+def do_action(state: BurgundyState, seat: int, meaning: Any, oid: str) -> None:
+    frame = state.stack.pop()
+    found = [p for p in plays(state, seat, frame.slot, frame.value) if p.action == oid]
+    if oid in ("take", "place"):
+        state.stack.append(Frame(oid, slot=frame.slot, value=frame.value))
+        return
+    _use_die(state, seat, frame, found[0])
+    if oid == "sell":
+        effects.sell(state, seat, frame.value)
+    else:
+        effects.take_workers(state, seat)
+
+
+# -- take / place -------------------------------------------------------------------------------
+def choices_take(state: BurgundyState, seat: int) -> Choices:
+    frame = state.stack[-1]
+    found = [p for p in plays(state, seat, frame.slot, frame.value) if p.action == "take"]
+    return _unique([(tile(p.tile).face, f"Take {tile(p.tile).face}", p) for p in found])
+
+
+def do_take(state: BurgundyState, seat: int, play: Play, oid: str) -> None:
+    frame = state.stack.pop()
+    _use_die(state, seat, frame, play)
+    effects.to_storage(state, seat, play.tile)
+
+
+def choices_place(state: BurgundyState, seat: int) -> Choices:
+    frame = state.stack[-1]
+    found = [p for p in plays(state, seat, frame.slot, frame.value) if p.action == "place"]
+    return _unique(
+        [
+            (
+                f"{tile(p.tile).face}@{p.hex}",
+                f"{tile(p.tile).face} on hex {p.hex}" + (f" ({p.cost} workers)" if p.cost else ""),
+                p,
+            )
+            for p in found
+        ]
+    )
+
+
+def do_place(state: BurgundyState, seat: int, play: Play, oid: str) -> None:
+    frame = state.stack.pop()
+    _use_die(state, seat, frame, play)
+    effects.place(state, seat, play.tile, play.hex)
+
+
+# -- follow-ups ---------------------------------------------------------------------------------
+def choices_discard(state: BurgundyState, seat: int) -> Choices:
+    stored = state.players[seat].storage
+    return _unique([(tile(t).face, f"Discard {tile(t).face}", t) for t in stored])
+
+
+def do_discard(state: BurgundyState, seat: int, old: int, oid: str) -> None:
+    effects.discard(state, seat, state.stack.pop(), old)
+
+
+def _neighbour_depots(depot: int) -> int:
+    return depot % 6 + 1
+
+
+def choices_ship(state: BurgundyState, seat: int) -> Choices:
+    goods = state.depot_goods
+    pairs = [(str(d), f"Goods of depot {d}", [d]) for d in range(1, 7) if goods[d - 1]]
+    if knows(state.players[seat], 5):
+        for d in range(1, 7):
+            n = _neighbour_depots(d)
+            if goods[d - 1] or goods[n - 1]:
+                pairs.append((f"{d}+{n}", f"Goods of depots {d} and {n}", [d, n]))
+    return _unique(pairs)
+
+
+def do_ship(state: BurgundyState, seat: int, depots: list[int], oid: str) -> None:
+    state.stack.pop()
+    effects.ship_goods(state, seat, depots)
+
+
+def _room(state: BurgundyState, seat: int) -> int:
+    return table()["goods"]["storage_kinds"] - len(state.players[seat].goods)
+
+
+def choices_shipgoods(state: BurgundyState, seat: int) -> Choices:
+    return _unique([(str(g), f"Goods {g}", g) for g in state.stack[-1].goods])
+
+
+def do_shipgoods(state: BurgundyState, seat: int, kinds: list[int]) -> None:
+    frame = state.stack.pop()
+    held = list(state.players[seat].goods)
+    effects.load_goods(state, seat, frame.depots, held + kinds)
+
+
+def choices_warehouse(state: BurgundyState, seat: int) -> Choices:
+    goods = state.players[seat].goods
+    pairs = [(str(g), f"Sell goods {g} (x{n})", g) for g, n in sorted(goods.items())]
+    return _unique([*pairs, ("skip", "Sell nothing", None)])
+
+
+def do_warehouse(state: BurgundyState, seat: int, kind: Any, oid: str) -> None:
+    state.stack.pop()
+    if kind is not None:
+        effects.sell(state, seat, kind)
+
+
+def board_tiles(state: BurgundyState, types: list[str]) -> list[tuple[int, int]]:
+    return [
+        (d + 1, t) for d in range(6) for t in state.depots[d] if t >= 0 and tile(t).type in types
+    ]
+
+
+def choices_effect_take(state: BurgundyState, seat: int) -> Choices:
+    found = board_tiles(state, state.stack[-1].types)
+    pairs = [(f"{tile(t).face}/{d}", f"Take {tile(t).face} from depot {d}", t) for d, t in found]
+    return _unique([*pairs, ("skip", "Take nothing", None)])
+
+
+def do_effect_take(state: BurgundyState, seat: int, tile_id: Any, oid: str) -> None:
+    state.stack.pop()
+    if tile_id is not None:
+        effects.to_storage(state, seat, tile_id)
+
+
+def choices_townhall(state: BurgundyState, seat: int) -> Choices:
+    player = state.players[seat]
+    pairs = [
+        (f"{tile(t).face}@{h}", f"{tile(t).face} on hex {h}", (t, h))
+        for t in player.storage
+        for h in open_hexes(player, t)
+    ]
+    return _unique([*pairs, ("skip", "Place nothing", None)])
+
+
+def do_townhall(state: BurgundyState, seat: int, target: Any, oid: str) -> None:
+    state.stack.pop()
+    if target is not None:
+        effects.place(state, seat, *target)
+
+
+def choices_buy(state: BurgundyState, seat: int) -> Choices:
+    pairs = [
+        (
+            tile(t).face if d == 0 else f"{tile(t).face}/{d}",
+            f"Buy {tile(t).face}" + ("" if d == 0 else f" from depot {d}"),
+            t,
+        )
+        for d, t in buyable(state, seat)
+    ]
+    return _unique(pairs)
+
+
+def _pay(state: BurgundyState, seat: int, tile_id: int, method: str) -> None:
+    player = state.players[seat]
+    price = table()["scoring"]["black_depot_price"]
+    if method == "silver":
+        player.silver -= price
+    else:
+        player.workers -= price
+    player.bought = True
+    say(state, f"{effects.name(seat)} buys with {method}")
+    effects.to_storage(state, seat, tile_id)
+
+
+def do_buy(state: BurgundyState, seat: int, tile_id: int, oid: str) -> None:
+    state.stack.pop()
+    methods = payments(state.players[seat])
+    if len(methods) > 1:
+        state.stack.append(Frame("pay", tile=tile_id))
+    else:
+        _pay(state, seat, tile_id, methods[0])
+
+
+def choices_pay(state: BurgundyState, seat: int) -> Choices:
+    return {m: (f"Pay 2 {m}", m) for m in payments(state.players[seat])}
+
+
+def do_pay(state: BurgundyState, seat: int, method: str, oid: str) -> None:
+    frame = state.stack.pop()
+    _pay(state, seat, frame.tile, method)
+
+
+# -- the table of steps -------------------------------------------------------------------------
+STEPS: dict[str, tuple[str, Callable[..., Choices], Callable[..., None]]] = {
+    "die": ("Choose a die (workers change it by 1, wrapping 6 and 1)", choices_die, do_die),
+    "castle": ("Castle: an extra action with any die value", choices_die, do_die),
+    "action": ("Choose an action for the die", choices_action, do_action),
+    "take": ("Choose a tile to take", choices_take, do_take),
+    "place": ("Choose a tile and a hex", choices_place, do_place),
+    "discard": ("Storage is full: discard a tile", choices_discard, do_discard),
+    "ship": ("Ship: take the goods of a depot", choices_ship, do_ship),
+    "warehouse": ("Warehouse: sell one kind of goods", choices_warehouse, do_warehouse),
+    "effect_take": ("Take a tile from a numbered depot", choices_effect_take, do_effect_take),
+    "townhall": ("Town hall: place another tile", choices_townhall, do_townhall),
+    "buy": ("Buy a tile for 2", choices_buy, do_buy),
+    "pay": ("Pay with silverlings or workers", choices_pay, do_pay),
+}
+
+
+def step_kind(state: BurgundyState) -> str:
+    return state.stack[-1].kind if state.stack else "die"
+
+
+def decision(state: BurgundyState) -> Decision:
+    seat = state.active
+    kind = step_kind(state)
+    if kind == "shipgoods":
+        choices = choices_shipgoods(state, seat)
+        room = _room(state, seat)
+        return Decision(
+            seat=seat,
+            kind=kind,
+            prompt=f"Storage holds 3 kinds: choose {room} kind(s) of goods to load",
+            options=tuple(Option(oid, label) for oid, (label, _) in choices.items()),
+            min_choices=room,
+            max_choices=room,
+        )
+    prompt, choose, _ = STEPS[kind]
+    if kind == "effect_take":
+        prompt = f"{state.stack[-1].source.capitalize()}: {prompt.lower()}"
+    choices = choose(state, seat)
+    return Decision(
+        seat=seat,
+        kind=kind,
+        prompt=prompt,
+        options=tuple(Option(oid, label) for oid, (label, _) in choices.items()),
+    )
+
+
+def perform(state: BurgundyState, seat: int, kind: str, picked: tuple[str, ...]) -> None:
+    if kind == "shipgoods":
+        choices = choices_shipgoods(state, seat)
+        do_shipgoods(state, seat, [choices[oid][1] for oid in picked])
+    else:
+        _, choose, do = STEPS[kind]
+        meaning = choose(state, seat)[picked[0]][1]
+        do(state, seat, meaning, picked[0])
+    if not state.over:
+        advance(state)

@@ -1,0 +1,58 @@
+"""The shared random-playout checks at 2, 3 and 4 players, and conservation along the way."""
+
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from games.burgundy import engine
+from games.burgundy.data import components
+from games.testing import check_conformance
+
+
+@settings(max_examples=2, deadline=None)
+@given(num_players=st.sampled_from([2, 3, 4]), seed=st.integers(0, 10_000))
+def test_random_games_keep_the_contract(num_players, seed):
+    check_conformance(engine, num_players, seed, deep_every=40)
+
+
+def test_every_player_count_and_both_tiebreaks_finish():
+    for n in (2, 3, 4):
+        playout = check_conformance(engine, n, seed=100 + n, deep_every=60)
+        assert len(playout.result.scores) == n
+    check_conformance(engine, 2, seed=7, deep_every=80, options={"tiebreak": "other"})
+
+
+def hex_tiles(state):
+    places = [*state.box, *state.black, *(t for d in state.depots for t in d)]
+    for pile in state.supply.values():
+        places += pile
+    for p in state.players:
+        places += [*p.estate.values(), *p.storage]
+    places += [f.tile for f in state.stack if f.kind in ("discard", "pay")]
+    return [t for t in places if t >= 0]
+
+
+def goods(state):
+    count = Counter(state.goods_out) + Counter(state.round_goods)
+    for stack in [*state.phase_goods, *state.depot_goods]:
+        count.update(stack)
+    for p in state.players:
+        count.update(p.goods)
+        count.update(p.sold)
+    return count
+
+
+def test_tiles_goods_silverlings_and_workers_are_conserved():
+    playout = check_conformance(engine, 4, seed=3, deep_every=500)
+    state = engine.new(4, seed=3)
+    for action in playout.actions:
+        before = state
+        state = engine.apply(state, action)
+        tiles = hex_tiles(state)
+        assert sorted(tiles) == list(range(len(components().tiles))), "tile lost"
+        assert goods(state) == Counter({k: 7 for k in range(1, 7)})
+        for seat, (old, new) in enumerate(zip(before.players, state.players, strict=True)):
+            assert new.silver >= 0 and new.workers >= 0
+            if seat != action.seat and before.phase == state.phase and not state.over:
+                assert (old.silver, old.workers, old.score) == (new.silver, new.workers, new.score)
