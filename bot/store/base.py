@@ -63,6 +63,7 @@ class Seat:
     user_id: int | None  # None for an AI seat
     name: str
     ai: bool = False
+    resigned: bool = False  # the player left; the AI plays the seat out
 
 
 @dataclass

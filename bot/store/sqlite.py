@@ -16,7 +16,7 @@ import re
 import sqlite3
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from os import PathLike
 from pathlib import Path
@@ -74,6 +74,8 @@ def load_migrations(directory: Path = MIGRATIONS_DIR) -> list[Migration]:
         if match is None:
             raise StoreError(f"migration file {path.name} is not named NNNN_name.sql")
         migrations.append(Migration(int(match[1]), match[2], path.read_text(encoding="utf-8")))
+    if not migrations:
+        raise StoreError(f"no migrations in {directory} (were the .sql files left out?)")
     versions = [m.version for m in migrations]
     if versions != list(range(1, len(migrations) + 1)):
         raise StoreError(f"migrations must be numbered 1, 2, 3 … without gaps; found {versions}")
@@ -235,7 +237,7 @@ class SQLiteStore:
             options=dict(options),
             seed=seed,
             status=TableStatus.LOBBY,
-            seats=[Seat(s.user_id, s.name, s.ai) for s in seats],
+            seats=[replace(seat) for seat in seats],
             created_at=utcnow(),
         )
         async with self._write() as db:
@@ -347,9 +349,10 @@ class SQLiteStore:
     @staticmethod
     async def _save_seats(db: aiosqlite.Connection, table_id: int, seats: list[Seat]) -> None:
         await db.executemany(
-            "INSERT INTO seats (table_id, position, user_id, name, ai) VALUES (?, ?, ?, ?, ?)",
+            "INSERT INTO seats (table_id, position, user_id, name, ai, resigned)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
             [
-                (table_id, position, seat.user_id, seat.name, int(seat.ai))
+                (table_id, position, seat.user_id, seat.name, int(seat.ai), int(seat.resigned))
                 for position, seat in enumerate(seats)
             ],
         )
@@ -361,7 +364,7 @@ class SQLiteStore:
         async with db.execute(
             "SELECT t.id, t.guild_id, t.channel_id, t.host_id, t.game, t.options, t.seed,"
             " t.status, t.lobby_message_id, t.table_message_id, t.result, t.created_at,"
-            " t.started_at, t.ended_at, s.position, s.user_id, s.name, s.ai"
+            " t.started_at, t.ended_at, s.position, s.user_id, s.name, s.ai, s.resigned"
             " FROM tables AS t LEFT JOIN seats AS s ON s.table_id = t.id"
             f" WHERE {where} ORDER BY t.id, s.position",
             params,
@@ -386,7 +389,7 @@ class SQLiteStore:
                         ended_at=_from_text(row[13]),
                     )
                 if row[14] is not None:
-                    table.seats.append(Seat(row[15], row[16], bool(row[17])))
+                    table.seats.append(Seat(row[15], row[16], bool(row[17]), bool(row[18])))
         return list(tables.values())
 
     # -- the action log ----------------------------------------------------------------

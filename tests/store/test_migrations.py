@@ -14,23 +14,30 @@ def versions_in(db_path: Path) -> list[tuple[int, str]]:
         return db.execute("SELECT version, name FROM schema_version ORDER BY version").fetchall()
 
 
+SHIPPED = [(m.version, m.name) for m in load_migrations()]
+
+
 def write_migrations(directory: Path, *extra: str) -> list[Migration]:
+    """The shipped migrations followed by `extra` ones."""
     directory.mkdir()
     for source in MIGRATIONS_DIR.glob("*.sql"):
         (directory / source.name).write_text(source.read_text())
-    for number, sql in enumerate(extra, start=2):
+    for number, sql in enumerate(extra, start=len(SHIPPED) + 1):
         (directory / f"{number:04d}_extra{number}.sql").write_text(sql)
     return load_migrations(directory)
 
 
+def test_the_shipped_migrations():
+    assert SHIPPED[:2] == [(1, "initial"), (2, "seat_resigned")]
+
+
 async def test_migrations_apply_once_and_reopen_is_idempotent(db_path):
-    shipped = load_migrations()
     for _ in range(3):
         store = SQLiteStore(db_path)
         await store.open()
-        assert await store.schema_version() == len(shipped)
+        assert await store.schema_version() == len(SHIPPED)
         await store.close()
-    assert versions_in(db_path) == [(m.version, m.name) for m in shipped]
+    assert versions_in(db_path) == SHIPPED
 
 
 async def test_reopening_keeps_the_data(db_path):
@@ -57,10 +64,24 @@ async def test_a_new_migration_is_applied_on_the_next_open(db_path, tmp_path):
     for _ in range(2):
         store = SQLiteStore(db_path, migrations=migrations)
         await store.open()
-        assert await store.schema_version() == 2
+        assert await store.schema_version() == len(SHIPPED) + 1
         assert len(await store.open_tables()) == 1
         await store.close()
-    assert [version for version, _ in versions_in(db_path)] == [1, 2]
+    assert versions_in(db_path) == [*SHIPPED, (len(SHIPPED) + 1, f"extra{len(SHIPPED) + 1}")]
+
+
+async def test_a_version_1_database_gains_resigned_seats(db_path):
+    store = SQLiteStore(db_path, migrations=load_migrations()[:1])
+    await store.open()
+    table = await new_table(store)
+    await store.close()
+
+    store = SQLiteStore(db_path)
+    await store.open()
+    loaded = await store.get_table(table.id)
+    await store.close()
+    assert loaded == table
+    assert [seat.resigned for seat in loaded.seats] == [False, False]
 
 
 async def test_a_failing_migration_leaves_nothing_behind(db_path, tmp_path):
@@ -71,7 +92,7 @@ async def test_a_failing_migration_leaves_nothing_behind(db_path, tmp_path):
     store = SQLiteStore(db_path, migrations=migrations)
     with pytest.raises(sqlite3.OperationalError):
         await store.open()
-    assert versions_in(db_path) == [(1, "initial")]
+    assert versions_in(db_path) == SHIPPED
     with sqlite3.connect(db_path) as db:
         names = {row[0] for row in db.execute("SELECT name FROM sqlite_master")}
     assert "half_done" not in names
@@ -86,9 +107,9 @@ async def test_two_stores_opening_a_new_file_at_once_migrate_it_once(db_path):
     stores = [SQLiteStore(db_path) for _ in range(3)]
     await asyncio.gather(*(store.open() for store in stores))
     for store in stores:
-        assert await store.schema_version() == 1
+        assert await store.schema_version() == len(SHIPPED)
         await store.close()
-    assert versions_in(db_path) == [(1, "initial")]
+    assert versions_in(db_path) == SHIPPED
 
 
 async def test_a_database_newer_than_the_build_is_refused(db_path):
@@ -106,6 +127,11 @@ def test_migrations_must_be_numbered_without_gaps(tmp_path):
     (tmp_path / "0001_initial.sql").write_text("CREATE TABLE a (x);\n")
     (tmp_path / "0003_later.sql").write_text("CREATE TABLE b (x);\n")
     with pytest.raises(StoreError, match="without gaps"):
+        load_migrations(tmp_path)
+
+
+def test_no_migrations_is_an_error(tmp_path):
+    with pytest.raises(StoreError, match="no migrations"):
         load_migrations(tmp_path)
 
 

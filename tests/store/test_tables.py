@@ -29,13 +29,18 @@ async def test_a_new_table_is_a_lobby_in_its_channel(store):
 
 
 async def test_seats_round_trip_with_ai_seats_in_order(store):
-    seats = [Seat(None, "Karla", ai=True), Seat(HOST, "Ada"), Seat(None, "AI 2", ai=True)]
+    seats = [
+        Seat(None, "Karla", ai=True),
+        Seat(HOST, "Ada"),
+        Seat(GUEST, "Bo", ai=True, resigned=True),
+        Seat(None, "AI 2", ai=True),
+    ]
     table = await new_table(store, seats=seats)
 
     loaded = await store.get_table(table.id)
     assert loaded.seats == seats
     assert loaded.seat_of(HOST) == 1
-    assert loaded.seat_of(GUEST) is None
+    assert loaded.seat_of(9999) is None
 
 
 async def test_a_lobby_with_no_seats_loads_with_none(store):
@@ -148,12 +153,13 @@ async def test_the_setup_is_fixed_once_moves_are_logged(store, change):
         await store.update_table(table)
 
 
-async def test_a_seat_can_change_hands_after_moves(store):
+async def test_a_player_can_resign_after_moves(store):
     table = await active_table(store)
     await store.append_action(table.id, 1, 0, ("take", "2"), HOST)
-    table.seats[0] = Seat(None, "AI for Ada", ai=True)
+    table.seats[0].resigned = True
+    table.seats[0].ai = True
     await store.update_table(table)
-    assert (await store.get_table(table.id)).seats[0] == Seat(None, "AI for Ada", ai=True)
+    assert (await store.get_table(table.id)).seats[0] == Seat(HOST, "Ada", ai=True, resigned=True)
 
 
 async def test_open_tables_survive_reopening_the_file(db_path):
