@@ -1,0 +1,401 @@
+"""The actions of the action spaces (BB "行動"): harvest, family, crafts, council, travel and
+church. Each action is one decision; `skip` is always there because acting is optional."""
+
+from __future__ import annotations
+
+from itertools import combinations, combinations_with_replacement
+
+from games.core import Option
+from games.village import data
+from games.village.economy import (
+    can_pay,
+    coins_available,
+    gain_cube,
+    gain_grain,
+    pay,
+    pay_coins,
+    spend_time,
+)
+from games.village.state import (
+    BAG,
+    COUNCIL,
+    FARM,
+    ON_BOARD,
+    SUPPLY,
+    TRAVEL,
+    WORKSHOP,
+    Player,
+    Step,
+    VillageState,
+)
+
+SKIP = Option("skip", "Do nothing")
+
+
+def log(state: VillageState, seat: int, text: str) -> None:
+    state.log.append(f"Seat {seat + 1} {text}")
+
+
+def farm_members(player: Player) -> list[int]:
+    """One farm member per number: members of one number are interchangeable."""
+    out: dict[int, int] = {}
+    for i, m in enumerate(player.members):
+        if m.place == FARM:
+            out.setdefault(m.number, i)
+    return [out[n] for n in sorted(out)]
+
+
+def distinct(player: Player, place: str) -> list[int]:
+    seen: set[tuple[int, str, int]] = set()
+    out = []
+    for i, m in enumerate(player.members):
+        key = (m.number, m.where, m.stage)
+        if m.place == place and key not in seen:
+            seen.add(key)
+            out.append(i)
+    return out
+
+
+# -- harvest ---------------------------------------------------------------------------
+
+
+def harvest_amount(player: Player) -> int:
+    h = data.rules()["harvest"]
+    plow = player.goods["plow"] > 0
+    if plow and player.goods["ox"] > 0:
+        return h["ox_plow"]
+    if plow and player.goods["horse"] > 0:
+        return h["horse_plow"]
+    return h["base"]
+
+
+def harvest_options(state: VillageState, step: Step) -> list[Option]:
+    player = state.players[step.seat]
+    if not farm_members(player):
+        return []
+    return [Option("harvest", f"Harvest {harvest_amount(player)} grain"), SKIP]
+
+
+def harvest(state: VillageState, step: Step, choice: str) -> None:
+    player = state.players[step.seat]
+    amount = harvest_amount(player)
+    gain_grain(player, amount)
+    log(state, step.seat, f"harvested {amount} grain.")
+
+
+# -- family ----------------------------------------------------------------------------
+
+
+def family_options(state: VillageState, step: Step) -> list[Option]:
+    player = state.players[step.seat]
+    out = []
+    unborn = [m.number for m in player.members if m.place == SUPPLY]
+    if unborn:
+        out.append(Option("born", f"A #{min(unborn)} is born"))
+    for place in ON_BOARD:
+        for i in distinct(player, place):
+            m = player.members[i]
+            where = m.where or f"stage {m.stage}"
+            out.append(Option(f"recall-{i}", f"Bring #{m.number} home from {place} {where}"))
+    return [*out, SKIP] if out else []
+
+
+def family(state: VillageState, step: Step, choice: str) -> None:
+    player = state.players[step.seat]
+    if choice == "born":
+        unborn = [i for i, m in enumerate(player.members) if m.place == SUPPLY]
+        i = min(unborn, key=lambda j: player.members[j].number)
+        player.members[i].place = FARM
+        log(state, step.seat, f"welcomed a new #{player.members[i].number}.")
+        return
+    m = player.members[int(choice.removeprefix("recall-"))]
+    m.place, m.where, m.stage = FARM, "", 0
+    log(state, step.seat, f"brought #{m.number} home.")
+
+
+# -- crafts ----------------------------------------------------------------------------
+
+
+def workshop_goods(name: str) -> list[str]:
+    shop = data.rules()["workshops"][name]
+    return list(shop.get("goods", [shop.get("good")]))
+
+
+def trained(player: Player, name: str) -> bool:
+    return any(m.place == WORKSHOP and m.where == name for m in player.members)
+
+
+def crafts_options(state: VillageState, step: Step) -> list[Option]:
+    player = state.players[step.seat]
+    rules = data.rules()
+    out = []
+    for name, shop in rules["workshops"].items():
+        for good in workshop_goods(name):
+            tag = f"{name}-{good}" if name == "stables" else name
+            if trained(player, name):
+                out.append(Option(f"{tag}-time", f"{good}: {shop['produce']} time"))
+            for i in farm_members(player):
+                n = player.members[i].number
+                cost = shop["train"] + shop["produce"]
+                out.append(Option(f"{tag}-train-{i}", f"Train #{n}, make a {good}: {cost} time"))
+            if "grain" in shop and player.grain >= shop["grain"]:
+                out.append(Option(f"{tag}-grain", f"{good} for {shop['grain']} grain"))
+            if "cubes" in shop and can_pay(player, {c: 1 for c in shop["cubes"]}):
+                out.append(Option(f"{tag}-cubes", f"{good} for {'+'.join(shop['cubes'])}"))
+    mill = rules["mill"]
+    if player.grain >= mill["grain"]:
+        out.append(Option("mill", f"Mill: {mill['grain']} grain, {mill['time']} time → coins"))
+    return [*out, SKIP] if out else []
+
+
+def crafts(state: VillageState, step: Step, choice: str) -> None:
+    player = state.players[step.seat]
+    rules = data.rules()
+    if choice == "mill":
+        mill = rules["mill"]
+        player.grain -= mill["grain"]
+        spend_time(player, mill["time"])
+        player.coins += mill["coins"]
+        log(state, step.seat, f"milled grain for {mill['coins']} coins.")
+        return
+    parts = choice.split("-")
+    name = parts[0]
+    shop = rules["workshops"][name]
+    if name == "stables":
+        good, how = parts[1], parts[2:]
+    else:
+        good, how = shop["good"], parts[1:]
+    if how[0] == "time":
+        spend_time(player, shop["produce"])
+    elif how[0] == "train":
+        member = player.members[int(how[1])]
+        member.place, member.where = WORKSHOP, name
+        spend_time(player, shop["train"] + shop["produce"])
+    elif how[0] == "grain":
+        player.grain -= shop["grain"]
+    else:
+        pay(state, player, {c: 1 for c in shop["cubes"]})
+    player.goods[good] += 1
+    log(state, step.seat, f"made a {good} at the {name}.")
+
+
+# -- council ---------------------------------------------------------------------------
+
+
+def council_payments(player: Player) -> list[str]:
+    out = []
+    if player.goods["scroll"] > 0:
+        out.append("scroll")
+    if can_pay(player, {"green": data.rules()["council"]["green"]}):
+        out.append("green")
+    return out
+
+
+def pay_council(state: VillageState, player: Player, how: str) -> None:
+    if how == "scroll":
+        player.goods["scroll"] -= 1
+    else:
+        pay(state, player, {"green": data.rules()["council"]["green"]})
+
+
+def council_options(state: VillageState, step: Step) -> list[Option]:
+    player = state.players[step.seat]
+    council = data.rules()["council"]
+    out = []
+    for how in council_payments(player):
+        for i in farm_members(player):
+            n = player.members[i].number
+            out.append(Option(f"enter-{i}-{how}", f"#{n} joins the council ({how})"))
+        for i in distinct(player, COUNCIL):
+            m = player.members[i]
+            if m.stage < 4:
+                t = council["promote_time"][m.stage - 1]
+                out.append(
+                    Option(
+                        f"promote-{i}-{how}",
+                        f"#{m.number} to stage {m.stage + 1} ({how}, {t} time)",
+                    )
+                )
+    if any(m.place == COUNCIL for m in player.members):
+        out.append(Option("privilege", "Use a privilege without moving"))
+    return [*out, SKIP] if out else []
+
+
+def council(state: VillageState, step: Step, choice: str) -> None:
+    player = state.players[step.seat]
+    rules = data.rules()["council"]
+    if choice == "privilege":
+        top = max(m.stage for m in player.members if m.place == COUNCIL)
+        state.stack.append(Step("privilege", step.seat, data=[str(top)]))
+        return
+    verb, index, how = choice.split("-")
+    member = player.members[int(index)]
+    pay_council(state, player, how)
+    if verb == "enter":
+        member.place, member.stage = COUNCIL, 1
+        spend_time(player, rules["enter_time"])
+    else:
+        spend_time(player, rules["promote_time"][member.stage - 1])
+        member.stage += 1
+    log(state, step.seat, f"moved #{member.number} to council stage {member.stage}.")
+    state.stack.append(Step("privilege", step.seat, data=[str(member.stage)]))
+
+
+def privilege_options(state: VillageState, step: Step) -> list[Option]:
+    player = state.players[step.seat]
+    top = int(step.data[0])
+    out = []
+    if state.next_start is None:
+        out.append(Option("p1", "Take the next-start-player marker"))
+    if top >= 2:
+        colours = [c for c in data.colours() if state.supply[c] > 0]
+        for a, b in combinations(colours, 2):
+            out.append(Option(f"p2-{a}-{b}", f"Take {a} and {b}"))
+    if top >= 3:
+        for good in data.goods():
+            out.append(Option(f"p3-{good}", f"Take a {good}"))
+    if top >= 4 and coins_available(player) > 0:
+        out.append(Option("p4", "Pay 1 coin for 3 prestige"))
+    return [*out, Option("none", "No privilege")] if out else []
+
+
+def privilege(state: VillageState, step: Step, choice: str) -> None:
+    player = state.players[step.seat]
+    parts = choice.split("-")
+    if parts[0] == "p1":
+        state.next_start = step.seat
+        player.marker_coin = state.solo
+        log(state, step.seat, "took the next-start-player marker.")
+    elif parts[0] == "p2":
+        for colour in parts[1:]:
+            gain_cube(state, player, colour)
+        log(state, step.seat, f"took {parts[1]} and {parts[2]} cubes.")
+    elif parts[0] == "p3":
+        player.goods[parts[1]] += 1
+        log(state, step.seat, f"took a {parts[1]}.")
+    elif parts[0] == "p4":
+        pay_coins(state, player, 1)
+        player.prestige += data.rules()["council"]["stage4_coin_prestige"]
+        log(state, step.seat, "bought 3 prestige for a coin.")
+
+
+# -- travel ----------------------------------------------------------------------------
+
+
+def travel_options(state: VillageState, step: Step) -> list[Option]:
+    player = state.players[step.seat]
+    if player.goods["wagon"] == 0:
+        return []
+    start = data.travel()["start"]
+    out = []
+    for city in data.neighbours(start):
+        route = data.route(start, city)
+        if route and can_pay(player, route.cubes):
+            for i in farm_members(player):
+                n = player.members[i].number
+                out.append(Option(f"go-{city}-{i}", f"#{n} travels to {city}"))
+    for i in distinct(player, TRAVEL):
+        here = player.members[i].where
+        for city in data.neighbours(here):
+            route = data.route(here, city)
+            if route and can_pay(player, route.cubes):
+                n = player.members[i].number
+                out.append(Option(f"move-{i}-{city}", f"#{n} moves {here} → {city}"))
+    return [*out, SKIP] if out else []
+
+
+def travel(state: VillageState, step: Step, choice: str) -> None:
+    player = state.players[step.seat]
+    rules = data.rules()["travel"]
+    verb, a, b = choice.split("-")
+    if verb == "go":
+        city, member = a, player.members[int(b)]
+        origin = data.travel()["start"]
+    else:
+        member, city = player.members[int(a)], b
+        origin = member.where
+    route = data.route(origin, city)
+    assert route is not None
+    pay(state, player, route.cubes)
+    player.goods["wagon"] -= rules["wagons"]
+    spend_time(player, rules["time"])
+    member.place, member.where = TRAVEL, city
+    log(state, step.seat, f"travelled to {city}.")
+    if city in player.cities:
+        return
+    player.cities.append(city)
+    reward = data.cities()[city]
+    if reward == "prestige":
+        player.prestige += rules["reward_prestige"]
+    elif reward == "coin":
+        player.coins += rules["reward_coins"]
+    else:
+        state.stack.append(Step("reward", step.seat))
+
+
+def reward_options(state: VillageState, step: Step) -> list[Option]:
+    out = []
+    for a, b in combinations_with_replacement(data.colours(), 2):
+        need = {a: 1, b: 1} if a != b else {a: 2}
+        if all(state.supply[c] >= n for c, n in need.items()):
+            out.append(Option(f"{a}-{b}", f"Take {a} and {b}"))
+    return out
+
+
+def reward(state: VillageState, step: Step, choice: str) -> None:
+    player = state.players[step.seat]
+    for colour in choice.split("-"):
+        gain_cube(state, player, colour)
+    log(state, step.seat, f"took {choice.replace('-', ' and ')} cubes.")
+
+
+# -- church ----------------------------------------------------------------------------
+
+
+def church_options(state: VillageState, step: Step) -> list[Option]:
+    player = state.players[step.seat]
+    church = data.rules()["church"]
+    out = []
+    for i in farm_members(player):
+        n = player.members[i].number
+        if can_pay(player, {"brown": church["brown"]}):
+            out.append(Option(f"church-{i}-brown", f"#{n} into the black bag (brown)"))
+        out.append(Option(f"church-{i}-time", f"#{n} into the black bag ({church['time']} time)"))
+    return [*out, SKIP] if out else []
+
+
+def church(state: VillageState, step: Step, choice: str) -> None:
+    player = state.players[step.seat]
+    rules = data.rules()["church"]
+    _, index, how = choice.split("-")
+    if how == "brown":
+        pay(state, player, {"brown": rules["brown"]})
+    else:
+        spend_time(player, rules["time"])
+    member = player.members[int(index)]
+    member.place = BAG
+    state.black_bag.append(f"{step.seat}:{index}")
+    log(state, step.seat, f"sent #{member.number} to the black bag.")
+
+
+OPTIONS = {
+    "harvest": harvest_options,
+    "family": family_options,
+    "crafts": crafts_options,
+    "council": council_options,
+    "privilege": privilege_options,
+    "travel": travel_options,
+    "reward": reward_options,
+    "church": church_options,
+}
+PERFORM = {
+    "harvest": harvest,
+    "family": family,
+    "crafts": crafts,
+    "council": council,
+    "privilege": privilege,
+    "travel": travel,
+    "reward": reward,
+    "church": church,
+}
+ACTIONS = ("harvest", "family", "crafts", "market", "travel", "council", "church")

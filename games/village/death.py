@@ -1,0 +1,92 @@
+"""Death: the oldest visible family member dies into the chronicle or the graves, and the
+last chronicle space or grave ends the game (BB "家族成員過世", "遊戲結束")."""
+
+from __future__ import annotations
+
+from games.core import Option
+from games.village.state import (
+    CHRONICLE,
+    COUNCIL,
+    FARM,
+    GRAVE,
+    REMOVED,
+    TRAVEL,
+    VISIBLE,
+    WORKSHOP,
+    Member,
+    Player,
+    VillageState,
+)
+
+CATEGORY = {FARM: "farm", WORKSHOP: "crafts", COUNCIL: "council", TRAVEL: "travel"}
+
+
+def category(member: Member) -> str:
+    return CATEGORY.get(member.place, "church")
+
+
+def describe(member: Member) -> str:
+    where = {
+        FARM: "on the farm",
+        WORKSHOP: f"in the {member.where}",
+        COUNCIL: f"in council stage {member.stage}",
+        TRAVEL: f"travelling in {member.where}",
+    }.get(member.place, f"in church stage {member.stage}")
+    return f"#{member.number} {where}"
+
+
+def candidates(player: Player) -> list[int]:
+    """The oldest visible members, one per distinct place (equal members are alike)."""
+    visible = [i for i, m in enumerate(player.members) if m.place in VISIBLE]
+    if not visible:
+        return []
+    lowest = min(player.members[i].number for i in visible)
+    seen: set[tuple[str, str, int]] = set()
+    out = []
+    for i in visible:
+        m = player.members[i]
+        key = (m.place, m.where, m.stage)
+        if m.number == lowest and key not in seen:
+            seen.add(key)
+            out.append(i)
+    return out
+
+
+def options(player: Player) -> list[Option]:
+    return [Option(f"die-{i}", f"{describe(player.members[i])} dies") for i in candidates(player)]
+
+
+def owner_mark(owner: int) -> str:
+    return "k" if owner < 0 else str(owner)
+
+
+def bury(state: VillageState, owner: int, wanted: str) -> str:
+    """Lay a dead member in the chronicle (if its profession has room) or a grave;
+    return where it went. Filling the last space of either ends the game."""
+    mark = owner_mark(owner)
+    slots = state.chronicle[wanted]
+    if "" in slots:
+        slots[slots.index("")] = mark
+        where = CHRONICLE
+    elif "" in state.graves:
+        state.graves[state.graves.index("")] = mark
+        where = GRAVE
+    else:
+        return REMOVED
+    chronicle_full = all("" not in s for s in state.chronicle.values())
+    if not state.ending and (chronicle_full or "" not in state.graves):
+        state.ending = True
+        state.ender = owner
+        state.log.append("The last space is taken: the game is ending.")
+    return where
+
+
+def die(state: VillageState, seat: int, index: int) -> None:
+    player = state.players[seat]
+    member = player.members[index]
+    text = describe(member)
+    wanted = category(member)
+    where = bury(state, seat, wanted)
+    member.place, member.where, member.stage = where, wanted, 0
+    player.deaths_due -= 1
+    state.log.append(f"Seat {seat + 1}: {text} died ({where}).")

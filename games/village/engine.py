@@ -1,0 +1,281 @@
+"""The Village engine: setup, the decision loop, views and the result."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from games.core import (
+    Decision,
+    GameEngine,
+    GameOption,
+    Option,
+    Result,
+    Rng,
+    ranks_from_scores,
+)
+from games.village import actions, data, death, karla, market, mass, rounds, scoring
+from games.village.economy import gain_cube, gain_grain
+from games.village.state import FARM, Member, Player, Step, VillageState
+from games.village.view import view
+
+OptionsFn = Callable[[VillageState, Step], list[Option]]
+PerformFn = Callable[[VillageState, Step, str], None]
+
+PROMPTS = {
+    "turn": "Take a cube (or use the well)",
+    "harvest": "Harvest grain?",
+    "family": "Family: a birth or bring a member home",
+    "crafts": "Crafts: make a good or use the mill",
+    "council": "Council chamber",
+    "privilege": "Choose a council privilege",
+    "travel": "Travel",
+    "reward": "Choose 2 cubes (city reward)",
+    "church": "Church: send a member to the black bag",
+    "market": "Market day: serve a customer or pass",
+    "die": "Your oldest family member dies: choose which",
+    "karla": "Choose the cube Karla takes",
+    "buy": "Mass: buy your members out of the black bag",
+    "advance": "Mass: move members up in the church",
+    "gift": "Seat compensation: choose a cube",
+}
+
+
+def die_options(state: VillageState, step: Step) -> list[Option]:
+    return death.options(state.players[step.seat])
+
+
+def die(state: VillageState, step: Step, choice: str) -> None:
+    death.die(state, step.seat, int(choice.removeprefix("die-")))
+
+
+def gift_options(state: VillageState, step: Step) -> list[Option]:
+    return [Option(c, f"Take a {c} cube") for c in data.colours()]
+
+
+def gift(state: VillageState, step: Step, choice: str) -> None:
+    gain_cube(state, state.players[step.seat], choice)
+
+
+OPTIONS: dict[str, OptionsFn] = {
+    **actions.OPTIONS,
+    "turn": rounds.turn_options,
+    "market": market.options,
+    "die": die_options,
+    "karla": karla.choice_options,
+    "buy": mass.buy_options,
+    "advance": mass.advance_options,
+    "gift": gift_options,
+}
+PERFORM: dict[str, PerformFn] = {
+    **actions.PERFORM,
+    "turn": rounds.turn,
+    "market": market.perform,
+    "die": die,
+    "karla": karla.choose,
+    "buy": mass.buy,
+    "advance": mass.advance,
+    "gift": gift,
+}
+LOG_KEPT = 40
+AUTOMATIC = {"die", "karla", "market"}  # a single option (or "pass") needs no question
+
+
+class VillageEngine(GameEngine[VillageState]):
+    id = "village"
+    name = "Village"
+    min_players = 1
+    max_players = 5
+    state_type = VillageState
+    options = (
+        GameOption(
+            id="compensation",
+            label="Seat compensation",
+            choices=(Option("on", "Suggested compensation"), Option("off", "None")),
+            default="on",
+            description="Seat 2 one grain, seat 3 a random cube, seat 4 a chosen cube, "
+            "seat 5 one more coin (Big Box setup step 14).",
+        ),
+        GameOption(
+            id="karla",
+            label="Karla's cube taking (solo)",
+            choices=(
+                Option("standard", "Same space and colour"),
+                Option("die", "Roll a colour die"),
+            ),
+            default="standard",
+            description="The Big Box's alternative rule: Karla's colour comes from a four-"
+            "sided die.",
+        ),
+    )
+
+    def setup(self, num_players: int, rng: Rng, options: dict[str, str]) -> VillageState:
+        rules = data.rules()
+        solo = num_players == 1
+        card = data.card(num_players)
+        colours = data.colours()
+        players = [
+            Player(
+                members=[Member(n) for n in rules["family"]["numbers"]],
+                cubes=dict.fromkeys(colours, 0),
+                goods=dict.fromkeys(data.goods(), 0),
+                coins=rules["start_coins"],
+            )
+            for _ in range(num_players)
+        ]
+        for player in players:
+            for member in player.members[: rules["family"]["start_on_farm"]]:
+                member.place = FARM
+        blocked = set(card["blocked"])
+        layout = data.setup()["chronicle"]
+        stack = rng.shuffled(sorted(data.customers()))
+        stalls = [stack.pop() for _ in range(card["stalls"])] + [""] * (5 - card["stalls"])
+        state = VillageState(
+            rng=rng,
+            players=players,
+            solo=solo,
+            karla_die=options["karla"] == "die",
+            supply={
+                **dict.fromkeys(colours, rules["cubes_per_colour"]),
+                "black": rules["plague_cubes"],
+            },
+            green_bag=dict.fromkeys([*colours, "black"], 0),
+            spaces={s: [] for s in data.spaces()},
+            black_bag=["monk"] * rules["monks"],
+            customer_stack=[],
+            stalls=stalls,
+            queue=[stack.pop() for _ in range(rules["market"]["queue"])],
+            chronicle={
+                c: ["x" if label in blocked else "" for label in layout[c]]
+                for c in rules["chronicle"]["categories"]
+            },
+            graves=["x" if label in blocked else "" for label in layout["graves"]],
+            round=0,
+        )
+        state.customer_stack = stack
+        if solo:
+            state.karla = karla.new(rng)
+        elif options["compensation"] == "on":
+            self._compensate(state)
+        rounds.new_round(state)
+        if not solo and options["compensation"] == "on" and num_players > 3:
+            state.stack.append(Step("gift", data.setup()["compensation"]["chosen_cube"]))
+        settle(state)
+        return state
+
+    def _compensate(self, state: VillageState) -> None:
+        comp = data.setup()["compensation"]
+        players = state.players
+        if len(players) > comp["grain"]:
+            gain_grain(players[comp["grain"]], 1)
+        if len(players) > comp["random_cube"]:
+            gain_cube(state, players[comp["random_cube"]], state.rng.choice(data.colours()))
+        if len(players) > comp["coin"]:
+            players[comp["coin"]].coins += 1
+
+    # -- the decision loop -----------------------------------------------------------
+    def decisions(self, state: VillageState) -> list[Decision]:
+        if state.phase == "over" or not state.stack:
+            return []
+        step = state.stack[-1]
+        return [
+            Decision(
+                seat=step.seat,
+                kind=step.kind,
+                prompt=PROMPTS[step.kind],
+                options=tuple(OPTIONS[step.kind](state, step)),
+            )
+        ]
+
+    def perform(self, state: VillageState, decision: Decision, choices: tuple[str, ...]) -> None:
+        step = state.stack.pop()
+        if choices[0] != "skip":
+            PERFORM[step.kind](state, step, choices[0])
+        settle(state)
+        del state.log[:-LOG_KEPT]
+
+    def view(self, state: VillageState, seat: int | None) -> dict[str, Any]:
+        return view(state, seat)
+
+    def result(self, state: VillageState) -> Result | None:
+        if state.phase != "over":
+            return None
+        parts = tuple(scoring.breakdown(state, s) for s in range(state.num_players))
+        scores = tuple(sum(p.values()) for p in parts)
+        keys = [(scores[s], p.grain, scoring.living(p)) for s, p in enumerate(state.players)]
+        return Result(scores=scores, ranks=ranks_from_scores(keys), breakdown=parts)
+
+
+def settle(state: VillageState) -> None:
+    """Run the game forward until someone has a real choice to make."""
+    while state.phase != "over":
+        if state.stack:
+            step = state.stack[-1]
+            opts = OPTIONS[step.kind](state, step)
+            if len(opts) > 1 or (opts and step.kind not in AUTOMATIC):
+                return
+            state.stack.pop()
+            if opts:
+                PERFORM[step.kind](state, step, opts[0].id)
+            elif step.kind == "die":
+                state.players[step.seat].deaths_due = due_after(state, step.seat)
+            continue
+        if state.phase == "mass":
+            advance_mass(state)
+        elif state.market is not None:
+            advance_market(state)
+        elif state.players[state.current].deaths_due:
+            state.stack.append(Step("die", state.current))
+        elif state.karla_pending:
+            state.karla_pending = False
+            if not state.ending:
+                karla.take(state)
+        else:
+            rounds.end_turn(state)
+
+
+def due_after(state: VillageState, seat: int) -> int:
+    """Deaths left once a player has no visible member: those carried into a market day
+    still wait for the end of the turn."""
+    if state.market is not None:
+        return min(state.market.carried[seat], state.players[seat].deaths_due)
+    return 0
+
+
+def advance_market(state: VillageState) -> None:
+    m = state.market
+    assert m is not None
+    for seat, player in enumerate(state.players):
+        if player.deaths_due > m.carried[seat]:
+            state.stack.append(Step("die", seat))
+            return
+    seat = market.next_seat(state)
+    if seat is not None:
+        state.stack.append(Step("market", seat))
+        return
+    if state.ending and not m.ending_before and state.ender != m.trigger:
+        state.market_ender = m.trigger
+    market.finish(state)
+
+
+def advance_mass(state: VillageState) -> None:
+    if state.mass_stage == "buy":
+        if state.mass_order and state.mass_bought < data.rules()["church"]["draw"]:
+            seat = state.mass_order[0]
+            if mass.buy_options(state, Step("buy", seat)):
+                state.stack.append(Step("buy", seat))
+            else:
+                state.mass_order.pop(0)
+            return
+        mass.draw_rest(state)
+        state.mass_stage = "advance"
+        state.mass_order = mass.seat_order(state)
+        return
+    if state.mass_order:
+        seat = state.mass_order[0]
+        if mass.advance_options(state, Step("advance", seat)):
+            state.stack.append(Step("advance", seat))
+        else:
+            state.mass_order.pop(0)
+        return
+    rounds.end_mass(state)

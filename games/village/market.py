@@ -1,0 +1,126 @@
+"""Market day (BB "市集"): the trigger sells first for free, then everyone in turn sells one
+customer for 1 green and 1 time more, until all have passed; then the stalls refill."""
+
+from __future__ import annotations
+
+from games.core import Option
+from games.village import data
+from games.village.economy import can_pay, has_goods, pay, pay_goods, spend_time
+from games.village.state import KARLA, Market, Step, VillageState
+
+
+def stall_tiles(state: VillageState) -> list[str]:
+    return [t for t in state.stalls if t]
+
+
+def start(state: VillageState, trigger: int) -> None:
+    n = state.num_players
+    order = list(range(n)) if trigger == KARLA else [(trigger + k) % n for k in range(n)]
+    front = next((i for i, t in enumerate(state.stalls) if t), 0)
+    state.market = Market(
+        trigger=trigger,
+        order=order,
+        karla_due=state.solo and trigger != KARLA,
+        front=front,
+        carried=[p.deaths_due for p in state.players],
+        ending_before=state.ending,
+    )
+    who = "Karla" if trigger == KARLA else f"Seat {trigger + 1}"
+    state.log.append(f"{who} holds a market day.")
+    if trigger == KARLA:
+        karla_serves(state, front_only=True)
+
+
+def free_sale(state: VillageState, seat: int) -> bool:
+    market = state.market
+    return market is not None and market.first_free and seat == market.trigger
+
+
+def options(state: VillageState, step: Step) -> list[Option]:
+    player = state.players[step.seat]
+    free = free_sale(state, step.seat)
+    rules = data.rules()["market"]
+    if not free and not can_pay(player, {"green": rules["other_green"]}):
+        return [Option("pass", "Pass (leave the market day)")]
+    out = []
+    for tile in stall_tiles(state):
+        wants = data.customers()[tile].wants
+        if has_goods(player, wants):
+            text = " + ".join(f"{n} {g}" for g, n in wants.items())
+            extra = "" if free else " + 1 green + 1 time"
+            out.append(Option(f"serve-{tile}", f"Serve {tile}: {text}{extra}"))
+    return [*out, Option("pass", "Pass (leave the market day)")]
+
+
+def perform(state: VillageState, step: Step, choice: str) -> None:
+    market = state.market
+    assert market is not None
+    seat = step.seat
+    player = state.players[seat]
+    served_front = False
+    market.order.pop(0)
+    if choice == "pass":
+        market.passed.append(seat)
+        state.log.append(f"Seat {seat + 1} passes at the market.")
+    else:
+        tile = choice.removeprefix("serve-")
+        rules = data.rules()["market"]
+        if free_sale(state, seat):
+            market.first_free = False
+        else:
+            pay(state, player, {"green": rules["other_green"]})
+            spend_time(player, rules["other_time"])
+        pay_goods(player, data.customers()[tile].wants)
+        served_front = state.stalls.index(tile) == market.front
+        state.stalls[state.stalls.index(tile)] = ""
+        player.customers.append(tile)
+        market.order.append(seat)
+        state.log.append(f"Seat {seat + 1} serves a customer.")
+    if seat == market.trigger and market.first_free:
+        market.first_free = False
+    if market.karla_due:
+        market.karla_due = False
+        karla_serves(state, front_only=not served_front)
+
+
+def karla_serves(state: VillageState, front_only: bool) -> None:
+    """Karla serves the frontmost customer, or the one that was second if the player who
+    triggered the market day served the frontmost (BB solo "卡拉的(反應)行動")."""
+    karla = state.karla
+    market = state.market
+    assert karla is not None and market is not None
+    tiles = [i for i, t in enumerate(state.stalls) if t]
+    if not front_only:
+        second = [i for i in tiles if i > market.front]
+        tiles = second or tiles
+    if not tiles:
+        return
+    i = tiles[0]
+    karla.customers.append(state.stalls[i])
+    state.stalls[i] = ""
+    state.log.append("Karla serves a customer.")
+
+
+def next_seat(state: VillageState) -> int | None:
+    """Whose sale it is, skipping players who passed; None when the day is over."""
+    market = state.market
+    assert market is not None
+    if not stall_tiles(state):
+        return None
+    while market.order:
+        seat = market.order[0]
+        if seat not in market.passed:
+            return seat
+        market.order.pop(0)
+    return None
+
+
+def finish(state: VillageState) -> None:
+    """Move waiting customers up to the stalls in order, then refill the queue."""
+    for i, tile in enumerate(state.stalls):
+        if not tile and state.queue:
+            state.stalls[i] = state.queue.pop(0)
+    size = data.rules()["market"]["queue"]
+    while len(state.queue) < size and state.customer_stack:
+        state.queue.append(state.customer_stack.pop())
+    state.market = None

@@ -1,0 +1,142 @@
+"""The mass at the end of every round (BB "彌撒"): exactly 4 pieces from the black bag
+(own members bought out for 1 coin each, the rest drawn), promotions paid in grain, and
+2 prestige for the most members in the church."""
+
+from __future__ import annotations
+
+from games.core import Option
+from games.village import data
+from games.village.economy import coins_available, pay_coins
+from games.village.state import CHURCH, KARLA, Step, VillageState
+
+
+def begin(state: VillageState, final: bool) -> None:
+    state.phase = "mass"
+    state.final_mass = final
+    state.mass_stage = "buy"
+    state.mass_bought = 0
+    state.mass_order = seat_order(state)
+    state.log.append("Mass.")
+
+
+def seat_order(state: VillageState) -> list[int]:
+    n = state.num_players
+    return [(state.start_player + k) % n for k in range(n)]
+
+
+def own_in_bag(state: VillageState, seat: int) -> list[int]:
+    """Members of `seat` in the black bag, one per number (equal numbers are alike)."""
+    by_number: dict[int, int] = {}
+    for token in state.black_bag:
+        owner, _, index = token.partition(":")
+        if owner == str(seat):
+            i = int(index)
+            by_number.setdefault(state.players[seat].members[i].number, i)
+    return [by_number[n] for n in sorted(by_number)]
+
+
+def buy_options(state: VillageState, step: Step) -> list[Option]:
+    player = state.players[step.seat]
+    if coins_available(player) == 0 or state.mass_bought >= data.rules()["church"]["draw"]:
+        return []
+    out = [
+        Option(f"buy-{i}", f"Buy #{player.members[i].number} out of the bag (1 coin)")
+        for i in own_in_bag(state, step.seat)
+    ]
+    return [*out, Option("done", "Buy no more")] if out else []
+
+
+def buy(state: VillageState, step: Step, choice: str) -> None:
+    if choice == "done":
+        state.mass_order.pop(0)
+        return
+    index = int(choice.removeprefix("buy-"))
+    player = state.players[step.seat]
+    pay_coins(state, player, 1)
+    state.black_bag.remove(f"{step.seat}:{index}")
+    to_church(state, f"{step.seat}:{index}")
+    state.mass_bought += 1
+    state.log.append(f"Seat {step.seat + 1} buys #{player.members[index].number} out of the bag.")
+
+
+def draw_rest(state: VillageState) -> None:
+    """Draw at random up to 4 pieces in all; monks go back into the bag."""
+    left = data.rules()["church"]["draw"] - state.mass_bought
+    drawn = state.rng.sample(state.black_bag, min(left, len(state.black_bag)))
+    for token in drawn:
+        state.black_bag.remove(token)
+    for token in drawn:
+        if token == "monk":
+            state.black_bag.append(token)
+        else:
+            to_church(state, token)
+    members = sum(1 for t in drawn if t != "monk")
+    state.log.append(f"Drawn from the black bag: {members} family members, the rest monks.")
+
+
+def to_church(state: VillageState, token: str) -> None:
+    owner, _, rest = token.partition(":")
+    if owner == "k":
+        karla = state.karla
+        assert karla is not None
+        free = [s for s in range(1, 5) if s not in karla.church]
+        if free:
+            karla.church[free[0]] = int(rest)
+        else:
+            state.black_bag.append(token)
+        return
+    member = state.players[int(owner)].members[int(rest)]
+    member.place, member.stage = CHURCH, 1
+
+
+def advance_options(state: VillageState, step: Step) -> list[Option]:
+    player = state.players[step.seat]
+    costs = data.rules()["church"]["advance_grain"]
+    seen: set[tuple[int, int]] = set()
+    out = []
+    for i, m in enumerate(player.members):
+        if m.place != CHURCH or m.stage >= 4 or (m.number, m.stage) in seen:
+            continue
+        seen.add((m.number, m.stage))
+        cost = costs[m.stage - 1]
+        if player.grain >= cost:
+            text = f"#{m.number} to church stage {m.stage + 1} ({cost} grain)"
+            out.append(Option(f"up-{i}", text))
+    return [*out, Option("done", "Move no more")] if out else []
+
+
+def advance(state: VillageState, step: Step, choice: str) -> None:
+    if choice == "done":
+        state.mass_order.pop(0)
+        return
+    player = state.players[step.seat]
+    member = player.members[int(choice.removeprefix("up-"))]
+    player.grain -= data.rules()["church"]["advance_grain"][member.stage - 1]
+    member.stage += 1
+    state.log.append(f"Seat {step.seat + 1} moves #{member.number} to church stage {member.stage}.")
+
+
+def church_counts(state: VillageState) -> dict[int, tuple[int, int]]:
+    """(members in the church, stage of the rightmost) for each seat and Karla."""
+    out = {}
+    for seat, player in enumerate(state.players):
+        stages = [m.stage for m in player.members if m.place == CHURCH]
+        if stages:
+            out[seat] = (len(stages), max(stages))
+    if state.karla and state.karla.church:
+        out[KARLA] = (len(state.karla.church), max(state.karla.church))
+    return out
+
+
+def award_majority(state: VillageState) -> None:
+    counts = church_counts(state)
+    if not counts:
+        return
+    best = max(counts.values())
+    points = data.rules()["church"]["majority_prestige"]
+    for seat, key in counts.items():
+        if key == best and seat != KARLA:
+            state.players[seat].prestige += points
+            state.log.append(f"Seat {seat + 1} has the most in the church: +{points}.")
+    if counts.get(KARLA) == best:
+        state.log.append("Karla has the most in the church.")

@@ -1,0 +1,147 @@
+"""A round of Village (BB "遊戲流程"): fill the action spaces from the green bag, take a cube
+and act in turn until the board is empty, then the mass; and the game's end with everyone
+else's final turn."""
+
+from __future__ import annotations
+
+from games.core import Option
+from games.village import actions, data, karla, market, mass
+from games.village.economy import can_pay, pay, spend_time
+from games.village.state import KARLA, Step, VillageState
+
+
+def fill_spaces(state: VillageState) -> None:
+    """Add the setup card's cubes (as many as the supply has) and every plague cube in the
+    supply to the green bag, then draw each space's cubes at random."""
+    card = data.card(state.num_players)
+    for colour in data.colours():
+        n = min(card["add_per_colour"], state.supply[colour])
+        state.supply[colour] -= n
+        state.green_bag[colour] += n
+    state.green_bag["black"] += state.supply["black"]
+    state.supply["black"] = 0
+    for space in data.spaces():
+        for _ in range(card["cubes"][space]):
+            pool = [c for c, n in sorted(state.green_bag.items()) for _ in range(n)]
+            if not pool:
+                break
+            colour = state.rng.choice(pool)
+            state.green_bag[colour] -= 1
+            state.spaces[space].append(colour)
+        state.spaces[space].sort()
+
+
+def new_round(state: VillageState) -> None:
+    state.round += 1
+    if state.solo:
+        state.next_start = None
+        state.players[0].marker_coin = False
+        karla.new_round(state)
+    elif state.next_start is not None:
+        state.start_player = state.next_start
+        state.next_start = None
+    fill_spaces(state)
+    state.phase = "turn"
+    state.log.append(f"Round {state.round} begins.")
+    begin_turn(state, state.start_player)
+
+
+def begin_turn(state: VillageState, seat: int) -> None:
+    state.current = seat
+    state.last_take = []
+    state.karla_pending = False
+    state.stack.append(Step("turn", seat))
+
+
+def board_empty(state: VillageState) -> bool:
+    return not any(state.spaces.values())
+
+
+def turn_options(state: VillageState, step: Step) -> list[Option]:
+    if state.ending and board_empty(state):
+        return [Option(f"free-{a}", f"Final action: {a}") for a in actions.ACTIONS]
+    out = []
+    for space in data.spaces():
+        for colour in sorted(set(state.spaces[space])):
+            what = "plague (2 time)" if colour == "black" else colour
+            out.append(Option(f"{space}-{colour}", f"Take {what} from {space}"))
+    player = state.players[step.seat]
+    for colour in data.colours():
+        if player.cubes[colour] and can_pay(player, {colour: 3}):
+            for action in actions.ACTIONS:
+                out.append(Option(f"well-{colour}-{action}", f"Well: 3 {colour} for {action}"))
+    return out
+
+
+def turn(state: VillageState, step: Step, choice: str) -> None:
+    player = state.players[step.seat]
+    parts = choice.split("-")
+    if parts[0] == "free":
+        begin_action(state, step.seat, parts[1])
+        return
+    if parts[0] == "well":
+        pay(state, player, {parts[1]: 3})
+        state.log.append(f"Seat {step.seat + 1} uses the well for {parts[2]}.")
+        begin_action(state, step.seat, parts[2])
+        return
+    space, colour = parts
+    state.spaces[space].remove(colour)
+    state.last_take = [space, colour]
+    state.karla_pending = state.solo
+    if colour == "black":
+        state.supply["black"] += 1
+        spend_time(player, data.rules()["time"]["plague_cost"])
+        state.log.append(f"Seat {step.seat + 1} takes plague from {space}.")
+    else:
+        player.cubes[colour] += 1
+        state.log.append(f"Seat {step.seat + 1} takes {colour} from {space}.")
+    begin_action(state, step.seat, space)
+
+
+def begin_action(state: VillageState, seat: int, action: str) -> None:
+    if action == "market":
+        market.start(state, seat)
+    else:
+        state.stack.append(Step(action, seat))
+
+
+def end_turn(state: VillageState) -> None:
+    """After a turn (and Karla's cube): the next turn, the mass, or the final turns."""
+    if state.ending:
+        if not state.finals_set:
+            set_final_turns(state)
+        if state.final_turns:
+            begin_turn(state, state.final_turns.pop(0))
+        else:
+            mass.begin(state, final=True)
+        return
+    if board_empty(state):
+        mass.begin(state, final=False)
+        return
+    begin_turn(state, 0 if state.solo else (state.current + 1) % state.num_players)
+
+
+def set_final_turns(state: VillageState) -> None:
+    """Everyone but the one who filled the last space takes one more turn, clockwise; if
+    that happened in someone else's market day, everyone does, the market's trigger last."""
+    state.finals_set = True
+    n = state.num_players
+    if state.market_ender is not None:
+        start = state.market_ender
+        skip = None
+    else:
+        start, skip = state.ender, state.ender
+    if start == KARLA or start is None:
+        state.final_turns = list(range(n))
+        return
+    seats = [(start + k) % n for k in range(1, n + 1)]
+    state.final_turns = [s for s in seats if s != skip]
+
+
+def end_mass(state: VillageState) -> None:
+    mass.award_majority(state)
+    if state.final_mass:
+        state.phase = "over"
+        state.log.append("The game is over.")
+    else:
+        new_round(state)

@@ -1,0 +1,149 @@
+"""The state of a game of Village: plain dataclasses that dump to JSON exactly."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.core import Rng
+
+KARLA = -1
+"""Karla's owner mark in the chronicle, graves, black bag and market."""
+
+# Where a family member can be: not yet born, alive somewhere, or dead.
+SUPPLY, FARM, WORKSHOP, COUNCIL, TRAVEL, CHURCH, BAG = (
+    "supply",
+    "farm",
+    "workshop",
+    "council",
+    "travel",
+    "church",
+    "bag",
+)
+CHRONICLE, GRAVE, REMOVED = "chronicle", "grave", "removed"
+VISIBLE = (FARM, WORKSHOP, COUNCIL, TRAVEL, CHURCH)
+ON_BOARD = (WORKSHOP, COUNCIL, TRAVEL, CHURCH)
+ALIVE = (*VISIBLE, BAG)
+
+
+@dataclass
+class Member:
+    number: int
+    place: str = SUPPLY
+    where: str = ""  # workshop, city, or chronicle category
+    stage: int = 0  # council or church stage, 1..4
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Member:
+        return Member(self.number, self.place, self.where, self.stage)
+
+
+@dataclass
+class Player:
+    members: list[Member]
+    cubes: dict[str, int]
+    goods: dict[str, int]
+    grain: int = 0
+    coins: int = 1
+    prestige: int = 0
+    time: int = 0  # time spent so far; the marker stands on space time % track length
+    deaths_due: int = 0
+    customers: list[str] = field(default_factory=list)
+    cities: list[str] = field(default_factory=list)
+    marker_coin: bool = False  # solo: the next-start-player marker, usable as a coin
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Player:
+        # The engine copies the state before every action; this is the hot part of it.
+        return Player(
+            members=[copy.deepcopy(m) for m in self.members],
+            cubes=dict(self.cubes),
+            goods=dict(self.goods),
+            grain=self.grain,
+            coins=self.coins,
+            prestige=self.prestige,
+            time=self.time,
+            deaths_due=self.deaths_due,
+            customers=list(self.customers),
+            cities=list(self.cities),
+            marker_coin=self.marker_coin,
+        )
+
+
+@dataclass
+class Karla:
+    """The solo automaton: her family, church, time ring and fate tiles."""
+
+    beside: list[int]  # numbers 1 and 2 beside her board
+    waiting: list[int]  # numbers 3 and 4 waiting on the church
+    church: dict[int, int] = field(default_factory=dict)  # stage -> member number
+    ring: list[list[str]] = field(default_factory=list)  # cubes on each ring space
+    last: int = -1  # ring space of the last cube placed
+    top: list[str] = field(default_factory=list)  # fate tiles, "quill" or "blank"
+    top_up: list[bool] = field(default_factory=list)
+    bottom: list[str] = field(default_factory=list)
+    bottom_up: list[bool] = field(default_factory=list)
+    customers: list[str] = field(default_factory=list)
+    dead: int = 0
+
+
+@dataclass
+class Step:
+    """A decision the game waits for; `space` and `data` carry its context."""
+
+    kind: str
+    seat: int
+    space: str = ""
+    data: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Market:
+    trigger: int  # the seat that triggered the market day, KARLA for Karla
+    order: list[int]
+    passed: list[int] = field(default_factory=list)
+    first_free: bool = True
+    karla_due: bool = False
+    front: int = 0  # the frontmost stall when the market day began
+    carried: list[int] = field(default_factory=list)  # deaths due before the day began
+    ending_before: bool = False  # the game end had been triggered before the day began
+
+
+@dataclass
+class VillageState:
+    rng: Rng
+    players: list[Player]
+    solo: bool
+    karla_die: bool
+    supply: dict[str, int]  # cubes by colour, plague as "black"
+    green_bag: dict[str, int]
+    spaces: dict[str, list[str]]
+    black_bag: list[str]  # "monk", "<seat>:<member>" or "k:<number>"
+    customer_stack: list[str]
+    stalls: list[str]  # "" for an empty stall
+    queue: list[str]
+    chronicle: dict[str, list[str]]  # category -> owners: "" free, "x" blocked, seat, "k"
+    graves: list[str]
+    karla: Karla | None = None
+    start_player: int = 0
+    next_start: int | None = None  # holder of the next-start-player marker
+    round: int = 1
+    current: int = 0
+    stack: list[Step] = field(default_factory=list)
+    market: Market | None = None
+    phase: str = "turn"  # "turn", "mass" or "over"
+    karla_pending: bool = False  # Karla takes a cube once the player's turn is over
+    ending: bool = False
+    ender: int | None = None  # whose member filled the last chronicle space or grave
+    market_ender: int | None = None  # the trigger of the market day the end came in
+    finals_set: bool = False
+    final_turns: list[int] = field(default_factory=list)
+    mass_stage: str = ""  # "buy" or "advance"
+    mass_order: list[int] = field(default_factory=list)
+    mass_bought: int = 0
+    final_mass: bool = False
+    last_take: list[str] = field(default_factory=list)  # [space, colour] of the last cube taken
+    log: list[str] = field(default_factory=list)
+
+    @property
+    def num_players(self) -> int:
+        return len(self.players)

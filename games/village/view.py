@@ -1,0 +1,111 @@
+"""What the table shows: everything public, plus one seat's own secrets."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.village import data, scoring
+from games.village.state import CHURCH, COUNCIL, FARM, TRAVEL, WORKSHOP, VillageState
+
+
+def member_list(state: VillageState, place: str) -> list[dict[str, Any]]:
+    out = []
+    for seat, player in enumerate(state.players):
+        for m in player.members:
+            if m.place == place:
+                out.append({"seat": seat, "number": m.number, "where": m.where, "stage": m.stage})
+    return out
+
+
+def player_view(state: VillageState, seat: int, reveal: bool) -> dict[str, Any]:
+    p = state.players[seat]
+    length = data.track_length()
+    out: dict[str, Any] = {
+        "seat": seat,
+        "time": p.time % length,
+        "time_spent": p.time,
+        "farm": sorted(m.number for m in p.members if m.place == FARM),
+        "unborn": sorted(m.number for m in p.members if m.place == "supply"),
+        "cubes": dict(p.cubes),
+        "goods": dict(p.goods),
+        "grain": p.grain,
+        "coins": p.coins,
+        "marker_coin": p.marker_coin,
+        "prestige": p.prestige,
+        "customers": len(p.customers),
+        "cities": list(p.cities),
+        "deaths_due": p.deaths_due,
+    }
+    if reveal:
+        out["customer_tiles"] = list(p.customers)
+    return out
+
+
+def customer(tile: str) -> dict[str, Any]:
+    c = data.customers()[tile]
+    return {"id": tile, "wants": dict(c.wants), "points": c.points}
+
+
+def view(state: VillageState, seat: int | None) -> dict[str, Any]:
+    over = state.phase == "over"
+    step = state.stack[-1] if state.stack and not over else None
+    out: dict[str, Any] = {
+        "num_players": state.num_players,
+        "solo": state.solo,
+        "round": state.round,
+        "phase": state.phase,
+        "step": step.kind if step else "",
+        "active": [step.seat] if step else [],
+        "current": state.current,
+        "start_player": state.start_player,
+        "next_start": state.next_start,
+        "spaces": {k: list(v) for k, v in state.spaces.items()},
+        "supply": dict(state.supply),
+        "black_bag": sorted(state.black_bag),
+        "stalls": [customer(t) if t else None for t in state.stalls],
+        "queue": [customer(t) for t in state.queue],
+        "customers_left": len(state.customer_stack),
+        "chronicle": {k: list(v) for k, v in state.chronicle.items()},
+        "graves": list(state.graves),
+        "workshops": member_list(state, WORKSHOP),
+        "council": member_list(state, COUNCIL),
+        "church": member_list(state, CHURCH),
+        "travellers": member_list(state, TRAVEL),
+        "track_length": data.track_length(),
+        "players": [player_view(state, s, over) for s in range(state.num_players)],
+        "ending": state.ending,
+        "final_turns": list(state.final_turns),
+        "log": state.log[-8:],
+    }
+    if state.market is not None:
+        out["market"] = {
+            "trigger": state.market.trigger,
+            "passed": list(state.market.passed),
+            "first_free": state.market.first_free,
+        }
+    if state.karla is not None:
+        k = state.karla
+        out["karla"] = {
+            "beside": list(k.beside),
+            "waiting": list(k.waiting),
+            "church": {str(s): n for s, n in sorted(k.church.items())},
+            "ring": [list(c) for c in k.ring],
+            "last": k.last,
+            "top": [t if up else "?" for t, up in zip(k.top, k.top_up, strict=True)],
+            "bottom": [t if up else "?" for t, up in zip(k.bottom, k.bottom_up, strict=True)],
+            "customers": len(k.customers),
+            "dead": k.dead,
+        }
+    if over:
+        scores = [sum(scoring.breakdown(state, s).values()) for s in range(state.num_players)]
+        out["scores"] = scores
+        if state.solo:
+            out["title"] = scoring.title(scores[0])
+    if seat is not None:
+        me = state.players[seat]
+        out["you"] = {
+            "seat": seat,
+            "customers": [customer(t) for t in me.customers],
+            "customer_points": sum(data.customers()[t].points for t in me.customers),
+        }
+    return out
