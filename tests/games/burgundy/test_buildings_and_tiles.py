@@ -1,0 +1,139 @@
+"""What each placed tile does: castles, mines, the eight buildings and the town rule."""
+
+import pytest
+
+from games.burgundy.flow import end_turn
+from games.burgundy.rules import tile
+from games.core import IllegalAction
+
+from .helpers import decision, options, play, setup_player, table, tid
+
+
+def place_on_12(state, face, **kw):
+    """Put `face` on hex 12 (a building space, die 3, next to the start castle)."""
+    setup_player(state, dice=(3, 3), storage=[face], **kw)
+    return play(state, "3", "place", f"{face}@12")
+
+
+def test_castle_gives_an_extra_action_with_any_die_value():
+    state = table()
+    setup_player(state, dice=(6, 6), storage=["castle", "bank"], estate={12: "market"})
+    state = play(state, "6", "place", "castle@7")
+    assert options(state)[:6] == ["c1", "c2", "c3", "c4", "c5", "c6"]
+    state = play(state, "c3", "place", "bank@26")
+    assert state.players[0].silver == 3
+    assert state.players[0].used == [True, False]
+
+
+def test_mine_pays_a_silverling_at_the_end_of_each_phase():
+    state = table()
+    setup_player(state, estate={25: "mine", 30: "mine"}, silver=0)
+    state.round = 5
+    state.turn = state.num_players - 1
+    end_turn(state)
+    assert state.phase == 1 and state.players[0].silver == 2
+
+
+def test_watchtower_scores_4():
+    assert place_on_12(table(), "watchtower").players[0].points == {
+        "watchtowers": 4,
+        "areas": 1,
+        "phase bonus": 10,
+    }
+
+
+def test_boarding_house_gives_4_workers_and_bank_2_silverlings():
+    state = place_on_12(table(), "boarding", workers=0)
+    assert state.players[0].workers == 4
+    state = place_on_12(table(), "bank", silver=0)
+    assert state.players[0].silver == 2
+
+
+def test_warehouse_sells_a_kind_without_a_die_or_may_sell_nothing():
+    state = place_on_12(table(), "warehouse", goods={4: 3, 5: 1}, silver=0)
+    assert decision(state).kind == "warehouse"
+    assert options(state) == ["4", "5", "skip"]
+    state = play(state, "4")
+    assert state.players[0].goods == {5: 1} and state.players[0].sold == {4: 3}
+    assert state.players[0].points["goods sold"] == 6 and state.players[0].silver == 1
+
+
+@pytest.mark.parametrize(
+    ("building", "types"),
+    [
+        ("market", {"ship", "animal"}),
+        ("carpenter", {"building"}),
+        ("church", {"mine", "knowledge", "castle"}),
+    ],
+)
+def test_market_carpenter_and_church_take_a_tile_of_their_types_from_any_numbered_depot(
+    building, types
+):
+    state = place_on_12(table(num_players=4), building)
+    assert decision(state).kind == "effect_take"
+    offered = [o for o in options(state) if o != "skip"]
+    on_board = {tile(t).face for d in state.depots for t in d if t >= 0 and tile(t).type in types}
+    assert {o.split("/")[0] for o in offered} == on_board
+    state = play(state, offered[0])
+    face, depot = offered[0].split("/")
+    assert tile(state.players[0].storage[0]).face == face
+    assert state.players[0].storage[0] not in state.depots[int(depot) - 1]
+
+
+def test_town_hall_places_a_second_tile_of_any_colour_with_its_effect():
+    state = table()
+    setup_player(state, dice=(3, 3), storage=["townhall", "castle"], estate={7: "castle"})
+    state = play(state, "3", "place", "townhall@12")
+    assert decision(state).kind == "townhall"
+    assert "castle@2" in options(state) and "castle@3" in options(state)
+    state = play(state, "castle@2")
+    assert decision(state).kind == "castle"
+
+
+def test_one_building_of_each_type_per_town():
+    state = table()
+    setup_player(state, dice=(1, 1), storage=["bank"], estate={26: "bank", 12: "market"})
+    assert "place" not in options(play(state, "1"))
+    with pytest.raises(IllegalAction):
+        play(state, "1", "place", "bank@27")
+
+
+def test_a_building_whose_effect_cannot_be_used_is_still_placed():
+    state = table()
+    state.depots = [[-1] * 4 for _ in range(6)]
+    state = place_on_12(state, "market")
+    assert tile(state.players[0].estate[12]).face == "market"
+    assert decision(state).kind == "die"
+
+
+def test_full_storage_discards_a_tile_before_taking():
+    state = table()
+    setup_player(state, dice=(1, 1), storage=["bank", "mine", "ship"])
+    taken = next(t for t in state.depots[0] if t >= 0)
+    state = play(state, "1", "take", tile(taken).face)
+    assert decision(state).kind == "discard"
+    state = play(state, "mine")
+    assert sorted(state.players[0].storage) == sorted([tid("bank"), tid("ship"), taken])
+
+
+def test_black_depot_once_per_turn_for_2_silverlings():
+    state = table()
+    setup_player(state, dice=(1, 1), silver=5)
+    state = play(state, "buy", tile(state.black[0]).face)
+    assert state.players[0].silver == 3 and len(state.players[0].storage) == 1
+    assert "buy" not in options(state)
+
+
+def test_after_both_dice_the_player_may_still_buy_or_end():
+    state = table()
+    setup_player(state, dice=(1, 1), silver=2)
+    state = play(state, "1", "workers", "1", "workers")
+    assert options(state) == ["buy", "end"]
+    state = play(state, "end")
+    assert state.active == 1
+
+
+def test_no_purchase_without_two_silverlings():
+    state = table()
+    setup_player(state, dice=(1, 1), silver=1)
+    assert "buy" not in options(state)

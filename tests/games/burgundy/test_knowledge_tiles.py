@@ -1,0 +1,192 @@
+"""All 26 knowledge (yellow) tiles."""
+
+import pytest
+
+from games.burgundy.flow import end_turn
+from games.burgundy.rules import tile
+from games.burgundy.scoring import final_points
+
+from .helpers import decision, options, play, setup_player, table
+
+
+def with_knowledge(number, num_players=2, **kw):
+    state = table(num_players)
+    setup_player(state, estate={13: f"k{number}"}, **kw)
+    return state
+
+
+def test_1_allows_a_second_building_of_a_type_in_a_town():
+    state = with_knowledge(1, dice=(1, 1), storage=["bank"])
+    setup_player(state, storage=["bank"], estate={26: "bank"})
+    state = play(state, "1", "place", "bank@27")
+    assert tile(state.players[0].estate[27]).face == "bank"
+
+
+def test_2_adds_a_worker_per_mine_at_the_end_of_a_phase():
+    state = with_knowledge(2, workers=0, silver=0)
+    setup_player(state, estate={25: "mine"})
+    state.round, state.turn = 5, 1
+    end_turn(state)
+    assert (state.players[0].silver, state.players[0].workers) == (1, 1)
+
+
+@pytest.mark.parametrize(("number", "silver", "workers"), [(3, 2, 0), (4, 1, 1)])
+def test_3_and_4_improve_every_sale(number, silver, workers):
+    state = with_knowledge(number, dice=(5, 5), goods={5: 2}, silver=0, workers=0)
+    state = play(state, "5", "sell")
+    assert (state.players[0].silver, state.players[0].workers) == (silver, workers)
+    assert state.players[0].points["goods sold"] == 4
+
+
+def test_5_ships_the_goods_of_two_neighbouring_depots():
+    state = with_knowledge(5, dice=(2, 2), storage=["ship"], goods={})
+    state.depot_goods = [[1], [], [], [], [], [6]]
+    state = play(state, "2", "place", "ship@18")
+    assert "6+1" in options(state) and "1" in options(state)
+    state = play(state, "6+1")
+    assert state.players[0].goods == {1: 1, 6: 1}
+    assert state.depot_goods == [[], [], [], [], [], []]
+
+
+def test_6_buys_from_any_depot_paying_workers_or_silverlings():
+    state = with_knowledge(6, dice=(1, 1), workers=2, silver=2)
+    target = next(t for t in state.depots[2] if t >= 0)
+    choice = f"{tile(target).face}/3"
+    state = play(state, "buy")
+    assert choice in options(state)
+    state = play(state, choice)
+    assert options(state) == ["silver", "workers"]
+    state = play(state, "workers")
+    assert (state.players[0].workers, state.players[0].silver) == (0, 2)
+    assert state.players[0].storage == [target]
+
+
+def test_7_adds_a_point_per_scoring_animal_tile():
+    # Rulebook: a 3 sheep beside a 4 sheep scores (3+1) + (4+1) = 9; then a 2 pig scores 3.
+    state = with_knowledge(7, dice=(1, 2), storage=["sheep3", "pig2"])
+    setup_player(state, storage=["sheep3", "pig2"], estate={12: "bank", 11: "sheep4"})
+    state = play(state, "1", "place", "sheep3@6")
+    assert state.players[0].points == {"animals": 9}
+    state = play(state, "2", "place", "pig2@5")
+    assert state.players[0].points == {"animals": 12}
+
+
+def test_8_workers_change_a_die_by_two():
+    # Rulebook: to make a 3 out of a 6, Carla needs only 2 workers.
+    state = with_knowledge(8, dice=(6, 6), workers=2)
+    assert "6+3" in options(state)
+    state = play(state, "6+3", "take", options(play(state, "6+3", "take"))[0])
+    assert state.players[0].workers == 0
+
+
+@pytest.mark.parametrize(
+    ("number", "face", "hex_id", "die"),
+    [(9, "bank", 26, 4), (10, "ship", 18, 3), (11, "mine", 25, 5)],
+)
+def test_9_10_11_give_a_free_step_when_placing_their_colours(number, face, hex_id, die):
+    state = with_knowledge(number, dice=(die, die), storage=[face], workers=0)
+    value = tile_die(hex_id)
+    step = "+1" if (value - die) % 6 == 1 else "-1"
+    state = play(state, f"{die}{step}", "place", f"{face}@{hex_id}")
+    assert state.players[0].estate[hex_id] >= 0 and state.players[0].workers == 0
+
+
+def test_the_free_step_does_not_apply_to_other_colours():
+    state = with_knowledge(9, dice=(3, 3), storage=["ship"], workers=0)
+    assert "3-1" not in options(state)  # hex 18 is a ship space with die 2
+
+
+def tile_die(hex_id):
+    from games.burgundy.data import components
+
+    return components().estate.hexes[hex_id].die
+
+
+def test_12_gives_a_free_step_when_taking_from_a_depot():
+    state = with_knowledge(12, dice=(2, 2), workers=0)
+    state = play(state, "2+1", "take")
+    assert state.stack[-1].value == 3
+    state = play(state, options(state)[0])
+    assert state.players[0].workers == 0
+
+
+@pytest.mark.parametrize(("number", "workers", "silver"), [(13, 2, 1), (14, 4, 0)])
+def test_13_and_14_improve_taking_workers(number, workers, silver):
+    state = with_knowledge(number, dice=(1, 1), workers=0, silver=0)
+    state = play(state, "1", "workers")
+    assert (state.players[0].workers, state.players[0].silver) == (workers, silver)
+
+
+def test_13_and_14_do_not_change_the_boarding_house():
+    state = with_knowledge(14, dice=(3, 3), storage=["boarding"], workers=0)
+    state = play(state, "3", "place", "boarding@12")
+    assert state.players[0].workers == 4
+
+
+def test_15_scores_each_kind_sold_and_25_each_tile_sold():
+    # Rulebook: Dario sold 4x red, 3x purple, 3x pink, 1x orange: 4 kinds, 11 tiles.
+    state = with_knowledge(15)
+    player = state.players[0]
+    player.sold = {1: 4, 2: 3, 3: 3, 4: 1}
+    assert final_points(player)["knowledge"] == 8
+    setup_player(state, estate={4: "k25"})
+    assert final_points(player)["knowledge"] == 8 + 11
+
+
+@pytest.mark.parametrize(
+    ("number", "building"),
+    [
+        (16, "warehouse"),
+        (17, "watchtower"),
+        (18, "carpenter"),
+        (19, "church"),
+        (20, "market"),
+        (21, "boarding"),
+        (22, "bank"),
+        (23, "townhall"),
+    ],
+)
+def test_16_to_23_score_4_per_building_of_their_type(number, building):
+    state = with_knowledge(number)
+    setup_player(
+        state, estate={12: building, 26: building, 9: "bank" if building != "bank" else "market"}
+    )
+    assert final_points(state.players[0])["knowledge"] == 8
+
+
+def test_17_and_22_example_watchtowers_and_banks():
+    state = with_knowledge(17)
+    setup_player(
+        state,
+        estate={
+            8: "k22",
+            12: "watchtower",
+            26: "watchtower",
+            9: "bank",
+            27: "bank",
+            23: "bank",
+            15: "bank",
+        },
+    )
+    assert final_points(state.players[0])["knowledge"] == 2 * 4 + 4 * 4
+
+
+def test_24_scores_each_kind_of_animal_placed():
+    # Rulebook: 3 sheep, 1 cow and 1 pig tile: 3 kinds x 4 = 12.
+    state = with_knowledge(24)
+    setup_player(state, estate={1: "sheep2", 5: "sheep3", 6: "sheep4", 10: "cow2", 11: "pig3"})
+    assert final_points(state.players[0])["knowledge"] == 12
+
+
+def test_26_scores_3_per_bonus_tile():
+    state = with_knowledge(26)
+    state.players[0].bonus = ["mine:large", "ship:small"]
+    assert final_points(state.players[0])["knowledge"] == 6
+
+
+def test_knowledge_in_storage_scores_nothing():
+    state = table()
+    setup_player(state, storage=["k26"])
+    state.players[0].bonus = ["mine:large"]
+    assert final_points(state.players[0])["knowledge"] == 0
+    assert decision(state).kind == "die"

@@ -1,0 +1,103 @@
+"""Setup by player count, phases and rounds, turn order, end scoring and the tie-break."""
+
+import pytest
+
+from games.burgundy import engine
+from games.burgundy.data import components
+from games.burgundy.flow import end_turn
+from games.burgundy.rules import tile
+from games.burgundy.scoring import result
+
+from .helpers import options, play, setup_player, table
+
+
+@pytest.mark.parametrize(("n", "depot_tiles", "black"), [(2, 12, 4), (3, 18, 6), (4, 24, 8)])
+def test_depots_are_filled_by_player_count(n, depot_tiles, black):
+    state = table(n)
+    assert sum(t >= 0 for d in state.depots for t in d) == depot_tiles
+    assert sum(t >= 0 for t in state.black) == black
+    for d, depot in enumerate(state.depots):
+        spaces = components().table["depots"][str(d + 1)]
+        for t, (kind, _) in zip(depot, spaces, strict=True):
+            if t >= 0 and kind != "castle_or_mine":
+                assert tile(t).type == kind
+
+
+def test_three_players_alternate_castle_and_mine_on_depot_6_by_phase():
+    state = table(3)
+    seen = []
+    for _ in range(5):
+        seen.append(tile(state.depots[5][2]).type)
+        if state.phase < 4:
+            state.round, state.turn = 5, 2
+            end_turn(state)
+    assert seen == ["castle", "mine", "castle", "mine", "castle"]
+
+
+def test_each_player_starts_with_castle_goods_silverling_and_workers_by_seat():
+    state = table(4)
+    for seat, player in enumerate(state.players):
+        assert tile(player.estate[components().estate.start]).type == "castle"
+        assert list(player.estate) == [19]
+        assert sum(player.goods.values()) == 3
+        assert (player.silver, player.workers) == (1, seat + 1)
+    assert state.bridge[0] == [0, 1, 2, 3] and state.order == [0, 1, 2, 3]
+
+
+def test_five_phases_of_five_rounds_with_goods_placed_by_the_white_die():
+    state = table(2)
+    rounds = 0
+    while not state.over:
+        placed = sum(len(g) for g in state.depot_goods)
+        before = (state.phase, state.round)
+        for _ in range(2 * state.num_players):
+            first = options(state)[0]
+            state = play(state, first) if first == "end" else play(state, first, "workers")
+        rounds += 1
+        if not state.over:
+            assert (state.phase, state.round) != before
+            assert sum(len(g) for g in state.depot_goods) == placed + 1
+    assert rounds == 25
+    assert engine.decisions(state) == []
+
+
+def test_old_hex_tiles_leave_but_goods_stay_when_a_phase_begins():
+    state = table(2)
+    old = [t for d in state.depots for t in d if t >= 0]
+    goods = [list(g) for g in state.depot_goods]
+    state.round, state.turn = 5, 1
+    end_turn(state)
+    assert set(old) <= set(state.box)
+    assert sum(len(g) for g in state.depot_goods) == sum(len(g) for g in goods) + 1
+
+
+def test_end_scoring_goods_silverlings_pairs_of_workers():
+    state = table(2)
+    setup_player(state, goods={1: 2, 3: 1}, silver=4, workers=5)
+    parts = result(state).breakdown[0]
+    assert (parts["goods"], parts["silverlings"], parts["workers"]) == (3, 4, 2)
+
+
+def tie(tiebreak):
+    state = table(2, tiebreak=tiebreak)
+    for seat in (0, 1):
+        setup_player(state, seat=seat, goods={}, silver=0, workers=0)
+    setup_player(state, seat=1, estate={12: "bank"})
+    return state
+
+
+def test_tie_written_fewer_empty_spaces_wins():
+    assert result(tie("written")).ranks == (2, 1)
+
+
+def test_tie_other_reading_more_empty_spaces_wins():
+    assert result(tie("other")).ranks == (1, 2)
+
+
+def test_tie_with_equal_estates_goes_to_the_player_further_back_in_turn_order():
+    state = table(2)
+    for seat in (0, 1):
+        setup_player(state, seat=seat, goods={}, silver=0, workers=0)
+    assert result(state).ranks == (2, 1)
+    state.bridge = [[0], [1], [], [], [], [], []]
+    assert result(state).ranks == (1, 2)
