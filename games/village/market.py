@@ -117,7 +117,8 @@ def next_seat(state: VillageState) -> int | None:
 
 def finish(state: VillageState) -> None:
     """Move waiting customers up to the stalls in order, then refill the queue."""
-    for i, tile in enumerate(state.stalls):
+    open_stalls = data.card(state.num_players)["stalls"]
+    for i, tile in enumerate(state.stalls[:open_stalls]):
         if not tile and state.queue:
             state.stalls[i] = state.queue.pop(0)
     size = data.rules()["market"]["queue"]
