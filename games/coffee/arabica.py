@@ -1,0 +1,114 @@
+"""The Arabica track and the Counter track (English rulebook, "Arabica Track", "Counter Track")."""
+
+from __future__ import annotations
+
+from games.coffee.data import COFFEES, components
+from games.coffee.names import who
+from games.coffee.state import CoffeeState, Prompt
+
+WILD = "wild"
+
+
+def track() -> dict:
+    return components().board["arabica"]
+
+
+def advance(state: CoffeeState, seat: int, coffee: str) -> None:
+    """One step on `coffee`'s row, with the rewards of the space reached."""
+    if state.is_andre(seat):
+        return
+    player = state.players[seat]
+    rules = track()
+    column = player.arabica[coffee]
+    last = rules["columns"]
+    if column >= last or (column == last - 1 and state.seventh[coffee] is not None):
+        return  # the advance goes to waste
+    column += 1
+    player.arabica[coffee] = column
+    if column == last:
+        state.seventh[coffee] = seat
+    if column == rules["coin_column"]:
+        player.coins += 1
+    if column == rules["donkey_column"] and not state.donkey_taken[coffee]:
+        state.donkey_taken[coffee] = True
+        player.donkeys += 1
+        state.say(f"{who(state, seat)} is first to column 5 of {coffee} and takes a donkey")
+    lowest = min(player.arabica.values())
+    if lowest >= rules["trader_column"] and player.track_trader:
+        player.track_trader = False
+        player.traders += 1
+    if lowest >= rules["truck_column"] and player.track_truck:
+        player.track_truck = False
+        player.trucks += 1
+
+
+def can_move_back(state: CoffeeState, seat: int, coffee: str) -> bool:
+    column = state.players[seat].arabica[coffee]
+    return column > 1 and column not in track()["no_back_columns"]
+
+
+def move_back(state: CoffeeState, seat: int, coffee: str) -> None:
+    player = state.players[seat]
+    if player.arabica[coffee] == track()["columns"]:
+        state.seventh[coffee] = None
+    player.arabica[coffee] -= 1
+
+
+def ask_advance(state: CoffeeState, seat: int, steps: int = 1, front: bool = True) -> None:
+    """Queue `steps` advances on rows of the player's choice."""
+    if state.is_andre(seat):
+        return
+    prompts = [Prompt(seat, "advance") for _ in range(steps)]
+    if front:
+        state.prompts[0:0] = prompts
+    else:
+        state.prompts.extend(prompts)
+
+
+def gain_counter(state: CoffeeState, seat: int, counter: str) -> None:
+    """An Arabica or Animal counter goes to the Counter track and advances its row."""
+    if state.is_andre(seat):
+        return
+    state.players[seat].counters.append(counter)
+    if counter == WILD:
+        ask_advance(state, seat)
+    else:
+        advance(state, seat, counter.split(":")[1])
+
+
+def counter_colour(counter: str) -> str:
+    return WILD if counter == WILD else counter.split(":")[1]
+
+
+def counter_track_height(counters: list[str]) -> int:
+    """Spaces filled: one per distinct counter, then one per two leftovers of one colour
+    (a Wild Animal counter pairs with any colour). See the zh-TW digest, "計分方式"."""
+    distinct = set(counters)
+    leftovers = list(counters)
+    for counter in distinct:
+        leftovers.remove(counter)
+    wilds = sum(1 for c in leftovers if c == WILD)
+    by_colour: dict[str, int] = {}
+    for counter in leftovers:
+        if counter != WILD:
+            by_colour[counter_colour(counter)] = by_colour.get(counter_colour(counter), 0) + 1
+    pairs = sum(n // 2 for n in by_colour.values())
+    odd = sum(n % 2 for n in by_colour.values())
+    matched = min(odd, wilds)
+    pairs += matched + (wilds - matched) // 2
+    return len(distinct) + pairs
+
+
+def counter_track_points(counters: list[str]) -> int:
+    table = components().player_board["counter_track"]["points"]
+    height = min(counter_track_height(counters), len(table))
+    return table[height - 1] if height else 0
+
+
+def arabica_points(columns: dict[str, int]) -> int:
+    rules = track()
+    lowest = min(columns[c] for c in COFFEES)
+    points = sum(v for k, v in rules["all_rows_points"].items() if lowest >= int(k))
+    for column in columns.values():
+        points += sum(v for k, v in rules["points"].items() if column >= int(k))
+    return points

@@ -1,0 +1,100 @@
+"""Phase 6: Refresh. Pieces come home, coffee is cut to the warehouse limit, stock counters
+pay out, the bonus supply is refilled (−3 VP per missing coin), turn order changes."""
+
+from __future__ import annotations
+
+from games.coffee.data import COFFEES, KOPI
+from games.coffee.names import who
+from games.coffee.state import CoffeeState, Player
+from games.core import Option
+
+STORAGE_COLUMN = 10
+
+
+def storage_limits(warehouses: int, columns: tuple[str, ...]) -> dict[str, int]:
+    """A warehouse in a column keeps 10 of that coffee; one in a row keeps 1 of each."""
+    rows = warehouses - len(columns)
+    limits = dict.fromkeys((*COFFEES, KOPI), rows)
+    for coffee in columns:
+        limits[coffee] = STORAGE_COLUMN
+    return limits
+
+
+def keeps_everything_in_rows(player: Player) -> bool:
+    return all(n <= player.built["warehouse"] for n in player.coffee.values())
+
+
+def storage_options(player: Player) -> list[Option]:
+    return [
+        Option(c, f"Warehouse on the {c} column (keep 10)")
+        for c in (*COFFEES, KOPI)
+        if player.coffee[c]
+    ]
+
+
+def store(state: CoffeeState, seat: int, columns: tuple[str, ...]) -> None:
+    player = state.players[seat]
+    limits = storage_limits(player.built["warehouse"], columns)
+    lost = 0
+    for coffee, limit in limits.items():
+        if player.coffee[coffee] > limit:
+            lost += player.coffee[coffee] - limit
+            player.coffee[coffee] = limit
+    if lost:
+        state.say(f"{who(state, seat)} discards {lost} coffee")
+
+
+def return_pieces(state: CoffeeState) -> None:
+    for player in state.players:
+        player.traders += player.traders_out
+        player.traders_out = 0
+        if "trader" not in player.bonus and player.traders:
+            player.traders -= 1
+            player.bonus.append("trader")
+        player.markers += player.markers_used
+        player.markers_used = 0
+        if "marker" not in player.bonus:
+            player.bonus.append("marker")
+    if state.andre is not None:
+        state.andre.traders += state.andre.traders_out
+        state.andre.traders_out = 0
+    for coop in state.coops.values():
+        coop.traders = []
+
+
+def stock_income(player: Player, wild_choices: list[str]) -> None:
+    for stock in player.stocks:
+        if stock != "wild":
+            player.coffee[stock] += 1
+    for coffee in wild_choices:
+        player.coffee[coffee] += 1
+
+
+def refill_bonus_coins(state: CoffeeState) -> None:
+    for seat, player in enumerate(state.players):
+        if state.is_andre(seat) or "coins" in player.bonus:
+            continue
+        paid = min(3, player.coins)
+        player.coins -= paid
+        if paid < 3:
+            player.minus_tokens += 3 - paid
+            state.say(f"{who(state, seat)} takes {3 - paid} −3 VP tokens")
+        player.bonus.append("coins")
+
+
+def refill_trading_house_coins(state: CoffeeState) -> None:
+    for coop in state.coops.values():
+        coop.coin = True
+
+
+def andre_refresh(state: CoffeeState) -> None:
+    andre = state.andre
+    if andre is None:
+        return
+    andre.contracts.pop(0)
+    andre.flipped = []
+    state.rng.shuffle(andre.counters)
+
+
+def wild_options() -> list[Option]:
+    return [Option(c, f"Wild Stock counter pays 1 {c}") for c in COFFEES]

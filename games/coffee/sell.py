@@ -1,0 +1,235 @@
+"""Phase 5: Sell. In reverse turn order: fulfil a contract, or deliver twice to the Coffee
+Bars, or deliver once and drop out, or drop out. Free conversions and purchases any time."""
+
+from __future__ import annotations
+
+from games.coffee import arabica
+from games.coffee.build import next_building
+from games.coffee.data import COFFEE_NAMES, COFFEES, CONTRACT_ROWS, BarSpace, components
+from games.coffee.names import who
+from games.coffee.state import CoffeeState, Player, Prompt
+from games.coffee.supply import (
+    can_pay,
+    coffee_price,
+    may_take_bonus,
+    mixed_kinds,
+    pay,
+    take_bonus_coins,
+)
+from games.core import Option
+
+
+def contract_wants(state: CoffeeState, contract_id: str) -> dict[str, int]:
+    return components().contracts[contract_id].wants(state.rules_players)
+
+
+def bar_wants(player: Player, space: BarSpace, kind: str | None) -> dict[str, int] | None:
+    if space.need == "mixed":
+        return mixed_kinds(player, space.amount)
+    coffee = kind if space.need == "any" else space.need
+    assert coffee is not None
+    return {coffee: space.amount}
+
+
+def bar_options(state: CoffeeState, seat: int) -> list[Option]:
+    player = state.players[seat]
+    options = []
+    for bar, spaces in components().bars.items():
+        for i, space in enumerate(spaces):
+            if state.bars[bar][i] is not None:
+                continue
+            kinds = COFFEES if space.need == "any" else [None]
+            for kind in kinds:
+                wants = bar_wants(player, space, kind)
+                if wants is not None and can_pay(player, wants):
+                    token = f"bar.{bar}.{i}" + (f".{kind}" if kind else "")
+                    what = f"{space.amount} {COFFEE_NAMES.get(kind or space.need, space.need)}"
+                    options.append(Option(token, f"Coffee Bar {bar}: {what}"))
+    return options
+
+
+def trade_options(state: CoffeeState, seat: int) -> list[Option]:
+    """Conversions at the trade ratio, purchases, and stock counters for warehouses."""
+    player = state.players[seat]
+    options = []
+    total = sum(player.coffee.values())
+    for coffee in COFFEES:
+        if total - player.coffee[coffee] >= player.ratio:
+            options.append(
+                Option(f"convert.{coffee}", f"Trade {player.ratio} coffee for 1 {coffee}")
+            )
+    price = coffee_price(state)
+    if player.coins >= price:
+        for coffee in COFFEES:
+            options.append(Option(f"buy.{coffee}", f"Buy 1 {coffee} for {price} coins"))
+    kinds = len(stock_options(player))
+    if kinds >= 3 and next_building(state, seat, "warehouse"):
+        options.append(Option("stock.1", "Spend 3 different Stock counters: 1 warehouse"))
+    built = player.built["warehouse"]
+    if kinds >= 5 and built + 2 <= 5:
+        options.append(Option("stock.2", "Spend 5 different Stock counters: 2 warehouses"))
+    if may_take_bonus(player, "coins"):
+        options.append(Option("bonus-coins", "Take the 3 bonus coins"))
+    return options
+
+
+def sell_options(state: CoffeeState, seat: int) -> list[Option]:
+    player = state.players[seat]
+    options = [
+        Option(f"contract.{letter}", f"Fulfil contract {letter}")
+        for letter, cid in player.contracts.items()
+        if can_pay(player, contract_wants(state, cid))
+    ]
+    options += bar_options(state, seat)
+    options += trade_options(state, seat)
+    return [*options, Option("drop", "Drop out of the Sell phase")]
+
+
+def convert_units(player: Player, target: str) -> list[Option]:
+    units = []
+    for coffee, n in player.coffee.items():
+        if coffee != target:
+            units += [
+                Option(f"{coffee}{i}", f"{COFFEE_NAMES[coffee]} #{i}")
+                for i in range(1, min(n, player.ratio) + 1)
+            ]
+    return units
+
+
+def convert(player: Player, target: str, units: tuple[str, ...]) -> None:
+    for unit in units:
+        player.coffee[unit.rstrip("0123456789")] -= 1
+    player.coffee[target] += 1
+
+
+def stock_options(player: Player) -> list[Option]:
+    kinds = sorted(set(player.stocks), key=lambda s: (s == "wild", s))
+    options = [Option(k, f"{k} Stock counter") for k in kinds if k != "wild"]
+    wilds = player.stocks.count("wild")
+    options += [Option(f"wild{i}", "Wild Stock counter") for i in range(1, wilds + 1)]
+    return options
+
+
+def spend_stocks(player: Player, chosen: tuple[str, ...]) -> None:
+    for token in chosen:
+        player.stocks.remove("wild" if token.startswith("wild") else token)
+
+
+def perform_trade(state: CoffeeState, seat: int, choice: str) -> bool:
+    """Free actions during one's turn; False if `choice` is not one of them."""
+    player = state.players[seat]
+    if choice == "bonus-coins":
+        take_bonus_coins(player)
+    elif choice.startswith("convert."):
+        target = choice.split(".")[1]
+        state.prompts.insert(0, Prompt(seat, "convert", {"target": target}))
+    elif choice.startswith("buy."):
+        player.coins -= coffee_price(state)
+        player.coffee[choice.split(".")[1]] += 1
+    elif choice.startswith("stock."):
+        n = int(choice.split(".")[1])
+        state.prompts.insert(0, Prompt(seat, "stock", {"warehouses": n}))
+    else:
+        return False
+    return True
+
+
+def deliver(state: CoffeeState, seat: int, token: str) -> None:
+    parts = token.split(".")
+    bar, index = parts[1], int(parts[2])
+    space = components().bars[bar][index]
+    player = state.players[seat]
+    wants = bar_wants(player, space, parts[3] if len(parts) > 3 else None)
+    assert wants is not None
+    pay(player, wants)
+    player.coins += space.coins
+    state.bars[bar][index] = seat
+    state.say(f"{who(state, seat)} delivers to Coffee Bar {bar}")
+    counter = state.bar_animals.pop(f"{bar}.{index}", None)
+    if counter:
+        arabica.gain_counter(state, seat, counter)
+    if state.wild_stock and not player.wild_stock and all(seat in s for s in state.bars.values()):
+        player.wild_stock = True
+        state.wild_stock -= 1
+        player.stocks.append("wild")
+
+
+def fulfil(state: CoffeeState, seat: int, letter: str) -> None:
+    player = state.players[seat]
+    contract_id = player.contracts.pop(letter)
+    pay(player, contract_wants(state, contract_id))
+    player.fulfilled.append(letter)
+    rewards = components().player_board["contracts"]
+    row = CONTRACT_ROWS[letter]
+    player.coins += rewards["coins"][row]
+    state.say(f"{who(state, seat)} fulfils contract {letter}")
+    follow: list[Prompt] = []
+    sides = rewards["bonus"][letter]
+    if len(sides) == 1:
+        follow += contract_bonus(state, seat, sides[0])
+    else:
+        follow.append(Prompt(seat, "contract_bonus", {"letter": letter}))
+    if all(x in player.fulfilled for x in row) and player.row_items:
+        follow.append(Prompt(seat, "row_bonus"))
+    state.prompts[0:0] = follow
+    stack = state.contract_bonus[letter]
+    if stack:
+        arabica.gain_counter(state, seat, stack.pop())
+
+
+def contract_bonus(state: CoffeeState, seat: int, items: list[str]) -> list[Prompt]:
+    """Apply the bonus items below a contract space; returns choices still to make."""
+    player = state.players[seat]
+    follow: list[Prompt] = []
+    for item in items:
+        if item == "worker":
+            if state.general_workers:
+                state.general_workers -= 1
+                player.pool += 1
+        elif item == "civet":
+            player.sumatra += 1
+        elif item == "arabica":
+            follow.append(Prompt(seat, "advance"))
+        elif item == "donkey":
+            player.donkeys += 1
+        elif item == "coin":
+            player.coins += 1
+        elif item == "truck":
+            player.trucks += 1
+        elif item in ("build", "hospital"):
+            follow.append(Prompt(seat, "free_build", {"hospital": item == "hospital"}))
+    return follow
+
+
+def row_bonus(state: CoffeeState, seat: int, item: str) -> None:
+    player = state.players[seat]
+    player.row_items.remove(item)
+    if item == "trader":
+        player.traders += 1
+    elif item == "civet":
+        if state.period == 3:
+            player.civets += 1
+        else:
+            player.sumatra += 1
+    else:
+        arabica.gain_counter(state, seat, item)
+
+
+def andre_delivers(state: CoffeeState) -> None:
+    """André's 1st Sell turn: markers on the lowest-numbered spaces of his middle and
+    bottom coffee."""
+    andre = state.andre
+    assert andre is not None
+    contract = components().contracts[andre.contracts[0]]
+    for coffee in contract.coffees[1:]:
+        best: tuple[int, str, int] | None = None
+        for bar, spaces in components().bars.items():
+            for i, space in enumerate(spaces):
+                if space.need == coffee and state.bars[bar][i] is None:
+                    key = (space.amount, bar, i)
+                    best = key if best is None or key < best else best
+        if best is not None and andre.markers:
+            _, bar, i = best
+            state.bars[bar][i] = andre.seat
+            andre.markers -= 1
+            state.say(f"André places a marker in Coffee Bar {bar}")

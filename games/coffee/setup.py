@@ -1,0 +1,169 @@
+"""Game board, player board and André setup by player count (English rulebook, "Setup")."""
+
+from __future__ import annotations
+
+from games.coffee import arabica
+from games.coffee.board import new_cooperative
+from games.coffee.data import COFFEES, KOPI, components
+from games.coffee.state import Andre, CoffeeState, Plantation, Player
+from games.core import Rng
+
+TOTAL_WORKERS = 60
+
+
+def arabica_counters() -> list[str]:
+    per = components().board["counters"]["arabica_per_coffee"]
+    return [f"arabica:{c}" for c in COFFEES for _ in range(per)]
+
+
+def new_game(num_players: int, rng: Rng) -> CoffeeState:
+    rules_players = max(3, num_players)
+    table = components()
+    counts = table.setup["players"][str(rules_players)]
+    start = table.setup["start"]
+    board = table.board
+    seats = num_players + (1 if num_players == 2 else 0)
+
+    coops = {c: new_cooperative(rules_players) for c in COFFEES}
+    for coffee, coop in coops.items():
+        coop.town = board["trading_house"]["workers_in_town"]
+        coop.stock = board["trading_house"]["stock_counters"]
+        coop.animals = [f"animal:{coffee}", arabica.WILD]
+
+    # coffee bars: a random one of each Animal counter on the five leftmost bottom spaces
+    bar_ids = list(table.bars)
+    bar_animals: dict[str, str] = {}
+    animals = rng.shuffled([f"animal:{c}" for c in COFFEES])
+    for bar in bar_ids:
+        for i, space in enumerate(table.bars[bar]):
+            if space.animal:
+                bar_animals[f"{bar}.{i}"] = animals.pop()
+            if space.wild_animal:
+                bar_animals[f"{bar}.{i}"] = arabica.WILD
+
+    milestones = []
+    for letter in "ABC":
+        pool = [m.id for m in table.milestones.values() if m.letter == letter]
+        milestones.append(rng.choice(pool))
+
+    counters = rng.shuffled(arabica_counters())
+    extra = board["counters"]["contract_bonus_extra"][str(rules_players)]
+    contract_bonus = {}
+    for letter, n in board["counters"]["contract_bonus"].items():
+        contract_bonus[letter] = [counters.pop() for _ in range(n + extra)]
+
+    humans = rng.shuffled(range(num_players))
+    order = [*humans, *([num_players] if num_players == 2 else [])]
+
+    state = CoffeeState(
+        rng=rng,
+        num_players=num_players,
+        rules_players=rules_players,
+        players=[],
+        coops=coops,
+        andre=None,
+        order=order,
+        bars={bar: [None] * len(spaces) for bar, spaces in table.bars.items()},
+        bar_animals=bar_animals,
+        wild_stock=counts["wild_stock"],
+        milestones=milestones,
+        milestone_marks={m: [] for m in milestones},
+        contract_bonus=contract_bonus,
+        seventh=dict.fromkeys(COFFEES),
+        donkey_taken=dict.fromkeys(COFFEES, False),
+        general_workers=0,
+        done=[False] * seats,
+    )
+
+    player_animals = rng.shuffled([f"animal:{c}" for c in COFFEES])
+    contracts = {letter: [] for letter in "ABCDEF"}
+    for contract in table.contracts.values():
+        contracts[contract.letter].append(contract.id)
+    for letter in contracts:
+        rng.shuffle(contracts[letter])
+    rows = table.player_board["plantations"]
+    for seat in range(num_players):
+        player = Player(
+            coins=start["coins"],
+            donkeys=start["donkeys"],
+            markers=counts["company_markers"],
+            color_marker=counts["color_marker"],
+            pool=counts["workers"],
+            traders=counts["traders"],
+            plantations={row: list(levels) for row, levels in rows["rows"].items()},
+            farms=list(rows["farm_rows"]),
+            planted=rows["starting_level1"],
+            coffee=dict.fromkeys((*COFFEES, KOPI), 0),
+            arabica=dict.fromkeys(COFFEES, 1),
+            sumatra=1,
+            ratio=table.player_board["buildings"]["start_ratio"],
+        )
+        for letter in "ABCDE":
+            player.contracts[letter] = contracts[letter].pop()
+        superscript = table.contracts[player.contracts["E"]].superscript
+        player.contracts["F"] = f"F{superscript}"
+        contracts["F"].remove(f"F{superscript}")
+        player.row_items = [player_animals.pop(), "civet"]
+        if counts["row_bonus_trader"]:
+            player.row_items.append("trader")
+        state.players.append(player)
+        _starting_plantations(state, seat)
+        if counts["arabica_head_start"]:
+            top = table.contracts[player.contracts["E"]].coffees[0]
+            player.arabica[top] += 1
+
+    if num_players == 2:
+        _setup_andre(state, rng, contracts, counters)
+
+    on_board = sum(c.town for c in coops.values())
+    in_pools = sum(p.pool for p in state.players)
+    state.general_workers = TOTAL_WORKERS - on_board - in_pools
+    return state
+
+
+def _starting_plantations(state: CoffeeState, seat: int) -> None:
+    """F contract: warehouse coffee (top 2, middle 1, bottom 1) and three level-1
+    plantations (top: middle space, middle: rightmost, bottom: leftmost)."""
+    table = components()
+    player = state.players[seat]
+    f = table.contracts[player.contracts["F"]]
+    spaces = table.board["layout"]["starting_spaces"]
+    amounts = table.setup["start"]["warehouse_coffee"]
+    for position, coffee in zip(("top", "middle", "bottom"), f.coffees, strict=True):
+        player.coffee[coffee] += amounts[position]
+        state.coops[coffee].rows[0][spaces[position]] = Plantation(owner=seat, level=1)
+
+
+def _setup_andre(
+    state: CoffeeState, rng: Rng, contracts: dict[str, list[str]], counters: list[str]
+) -> None:
+    table = components()
+    seat = state.num_players
+    andre_setup = table.setup["andre"]
+    state.players.append(
+        Player(
+            coins=0,
+            donkeys=0,
+            markers=0,
+            pool=0,
+            traders=0,
+            sumatra=0,
+            coffee=dict.fromkeys((*COFFEES, KOPI), 0),
+            arabica=dict.fromkeys(COFFEES, 1),
+        )
+    )
+    f = table.contracts[contracts["F"].pop()]
+    production_space = list(table.board["buildings"]["production"]).index("p45")
+    for coffee in f.coffees:
+        state.coops[coffee].buildings["production"][production_space] = seat
+    by_coffee: dict[str, list[str]] = {c: [x for x in counters if x.endswith(c)] for c in COFFEES}
+    state.andre = Andre(
+        seat=seat,
+        stack=list(andre_setup["plantations"]),
+        fair_trade_posts=andre_setup["fair_trade_posts"],
+        traders=andre_setup["traders"],
+        traders_out=0,
+        markers=andre_setup["scoring_markers"],
+        contracts=[contracts[letter].pop() for letter in "ABC"],
+        counters=rng.shuffled([by_coffee[c][0] for c in COFFEES]),
+    )

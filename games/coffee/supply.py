@@ -1,0 +1,94 @@
+"""A company's pieces: coins and the bonus supply, Action markers, traders, coffee."""
+
+from __future__ import annotations
+
+from games.coffee.data import COFFEES, KOPI
+from games.coffee.state import CoffeeState, Player
+
+BONUS_ITEMS = ("marker", "trader", "coins")
+BONUS_COINS = 3
+
+
+def may_take_bonus(player: Player, item: str) -> bool:
+    """At all times at least one of the three bonuses stays in the BONUS SUPPLY."""
+    return item in player.bonus and len(player.bonus) >= 2
+
+
+def take_bonus_coins(player: Player) -> None:
+    player.bonus.remove("coins")
+    player.coins += BONUS_COINS
+
+
+# -- Action markers -------------------------------------------------------------------
+def markers_available(player: Player) -> int:
+    return player.markers + int(player.color_marker) + int(may_take_bonus(player, "marker"))
+
+
+def spend_markers(player: Player, n: int) -> None:
+    for _ in range(n):
+        if player.markers:
+            player.markers -= 1
+            player.markers_used += 1
+        elif player.color_marker:
+            player.color_marker = False
+            player.color_marker_used = True
+        else:
+            player.bonus.remove("marker")
+
+
+# -- traders / contractors -------------------------------------------------------------
+def has_trader(player: Player) -> bool:
+    return player.traders > 0 or may_take_bonus(player, "trader")
+
+
+def send_trader(player: Player) -> None:
+    if player.traders:
+        player.traders -= 1
+    else:
+        player.bonus.remove("trader")
+    player.traders_out += 1
+
+
+def retire_trader(player: Player) -> None:
+    if player.traders:
+        player.traders -= 1
+    else:
+        player.bonus.remove("trader")
+    player.traders_retired += 1
+
+
+# -- coffee ------------------------------------------------------------------------------
+def total_coffee(player: Player) -> int:
+    return sum(player.coffee.values())
+
+
+def can_pay(player: Player, wants: dict[str, int]) -> bool:
+    """Kopi luwak is wild: it covers whatever the other coffee cannot."""
+    missing = sum(max(0, n - player.coffee[c]) for c, n in wants.items())
+    return missing <= player.coffee[KOPI]
+
+
+def pay(player: Player, wants: dict[str, int]) -> None:
+    for coffee, n in wants.items():
+        own = min(n, player.coffee[coffee])
+        player.coffee[coffee] -= own
+        player.coffee[KOPI] -= n - own
+    assert player.coffee[KOPI] >= 0
+
+
+def mixed_kinds(player: Player, n: int) -> dict[str, int] | None:
+    """n coffees of n different kinds, using the largest stocks and kopi luwak for the rest."""
+    held = sorted((c for c in COFFEES if player.coffee[c]), key=lambda c: -player.coffee[c])
+    chosen = held[:n]
+    short = n - len(chosen)
+    if short > player.coffee[KOPI]:
+        return None
+    spare = [c for c in COFFEES if c not in chosen][:short]
+    wants = dict.fromkeys(chosen, 1)
+    for coffee in spare:
+        wants[coffee] = 1
+    return wants
+
+
+def coffee_price(state: CoffeeState) -> int:
+    return (2, 2, 3)[state.period - 1]

@@ -1,0 +1,244 @@
+"""Phase 1: Work. In turn order, one Cooperative action per turn until all drop out."""
+
+from __future__ import annotations
+
+from games.coffee import arabica
+from games.coffee.board import (
+    DONKEYS_NEEDED,
+    above,
+    open_building_spaces,
+    own,
+    parse_placement,
+    path_key,
+    placements,
+)
+from games.coffee.data import components
+from games.coffee.names import coop_name, who
+from games.coffee.state import CoffeeState, Plantation, Prompt
+from games.coffee.supply import markers_available, may_take_bonus, spend_markers, take_bonus_coins
+from games.core import Option
+
+ROWS = ("A", "B", "C")
+
+
+def plantation_cost(level: int) -> int:
+    return components().player_board["plantation_costs"]["level"][str(level)]
+
+
+def plantable_rows(state: CoffeeState, seat: int) -> list[str]:
+    player = state.players[seat]
+    return [
+        row
+        for row in ROWS
+        if player.plantations[row]
+        and plantation_cost(player.plantations[row][0]) <= player.coins
+        and placements(state, seat, player.plantations[row][0])
+    ]
+
+
+def send_candidates(state: CoffeeState, coffee: str) -> list[int]:
+    coop = state.coops[coffee]
+    return [
+        seat
+        for seat in state.order
+        if any(p is not None and p.owner == seat and not p.staffed for r in coop.rows for p in r)
+    ]
+
+
+def donkey_pathways(state: CoffeeState, seat: int) -> list[str]:
+    """Empty pathway spaces between one of the player's plantations and the row above."""
+    out = []
+    for coffee, coop in state.coops.items():
+        for row in (1, 2):
+            for space in own(coop, seat, row):
+                for upper in above(row, space):
+                    key = path_key(row, space, upper)
+                    pathway = coop.pathways[key]
+                    if pathway.owner in (None, seat) and pathway.donkeys < DONKEYS_NEEDED[row]:
+                        out.append(f"{coffee}.{key}")
+    return out
+
+
+def work_options(state: CoffeeState, seat: int) -> list[Option]:
+    player = state.players[seat]
+    markers = markers_available(player)
+    options: list[Option] = []
+    if markers >= 1:
+        if plantable_rows(state, seat):
+            options.append(Option("plant", "Add a plantation to a cooperative"))
+        for coffee, coop in state.coops.items():
+            if coop.town and send_candidates(state, coffee):
+                options.append(Option(f"send.{coffee}", f"Send workers in {coop_name(coffee)}"))
+    if markers >= 2 and donkey_pathways(state, seat):
+        options.append(Option("donkey", "Breed a donkey (2 markers)"))
+    if markers >= 1:
+        options.append(Option("civet", "Send a civet to Sumatra"))
+        options.append(Option("coins", "Take 2 coins"))
+    if options and may_take_bonus(player, "coins"):
+        options.append(Option("bonus-coins", "Take the 3 bonus coins"))
+    return options
+
+
+def perform_work(state: CoffeeState, seat: int, choice: str) -> None:
+    player = state.players[seat]
+    if choice == "bonus-coins":
+        take_bonus_coins(player)
+        state.say(f"{who(state, seat)} takes the bonus coins")
+        return
+    if choice == "drop":
+        state.done[seat] = True
+        state.say(f"{who(state, seat)} drops out of the Work phase")
+    elif choice == "plant":
+        spend_markers(player, 1)
+        state.prompts.insert(0, Prompt(seat, "plant_row"))
+    elif choice.startswith("send."):
+        spend_markers(player, 1)
+        send_workers(state, seat, choice.split(".")[1])
+    elif choice == "donkey":
+        spend_markers(player, 2)
+        state.prompts.insert(0, Prompt(seat, "donkey"))
+    elif choice == "civet":
+        spend_markers(player, 1)
+        player.sumatra += 1
+        state.say(f"{who(state, seat)} sends a civet to Sumatra")
+    elif choice == "coins":
+        spend_markers(player, 1)
+        player.coins += 2
+        state.say(f"{who(state, seat)} takes 2 coins")
+    state.turn += 1
+
+
+def plant_space_options(state: CoffeeState, seat: int, row: str) -> list[Option]:
+    level = state.players[seat].plantations[row][0]
+    return [
+        Option(
+            p.id,
+            f"Level {level} in {coop_name(p.coffee)}, row {p.row}"
+            + (" by truck" if p.truck else ""),
+        )
+        for p in placements(state, seat, level)
+    ]
+
+
+def plant(state: CoffeeState, seat: int, row: str, token: str) -> None:
+    player = state.players[seat]
+    level = player.plantations[row].pop(0)
+    index = _board_index(row, len(player.plantations[row]))
+    player.coins -= plantation_cost(level)
+    where = parse_placement(token)
+    coop = state.coops[where.coffee]
+    if not any(own(coop, seat, r) for r in (1, 2, 3)) and not state.is_andre(seat):
+        player.pool -= 1
+        coop.town += 1
+    if where.via is not None:
+        pathway = coop.pathways[path_key(where.row - 1, where.via, where.space)]
+        needed = where.donkeys_needed(coop, seat)
+        player.donkeys -= needed
+        pathway.owner = seat
+        pathway.donkeys += needed
+    if where.truck:
+        player.trucks -= 1
+    coop.rows[where.row - 1][where.space] = Plantation(
+        owner=seat, level=level, support=where.via, truck=where.truck
+    )
+    player.planted += 1
+    if row == "B" and level == 3:
+        player.row_b_level3 = True
+    state.say(
+        f"{who(state, seat)} plants level {level} in {coop_name(where.coffee)} row {where.row}"
+    )
+    _plantation_bonus(state, seat, row, index)
+    if where.row >= 2:
+        arabica.advance(state, seat, where.coffee)
+    follow: list[Prompt] = []
+    if where.row == 3 and coop.animals:
+        follow.append(Prompt(seat, "animal", {"coffee": where.coffee}))
+    if not player.plantations[row] and row in player.farms:
+        follow.append(Prompt(seat, "farm", {"row": row}))
+    state.prompts[0:0] = follow
+    if not any(player.plantations.values()):
+        player.sumatra += 1
+
+
+def _board_index(row: str, left: int) -> int:
+    total = len(components().player_board["plantations"]["rows"][row])
+    return total - left - 1
+
+
+def _plantation_bonus(state: CoffeeState, seat: int, row: str, index: int) -> None:
+    bonus = components().player_board["plantations"]["bonus"][row][index]
+    player = state.players[seat]
+    if bonus == "coin":
+        player.coins += 1
+    elif bonus == "donkey":
+        player.donkeys += 1
+    elif bonus == "worker" and state.general_workers:
+        state.general_workers -= 1
+        player.pool += 1
+
+
+def farm_options(state: CoffeeState, seat: int) -> list[Option]:
+    cost = components().player_board["plantation_costs"]["farm"]
+    options = []
+    if state.players[seat].coins >= cost:
+        for coffee in state.coops:
+            for i in open_building_spaces(state, coffee, "farm"):
+                options.append(Option(f"farm.{coffee}.{i}", f"Farm in {coop_name(coffee)}"))
+    options.append(Option("discard", "Remove the farm from the game"))
+    return options
+
+
+def build_farm(state: CoffeeState, seat: int, row: str, token: str) -> None:
+    player = state.players[seat]
+    player.farms.remove(row)
+    if token == "discard":
+        return
+    _, coffee, space = token.split(".")
+    player.coins -= components().player_board["plantation_costs"]["farm"]
+    state.coops[coffee].buildings["farm"][int(space)] = seat
+    state.say(f"{who(state, seat)} builds a farm in {coop_name(coffee)}")
+
+
+def breed_donkey(state: CoffeeState, seat: int, token: str) -> None:
+    coffee, key = token.split(".", 1)
+    pathway = state.coops[coffee].pathways[key]
+    pathway.owner = seat
+    pathway.donkeys += 1
+    state.say(f"{who(state, seat)} breeds a donkey in {coop_name(coffee)}")
+
+
+def send_workers(state: CoffeeState, seat: int, coffee: str) -> None:
+    candidates = send_candidates(state, coffee)
+    town = state.coops[coffee].town
+    if len(candidates) <= town:
+        staff(state, seat, coffee, candidates)
+    else:
+        chooser = seat if not state.is_andre(seat) else first_human(state)
+        state.prompts.insert(
+            0, Prompt(chooser, "send_choose", {"coffee": coffee, "actor": seat, "n": town})
+        )
+
+
+def first_human(state: CoffeeState) -> int:
+    return next(s for s in state.order if not state.is_andre(s))
+
+
+def staff(state: CoffeeState, actor: int, coffee: str, seats: list[int]) -> None:
+    """One worker from the town center to each seat's lowest unoccupied plantation."""
+    coop = state.coops[coffee]
+    for seat in seats:
+        plantation = next(
+            p
+            for row in coop.rows
+            for p in row
+            if p is not None and p.owner == seat and not p.staffed
+        )
+        plantation.staffed = True
+        coop.town -= 1
+    if coop.town == 0 and state.general_workers:
+        state.general_workers -= 1
+        coop.town = 1
+    names = ", ".join(who(state, s) for s in seats)
+    state.say(f"{who(state, actor)} sends workers in {coop_name(coffee)} to {names}")
+    if any(s != actor for s in seats) and not state.is_andre(actor):
+        arabica.advance(state, actor, coffee)
