@@ -1,0 +1,391 @@
+"""Keyflower as an engine: the decisions of each phase and what each answer does.
+
+A turn is a short sequence of decisions whose option ids read as a sentence:
+`bid S07 red 2`, `use S03 blue next 1`, `use H2 red 1 move S03 wood H2 up H2 done`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core import Decision, GameEngine, IllegalAction, Option, Result, Rng, ranks_from_scores
+from games.keyflower import placing, production, seasons, supply, transport
+from games.keyflower.components import COLOURS, SEASONS, SKILLS, spec
+from games.keyflower.state import KeyflowerState, Move, Player
+from games.keyflower.view import view
+from games.keyflower.village import edges_at, place, placements
+
+LOG_KEPT = 40
+
+
+def _opt(option_id: str, label: str | None = None) -> Option:
+    return Option(option_id, label or option_id)
+
+
+def _tile_opt(tile_id: str) -> Option:
+    return Option(tile_id, f"{tile_id} {spec(tile_id).name}")
+
+
+class KeyflowerEngine(GameEngine[KeyflowerState]):
+    id = "keyflower"
+    name = "Keyflower"
+    min_players = 2
+    max_players = 6
+    state_type = KeyflowerState
+
+    def setup(self, num_players: int, rng: Rng, options: dict[str, str]) -> KeyflowerState:
+        return seasons.setup(num_players, rng)
+
+    # -- decisions -----------------------------------------------------------------
+    def decisions(self, state: KeyflowerState) -> list[Decision]:
+        if state.phase == "winter":
+            return [
+                Decision(
+                    seat,
+                    "winter",
+                    "Choose the winter tiles you put up for auction",
+                    tuple(_tile_opt(t) for t in p.winter_hand),
+                    1,
+                    len(p.winter_hand),
+                )
+                for seat, p in enumerate(state.players)
+                if not p.winter_pick
+            ]
+        if state.phase == "play":
+            return [self._turn(state)]
+        if state.phase == "boats":
+            seat = state.pick_order[0]
+            what = (
+                "a boat for your village"
+                if SEASONS[state.season] == "winter"
+                else ("the boat whose workers and skills you take")
+            )
+            return [
+                Decision(
+                    seat, "boat", f"Choose {what}", tuple(_tile_opt(b) for b in state.boats_left)
+                )
+            ]
+        if state.phase == "place":
+            return [
+                self._placing(state, seat, p) for seat, p in enumerate(state.players) if p.to_place
+            ]
+        if state.phase == "flip":
+            seat = seasons.flipper_seat(state)
+            assert seat is not None
+            options = tuple(_tile_opt(t) for t in seasons.flippable(state))
+            return [
+                Decision(
+                    seat,
+                    "flip",
+                    "Flipper: upgrade one tile for free",
+                    (*options, _opt("none", "No upgrade")),
+                )
+            ]
+        return []
+
+    def _turn(self, state: KeyflowerState) -> Decision:
+        seat, m = state.current, state.move
+        p = state.players[seat]
+        if m.stage == "action":
+            options = []
+            if self._locations(state, seat, "bid", first=True):
+                options.append(_opt("bid", "Bid for a tile"))
+            if self._locations(state, seat, "use", first=True):
+                options.append(_opt("use", "Use a tile"))
+            options.append(_opt("pass", "Pass"))
+            return Decision(seat, "action", "Your turn", tuple(options))
+        if m.stage == "location":
+            tiles = self._locations(state, seat, m.action)
+            return Decision(
+                seat, "location", f"Where do you {m.action}?", tuple(_tile_opt(t) for t in tiles)
+            )
+        if m.stage in ("gather", "count"):
+            return self._gathering(state, seat, m)
+        if m.stage == "colour":
+            colours = self._needs(state, seat, m.action, m.tile)
+            return Decision(seat, "colour", "Which colour?", tuple(_opt(c) for c in colours))
+        return self._producing(state, seat, m, p)
+
+    def _gathering(self, state: KeyflowerState, seat: int, m: Move) -> Decision:
+        need = self._need(state)
+        gathered = sum(need.groups[g] for g in m.groups)
+        if m.stage == "gather":
+            rest = {g: n for g, n in need.groups.items() if g not in m.groups}
+            options = [
+                Option(g, f"Bring your {n} outbid workers from {g}")
+                for g, n in rest.items()
+                if placing.feasible(need, gathered + n, tuple(v for k, v in rest.items() if k != g))
+            ]
+            if gathered <= need.room and gathered + need.screen >= need.least:
+                options.append(_opt("next", "Add workers from behind your screen"))
+            return Decision(seat, "gather", "Bring outbid workers along?", tuple(options))
+        return Decision(
+            seat,
+            "count",
+            f"How many {m.colour} workers from behind your screen?",
+            tuple(_opt(str(k)) for k in placing.screen_range(need, gathered)),
+        )
+
+    def _producing(self, state: KeyflowerState, seat: int, m: Move, p: Player) -> Decision:
+        if m.stage == "resource":
+            options = placing.effect(state, m.tile)["options"]
+            return Decision(
+                seat,
+                "resource",
+                "Which resource?",
+                tuple(_opt(r) for r in options if state.supply.get(r, 0)),
+            )
+        if m.stage == "skill":
+            return Decision(
+                seat,
+                "skill",
+                "Which skill tile do you give up?",
+                tuple(_opt(s) for s in SKILLS if p.skills.get(s, 0)),
+            )
+        if m.stage == "discard":
+            return Decision(
+                seat,
+                "discard",
+                "Which worker do you discard?",
+                tuple(_opt(c) for c in COLOURS if p.screen.get(c, 0)),
+            )
+        if m.stage == "transport":
+            options = []
+            if m.carry and transport.sources(state, seat):
+                options.append(_opt("move", f"Move a resource ({m.carry} left)"))
+            if m.upgrades and transport.upgradable(state, seat):
+                options.append(_opt("up", f"Upgrade a tile ({m.upgrades} left)"))
+            options.append(_opt("done", "Finish"))
+            return Decision(seat, "transport", "Transport and upgrade", tuple(options))
+        if m.stage == "from":
+            return Decision(
+                seat,
+                "from",
+                "Move a resource from",
+                tuple(_tile_opt(t) for t in transport.sources(state, seat)),
+            )
+        if m.stage == "what":
+            return Decision(
+                seat,
+                "what",
+                "Which resource?",
+                tuple(_opt(r) for r in sorted(state.tiles[m.source].resources)),
+            )
+        if m.stage == "to":
+            return Decision(
+                seat,
+                "to",
+                "Move it to",
+                tuple(_tile_opt(t) for t in transport.routes(state, seat, m.source)),
+            )
+        if m.stage == "upgrade":
+            return Decision(
+                seat,
+                "upgrade",
+                "Upgrade which tile?",
+                tuple(_tile_opt(t) for t in transport.upgradable(state, seat)),
+            )
+        raise AssertionError(f"unknown stage {m.stage}")
+
+    def _placing(self, state: KeyflowerState, seat: int, p: Player) -> Decision:
+        tile = self._placing_tile(p)
+        if not tile:
+            return Decision(
+                seat,
+                "place_tile",
+                "Which tile do you place next?",
+                tuple(_tile_opt(t) for t in p.to_place),
+            )
+        spots = placements(state, p, tile, "2a" in placing.abilities(state, seat))
+        if not p.placing_at:
+            return Decision(
+                seat,
+                "place_at",
+                f"Where does {spec(tile).name} go?",
+                tuple(_opt(at) for at in spots),
+            )
+        return Decision(
+            seat,
+            "place_rot",
+            f"Turn {spec(tile).name}",
+            tuple(_opt(f"r{r}", f"r{r} {edges_at(tile, r)}") for r in spots[p.placing_at]),
+        )
+
+    @staticmethod
+    def _placing_tile(p: Player) -> str:
+        return p.placing or (p.to_place[0] if len(p.to_place) == 1 else "")
+
+    def _locations(
+        self, state: KeyflowerState, seat: int, action: str, first: bool = False
+    ) -> list[str]:
+        if action == "bid":
+            candidates = [*state.offer, *state.turn_order]
+        else:
+            winter = SEASONS[state.season] == "winter"
+            village = [t for p in state.players for t in p.village if state.tiles[t].placed]
+            candidates = [*([] if winter else state.offer), *village]
+        found = []
+        for t in candidates:
+            if self._needs(state, seat, action, t):
+                found.append(t)
+                if first:
+                    break
+        return found
+
+    @staticmethod
+    def _needs(state: KeyflowerState, seat: int, action: str, tile: str) -> dict[str, placing.Need]:
+        if action == "bid":
+            return placing.bid_needs(state, seat, tile)
+        return placing.use_needs(state, seat, tile)
+
+    def _need(self, state: KeyflowerState) -> placing.Need:
+        m = state.move
+        if not m.colour:
+            return placing.Need(0, 0, 0, {})
+        return self._needs(state, state.current, m.action, m.tile)[m.colour]
+
+    # -- actions ---------------------------------------------------------------------
+    def perform(self, state: KeyflowerState, decision: Decision, choices: tuple[str, ...]) -> None:
+        seat, kind = decision.seat, decision.kind
+        choice = choices[0] if choices else ""
+        if kind == "winter":
+            state.players[seat].winter_pick = list(choices)
+            if all(p.winter_pick for p in state.players):
+                seasons.reveal_winter(state)
+        elif kind == "boat":
+            seasons.take_boat(state, seat, choice)
+            seasons.next_boat(state)
+        elif kind.startswith("place_"):
+            self._place(state, seat, kind, choice)
+        elif kind == "flip":
+            if choice != "none":
+                transport.upgrade(state, seat, choice, free=True)
+            seasons.finish(state)
+        else:
+            self._play(state, seat, kind, choice)
+        del state.log[:-LOG_KEPT]
+
+    def _place(self, state: KeyflowerState, seat: int, kind: str, choice: str) -> None:
+        p = state.players[seat]
+        if kind == "place_tile":
+            p.placing = choice
+            return
+        tile = self._placing_tile(p)
+        if kind == "place_at":
+            p.placing = tile
+            p.placing_at = choice
+            rots = placements(state, p, tile, "2a" in placing.abilities(state, seat))[choice]
+            if len(rots) > 1:
+                return
+            choice = f"r{rots[0]}"
+        place(state.tiles[tile], p.placing_at, int(choice[1:]))
+        p.village.append(tile)
+        p.to_place.remove(tile)
+        p.placing = p.placing_at = ""
+        state.log.append(f"P{seat + 1} places {spec(tile).name}")
+        seasons.after_placing(state)
+
+    def _play(self, state: KeyflowerState, seat: int, kind: str, choice: str) -> None:
+        m = state.move
+        if kind == "action":
+            if choice == "pass":
+                state.log.append(f"P{seat + 1} passes")
+                state.passes += 1
+                if state.passes == state.num_players:
+                    seasons.end_season(state)
+                else:
+                    state.current = (seat + 1) % state.num_players
+                return
+            m.action, m.stage = choice, "location"
+        elif kind == "location":
+            m.tile, m.stage = choice, "colour"
+        elif kind == "colour":
+            m.colour = choice
+            m.stage = "gather" if self._need(state).groups else "count"
+        elif kind == "gather":
+            if choice != "next":
+                m.groups.append(choice)
+                return
+            need = self._need(state)
+            gathered = sum(need.groups[g] for g in m.groups)
+            if list(placing.screen_range(need, gathered)) == [0]:
+                self._place_workers(state, seat, 0)
+            else:
+                m.stage = "count"
+        elif kind == "count":
+            self._place_workers(state, seat, int(choice))
+        elif kind == "resource":
+            production.choose_resource(state, seat, m.tile, choice)
+            self._end_turn(state)
+        elif kind == "skill":
+            production.pay_skill(state, seat, m.tile, choice)
+            self._end_turn(state)
+        elif kind == "discard":
+            production.discard_worker(state, seat, m.tile, choice)
+            self._end_turn(state)
+        elif kind == "transport":
+            if choice == "done":
+                self._end_turn(state)
+            else:
+                m.stage = "from" if choice == "move" else "upgrade"
+        elif kind == "from":
+            m.source, m.stage = choice, "what"
+        elif kind == "what":
+            m.resource, m.stage = choice, "to"
+        elif kind == "to":
+            transport.carry(state, seat, m.source, m.resource, choice)
+            m.carry -= 1
+            self._after_transport_step(state, seat)
+        elif kind == "upgrade":
+            transport.upgrade(state, seat, choice)
+            m.upgrades -= 1
+            self._after_transport_step(state, seat)
+        else:
+            raise IllegalAction(f"unknown decision {kind}")
+
+    def _place_workers(self, state: KeyflowerState, seat: int, from_screen: int) -> None:
+        m = state.move
+        need = self._need(state)
+        total = from_screen + sum(need.groups[g] for g in m.groups)
+        placing.lift_groups(state, seat, m.groups)
+        if from_screen:
+            supply.take(state.players[seat].screen, m.colour, from_screen)
+        name = spec(m.tile).name
+        if m.action == "bid":
+            placing.put_bid(state, seat, m.tile, m.colour, total)
+            mine = placing.bid_of(state.tiles[m.tile], seat)
+            assert mine is not None
+            state.log.append(f"P{seat + 1} bids {mine.count} {m.colour} on {name}")
+            self._end_turn(state)
+            return
+        placing.put_use(state, seat, m.tile, m.colour, total)
+        m.stage = production.produce(state, seat, m.tile)
+        if not m.stage:
+            self._end_turn(state)
+        elif m.stage == "transport":
+            self._after_transport_step(state, seat)
+
+    def _after_transport_step(self, state: KeyflowerState, seat: int) -> None:
+        m = state.move
+        can_move = m.carry and transport.sources(state, seat)
+        can_upgrade = m.upgrades and transport.upgradable(state, seat)
+        if can_move or can_upgrade:
+            m.stage = "transport"
+        else:
+            self._end_turn(state)
+
+    def _end_turn(self, state: KeyflowerState) -> None:
+        state.passes = 0
+        state.current = (state.current + 1) % state.num_players
+        state.move = Move()
+
+    # -- what people see -------------------------------------------------------------
+    def view(self, state: KeyflowerState, seat: int | None) -> dict[str, Any]:
+        return view(state, seat, self.decisions(state))
+
+    def result(self, state: KeyflowerState) -> Result | None:
+        if state.phase != "over":
+            return None
+        breakdown = tuple(dict(f["breakdown"]) for f in state.final)
+        scores = tuple(sum(b.values()) for b in breakdown)
+        return Result(scores, ranks_from_scores(list(scores)), breakdown)

@@ -1,0 +1,226 @@
+"""Placing workers at one location: the colour rule, bids, uses and moving outbid workers.
+
+Rulebook, "Bidding" and "Production": all workers at a tile share its colour (boats 4a and
+4b excepted, their workers lie down); a bid beats the highest other bid; a use needs at
+least one worker more than the previous use, at most six per tile per season; outbid
+workers move on together, never back behind the screen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+
+from games.keyflower.components import COLOURS, spec
+from games.keyflower.state import Group, KeyflowerState, Tile
+
+MAX_WORKERS_PER_TILE = 6
+USABLE = {
+    "resources",
+    "choose",
+    "workers",
+    "skills",
+    "brewer",
+    "craft",
+    "green",
+    "hiring",
+    "tavern",
+    "transport",
+}
+
+
+def owner(state: KeyflowerState, tile_id: str) -> int | None:
+    for seat, p in enumerate(state.players):
+        if tile_id in p.village:
+            return seat
+    return None
+
+
+def abilities(state: KeyflowerState, seat: int) -> set[str]:
+    """The summer-boat abilities in this seat's village (1a ... 4b)."""
+    out = set()
+    for t in state.players[seat].village:
+        s = spec(t)
+        if s.is_summer_boat:
+            out.add(s.front["ability"] if state.tiles[t].side == "a" else s.back["ability"])
+    return out
+
+
+def effect(state: KeyflowerState, tile_id: str) -> dict:
+    t = state.tiles[tile_id]
+    s = spec(tile_id)
+    if s.is_summer_boat:
+        return {"effect": "ability"}
+    return s.side(t.upgraded)
+
+
+def colour_of(tile: Tile) -> str | None:
+    """The tile's colour: that of the standing workers at it, if any."""
+    for g in (*tile.bids, *tile.workers):
+        if not g.lying:
+            return g.colour
+    return None
+
+
+def stand_up(tile: Tile) -> None:
+    """Boat 4a: when no standing workers remain, the lying ones stand and set the colour."""
+    if colour_of(tile) is None:
+        for g in (*tile.bids, *tile.workers):
+            g.lying = False
+
+
+def bid_of(tile: Tile, seat: int) -> Group | None:
+    return next((g for g in tile.bids if g.seat == seat), None)
+
+
+def best_other(tile: Tile, seat: int) -> int:
+    return max((g.count for g in tile.bids if g.seat != seat), default=0)
+
+
+def winner(tile: Tile) -> int | None:
+    if not tile.bids:
+        return None
+    return max(tile.bids, key=lambda g: g.count).seat
+
+
+def losing_groups(state: KeyflowerState, seat: int, colour: str, exclude: str) -> dict[str, int]:
+    """This seat's outbid bids of `colour`, which may move on (whole) to another location."""
+    out = {}
+    for tid in [*state.offer, *state.turn_order]:
+        if tid == exclude:
+            continue
+        tile = state.tiles[tid]
+        mine = bid_of(tile, seat)
+        if mine and mine.colour == colour and best_other(tile, seat) > mine.count:
+            out[tid] = mine.count
+    return out
+
+
+@dataclass(frozen=True)
+class Need:
+    """What a placement of one colour at one location requires."""
+
+    least: int  # workers in total at least
+    room: int  # workers in total at most
+    screen: int  # workers of the colour that may come from behind the screen
+    groups: dict[str, int]  # outbid groups that may come along
+
+
+def usable(state: KeyflowerState, seat: int, tile_id: str) -> bool:
+    e = effect(state, tile_id)["effect"]
+    if e not in USABLE:
+        return False
+    skills = state.players[seat].skills
+    screen = state.players[seat].screen
+    if e == "green":
+        return screen.get(effect(state, tile_id)["pay"], 0) > 0
+    if e == "tavern":
+        return sum(screen.values()) > 0
+    if e in ("brewer", "hiring"):
+        return sum(skills.values()) > 0
+    if e == "craft":
+        return skills.get(effect(state, tile_id)["skill"], 0) > 0
+    return True
+
+
+def _screen_for(state: KeyflowerState, seat: int, tile_id: str, colour: str) -> int:
+    """Screen workers of `colour` usable here, keeping back a worker the tile's cost needs."""
+    screen = state.players[seat].screen
+    have = screen.get(colour, 0)
+    e = effect(state, tile_id)
+    if e["effect"] == "green" and e["pay"] == colour:
+        return have - 1
+    if e["effect"] == "tavern":
+        return min(have, sum(screen.values()) - 1)
+    return have
+
+
+def bid_needs(state: KeyflowerState, seat: int, tile_id: str) -> dict[str, Need]:
+    tile = state.tiles[tile_id]
+    mine = bid_of(tile, seat)
+    least = max(1, best_other(tile, seat) + 1 - (mine.count if mine else 0))
+    if mine:
+        colours: tuple[str, ...] = (mine.colour,)
+    else:
+        current = colour_of(tile)
+        free_counter = (
+            "4a" in abilities(state, seat)
+            and current not in (None, "green")
+            and tile_id not in state.turn_order
+        )
+        colours = COLOURS if current is None or free_counter else (current,)
+    out = {}
+    for c in colours:
+        need = Need(
+            least,
+            10**6,
+            state.players[seat].screen.get(c, 0),
+            losing_groups(state, seat, c, tile_id),
+        )
+        if feasible(need, 0, tuple(need.groups.values())):
+            out[c] = need
+    return out
+
+
+def use_needs(state: KeyflowerState, seat: int, tile_id: str) -> dict[str, Need]:
+    tile = state.tiles[tile_id]
+    if not usable(state, seat, tile_id):
+        return {}
+    least = (tile.uses[-1] if tile.uses else 0) + 1
+    room = MAX_WORKERS_PER_TILE - sum(g.count for g in tile.workers)
+    if least > room:
+        return {}
+    current = colour_of(tile)
+    mixed = "4b" in abilities(state, seat) and bool(tile.bids or tile.uses)
+    colours = COLOURS if current is None or mixed else (current,)
+    out = {}
+    for c in colours:
+        need = Need(
+            least,
+            room,
+            max(0, _screen_for(state, seat, tile_id, c)),
+            losing_groups(state, seat, c, tile_id),
+        )
+        if feasible(need, 0, tuple(need.groups.values())):
+            out[c] = need
+    return out
+
+
+def feasible(need: Need, chosen: int, rest: tuple[int, ...]) -> bool:
+    """Can `chosen` workers already gathered plus some of `rest` and the screen make it?"""
+    for k in range(len(rest) + 1):
+        for combo in combinations(rest, k):
+            s = chosen + sum(combo)
+            if s <= need.room and s + need.screen >= need.least:
+                return True
+    return False
+
+
+def screen_range(need: Need, gathered: int) -> range:
+    low = max(need.least - gathered, 0 if gathered else 1)
+    return range(low, min(need.screen, need.room - gathered) + 1)
+
+
+def lift_groups(state: KeyflowerState, seat: int, tile_ids: list[str]) -> None:
+    """Take this seat's outbid groups away from their tiles (they move on together)."""
+    for tid in tile_ids:
+        tile = state.tiles[tid]
+        tile.bids = [g for g in tile.bids if g.seat != seat]
+        stand_up(tile)
+
+
+def put_bid(state: KeyflowerState, seat: int, tile_id: str, colour: str, n: int) -> None:
+    tile = state.tiles[tile_id]
+    mine = bid_of(tile, seat)
+    if mine:
+        mine.count += n
+    else:
+        current = colour_of(tile)
+        tile.bids.append(Group(seat, colour, n, lying=current is not None and current != colour))
+
+
+def put_use(state: KeyflowerState, seat: int, tile_id: str, colour: str, n: int) -> None:
+    tile = state.tiles[tile_id]
+    current = colour_of(tile)
+    tile.workers.append(Group(seat, colour, n, lying=current is not None and current != colour))
+    tile.uses.append(n)

@@ -1,0 +1,258 @@
+"""End scoring (rulebook, "Game end scoring" and the winter and boat tiles).
+
+Resources on the barn, blacksmith, stone yard and timber yard score there. Every other
+resource, skill tile and worker is assigned once to the scoring tile where it earns most;
+gold not assigned scores 1; the start-player keyple counts as any one resource, skill or
+worker. Workers, skills and resources form three separate pools, so each pool is solved on
+its own, exactly: the chunky tiles (sets of 3 or 5) are enumerated and the rest assigned by
+each item's best single value.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.keyflower.components import COLOURS, RESOURCES, SKILLS, spec
+from games.keyflower.placing import abilities
+from games.keyflower.state import KeyflowerState
+from games.keyflower.village import longest_loop, neighbours, river_boats, road_graph
+
+Sinks = dict[str, dict[str, Any]]  # effect name -> effect entry of a tile the player owns
+
+
+@dataclass
+class Pool:
+    points: int = 0
+    parts: dict[str, int] = field(default_factory=dict)
+
+    def add(self, key: str, n: int) -> None:
+        if n:
+            self.parts[key] = self.parts.get(key, 0) + n
+            self.points += n
+
+
+def _take_cheapest(left: dict[str, int], n: int, value: dict[str, int]) -> None:
+    for kind in sorted(left, key=lambda k: (value[k], k)):
+        use = min(n, left[kind])
+        left[kind] -= use
+        n -= use
+
+
+def best_workers(counts: dict[str, int], sinks: Sinks) -> Pool:
+    craft, apo = sinks.get("craftsman"), sinks.get("apothecary")
+    market, hall, wind = sinks.get("key_market"), sinks.get("village_hall"), sinks.get("white_wind")
+    best = Pool(-1)
+    for k in range(min(counts.get(c, 0) for c in COLOURS[:3]) + 1 if craft else 1):
+        rest = {c: counts.get(c, 0) - (k if c != "green" else 0) for c in COLOURS}
+        for hall_colour in COLOURS if hall else (None,):
+            sink: dict[str, tuple[int, str]] = {}
+            for c in COLOURS:
+                options = [(0, "")]
+                if market and c == "green":
+                    options.append((market["per"], "key_market"))
+                if hall and c == hall_colour:
+                    options.append((hall["per"], "village_hall"))
+                if wind:
+                    options.append((wind["per"], "white_wind"))
+                sink[c] = max(options)
+            value = {c: sink[c][0] for c in COLOURS}
+            total = sum(rest.values())
+            for a in range(0, total + 1, apo["set"]) if apo else (0,):
+                left = dict(rest)
+                _take_cheapest(left, a, value)
+                pool = Pool()
+                pool.add("craftsman", k * craft["per_set"] if craft else 0)
+                pool.add("apothecary", a // apo["set"] * apo["per_set"] if apo else 0)
+                for c in COLOURS:
+                    pool.add(sink[c][1], sink[c][0] * left[c])
+                if pool.points > best.points:
+                    best = pool
+    return best
+
+
+def best_skills(counts: dict[str, int], sinks: Sinks) -> Pool:
+    scribes, scholar, guild = sinks.get("scribes"), sinks.get("scholar"), sinks.get("key_guild")
+    best = Pool(-1)
+    for k in range(min(counts.get(s, 0) for s in SKILLS) + 1 if scribes else 1):
+        rest = {s: counts.get(s, 0) - k for s in SKILLS}
+        for kind in SKILLS if scholar else (None,):
+            value = {s: scholar["per"] if scholar and s == kind else 0 for s in SKILLS}
+            for a in range(0, sum(rest.values()) + 1, guild["set"]) if guild else (0,):
+                left = dict(rest)
+                _take_cheapest(left, a, value)
+                pool = Pool()
+                pool.add("scribes", k * scribes["per_set"] if scribes else 0)
+                pool.add("key_guild", a // guild["set"] * guild["per_set"] if guild else 0)
+                pool.add("scholar", sum(value[s] * left[s] for s in SKILLS))
+                if pool.points > best.points:
+                    best = pool
+    return best
+
+
+def best_resources(counts: dict[str, int], sinks: Sinks, any_for_any: bool) -> Pool:
+    """Gold stands in for any resource; with boat 3b every resource stands in for any."""
+    jeweller, mercer = sinks.get("jeweller"), sinks.get("mercer")
+    mill, windmill = sinks.get("watermill"), sinks.get("windmill")
+    gold_value = jeweller["per"] if jeweller else 1
+    plain = [r for r in RESOURCES if r != "gold"]
+    best = Pool(-1)
+    total = sum(counts.get(r, 0) for r in RESOURCES)
+    for kind in (plain[:1] if any_for_any else plain) if mill else (None,):
+        value = {r: mill["per"] if mill and (r == kind or any_for_any) else 0 for r in plain}
+        value["gold"] = gold_value
+        for k in range(total // 3 + 1 if mercer else 1):
+            left = {r: counts.get(r, 0) for r in RESOURCES}
+            if any_for_any:
+                _take_cheapest(left, 3 * k, value)
+            else:
+                for r in plain:
+                    use = min(k, left[r])
+                    left[r] -= use
+                    left["gold"] -= k - use
+                if left["gold"] < 0:
+                    break
+            for j in range(sum(left.values()) // 5 + 1 if windmill else 1):
+                rest = dict(left)
+                _take_cheapest(rest, 5 * j, value)
+                pool = Pool()
+                pool.add("mercer", k * mercer["per_set"] if mercer else 0)
+                pool.add("windmill", j * windmill["per_set"] if windmill else 0)
+                pool.add("jeweller" if jeweller else "gold", gold_value * rest["gold"])
+                pool.add("watermill", sum(value[r] * rest[r] for r in plain))
+                if pool.points > best.points:
+                    best = pool
+    return best
+
+
+CATEGORY = {
+    "craftsman": "winter",
+    "apothecary": "winter",
+    "key_market": "winter",
+    "village_hall": "winter",
+    "scribes": "winter",
+    "key_guild": "winter",
+    "scholar": "winter",
+    "mercer": "winter",
+    "windmill": "winter",
+    "jeweller": "winter",
+    "watermill": "winter",
+    "white_wind": "boats",
+    "gold": "gold",
+}
+
+
+def score(state: KeyflowerState, seat: int) -> tuple[dict[str, int], list[str]]:
+    """A seat's points by category and the assignment that earns them, line by line."""
+    p = state.players[seat]
+    own = abilities(state, seat)
+    any_for_any = "3b" in own
+    breakdown = {k: 0 for k in ("tiles", "adjacency", "storage", "winter", "boats", "gold")}
+    lines: list[str] = []
+
+    def add(category: str, n: int, line: str) -> None:
+        if n:
+            breakdown[category] += n
+            lines.append(f"{line}: {n}")
+
+    sinks: Sinks = {}
+    stores: list[tuple[str, dict[str, Any]]] = []
+    free: dict[str, int] = {r: 0 for r in RESOURCES}
+    placed = [t for t in p.village if state.tiles[t].placed]
+    for tid in placed:
+        t = state.tiles[tid]
+        s = spec(tid)
+        e = {"effect": "ability"} if s.is_summer_boat else s.side(t.upgraded)
+        kind = e.get("effect")
+        category = "winter" if s.kind == "winter" else "boats" if s.kind == "boat" else "tiles"
+        add(category, e.get("points", 0), s.name)
+        near = neighbours(state, p, tid)
+        if kind == "adjacent" or s.kind == "turn_order":
+            add("adjacency", len(near) * e.get("per", 1), f"{s.name}, {len(near)} tiles next to it")
+        elif kind == "adjacent_upgraded":
+            ups = sum(1 for _, o in near if state.tiles[o].upgraded)
+            add("adjacency", ups * e["per"], f"{s.name}, {ups} upgraded tiles next to it")
+        elif kind == "keyflower":
+            cap = sum(
+                spec(o).side(state.tiles[o].upgraded)["carry"]
+                for o in placed
+                if spec(o).side(state.tiles[o].upgraded).get("effect") == "transport"
+            )
+            add("boats", cap * e["per"] * (2 if "2b" in own else 1), f"{s.name}, capacity {cap}")
+        elif kind == "sea_bastion":
+            loop = longest_loop(road_graph(state, p))
+            add("boats", loop * e["per"], f"{s.name}, a road loop of {loop} tiles")
+        elif kind == "sea_breeze":
+            boats = len(river_boats(state, p))
+            add("boats", boats * e["per"], f"{s.name}, {boats} boats on the river")
+        elif kind in CATEGORY:
+            sinks[kind] = e
+        if kind == "store":
+            stores.append((tid, e))
+        else:
+            for r, n in t.resources.items():
+                free[r] += n
+    for tid, e in stores:
+        for r, n in state.tiles[tid].resources.items():
+            if any_for_any or e["kind"] in ("any", r) or r == "gold":
+                add("storage", n * e["per"], f"{spec(tid).name}, {n} {r}")
+            else:
+                free[r] += n
+    workers = dict(p.screen)
+    skills = dict(p.skills)
+    pools = _best_with_keyple(
+        workers, skills, free, sinks, any_for_any, stores, seat == state.start
+    )
+    for pool, label in pools:
+        for key, n in pool.parts.items():
+            name = next((spec(t).name for t in placed if _effect_name(state, t) == key), key)
+            add(CATEGORY.get(key, "storage"), n, f"{name} ({label})")
+    return breakdown, lines
+
+
+def _effect_name(state: KeyflowerState, tile_id: str) -> str:
+    s = spec(tile_id)
+    return "" if s.is_summer_boat else s.side(state.tiles[tile_id].upgraded).get("effect", "")
+
+
+def _best_with_keyple(
+    workers: dict[str, int],
+    skills: dict[str, int],
+    free: dict[str, int],
+    sinks: Sinks,
+    any_for_any: bool,
+    stores: list[tuple[str, dict[str, Any]]],
+    keyple: bool,
+) -> list[tuple[Pool, str]]:
+    """Solve the three pools; the start keyple joins whichever pool it helps most."""
+
+    def solve(w: dict[str, int], k: dict[str, int], r: dict[str, int]) -> list[tuple[Pool, str]]:
+        return [
+            (best_workers(w, sinks), "workers"),
+            (best_skills(k, sinks), "skill tiles"),
+            (best_resources(r, sinks, any_for_any), "resources"),
+        ]
+
+    best = solve(workers, skills, free)
+    if not keyple:
+        return best
+    base = sum(p.points for p, _ in best)
+    top = base
+    for c in COLOURS:
+        trial = solve({**workers, c: workers.get(c, 0) + 1}, skills, free)
+        if sum(p.points for p, _ in trial) > top:
+            top, best = sum(p.points for p, _ in trial), trial
+    for s in SKILLS:
+        trial = solve(workers, {**skills, s: skills.get(s, 0) + 1}, free)
+        if sum(p.points for p, _ in trial) > top:
+            top, best = sum(p.points for p, _ in trial), trial
+    for r in RESOURCES:
+        trial = solve(workers, skills, {**free, r: free[r] + 1})
+        if sum(p.points for p, _ in trial) > top:
+            top, best = sum(p.points for p, _ in trial), trial
+    store_bonus = max((e["per"] for _, e in stores), default=0)
+    if base + store_bonus > top:
+        keep = solve(workers, skills, free)
+        keep.append((Pool(store_bonus, {"keyple": store_bonus}), "start keyple in store"))
+        best = keep
+    return best

@@ -1,0 +1,249 @@
+"""Setup, the start of each season and the end-of-season sequence, in the rulebook's order."""
+
+from __future__ import annotations
+
+from games.core import Rng
+from games.keyflower import supply
+from games.keyflower.components import SEASONS, season_tiles, setup_table, spec
+from games.keyflower.placing import abilities, winner
+from games.keyflower.scoring import score
+from games.keyflower.state import KeyflowerState, Move, Player, Tile
+from games.keyflower.transport import UPGRADABLE
+
+
+def clockwise(state: KeyflowerState, first: int) -> list[int]:
+    n = state.num_players
+    return [(first + i) % n for i in range(n)]
+
+
+def setup(num_players: int, rng: Rng) -> KeyflowerState:
+    table = setup_table()
+    counts = table.by_players[num_players]
+    homes = rng.sample([f"H{i}" for i in range(1, 7)], num_players)
+    boats = [t for t in season_tiles("boat") if spec(t).min_players <= num_players]
+    turn_order = sorted(
+        (t for t in season_tiles("turn_order") if str(num_players) in (spec(t).sides or {})),
+        key=lambda t: spec(t).number,
+    )
+    start_tile = next(t for t in turn_order if (spec(t).sides or {})[str(num_players)] == "start")
+    state = KeyflowerState(
+        rng=rng,
+        num_players=num_players,
+        players=[Player(home=h, screen={}, skills={}, village=[h]) for h in homes],
+        tiles={h: Tile(h, placed=True) for h in homes},
+        bag=dict(table.workers),
+        green=table.green,
+        supply=dict(table.resources),
+        skill_pile=dict(table.skills),
+        summer_stack=rng.shuffled(season_tiles("summer")),
+        autumn_stack=rng.shuffled(season_tiles("autumn")),
+        turn_order=turn_order,
+        start_tile=start_tile,
+        boats=boats,
+        boat_workers={b: {} for b in boats},
+        boat_skills={b: {} for b in boats},
+    )
+    for t in [*turn_order, *boats]:
+        state.tiles[t] = Tile(t)
+    for p in state.players:
+        p.screen = supply.draw_workers(state, table.start_workers)
+    state.start = min(range(num_players), key=lambda s: int(homes[s][1:]))
+    winter = rng.shuffled(season_tiles("winter"))
+    for i, p in enumerate(state.players):
+        each = counts["winter_each"]
+        p.winter_hand = sorted(winter[i * each : (i + 1) * each])
+    state.offer = rng.sample(season_tiles("spring"), counts["season_tiles"])
+    begin_season(state)
+    return state
+
+
+def begin_season(state: KeyflowerState) -> None:
+    name = SEASONS[state.season]
+    n = setup_table().by_players[state.num_players]["season_tiles"]
+    if name in ("summer", "autumn"):
+        stack = state.summer_stack if name == "summer" else state.autumn_stack
+        state.offer, stack[:] = stack[:n], []
+    if name != "winter":
+        for t in state.offer:
+            side = "ab"[state.rng.below(2)] if spec(t).is_summer_boat else ""
+            state.tiles[t] = Tile(t, side=side)
+        load_boats(state, name)
+    state.current = state.start
+    state.passes = 0
+    state.move = Move()
+    state.phase = "winter" if name == "winter" else "play"
+    state.log.append(f"{name.capitalize()} begins; P{state.start + 1} starts")
+
+
+def load_boats(state: KeyflowerState, season: str) -> None:
+    """Workers one at a time boat by boat while the bag lasts, then skill tiles."""
+    wanted = {b: (spec(b).contents or {})[season][0] for b in state.boats}
+    while any(wanted.values()) and sum(state.bag.values()):
+        for b in state.boats:
+            if wanted[b]:
+                supply.merge(state.boat_workers[b], supply.draw_workers(state, 1))
+                wanted[b] -= 1
+    for b in state.boats:
+        supply.merge(
+            state.boat_skills[b], supply.draw_skills(state, (spec(b).contents or {})[season][1])
+        )
+
+
+def reveal_winter(state: KeyflowerState) -> None:
+    chosen = [t for p in state.players for t in p.winter_pick]
+    state.offer = state.rng.shuffled(chosen)
+    for p in state.players:
+        p.winter_chosen = len(p.winter_pick)
+        p.winter_hand, p.winter_pick = [], []
+    for t in state.offer:
+        state.tiles[t] = Tile(t)
+    counts = ", ".join(f"P{i + 1} {p.winter_chosen}" for i, p in enumerate(state.players))
+    state.log.append(f"Winter tiles revealed ({counts})")
+    state.phase = "play"
+
+
+def end_season(state: KeyflowerState) -> None:
+    winter = SEASONS[state.season] == "winter"
+    # 1. Unsuccessful bids go back behind their screens.
+    for tid in [*state.offer, *state.turn_order]:
+        tile = state.tiles[tid]
+        won = winner(tile)
+        for g in tile.bids:
+            if g.seat != won:
+                supply.add(state.players[g.seat].screen, g.colour, g.count)
+        tile.bids = [g for g in tile.bids if g.seat == won]
+    # 2. Village tiles nobody bid for leave the game; their workers go to the bag.
+    for tid in list(state.offer):
+        tile = state.tiles[tid]
+        if not tile.bids:
+            for g in tile.workers:
+                supply.to_bag(state, g.colour, g.count)
+            del state.tiles[tid]
+            state.offer.remove(tid)
+    # 3. From the start player clockwise: won tiles with their workers; winning bids to the bag.
+    for seat in clockwise(state, state.start):
+        p = state.players[seat]
+        for tid in state.offer:
+            tile = state.tiles[tid]
+            if winner(tile) == seat:
+                for g in tile.workers:
+                    supply.add(p.screen, g.colour, g.count)
+                for g in tile.bids:
+                    supply.to_bag(state, g.colour, g.count)
+                tile.workers, tile.bids, tile.uses = [], [], []
+                p.to_place.append(tid)
+                state.log.append(f"P{seat + 1} wins {spec(tid).name}")
+    state.offer = []
+    # 4. Workers in one's own village go back behind the screen.
+    for p in state.players:
+        for tid in p.village:
+            tile = state.tiles[tid]
+            for g in tile.workers:
+                supply.add(p.screen, g.colour, g.count)
+            tile.workers, tile.uses = [], []
+    # 5. Turn-order tiles. Winning bids go to the bag first: boat 1a draws after them.
+    won = [(tid, winner(state.tiles[tid])) for tid in state.turn_order]
+    for tid in state.turn_order:
+        for g in state.tiles[tid].bids:
+            supply.to_bag(state, g.colour, g.count)
+        state.tiles[tid].bids = []
+    new_start = dict(won).get(state.start_tile)
+    order: list[int] = []
+    for tid, seat in won:
+        if seat is None:
+            continue
+        if seat not in order:
+            order.append(seat)
+        if winter:
+            state.players[seat].to_place.append(tid)
+    first = state.start if new_start is None else new_start
+    order += [s for s in clockwise(state, first) if s not in order]
+    state.start_won = new_start is not None
+    state.start = first
+    state.pick_order = order
+    state.boats_left = list(state.boats)
+    state.phase = "boats"
+    if winter:
+        state.turn_order = []
+    next_boat(state)
+
+
+def next_boat(state: KeyflowerState) -> None:
+    """Resolve picks with only one boat left; move on when everyone has a boat."""
+    while state.pick_order and len(state.boats_left) == 1:
+        take_boat(state, state.pick_order[0], state.boats_left[0])
+    if not state.pick_order:
+        if not state.start_won:
+            state.start = (state.start + 1) % state.num_players
+        state.phase = "place"
+        after_placing(state)
+
+
+def take_boat(state: KeyflowerState, seat: int, boat: str) -> None:
+    state.pick_order.remove(seat)
+    state.boats_left.remove(boat)
+    p = state.players[seat]
+    if SEASONS[state.season] == "winter":
+        p.boat = boat
+        p.to_place.append(boat)
+        state.log.append(f"P{seat + 1} takes the boat {spec(boat).name}")
+    else:
+        supply.merge(p.screen, state.boat_workers[boat])
+        supply.merge(p.skills, state.boat_skills[boat])
+        state.log.append(
+            f"P{seat + 1} takes {sum(state.boat_workers[boat].values())} workers and "
+            f"{sum(state.boat_skills[boat].values())} skills from {spec(boat).name}"
+        )
+        state.boat_workers[boat], state.boat_skills[boat] = {}, {}
+    own = abilities(state, seat)
+    if "1a" in own:
+        supply.merge(p.screen, supply.draw_workers(state, 2))
+    if "1b" in own:
+        supply.add(p.screen, "green", supply.take_green(state, 1))
+
+
+def after_placing(state: KeyflowerState) -> None:
+    """When every new tile has its place: the next season, or Flipper and the end."""
+    if any(p.to_place for p in state.players):
+        return
+    if SEASONS[state.season] != "winter":
+        state.season += 1
+        begin_season(state)
+    elif flippable(state):
+        state.phase = "flip"
+    else:
+        finish(state)
+
+
+def flipper_seat(state: KeyflowerState) -> int | None:
+    return next(
+        (
+            s
+            for s, p in enumerate(state.players)
+            if p.boat and spec(p.boat).front["effect"] == "flipper"
+        ),
+        None,
+    )
+
+
+def flippable(state: KeyflowerState) -> list[str]:
+    seat = flipper_seat(state)
+    if seat is None:
+        return []
+    return [
+        t
+        for t in state.players[seat].village
+        if spec(t).kind in UPGRADABLE
+        and spec(t).back is not None
+        and not spec(t).is_summer_boat
+        and not state.tiles[t].upgraded
+    ]
+
+
+def finish(state: KeyflowerState) -> None:
+    state.phase = "over"
+    state.final = []
+    for seat in range(state.num_players):
+        breakdown, lines = score(state, seat)
+        state.final.append({"breakdown": breakdown, "lines": lines})
+    state.log.append("The game is over")

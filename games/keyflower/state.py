@@ -1,0 +1,142 @@
+"""The state of a Keyflower table: plain dataclasses that dump and load exactly."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from games.core import Rng
+
+
+@dataclass
+class Group:
+    """Workers of one colour one seat put at a tile: a bid beside it or a use on it."""
+
+    seat: int
+    colour: str
+    count: int
+    lying: bool = False  # placed under boat 4a / 4b against the tile's colour
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Group:
+        return Group(self.seat, self.colour, self.count, self.lying)
+
+
+@dataclass
+class Tile:
+    id: str
+    upgraded: bool = False
+    side: str = ""  # summer boats: "a" or "b"
+    placed: bool = False
+    q: int = 0
+    r: int = 0
+    rot: int = 0
+    resources: dict[str, int] = field(default_factory=dict)
+    workers: list[Group] = field(default_factory=list)
+    uses: list[int] = field(default_factory=list)
+    bids: list[Group] = field(default_factory=list)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Tile:
+        return Tile(
+            self.id,
+            self.upgraded,
+            self.side,
+            self.placed,
+            self.q,
+            self.r,
+            self.rot,
+            dict(self.resources),
+            [Group(g.seat, g.colour, g.count, g.lying) for g in self.workers],
+            list(self.uses),
+            [Group(g.seat, g.colour, g.count, g.lying) for g in self.bids],
+        )
+
+
+@dataclass
+class Player:
+    home: str
+    screen: dict[str, int]
+    skills: dict[str, int]
+    village: list[str]
+    winter_hand: list[str] = field(default_factory=list)
+    winter_pick: list[str] = field(default_factory=list)
+    winter_chosen: int = 0
+    to_place: list[str] = field(default_factory=list)
+    placing: str = ""
+    placing_at: str = ""
+    boat: str = ""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Player:
+        return Player(
+            self.home,
+            dict(self.screen),
+            dict(self.skills),
+            list(self.village),
+            list(self.winter_hand),
+            list(self.winter_pick),
+            self.winter_chosen,
+            list(self.to_place),
+            self.placing,
+            self.placing_at,
+            self.boat,
+        )
+
+
+@dataclass
+class Move:
+    """The part of the current turn chosen so far (a turn is several small decisions)."""
+
+    stage: str = "action"
+    action: str = ""
+    tile: str = ""
+    colour: str = ""
+    groups: list[str] = field(default_factory=list)
+    carry: int = 0
+    upgrades: int = 0
+    source: str = ""
+    resource: str = ""
+
+
+@dataclass
+class KeyflowerState:
+    rng: Rng
+    num_players: int
+    players: list[Player]
+    tiles: dict[str, Tile]
+    bag: dict[str, int]
+    green: int
+    supply: dict[str, int]
+    skill_pile: dict[str, int]
+    summer_stack: list[str]
+    autumn_stack: list[str]
+    turn_order: list[str]
+    start_tile: str
+    boats: list[str]
+    boat_workers: dict[str, dict[str, int]]
+    boat_skills: dict[str, dict[str, int]]
+    season: int = 0
+    phase: str = "play"
+    start: int = 0
+    current: int = 0
+    passes: int = 0
+    offer: list[str] = field(default_factory=list)
+    move: Move = field(default_factory=Move)
+    pick_order: list[int] = field(default_factory=list)
+    boats_left: list[str] = field(default_factory=list)
+    start_won: bool = False
+    log: list[str] = field(default_factory=list)
+    final: list[dict[str, Any]] = field(default_factory=list)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> KeyflowerState:
+        """A fast copy: the engine copies the state on every action."""
+        out = copy.copy(self)
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.name == "tiles":
+                value = {k: copy.deepcopy(t) for k, t in value.items()}
+            elif f.name == "log":
+                value = list(value)
+            elif not isinstance(value, (int, str)):
+                value = copy.deepcopy(value, memo)
+            object.__setattr__(out, f.name, value)
+        return out

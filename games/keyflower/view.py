@@ -1,0 +1,108 @@
+"""What the table shows: the spectator's view, plus a seat's own screen and winter hand.
+
+Behind a screen (workers, skill tiles), the winter hand, who chose which winter tile, the
+bag and the stacks are never in the spectator's view; the bag and the skill pile show only
+how many they hold, as players may feel the bag and see the pile.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core import Decision
+from games.keyflower.components import SEASONS, spec
+from games.keyflower.placing import effect
+from games.keyflower.state import Group, KeyflowerState, Tile
+from games.keyflower.village import edges_at
+
+
+def _groups(groups: list[Group]) -> list[dict[str, Any]]:
+    return [
+        {"seat": g.seat, "colour": g.colour, "count": g.count, "lying": g.lying} for g in groups
+    ]
+
+
+def tile_view(state: KeyflowerState, tile: Tile) -> dict[str, Any]:
+    s = spec(tile.id)
+    e = effect(state, tile.id)
+    out: dict[str, Any] = {
+        "id": tile.id,
+        "name": s.name,
+        "kind": s.kind,
+        "upgraded": tile.upgraded,
+        "effect": e.get("effect", ""),
+        "points": e.get("points", 0),
+        "resources": dict(tile.resources),
+        "workers": _groups(tile.workers),
+        "bids": _groups(tile.bids),
+        "edges": edges_at(tile.id, tile.rot),
+    }
+    if tile.side:
+        ability = s.front["ability"] if tile.side == "a" else (s.back or {}).get("ability", "")
+        out["ability"] = ability
+    if tile.placed:
+        out["q"], out["r"], out["rot"] = tile.q, tile.r, tile.rot
+    if s.kind == "turn_order":
+        out["number"] = s.number
+        out["start"] = tile.id == state.start_tile
+    return out
+
+
+def view(state: KeyflowerState, seat: int | None, pending: list[Decision]) -> dict[str, Any]:
+    players = []
+    for i, p in enumerate(state.players):
+        players.append(
+            {
+                "seat": i,
+                "home": p.home,
+                "village": [tile_view(state, state.tiles[t]) for t in p.village],
+                "to_place": [tile_view(state, state.tiles[t]) for t in p.to_place],
+                "winter_hand": len(p.winter_hand),
+                "winter_chosen": bool(p.winter_pick)
+                if state.phase == "winter"
+                else p.winter_chosen,
+                "boat": p.boat,
+                "start_player": i == state.start,
+            }
+        )
+    out: dict[str, Any] = {
+        "num_players": state.num_players,
+        "season": SEASONS[state.season],
+        "round": state.season + 1,
+        "phase": state.phase,
+        "start_player": state.start,
+        "active_seats": sorted({d.seat for d in pending}),
+        "offer": [tile_view(state, state.tiles[t]) for t in state.offer],
+        "turn_order": [tile_view(state, state.tiles[t]) for t in state.turn_order],
+        "boats": [
+            {
+                "id": b,
+                "name": spec(b).name,
+                "workers": dict(state.boat_workers[b]),
+                "skills": dict(state.boat_skills[b]),
+                "taken": state.phase == "boats" and b not in state.boats_left,
+            }
+            for b in state.boats
+            if not any(p.boat == b for p in state.players)
+        ],
+        "players": players,
+        "bag": sum(state.bag.values()),
+        "green": state.green,
+        "skill_pile": sum(state.skill_pile.values()),
+        "supply": dict(state.supply),
+        "log": state.log[-8:],
+    }
+    if state.phase == "over":
+        out["final"] = [
+            {"breakdown": dict(f["breakdown"]), "lines": list(f["lines"])} for f in state.final
+        ]
+    if seat is not None:
+        me = state.players[seat]
+        out["you"] = {
+            "seat": seat,
+            "screen": dict(me.screen),
+            "skills": dict(me.skills),
+            "winter_hand": [{"id": t, "name": spec(t).name} for t in me.winter_hand],
+            "winter_pick": list(me.winter_pick),
+        }
+    return out

@@ -1,0 +1,149 @@
+"""Villages as hex maps: where a tile may go, which tiles roads and rivers connect.
+
+Axial coordinates; direction d (0 east, then counter-clockwise) leads to DIRS[d]. A tile's
+printed edges rotate with it: the edge facing direction d is edges[(d - rot) % 6].
+"""
+
+from __future__ import annotations
+
+from games.keyflower.components import spec
+from games.keyflower.state import KeyflowerState, Player, Tile
+
+DIRS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+
+
+def edge(tile: Tile, d: int) -> str:
+    return spec(tile.id).edges[(d - tile.rot) % 6]
+
+
+def edges_at(tile_id: str, rot: int) -> str:
+    base = spec(tile_id).edges
+    return "".join(base[(d - rot) % 6] for d in range(6))
+
+
+def grid(state: KeyflowerState, player: Player) -> dict[tuple[int, int], str]:
+    return {(t.q, t.r): t.id for t in (state.tiles[i] for i in player.village) if t.placed}
+
+
+def neighbours(state: KeyflowerState, player: Player, tile_id: str) -> list[tuple[int, str]]:
+    """(direction, tile id) of every placed tile next to `tile_id`."""
+    cells = grid(state, player)
+    t = state.tiles[tile_id]
+    out = []
+    for d, (dq, dr) in enumerate(DIRS):
+        other = cells.get((t.q + dq, t.r + dr))
+        if other is not None:
+            out.append((d, other))
+    return out
+
+
+def road_between(state: KeyflowerState, a: str, d: int, b: str) -> bool:
+    return edge(state.tiles[a], d) == "R" and edge(state.tiles[b], (d + 3) % 6) == "R"
+
+
+def fits(edges: str, d: int, other: str) -> bool:
+    """Road meets road; fields and water may face each other (see README: edge rule)."""
+    return (edges[d] == "R") == (other == "R")
+
+
+def placements(
+    state: KeyflowerState, player: Player, tile_id: str, free: bool
+) -> dict[str, list[int]]:
+    """Legal cells ("q,r") and rotations for a new tile; `free` ignores edges (boat 2a).
+
+    If no cell fits at all the edges are ignored too, so that a won tile always has a place.
+    """
+    cells = grid(state, player)
+    frontier = sorted(
+        {(q + dq, r + dr) for (q, r) in cells for dq, dr in DIRS if (q + dq, r + dr) not in cells}
+    )
+    rotations: dict[str, list[int]] = {}
+    seen_rots: list[int] = []
+    seen_edges: set[str] = set()
+    for rot in range(6):
+        e = edges_at(tile_id, rot)
+        if e not in seen_edges:
+            seen_edges.add(e)
+            seen_rots.append(rot)
+    for strict in (not free, False):
+        for q, r in frontier:
+            ok = []
+            for rot in seen_rots:
+                e = edges_at(tile_id, rot)
+                if not strict or all(
+                    fits(e, d, edge(state.tiles[cells[(q + dq, r + dr)]], (d + 3) % 6))
+                    for d, (dq, dr) in enumerate(DIRS)
+                    if (q + dq, r + dr) in cells
+                ):
+                    ok.append(rot)
+            if ok:
+                rotations[f"{q},{r}"] = ok
+        if rotations:
+            break
+    return rotations
+
+
+def place(tile: Tile, at: str, rot: int) -> None:
+    q, r = (int(x) for x in at.split(","))
+    tile.q, tile.r, tile.rot, tile.placed = q, r, rot, True
+
+
+def connected(state: KeyflowerState, player: Player, tile_id: str, fields: bool) -> list[str]:
+    """Tiles a resource can move to in one step: along a road, or any side with boat 2a."""
+    return [
+        other
+        for d, other in neighbours(state, player, tile_id)
+        if fields or road_between(state, tile_id, d, other)
+    ]
+
+
+def road_graph(state: KeyflowerState, player: Player) -> dict[str, list[str]]:
+    return {
+        t: [o for d, o in neighbours(state, player, t) if road_between(state, t, d, o)]
+        for t in player.village
+        if state.tiles[t].placed
+    }
+
+
+def longest_loop(graph: dict[str, list[str]]) -> int:
+    """Tiles on the longest road loop that never travels the same way twice (Sea Bastion).
+
+    The Japanese rulebook's note: one loop, drawn in one stroke, the largest one.
+    """
+    nodes = sorted(graph)
+    index = {n: i for i, n in enumerate(nodes)}
+    best = 0
+
+    def walk(start: str, at: str, path: set[str], length: int) -> None:
+        nonlocal best
+        for nxt in graph[at]:
+            if nxt == start and length >= 3:
+                best = max(best, length)
+            elif nxt not in path and index[nxt] > index[start]:
+                path.add(nxt)
+                walk(start, nxt, path, length + 1)
+                path.discard(nxt)
+
+    for n in nodes:
+        walk(n, n, {n}, 1)
+    return best
+
+
+def river_boats(state: KeyflowerState, player: Player) -> list[str]:
+    """Boats (summer boats included) linked to the home tile by water sides (Sea Breeze)."""
+    cells = grid(state, player)
+    seen = {player.home}
+    todo = [player.home]
+    while todo:
+        t = state.tiles[todo.pop()]
+        for d, (dq, dr) in enumerate(DIRS):
+            other = cells.get((t.q + dq, t.r + dr))
+            if (
+                other is not None
+                and other not in seen
+                and edge(t, d) == "W"
+                and edge(state.tiles[other], (d + 3) % 6) == "W"
+            ):
+                seen.add(other)
+                todo.append(other)
+    return sorted(t for t in seen if spec(t).kind == "boat" or spec(t).is_summer_boat)

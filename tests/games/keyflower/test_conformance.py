@@ -1,0 +1,27 @@
+"""The shared random-playout checks at every player count."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from games.keyflower import engine
+from games.testing import check_conformance
+
+
+@pytest.mark.parametrize("num_players", [2, 3, 4, 5, 6])
+def test_random_playout_at_every_player_count(num_players: int) -> None:
+    check_conformance(engine, num_players, seed=100 + num_players, deep_every=11)
+
+
+@settings(max_examples=4, deadline=None)
+@given(num_players=st.integers(2, 4), seed=st.integers(0, 2**32))
+def test_random_playouts_with_hypothesis(num_players: int, seed: int) -> None:
+    check_conformance(engine, num_players, seed, deep_every=29)
+
+
+def test_registry_finds_keyflower() -> None:
+    import games
+
+    assert games.get("keyflower").name == "Keyflower"
