@@ -8,7 +8,7 @@ from games.burgundy import scoring, turn
 from games.burgundy.data import PHASES, components
 from games.burgundy.flow import new_game
 from games.burgundy.rules import tile
-from games.burgundy.state import BurgundyState
+from games.burgundy.state import CASTLE_DIE, BurgundyState
 from games.core import Decision, GameEngine, GameOption, Option, Result, Rng
 
 
@@ -83,6 +83,7 @@ class BurgundyEngine(GameEngine[BurgundyState]):
             "order": list(state.order),
             "active": None if state.over else state.active,
             "step": None if state.over else turn.step_kind(state),
+            "pending": pending(state),
             "estate_board": [
                 {"id": h.id, "q": h.q, "r": h.r, "type": h.type, "die": h.die}
                 for h in comp.estate.hexes.values()
@@ -109,6 +110,14 @@ class BurgundyEngine(GameEngine[BurgundyState]):
                 "sold": {str(g): n for g, n in sorted(me.sold.items())},
             }
         return view
+
+
+def pending(state: BurgundyState) -> dict[str, Any] | None:
+    """The die being used, if a step of the turn is under way."""
+    frame = state.stack[-1] if state.stack else None
+    if frame is None or not frame.value:
+        return None
+    return {"kind": frame.kind, "value": frame.value, "castle": frame.slot == CASTLE_DIE}
 
 
 def table_depots(state: BurgundyState) -> list[dict[str, Any]]:

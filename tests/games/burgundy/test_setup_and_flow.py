@@ -101,3 +101,15 @@ def test_tie_with_equal_estates_goes_to_the_player_further_back_in_turn_order():
     assert result(state).ranks == (2, 1)
     state.bridge = [[0], [1], [], [], [], [], []]
     assert result(state).ranks == (1, 2)
+
+
+def test_scripted_game_of_only_taking_workers_ends_as_counted_by_hand():
+    # Every die takes 2 workers: 50 dice x 2 = 100 workers over the game, plus the starting
+    # 1/2/3; nobody ever sells or buys. Score = 3 goods + 1 silverling + workers // 2.
+    state = table(3)
+    while not state.over:
+        state = play(state, options(state)[0], "workers")
+    final = result(state)
+    assert final.scores == (3 + 1 + 101 // 2, 3 + 1 + 102 // 2, 3 + 1 + 103 // 2)
+    assert final.ranks == (3, 2, 1)
+    assert final.breakdown[2] == {"goods": 3, "silverlings": 1, "workers": 51, "knowledge": 0}

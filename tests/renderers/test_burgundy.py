@@ -1,0 +1,68 @@
+"""The Castles of Burgundy picture, option labels and private text."""
+
+import random
+import time
+
+import pytest
+
+from games.burgundy import engine
+from games.core import Action
+from games.testing import random_choices
+from renderers import OptionStyle
+from renderers import burgundy as renderer
+
+
+def playout(num_players, seed, stops, to_the_end=False):
+    """Views (spectator and seat 0) at the given steps of a random game, and at its last."""
+    rng = random.Random(seed)
+    state = engine.new(num_players, seed=seed)
+    step, out, kinds = 0, [], {}
+    while engine.decisions(state) and (to_the_end or step <= max(stops, default=400)):
+        decision = engine.decisions(state)[0]
+        kinds.setdefault(decision.kind, decision)
+        if step in stops:
+            out.append((engine.view(state, None), engine.view(state, 0)))
+        state = engine.apply(state, Action(decision.seat, random_choices(decision, rng)))
+        step += 1
+    out.append((engine.view(state, None), engine.view(state, 0)))
+    return out, kinds
+
+
+@pytest.mark.parametrize("num_players", [2, 3, 4])
+def test_render_at_several_points_of_a_game(num_players):
+    views, _ = playout(
+        num_players, seed=num_players, stops={0, 60, 200}, to_the_end=num_players == 2
+    )
+    for spectator, _ in views:
+        start = time.perf_counter()
+        image = renderer.render(spectator)
+        assert time.perf_counter() - start < 0.5
+        assert image.size == (1600, 936)
+        colours = image.getcolors(maxcolors=100_000)
+        assert colours is not None and len(colours) > 50, "the picture is nearly blank"
+
+
+def test_the_picture_shows_what_is_placed():
+    views, _ = playout(2, seed=11, stops={0, 150})
+    before = renderer.render(views[0][0])
+    after = renderer.render(views[-1][0])
+    assert before.tobytes() != after.tobytes()
+
+
+def test_option_styles_for_every_kind_of_decision():
+    _, kinds = playout(4, seed=5, stops=set())
+    assert {"die", "action", "take", "place"} <= set(kinds)
+    for decision in kinds.values():
+        for option in decision.options:
+            style = renderer.option_style(decision, option)
+            assert style is None or isinstance(style, OptionStyle)
+            if style is not None and style.label:
+                assert len(style.label) <= 80
+
+
+def test_private_text_shows_the_seat_and_its_sold_goods():
+    views, _ = playout(2, seed=3, stops={100})
+    spectator, mine = views[0]
+    text = renderer.private_text(mine)
+    assert "Seat 1" in text and "Sold" in text and "Storage" in text
+    assert renderer.private_text(spectator) == "You are watching."
