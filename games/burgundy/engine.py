@@ -61,6 +61,7 @@ class BurgundyEngine(GameEngine[BurgundyState]):
             players.append(
                 {
                     "score": p.score,
+                    "lap": p.score // 100,
                     "points": dict(p.points),
                     "estate": {str(h): face(t) for h, t in p.estate.items()},
                     "storage": [face(t) for t in p.storage],

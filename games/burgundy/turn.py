@@ -336,6 +336,7 @@ def decision(state: BurgundyState) -> Decision:
 
 
 def perform(state: BurgundyState, seat: int, kind: str, picked: tuple[str, ...]) -> None:
+    laps = [p.score // 100 for p in state.players]
     if kind == "shipgoods":
         choices = choices_shipgoods(state, seat)
         do_shipgoods(state, seat, [choices[oid][1] for oid in picked])
@@ -343,5 +344,8 @@ def perform(state: BurgundyState, seat: int, kind: str, picked: tuple[str, ...])
         _, choose, do = STEPS[kind]
         meaning = choose(state, seat)[picked[0]][1]
         do(state, seat, meaning, picked[0])
+    for who, (lap, player) in enumerate(zip(laps, state.players, strict=True)):
+        if player.score // 100 > lap:
+            say(state, f"{effects.name(who)} passes {player.score // 100 * 100} points")
     if not state.over:
         advance(state)

@@ -13,11 +13,16 @@ def test_164_hex_tiles_by_type_and_back():
     tiles = components().tiles
     assert len(tiles) == 164
     by_type = Counter(t.type for t in tiles)
-    assert by_type == {"building": 56, "animal": 28, "knowledge": 26, "castle": 16, "mine": 12,
-                       "ship": 26}
+    assert by_type == {
+        "building": 56,
+        "animal": 28,
+        "knowledge": 26,
+        "castle": 16,
+        "mine": 12,
+        "ship": 26,
+    }
     black = Counter(t.type for t in tiles if t.black)
-    assert black == {"building": 16, "animal": 8, "knowledge": 6, "castle": 2, "mine": 2,
-                     "ship": 6}
+    assert black == {"building": 16, "animal": 8, "knowledge": 6, "castle": 2, "mine": 2, "ship": 6}
     assert Counter(t.building for t in tiles if t.building) == {
         b: 7 for b in components().table["tiles"]["building_types"]
     }
@@ -35,8 +40,14 @@ def test_estate_1_has_the_rulebook_towns_and_counts():
     towns = {estate.area_of[h] for h, x in estate.hexes.items() if x.type == "building"}
     assert sorted(len(t) for t in towns) == [1, 3, 3, 5]
     counts = Counter(h.type for h in estate.hexes.values())
-    assert counts == {"building": 12, "animal": 6, "knowledge": 6, "ship": 6, "castle": 4,
-                      "mine": 3}
+    assert counts == {
+        "building": 12,
+        "animal": 6,
+        "knowledge": 6,
+        "ship": 6,
+        "castle": 4,
+        "mine": 3,
+    }
 
 
 def test_estate_neighbours_match_the_reference_transcription():

@@ -113,3 +113,12 @@ def test_scripted_game_of_only_taking_workers_ends_as_counted_by_hand():
     assert final.scores == (3 + 1 + 101 // 2, 3 + 1 + 102 // 2, 3 + 1 + 103 // 2)
     assert final.ranks == (3, 2, 1)
     assert final.breakdown[2] == {"goods": 3, "silverlings": 1, "workers": 51, "knowledge": 0}
+
+
+def test_passing_100_points_is_tracked():
+    state = table(2)
+    setup_player(state, dice=(5, 5), goods={5: 1})
+    state.players[0].points = {"animals": 98}
+    state = play(state, "5", "sell")
+    assert engine.view(state, None)["players"][0]["lap"] == 1
+    assert "Seat 1 passes 100 points" in state.log
