@@ -163,21 +163,18 @@ def draw_tile(d: ImageDraw.ImageDraw, tile: dict[str, Any], cx: float, cy: float
     elif kind == "animal":
         animal, value = face[:-1], int(face[-1])
         fill = ANIMAL_COLOURS[animal]
+        a = r * 0.13
         for i in range(value):
-            a = math.radians(90 * i / max(1, value - 1) + 135 if value > 1 else 90)
-            x, y = cx + r * 0.35 * math.cos(a), cy - r * 0.1 + r * 0.35 * math.sin(a)
-            shape = [x - r * 0.17, y - r * 0.17, x + r * 0.17, y + r * 0.17]
+            x = cx + (i - (value - 1) / 2) * r * 0.32
+            y = cy - r * 0.22
+            shape = [x - a, y - a, x + a, y + a]
             if animal == "hen":
-                d.polygon(
-                    [(x, shape[1]), (shape[2], shape[3]), (shape[0], shape[3])],
-                    fill=fill,
-                    outline=INK,
-                )
+                d.polygon([(x, y - a), (x + a, y + a), (x - a, y + a)], fill=fill, outline=INK)
             elif animal == "cow":
                 d.rectangle(shape, fill=fill, outline=INK)
             else:
                 d.ellipse(shape, fill=fill, outline=INK)
-        text(d, (cx, cy + r * 0.5), str(value), round(r * 0.5), INK)
+        text(d, (cx, cy + r * 0.38), str(value), round(r * 0.5), INK)
     elif kind == "knowledge":
         icon(d, "knowledge", cx, cy - r * 0.3, r * 0.3, ink)
         text(d, (cx, cy + r * 0.3), face[1:], round(r * 0.55), INK)
@@ -417,6 +414,9 @@ def draw_player(
     d.rounded_rectangle([x, y, x + w, y + 46], radius=14, fill=colour)
     text(d, (x + 26, y + 23), str(seat + 1), 26, (255, 255, 255))
     text(d, (x + 86, y + 23), str(p["score"]), 30, (255, 255, 255))
+    if p["lap"]:
+        d.rounded_rectangle([x + 124, y + 10, x + 176, y + 36], radius=6, fill=(255, 255, 255))
+        text(d, (x + 150, y + 23), str(100 * p["lap"]), 16, colour)
     for i, (value, used) in enumerate(zip(p["dice"], p["used"], strict=True)):
         draw_die(d, x + w - 84 + i * 40, y + 7, 32, value, used, mix(colour, (255, 255, 255), 0.75))
     size = 25
