@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import SQLiteStore, StoreError
+from bot.store import Seat, SQLiteStore, StoreError
 from bot.store.sqlite import MIGRATIONS_DIR, Migration, load_migrations
 from tests.store.conftest import new_table
 
@@ -73,14 +73,19 @@ async def test_a_new_migration_is_applied_on_the_next_open(db_path, tmp_path):
 async def test_a_version_1_database_gains_resigned_seats(db_path):
     store = SQLiteStore(db_path, migrations=load_migrations()[:1])
     await store.open()
-    table = await new_table(store)
     await store.close()
+    with sqlite3.connect(db_path) as db:
+        db.execute(
+            "INSERT INTO tables (id, channel_id, host_id, game, seed, status, created_at)"
+            " VALUES (1, 500, 7, 'pebbles', '3', 'active', '2026-11-01T00:00:00+00:00')"
+        )
+        db.execute("INSERT INTO seats VALUES (1, 0, 7, 'Ada', 0), (1, 1, NULL, 'AI', 1)")
 
     store = SQLiteStore(db_path)
     await store.open()
-    loaded = await store.get_table(table.id)
+    loaded = await store.get_table(1)
     await store.close()
-    assert loaded == table
+    assert loaded.seats == [Seat(7, "Ada"), Seat(None, "AI", ai=True)]
     assert [seat.resigned for seat in loaded.seats] == [False, False]
 
 
