@@ -147,6 +147,7 @@ def bid_needs(state: KeyflowerState, seat: int, tile_id: str) -> dict[str, Need]
             "4a" in abilities(state, seat)
             and current not in (None, "green")
             and tile_id not in state.turn_order
+            and any(g.seat != seat and not g.lying for g in tile.bids)
         )
         colours = COLOURS if current is None or free_counter else (current,)
     out = {}

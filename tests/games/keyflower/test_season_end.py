@@ -1,0 +1,86 @@
+"""The end of a season in the rulebook's order, boats, the start player, new tiles placed."""
+
+from __future__ import annotations
+
+from games.keyflower.village import edges_at, placements
+from tests.games.keyflower.helpers import options, play, table
+
+
+def _all_pass(s, first: int):
+    n = s.num_players
+    for i in range(n):
+        s = play(s, (first + i) % n, "pass")
+    return s
+
+
+def test_season_end_returns_failed_bids_and_hands_over_tiles_with_their_workers() -> None:
+    s = table(offer=("S03", "S07"))
+    s = play(s, 0, "bid", "S03", "red", "2")
+    s = play(s, 1, "bid", "S03", "red", "3")
+    s = play(s, 2, "use", "S03", "red", "1")
+    s = play(s, 0, "use", "S07", "blue", "1")
+    bag_before = dict(s.bag)
+    s = _all_pass(s, 1)
+    assert s.phase == "boats"
+    # 1. the failed bid comes back; 2. S07 (no bid) leaves, its worker to the bag;
+    # 3. seat 1 takes S03 with seat 2's worker on it, the winning bid goes to the bag.
+    assert s.players[0].screen["red"] == 4
+    assert s.players[1].screen["red"] == 1 + 1
+    assert s.bag["blue"] == bag_before["blue"] + 1
+    assert s.bag["red"] == bag_before["red"] + 3
+    assert "S07" not in s.tiles
+    assert s.players[1].to_place == ["S03"]
+    # Nobody won a turn-order tile: boats go clockwise from the start player.
+    assert s.pick_order == [0, 1, 2]
+
+
+def test_turn_order_tiles_set_the_boat_order_and_the_new_start_player() -> None:
+    s = table(num_players=4, offer=("S03",))
+    assert s.turn_order == ["T1", "T2", "T3"] and s.start_tile == "T3"
+    s = play(s, 0, "bid", "T1", "yellow", "1")
+    s = play(s, 1, "bid", "T3", "blue", "1")
+    s = play(s, 2, "bid", "T2", "red", "1")
+    s = play(s, 3, "bid", "S03", "red", "1")
+    s = _all_pass(s, 0)
+    assert s.pick_order == [0, 2, 1, 3]
+    assert s.start == 1
+    assert s.players[3].to_place == ["S03"]
+
+
+def test_without_a_start_tile_winner_the_start_player_moves_left_after_the_boats() -> None:
+    s = table(num_players=3, offer=("S03",))
+    s = play(s, 0, "bid", "T1", "yellow", "1")
+    s = _all_pass(s, 1)
+    assert s.start_tile == "T2" and s.pick_order == [0, 1, 2]
+    boats = options(s)
+    s = play(s, 0, boats[0])
+    s = play(s, 1, options(s)[0])
+    assert s.start == 1  # seat 0 kept it for the boats, then it passed to the left
+
+
+def test_boat_contents_go_behind_the_screen() -> None:
+    s = table(num_players=2, offer=("S03",))
+    s = _all_pass(s, 0)
+    boat = s.boats[0]
+    workers = dict(s.boat_workers[boat])
+    before = dict(s.players[0].screen)
+    s = play(s, 0, boat)
+    for colour, n in workers.items():
+        assert s.players[0].screen.get(colour, 0) == before.get(colour, 0) + n
+
+
+def test_won_tiles_are_placed_with_matching_roads_then_summer_begins() -> None:
+    s = table(num_players=2, offer=("S03",))
+    s = play(s, 0, "bid", "S03", "red", "1")
+    s = _all_pass(s, 1)
+    s = play(s, 0, options(s)[0])
+    assert s.phase == "place"
+    spots = placements(s, s.players[0], "S03", free=False)
+    # Homes have water on the west side: only a field of the new tile may face it.
+    assert all(edges_at("S03", r)[0] != "R" for r in spots["-1,0"])
+    assert all(edges_at("S03", r)[3] == "R" for r in spots["1,0"])
+    s = play(s, 0, "1,0")
+    rots = options(s, 0)
+    s = play(s, 0, rots[0])
+    assert s.season == 1 and s.phase == "play"
+    assert "S03" in s.players[0].village

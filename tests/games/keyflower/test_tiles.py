@@ -1,0 +1,183 @@
+"""Tile effects, transport along roads, upgrades and the summer boats' abilities."""
+
+from __future__ import annotations
+
+from games.keyflower.state import Tile
+from games.keyflower.transport import routes
+from tests.games.keyflower.helpers import give_tile, options, play, table
+
+
+def _village(s):
+    """Seat 0: home at 0,0 - Miner (S07) at 1,0 - Gold mine (S03) at 2,0, roads all along."""
+    give_tile(s, 0, "S07", 1, 0)
+    give_tile(s, 0, "S03", 2, 0)
+    give_tile(s, 0, "S10", 0, 1, rot=0)
+    return s
+
+
+def test_resources_stay_on_own_tile_and_go_home_from_elsewhere() -> None:
+    s = _village(table(offer=("S11",)))
+    s = play(s, 0, "use", "S07", "red", "1")
+    assert s.tiles["S07"].resources == {"iron": 2}
+    s = play(s, 1, "use", "S07", "red", "2")
+    assert s.tiles[s.players[1].home].resources == {"iron": 2}
+    s = play(s, 2, "use", "S11", "blue", "1")
+    assert s.tiles[s.players[2].home].resources == {"wood": 2}
+
+
+def test_transport_capacity_splits_between_resources_and_steps() -> None:
+    s = _village(table(offer=("S11",)))
+    s.tiles["S03"].resources = {"gold": 2}
+    home = s.players[0].home
+    # Stable: capacity 2. One gold two steps ...
+    one = play(s, 0, "use", "S10", "red", "1", "move", "S03", "gold", "S07")
+    one = play(one, 0, "move", "S07", "gold", home)
+    assert one.tiles[home].resources == {"gold": 1} and one.current == 1
+    # ... or two gold one step each.
+    two = play(s, 0, "use", "S10", "red", "1", "move", "S03", "gold", "S07")
+    two = play(two, 0, "move", "S03", "gold", "S07")
+    assert two.tiles["S07"].resources == {"gold": 2} and two.current == 1
+
+
+def test_transport_follows_roads_only_unless_boat_2a() -> None:
+    s = _village(table(offer=("S11",)))
+    give_tile(s, 0, "S11", 1, -1)  # its field faces the miner's field
+    home = s.players[0].home
+    assert set(routes(s, 0, "S07")) == {home, "S03", "S10"}
+    give_tile(s, 0, "U10", 5, 5)
+    s.tiles["U10"].side = "a"
+    assert set(routes(s, 0, "S07")) == {home, "S03", "S10", "S11"}
+
+
+def test_upgrade_pays_from_the_tile_and_behind_the_screen_and_keeps_the_rest() -> None:
+    s = _village(table(offer=("S11",)))
+    s.tiles["S07"].resources = {"iron": 2}
+    s.players[0].skills = {"anvil": 1}
+    pile = s.skill_pile["anvil"]
+    s = play(s, 0, "use", "S10", "red", "1", "up", "S07")
+    t = s.tiles["S07"]
+    assert t.upgraded and t.resources == {"iron": 2}
+    assert s.players[0].skills == {} and s.skill_pile["anvil"] == pile + 1
+
+
+def test_gold_stands_in_for_any_resource_when_upgrading() -> None:
+    s = _village(table(offer=("S11",)))
+    s.tiles["S03"].resources = {"gold": 2, "wood": 1}
+    s = play(s, 0, "use", "S10", "red", "1", "up", "S03")
+    assert s.tiles["S03"].upgraded and s.tiles["S03"].resources == {"wood": 1}
+
+
+def test_boat_3a_lets_any_resource_pay_for_another() -> None:
+    s = _village(table(offer=("S11",)))
+    s.tiles["S03"].resources = {"wood": 2}
+    s = play(s, 0, "use", "S10", "red", "1")
+    assert "up" not in options(s, 0)
+    s = _village(table(offer=("S11",)))
+    give_tile(s, 0, "U11", 5, 5)
+    s.tiles["U11"].side = "a"
+    s.tiles["S03"].resources = {"wood": 2}
+    s = play(s, 0, "use", "S10", "red", "1", "up", "S03")
+    assert s.tiles["S03"].upgraded and s.tiles["S03"].resources == {}
+
+
+def test_boat_2b_doubles_transport_and_upgrades() -> None:
+    s = _village(table(offer=("S11",)))
+    give_tile(s, 0, "U10", 5, 5)
+    s.tiles["U10"].side = "b"
+    s.tiles["S07"].resources = {"iron": 1}
+    s = play(s, 0, "use", s.players[0].home, "red", "1")
+    assert s.move.carry == 2 and s.move.upgrades == 2
+
+
+def test_peddler_sends_a_yellow_worker_to_the_bag_for_a_green_one() -> None:
+    s = table(offer=("S08",))
+    bag = s.bag["yellow"]
+    s = play(s, 0, "use", "S08", "red", "1")
+    assert s.players[0].screen["yellow"] == 3 and s.players[0].screen["green"] == 1
+    assert s.bag["yellow"] == bag + 1 and s.green == 19
+
+
+def test_peddler_needs_a_yellow_worker_left_after_placing() -> None:
+    s = table(offer=("S08",))
+    s.players[0].screen = {"yellow": 1}
+    s = play(s, 0, "use")
+    assert "S08" not in options(s, 0)
+
+
+def test_workshop_gives_one_resource_of_choice() -> None:
+    s = table(offer=("S12",))
+    s = play(s, 0, "use", "S12", "blue", "1")
+    assert options(s, 0) == ["iron", "stone", "wood"]
+    s = play(s, 0, "stone")
+    assert s.tiles[s.players[0].home].resources == {"stone": 1}
+
+
+def test_tavern_discard_goes_to_the_bag_after_the_draw() -> None:
+    s = table(offer=("U08",))
+    s.bag = {}
+    s = play(s, 0, "use", "U08", "blue", "1", "red")
+    assert s.players[0].screen == {"blue": 3, "red": 3, "yellow": 4}
+    assert s.bag == {"red": 1}
+
+
+def test_hiring_fair_takes_a_skill_and_gives_two() -> None:
+    s = table(offer=("U04",))
+    s.players[0].skills = {"saw": 1}
+    s.skill_pile = {}
+    s = play(s, 0, "use", "U04", "blue", "1", "saw")
+    assert s.players[0].skills == {} and s.skill_pile == {"saw": 1}
+
+
+def test_carpenter_needs_a_saw() -> None:
+    s = table(offer=("U02",))
+    s = play(s, 0, "use")
+    assert "U02" not in options(s, 0)
+    s = table(offer=("U02",))
+    s.players[0].skills = {"saw": 1}
+    s = play(s, 0, "use", "U02", "blue", "1")
+    assert s.tiles[s.players[0].home].resources == {"wood": 3}
+
+
+def test_boat_4a_counter_bids_in_another_colour_lying_down() -> None:
+    s = table(offer=("S03",))
+    give_tile(s, 1, "U12", 5, 5)
+    s.tiles["U12"].side = "a"
+    s = play(s, 0, "bid", "S03", "red", "1")
+    s = play(s, 1, "bid", "S03")
+    assert options(s, 1) == ["blue", "red", "yellow"]
+    s = play(s, 1, "blue", "2")
+    assert [g.lying for g in s.tiles["S03"].bids] == [False, True]
+    s = play(s, 2, "bid", "S03")
+    assert options(s, 2) == ["red"]
+    s = play(s, 2, "red", "3")
+    s.offer.append("S07")
+    s.tiles["S07"] = Tile("S07")
+    s = play(s, 0, "bid", "S07", "red", "S03", "next", "0")
+    assert [(g.colour, g.lying) for g in s.tiles["S03"].bids] == [("blue", True), ("red", False)]
+
+
+def test_boat_4a_lying_workers_stand_when_the_bid_they_beat_moves_away() -> None:
+    s = table(offer=("S03", "S07"))
+    give_tile(s, 1, "U12", 5, 5)
+    s.tiles["U12"].side = "a"
+    s = play(s, 0, "bid", "S03", "red", "1")
+    s = play(s, 1, "bid", "S03", "blue", "2")
+    s = play(s, 2, "pass")
+    s = play(s, 0, "bid", "S07", "red", "S03", "next", "0")
+    assert [(g.colour, g.lying) for g in s.tiles["S03"].bids] == [("blue", False)]
+    s = play(s, 1, "pass")
+    s = play(s, 2, "bid", "S03")
+    assert options(s, 2) == ["blue"]
+
+
+def test_boat_4b_uses_a_tile_in_any_colour() -> None:
+    s = table(offer=("S03",))
+    give_tile(s, 1, "U12", 5, 5)
+    s.tiles["U12"].side = "b"
+    s = play(s, 0, "use", "S03", "red", "1")
+    s = play(s, 1, "use", "S03")
+    assert options(s, 1) == ["blue", "red", "yellow"]
+    s = play(s, 1, "yellow", "2")
+    assert s.tiles["S03"].workers[1].lying
+    s = play(s, 2, "use", "S03")
+    assert options(s, 2) == ["red"]
