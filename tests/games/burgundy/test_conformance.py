@@ -29,7 +29,7 @@ def hex_tiles(state):
         places += pile
     for p in state.players:
         places += [*p.estate.values(), *p.storage]
-    places += [f.tile for f in state.stack if f.kind in ("discard", "pay")]
+    places += [f.tile for f in state.stack if f.kind == "discard"]
     return [t for t in places if t >= 0]
 
 
