@@ -41,6 +41,21 @@ def player_view(state: VillageState, seat: int, reveal: bool) -> dict[str, Any]:
     return out
 
 
+def black_bag(state: VillageState) -> list[dict[str, int]]:
+    """The black bag may be inspected by anyone (BB church): whose members, which numbers."""
+    out = []
+    for token in state.black_bag:
+        owner, _, rest = token.partition(":")
+        if owner == "monk":
+            out.append({"seat": -2, "number": 0})
+        elif owner == "k":
+            out.append({"seat": -1, "number": int(rest)})
+        else:
+            seat = int(owner)
+            out.append({"seat": seat, "number": state.players[seat].members[int(rest)].number})
+    return sorted(out, key=lambda t: (t["seat"], t["number"]))
+
+
 def customer(tile: str) -> dict[str, Any]:
     c = data.customers()[tile]
     return {"id": tile, "wants": dict(c.wants), "points": c.points}
@@ -61,7 +76,7 @@ def view(state: VillageState, seat: int | None) -> dict[str, Any]:
         "next_start": state.next_start,
         "spaces": {k: list(v) for k, v in state.spaces.items()},
         "supply": dict(state.supply),
-        "black_bag": sorted(state.black_bag),
+        "black_bag": black_bag(state),
         "stalls": [customer(t) if t else None for t in state.stalls],
         "queue": [customer(t) for t in state.queue],
         "customers_left": len(state.customer_stack),
@@ -72,6 +87,11 @@ def view(state: VillageState, seat: int | None) -> dict[str, Any]:
         "church": member_list(state, CHURCH),
         "travellers": member_list(state, TRAVEL),
         "track_length": data.track_length(),
+        "open_stalls": data.card(state.num_players)["stalls"],
+        "map": {
+            "cities": data.cities(),
+            "routes": [{"ends": [r.a, r.b], "cubes": dict(r.cubes)} for r in data.routes()],
+        },
         "players": [player_view(state, s, over) for s in range(state.num_players)],
         "ending": state.ending,
         "final_turns": list(state.final_turns),

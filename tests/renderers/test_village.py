@@ -1,0 +1,70 @@
+"""The Village picture, option labels and private text."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from games.core import Action
+from games.village import engine
+from renderers import OptionStyle
+from renderers import village as renderer
+
+
+def playout(num_players: int, seed: int, stops: set[int]):
+    """Spectator and seat-0 views at the given steps of a random game and at its end,
+    and one decision of each kind met on the way."""
+    rng = random.Random(seed)
+    state = engine.new(num_players, seed)
+    step, views, kinds = 0, [], {}
+    while pending := engine.decisions(state):
+        decision = pending[0]
+        kinds.setdefault(decision.kind, decision)
+        if step in stops:
+            views.append((engine.view(state, None), engine.view(state, 0)))
+        state = engine.apply(state, Action(decision.seat, (rng.choice(decision.options).id,)))
+        step += 1
+    views.append((engine.view(state, None), engine.view(state, 0)))
+    return views, kinds
+
+
+@pytest.mark.parametrize("num_players", [1, 2, 3, 5])
+def test_render_at_several_points_of_a_game(num_players: int) -> None:
+    views, _ = playout(num_players, seed=num_players, stops={0, 40, 120})
+    for spectator, _ in views:
+        start = time.perf_counter()
+        image = renderer.render(spectator)
+        assert time.perf_counter() - start < 0.5
+        assert image.size == (renderer.WIDTH, renderer.HEIGHT)
+        colours = image.getcolors(maxcolors=100_000)
+        assert colours is not None and len(colours) > 50, "the picture is nearly blank"
+
+
+def test_the_picture_changes_as_the_game_goes_on() -> None:
+    views, _ = playout(2, seed=11, stops={0, 30})
+    first, second = renderer.render(views[0][0]), renderer.render(views[1][0])
+    assert first.tobytes() != second.tobytes()
+
+
+def test_option_styles_for_every_kind_of_decision() -> None:
+    kinds: dict = {}
+    for n, seed in ((4, 5), (1, 2), (3, 8)):
+        kinds.update(playout(n, seed, set())[1])
+    assert {"turn", "die", "market"} <= set(kinds)
+    for decision in kinds.values():
+        for option in decision.options:
+            style = renderer.option_style(decision, option)
+            assert isinstance(style, OptionStyle)
+            assert style.label and len(style.label) <= 80
+
+
+def test_private_text_shows_only_the_seats_customers() -> None:
+    views, _ = playout(2, seed=3, stops=set())
+    _, seat_view = views[-1]
+    text = renderer.private_text(seat_view)
+    assert "customers" in text
+    for tile in seat_view["you"]["customers"]:
+        assert f"**{tile['points']}**" in text
+    assert renderer.private_text(views[-1][0]) == "Nothing secret."
