@@ -100,6 +100,11 @@ def view(state: CoffeeState, seat: int | None, pending: list[Decision]) -> dict[
             for b, spaces in components().bars.items()
         },
         "bar_animals": dict(state.bar_animals),
+        "building_kinds": {
+            kind: list(spaces)
+            for kind, spaces in components().board["buildings"].items()
+            if kind != "verified"
+        },
         "wild_stock": state.wild_stock,
         "milestones": [
             {

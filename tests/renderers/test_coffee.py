@@ -1,0 +1,56 @@
+"""The Coffee Traders table picture, option labels and private text at points of random games."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from PIL import ImageStat
+
+from games.coffee import engine
+from games.core import Action
+from games.testing import random_choices
+from renderers import coffee
+
+
+def snapshots(num_players: int, seed: int, every: int = 60):
+    rng = random.Random(seed)
+    state = engine.new(num_players, seed)
+    step = 0
+    while pending := engine.decisions(state):
+        if step % every == 0:
+            yield state, pending
+        decision = rng.choice(pending)
+        state = engine.apply(state, Action(decision.seat, random_choices(decision, rng)))
+        step += 1
+    yield state, []
+
+
+@pytest.mark.parametrize("num_players", [2, 3, 5])
+def test_render_is_a_full_coloured_table(num_players: int) -> None:
+    for state, _ in snapshots(num_players, seed=num_players, every=120):
+        image = coffee.render(engine.view(state, None))
+        assert image.size[0] == coffee.WIDTH and 800 <= image.size[1] <= 1100
+        stat = ImageStat.Stat(image.convert("L"))
+        assert stat.stddev[0] > 20  # not blank
+        assert len(image.getcolors(1 << 16) or []) > 30
+
+
+def test_every_option_gets_a_style() -> None:
+    seen = set()
+    for _, pending in snapshots(4, seed=9, every=7):
+        for decision in pending:
+            for option in decision.options:
+                style = coffee.option_style(decision, option)
+                assert style is not None and style.label
+                assert len(style.label) <= 80
+                assert style.description is None or len(style.description) <= 100
+                seen.add(decision.kind)
+    assert {"work", "trade", "sell"} <= seen
+
+
+def test_private_text_shows_only_the_seats_company() -> None:
+    state = engine.new(3, seed=2)
+    text = coffee.private_text(engine.view(state, 1))
+    assert "P2" in text and "coins" in text
+    assert "watching" in coffee.private_text(engine.view(state, None))
