@@ -324,8 +324,11 @@ def decision(state: BurgundyState) -> Decision:
             max_choices=room,
         )
     prompt, choose, _ = STEPS[kind]
-    if kind == "effect_take":
-        prompt = f"{state.stack[-1].source.capitalize()}: {prompt.lower()}"
+    frame = state.stack[-1] if state.stack else None
+    if kind == "effect_take" and frame:
+        prompt = f"{frame.source.capitalize()}: {prompt.lower()}"
+    elif kind in ("action", "take", "place") and frame:
+        prompt = f"Die {frame.value}: {prompt[0].lower()}{prompt[1:]}"
     choices = choose(state, seat)
     return Decision(
         seat=seat,
