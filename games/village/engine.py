@@ -227,8 +227,10 @@ def settle(state: VillageState) -> None:
         elif state.players[state.current].deaths_due:
             state.stack.append(Step("die", state.current))
         elif state.karla_pending:
+            # Karla takes her cube after every turn but the final turns: if the player
+            # ends the game, this cube is her own last turn.
             state.karla_pending = False
-            if not state.ending:
+            if not state.finals_set:
                 karla.take(state)
         else:
             rounds.end_turn(state)

@@ -163,3 +163,36 @@ def test_karla_competes_for_the_church_majority() -> None:
     state.players[0].coins = 0
     state = choose(choose(state, 0, "harvest-pink"), 0, "skip")
     assert state.players[0].prestige == 0
+
+
+def test_when_the_player_ends_the_game_karla_takes_her_last_cube_then_it_is_over() -> None:
+    state = at_turn(solo(), 0, family=["black", "pink"], harvest=["green"])
+    state.graves = ["k" if g == "" else g for g in state.graves]
+    state.graves[-1] = ""
+    state.chronicle["farm"] = ["k" if s == "" else s for s in state.chronicle["farm"]]
+    state.players[0].time = data.track_length() - 1
+    state = choose(choose(state, 0, "family-black"), 0, "skip")
+    assert state.ender == 0
+    assert state.karla.ring[0] == ["pink"]  # clockwise from family: no black; her choice
+    assert state.phase == "over"
+    result = engine.result(state)
+    assert result is not None and result.ranks == (1,)
+
+
+def test_when_karla_ends_the_game_the_player_takes_one_final_turn() -> None:
+    state = at_turn(solo(), 0, market=["pink"], harvest=["green", "green"])
+    state.stalls = ["", "", "", "", ""]
+    state.queue, state.customer_stack = [], []
+    state.graves = ["0" if g == "" else g for g in state.graves]
+    state.graves[-1] = ""
+    state.chronicle["farm"] = ["0" if s == "" else s for s in state.chronicle["farm"]]
+    k = state.karla
+    k.top, k.top_up, k.last = ["quill", "blank", "blank"], [False] * 3, 1
+    state = choose(choose(state, 0, "harvest-green"), 0, "skip")
+    # Karla takes the other harvest green; it flips the quill; farm is full: last grave.
+    assert state.ending and state.ender == -1
+    assert state.final_turns == []
+    (decision,) = engine.decisions(state)
+    assert decision.kind == "turn"
+    state = choose(state, 0, "market-pink")
+    assert state.phase == "over"
