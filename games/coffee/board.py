@@ -32,18 +32,23 @@ def above(row: int, space: int) -> list[int]:
 
 def new_cooperative(rules_players: int) -> Cooperative:
     sizes = row_sizes()
-    pathways = {
-        path_key(row, lower, upper): Pathway()
-        for row in (1, 2)
-        for upper in range(sizes[row])
-        for lower in below(row + 1, upper)
-    }
     buildings = {
         kind: [None] * len(spaces)
         for kind, spaces in components().board["buildings"].items()
         if kind != "verified"
     }
-    return Cooperative(rows=[[None] * n for n in sizes], pathways=pathways, buildings=buildings)
+    return Cooperative(rows=[[None] * n for n in sizes], pathways={}, buildings=buildings)
+
+
+def pathway(coop: Cooperative, key: str) -> Pathway:
+    """The donkeys on a pathway (pathways without donkeys are not stored)."""
+    return coop.pathways.get(key) or Pathway()
+
+
+def claim(coop: Cooperative, key: str, seat: int, donkeys: int) -> None:
+    claimed = coop.pathways.setdefault(key, Pathway())
+    claimed.owner = seat
+    claimed.donkeys += donkeys
 
 
 def space_kinds(kind: str) -> list[str]:
@@ -88,8 +93,8 @@ class Placement:
     def donkeys_needed(self, coop: Cooperative, seat: int) -> int:
         if self.row == 1 or self.truck or self.via is None:
             return 0
-        pathway = coop.pathways[path_key(self.row - 1, self.via, self.space)]
-        have = pathway.donkeys if pathway.owner == seat else 0
+        claimed = pathway(coop, path_key(self.row - 1, self.via, self.space))
+        have = claimed.donkeys if claimed.owner == seat else 0
         return DONKEYS_NEEDED[self.row - 1] - have
 
 
@@ -122,8 +127,7 @@ def _row2(coop: Cooperative, coffee: str, seat: int, donkeys: int) -> list[Place
             if lower is None or lower.owner != seat or supports(coop, 1, via):
                 continue
             option = Placement(coffee, 2, space, via)
-            pathway = coop.pathways[path_key(1, via, space)]
-            if pathway.owner not in (None, seat):
+            if pathway(coop, path_key(1, via, space)).owner not in (None, seat):
                 continue
             if option.donkeys_needed(coop, seat) <= donkeys:
                 out.append(option)
@@ -137,12 +141,12 @@ def _row3(coop: Cooperative, coffee: str, seat: int, donkeys: int, trucks: int) 
     for space, plantation in enumerate(coop.rows[2]):
         if plantation is not None:
             continue
-        ways = [coop.pathways[path_key(2, via, space)] for via in below(3, space)]
+        ways = [pathway(coop, path_key(2, via, space)) for via in below(3, space)]
         for via in below(3, space):
             lower = coop.rows[1][via]
             if lower is None or lower.owner != seat or supports(coop, 2, via):
                 continue
-            if coop.pathways[path_key(2, via, space)].owner not in (None, seat):
+            if pathway(coop, path_key(2, via, space)).owner not in (None, seat):
                 continue
             option = Placement(coffee, 3, space, via)
             if option.donkeys_needed(coop, seat) <= donkeys:

@@ -9,12 +9,12 @@ from games.coffee.data import COFFEE_NAMES, COFFEES, CONTRACT_ROWS, BarSpace, co
 from games.coffee.names import who
 from games.coffee.state import CoffeeState, Player, Prompt
 from games.coffee.supply import (
+    bonus_options,
     can_pay,
     coffee_price,
-    may_take_bonus,
     mixed_kinds,
     pay,
-    take_bonus_coins,
+    use_bonus,
 )
 from games.core import Option
 
@@ -68,9 +68,7 @@ def trade_options(state: CoffeeState, seat: int) -> list[Option]:
     built = player.built["warehouse"]
     if kinds >= 5 and built + 2 <= 5:
         options.append(Option("stock.2", "Spend 5 different Stock counters: 2 warehouses"))
-    if may_take_bonus(player, "coins"):
-        options.append(Option("bonus-coins", "Take the 3 bonus coins"))
-    return options
+    return options + bonus_options(player)
 
 
 def sell_options(state: CoffeeState, seat: int) -> list[Option]:
@@ -118,9 +116,9 @@ def spend_stocks(player: Player, chosen: tuple[str, ...]) -> None:
 def perform_trade(state: CoffeeState, seat: int, choice: str) -> bool:
     """Free actions during one's turn; False if `choice` is not one of them."""
     player = state.players[seat]
-    if choice == "bonus-coins":
-        take_bonus_coins(player)
-    elif choice.startswith("convert."):
+    if use_bonus(player, choice):
+        return True
+    if choice.startswith("convert."):
         target = choice.split(".")[1]
         state.prompts.insert(0, Prompt(seat, "convert", {"target": target}))
     elif choice.startswith("buy."):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from games.coffee.data import COFFEES, KOPI
 from games.coffee.state import CoffeeState, Player
+from games.core import Option
 
 BONUS_ITEMS = ("marker", "trader", "coins")
 BONUS_COINS = 3
@@ -17,6 +18,34 @@ def may_take_bonus(player: Player, item: str) -> bool:
 def take_bonus_coins(player: Player) -> None:
     player.bonus.remove("coins")
     player.coins += BONUS_COINS
+
+
+def bonus_options(player: Player) -> list[Option]:
+    """Take the bonus coins; or put 3 coins or a trader back, which frees the third bonus."""
+    options = []
+    if may_take_bonus(player, "coins"):
+        options.append(Option("bonus-coins", "Take the 3 bonus coins"))
+    if len(player.bonus) == 1:
+        if "coins" not in player.bonus and player.coins >= BONUS_COINS:
+            options.append(Option("refill-coins", "Put 3 coins back in the bonus supply"))
+        if "trader" not in player.bonus and player.traders:
+            options.append(Option("refill-trader", "Put a trader back in the bonus supply"))
+    return options
+
+
+def use_bonus(player: Player, choice: str) -> bool:
+    """Carry out a bonus-supply choice; False if `choice` is not one."""
+    if choice == "bonus-coins":
+        take_bonus_coins(player)
+    elif choice == "refill-coins":
+        player.coins -= BONUS_COINS
+        player.bonus.append("coins")
+    elif choice == "refill-trader":
+        player.traders -= 1
+        player.bonus.append("trader")
+    else:
+        return False
+    return True
 
 
 # -- Action markers -------------------------------------------------------------------

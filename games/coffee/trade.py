@@ -11,12 +11,12 @@ from games.coffee.data import BOARD_COLUMNS, COFFEE_NAMES, components
 from games.coffee.names import coop_name, who
 from games.coffee.state import CoffeeState, Prompt
 from games.coffee.supply import (
+    bonus_options,
     has_trader,
-    may_take_bonus,
     retire_trader,
     send_trader,
-    take_bonus_coins,
     total_coffee,
+    use_bonus,
 )
 from games.core import Option
 
@@ -37,17 +37,14 @@ def trade_options(state: CoffeeState, seat: int) -> list[Option]:
         for column in buildable(state, seat):
             options.append(Option(f"build.{column}", f"Build a {COLUMN_NAMES[column]}"))
         options.append(Option("retire", "Remove a trader: 2 Arabica steps"))
-    if options and may_take_bonus(player, "coins"):
-        options.append(Option("bonus-coins", "Take the 3 bonus coins"))
-    if not options and may_take_bonus(player, "coins") and has_trader(player):
-        options.append(Option("bonus-coins", "Take the 3 bonus coins"))
+    if options or has_trader(player):
+        options += bonus_options(player)
     return options
 
 
 def perform_trade(state: CoffeeState, seat: int, choice: str) -> None:
     player = state.players[seat]
-    if choice == "bonus-coins":
-        take_bonus_coins(player)
+    if use_bonus(player, choice):
         return
     state.turn += 1
     if choice == "pass":

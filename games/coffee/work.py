@@ -6,16 +6,18 @@ from games.coffee import arabica
 from games.coffee.board import (
     DONKEYS_NEEDED,
     above,
+    claim,
     open_building_spaces,
     own,
     parse_placement,
     path_key,
+    pathway,
     placements,
 )
 from games.coffee.data import components
 from games.coffee.names import coop_name, who
 from games.coffee.state import CoffeeState, Plantation, Prompt
-from games.coffee.supply import markers_available, may_take_bonus, spend_markers, take_bonus_coins
+from games.coffee.supply import bonus_options, markers_available, spend_markers, use_bonus
 from games.core import Option
 
 ROWS = ("A", "B", "C")
@@ -53,8 +55,8 @@ def donkey_pathways(state: CoffeeState, seat: int) -> list[str]:
             for space in own(coop, seat, row):
                 for upper in above(row, space):
                     key = path_key(row, space, upper)
-                    pathway = coop.pathways[key]
-                    if pathway.owner in (None, seat) and pathway.donkeys < DONKEYS_NEEDED[row]:
+                    claimed = pathway(coop, key)
+                    if claimed.owner in (None, seat) and claimed.donkeys < DONKEYS_NEEDED[row]:
                         out.append(f"{coffee}.{key}")
     return out
 
@@ -74,16 +76,14 @@ def work_options(state: CoffeeState, seat: int) -> list[Option]:
     if markers >= 1:
         options.append(Option("civet", "Send a civet to Sumatra"))
         options.append(Option("coins", "Take 2 coins"))
-    if options and may_take_bonus(player, "coins"):
-        options.append(Option("bonus-coins", "Take the 3 bonus coins"))
+    if options:
+        options += bonus_options(player)
     return options
 
 
 def perform_work(state: CoffeeState, seat: int, choice: str) -> None:
     player = state.players[seat]
-    if choice == "bonus-coins":
-        take_bonus_coins(player)
-        state.say(f"{who(state, seat)} takes the bonus coins")
+    if use_bonus(player, choice):
         return
     if choice == "drop":
         state.done[seat] = True
@@ -131,11 +131,9 @@ def plant(state: CoffeeState, seat: int, row: str, token: str) -> None:
         player.pool -= 1
         coop.town += 1
     if where.via is not None:
-        pathway = coop.pathways[path_key(where.row - 1, where.via, where.space)]
         needed = where.donkeys_needed(coop, seat)
         player.donkeys -= needed
-        pathway.owner = seat
-        pathway.donkeys += needed
+        claim(coop, path_key(where.row - 1, where.via, where.space), seat, needed)
     if where.truck:
         player.trucks -= 1
     coop.rows[where.row - 1][where.space] = Plantation(
@@ -201,9 +199,7 @@ def build_farm(state: CoffeeState, seat: int, row: str, token: str) -> None:
 
 def breed_donkey(state: CoffeeState, seat: int, token: str) -> None:
     coffee, key = token.split(".", 1)
-    pathway = state.coops[coffee].pathways[key]
-    pathway.owner = seat
-    pathway.donkeys += 1
+    claim(state.coops[coffee], key, seat, 1)
     state.say(f"{who(state, seat)} breeds a donkey in {coop_name(coffee)}")
 
 

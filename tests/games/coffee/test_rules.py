@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.coffee import arabica, engine, scoring
-from games.coffee.state import CoffeeState
+from games.coffee.state import CoffeeState, Pathway
 from games.core import Action, IllegalAction
 from tests.games.coffee.helpers import clear_board, fresh, no_coffee, plant
 
@@ -128,8 +128,7 @@ def test_row_two_needs_a_donkey_and_an_opponents_donkey_blocks_it() -> None:
     state.players[0].donkeys = 0
     assert placements(state, 0, 2) == []
     state.players[0].donkeys = 1
-    state.coops["gua"].pathways["1.0.0"].owner = 1
-    state.coops["gua"].pathways["1.0.0"].donkeys = 1
+    state.coops["gua"].pathways["1.0.0"] = Pathway(owner=1, donkeys=1)
     assert placements(state, 0, 2) == []
 
 

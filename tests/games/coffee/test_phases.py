@@ -1,0 +1,238 @@
+"""Work, Assign Workers, Sell and Refresh as the rulebooks describe them, step by step."""
+
+from __future__ import annotations
+
+from games.coffee import engine
+from games.coffee.data import components
+from games.coffee.engine import advance
+from games.coffee.state import CoffeeState
+from games.coffee.supply import markers_available
+from games.core import Action
+from tests.games.coffee.helpers import clear_board, fresh, no_coffee, plant
+
+
+def decide(state: CoffeeState, seat: int, *choices: str) -> CoffeeState:
+    return engine.apply(state, Action(seat, choices))
+
+
+def only(state: CoffeeState) -> tuple[int, str]:
+    (decision,) = engine.decisions(state)
+    return decision.seat, decision.kind
+
+
+def at_phase(state: CoffeeState, phase: str, step: str = "") -> CoffeeState:
+    state.phase, state.step, state.turn, state.prompts = phase, step, 0, []
+    state.order = list(range(len(state.players)))
+    state.done = [False] * len(state.players)
+    return state
+
+
+# -- Phase 1 -------------------------------------------------------------------------------
+def test_send_workers_staffs_one_plantation_per_player_and_rewards_helping() -> None:
+    state = fresh(4)
+    clear_board(state)
+    plant(state, "gua", 1, 0, owner=0)
+    plant(state, "gua", 1, 1, owner=1)
+    plant(state, "gua", 2, 0, owner=1, support=1, level=2)
+    state.coops["gua"].town = 6
+    state = at_phase(state, "work")
+    state = decide(state, 0, "send.gua")
+    rows = state.coops["gua"].rows
+    assert rows[0][0].staffed and rows[0][1].staffed and not rows[1][0].staffed
+    assert state.coops["gua"].town == 4
+    assert state.players[0].arabica["gua"] == 2
+
+
+def test_too_few_workers_the_active_player_chooses_and_the_town_refills() -> None:
+    state = fresh(4)
+    clear_board(state)
+    for seat in range(3):
+        plant(state, "col", 1, seat, owner=seat)
+    state.coops["col"].town = 2
+    general = state.general_workers
+    state = at_phase(state, "work")
+    state = decide(state, 0, "send.col")
+    assert only(state) == (0, "send_choose")
+    state = decide(state, 0, "p2", "p3")
+    staffed = [p.owner for p in state.coops["col"].rows[0] if p and p.staffed]
+    assert staffed == [1, 2]
+    assert state.coops["col"].town == 1 and state.general_workers == general - 1
+    assert state.players[0].arabica["col"] == 2
+
+
+def test_breeding_a_donkey_takes_two_markers() -> None:
+    state = fresh(4)
+    clear_board(state)
+    plant(state, "eth", 1, 0, owner=0)
+    state = at_phase(state, "work")
+    state.players[0].markers = 2
+    state.players[0].color_marker = False
+    state = decide(state, 0, "donkey")
+    state = decide(state, 0, "eth.1.0.0")
+    assert state.coops["eth"].pathways["1.0.0"].owner == 0
+    assert state.players[0].markers == 0 and state.players[0].donkeys == 1
+
+
+def test_the_bonus_marker_gives_one_more_action() -> None:
+    state = at_phase(fresh(3), "work")
+    state.players[0].markers = 0
+    state = decide(state, 0, "coins")
+    assert state.players[0].bonus == ["trader", "coins"]
+    assert markers_available(state.players[0]) == 0
+
+
+def test_one_bonus_must_stay_but_refilling_frees_another() -> None:
+    state = at_phase(fresh(3), "work")
+    player = state.players[0]
+    player.bonus = ["marker"]
+    player.coins = 5
+    ids = {o.id for o in engine.decisions(state)[0].options}
+    assert "bonus-coins" not in ids and "refill-coins" in ids
+    state = decide(state, 0, "refill-coins")
+    assert state.players[0].bonus == ["marker", "coins"] and state.players[0].coins == 2
+
+
+# -- Phase 2 ------------------------------------------------------------------------------
+def test_own_plantations_are_staffed_simultaneously_row_one_first() -> None:
+    state = fresh(4)
+    clear_board(state)
+    plant(state, "bra", 1, 0, owner=0)
+    plant(state, "bra", 2, 0, owner=0, support=0, level=2)
+    plant(state, "ind", 1, 0, owner=1)
+    state = at_phase(state, "assign", "own")
+    state.done = [False] * 4
+    pending = {d.seat: {o.id for o in d.options} for d in engine.decisions(state)}
+    assert pending == {0: {"bra.1.0", "done"}, 1: {"ind.1.0", "done"}}
+    state = decide(state, 1, "ind.1.0")
+    state = decide(state, 0, "bra.1.0")
+    assert {o.id for o in engine.decisions(state)[0].options} == {"bra.2.0", "done"}
+
+
+def test_staffing_an_opponents_plantation_advances_the_track() -> None:
+    state = fresh(4)
+    clear_board(state)
+    plant(state, "eth", 1, 2, owner=1)
+    state = at_phase(state, "assign", "other")
+    for seat in (1, 2, 3):
+        state.players[seat].pool = 0
+    state = decide(state, 0, "eth.1.2")
+    assert state.coops["eth"].rows[0][2].staffed
+    assert state.players[0].arabica["eth"] == 2 and state.players[0].pool == 1
+
+
+def test_penalty_paid_in_coins_and_steps_back() -> None:
+    state = fresh(4)
+    clear_board(state)
+    state.period = 2
+    plant(state, "gua", 1, 0, owner=0)
+    state = at_phase(state, "assign", "penalty")
+    state.owed = {0: 2}
+    player = state.players[0]
+    player.coins = 1
+    player.arabica["col"] = 3
+    state = decide(state, 0, "coin")
+    state = decide(state, 0, "back.col")
+    assert (state.players[0].coins, state.players[0].arabica["col"]) == (0, 2)
+    assert state.phase == "trade"
+
+
+def test_penalty_that_cannot_be_paid_removes_the_plantation() -> None:
+    state = fresh(4)
+    clear_board(state)
+    plant(state, "gua", 1, 0, owner=0)
+    plant(state, "gua", 2, 0, owner=0, support=0, level=2)
+    state = at_phase(state, "assign", "penalty")
+    state.owed = {0: 1}
+    player = state.players[0]
+    player.coins, player.bonus = 0, ["marker"]
+    player.arabica = dict.fromkeys(player.arabica, 1)
+    advance(state)
+    rows = state.coops["gua"].rows
+    assert rows[1][0] is None and rows[0][0] is not None
+
+
+# -- Phase 5 ------------------------------------------------------------------------------
+def test_fulfilling_a_contract_pays_coins_bonus_and_the_contract_bonus_counter() -> None:
+    state = at_phase(fresh(4), "sell")
+    no_coffee(state)
+    state.order = [3, 2, 1, 0]  # reverse order: seat 0 first
+    player = state.players[0]
+    wants = components().contracts[player.contracts["A"]].wants(4)
+    for coffee, n in wants.items():
+        player.coffee[coffee] = n
+    coins = player.coins
+    top = state.contract_bonus["A"][-1]
+    state = decide(state, 0, "contract.A")
+    player = state.players[0]
+    assert sum(player.coffee.values()) == 0
+    assert player.coins == coins + 1
+    assert player.counters == [top]
+    assert only(state) == (0, "contract_bonus")
+    state = decide(state, 0, "1")  # B-side style choice of the A space: a civet
+    assert state.players[0].sumatra == 2
+    assert only(state)[0] == 1  # the turn moved on
+
+
+def test_finishing_a_contract_row_gives_a_row_bonus() -> None:
+    state = at_phase(fresh(4), "sell")
+    no_coffee(state)
+    state.order = [3, 2, 1, 0]
+    player = state.players[0]
+    player.contracts.pop("A")
+    player.fulfilled.append("A")
+    player.coffee["kopi"] = 20
+    state = decide(state, 0, "contract.B")
+    state = decide(state, 0, "0")
+    state = decide(state, 0, "gua")  # the B bonus: one Arabica step
+    assert only(state) == (0, "row_bonus")
+    state = decide(state, 0, "trader")
+    assert state.players[0].traders == 4
+
+
+def test_one_delivery_then_dropping_out_sets_next_turn_order() -> None:
+    state = at_phase(fresh(4), "sell")
+    no_coffee(state)
+    state.order = [3, 2, 1, 0]
+    first = next(iter(components().bars))
+    need = components().bars[first][0].need
+    state.players[0].coffee[need] = 1
+    coins = state.players[0].coins
+    state = decide(state, 0, f"bar.{first}.0")
+    assert state.bars[first][0] == 0
+    assert only(state) == (0, "sell_second")
+    state = decide(state, 0, "drop")
+    assert state.players[0].coins == coins + 1
+    assert state.done[0] and state.next_order == [0]
+    assert only(state) == (1, "sell")
+
+
+def test_conversion_at_the_trade_ratio_never_makes_kopi_luwak() -> None:
+    state = at_phase(fresh(4), "sell")
+    no_coffee(state)
+    state.order = [3, 2, 1, 0]
+    state.players[0].coffee.update(gua=2, col=1, kopi=1)
+    state = decide(state, 0, "convert.eth")
+    state = decide(state, 0, "gua1", "gua2", "col1", "kopi1")
+    coffee = state.players[0].coffee
+    assert (coffee["eth"], coffee["gua"], coffee["kopi"]) == (1, 0, 0)
+    assert "convert.kopi" not in {o.id for o in engine.decisions(state)[0].options}
+
+
+# -- Phase 6 ------------------------------------------------------------------------------
+def test_refresh_refills_bonus_coins_with_minus_three_tokens_and_pays_stock() -> None:
+    state = fresh(4)
+    no_coffee(state)
+    player = state.players[0]
+    player.bonus = ["marker", "trader"]
+    player.coins = 1
+    player.stocks = ["gua", "gua", "eth"]
+    state = at_phase(state, "sell")
+    state.next_order = [2, 1, 3]
+    state.done = [False, True, True, True]
+    state.order = [1, 2, 3, 0]
+    state = decide(state, 0, "drop")
+    player = state.players[0]
+    assert player.coins == 0 and player.minus_tokens == 2 and "coins" in player.bonus
+    assert (player.coffee["gua"], player.coffee["eth"]) == (2, 1)
+    assert state.order == [2, 1, 3, 0] and state.period == 2 and state.phase == "work"
+    assert all(c.coin for c in state.coops.values())
