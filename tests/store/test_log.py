@@ -1,5 +1,7 @@
 import asyncio
+import contextlib
 import sqlite3
+from collections.abc import Iterator
 from datetime import UTC, datetime
 
 import pytest
@@ -173,3 +175,64 @@ async def test_many_writers_keep_the_log_whole(store, db_path):
     logged = await store.actions(table.id)
     assert [a.seq for a in logged] == list(range(1, 61))
     assert sorted(applied) == [(a.seq, a.choices[0]) for a in logged]
+
+
+@contextlib.contextmanager
+def cancelled_at_call(store: SQLiteStore, number: int) -> Iterator[list[int]]:
+    """The store's connection runs `number`-1 calls, then queues one more and raises
+    CancelledError without waiting for it, as if the task were cancelled right there."""
+    db = store._connection()
+    execute = db._execute
+    calls = [0]
+    queued = []
+
+    async def cancelling(fn, *args, **kwargs):
+        calls[0] += 1
+        if calls[0] != number:
+            return await execute(fn, *args, **kwargs)
+        queued.append(asyncio.create_task(execute(fn, *args, **kwargs)))
+        await asyncio.sleep(0)  # the call is queued: the connection's thread will run it
+        raise asyncio.CancelledError
+
+    db._execute = cancelling
+    try:
+        yield calls
+    finally:
+        db._execute = execute
+
+
+async def test_a_cancelled_append_leaves_the_store_whole(store, db_path):
+    """Cancelled at any step, a move is logged whole or not at all, and the store goes on."""
+    other = SQLiteStore(db_path)
+    await other.open()
+    table = await active_table(store)
+    outcomes = []
+    try:
+        for number in range(1, 50):
+            seq = await store.last_seq(table.id) + 1
+            try:
+                with cancelled_at_call(store, number) as calls:
+                    await store.append_action(
+                        table.id, seq, 0, ("c",), HOST, snapshot=f"after {seq}"
+                    )
+            except asyncio.CancelledError:
+                outcomes.append(await other.last_seq(table.id) - seq + 1)
+            else:
+                assert calls[0] < number
+                break
+            # Neither this store nor another one is left inside a transaction or locked out.
+            last = await store.last_seq(table.id)
+            await other.append_action(table.id, last + 1, 1, ("o",), None)
+            await store.append_action(table.id, last + 2, 0, ("s",), HOST)
+        else:
+            pytest.fail("append_action never ran to the end")
+        assert set(outcomes) == {0, 1}  # cancelled before, and after, the COMMIT was queued
+        logged = await other.actions(table.id)
+        assert [a.seq for a in logged] == list(range(1, len(logged) + 1))
+        assert await other.latest_snapshot(table.id) == Snapshot(
+            len(logged), f"after {len(logged)}"
+        )
+        with_snapshot = [a.seq for a in logged if a.choices == ("c",)]
+        assert len(with_snapshot) == outcomes.count(1) + 1
+    finally:
+        await other.close()
