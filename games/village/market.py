@@ -44,11 +44,12 @@ def options(state: VillageState, step: Step) -> list[Option]:
         return [Option("pass", "Pass (leave the market day)")]
     out = []
     for tile in stall_tiles(state):
-        wants = data.customers()[tile].wants
-        if has_goods(player, wants):
-            text = " + ".join(f"{n} {g}" for g, n in wants.items())
+        wanted = data.customers()[tile]
+        if has_goods(player, wanted.wants):
+            text = " + ".join(f"{n} {g}" for g, n in wanted.wants.items())
             extra = "" if free else " + 1 green + 1 time"
-            out.append(Option(f"serve-{tile}", f"Serve {tile}: {text}{extra}"))
+            label = f"Serve for {wanted.points} prestige: {text}{extra}"
+            out.append(Option(f"serve-{tile}", label))
     return [*out, Option("pass", "Pass (leave the market day)")]
 
 
