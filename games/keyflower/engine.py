@@ -225,18 +225,25 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
             village = [t for p in state.players for t in p.village if state.tiles[t].placed]
             candidates = [*([] if winter else state.offer), *village]
         found = []
+        groups = placing.losing_groups(state, seat)
         for t in candidates:
-            if self._needs(state, seat, action, t):
+            if self._needs(state, seat, action, t, groups):
                 found.append(t)
                 if first:
                     break
         return found
 
     @staticmethod
-    def _needs(state: KeyflowerState, seat: int, action: str, tile: str) -> dict[str, placing.Need]:
+    def _needs(
+        state: KeyflowerState,
+        seat: int,
+        action: str,
+        tile: str,
+        groups: dict[str, dict[str, int]] | None = None,
+    ) -> dict[str, placing.Need]:
         if action == "bid":
-            return placing.bid_needs(state, seat, tile)
-        return placing.use_needs(state, seat, tile)
+            return placing.bid_needs(state, seat, tile, groups)
+        return placing.use_needs(state, seat, tile, groups)
 
     def _need(self, state: KeyflowerState) -> placing.Need:
         m = state.move

@@ -83,17 +83,19 @@ def winner(tile: Tile) -> int | None:
     return max(tile.bids, key=lambda g: g.count).seat
 
 
-def losing_groups(state: KeyflowerState, seat: int, colour: str, exclude: str) -> dict[str, int]:
-    """This seat's outbid bids of `colour`, which may move on (whole) to another location."""
-    out = {}
+def losing_groups(state: KeyflowerState, seat: int) -> dict[str, dict[str, int]]:
+    """This seat's outbid bids by colour ({colour: {tile: workers}}): they may move on."""
+    out: dict[str, dict[str, int]] = {}
     for tid in [*state.offer, *state.turn_order]:
-        if tid == exclude:
-            continue
         tile = state.tiles[tid]
         mine = bid_of(tile, seat)
-        if mine and mine.colour == colour and best_other(tile, seat) > mine.count:
-            out[tid] = mine.count
+        if mine and best_other(tile, seat) > mine.count:
+            out.setdefault(mine.colour, {})[tid] = mine.count
     return out
+
+
+def _movable(groups: dict[str, dict[str, int]], colour: str, tile_id: str) -> dict[str, int]:
+    return {t: n for t, n in groups.get(colour, {}).items() if t != tile_id}
 
 
 @dataclass(frozen=True)
@@ -135,7 +137,10 @@ def _screen_for(state: KeyflowerState, seat: int, tile_id: str, colour: str) -> 
     return have
 
 
-def bid_needs(state: KeyflowerState, seat: int, tile_id: str) -> dict[str, Need]:
+def bid_needs(
+    state: KeyflowerState, seat: int, tile_id: str, groups: dict[str, dict[str, int]] | None = None
+) -> dict[str, Need]:
+    groups = losing_groups(state, seat) if groups is None else groups
     tile = state.tiles[tile_id]
     mine = bid_of(tile, seat)
     least = max(1, best_other(tile, seat) + 1 - (mine.count if mine else 0))
@@ -156,14 +161,17 @@ def bid_needs(state: KeyflowerState, seat: int, tile_id: str) -> dict[str, Need]
             least,
             10**6,
             state.players[seat].screen.get(c, 0),
-            losing_groups(state, seat, c, tile_id),
+            _movable(groups, c, tile_id),
         )
         if feasible(need, 0, tuple(need.groups.values())):
             out[c] = need
     return out
 
 
-def use_needs(state: KeyflowerState, seat: int, tile_id: str) -> dict[str, Need]:
+def use_needs(
+    state: KeyflowerState, seat: int, tile_id: str, groups: dict[str, dict[str, int]] | None = None
+) -> dict[str, Need]:
+    groups = losing_groups(state, seat) if groups is None else groups
     tile = state.tiles[tile_id]
     if not usable(state, seat, tile_id):
         return {}
@@ -180,7 +188,7 @@ def use_needs(state: KeyflowerState, seat: int, tile_id: str) -> dict[str, Need]
             least,
             room,
             max(0, _screen_for(state, seat, tile_id, c)),
-            losing_groups(state, seat, c, tile_id),
+            _movable(groups, c, tile_id),
         )
         if feasible(need, 0, tuple(need.groups.values())):
             out[c] = need

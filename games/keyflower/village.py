@@ -6,6 +6,8 @@ printed edges rotate with it: the edge facing direction d is edges[(d - rot) % 6
 
 from __future__ import annotations
 
+from functools import cache
+
 from games.keyflower.components import spec
 from games.keyflower.state import KeyflowerState, Player, Tile
 
@@ -16,6 +18,7 @@ def edge(tile: Tile, d: int) -> str:
     return spec(tile.id).edges[(d - tile.rot) % 6]
 
 
+@cache
 def edges_at(tile_id: str, rot: int) -> str:
     base = spec(tile_id).edges
     return "".join(base[(d - rot) % 6] for d in range(6))

@@ -12,13 +12,13 @@ from games.testing import check_conformance
 
 @pytest.mark.parametrize("num_players", [2, 3, 4, 5, 6])
 def test_random_playout_at_every_player_count(num_players: int) -> None:
-    check_conformance(engine, num_players, seed=100 + num_players, deep_every=11)
+    check_conformance(engine, num_players, seed=100 + num_players, deep_every=23)
 
 
-@settings(max_examples=4, deadline=None)
+@settings(max_examples=3, deadline=None)
 @given(num_players=st.integers(2, 4), seed=st.integers(0, 2**32))
 def test_random_playouts_with_hypothesis(num_players: int, seed: int) -> None:
-    check_conformance(engine, num_players, seed, deep_every=29)
+    check_conformance(engine, num_players, seed, deep_every=41)
 
 
 def test_registry_finds_keyflower() -> None:

@@ -1,0 +1,471 @@
+"""Keyflower's table picture, option labels and private summary, drawn from views only.
+
+The picture: a top bar (season, bag, green supply, skill pile, resource supply), the tiles
+up for auction with every bid beside them (worker colour, count, a ring in the bidder's
+seat colour), the turn-order tiles and boats, then each player's village as a hex map with
+roads, water, upgraded sides (gold rim), resources and workers. Tile codes (S07, U03, ...)
+are what players type, so they are printed; no words.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from games.core import Decision, Option
+from renderers import OptionStyle
+from renderers.palette import BACKGROUND, INK, MUTED, font
+
+WIDTH = 1500
+SQRT3 = math.sqrt(3)
+
+WORKER = {
+    "blue": (52, 101, 196),
+    "red": (206, 57, 47),
+    "yellow": (240, 196, 40),
+    "green": (64, 160, 72),
+}
+RESOURCE = {
+    "gold": (232, 185, 35),
+    "iron": (58, 58, 64),
+    "stone": (150, 150, 155),
+    "wood": (139, 90, 43),
+}
+SKILL = {"anvil": (70, 70, 80), "pick": (120, 120, 130), "saw": (160, 110, 60)}
+SEAT = (
+    (140, 70, 170),  # purple
+    (0, 150, 150),  # teal
+    (235, 120, 30),  # orange
+    (220, 90, 150),  # pink
+    (110, 80, 50),  # brown
+    (80, 100, 120),  # slate
+)
+SEASON = {
+    "home": (214, 196, 160),
+    "spring": (170, 214, 140),
+    "summer": (246, 222, 120),
+    "autumn": (232, 160, 96),
+    "winter": (180, 212, 236),
+    "boat": (120, 170, 220),
+    "turn_order": (200, 184, 220),
+}
+ROAD = (120, 96, 70)
+WATER = (60, 130, 210)
+RIM = (200, 150, 20)
+START = (128, 60, 170)
+
+
+def _hex(cx: float, cy: float, size: float) -> list[tuple[float, float]]:
+    return [
+        (
+            cx + size * math.cos(math.radians(60 * i - 30)),
+            cy + size * math.sin(math.radians(60 * i - 30)),
+        )
+        for i in range(6)
+    ]
+
+
+def _edge_angle(d: int) -> float:
+    """Direction d (0 east, counter-clockwise) as a screen angle in radians."""
+    return math.radians(-60 * d)
+
+
+def _text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    fill: tuple[int, int, int] = INK,
+) -> None:
+    draw.text(xy, text, font=font(size), fill=fill, anchor="mm")
+
+
+def _pawn(
+    draw: ImageDraw.ImageDraw,
+    x: float,
+    y: float,
+    colour: str,
+    n: int,
+    r: float = 9,
+    ring: tuple[int, int, int] | None = None,
+    lying: bool = False,
+) -> None:
+    """A worker: a coloured disc with its count, ringed in its owner's seat colour."""
+    if ring:
+        draw.ellipse((x - r - 3, y - r - 3, x + r + 3, y + r + 3), fill=ring)
+    box = (
+        (x - r * 1.3, y - r * 0.7, x + r * 1.3, y + r * 0.7)
+        if lying
+        else (x - r, y - r, x + r, y + r)
+    )
+    draw.ellipse(box, fill=WORKER.get(colour, MUTED), outline=INK)
+    _text(draw, (x, y), str(n), int(r * 1.3), (255, 255, 255) if colour != "yellow" else INK)
+
+
+def _token(
+    draw: ImageDraw.ImageDraw, x: float, y: float, fill: tuple[int, int, int], n: int, r: float = 8
+) -> None:
+    draw.regular_polygon((x, y, r), 8, fill=fill, outline=INK)
+    _text(draw, (x, y), str(n), int(r * 1.2), (255, 255, 255) if fill != RESOURCE["gold"] else INK)
+
+
+def _glyph(draw: ImageDraw.ImageDraw, tile: dict[str, Any], x: float, y: float, s: float) -> None:
+    """A small picture of what the tile does."""
+    e = tile.get("effect", "")
+    if e in ("resources", "choose"):
+        kinds = ["iron", "stone", "wood"] if e == "choose" else []
+        for i, k in enumerate(kinds or ["gold"]):
+            draw.regular_polygon(
+                (x + (i - (len(kinds or [1]) - 1) / 2) * s * 0.45, y, s * 0.18),
+                8,
+                fill=RESOURCE[k],
+                outline=INK,
+            )
+    elif e in ("workers", "brewer", "tavern", "green"):
+        colour = WORKER["green"] if e == "green" else (250, 250, 250)
+        draw.ellipse(
+            (x - s * 0.14, y - s * 0.32, x + s * 0.14, y - s * 0.06), fill=colour, outline=INK
+        )
+        draw.polygon(
+            [(x - s * 0.25, y + s * 0.22), (x, y - s * 0.1), (x + s * 0.25, y + s * 0.22)],
+            fill=colour,
+            outline=INK,
+        )
+    elif e in ("skills", "hiring", "craft"):
+        draw.rectangle(
+            (x - s * 0.2, y - s * 0.2, x + s * 0.2, y + s * 0.2), fill=SKILL["anvil"], outline=INK
+        )
+        draw.line(
+            (x - s * 0.12, y + s * 0.1, x + s * 0.12, y - s * 0.1), fill=(255, 255, 255), width=2
+        )
+    elif e == "transport":
+        draw.rectangle(
+            (x - s * 0.3, y - s * 0.15, x + s * 0.3, y + s * 0.1), fill=ROAD, outline=INK
+        )
+        for dx in (-0.18, 0.18):
+            draw.ellipse(
+                (x + dx * s - s * 0.09, y + s * 0.05, x + dx * s + s * 0.09, y + s * 0.23), fill=INK
+            )
+    elif e == "store":
+        draw.regular_polygon((x, y, s * 0.3), 6, fill=None, outline=INK, width=2)
+        draw.regular_polygon((x, y, s * 0.12), 8, fill=RESOURCE["stone"])
+    elif e in ("adjacent", "adjacent_upgraded"):
+        for dx, dy in ((-0.18, 0), (0.18, 0), (0, -0.25)):
+            draw.regular_polygon(
+                (x + dx * s, y + dy * s, s * 0.13), 6, fill=None, outline=INK, width=2
+            )
+    elif e == "ability":
+        _text(draw, (x, y), tile.get("ability", ""), int(s * 0.42))
+    elif tile.get("kind") in ("winter", "boat"):
+        draw.regular_polygon((x, y, s * 0.28), 5, fill=(255, 255, 255), outline=INK)
+
+
+def _tile(
+    draw: ImageDraw.ImageDraw,
+    tile: dict[str, Any],
+    cx: float,
+    cy: float,
+    size: float,
+    edges: bool = True,
+) -> None:
+    fill = SEASON.get(tile["kind"], (220, 220, 220))
+    draw.polygon(
+        _hex(cx, cy, size),
+        fill=fill,
+        outline=RIM if tile.get("upgraded") else INK,
+        width=4 if tile.get("upgraded") else 1,
+    )
+    if edges:
+        for d, kind in enumerate(tile.get("edges", "")):
+            a = _edge_angle(d)
+            mx, my = cx + math.cos(a) * size * SQRT3 / 2, cy + math.sin(a) * size * SQRT3 / 2
+            if kind == "R":
+                draw.line(
+                    (cx + math.cos(a) * size * 0.35, cy + math.sin(a) * size * 0.35, mx, my),
+                    fill=ROAD,
+                    width=max(2, int(size / 9)),
+                )
+            elif kind == "W":
+                px, py = -math.sin(a) * size / 2, math.cos(a) * size / 2
+                draw.line(
+                    (mx - px * 0.9, my - py * 0.9, mx + px * 0.9, my + py * 0.9),
+                    fill=WATER,
+                    width=max(3, int(size / 7)),
+                )
+    _text(draw, (cx, cy - size * 0.5), tile["id"], max(10, int(size * 0.3)))
+    _glyph(draw, tile, cx, cy - size * 0.05, size)
+    if tile.get("points"):
+        draw.ellipse(
+            (cx + size * 0.28, cy + size * 0.2, cx + size * 0.62, cy + size * 0.54),
+            fill=(255, 255, 255),
+            outline=INK,
+        )
+        _text(
+            draw,
+            (cx + size * 0.45, cy + size * 0.37),
+            str(tile["points"]),
+            max(9, int(size * 0.24)),
+        )
+    if tile.get("start"):
+        draw.ellipse(
+            (cx - size * 0.6, cy + size * 0.2, cx - size * 0.3, cy + size * 0.5), fill=START
+        )
+    res = [(k, n) for k, n in sorted(tile.get("resources", {}).items()) if n]
+    for i, (k, n) in enumerate(res):
+        _token(
+            draw,
+            cx - size * 0.36 + i * size * 0.26,
+            cy + size * 0.42,
+            RESOURCE[k],
+            n,
+            r=size * 0.14,
+        )
+    for i, g in enumerate(tile.get("workers", [])):
+        _pawn(
+            draw,
+            cx - size * 0.45 + i * size * 0.3,
+            cy + size * 0.12,
+            g["colour"],
+            g["count"],
+            r=size * 0.12,
+            ring=SEAT[g["seat"] % len(SEAT)],
+            lying=g["lying"],
+        )
+
+
+def _bids(
+    draw: ImageDraw.ImageDraw, tile: dict[str, Any], cx: float, cy: float, size: float
+) -> None:
+    bids = tile.get("bids", [])
+    for i, g in enumerate(bids):
+        x = cx + (i - (len(bids) - 1) / 2) * size * 0.62
+        _pawn(
+            draw,
+            x,
+            cy + size * 1.32,
+            g["colour"],
+            g["count"],
+            r=size * 0.24,
+            ring=SEAT[g["seat"] % len(SEAT)],
+            lying=g["lying"],
+        )
+
+
+def _top_bar(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+    season = view.get("season", "spring")
+    draw.rectangle((0, 0, WIDTH, 56), fill=SEASON.get(season, MUTED))
+    for i in range(4):
+        colour = SEASON[("spring", "summer", "autumn", "winter")[i]]
+        r = 17 if i + 1 == view.get("round") else 9
+        draw.ellipse(
+            (24 + i * 44 - r, 28 - r, 24 + i * 44 + r, 28 + r),
+            fill=colour,
+            outline=INK,
+            width=4 if r > 10 else 1,
+        )
+    x = 230
+    draw.rounded_rectangle((x, 12, x + 40, 46), 8, fill=(30, 30, 30))
+    _text(draw, (x + 20, 29), str(view.get("bag", 0)), 18, (255, 255, 255))
+    _pawn(draw, x + 80, 29, "green", view.get("green", 0), r=14)
+    draw.rectangle((x + 120, 15, x + 150, 43), fill=SKILL["anvil"], outline=INK)
+    _text(draw, (x + 135, 29), str(view.get("skill_pile", 0)), 16, (255, 255, 255))
+    for i, k in enumerate(("gold", "iron", "stone", "wood")):
+        _token(draw, x + 200 + i * 46, 29, RESOURCE[k], view.get("supply", {}).get(k, 0), r=16)
+    active = set(view.get("active_seats", []))
+    for seat in range(view.get("num_players", 0)):
+        cx = WIDTH - 40 - (view["num_players"] - 1 - seat) * 46
+        r = 17 if seat in active else 12
+        draw.ellipse(
+            (cx - r, 28 - r, cx + r, 28 + r),
+            fill=SEAT[seat],
+            outline=INK,
+            width=3 if seat in active else 1,
+        )
+        _text(draw, (cx, 28), str(seat + 1), 16, (255, 255, 255))
+        if seat == view.get("start_player"):
+            draw.ellipse((cx - 6, 46, cx + 6, 58), fill=START)
+
+
+def _market(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> int:
+    size = 44
+    x = 60
+    y = top + 60
+    for tile in view.get("offer", []):
+        _tile(draw, tile, x, y, size, edges=False)
+        _bids(draw, tile, x, y, size)
+        x += size * 2.1
+    if view.get("offer"):
+        x += 30
+    for tile in view.get("turn_order", []):
+        _tile(draw, tile, x, y, size * 0.8, edges=False)
+        _text(draw, (x, y), str(tile.get("number", "")), 26)
+        _bids(draw, tile, x, y, size * 0.8)
+        x += size * 1.8
+    bx = max(x + 20, 60)
+    by = top + 10
+    for i, boat in enumerate(view.get("boats", [])):
+        if bx + 150 > WIDTH:
+            bx, by = 60, by + 150
+        fill = (220, 220, 220) if boat.get("taken") else SEASON["boat"]
+        draw.rounded_rectangle((bx, by, bx + 140, by + 44), 12, fill=fill, outline=INK)
+        draw.polygon(
+            [(bx + 140, by + 6), (bx + 160, by + 22), (bx + 140, by + 38)], fill=fill, outline=INK
+        )
+        _text(draw, (bx + 16, by + 22), boat["id"], 13)
+        k = 0
+        for colour, n in sorted(boat.get("workers", {}).items()):
+            _pawn(draw, bx + 44 + k * 24, by + 22, colour, n, r=9)
+            k += 1
+        for skill, n in sorted(boat.get("skills", {}).items()):
+            draw.rectangle(
+                (bx + 44 + k * 24 - 9, by + 13, bx + 44 + k * 24 + 9, by + 31), fill=SKILL[skill]
+            )
+            _text(draw, (bx + 44 + k * 24, by + 22), str(n), 12, (255, 255, 255))
+            k += 1
+        if i % 2 == 0:
+            by += 56
+        else:
+            by -= 56
+            bx += 175
+    busy = view.get("offer") or view.get("turn_order") or view.get("boats")
+    return max(by + 60, top + 200) if busy else top + 10
+
+
+def _village(
+    draw: ImageDraw.ImageDraw, player: dict[str, Any], box: tuple[int, int, int, int]
+) -> None:
+    x0, y0, x1, y1 = box
+    seat = player["seat"]
+    draw.rounded_rectangle(box, 14, fill=(252, 249, 240), outline=SEAT[seat % len(SEAT)], width=4)
+    draw.ellipse((x0 + 10, y0 + 10, x0 + 42, y0 + 42), fill=SEAT[seat % len(SEAT)])
+    _text(draw, (x0 + 26, y0 + 26), str(seat + 1), 20, (255, 255, 255))
+    if player.get("start_player"):
+        draw.ellipse((x0 + 48, y0 + 16, x0 + 68, y0 + 36), fill=START)
+    for i in range(int(player.get("winter_hand", 0) or 0)):
+        draw.rounded_rectangle(
+            (x0 + 12 + i * 14, y0 + 50, x0 + 32 + i * 14, y0 + 76),
+            4,
+            fill=SEASON["winter"],
+            outline=INK,
+        )
+    tiles = [t for t in player.get("village", []) if "q" in t]
+    if not tiles:
+        return
+    pts = [(SQRT3 * (t["q"] + t["r"] / 2), 1.5 * t["r"]) for t in tiles]
+    minx, maxx = min(p[0] for p in pts) - 1, max(p[0] for p in pts) + 1
+    miny, maxy = min(p[1] for p in pts) - 1.1, max(p[1] for p in pts) + 1.1
+    w, h = x1 - x0 - 60, y1 - y0 - 20
+    size = min(58.0, w / (maxx - minx), h / (maxy - miny))
+    ox = x0 + 50 + (w - (maxx - minx) * size) / 2 - minx * size
+    oy = y0 + 10 + (h - (maxy - miny) * size) / 2 - miny * size
+    for t, (px, py) in zip(tiles, pts, strict=True):
+        _tile(draw, t, ox + px * size, oy + py * size, size)
+    waiting = player.get("to_place", [])
+    for i, t in enumerate(waiting):
+        _tile(draw, t, x1 - 24 - i * 40, y0 + 26, 18, edges=False)
+
+
+def render(view: dict[str, Any]) -> Image.Image:
+    players = view.get("players", [])
+    cols = 3 if len(players) > 4 else 2
+    rows = max(1, math.ceil(len(players) / cols))
+    panel_h = 330
+    top = 64
+    scratch = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    y = _market(scratch, view, top)
+    height = y + rows * (panel_h + 12) + 10
+    img = Image.new("RGB", (WIDTH, height), BACKGROUND)
+    draw = ImageDraw.Draw(img)
+    _top_bar(draw, view)
+    _market(draw, view, top)
+    panel_w = (WIDTH - 20 - (cols - 1) * 12) // cols
+    for i, p in enumerate(players):
+        r, c = divmod(i, cols)
+        x0 = 10 + c * (panel_w + 12)
+        y0 = y + r * (panel_h + 12)
+        _village(draw, p, (x0, y0, x0 + panel_w, y0 + panel_h))
+    if view.get("final"):
+        for i, f in enumerate(view["final"]):
+            r, c = divmod(i, cols)
+            x0 = 10 + c * (panel_w + 12) + panel_w - 70
+            y0 = y + r * (panel_h + 12) + panel_h - 40
+            draw.rounded_rectangle((x0, y0, x0 + 60, y0 + 32), 8, fill=INK)
+            _text(draw, (x0 + 30, y0 + 16), str(sum(f["breakdown"].values())), 20, (255, 255, 255))
+    return img
+
+
+EMOJI = {
+    "bid": "🔨",
+    "use": "⚒️",
+    "pass": "⏭️",
+    "blue": "🔵",
+    "red": "🔴",
+    "yellow": "🟡",
+    "green": "🟢",
+    "gold": "🟨",
+    "iron": "⬛",
+    "stone": "⬜",
+    "wood": "🟫",
+    "anvil": "🛠️",
+    "pick": "⛏️",
+    "saw": "🪚",
+    "move": "🛒",
+    "up": "⬆️",
+    "done": "✅",
+    "next": "➡️",
+    "none": "✖️",
+}
+
+
+def option_style(decision: Decision, option: Option) -> OptionStyle | None:
+    emoji = EMOJI.get(option.id)
+    if decision.kind in (
+        "location",
+        "from",
+        "to",
+        "upgrade",
+        "boat",
+        "winter",
+        "place_tile",
+        "flip",
+    ):
+        name = option.label.split(" ", 1)[1] if " " in option.label else option.label
+        return OptionStyle(
+            label=f"{option.id} {name}",
+            emoji="⛵" if option.id.startswith("B") else None,
+            description=option.label,
+        )
+    if decision.kind == "count":
+        return OptionStyle(label=option.id, description=f"{option.id} from behind your screen")
+    if decision.kind == "place_rot":
+        return OptionStyle(label=option.id, emoji="🔄", description=option.label)
+    if decision.kind == "place_at":
+        return OptionStyle(label=option.id, emoji="📍")
+    if emoji:
+        return OptionStyle(label=option.label, emoji=emoji)
+    return None
+
+
+def private_text(view: dict[str, Any]) -> str:
+    you = view.get("you")
+    if not you:
+        return "You are watching."
+    screen = you.get("screen", {})
+    skills = you.get("skills", {})
+    lines = [
+        "**Behind your screen**",
+        "Workers: "
+        + (", ".join(f"{EMOJI[c]} {n}" for c, n in sorted(screen.items()) if n) or "none"),
+        "Skills: "
+        + (", ".join(f"{EMOJI[s]} {s} {n}" for s, n in sorted(skills.items()) if n) or "none"),
+    ]
+    hand = you.get("winter_hand", [])
+    if hand:
+        lines.append(
+            "**Winter tiles in hand**: " + ", ".join(f"{t['id']} {t['name']}" for t in hand)
+        )
+    if you.get("winter_pick"):
+        lines.append("Chosen for auction: " + ", ".join(you["winter_pick"]))
+    return "\n".join(lines)
