@@ -32,7 +32,7 @@ from games.village.state import (
 SKIP = Option("skip", "Do nothing")
 
 
-def a(word: str) -> str:
+def article(word: str) -> str:
     return f"an {word}" if word[0] in "aeiou" else f"a {word}"
 
 
@@ -141,7 +141,9 @@ def crafts_options(state: VillageState, step: Step) -> list[Option]:
             for i in farm_members(player):
                 n = player.members[i].number
                 cost = shop["train"] + shop["produce"]
-                out.append(Option(f"{tag}-train-{i}", f"Train #{n}, make {a(good)}: {cost} time"))
+                out.append(
+                    Option(f"{tag}-train-{i}", f"Train #{n}, make {article(good)}: {cost} time")
+                )
             if "grain" in shop and player.grain >= shop["grain"]:
                 out.append(Option(f"{tag}-grain", f"{good} for {shop['grain']} grain"))
             if "cubes" in shop and can_pay(player, {c: 1 for c in shop["cubes"]}):
@@ -180,7 +182,7 @@ def crafts(state: VillageState, step: Step, choice: str) -> None:
     else:
         pay(state, player, {c: 1 for c in shop["cubes"]})
     player.goods[good] += 1
-    log(state, step.seat, f"made {a(good)} at the {name}.")
+    log(state, step.seat, f"made {article(good)} at the {name}.")
 
 
 # -- council ---------------------------------------------------------------------------
@@ -257,7 +259,7 @@ def privilege_options(state: VillageState, step: Step) -> list[Option]:
             out.append(Option(f"p2-{a}-{b}", f"Take {a} and {b}"))
     if top >= 3:
         for good in data.goods():
-            out.append(Option(f"p3-{good}", f"Take {a(good)}"))
+            out.append(Option(f"p3-{good}", f"Take {article(good)}"))
     if top >= 4 and coins_available(player) > 0:
         out.append(Option("p4", "Pay 1 coin for 3 prestige"))
     return [*out, Option("none", "No privilege")] if out else []
@@ -276,7 +278,7 @@ def privilege(state: VillageState, step: Step, choice: str) -> None:
         log(state, step.seat, f"took {parts[1]} and {parts[2]} cubes.")
     elif parts[0] == "p3":
         player.goods[parts[1]] += 1
-        log(state, step.seat, f"took {a(parts[1])}.")
+        log(state, step.seat, f"took {article(parts[1])}.")
     elif parts[0] == "p4":
         pay_coins(state, player, 1)
         player.prestige += data.rules()["council"]["stage4_coin_prestige"]

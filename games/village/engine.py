@@ -50,7 +50,7 @@ def die(state: VillageState, step: Step, choice: str) -> None:
 
 
 def gift_options(state: VillageState, step: Step) -> list[Option]:
-    return [Option(c, f"Take {actions.a(c)} cube") for c in data.colours()]
+    return [Option(c, f"Take {actions.article(c)} cube") for c in data.colours()]
 
 
 def gift(state: VillageState, step: Step, choice: str) -> None:
