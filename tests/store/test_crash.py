@@ -103,7 +103,7 @@ async def test_killed_inside_a_transaction(db_path):
 async def test_killed_at_any_moment_of_a_stream_of_moves(db_path):
     table_id = await prepared_table(db_path)
     seen = 0
-    for _ in range(3):
+    for _ in range(2):
         writer = await start_writer(db_path, table_id, "stream")
         seen += 15
         await read_until(writer, f"committed {seen}")
