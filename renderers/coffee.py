@@ -82,6 +82,15 @@ def donkey(draw: Draw, x: float, y: float, colour: Any) -> None:
     draw.line((x + 3, y + 3, x + 3, y + 7), fill=INK)
 
 
+def civet(draw: Draw, x: float, y: float) -> None:
+    """A civet: a long dark body with pointed ears and a ringed tail."""
+    fur = (95, 75, 60)
+    draw.ellipse((x - 8, y - 3, x + 5, y + 5), fill=fur, outline=INK)
+    draw.ellipse((x + 2, y - 6, x + 9, y + 1), fill=fur, outline=INK)
+    draw.polygon([(x + 3, y - 5), (x + 4, y - 9), (x + 6, y - 5)], fill=fur)
+    draw.line((x - 8, y + 1, x - 13, y - 4), fill=INK, width=2)
+
+
 def truck(draw: Draw, x: float, y: float, colour: Any = (90, 90, 90)) -> None:
     draw.rectangle((x - 8, y - 5, x + 3, y + 3), fill=colour, outline=INK)
     draw.rectangle((x + 3, y - 2, x + 8, y + 3), fill=colour, outline=INK)
@@ -410,15 +419,14 @@ def draw_player(
                 draw, rx + 6 + j * 18, y0 + 100 + k * 20, kind, colour if j < built[kind] else None
             )
     # supplies: civets in Sumatra, stock counters
-    cx = x0 + 250
-    if cx + 40 < x0 + w:
-        text(draw, (cx + 10, y0 + 51), p["sumatra"], 13)
-        draw.ellipse((cx - 8, y0 + 45, cx + 2, y0 + 57), fill=(90, 70, 60))
-        for k, stock in enumerate(p["stocks"]):
-            sx = cx - 6 + (k % 3) * 14
-            sy = y0 + 72 + (k // 3) * 14
-            fill = WHITE if stock == "wild" else COFFEE_COLOURS[stock]
-            draw.rectangle((sx - 5, sy - 5, sx + 5, sy + 5), fill=fill, outline=INK)
+    cx = x0 + 240
+    civet(draw, cx, y0 + 51)
+    text(draw, (cx + 18, y0 + 51), p["sumatra"] + p["civets"], 13)
+    for k, stock in enumerate(p["stocks"]):
+        sx = cx - 6 + (k % 3) * 14
+        sy = y0 + 74 + (k // 3) * 14
+        fill = WHITE if stock == "wild" else COFFEE_COLOURS[stock]
+        draw.rectangle((sx - 5, sy - 5, sx + 5, sy + 5), fill=fill, outline=INK)
     # contracts A–F: open ones show their coffee, done ones are ticked
     for i, letter in enumerate("ABCDEF"):
         x = x0 + 10 + i * ((w - 20) / 6)

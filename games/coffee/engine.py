@@ -14,7 +14,7 @@ from games.coffee.setup import new_game
 from games.coffee.state import CoffeeState, Prompt
 from games.coffee.supply import send_trader
 from games.coffee.view import view
-from games.core import Decision, GameEngine, Option, Result, Rng, ranks_from_scores
+from games.core import Decision, GameEngine, GameOption, Option, Result, Rng, ranks_from_scores
 
 # prompts answered for the player when there is exactly one thing to choose
 AUTO_SINGLE = {"build_site", "remove", "gain_coffee", "row_bonus", "plant_row"}
@@ -30,9 +30,22 @@ class CoffeeEngine(GameEngine[CoffeeState]):
     min_players = 2
     max_players = 5
     state_type = CoffeeState
+    options = (
+        GameOption(
+            id="milestones",
+            label="Milestones",
+            choices=(
+                Option("normal", "Every space of a milestone scores"),
+                Option("vicious", "Vicious: only the first player to fulfil a milestone scores"),
+            ),
+            default="normal",
+            description="The rulebook's vicious variant (suggested for 2 players).",
+        ),
+    )
 
     def setup(self, num_players: int, rng: Rng, options: dict[str, str]) -> CoffeeState:
         state = new_game(num_players, rng)
+        state.vicious = options["milestones"] == "vicious"
         state.say(f"1970 begins: turn order {', '.join(who(state, s) for s in state.order)}")
         start_work(state)
         advance(state)

@@ -72,10 +72,16 @@ CONDITIONS: dict[str, Callable[[CoffeeState, int], bool]] = {
 }
 
 
+def milestone_points(state: CoffeeState, milestone_id: str) -> tuple[int, ...]:
+    """The spaces of a milestone, most valuable first (only the top one when vicious)."""
+    points = components().milestones[milestone_id].points
+    return points[:1] if state.vicious else points
+
+
 def check_milestones(state: CoffeeState) -> None:
     for milestone_id in state.milestones:
         marks = state.milestone_marks[milestone_id]
-        points = components().milestones[milestone_id].points
+        points = milestone_points(state, milestone_id)
         for seat in state.seats:
             if len(marks) >= len(points) or seat in marks or state.is_andre(seat):
                 continue

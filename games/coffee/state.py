@@ -118,6 +118,7 @@ class CoffeeState:
     seventh: dict[str, int | None]
     donkey_taken: dict[str, bool]
     general_workers: int
+    vicious: bool = False
     period: int = 1
     phase: str = "work"
     step: str = ""

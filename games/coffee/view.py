@@ -8,6 +8,7 @@ from typing import Any
 from games.coffee.arabica import counter_track_height
 from games.coffee.board import quality
 from games.coffee.data import components
+from games.coffee.milestones import milestone_points
 from games.coffee.names import who
 from games.coffee.state import CoffeeState, Player
 from games.core import Decision
@@ -110,7 +111,7 @@ def view(state: CoffeeState, seat: int | None, pending: list[Decision]) -> dict[
             {
                 "id": m,
                 "marks": list(state.milestone_marks[m]),
-                "points": list(components().milestones[m].points),
+                "points": list(milestone_points(state, m)),
             }
             for m in state.milestones
         ],

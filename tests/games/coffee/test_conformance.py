@@ -37,3 +37,7 @@ def test_random_playouts_at_four_players(seed: int) -> None:
 @given(seed=st.integers(0, 2**32))
 def test_random_playouts_at_five_players(seed: int) -> None:
     check_conformance(engine, 5, seed, deep_every=19)
+
+
+def test_random_playout_with_the_vicious_milestones() -> None:
+    check_conformance(engine, 2, seed=77, options={"milestones": "vicious"}, deep_every=23)

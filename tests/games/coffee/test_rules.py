@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.coffee import arabica, engine, scoring
+from games.coffee.data import components
 from games.coffee.state import CoffeeState, Pathway
 from games.core import Action, IllegalAction
 from tests.games.coffee.helpers import clear_board, fresh, no_coffee, plant
@@ -257,3 +258,32 @@ def test_coffee_bar_majority_tie_goes_to_the_marker_further_down() -> None:
     state.bars = {bar: [None] * len(spaces) for bar, spaces in state.bars.items()}
     state.bars["b1"] = [0, 1, None, 0, 1]
     assert scoring.bar_majorities(state) == {1: 4, 0: 2}
+
+
+# -- milestones -------------------------------------------------------------------------
+def test_milestone_takes_the_topmost_empty_space() -> None:
+    from games.coffee.milestones import check_milestones
+
+    state = fresh(4)
+    state.milestones = ["warehouses"]
+    state.milestone_marks = {"warehouses": []}
+    for seat in (2, 0):
+        state.players[seat].built["warehouse"] = 5
+        check_milestones(state)
+    points = components().milestones["warehouses"].points
+    assert state.milestone_marks["warehouses"] == [2, 0]
+    assert state.players[2].milestones == {"warehouses": points[0]}
+    assert state.players[0].milestones == {"warehouses": points[1]}
+
+
+def test_vicious_variant_lets_only_the_first_score() -> None:
+    from games.coffee.milestones import check_milestones
+
+    state = engine.new(2, seed=5, options={"milestones": "vicious"})
+    state.milestones = ["contracts"]
+    state.milestone_marks = {"contracts": []}
+    for seat in (1, 0):
+        state.players[seat].fulfilled = list("ABCDEF")
+        check_milestones(state)
+    assert state.milestone_marks["contracts"] == [1]
+    assert state.players[0].milestones == {}
