@@ -5,6 +5,7 @@ from __future__ import annotations
 from games.coffee import arabica
 from games.coffee.board import (
     DONKEYS_NEEDED,
+    Placement,
     above,
     claim,
     open_building_spaces,
@@ -111,13 +112,20 @@ def perform_work(state: CoffeeState, seat: int, choice: str) -> None:
 def plant_space_options(state: CoffeeState, seat: int, row: str) -> list[Option]:
     level = state.players[seat].plantations[row][0]
     return [
-        Option(
-            p.id,
-            f"Level {level} in {coop_name(p.coffee)}, row {p.row}"
-            + (" by truck" if p.truck else ""),
-        )
+        Option(p.id, f"Level {level} in {coop_name(p.coffee)}: {_how(state, seat, p)}")
         for p in placements(state, seat, level)
     ]
+
+
+def _how(state: CoffeeState, seat: int, where: Placement) -> str:
+    text = f"row {where.row}, space {where.space + 1}"
+    if where.truck:
+        return text + ", by truck"
+    if where.via is None:
+        return text
+    donkeys = where.donkeys_needed(state.coops[where.coffee], seat)
+    text += f", from space {where.via + 1} below"
+    return text + (f", {donkeys} donkey{'s' * (donkeys > 1)}" if donkeys else "")
 
 
 def plant(state: CoffeeState, seat: int, row: str, token: str) -> None:
