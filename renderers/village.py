@@ -573,7 +573,10 @@ def draw_karla(
             outline=INK if i == k["last"] else LINE,
             width=2,
         )
-        for j, colour in enumerate(k["ring"][i][:4]):
+        cubes = k["ring"][i][:4]
+        if len(cubes) == 1:
+            cube(d, x - 7, y - 7, cubes[0], 14)
+        for j, colour in enumerate(cubes if len(cubes) > 1 else []):
             cube(d, x - 13 + (j % 2) * 13, y - 13 + (j // 2) * 13, colour, 12)
         if i in tiles:
             b = a - math.pi / n
@@ -585,7 +588,7 @@ def draw_karla(
             )
             if face == "quill":
                 quill(d, tx, ty, 7)
-    space_icon(d, "council", cx + 18, cy - r + 2, 7)
+    space_icon(d, "council", cx - 30, cy - r, 8)
     for j, number in enumerate(k["beside"]):
         pawn(d, x0 + 290 + (j % 4) * 24, y0 + 64 + (j // 4) * 30, -1, number, 10)
     space_icon(d, "church", x0 + 290, y0 + 140, 10)
