@@ -148,6 +148,11 @@ def crafts_options(state: VillageState, step: Step) -> list[Option]:
                 out.append(Option(f"{tag}-grain", f"{good} for {shop['grain']} grain"))
             if "cubes" in shop and can_pay(player, {c: 1 for c in shop["cubes"]}):
                 out.append(Option(f"{tag}-cubes", f"{good} for {'+'.join(shop['cubes'])}"))
+        # Training alone is allowed: the good "may" then be made (EN crafts a).
+        for i in farm_members(player):
+            n = player.members[i].number
+            text = f"Only train #{n} in the {name}: {shop['train']} time"
+            out.append(Option(f"{name}-trainonly-{i}", text))
     mill = rules["mill"]
     if player.grain >= mill["grain"]:
         out.append(Option("mill", f"Mill: {mill['grain']} grain, {mill['time']} time → coins"))
@@ -167,6 +172,12 @@ def crafts(state: VillageState, step: Step, choice: str) -> None:
     parts = choice.split("-")
     name = parts[0]
     shop = rules["workshops"][name]
+    if parts[1] == "trainonly":
+        member = player.members[int(parts[2])]
+        member.place, member.where = WORKSHOP, name
+        spend_time(player, shop["train"])
+        log(state, step.seat, f"trained #{member.number} in the {name}.")
+        return
     if name == "stables":
         good, how = parts[1], parts[2:]
     else:

@@ -129,7 +129,8 @@ class VillageEngine(GameEngine[VillageState]):
         blocked = set(card["blocked"])
         layout = data.setup()["chronicle"]
         stack = rng.shuffled(sorted(data.customers()))
-        stalls = [stack.pop() for _ in range(card["stalls"])] + [""] * (5 - card["stalls"])
+        stalls = [stack.pop() for _ in range(card["stalls"])]
+        stalls += [""] * (rules["market"]["stalls"] - card["stalls"])
         state = VillageState(
             rng=rng,
             players=players,

@@ -135,6 +135,15 @@ def test_a_trained_member_makes_goods_for_production_time_only() -> None:
     assert state.players[0].time == data.rules()["workshops"]["office"]["produce"]
 
 
+def test_a_member_may_be_trained_without_making_a_good() -> None:
+    state = at_turn(fresh(), 0, crafts=["orange", "orange"])
+    state = choose(choose(state, 0, "crafts-orange"), 0, "smithy-trainonly-0")
+    player = state.players[0]
+    assert player.members[0].place == WORKSHOP and player.members[0].where == "smithy"
+    assert player.time == data.rules()["workshops"]["smithy"]["train"]
+    assert player.goods["plow"] == 0
+
+
 def test_mill_turns_two_grain_and_two_time_into_two_coins() -> None:
     state = at_turn(fresh(), 0, crafts=["orange", "orange"])
     state.players[0].grain = 2
