@@ -23,6 +23,10 @@ def contract_wants(state: CoffeeState, contract_id: str) -> dict[str, int]:
     return components().contracts[contract_id].wants(state.rules_players)
 
 
+def describe(wants: dict[str, int]) -> str:
+    return ", ".join(f"{n} {COFFEE_NAMES[c]}" for c, n in wants.items())
+
+
 def bar_wants(player: Player, space: BarSpace, kind: str | None) -> dict[str, int] | None:
     if space.need == "mixed":
         return mixed_kinds(player, space.amount)
@@ -43,8 +47,9 @@ def bar_options(state: CoffeeState, seat: int) -> list[Option]:
                 wants = bar_wants(player, space, kind)
                 if wants is not None and can_pay(player, wants):
                     token = f"bar.{bar}.{i}" + (f".{kind}" if kind else "")
-                    what = f"{space.amount} {COFFEE_NAMES.get(kind or space.need, space.need)}"
-                    options.append(Option(token, f"Coffee Bar {bar}: {what}"))
+                    reward = f"+{space.coins} coins, {space.points} VP"
+                    label = f"Coffee Bar {bar}: {describe(wants)} ({reward})"
+                    options.append(Option(token, label))
     return options
 
 
@@ -56,12 +61,16 @@ def trade_options(state: CoffeeState, seat: int) -> list[Option]:
     for coffee in COFFEES:
         if total - player.coffee[coffee] >= player.ratio:
             options.append(
-                Option(f"convert.{coffee}", f"Trade {player.ratio} coffee for 1 {coffee}")
+                Option(
+                    f"convert.{coffee}", f"Trade {player.ratio} coffee for 1 {COFFEE_NAMES[coffee]}"
+                )
             )
     price = coffee_price(state)
     if player.coins >= price:
         for coffee in COFFEES:
-            options.append(Option(f"buy.{coffee}", f"Buy 1 {coffee} for {price} coins"))
+            options.append(
+                Option(f"buy.{coffee}", f"Buy 1 {COFFEE_NAMES[coffee]} for {price} coins")
+            )
     kinds = len(stock_options(player))
     if kinds >= 3 and next_building(state, seat, "warehouse"):
         options.append(Option("stock.1", "Spend 3 different Stock counters: 1 warehouse"))
@@ -74,9 +83,9 @@ def trade_options(state: CoffeeState, seat: int) -> list[Option]:
 def sell_options(state: CoffeeState, seat: int) -> list[Option]:
     player = state.players[seat]
     options = [
-        Option(f"contract.{letter}", f"Fulfil contract {letter}")
+        Option(f"contract.{letter}", f"Fulfil contract {letter}: {describe(wants)}")
         for letter, cid in player.contracts.items()
-        if can_pay(player, contract_wants(state, cid))
+        if can_pay(player, wants := contract_wants(state, cid))
     ]
     options += bar_options(state, seat)
     options += trade_options(state, seat)
