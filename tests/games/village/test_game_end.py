@@ -8,7 +8,7 @@ import random
 import pytest
 
 from games.core import Action
-from games.village import engine
+from games.village import data, engine
 
 
 def full(slots: list[str]) -> bool:
@@ -38,3 +38,62 @@ def test_random_games_end_with_a_full_chronicle_or_graves_and_one_turn_each(
     assert set(finals) == expected
     assert len(finals) == len(expected)
     assert state.phase == "over" and engine.result(state) is not None
+
+
+def near_the_end(num_players: int, seed: int):
+    """A game whose graves have exactly one free space left, seat 0 to act on a market."""
+    from tests.games.village.test_rulebook_examples import at_turn
+
+    state = engine.new(num_players, seed, {"compensation": "off"})
+    state = at_turn(state, 0, market=["pink"], harvest=["green", "green", "green"])
+    state.graves = ["2" if g == "" else g for g in state.graves]
+    state.graves[0] = ""
+    state.chronicle = {k: ["2" if s == "" else s for s in v] for k, v in state.chronicle.items()}
+    state.chronicle["council"][0] = ""
+    state.stalls = ["c02", "c18", "c21", "", ""]
+    return state
+
+
+def test_end_in_someone_elses_market_day_gives_everyone_a_final_turn_trigger_last() -> None:
+    from tests.games.village.test_rulebook_examples import choose
+
+    state = near_the_end(3, seed=12)
+    state.players[0].grain = 0
+    state.players[1].grain = 3
+    state.players[1].cubes["green"] = 1
+    state.players[1].time = data.track_length() - 1
+    state = choose(state, 0, "market-pink")
+    state = choose(state, 1, "serve-c02")  # seat 2 pays 1 time: the quill, the last grave
+    assert state.ending and state.ender == 1 and state.market_ender == 0
+    seats = []
+    while engine.decisions(state):
+        decision = engine.decisions(state)[0]
+        if decision.kind == "turn":
+            seats.append(decision.seat)
+        option = "harvest-green" if decision.kind == "turn" else decision.options[-1].id
+        state = engine.apply(state, Action(decision.seat, (option,)))
+    assert seats == [1, 2, 0]
+
+
+def test_end_in_ones_own_market_day_gives_the_others_a_final_turn() -> None:
+    from tests.games.village.test_rulebook_examples import choose
+
+    state = near_the_end(3, seed=13)
+    state.players[0].grain = 5
+    state.players[0].goods["wagon"] = 1
+    state.players[0].cubes["green"] = 1
+    state.players[0].time = data.track_length() - 1
+    state.players[1].grain = state.players[2].grain = 0
+    state = choose(state, 0, "market-pink")
+    state = choose(state, 0, "serve-c02")  # the trigger's first sale is free: no time
+    assert not state.ending
+    state = choose(state, 0, "serve-c21")  # 1 green and 1 time: the quill, the last grave
+    assert state.ending and state.ender == 0 and state.market_ender is None
+    seats = []
+    while engine.decisions(state):
+        decision = engine.decisions(state)[0]
+        if decision.kind == "turn":
+            seats.append(decision.seat)
+        option = "harvest-green" if decision.kind == "turn" else decision.options[-1].id
+        state = engine.apply(state, Action(decision.seat, (option,)))
+    assert seats == [1, 2]
