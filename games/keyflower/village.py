@@ -11,6 +11,7 @@ from functools import cache
 from games.keyflower.components import spec
 from games.keyflower.state import KeyflowerState, Player, Tile
 
+MAX_CYCLES = 12  # beyond this many independent road cycles, Sea Bastion takes simple cycles
 DIRS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 
 
@@ -109,27 +110,93 @@ def road_graph(state: KeyflowerState, player: Player) -> dict[str, list[str]]:
 
 
 def longest_loop(graph: dict[str, list[str]]) -> int:
-    """Tiles on the longest road loop that never travels the same way twice (Sea Bastion).
+    """Tiles on the largest road loop that never travels the same road twice (Sea Bastion).
 
-    The Japanese rulebook's note: one loop, drawn in one stroke, the largest one.
+    The Japanese rulebook draws it in one stroke (一筆書き): a closed walk may pass a tile
+    twice but no road twice, so a loop is a connected set of roads where every tile meets
+    an even number of them. Every such set is a sum (XOR) of the road map's fundamental
+    cycles; villages have few of those, so all sums are tried.
     """
+    nodes = sorted(graph)
+    edges = sorted({(a, b) if a < b else (b, a) for a in nodes for b in graph[a]})
+    bit = {e: 1 << i for i, e in enumerate(edges)}
+    parent: dict[str, str | None] = {}
+    depth: dict[str, int] = {}
+    for root in nodes:
+        if root in parent:
+            continue
+        parent[root], depth[root] = None, 0
+        todo = [root]
+        while todo:
+            at = todo.pop()
+            for nxt in sorted(graph[at]):
+                if nxt not in parent:
+                    parent[nxt], depth[nxt] = at, depth[at] + 1
+                    todo.append(nxt)
+    tree = {(a, b) if a < b else (b, a) for b, a in parent.items() if a is not None}
+    basis = []
+    for a, b in edges:
+        if (a, b) in tree:
+            continue
+        mask = bit[(a, b)]
+        u, v = a, b
+        while u != v:
+            if depth[u] < depth[v]:
+                u, v = v, u
+            up = parent[u]
+            assert up is not None
+            mask ^= bit[(u, up) if u < up else (up, u)]
+            u = up
+        basis.append(mask)
+    if len(basis) > MAX_CYCLES:
+        return _longest_cycle(graph)
+    best = 0
+    mask = 0
+    for i in range(1, 1 << len(basis)):
+        mask ^= basis[(i & -i).bit_length() - 1]  # Gray code: one basis cycle per step
+        best = max(best, _largest_part(mask, edges))
+    return best
+
+
+def _longest_cycle(graph: dict[str, list[str]]) -> int:
+    """The longest simple road cycle: the fallback for unusually tangled road maps."""
     nodes = sorted(graph)
     index = {n: i for i, n in enumerate(nodes)}
     best = 0
 
-    def walk(start: str, at: str, path: set[str], length: int) -> None:
+    def walk(start: str, at: str, path: set[str]) -> None:
         nonlocal best
         for nxt in graph[at]:
-            if nxt == start and length >= 3:
-                best = max(best, length)
-            elif nxt not in path and index[nxt] > index[start]:
+            if nxt == start and len(path) >= 3:
+                best = max(best, len(path))
+            elif nxt not in path and index[nxt] > index[start] and best < len(nodes):
                 path.add(nxt)
-                walk(start, nxt, path, length + 1)
+                walk(start, nxt, path)
                 path.discard(nxt)
 
     for n in nodes:
-        walk(n, n, {n}, 1)
+        walk(n, n, {n})
     return best
+
+
+def _largest_part(mask: int, edges: list[tuple[str, str]]) -> int:
+    """Tiles in the largest connected piece of the roads in `mask`."""
+    root: dict[str, str] = {}
+
+    def find(x: str) -> str:
+        while root.setdefault(x, x) != x:
+            root[x] = root[root[x]]
+            x = root[x]
+        return x
+
+    for i, (a, b) in enumerate(edges):
+        if mask >> i & 1:
+            root[find(a)] = find(b)
+    sizes: dict[str, int] = {}
+    for x in list(root):
+        r = find(x)
+        sizes[r] = sizes.get(r, 0) + 1
+    return max(sizes.values(), default=0)
 
 
 def river_boats(state: KeyflowerState, player: Player) -> list[str]:

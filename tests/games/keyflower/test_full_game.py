@@ -56,12 +56,22 @@ def test_scripted_two_player_game_reaches_the_expected_scores() -> None:
     # Seat 0: Keythedral 12, the gold 1 and the start keyple taken as a gold 1; Sea Bastion
     # finds no loop (the Keythedral has one road).
     assert result.breakdown[0] == {
-        "tiles": 0, "adjacency": 0, "storage": 0, "winter": 12, "boats": 0, "gold": 2,
+        "tiles": 0,
+        "adjacency": 0,
+        "storage": 0,
+        "winter": 12,
+        "boats": 0,
+        "gold": 2,
     }
     # Seat 1: Village hall on its most numerous colour; Keyflower: the home's capacity 1.
     most = max(s.players[1].screen.values())
     assert result.breakdown[1] == {
-        "tiles": 0, "adjacency": 0, "storage": 0, "winter": most, "boats": 1, "gold": 0,
+        "tiles": 0,
+        "adjacency": 0,
+        "storage": 0,
+        "winter": most,
+        "boats": 1,
+        "gold": 0,
     }
     assert result.scores == (14, most + 1)
 

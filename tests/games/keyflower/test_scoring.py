@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from games.keyflower.components import COLOURS, RESOURCES, SKILLS, spec
 from games.keyflower.scoring import best_resources, best_skills, best_workers, score
+from games.keyflower.village import longest_loop
 from tests.games.keyflower.helpers import give_tile, table
 
 WINTER = {spec(t).front["effect"]: spec(t).front for t in (f"W{i:02d}" for i in range(1, 13))}
@@ -255,3 +256,23 @@ def test_keyflower_boat_scores_transport_capacity_doubled_by_boat_2b() -> None:
 
     assert _scored(lambda s: setup(s, False))["boats"] == 3
     assert _scored(lambda s: setup(s, True))["boats"] == 6
+
+
+def _graph(pairs: list[tuple[str, str]]) -> dict[str, list[str]]:
+    g: dict[str, list[str]] = {}
+    for a, b in pairs:
+        g.setdefault(a, []).append(b)
+        g.setdefault(b, []).append(a)
+    return g
+
+
+def test_sea_bastion_loop_may_pass_a_tile_twice_but_no_road_twice() -> None:
+    eight = _graph([("a", "b"), ("b", "c"), ("c", "a"), ("c", "d"), ("d", "e"), ("e", "c")])
+    assert longest_loop(eight) == 5
+    theta = _graph(
+        [("s", "a"), ("a", "t"), ("s", "b"), ("b", "t"), ("s", "c"), ("c", "d"), ("d", "t")]
+    )
+    assert longest_loop(theta) == 5  # two of the three ways between s and t
+    tail = _graph([("a", "b"), ("b", "c"), ("c", "a"), ("c", "d")])
+    assert longest_loop(tail) == 3
+    assert longest_loop(_graph([("a", "b"), ("b", "c")])) == 0
