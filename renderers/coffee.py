@@ -374,6 +374,22 @@ def draw_contract_bonus(draw: Draw, view: dict[str, Any], x0: float, y0: float) 
             counter(draw, x + 17, y0 + 28 + k * 13, token, 6)
 
 
+def draw_sumatra(draw: Draw, view: dict[str, Any], x0: float, y0: float) -> None:
+    """Sumatra with everyone's civets; beside it the Wild Stock and the general supply."""
+    draw.ellipse((x0, y0, x0 + 300, y0 + 110), fill=(150, 185, 110), outline=(90, 120, 60), width=3)
+    x = x0 + 40
+    for seat, player in enumerate(view["players"]):
+        for _ in range(player["sumatra"]):
+            disc(draw, x, y0 + 62, seat_colour(view, seat), 11)
+            civet(draw, x, y0 + 60)
+            x += 30
+    sx = x0 + 330
+    for k in range(view["wild_stock"]):
+        draw.rectangle((sx + k * 16, y0 + 20, sx + k * 16 + 12, y0 + 32), fill=WHITE, outline=INK)
+    worker(draw, sx + 8, y0 + 72, s=1.3)
+    text(draw, (sx + 36, y0 + 72), view["general_workers"], 16)
+
+
 # -- player boards ----------------------------------------------------------------------
 def draw_player(
     draw: Draw, view: dict[str, Any], seat: int, x0: float, y0: float, w: float
@@ -486,6 +502,7 @@ def render(view: dict[str, Any]) -> Image.Image:
     draw_bars(draw, view, 350, lower)
     draw_milestones(draw, view, 890, lower)
     draw_contract_bonus(draw, view, 1220, lower)
+    draw_sumatra(draw, view, 890, lower + 110)
     top = board_h + 10
     width = (WIDTH - 20 - (seats - 1) * 8) / seats
     for seat in range(seats):
