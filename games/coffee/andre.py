@@ -8,6 +8,7 @@ from games.coffee.names import coop_name
 from games.coffee.state import CoffeeState, Cooperative, Plantation
 from games.coffee.work import send_candidates, send_workers
 
+# his sequence: level 1 on the 1 row, level 2 on the 1/2 row, level 3 on the 2/3 row
 ROW_FOR_LEVEL = {1: 1, 2: 2, 3: 3}
 
 

@@ -54,15 +54,10 @@ def move_back(state: CoffeeState, seat: int, coffee: str) -> None:
     player.arabica[coffee] -= 1
 
 
-def ask_advance(state: CoffeeState, seat: int, steps: int = 1, front: bool = True) -> None:
-    """Queue `steps` advances on rows of the player's choice."""
-    if state.is_andre(seat):
-        return
-    prompts = [Prompt(seat, "advance") for _ in range(steps)]
-    if front:
-        state.prompts[0:0] = prompts
-    else:
-        state.prompts.extend(prompts)
+def ask_advance(state: CoffeeState, seat: int, steps: int = 1) -> None:
+    """Next, `steps` advances on rows of the player's choice."""
+    if not state.is_andre(seat):
+        state.prompts[0:0] = [Prompt(seat, "advance") for _ in range(steps)]
 
 
 def gain_counter(state: CoffeeState, seat: int, counter: str) -> None:

@@ -94,7 +94,3 @@ def andre_refresh(state: CoffeeState) -> None:
     andre.contracts.pop(0)
     andre.flipped = []
     state.rng.shuffle(andre.counters)
-
-
-def wild_options() -> list[Option]:
-    return [Option(c, f"Wild Stock counter pays 1 {c}") for c in COFFEES]
