@@ -112,54 +112,94 @@ def _token(
 
 
 def _glyph(draw: ImageDraw.ImageDraw, tile: dict[str, Any], x: float, y: float, s: float) -> None:
-    """A small picture of what the tile does."""
+    """A small picture of what the tile does, with its numbers."""
     e = tile.get("effect", "")
-    if e in ("resources", "choose"):
-        kinds = ["iron", "stone", "wood"] if e == "choose" else []
-        for i, k in enumerate(kinds or ["gold"]):
+    d = tile.get("detail", {})
+    small = max(8, int(s * 0.22))
+    if e in ("resources", "craft"):
+        items = sorted(d.get("give", {}).items())
+        for i, (k, n) in enumerate(items):
+            _token(draw, x + (i - (len(items) - 1) / 2) * s * 0.42, y, RESOURCE[k], n, r=s * 0.18)
+        if e == "craft":
+            _skill(draw, x - s * 0.55, y, d.get("skill", ""), s * 0.15)
+    elif e == "choose":
+        for i, k in enumerate(d.get("options", [])):
             draw.regular_polygon(
-                (x + (i - (len(kinds or [1]) - 1) / 2) * s * 0.45, y, s * 0.18),
-                8,
-                fill=RESOURCE[k],
-                outline=INK,
+                (x + (i - 1) * s * 0.34, y, s * 0.15), 8, fill=RESOURCE[k], outline=INK
             )
     elif e in ("workers", "brewer", "tavern", "green"):
-        colour = WORKER["green"] if e == "green" else (250, 250, 250)
-        draw.ellipse(
-            (x - s * 0.14, y - s * 0.32, x + s * 0.14, y - s * 0.06), fill=colour, outline=INK
-        )
-        draw.polygon(
-            [(x - s * 0.25, y + s * 0.22), (x, y - s * 0.1), (x + s * 0.25, y + s * 0.22)],
-            fill=colour,
-            outline=INK,
-        )
-    elif e in ("skills", "hiring", "craft"):
-        draw.rectangle(
-            (x - s * 0.2, y - s * 0.2, x + s * 0.2, y + s * 0.2), fill=SKILL["anvil"], outline=INK
-        )
-        draw.line(
-            (x - s * 0.12, y + s * 0.1, x + s * 0.12, y - s * 0.1), fill=(255, 255, 255), width=2
-        )
+        colour = "green" if e == "green" else "white"
+        _meeple(draw, x, y, s * 0.5, WORKER.get(colour, (250, 250, 250)))
+        _text(draw, (x + s * 0.32, y + s * 0.05), f"{d.get('n', '')}", small)
+        if e == "green":
+            _meeple(draw, x - s * 0.42, y, s * 0.35, WORKER[d.get("pay", "blue")])
+        elif e == "brewer":
+            _skill(draw, x - s * 0.45, y, "", s * 0.14)
+        elif e == "tavern":
+            _meeple(draw, x - s * 0.42, y, s * 0.35, MUTED)
+    elif e in ("skills", "hiring"):
+        _skill(draw, x, y, "", s * 0.18)
+        _text(draw, (x + s * 0.34, y), str(d.get("n", "")), small)
+        if e == "hiring":
+            _skill(draw, x - s * 0.42, y, "saw", s * 0.12)
     elif e == "transport":
         draw.rectangle(
-            (x - s * 0.3, y - s * 0.15, x + s * 0.3, y + s * 0.1), fill=ROAD, outline=INK
+            (x - s * 0.3, y - s * 0.15, x + s * 0.1, y + s * 0.1), fill=ROAD, outline=INK
         )
-        for dx in (-0.18, 0.18):
+        for dx in (-0.2, 0.0):
             draw.ellipse(
-                (x + dx * s - s * 0.09, y + s * 0.05, x + dx * s + s * 0.09, y + s * 0.23), fill=INK
+                (x + dx * s - s * 0.08, y + s * 0.06, x + dx * s + s * 0.08, y + s * 0.22), fill=INK
             )
+        _text(draw, (x - s * 0.1, y - s * 0.02), str(d.get("carry", "")), small, (255, 255, 255))
+        draw.polygon([(x + s * 0.3, y - s * 0.2), (x + s * 0.18, y), (x + s * 0.42, y)], fill=RIM)
+        _text(draw, (x + s * 0.3, y + s * 0.12), f"{d.get('upgrades', '')}", small, RIM)
     elif e == "store":
         draw.regular_polygon((x, y, s * 0.3), 6, fill=None, outline=INK, width=2)
-        draw.regular_polygon((x, y, s * 0.12), 8, fill=RESOURCE["stone"])
+        kind = d.get("kind", "any")
+        if kind == "any":
+            for i, k in enumerate(("iron", "stone", "wood")):
+                draw.regular_polygon((x + (i - 1) * s * 0.14, y, s * 0.08), 8, fill=RESOURCE[k])
+        else:
+            draw.regular_polygon((x, y, s * 0.13), 8, fill=RESOURCE[kind])
+        _text(draw, (x + s * 0.42, y), f"{d.get('per', '')}", small)
     elif e in ("adjacent", "adjacent_upgraded"):
-        for dx, dy in ((-0.18, 0), (0.18, 0), (0, -0.25)):
+        for dx, dy in ((-0.16, 0.06), (0.16, 0.06), (0, -0.2)):
             draw.regular_polygon(
-                (x + dx * s, y + dy * s, s * 0.13), 6, fill=None, outline=INK, width=2
+                (x + dx * s, y + dy * s, s * 0.12),
+                6,
+                fill=None,
+                outline=RIM if e == "adjacent_upgraded" else INK,
+                width=2,
             )
+        _text(draw, (x + s * 0.42, y), f"{d.get('per', '')}", small)
     elif e == "ability":
         _text(draw, (x, y), tile.get("ability", ""), int(s * 0.42))
     elif tile.get("kind") in ("winter", "boat"):
-        draw.regular_polygon((x, y, s * 0.28), 5, fill=(255, 255, 255), outline=INK)
+        draw.regular_polygon((x, y, s * 0.24), 5, fill=(255, 255, 255), outline=INK)
+        for key in ("per_set", "per"):
+            if key in d:
+                _text(draw, (x, y + s * 0.02), str(d[key]), small)
+                break
+
+
+def _meeple(
+    draw: ImageDraw.ImageDraw, x: float, y: float, s: float, fill: tuple[int, int, int]
+) -> None:
+    draw.ellipse((x - s * 0.22, y - s * 0.55, x + s * 0.22, y - s * 0.12), fill=fill, outline=INK)
+    draw.polygon(
+        [(x - s * 0.4, y + s * 0.4), (x, y - s * 0.2), (x + s * 0.4, y + s * 0.4)],
+        fill=fill,
+        outline=INK,
+    )
+
+
+def _skill(draw: ImageDraw.ImageDraw, x: float, y: float, kind: str, r: float) -> None:
+    draw.rounded_rectangle(
+        (x - r, y - r, x + r, y + r),
+        max(1, int(r / 3)),
+        fill=SKILL.get(kind, (90, 90, 110)),
+        outline=INK,
+    )
 
 
 def _tile(
@@ -194,8 +234,8 @@ def _tile(
                     fill=WATER,
                     width=max(3, int(size / 7)),
                 )
-    _text(draw, (cx, cy - size * 0.5), tile["id"], max(10, int(size * 0.3)))
-    _glyph(draw, tile, cx, cy - size * 0.05, size)
+    _text(draw, (cx, cy - size * 0.56), tile["id"], max(10, int(size * 0.3)))
+    _glyph(draw, tile, cx, cy - size * 0.14, size)
     if tile.get("points"):
         draw.ellipse(
             (cx + size * 0.28, cy + size * 0.2, cx + size * 0.62, cy + size * 0.54),
@@ -289,48 +329,45 @@ def _top_bar(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
 
 
 def _market(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> int:
-    size = 44
-    x = 60
-    y = top + 60
-    for tile in view.get("offer", []):
-        _tile(draw, tile, x, y, size, edges=False)
-        _bids(draw, tile, x, y, size)
-        x += size * 2.1
-    if view.get("offer"):
-        x += 30
-    for tile in view.get("turn_order", []):
-        _tile(draw, tile, x, y, size * 0.8, edges=False)
-        _text(draw, (x, y), str(tile.get("number", "")), 26)
-        _bids(draw, tile, x, y, size * 0.8)
-        x += size * 1.8
-    bx = max(x + 20, 60)
-    by = top + 10
-    for i, boat in enumerate(view.get("boats", [])):
-        if bx + 150 > WIDTH:
-            bx, by = 60, by + 150
-        fill = (220, 220, 220) if boat.get("taken") else SEASON["boat"]
-        draw.rounded_rectangle((bx, by, bx + 140, by + 44), 12, fill=fill, outline=INK)
-        draw.polygon(
-            [(bx + 140, by + 6), (bx + 160, by + 22), (bx + 140, by + 38)], fill=fill, outline=INK
-        )
-        _text(draw, (bx + 16, by + 22), boat["id"], 13)
-        k = 0
-        for colour, n in sorted(boat.get("workers", {}).items()):
-            _pawn(draw, bx + 44 + k * 24, by + 22, colour, n, r=9)
-            k += 1
-        for skill, n in sorted(boat.get("skills", {}).items()):
-            draw.rectangle(
-                (bx + 44 + k * 24 - 9, by + 13, bx + 44 + k * 24 + 9, by + 31), fill=SKILL[skill]
+    """Tiles up for auction and the turn-order tiles with their bids; the boats below."""
+    offer, order, boats = view.get("offer", []), view.get("turn_order", []), view.get("boats", [])
+    y = top
+    if offer or order:
+        size = min(52.0, (WIDTH - 40) / (2.1 * len(offer) + 1.75 * len(order) + 0.8))
+        x = 20 + size
+        y = top + size + 6
+        for tile in offer:
+            _tile(draw, tile, x, y, size)
+            _bids(draw, tile, x, y, size)
+            x += size * 2.1
+        x += size * 0.3
+        for tile in order:
+            _tile(draw, tile, x, y, size * 0.8, edges=False)
+            _text(draw, (x, y + size * 0.05), str(tile.get("number", "")), int(size * 0.6))
+            _bids(draw, tile, x, y, size * 0.8)
+            x += size * 1.75
+        y += size * 1.75
+    if boats:
+        bx = 20
+        for boat in boats:
+            fill = (220, 220, 220) if boat.get("taken") else SEASON["boat"]
+            draw.rounded_rectangle((bx, y, bx + 200, y + 48), 14, fill=fill, outline=INK)
+            draw.polygon(
+                [(bx + 200, y + 8), (bx + 222, y + 24), (bx + 200, y + 40)], fill=fill, outline=INK
             )
-            _text(draw, (bx + 44 + k * 24, by + 22), str(n), 12, (255, 255, 255))
-            k += 1
-        if i % 2 == 0:
-            by += 56
-        else:
-            by -= 56
-            bx += 175
-    busy = view.get("offer") or view.get("turn_order") or view.get("boats")
-    return max(by + 60, top + 200) if busy else top + 10
+            _text(draw, (bx + 20, y + 24), boat["id"], 16)
+            k = 0
+            for colour, n in sorted(boat.get("workers", {}).items()):
+                _pawn(draw, bx + 52 + k * 28, y + 24, colour, n, r=11)
+                k += 1
+            for skill, n in sorted(boat.get("skills", {}).items()):
+                cx = bx + 52 + k * 28
+                _skill(draw, cx, y + 24, skill, 11)
+                _text(draw, (cx, y + 24), str(n), 13, (255, 255, 255))
+                k += 1
+            bx += 240
+        y += 60
+    return int(y) + 8
 
 
 def _village(
@@ -375,7 +412,7 @@ def render(view: dict[str, Any]) -> Image.Image:
     top = 64
     scratch = ImageDraw.Draw(Image.new("RGB", (1, 1)))
     y = _market(scratch, view, top)
-    height = y + rows * (panel_h + 12) + 10
+    height = y + rows * (panel_h + 12)
     img = Image.new("RGB", (WIDTH, height), BACKGROUND)
     draw = ImageDraw.Draw(img)
     _top_bar(draw, view)

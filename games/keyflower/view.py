@@ -31,6 +31,7 @@ def tile_view(state: KeyflowerState, tile: Tile) -> dict[str, Any]:
         "kind": s.kind,
         "upgraded": tile.upgraded,
         "effect": e.get("effect", ""),
+        "detail": {k: v for k, v in e.items() if k not in ("effect", "points")},
         "points": e.get("points", 0),
         "resources": dict(tile.resources),
         "workers": _groups(tile.workers),
