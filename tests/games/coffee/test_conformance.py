@@ -15,28 +15,28 @@ def test_registered_as_coffee() -> None:
     assert (engine.min_players, engine.max_players) == (2, 5)
 
 
-@settings(max_examples=1, deadline=None)
+@settings(max_examples=2, deadline=None)
 @given(seed=st.integers(0, 2**32))
 def test_random_playouts_at_two_players(seed: int) -> None:
-    check_conformance(engine, 2, seed, deep_every=9)
+    check_conformance(engine, 2, seed, deep_every=25)
 
 
-@settings(max_examples=1, deadline=None)
+@settings(max_examples=2, deadline=None)
 @given(seed=st.integers(0, 2**32))
 def test_random_playouts_at_three_players(seed: int) -> None:
-    check_conformance(engine, 3, seed, deep_every=13)
+    check_conformance(engine, 3, seed, deep_every=29)
 
 
-@settings(max_examples=1, deadline=None)
+@settings(max_examples=2, deadline=None)
 @given(seed=st.integers(0, 2**32))
 def test_random_playouts_at_four_players(seed: int) -> None:
-    check_conformance(engine, 4, seed, deep_every=17)
+    check_conformance(engine, 4, seed, deep_every=37)
 
 
-@settings(max_examples=1, deadline=None)
+@settings(max_examples=2, deadline=None)
 @given(seed=st.integers(0, 2**32))
 def test_random_playouts_at_five_players(seed: int) -> None:
-    check_conformance(engine, 5, seed, deep_every=19)
+    check_conformance(engine, 5, seed, deep_every=41)
 
 
 def test_random_playout_with_the_vicious_milestones() -> None:
