@@ -10,9 +10,9 @@ from games.keyflower import engine
 from games.testing import check_conformance
 
 
-@pytest.mark.parametrize("num_players", [2, 3, 4, 5, 6])
-def test_random_playout_at_every_player_count(num_players: int) -> None:
-    check_conformance(engine, num_players, seed=100 + num_players, deep_every=23)
+@pytest.mark.parametrize(("num_players", "deep_every"), [(2, 5), (3, 9), (4, 19), (5, 37), (6, 37)])
+def test_random_playout_at_every_player_count(num_players: int, deep_every: int) -> None:
+    check_conformance(engine, num_players, seed=100 + num_players, deep_every=deep_every)
 
 
 @settings(max_examples=3, deadline=None)
