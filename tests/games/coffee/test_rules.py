@@ -287,3 +287,52 @@ def test_vicious_variant_lets_only_the_first_score() -> None:
         check_milestones(state)
     assert state.milestone_marks["contracts"] == [1]
     assert state.players[0].milestones == {}
+
+
+# -- harvest civets, building bonuses --------------------------------------------------
+def test_four_of_every_coffee_sends_a_civet_and_civets_bring_kopi_luwak() -> None:
+    from games.coffee import harvest
+
+    state = fresh(4)
+    clear_board(state)
+    no_coffee(state)
+    for coffee in ("gua", "col", "bra", "eth", "ind"):
+        state.players[0].coffee[coffee] = 4
+        state.players[1].coffee[coffee] = 3
+    state.players[0].sumatra = 1
+    state.players[1].sumatra = 0
+    harvest.harvest(state)
+    assert state.players[0].coffee["kopi"] == 2 and state.players[0].sumatra == 0
+    assert state.players[1].coffee["kopi"] == 0
+
+
+def test_three_players_need_six_of_every_coffee_for_the_civet() -> None:
+    from games.coffee import harvest
+
+    state = fresh(3)
+    clear_board(state)
+    no_coffee(state)
+    for coffee in ("gua", "col", "bra", "eth", "ind"):
+        state.players[0].coffee[coffee] = 5
+    state.players[0].sumatra = 0
+    harvest.harvest(state)
+    assert state.players[0].coffee["kopi"] == 0
+
+
+def test_building_bonuses_follow_the_player_board() -> None:
+    from games.coffee.build import build
+
+    state = fresh(4)
+    clear_board(state)
+    no_coffee(state)
+    player = state.players[0]
+    assert build(state, 0, "production", "eth.1") == []
+    assert player.coffee["eth"] == 2
+    build(state, 0, "fairtrade", "eth.0")  # a space with an Arabica step
+    assert player.arabica["eth"] == 2
+    prompts = build(state, 0, "fairtrade", "col.1")
+    assert [p.kind for p in prompts] == ["advance"]
+    for _ in range(3):
+        build(state, 0, "warehouse", None)
+    assert player.ratio == 2 and player.built["warehouse"] == 4
+    assert scoring.building_points(player.built) == 1 + 1 + 2 + 1 + 3 + 5
