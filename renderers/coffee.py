@@ -396,6 +396,8 @@ def draw_player(
 ) -> None:
     p = view["players"][seat]
     colour = seat_colour(view, seat)
+    if seat in view["active"]:
+        draw.rounded_rectangle((x0 - 5, y0 - 5, x0 + w + 5, y0 + 255), 15, fill=INK)
     draw.rounded_rectangle((x0, y0, x0 + w, y0 + 250), 12, fill=PANEL, outline=colour, width=4)
     draw.rounded_rectangle((x0, y0, x0 + w, y0 + 30), 12, fill=colour)
     ink = WHITE if sum(colour) < 380 else INK
