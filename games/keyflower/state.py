@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from games.core import Rng
@@ -130,13 +130,24 @@ class KeyflowerState:
     def __deepcopy__(self, memo: dict[int, Any]) -> KeyflowerState:
         """A fast copy: the engine copies the state on every action."""
         out = copy.copy(self)
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if f.name == "tiles":
-                value = {k: copy.deepcopy(t) for k, t in value.items()}
-            elif f.name == "log":
-                value = list(value)
-            elif not isinstance(value, (int, str)):
-                value = copy.deepcopy(value, memo)
-            object.__setattr__(out, f.name, value)
+        out.rng = Rng(self.rng.state)
+        out.players = [copy.deepcopy(p) for p in self.players]
+        out.tiles = {k: copy.deepcopy(t) for k, t in self.tiles.items()}
+        for name in ("bag", "supply", "skill_pile"):
+            setattr(out, name, dict(getattr(self, name)))
+        for name in ("boat_workers", "boat_skills"):
+            setattr(out, name, {k: dict(v) for k, v in getattr(self, name).items()})
+        for name in (
+            "summer_stack",
+            "autumn_stack",
+            "turn_order",
+            "boats",
+            "offer",
+            "pick_order",
+            "boats_left",
+            "log",
+        ):
+            setattr(out, name, list(getattr(self, name)))
+        out.move = replace(self.move, groups=list(self.move.groups))
+        out.final = copy.deepcopy(self.final, memo)
         return out

@@ -25,3 +25,20 @@ def test_registry_finds_keyflower() -> None:
     import games
 
     assert games.get("keyflower").name == "Keyflower"
+
+
+def test_state_copy_shares_no_mutable_part() -> None:
+    import copy
+    from dataclasses import fields
+
+    state = engine.new(4, seed=3)
+    twin = copy.deepcopy(state)
+    assert engine.dump(twin) == engine.dump(state)
+    for f in fields(state):
+        value = getattr(state, f.name)
+        if not isinstance(value, (int, str, bool)):
+            assert getattr(twin, f.name) is not value, f.name
+    for a, b in zip(state.players, twin.players, strict=True):
+        assert a.screen is not b.screen and a.village is not b.village
+    for key, tile in state.tiles.items():
+        assert twin.tiles[key].resources is not tile.resources
