@@ -11,7 +11,7 @@ from games.coffee.milestones import check_milestones
 from games.coffee.names import coop_name, who
 from games.coffee.scoring import breakdown
 from games.coffee.setup import new_game
-from games.coffee.state import CoffeeState, Prompt
+from games.coffee.state import CoffeeState, Plantation, Prompt
 from games.coffee.supply import send_trader
 from games.coffee.view import view
 from games.core import Decision, GameEngine, GameOption, Option, Result, Rng, ranks_from_scores
@@ -41,13 +41,28 @@ class CoffeeEngine(GameEngine[CoffeeState]):
             default="normal",
             description="The rulebook's vicious variant (suggested for 2 players).",
         ),
+        GameOption(
+            id="start",
+            label="Starting plantations",
+            choices=(
+                Option("standard", "All three from the F contract"),
+                Option("experienced", "Place the bottom one on any empty 1 space, in turn order"),
+            ),
+            default="standard",
+            description="The rulebook's variant for experienced players.",
+        ),
     )
 
     def setup(self, num_players: int, rng: Rng, options: dict[str, str]) -> CoffeeState:
-        state = new_game(num_players, rng)
+        free_start = options["start"] == "experienced"
+        state = new_game(num_players, rng, free_start)
         state.vicious = options["milestones"] == "vicious"
         state.say(f"1970 begins: turn order {', '.join(who(state, s) for s in state.order)}")
-        start_work(state)
+        if free_start:
+            state.phase, state.turn = "setup", 0
+            state.done = [state.is_andre(s) for s in state.seats]
+        else:
+            start_work(state)
         advance(state)
         return state
 
@@ -119,6 +134,12 @@ def advance(state: CoffeeState) -> None:
 
 def progress(state: CoffeeState) -> bool:
     """One automatic step of the current phase; False when a player must decide."""
+    if state.phase == "setup":
+        if all(state.done):
+            start_work(state)
+            return True
+        turn_seat(state, state.order)
+        return False
     if state.phase == "work":
         return progress_work(state)
     if state.phase == "assign":
@@ -259,6 +280,16 @@ def progress_refresh(state: CoffeeState) -> bool:
 
 # -- phase decisions ---------------------------------------------------------------------
 def phase_decisions(state: CoffeeState) -> list[Decision]:
+    if state.phase == "setup":
+        seat = state.order[state.turn % len(state.order)]
+        options = [
+            Option(assign.space_id(c, 1, i), f"{coop_name(c)}, 1 space {i + 1}")
+            for c, coop in state.coops.items()
+            for i, p in enumerate(coop.rows[0])
+            if p is None
+        ]
+        prompt = "Place your starting plantation on an empty 1 space"
+        return [Decision(seat, "start", prompt, tuple(options))]
     if state.phase == "assign" and state.step == "own":
         return [
             Decision(
@@ -308,7 +339,13 @@ def answer_phase(state: CoffeeState, decision: Decision, choices: tuple[str, ...
         state.done[seat] = True
         return
     choice = choices[0]
-    if kind == "work":
+    if kind == "start":
+        coffee, _, space = choice.split(".")
+        state.coops[coffee].rows[0][int(space)] = Plantation(owner=seat, level=1)
+        state.say(f"{who(state, seat)} starts a plantation in {coop_name(coffee)}")
+        state.done[seat] = True
+        state.turn += 1
+    elif kind == "work":
         work.perform_work(state, seat, choice)
     elif kind == "staff_own":
         if choice == "done":

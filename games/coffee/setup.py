@@ -16,7 +16,7 @@ def arabica_counters() -> list[str]:
     return [f"arabica:{c}" for c in COFFEES for _ in range(per)]
 
 
-def new_game(num_players: int, rng: Rng) -> CoffeeState:
+def new_game(num_players: int, rng: Rng, free_start: bool = False) -> CoffeeState:
     rules_players = max(3, num_players)
     table = components()
     counts = table.setup["players"][str(rules_players)]
@@ -107,7 +107,7 @@ def new_game(num_players: int, rng: Rng) -> CoffeeState:
         if counts["row_bonus_trader"]:
             player.row_items.append("trader")
         state.players.append(player)
-        _starting_plantations(state, seat)
+        _starting_plantations(state, seat, free_start)
         if counts["arabica_head_start"]:
             top = table.contracts[player.contracts["E"]].coffees[0]
             player.arabica[top] += 1
@@ -121,9 +121,10 @@ def new_game(num_players: int, rng: Rng) -> CoffeeState:
     return state
 
 
-def _starting_plantations(state: CoffeeState, seat: int) -> None:
+def _starting_plantations(state: CoffeeState, seat: int, free_start: bool) -> None:
     """F contract: warehouse coffee (top 2, middle 1, bottom 1) and three level-1
-    plantations (top: middle space, middle: rightmost, bottom: leftmost)."""
+    plantations (top: middle space, middle: rightmost, bottom: leftmost). Experienced
+    players place the bottom one themselves, in turn order, on any empty 1 space."""
     table = components()
     player = state.players[seat]
     f = table.contracts[player.contracts["F"]]
@@ -131,7 +132,8 @@ def _starting_plantations(state: CoffeeState, seat: int) -> None:
     amounts = table.setup["start"]["warehouse_coffee"]
     for position, coffee in zip(("top", "middle", "bottom"), f.coffees, strict=True):
         player.coffee[coffee] += amounts[position]
-        state.coops[coffee].rows[0][spaces[position]] = Plantation(owner=seat, level=1)
+        if not (free_start and position == "bottom"):
+            state.coops[coffee].rows[0][spaces[position]] = Plantation(owner=seat, level=1)
 
 
 def _setup_andre(

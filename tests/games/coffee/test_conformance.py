@@ -41,3 +41,7 @@ def test_random_playouts_at_five_players(seed: int) -> None:
 
 def test_random_playout_with_the_vicious_milestones() -> None:
     check_conformance(engine, 2, seed=77, options={"milestones": "vicious"}, deep_every=23)
+
+
+def test_random_playout_with_experienced_starting_plantations() -> None:
+    check_conformance(engine, 4, seed=78, options={"start": "experienced"}, deep_every=7)

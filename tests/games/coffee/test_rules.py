@@ -336,3 +336,16 @@ def test_building_bonuses_follow_the_player_board() -> None:
         build(state, 0, "warehouse", None)
     assert player.ratio == 2 and player.built["warehouse"] == 4
     assert scoring.building_points(player.built) == 1 + 1 + 2 + 1 + 3 + 5
+
+
+def test_experienced_players_place_their_bottom_plantation_in_turn_order() -> None:
+    state = engine.new(3, seed=6, options={"start": "experienced"})
+    for _ in range(3):
+        (decision,) = engine.decisions(state)
+        assert decision.kind == "start" and decision.seat == state.order[state.turn % 3]
+        assert all(o.id.split(".")[1] == "1" for o in decision.options)
+        state = engine.apply(state, Action(decision.seat, (decision.options[-1].id,)))
+    assert state.phase == "work"
+    for seat in range(3):
+        mine = [p for c in state.coops.values() for p in c.rows[0] if p and p.owner == seat]
+        assert len(mine) == 3
