@@ -62,7 +62,10 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
             )
             return [
                 Decision(
-                    seat, "boat", f"Choose {what}", tuple(_tile_opt(b) for b in state.boats_left)
+                    seat,
+                    "boat",
+                    f"Choose {what}",
+                    tuple(self._boat_opt(state, b) for b in state.boats_left),
                 )
             ]
         if state.phase == "place":
@@ -210,6 +213,14 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
             f"Turn {spec(tile).name}",
             tuple(_opt(f"r{r}", f"r{r} {edges_at(tile, r)}") for r in spots[p.placing_at]),
         )
+
+    @staticmethod
+    def _boat_opt(state: KeyflowerState, boat: str) -> Option:
+        if SEASONS[state.season] == "winter":
+            return _tile_opt(boat)
+        workers = supply.describe(state.boat_workers[boat])
+        skills = sum(state.boat_skills[boat].values())
+        return Option(boat, f"{boat} {spec(boat).name}: {workers}; {skills} skill tiles")
 
     @staticmethod
     def _placing_tile(p: Player) -> str:
