@@ -240,3 +240,13 @@ def andre_delivers(state: CoffeeState) -> None:
             state.bars[bar][i] = andre.seat
             andre.markers -= 1
             state.say(f"André places a marker in Coffee Bar {bar}")
+
+
+def sell_order(state: CoffeeState) -> list[int]:
+    return list(reversed(state.order))
+
+
+def drop_out_of_sell(state: CoffeeState, seat: int) -> None:
+    state.done[seat] = True
+    state.next_order.append(seat)
+    state.say(f"{who(state, seat)} drops out of the Sell phase")

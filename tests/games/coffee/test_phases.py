@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.coffee import engine
 from games.coffee.data import components
-from games.coffee.engine import advance
+from games.coffee.flow import advance
 from games.coffee.state import CoffeeState
 from games.coffee.supply import markers_available
 from games.core import Action

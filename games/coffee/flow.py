@@ -1,0 +1,187 @@
+"""The flow of a period: phases run on by themselves until someone must decide."""
+
+from __future__ import annotations
+
+from games.coffee import andre, assign, harvest, refresh, sell, trade, work
+from games.coffee.data import components
+from games.coffee.milestones import check_milestones
+from games.coffee.names import who
+from games.coffee.prompts import answer_prompt, prompt_decision
+from games.coffee.state import CoffeeState, Prompt
+
+# prompts answered for the player when there is exactly one thing to choose
+AUTO_SINGLE = {"build_site", "remove", "gain_coffee", "row_bonus", "plant_row"}
+
+
+def start_work(state: CoffeeState) -> None:
+    state.phase, state.step, state.turn = "work", "", 0
+    state.done = [False] * len(state.players)
+    if state.andre is not None:
+        state.andre.work_turn = 0
+
+
+def turn_seat(state: CoffeeState, order: list[int]) -> int:
+    """The seat whose turn it is, skipping those who dropped out (call only while some
+    have not)."""
+    while state.done[order[state.turn % len(order)]]:
+        state.turn += 1
+    return order[state.turn % len(order)]
+
+
+def advance(state: CoffeeState) -> None:
+    """Run everything that needs no decision, until someone must decide or the game ends."""
+    while not state.over:
+        check_milestones(state)
+        if state.prompts:
+            prompt = state.prompts[0]
+            decision = prompt_decision(state, prompt)
+            if not decision.options:
+                state.prompts.pop(0)
+                continue
+            if prompt.kind in AUTO_SINGLE and len(decision.options) == 1:
+                state.prompts.pop(0)
+                answer_prompt(state, prompt, (decision.options[0].id,))
+                continue
+            return
+        if not progress(state):
+            return
+
+
+def progress(state: CoffeeState) -> bool:
+    """One automatic step of the current phase; False when a player must decide."""
+    if state.phase == "setup":
+        if all(state.done):
+            start_work(state)
+            return True
+        turn_seat(state, state.order)
+        return False
+    if state.phase == "work":
+        return progress_work(state)
+    if state.phase == "assign":
+        return progress_assign(state)
+    if state.phase == "trade":
+        return progress_trade(state)
+    if state.phase == "sell":
+        return progress_sell(state)
+    return progress_refresh(state)
+
+
+def progress_work(state: CoffeeState) -> bool:
+    if all(state.done):
+        state.phase, state.step = "assign", "own"
+        state.done = [state.is_andre(s) for s in state.seats]
+        state.say("Phase 2: Assign Workers")
+        return True
+    seat = turn_seat(state, state.order)
+    if state.is_andre(seat):
+        andre.work_turn(state)
+        state.turn += 1
+        return True
+    if not work.work_options(state, seat):
+        state.done[seat] = True
+        state.say(f"{who(state, seat)} drops out of the Work phase")
+        return True
+    return False
+
+
+def progress_assign(state: CoffeeState) -> bool:
+    if state.step == "own":
+        if any(assign.needs_own(state, s) for s in state.seats):
+            return False
+        state.step, state.turn = "other", 0
+        state.done = [state.is_andre(s) for s in state.seats]
+        return True
+    if state.step == "other":
+        if not all(state.done):
+            seat = turn_seat(state, state.order)
+            if assign.other_options(state, seat):
+                return False
+            state.done[seat] = True
+            return True
+        assign.andre_fills(state)
+        assign.start_penalties(state)
+        state.step = "penalty"
+        return True
+    owing = [s for s in state.order if s in state.owed]
+    if owing:
+        seat = owing[0]
+        if assign.penalty_options(state, seat):
+            return False
+        assign.settle_unpaid(state, seat)
+        return True
+    state.phase, state.step, state.turn, state.passes = "trade", "", 0, 0
+    state.say("Phase 3: Trade & Build")
+    return True
+
+
+def progress_trade(state: CoffeeState) -> bool:
+    if state.passes >= len(state.order):
+        if state.andre is not None:
+            trade.andre_fair_trade_post(state)
+        state.say("Phase 4: Harvest")
+        harvest.harvest(state)
+        state.phase, state.turn = "sell", 0
+        state.done = [False] * len(state.players)
+        state.next_order = []
+        state.say("Phase 5: Sell")
+        return True
+    seat = state.order[state.turn % len(state.order)]
+    if state.is_andre(seat):
+        trade.andre_turn(state)
+        return True
+    if not trade.trade_options(state, seat):
+        state.turn += 1
+        state.passes += 1
+        return True
+    return False
+
+
+def progress_sell(state: CoffeeState) -> bool:
+    if all(state.done):
+        start_refresh(state)
+        return True
+    seat = turn_seat(state, sell.sell_order(state))
+    if state.is_andre(seat):
+        sell.andre_delivers(state)
+        state.done[seat] = True
+        state.turn += 1
+        return True
+    return False
+
+
+def start_refresh(state: CoffeeState) -> None:
+    state.phase = "refresh"
+    state.say("Phase 6: Refresh")
+    refresh.return_pieces(state)
+    if state.period == 3:
+        refresh.refill_bonus_coins(state)
+        state.over = True
+        state.say("The game is over")
+        return
+    state.step = "storage"
+    state.done = [
+        state.is_andre(s) or refresh.keeps_everything_in_rows(p)
+        for s, p in enumerate(state.players)
+    ]
+
+
+def progress_refresh(state: CoffeeState) -> bool:
+    if state.step == "storage":
+        if not all(state.done):
+            return False
+        for seat, player in enumerate(state.players):
+            state.prompts += [Prompt(seat, "wild_income") for s in player.stocks if s == "wild"]
+        state.step = "income"
+        return True
+    for player in state.players:
+        refresh.stock_income(player, [])
+    refresh.refill_bonus_coins(state)
+    andre_seats = [s for s in state.order if state.is_andre(s)]
+    state.order = state.next_order + andre_seats
+    refresh.refill_trading_house_coins(state)
+    refresh.andre_refresh(state)
+    state.period += 1
+    year = components().board["periods"]["years"][state.period - 1]
+    state.say(f"{year} begins: turn order {', '.join(who(state, s) for s in state.order)}")
+    start_work(state)
+    return True

@@ -1,0 +1,195 @@
+"""Choices that come up in the middle of a turn: bonuses, piggybacks, payments."""
+
+from __future__ import annotations
+
+from games.coffee import arabica, assign, sell, trade, work
+from games.coffee.build import build, buildable, next_building, site_options
+from games.coffee.data import COFFEE_NAMES, COFFEES, components
+from games.coffee.names import coop_name, who
+from games.coffee.state import CoffeeState, Prompt
+from games.coffee.supply import send_trader
+from games.core import Decision, Option
+
+
+def seat_token(seat: int) -> str:
+    return f"p{seat + 1}"
+
+
+def prompt_decision(state: CoffeeState, prompt: Prompt) -> Decision:
+    seat, kind, data = prompt.seat, prompt.kind, prompt.data
+    player = state.players[seat]
+    low = high = 1
+    text = kind
+    options: list[Option] = []
+    if kind == "plant_row":
+        text = "Take the leftmost plantation of row"
+        options = [
+            Option(r, f"Row {r}: level {player.plantations[r][0]}")
+            for r in work.plantable_rows(state, seat)
+        ]
+    elif kind == "plant_space":
+        text = "Where does the plantation go?"
+        options = work.plant_space_options(state, seat, data["row"])
+    elif kind == "animal":
+        text = "Take an Animal counter"
+        options = [Option(c.replace(":", "."), c) for c in state.coops[data["coffee"]].animals]
+    elif kind == "farm":
+        text = "Build your farm (1 coin) or remove it"
+        options = work.farm_options(state, seat)
+    elif kind == "donkey":
+        text = "Breed a donkey on which pathway?"
+        options = [Option(t, f"Pathway {t}") for t in work.donkey_pathways(state, seat)]
+    elif kind == "send_choose":
+        text = f"Not enough workers: choose {data['n']} players to staff"
+        options = [
+            Option(seat_token(s), who(state, s))
+            for s in work.send_candidates(state, data["coffee"])
+        ]
+        low = high = data["n"]
+    elif kind == "advance":
+        text = "Advance on which Arabica row?"
+        options = [Option(c, coop_name(c)) for c in COFFEES]
+    elif kind in ("gain_coffee", "wild_income"):
+        text = "Gain 1 coffee of which kind?"
+        options = [Option(c, coop_name(c)) for c in COFFEES]
+    elif kind == "piggy_trader":
+        text = f"Piggyback a trader in {coop_name(data['coffee'])}?"
+        options = [Option("join", "Place a trader for free"), Option("decline", "Decline")]
+    elif kind == "build_site":
+        text = "Where does the building go?"
+        options = site_options(state, data["column"], data.get("coffee"))
+    elif kind == "piggy_build":
+        text = f"Piggyback {who(state, data['builder'])}'s building (pay 1 coffee)?"
+        options = [
+            Option(f"join.{c}", f"Build a {c}")
+            for c in trade.follow_columns(state, seat, data["place"])
+        ]
+        options.append(Option("decline", "Decline"))
+    elif kind == "piggy_pay":
+        text = "Pay the builder 1 coffee"
+        options = trade.piggy_pay_options(state, seat)
+    elif kind == "convert":
+        text = f"Trade {player.ratio} coffee for 1 {COFFEE_NAMES[data['target']]}"
+        options = sell.convert_units(player, data["target"])
+        low = high = player.ratio
+    elif kind == "stock":
+        n = data["warehouses"]
+        low = high = 3 if n == 1 else 5
+        text = f"Spend {low} different Stock counters"
+        options = sell.stock_options(player)
+    elif kind == "contract_bonus":
+        sides = components().player_board["contracts"]["bonus"][data["letter"]]
+        text = "Choose the contract bonus"
+        options = [Option(str(i), " + ".join(side)) for i, side in enumerate(sides)]
+    elif kind == "row_bonus":
+        text = "Contract row finished: choose a bonus"
+        options = [Option(i.replace(":", "."), i) for i in player.row_items]
+    elif kind == "free_build":
+        text = "Build for free"
+        if data["hospital"]:
+            hospital = next_building(state, seat, "hospital", free_hospital=True)
+            options = [Option("hospital", "Hospital")] if hospital else []
+        else:
+            options = [Option(c, c) for c in buildable(state, seat)]
+    elif kind == "sell_second":
+        text = "Deliver a second time, or drop out"
+        options = [
+            *sell.bar_options(state, seat),
+            *sell.trade_options(state, seat),
+            Option("drop", "Drop out of the Sell phase"),
+        ]
+    elif kind == "remove":
+        text = "Remove an unoccupied plantation"
+        options = [
+            Option(assign.space_id(c, r, s), f"{coop_name(c)} row {r}")
+            for c, r, s, _ in assign.highest_unoccupied(state, seat)
+        ]
+    return Decision(seat, kind, text, tuple(options), min_choices=low, max_choices=high)
+
+
+def answer_prompt(state: CoffeeState, prompt: Prompt, choices: tuple[str, ...]) -> None:
+    seat, kind, data = prompt.seat, prompt.kind, prompt.data
+    player = state.players[seat]
+    choice = choices[0] if choices else ""
+    if kind == "plant_row":
+        state.prompts.insert(0, Prompt(seat, "plant_space", {"row": choice}))
+    elif kind == "plant_space":
+        work.plant(state, seat, data["row"], choice)
+    elif kind == "animal":
+        counter = choice.replace(".", ":")
+        state.coops[data["coffee"]].animals.remove(counter)
+        arabica.gain_counter(state, seat, counter)
+    elif kind == "farm":
+        work.build_farm(state, seat, data["row"], choice)
+    elif kind == "donkey":
+        work.breed_donkey(state, seat, choice)
+    elif kind == "send_choose":
+        chosen = {int(c[1:]) - 1 for c in choices}
+        seats = [s for s in state.order if s in chosen]
+        work.staff(state, data["actor"], data["coffee"], seats)
+    elif kind == "advance":
+        arabica.advance(state, seat, choice)
+    elif kind in ("gain_coffee", "wild_income"):
+        player.coffee[choice] += 1
+    elif kind == "piggy_trader":
+        out = list(data["out"])
+        if choice == "join":
+            trade.join_trader(state, seat, data["coffee"])
+        else:
+            out.append(seat)
+        trade.continue_piggy_trader(state, data["coffee"], list(data["rest"]), out)
+    elif kind == "build_site":
+        if data.get("free"):
+            state.prompts[0:0] = build(state, seat, data["column"], choice)
+        else:
+            trade.resolve_build(state, seat, data["column"], choice, data["lead"], data.get("rest"))
+    elif kind == "piggy_build":
+        if choice == "decline":
+            state.prompts[0:0] = trade.piggy_build_prompt(
+                state, data["builder"], data["place"], data["rest"]
+            )
+        else:
+            send_trader(player)
+            follow = {**data, "column": choice.split(".")[1]}
+            state.prompts.insert(0, Prompt(seat, "piggy_pay", follow))
+    elif kind == "piggy_pay":
+        trade.pay_builder(state, seat, data["builder"], choice)
+        if data["column"] == "warehouse":
+            trade.resolve_build(state, seat, "warehouse", None, data["builder"], data["rest"])
+        else:
+            site = {
+                "column": data["column"],
+                "lead": data["builder"],
+                "coffee": data["place"],
+                "rest": data["rest"],
+            }
+            state.prompts.insert(0, Prompt(seat, "build_site", site))
+    elif kind == "convert":
+        sell.convert(player, data["target"], choices)
+    elif kind == "stock":
+        sell.spend_stocks(player, choices)
+        follow: list[Prompt] = []
+        for _ in range(data["warehouses"]):
+            if next_building(state, seat, "warehouse"):
+                follow += build(state, seat, "warehouse", None)
+        state.prompts[0:0] = follow
+    elif kind == "contract_bonus":
+        sides = components().player_board["contracts"]["bonus"][data["letter"]]
+        state.prompts[0:0] = sell.contract_bonus(state, seat, sides[int(choice)])
+    elif kind == "row_bonus":
+        sell.row_bonus(state, seat, choice.replace(".", ":"))
+    elif kind == "free_build":
+        if choice == "warehouse":
+            state.prompts[0:0] = build(state, seat, "warehouse", None)
+        else:
+            state.prompts.insert(0, Prompt(seat, "build_site", {"column": choice, "free": True}))
+    elif kind == "sell_second":
+        if choice == "drop":
+            sell.drop_out_of_sell(state, seat)
+        elif choice.startswith("bar."):
+            sell.deliver(state, seat, choice)
+        else:
+            state.prompts.insert(0, Prompt(seat, "sell_second"))
+            sell.perform_trade(state, seat, choice)
+    elif kind == "remove":
+        assign.remove_plantation(state, seat, choice)
