@@ -236,3 +236,58 @@ def test_refresh_refills_bonus_coins_with_minus_three_tokens_and_pays_stock() ->
     assert (player.coffee["gua"], player.coffee["eth"]) == (2, 1)
     assert state.order == [2, 1, 3, 0] and state.period == 2 and state.phase == "work"
     assert all(c.coin for c in state.coops.values())
+
+
+def test_delivering_to_all_six_bars_takes_a_wild_stock_counter() -> None:
+    state = at_phase(fresh(4), "sell")
+    state.order = [3, 2, 1, 0]
+    bars = list(state.bars)
+    for bar in bars[:5]:
+        state.bars[bar][1] = 0
+    state.players[0].coffee["kopi"] = 10
+    state = decide(state, 0, "bar.seoul.0")
+    assert state.players[0].stocks == ["wild"] and state.wild_stock == 3
+
+
+def test_three_different_stock_counters_build_a_warehouse() -> None:
+    state = at_phase(fresh(4), "sell")
+    state.order = [3, 2, 1, 0]
+    state.players[0].stocks = ["gua", "gua", "col", "wild"]
+    state = decide(state, 0, "stock.1")
+    (decision,) = engine.decisions(state)
+    assert {o.id for o in decision.options} == {"gua", "col", "wild1"}
+    state = decide(state, 0, "gua", "col", "wild1")
+    state = decide(state, 0, "eth")  # the warehouse's coffee
+    player = state.players[0]
+    assert player.stocks == ["gua"] and player.built["warehouse"] == 2 and player.ratio == 3
+
+
+def test_building_piggyback_in_a_cooperative_builds_there() -> None:
+    state = fresh(3)
+    clear_board(state)
+    state = at_phase(state, "trade")
+    state.passes = 0
+    for player in state.players:
+        player.coins = 10
+    state.players[2].coffee["kopi"] = 1
+    state = decide(state, 0, "build.production")
+    state = decide(state, 0, "gua.0")
+    assert only(state) == (1, "piggy_build")
+    state = decide(state, 1, "decline")
+    state = decide(state, 2, "join.fairtrade")
+    state = decide(state, 2, "kopi")
+    (decision,) = engine.decisions(state)
+    assert decision.kind == "build_site"
+    assert all(o.id.startswith("gua.") for o in decision.options)
+    state = decide(state, 2, decision.options[0].id)
+    assert 2 in state.coops["gua"].buildings["fairtrade"]
+    assert state.players[0].coffee["kopi"] >= 1
+
+
+def test_spectators_never_see_andres_face_down_counters() -> None:
+    state = fresh(2, seed=9)
+    view = engine.view(state, None)
+    assert "counters" not in view["andre"]
+    assert view["andre"]["flipped"] == []
+    assert "rng" not in view and "you" not in view
+    assert engine.view(state, 1)["you"] == 1
