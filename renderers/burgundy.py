@@ -13,6 +13,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from games.burgundy.data import components
 from games.core import Decision, Option
 from renderers import OptionStyle
 
@@ -489,10 +490,19 @@ def option_style(decision: Decision, option: Option) -> OptionStyle | None:
     if kind == "action":
         return OptionStyle(emoji=ACTION_EMOJI.get(oid), label=option.label)
     if kind in ("take", "place", "discard", "effect_take", "townhall", "buy"):
-        return OptionStyle(label=option.label, emoji=face_emoji(oid.split("@")[0].split("/")[0]))
+        face = oid.split("@")[0].split("/")[0]
+        return OptionStyle(label=option.label, emoji=face_emoji(face), description=explain(face))
     if kind in ("ship", "shipgoods", "warehouse"):
         return OptionStyle(label=option.label, emoji="⛵" if kind == "ship" else "📦")
     return None
+
+
+def explain(face: str) -> str | None:
+    """What a tile does, from the component data (knowledge tiles and buildings)."""
+    table = components().table
+    if face.startswith("k") and face[1:].isdigit():
+        return table["knowledge"]["tiles"][face[1:]]
+    return table["buildings"].get(face)
 
 
 def face_emoji(face: str) -> str | None:

@@ -66,3 +66,12 @@ def test_private_text_shows_the_seat_and_its_sold_goods():
     text = renderer.private_text(mine)
     assert "Seat 1" in text and "Sold" in text and "Storage" in text
     assert renderer.private_text(spectator) == "You are watching."
+
+
+def test_tile_options_explain_knowledge_tiles_and_buildings():
+    from games.core import Decision, Option
+
+    decision = Decision(0, "take", "Take", (Option("k12", "Take k12"), Option("bank", "Take bank")))
+    styles = [renderer.option_style(decision, o) for o in decision.options]
+    assert "taking a tile" in styles[0].description
+    assert "2 silverlings" in styles[1].description
