@@ -5,7 +5,7 @@ into the chronicle space of the action the cube came from."""
 from __future__ import annotations
 
 from games.core import Option, Rng
-from games.village import data
+from games.village import data, market
 from games.village.death import bury
 from games.village.state import KARLA, Karla, Step, VillageState
 
@@ -71,8 +71,6 @@ def choose(state: VillageState, step: Step, choice: str) -> None:
 def place(state: VillageState, space: str, colour: str) -> None:
     """Put Karla's cube on the next space of her board, flip a fate tile it passes, and
     carry out her market or church reaction."""
-    from games.village import market
-
     karla = state.karla
     assert karla is not None
     state.spaces[space].remove(colour)
