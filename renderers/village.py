@@ -620,6 +620,7 @@ def render(view: dict[str, Any]) -> Image.Image:
     draw_travel(d, view, view["map"]["cities"], routes, 804, 14, 780, 370)
     draw_chronicle(d, view, 804, 394)
     draw_supply(d, view, 804, 600)
+    draw_status(d, view, 804, 674)
     n = view["num_players"]
     slots = n + (1 if view.get("karla") else 0)
     w = (WIDTH - 32 - (slots - 1) * 10) // slots
@@ -630,6 +631,53 @@ def render(view: dict[str, Any]) -> Image.Image:
     if view.get("karla"):
         draw_karla(d, view, 16 + n * (w + 10), y, w, 230)
     return image
+
+
+def draw_status(d: ImageDraw.ImageDraw, view: dict[str, Any], x0: int, y0: int) -> None:
+    """Whose decision it is and what about: a seat disc and the icon of the step."""
+    box(d, (x0, y0, x0 + 772, y0 + 96), PANEL)
+    for k, seat in enumerate(view["active"]):
+        cx = x0 + 50 + k * 60
+        d.ellipse(
+            (cx - 30, y0 + 18, cx + 30, y0 + 78), fill=seat_colour(seat), outline=INK, width=3
+        )
+        text(d, (cx, y0 + 48), seat + 1, size=26, fill=contrast(seat_colour(seat)))
+    step = view["step"]
+    ix = x0 + 150
+    market = view.get("market")
+    if market is not None:
+        step = ""
+    if step in SPACE_TINT:
+        space_icon(d, step, ix, y0 + 48, 22)
+    elif step == "turn":
+        hourglass(d, ix, y0 + 48, 18)
+    elif step == "die":
+        quill(d, ix, y0 + 48, 20)
+    elif step in ("buy", "advance"):
+        space_icon(d, "church", ix, y0 + 48, 22)
+    elif step == "karla":
+        d.ellipse((ix - 20, y0 + 28, ix + 20, y0 + 68), fill=KARLA, outline=INK, width=2)
+    elif step in ("privilege", "reward", "gift"):
+        star(d, ix, y0 + 48, 22)
+    if market is not None:
+        space_icon(d, "market", ix + 70, y0 + 48, 20)
+        trigger = market["trigger"]
+        d.ellipse((ix + 96, y0 + 36, ix + 120, y0 + 60), fill=seat_colour(trigger), outline=INK)
+        for k, seat in enumerate(market["passed"]):
+            d.ellipse(
+                (ix + 134 + k * 22, y0 + 40, ix + 150 + k * 22, y0 + 56),
+                fill=seat_colour(seat),
+                outline=MUTED,
+            )
+            d.line((ix + 134 + k * 22, y0 + 56, ix + 150 + k * 22, y0 + 40), fill=INK, width=2)
+    if view["ending"]:
+        quill(d, x0 + 600, y0 + 48, 18)
+        for k, seat in enumerate(view["final_turns"]):
+            d.ellipse(
+                (x0 + 630 + k * 26, y0 + 38, x0 + 650 + k * 26, y0 + 58),
+                fill=seat_colour(seat),
+                outline=INK,
+            )
 
 
 def draw_supply(d: ImageDraw.ImageDraw, view: dict[str, Any], x0: int, y0: int) -> None:
