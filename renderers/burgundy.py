@@ -414,7 +414,10 @@ def draw_player(
     )
     d.rounded_rectangle([x, y, x + w, y + 46], radius=14, fill=colour)
     text(d, (x + 26, y + 23), str(seat + 1), 26, (255, 255, 255))
-    text(d, (x + 86, y + 23), str(p["score"]), 30, (255, 255, 255))
+    score = view["final"]["scores"][seat] if view.get("final") else p["score"]
+    text(d, (x + 86, y + 23), str(score), 30, (255, 255, 255))
+    if view.get("final"):
+        draw_rank(d, x + w - 120, y + 23, view["final"]["ranks"][seat])
     if p["lap"]:
         d.rounded_rectangle([x + 124, y + 10, x + 176, y + 36], radius=6, fill=(255, 255, 255))
         text(d, (x + 150, y + 23), str(100 * p["lap"]), 16, colour)
@@ -432,6 +435,17 @@ def draw_player(
     counter(d, x + 14, y + 60, "silver", p["silver"])
     counter(d, x + 14, y + 94, "workers", p["workers"])
     draw_footer(d, p, x, y + PANEL_H - 104, w)
+
+
+def draw_rank(d: ImageDraw.ImageDraw, cx: float, cy: float, rank: int) -> None:
+    """A star with the final place in it (gold for the winner)."""
+    points = []
+    for i in range(10):
+        r = 19 if i % 2 == 0 else 8
+        a = math.radians(-90 + 36 * i)
+        points.append((cx + r * math.cos(a), cy + r * math.sin(a)))
+    d.polygon(points, fill=(245, 200, 40) if rank == 1 else (235, 235, 235), outline=INK)
+    text(d, (cx, cy + 2), str(rank), 14, INK)
 
 
 def draw_footer(d: ImageDraw.ImageDraw, p: dict[str, Any], x: float, y: float, w: float) -> None:
