@@ -233,7 +233,8 @@ def council_options(state: VillageState, step: Step) -> list[Option]:
                         f"#{m.number} to stage {m.stage + 1} ({how}, {t} time)",
                     )
                 )
-    if any(m.place == COUNCIL for m in player.members):
+    stages = [m.stage for m in player.members if m.place == COUNCIL]
+    if stages and privilege_options(state, Step("privilege", step.seat, data=[str(max(stages))])):
         out.append(Option("privilege", "Use a privilege without moving"))
     return [*out, SKIP] if out else []
 
