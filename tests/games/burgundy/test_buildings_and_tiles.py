@@ -137,3 +137,34 @@ def test_no_purchase_without_two_silverlings():
     state = table()
     setup_player(state, dice=(1, 1), silver=1)
     assert "buy" not in options(state)
+
+
+def test_castle_action_may_come_after_a_purchase():
+    state = table()
+    setup_player(state, dice=(6, 6), storage=["castle"], estate={12: "market"}, silver=2)
+    state = play(state, "6", "place", "castle@7")
+    assert "buy" in options(state)
+    state = play(state, "buy", tile(state.black[0]).face)
+    assert decision(state).kind == "castle"
+    state = play(state, "c1", "workers")
+    assert state.players[0].silver == 0 and len(state.players[0].storage) == 1
+
+
+def test_a_ship_with_no_goods_on_the_board_still_moves_up_the_bridge():
+    state = table()
+    state.depot_goods = [[] for _ in range(6)]
+    setup_player(state, dice=(2, 2), storage=["ship"])
+    state = play(state, "2", "place", "ship@18")
+    assert decision(state).kind == "die"
+    assert state.bridge[1] == [0]
+
+
+def test_a_building_effect_with_full_storage_asks_for_a_discard():
+    state = table(4)
+    setup_player(state, dice=(3, 3), storage=["carpenter", "mine", "ship", "k3"])
+    state = play(state, "3", "place", "carpenter@12")
+    first = next(o for o in options(state) if o != "skip")
+    state = play(state, first)
+    assert decision(state).kind == "discard"
+    state = play(state, "k3")
+    assert len(state.players[0].storage) == 3

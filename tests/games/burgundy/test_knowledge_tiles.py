@@ -190,3 +190,10 @@ def test_knowledge_in_storage_scores_nothing():
     state.players[0].bonus = ["mine:large"]
     assert final_points(state.players[0])["knowledge"] == 0
     assert decision(state).kind == "die"
+
+
+def test_6_with_workers_only_needs_no_payment_choice():
+    state = with_knowledge(6, dice=(1, 1), workers=3, silver=0)
+    state = play(state, "buy", tile(state.black[0]).face)
+    assert (state.players[0].workers, state.players[0].silver) == (1, 0)
+    assert state.players[0].bought
