@@ -14,7 +14,8 @@ def new_game(num_players: int, rng: Rng, tiebreak: str) -> BurgundyState:
     spec = table()
     supply = {back: rng.shuffled(ids) for back, ids in comp.piles().items()}
     goods_spec = spec["goods"]
-    goods = rng.shuffled([k for k in range(1, goods_spec["kinds"] + 1) for _ in range(7)])
+    kinds = range(1, goods_spec["kinds"] + 1)
+    goods = rng.shuffled([k for k in kinds for _ in range(goods_spec["per_kind"])])
     per_phase = goods_spec["per_phase"]
     phase_goods = [goods[i * per_phase : (i + 1) * per_phase] for i in range(len(PHASES))]
     rest = goods[len(PHASES) * per_phase :]
@@ -25,9 +26,9 @@ def new_game(num_players: int, rng: Rng, tiebreak: str) -> BurgundyState:
             workers=spec["players"]["start_workers"][seat],
         )
         player.estate[comp.estate.start] = supply["castle"].pop()
-        for g in rest[:3]:
+        dealt, rest = rest[: goods_spec["per_player"]], rest[goods_spec["per_player"] :]
+        for g in dealt:
             player.goods[g] = player.goods.get(g, 0) + 1
-        rest = rest[3:]
         players.append(player)
     bridge: list[list[int]] = [[] for _ in range(spec["players"]["bridge_spaces"])]
     bridge[0] = list(range(num_players))
