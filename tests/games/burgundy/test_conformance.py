@@ -60,3 +60,10 @@ def test_tiles_goods_silverlings_and_workers_are_conserved():
             assert new.silver >= 0 and new.workers >= 0
             if seat != action.seat and before.phase == state.phase and not state.over:
                 assert (old.silver, old.workers, old.score) == (new.silver, new.workers, new.score)
+
+
+def test_registry_finds_burgundy():
+    import games
+
+    assert games.get("burgundy") is engine
+    assert engine.min_players == 2 and engine.max_players == 4
