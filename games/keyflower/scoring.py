@@ -168,10 +168,14 @@ def score(state: KeyflowerState, seat: int) -> tuple[dict[str, int], list[str]]:
         add(category, e.get("points", 0), s.name)
         near = neighbours(state, p, tid)
         if kind == "adjacent" or s.kind == "turn_order":
-            add("adjacency", len(near) * e.get("per", 1), f"{s.name}, {len(near)} tiles next to it")
+            add(
+                "adjacency",
+                len(near) * e.get("per", 1),
+                f"{s.name}, {_count(len(near), 'tile')} next to it",
+            )
         elif kind == "adjacent_upgraded":
             ups = sum(1 for _, o in near if state.tiles[o].upgraded)
-            add("adjacency", ups * e["per"], f"{s.name}, {ups} upgraded tiles next to it")
+            add("adjacency", ups * e["per"], f"{s.name}, {_count(ups, 'upgraded tile')} next to it")
         elif kind == "keyflower":
             cap = sum(
                 spec(o).side(state.tiles[o].upgraded)["carry"]
@@ -181,10 +185,10 @@ def score(state: KeyflowerState, seat: int) -> tuple[dict[str, int], list[str]]:
             add("boats", cap * e["per"] * (2 if "2b" in own else 1), f"{s.name}, capacity {cap}")
         elif kind == "sea_bastion":
             loop = longest_loop(road_graph(state, p))
-            add("boats", loop * e["per"], f"{s.name}, a road loop of {loop} tiles")
+            add("boats", loop * e["per"], f"{s.name}, a road loop of {_count(loop, 'tile')}")
         elif kind == "sea_breeze":
             boats = len(river_boats(state, p))
-            add("boats", boats * e["per"], f"{s.name}, {boats} boats on the river")
+            add("boats", boats * e["per"], f"{s.name}, {_count(boats, 'boat')} on the river")
         elif kind in CATEGORY:
             sinks[kind] = e
         if kind == "store":
@@ -208,6 +212,10 @@ def score(state: KeyflowerState, seat: int) -> tuple[dict[str, int], list[str]]:
             name = next((spec(t).name for t in placed if _effect_name(state, t) == key), key)
             add(CATEGORY.get(key, "storage"), n, f"{name} ({label})")
     return breakdown, lines
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def _effect_name(state: KeyflowerState, tile_id: str) -> str:
