@@ -424,7 +424,7 @@ def draw_player(
     for i, (value, used) in enumerate(zip(p["dice"], p["used"], strict=True)):
         draw_die(d, x + w - 84 + i * 40, y + 7, 32, value, used, mix(colour, (255, 255, 255), 0.75))
     size = 25
-    ox, oy = x + w / 2 - 20, y + 46 + 150
+    ox, oy = x + w / 2 - 4, y + 46 + 150
     for h in view["estate_board"]:
         cx, cy = hex_centre(h["q"], h["r"], size, ox, oy)
         placed = p["estate"].get(str(h["id"]))
@@ -434,7 +434,7 @@ def draw_player(
             draw_space(d, h["type"], cx, cy, size - 1, h["die"])
     counter(d, x + 14, y + 60, "silver", p["silver"])
     counter(d, x + 14, y + 94, "workers", p["workers"])
-    draw_footer(d, p, x, y + PANEL_H - 104, w)
+    draw_footer(d, p, x, y + PANEL_H - 98, w)
 
 
 def draw_rank(d: ImageDraw.ImageDraw, cx: float, cy: float, rank: int) -> None:
@@ -449,25 +449,30 @@ def draw_rank(d: ImageDraw.ImageDraw, cx: float, cy: float, rank: int) -> None:
 
 
 def draw_footer(d: ImageDraw.ImageDraw, p: dict[str, Any], x: float, y: float, w: float) -> None:
-    d.line([x + 12, y, x + w - 12, y], fill=FAINT, width=1)
+    """Storage and goods on one row; sold goods and bonus tiles below."""
+    d.line([x + 12, y - 6, x + w - 12, y - 6], fill=FAINT, width=1)
     for i in range(3):
-        cx, cy = x + 36 + i * 50, y + 50
+        cx, cy = x + 36 + i * 50, y + 26
         if i < len(p["storage"]):
             draw_tile(d, p["storage"][i], cx, cy, 24)
         else:
             draw_hex(d, cx, cy, 24, (236, 230, 214), FAINT)
-    gx = x + 180
     for i, (kind, n) in enumerate(p["goods"].items()):
-        draw_goods(d, gx + i * 48, y + 34, 28, int(kind), n)
-    sx = gx + 150
-    d.rectangle([sx, y + 34, sx + 28, y + 62], fill=(90, 84, 78), outline=INK)
-    text(d, (sx + 14, y + 48), str(p["sold"]), 16, (255, 255, 255))
+        draw_goods(d, x + 190 + i * 52, y + 12, 28, int(kind), n)
+    row = y + 76
+    for k in range(min(p["sold"], 3)):
+        d.rectangle(
+            [x + 14 + 3 * k, row - 12 - 3 * k, x + 38 + 3 * k, row + 12 - 3 * k],
+            fill=(90, 84, 78),
+            outline=INK,
+        )
+    text(d, (x + 58, row), str(p["sold"]), 16, INK)
     for i, bonus in enumerate(p["bonus"]):
         kind, size = bonus.split(":")
-        r = 14 if size == "large" else 11
-        cx, cy = x + w - 24 - (i % 4) * 32, y + 30 + (i // 4) * 32
-        draw_hex(d, cx, cy, r, TYPE_COLOURS[kind], INK)
-        icon(d, kind, cx, cy, r * 0.45, ICON_INK.get(kind, INK))
+        r = 15 if size == "large" else 11
+        cx = x + 96 + i * 34
+        draw_hex(d, cx, row, r, TYPE_COLOURS[kind], INK)
+        icon(d, kind, cx, row, r * 0.45, ICON_INK.get(kind, INK))
 
 
 def render(view: dict[str, Any]) -> Image.Image:
