@@ -238,13 +238,13 @@ def _tile(
     _glyph(draw, tile, cx, cy - size * 0.14, size)
     if tile.get("points"):
         draw.ellipse(
-            (cx + size * 0.28, cy + size * 0.2, cx + size * 0.62, cy + size * 0.54),
+            (cx + size * 0.42, cy - size * 0.02, cx + size * 0.76, cy + size * 0.32),
             fill=(255, 255, 255),
             outline=INK,
         )
         _text(
             draw,
-            (cx + size * 0.45, cy + size * 0.37),
+            (cx + size * 0.59, cy + size * 0.15),
             str(tile["points"]),
             max(9, int(size * 0.24)),
         )
@@ -254,23 +254,20 @@ def _tile(
         )
     res = [(k, n) for k, n in sorted(tile.get("resources", {}).items()) if n]
     for i, (k, n) in enumerate(res):
-        _token(
-            draw,
-            cx - size * 0.36 + i * size * 0.26,
-            cy + size * 0.42,
-            RESOURCE[k],
-            n,
-            r=size * 0.14,
-        )
-    for i, g in enumerate(tile.get("workers", [])):
+        x = cx + (i - (len(res) - 1) / 2) * size * 0.34
+        _token(draw, x, cy + size * 0.62, RESOURCE[k], n, r=size * 0.16)
+    workers = tile.get("workers", [])
+    for i, g in enumerate(workers):
+        x = cx + (i - (len(workers) - 1) / 2) * size * 0.34
+        ring = SEAT[g["seat"] % len(SEAT)]
         _pawn(
             draw,
-            cx - size * 0.45 + i * size * 0.3,
-            cy + size * 0.12,
+            x,
+            cy + size * 0.3,
             g["colour"],
             g["count"],
-            r=size * 0.12,
-            ring=SEAT[g["seat"] % len(SEAT)],
+            r=size * 0.13,
+            ring=ring,
             lying=g["lying"],
         )
 
@@ -371,11 +368,13 @@ def _market(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> int:
 
 
 def _village(
-    draw: ImageDraw.ImageDraw, player: dict[str, Any], box: tuple[int, int, int, int]
+    draw: ImageDraw.ImageDraw, player: dict[str, Any], box: tuple[int, int, int, int], active: bool
 ) -> None:
     x0, y0, x1, y1 = box
     seat = player["seat"]
-    draw.rounded_rectangle(box, 14, fill=(252, 249, 240), outline=SEAT[seat % len(SEAT)], width=4)
+    draw.rounded_rectangle(
+        box, 14, fill=(252, 249, 240), outline=SEAT[seat % len(SEAT)], width=8 if active else 3
+    )
     draw.ellipse((x0 + 10, y0 + 10, x0 + 42, y0 + 42), fill=SEAT[seat % len(SEAT)])
     _text(draw, (x0 + 26, y0 + 26), str(seat + 1), 20, (255, 255, 255))
     if player.get("start_player"):
@@ -422,7 +421,8 @@ def render(view: dict[str, Any]) -> Image.Image:
         r, c = divmod(i, cols)
         x0 = 10 + c * (panel_w + 12)
         y0 = y + r * (panel_h + 12)
-        _village(draw, p, (x0, y0, x0 + panel_w, y0 + panel_h))
+        active = p["seat"] in view.get("active_seats", [])
+        _village(draw, p, (x0, y0, x0 + panel_w, y0 + panel_h), active)
     if view.get("final"):
         for i, f in enumerate(view["final"]):
             r, c = divmod(i, cols)
