@@ -32,6 +32,8 @@ class TileSpec:
     contents: dict[str, list[int]] | None = None
     number: int = 0
     sides: dict[str, str] | None = None
+    verified: bool = False
+    note: str = ""
 
     def side(self, upgraded: bool) -> dict[str, Any]:
         return self.back if upgraded and self.back is not None else self.front
@@ -64,6 +66,8 @@ def tiles() -> dict[str, TileSpec]:
                 front=t["front"],
                 back=t.get("back"),
                 upgrade=t.get("upgrade"),
+                verified=t.get("verified", False),
+                note=t.get("note", ""),
             )
     with open(DATA / "boats.toml", "rb") as f:
         data = tomllib.load(f)
@@ -76,6 +80,8 @@ def tiles() -> dict[str, TileSpec]:
             front=b["scoring"],
             min_players=b["min_players"],
             contents=b["contents"],
+            verified=b.get("verified", False),
+            note="contents per season and edges reconstructed",
         )
     for t in data["turn_order"]:
         out[t["id"]] = TileSpec(
@@ -86,6 +92,8 @@ def tiles() -> dict[str, TileSpec]:
             front={"effect": "turn_order"},
             number=t["number"],
             sides=t["sides"],
+            verified=t.get("verified", False),
+            note="sides by player count, start keyple and edges reconstructed",
         )
     return out
 
@@ -111,3 +119,8 @@ def spec(tile_id: str) -> TileSpec:
 
 def season_tiles(season: str) -> list[str]:
     return sorted(t.id for t in tiles().values() if t.kind == season)
+
+
+def reconstructed() -> list[str]:
+    """Lines for /rules: the tiles whose printed values are reconstructed, and how."""
+    return [f"{t.id} {t.name}: {t.note}" for t in tiles().values() if not t.verified]

@@ -40,3 +40,11 @@ def test_state_copy_shares_no_mutable_part() -> None:
         assert a.screen is not b.screen and a.village is not b.village
     for key, tile in state.tiles.items():
         assert twin.tiles[key].resources is not tile.resources
+
+
+def test_reconstructed_components_are_listed_for_the_rules_command() -> None:
+    from games.keyflower.components import reconstructed
+
+    lines = reconstructed()
+    assert any(line.startswith("A01 Barn") for line in lines)
+    assert not any(line.startswith("W05 ") for line in lines)  # printed in the rulebook
