@@ -421,8 +421,14 @@ def draw_player(
     if p["lap"]:
         d.rounded_rectangle([x + 124, y + 10, x + 176, y + 36], radius=6, fill=(255, 255, 255))
         text(d, (x + 150, y + 23), str(100 * p["lap"]), 16, colour)
+    pending = view.get("pending") if active else None
     for i, (value, used) in enumerate(zip(p["dice"], p["used"], strict=True)):
-        draw_die(d, x + w - 84 + i * 40, y + 7, 32, value, used, mix(colour, (255, 255, 255), 0.75))
+        dx = x + w - 84 + i * 40
+        draw_die(d, dx, y + 7, 32, value, used, mix(colour, (255, 255, 255), 0.75))
+        if pending and pending["die"] == i:
+            d.rounded_rectangle([dx - 3, y + 4, dx + 35, y + 42], radius=7, outline=INK, width=3)
+    if pending and pending["castle"]:
+        icon(d, "castle", x + w - 110, y + 23, 11, (255, 255, 255))
     size = 25
     ox, oy = x + w / 2 - 4, y + 46 + 150
     for h in view["estate_board"]:

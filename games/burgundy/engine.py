@@ -118,7 +118,12 @@ def pending(state: BurgundyState) -> dict[str, Any] | None:
     frame = state.stack[-1] if state.stack else None
     if frame is None or not frame.value:
         return None
-    return {"kind": frame.kind, "value": frame.value, "castle": frame.slot == CASTLE_DIE}
+    return {
+        "kind": frame.kind,
+        "value": frame.value,
+        "castle": frame.slot == CASTLE_DIE,
+        "die": frame.slot,
+    }
 
 
 def table_depots(state: BurgundyState) -> list[dict[str, Any]]:

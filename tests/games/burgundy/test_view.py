@@ -36,4 +36,4 @@ def test_the_view_names_the_die_in_use_and_the_step():
     state = play(state, "3")
     view = engine.view(state, None)
     assert view["step"] == "action"
-    assert view["pending"] == {"kind": "action", "value": 3, "castle": False}
+    assert view["pending"] == {"kind": "action", "value": 3, "castle": False, "die": 0}
