@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from games.keyflower.village import edges_at, placements
 from tests.games.keyflower.helpers import options, play, table
 
@@ -84,3 +86,57 @@ def test_won_tiles_are_placed_with_matching_roads_then_summer_begins() -> None:
     s = play(s, 0, rots[0])
     assert s.season == 1 and s.phase == "play"
     assert "S03" in s.players[0].village
+
+
+def test_boats_fill_one_worker_at_a_time_when_the_bag_runs_short() -> None:
+    from games.keyflower.seasons import load_boats
+
+    s = table(num_players=3)
+    for b in s.boats:
+        s.boat_workers[b], s.boat_skills[b] = {}, {}
+    s.bag = {"red": 4}
+    load_boats(s, "summer")
+    assert [sum(s.boat_workers[b].values()) for b in s.boats] == [2, 1, 1]
+    assert s.bag == {}
+
+
+@pytest.mark.parametrize(("side", "from_bag", "green"), [("a", 2, 0), ("b", 0, 1)])
+def test_summer_boat_1a_and_1b_add_workers_when_taking_a_boat(
+    side: str, from_bag: int, green: int
+) -> None:
+    from games.keyflower.seasons import take_boat
+    from tests.games.keyflower.helpers import give_tile
+
+    s = table(num_players=2)
+    s.season = 1
+    give_tile(s, 0, "U09", 5, 5)
+    s.tiles["U09"].side = side
+    s.pick_order, s.boats_left = [0, 1], list(s.boats)
+    s.boat_workers = {b: {} for b in s.boats}
+    s.boat_skills = {b: {} for b in s.boats}
+    bag, supply = sum(s.bag.values()), s.green
+    take_boat(s, 0, s.boats[0])
+    assert sum(s.bag.values()) == bag - from_bag
+    assert s.players[0].screen.get("green", 0) == green and s.green == supply - green
+    take_boat(s, 1, s.boats[1])
+    assert sum(s.players[1].screen.values()) == 12  # no summer boat, an empty boat
+
+
+def test_winter_ends_with_turn_order_tiles_and_a_boat_in_each_village() -> None:
+    s = table(num_players=3, offer=("S03",))
+    s.season = 3
+    s.offer = []
+    s = play(s, 0, "bid", "T1", "red", "1")
+    s = play(s, 1, "bid", "T2", "red", "1")
+    s = play(s, 2, "pass")
+    s = play(s, 0, "bid", "T2", "red", "2")
+    s = play(s, 1, "pass")
+    s = play(s, 2, "pass")
+    s = play(s, 0, "pass")
+    assert s.pick_order == [0, 1, 2] and s.start == 0
+    assert s.players[0].to_place == ["T1", "T2"]
+    s = play(s, 0, "B3")
+    s = play(s, 1, "B1")
+    assert s.players[2].boat == "B2"
+    assert s.players[0].to_place == ["T1", "T2", "B3"]
+    assert s.players[1].to_place == ["B1"]
