@@ -204,9 +204,9 @@ def score(state: KeyflowerState, seat: int) -> tuple[dict[str, int], list[str]]:
                 free[r] += n
     workers = dict(p.screen)
     skills = dict(p.skills)
-    pools = _best_with_keyple(
-        workers, skills, free, sinks, any_for_any, stores, seat == state.start
-    )
+    # The keyple counts for the player who won the start tile in winter (nobody, if no bid).
+    keyple = state.start_won and seat == state.start
+    pools = _best_with_keyple(workers, skills, free, sinks, any_for_any, stores, keyple)
     for pool, label in pools:
         for key, n in pool.parts.items():
             name = next((spec(t).name for t in placed if _effect_name(state, t) == key), key)

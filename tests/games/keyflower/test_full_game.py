@@ -53,15 +53,15 @@ def test_scripted_two_player_game_reaches_the_expected_scores() -> None:
     s = _place_all(_place_all(s, 0), 1)
     result = engine.result(s)
     assert result is not None
-    # Seat 0: Keythedral 12, the gold 1 and the start keyple taken as a gold 1; Sea Bastion
-    # finds no loop (the Keythedral has one road).
+    # Seat 0: Keythedral 12 and the gold 1; Sea Bastion finds no loop (the Keythedral has
+    # one road). Nobody bid for the start tile in winter, so the keyple scores for no one.
     assert result.breakdown[0] == {
         "tiles": 0,
         "adjacency": 0,
         "storage": 0,
         "winter": 12,
         "boats": 0,
-        "gold": 2,
+        "gold": 1,
     }
     # Seat 1: Village hall on its most numerous colour; Keyflower: the home's capacity 1.
     most = max(s.players[1].screen.values())
@@ -73,7 +73,7 @@ def test_scripted_two_player_game_reaches_the_expected_scores() -> None:
         "boats": 1,
         "gold": 0,
     }
-    assert result.scores == (14, most + 1)
+    assert result.scores == (13, most + 1)
 
 
 def test_flipper_upgrades_one_tile_free_before_scoring() -> None:

@@ -203,11 +203,20 @@ def test_resources_on_the_stone_yard_score_there_and_nowhere_else() -> None:
 
 def test_start_keyple_counts_as_any_one_item_for_its_holder() -> None:
     def setup(s):
-        s.start = 0
+        s.start, s.start_won = 0, True
         s.players[0].screen = {"blue": 1, "red": 1}
         give_tile(s, 0, "W02", 1, 0)
 
     assert _scored(setup)["winter"] == 3
+
+
+def test_start_keyple_counts_for_nobody_when_nobody_won_the_start_tile() -> None:
+    def setup(s):
+        s.start, s.start_won = 0, False
+        s.players[0].screen = {"blue": 1, "red": 1}
+        give_tile(s, 0, "W02", 1, 0)
+
+    assert _scored(setup)["winter"] == 0
 
 
 def test_turn_order_tile_scores_a_point_per_connected_tile() -> None:
