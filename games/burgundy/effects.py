@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.burgundy.data import PHASES, components
-from games.burgundy.rules import area_of, knows, open_hexes, table, tile
+from games.burgundy.rules import area_of, board_tiles, knows, open_hexes, table, tile
 from games.burgundy.state import BurgundyState, Frame, Player
 
 # Buildings that let the player take a tile of these types from a numbered depot.
@@ -110,7 +110,7 @@ def building(state: BurgundyState, seat: int, kind: str) -> None:
     elif kind == "townhall":
         if any(open_hexes(player, t) for t in player.storage):
             state.stack.append(Frame("townhall"))
-    elif any(t >= 0 and tile(t).type in TAKE_EFFECTS[kind] for d in state.depots for t in d):
+    elif board_tiles(state, TAKE_EFFECTS[kind]):
         state.stack.append(Frame("effect_take", types=TAKE_EFFECTS[kind], source=kind))
 
 

@@ -124,6 +124,13 @@ def plays(
     return out
 
 
+def board_tiles(state: BurgundyState, types: list[str]) -> list[tuple[int, int]]:
+    """(depot, tile) for the tiles of these types on the numbered depots."""
+    return [
+        (d + 1, t) for d in range(6) for t in state.depots[d] if t >= 0 and tile(t).type in types
+    ]
+
+
 def free_dice(player: Player) -> list[int]:
     return [slot for slot in (0, 1) if not player.used[slot]]
 

@@ -15,6 +15,7 @@ from games.burgundy.effects import say
 from games.burgundy.flow import advance, end_turn
 from games.burgundy.rules import (
     Play,
+    board_tiles,
     buyable,
     can_buy,
     free_dice,
@@ -111,11 +112,11 @@ def _use_die(state: BurgundyState, seat: int, frame: Frame, play: Play) -> None:
 
 def do_action(state: BurgundyState, seat: int, meaning: Any, oid: str) -> None:
     frame = state.stack.pop()
-    found = [p for p in plays(state, seat, frame.slot, frame.value) if p.action == oid]
     if oid in ("take", "place"):
         state.stack.append(Frame(oid, slot=frame.slot, value=frame.value))
         return
-    _use_die(state, seat, frame, found[0])
+    play = next(p for p in plays(state, seat, frame.slot, frame.value) if p.action == oid)
+    _use_die(state, seat, frame, play)
     if oid == "sell":
         effects.sell(state, seat, frame.value)
     else:
@@ -166,7 +167,8 @@ def do_discard(state: BurgundyState, seat: int, old: int, oid: str) -> None:
     effects.discard(state, seat, state.stack.pop(), old)
 
 
-def _neighbour_depots(depot: int) -> int:
+def _next_depot(depot: int) -> int:
+    """The depots stand in a ring: 6 is next to 1 (knowledge tile 5)."""
     return depot % 6 + 1
 
 
@@ -175,7 +177,7 @@ def choices_ship(state: BurgundyState, seat: int) -> Choices:
     pairs = [(str(d), f"Goods of depot {d}", [d]) for d in range(1, 7) if goods[d - 1]]
     if knows(state.players[seat], 5):
         for d in range(1, 7):
-            n = _neighbour_depots(d)
+            n = _next_depot(d)
             if goods[d - 1] or goods[n - 1]:
                 pairs.append((f"{d}+{n}", f"Goods of depots {d} and {n}", [d, n]))
     return _unique(pairs)
@@ -210,12 +212,6 @@ def do_warehouse(state: BurgundyState, seat: int, kind: Any, oid: str) -> None:
     state.stack.pop()
     if kind is not None:
         effects.sell(state, seat, kind)
-
-
-def board_tiles(state: BurgundyState, types: list[str]) -> list[tuple[int, int]]:
-    return [
-        (d + 1, t) for d in range(6) for t in state.depots[d] if t >= 0 and tile(t).type in types
-    ]
 
 
 def choices_effect_take(state: BurgundyState, seat: int) -> Choices:
