@@ -429,8 +429,8 @@ def draw_player(
             d.rounded_rectangle([dx - 3, y + 4, dx + 35, y + 42], radius=7, outline=INK, width=3)
     if pending and pending["castle"]:
         icon(d, "castle", x + w - 110, y + 23, 11, (255, 255, 255))
-    size = 25
-    ox, oy = x + w / 2 - 4, y + 46 + 150
+    size = 28 if w > 600 else 25
+    ox, oy = x + w / 2 - 4, y + 54 + 5.5 * size
     for h in view["estate_board"]:
         cx, cy = hex_centre(h["q"], h["r"], size, ox, oy)
         placed = p["estate"].get(str(h["id"]))
