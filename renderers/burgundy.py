@@ -50,9 +50,7 @@ ANIMAL_COLOURS = {
     "pig": (236, 150, 160),
     "hen": (230, 120, 30),
 }
-PHASE_BONUS = (10, 8, 6, 4, 2)
 TYPE_ORDER = ("building", "animal", "knowledge", "castle", "mine", "ship")
-BONUS_POINTS = {"large": {2: 5, 3: 6, 4: 7}, "small": {2: 2, 3: 3, 4: 4}}
 
 
 @cache
@@ -304,7 +302,7 @@ def draw_black_depot(d: ImageDraw.ImageDraw, black: list[Any], cx: float, cy: fl
 
 
 def draw_phases(d: ImageDraw.ImageDraw, view: dict[str, Any], x: float, y: float) -> None:
-    for i, bonus in enumerate(PHASE_BONUS):
+    for i, bonus in enumerate(components().table["scoring"]["phase_bonus"].values()):
         bx = x + i * 96
         current = i == view["phase_index"]
         fill = (250, 224, 140) if current else (236, 230, 214)
@@ -391,7 +389,8 @@ def draw_bonus_tiles(d: ImageDraw.ImageDraw, view: dict[str, Any], x: float, y: 
             colour = TYPE_COLOURS[kind] if there else mix(TYPE_COLOURS[kind], PANEL, 0.8)
             draw_hex(d, cx, cy, r, colour, INK if there else FAINT)
             icon(d, kind, cx, cy, r * 0.45, ICON_INK.get(kind, INK) if there else FAINT)
-            text(d, (cx + r + 24, cy), str(BONUS_POINTS[size][n]), 22, INK if there else FAINT)
+            points = components().table["scoring"][f"bonus_{size}"][str(n)]
+            text(d, (cx + r + 24, cy), str(points), 22, INK if there else FAINT)
 
 
 # -- the players --------------------------------------------------------------------------------

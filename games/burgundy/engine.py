@@ -7,7 +7,7 @@ from typing import Any
 from games.burgundy import scoring, turn
 from games.burgundy.data import PHASES, components
 from games.burgundy.flow import new_game
-from games.burgundy.rules import tile
+from games.burgundy.rules import table, tile
 from games.burgundy.state import CASTLE_DIE, BurgundyState
 from games.core import Decision, GameEngine, GameOption, Option, Result, Rng
 
@@ -127,7 +127,7 @@ def pending(state: BurgundyState) -> dict[str, Any] | None:
 
 
 def table_depots(state: BurgundyState) -> list[dict[str, Any]]:
-    spec = turn.table()["depots"]
+    spec = table()["depots"]
     out = []
     for d in range(6):
         spaces = [
