@@ -105,8 +105,18 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
         if m.stage in ("gather", "count"):
             return self._gathering(state, seat, m)
         if m.stage == "colour":
-            colours = self._needs(state, seat, m.action, m.tile)
-            return Decision(seat, "colour", "Which colour?", tuple(_opt(c) for c in colours))
+            colours = [_opt(c) for c in self._needs(state, seat, m.action, m.tile)]
+            if m.action == "use" and placing.mix_needs(state, seat, m.tile):
+                colours.append(_opt("mixed", "Several colours (boat 4b)"))
+            return Decision(seat, "colour", "Which colour?", tuple(colours))
+        if m.stage == "mix":
+            mix = placing.mix_needs(state, seat, m.tile)
+            assert mix is not None
+            colour = next(c for c in mix.caps if c not in m.mix)
+            counts = placing.mix_range(mix, m.mix, colour)
+            return Decision(
+                seat, "mix", f"How many {colour} workers?", tuple(_opt(str(k)) for k in counts)
+            )
         return self._producing(state, seat, m, p)
 
     def _gathering(self, state: KeyflowerState, seat: int, m: Move) -> Decision:
@@ -319,7 +329,16 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
             m.tile, m.stage = choice, "colour"
         elif kind == "colour":
             m.colour = choice
-            m.stage = "gather" if self._need(state).groups else "count"
+            if choice == "mixed":
+                m.stage = "mix"
+            else:
+                m.stage = "gather" if self._need(state).groups else "count"
+        elif kind == "mix":
+            mix = placing.mix_needs(state, seat, m.tile)
+            assert mix is not None
+            m.mix[next(c for c in mix.caps if c not in m.mix)] = int(choice)
+            if len(m.mix) == len(mix.caps):
+                self._use_mixed(state, seat)
         elif kind == "gather":
             if choice != "next":
                 m.groups.append(choice)
@@ -376,7 +395,19 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
             state.log.append(f"P{seat + 1} bids {mine.count} {m.colour} on {name}")
             self._end_turn(state)
             return
-        placing.put_use(state, seat, m.tile, m.colour, total)
+        placing.put_use(state, seat, m.tile, {m.colour: total})
+        self._produce(state, seat)
+
+    def _use_mixed(self, state: KeyflowerState, seat: int) -> None:
+        m = state.move
+        for colour, n in m.mix.items():
+            if n:
+                supply.take(state.players[seat].screen, colour, n)
+        placing.put_use(state, seat, m.tile, m.mix)
+        self._produce(state, seat)
+
+    def _produce(self, state: KeyflowerState, seat: int) -> None:
+        m = state.move
         m.stage = production.produce(state, seat, m.tile)
         if not m.stage:
             self._end_turn(state)

@@ -195,6 +195,48 @@ def use_needs(
     return out
 
 
+@dataclass(frozen=True)
+class Mix:
+    """Boat 4b: one use made of workers of several colours, all from behind the screen."""
+
+    least: int
+    room: int
+    caps: dict[str, int]  # per colour, in the order they are asked for
+    total: int  # at most this many in all (a tavern keeps one worker to discard)
+
+
+def mix_needs(state: KeyflowerState, seat: int, tile_id: str) -> Mix | None:
+    tile = state.tiles[tile_id]
+    if "4b" not in abilities(state, seat) or not (tile.bids or tile.uses):
+        return None
+    if not usable(state, seat, tile_id):
+        return None
+    least = (tile.uses[-1] if tile.uses else 0) + 1
+    room = MAX_WORKERS_PER_TILE - sum(g.count for g in tile.workers)
+    caps = {c: max(0, _screen_for(state, seat, tile_id, c)) for c in COLOURS}
+    caps = {c: n for c, n in caps.items() if n}
+    total = sum(caps.values())
+    if effect(state, tile_id)["effect"] == "tavern":
+        total = sum(state.players[seat].screen.values()) - 1
+    if len(caps) < 2 or min(total, room) < least:
+        return None
+    return Mix(least, room, caps, total)
+
+
+def mix_range(mix: Mix, chosen: dict[str, int], colour: str) -> list[int]:
+    """Counts of `colour` that still let the later colours complete the use."""
+    gathered = sum(chosen.values())
+    order = list(mix.caps)
+    rest = order[order.index(colour) + 1 :]
+    out = []
+    for k in range(min(mix.caps[colour], mix.room - gathered, mix.total - gathered) + 1):
+        after = gathered + k
+        more = min(sum(mix.caps[r] for r in rest), mix.room - after, mix.total - after)
+        if after + more >= mix.least:
+            out.append(k)
+    return out
+
+
 def feasible(need: Need, chosen: int, rest: tuple[int, ...]) -> bool:
     """Can `chosen` workers already gathered plus some of `rest` and the screen make it?"""
     for k in range(len(rest) + 1):
@@ -228,8 +270,12 @@ def put_bid(state: KeyflowerState, seat: int, tile_id: str, colour: str, n: int)
         tile.bids.append(Group(seat, colour, n, lying=current is not None and current != colour))
 
 
-def put_use(state: KeyflowerState, seat: int, tile_id: str, colour: str, n: int) -> None:
+def put_use(state: KeyflowerState, seat: int, tile_id: str, counts: dict[str, int]) -> None:
+    """One use; workers not of the tile's colour lie down (boat 4b)."""
     tile = state.tiles[tile_id]
     current = colour_of(tile)
-    tile.workers.append(Group(seat, colour, n, lying=current is not None and current != colour))
-    tile.uses.append(n)
+    for colour, n in counts.items():
+        if n:
+            lying = current is not None and current != colour
+            tile.workers.append(Group(seat, colour, n, lying=lying))
+    tile.uses.append(sum(counts.values()))

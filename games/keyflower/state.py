@@ -95,6 +95,7 @@ class Move:
     upgrades: int = 0
     source: str = ""
     resource: str = ""
+    mix: dict[str, int] = field(default_factory=dict)  # boat 4b: workers of each colour
 
 
 @dataclass
@@ -148,6 +149,6 @@ class KeyflowerState:
             "log",
         ):
             setattr(out, name, list(getattr(self, name)))
-        out.move = replace(self.move, groups=list(self.move.groups))
+        out.move = replace(self.move, groups=list(self.move.groups), mix=dict(self.move.mix))
         out.final = copy.deepcopy(self.final, memo)
         return out

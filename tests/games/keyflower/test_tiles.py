@@ -176,8 +176,35 @@ def test_boat_4b_uses_a_tile_in_any_colour() -> None:
     s.tiles["U12"].side = "b"
     s = play(s, 0, "use", "S03", "red", "1")
     s = play(s, 1, "use", "S03")
-    assert options(s, 1) == ["blue", "red", "yellow"]
+    assert options(s, 1) == ["blue", "red", "yellow", "mixed"]
     s = play(s, 1, "yellow", "2")
     assert s.tiles["S03"].workers[1].lying
     s = play(s, 2, "use", "S03")
     assert options(s, 2) == ["red"]
+
+
+def test_boat_4b_may_mix_colours_in_one_use_and_they_lie_down() -> None:
+    s = table(offer=("S03",))
+    give_tile(s, 1, "U12", 5, 5)
+    s.tiles["U12"].side = "b"
+    s = play(s, 0, "use", "S03", "red", "1")
+    s = play(s, 1, "use", "S03")
+    assert options(s, 1)[-1] == "mixed"
+    s = play(s, 1, "mixed")
+    assert options(s, 1) == ["0", "1", "2", "3", "4"]  # blue
+    s = play(s, 1, "1", "0")  # one blue, no red
+    assert options(s, 1) == ["1", "2", "3", "4"]  # yellow: at least one more is needed
+    s = play(s, 1, "1")
+    workers = [(g.seat, g.colour, g.count, g.lying) for g in s.tiles["S03"].workers]
+    assert workers == [(0, "red", 1, False), (1, "blue", 1, True), (1, "yellow", 1, True)]
+    assert s.tiles["S03"].uses == [1, 2]
+    assert s.players[1].screen == {"blue": 3, "red": 4, "yellow": 3}
+    s = play(s, 2, "use", "S03")
+    assert options(s, 2) == ["red"]
+
+
+def test_mixing_is_not_offered_without_boat_4b() -> None:
+    s = table(offer=("S03",))
+    s = play(s, 0, "use", "S03", "red", "1")
+    s = play(s, 1, "use", "S03")
+    assert options(s, 1) == ["red"]
