@@ -6,6 +6,7 @@ A turn is a short sequence of decisions whose option ids read as a sentence:
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from games.core import Decision, GameEngine, IllegalAction, Option, Result, Rng, ranks_from_scores
@@ -16,6 +17,7 @@ from games.keyflower.view import view
 from games.keyflower.village import edges_at, place, placements
 
 LOG_KEPT = 40
+CANCELLABLE = ("location", "colour", "gather", "count", "mix")  # before any worker is placed
 
 
 def _opt(option_id: str, label: str | None = None) -> Option:
@@ -87,6 +89,12 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
         return []
 
     def _turn(self, state: KeyflowerState) -> Decision:
+        decision = self._turn_choices(state)
+        if decision.kind in CANCELLABLE:
+            return replace(decision, options=(*decision.options, Option("back", "Back")))
+        return decision
+
+    def _turn_choices(self, state: KeyflowerState) -> Decision:
         seat, m = state.current, state.move
         p = state.players[seat]
         if m.stage == "action":
@@ -315,6 +323,9 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
 
     def _play(self, state: KeyflowerState, seat: int, kind: str, choice: str) -> None:
         m = state.move
+        if kind in CANCELLABLE and choice == "back":
+            state.move = Move()  # nothing is on the table yet: start the turn again
+            return
         if kind == "action":
             if choice == "pass":
                 state.log.append(f"P{seat + 1} passes")

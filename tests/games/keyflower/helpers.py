@@ -15,9 +15,10 @@ def play(state: KeyflowerState, seat: int, *tokens: str) -> KeyflowerState:
 
 
 def options(state: KeyflowerState, seat: int | None = None) -> list[str]:
+    """The option ids offered, without the "back" every half-made placement offers."""
     pending = engine.decisions(state)
     d = pending[0] if seat is None else next(d for d in pending if d.seat == seat)
-    return [o.id for o in d.options]
+    return [o.id for o in d.options if o.id != "back"]
 
 
 def table(num_players: int = 3, seed: int = 1, offer: tuple[str, ...] = ()) -> KeyflowerState:

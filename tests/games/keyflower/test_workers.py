@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.core import IllegalAction
+from games.keyflower import engine
 from games.keyflower.placing import bid_of
 from tests.games.keyflower.helpers import options, play, table
 
@@ -130,3 +131,11 @@ def test_a_passed_player_may_act_again_until_all_pass_in_succession() -> None:
     s = play(s, 2, "pass")
     s = play(s, 0, "pass")
     assert s.phase != "play" or s.season == 1
+
+
+def test_back_cancels_a_half_made_placement_and_changes_nothing() -> None:
+    s = table(offer=("S03",))
+    before = engine.dump(s)
+    for tokens in (("bid",), ("bid", "S03"), ("use", "S03", "red")):
+        t = play(s, 0, *tokens, "back")
+        assert engine.dump(t) == before
