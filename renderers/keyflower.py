@@ -459,6 +459,8 @@ EMOJI = {
 
 def option_style(decision: Decision, option: Option) -> OptionStyle | None:
     emoji = EMOJI.get(option.id)
+    if option.id == "back":
+        return OptionStyle(label=option.label, emoji=emoji)
     if decision.kind in (
         "location",
         "from",
