@@ -51,6 +51,20 @@ SEASON = {
     "boat": (120, 170, 220),
     "turn_order": (200, 184, 220),
 }
+SCORES = {
+    "apothecary": "workers",
+    "craftsman": "workers",
+    "key_market": "workers",
+    "village_hall": "workers",
+    "white_wind": "workers",
+    "key_guild": "skills",
+    "scholar": "skills",
+    "scribes": "skills",
+    "jeweller": "resources",
+    "mercer": "resources",
+    "watermill": "resources",
+    "windmill": "resources",
+}
 ROAD = (120, 96, 70)
 WATER = (60, 130, 210)
 RIM = (200, 150, 20)
@@ -175,10 +189,18 @@ def _glyph(draw: ImageDraw.ImageDraw, tile: dict[str, Any], x: float, y: float, 
     elif e == "ability":
         _text(draw, (x, y), tile.get("ability", ""), int(s * 0.42))
     elif tile.get("kind") in ("winter", "boat"):
-        draw.regular_polygon((x, y, s * 0.24), 5, fill=(255, 255, 255), outline=INK)
+        scores = SCORES.get(e, "")
+        if scores == "workers":
+            _meeple(draw, x - s * 0.32, y, s * 0.4, WORKER["green" if e == "key_market" else "red"])
+        elif scores == "skills":
+            _skill(draw, x - s * 0.32, y, "", s * 0.13)
+        elif scores == "resources":
+            colour = RESOURCE["gold" if e == "jeweller" else "wood"]
+            draw.regular_polygon((x - s * 0.32, y, s * 0.13), 8, fill=colour, outline=INK)
+        draw.regular_polygon((x + s * 0.05, y, s * 0.24), 5, fill=(255, 255, 255), outline=INK)
         for key in ("per_set", "per"):
             if key in d:
-                _text(draw, (x, y + s * 0.02), str(d[key]), small)
+                _text(draw, (x + s * 0.05, y + s * 0.02), str(d[key]), small)
                 break
 
 
