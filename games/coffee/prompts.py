@@ -48,7 +48,7 @@ def prompt_decision(state: CoffeeState, prompt: Prompt) -> Decision:
         low = high = data["n"]
     elif kind == "advance":
         text = "Advance on which Arabica row?"
-        options = [Option(c, coop_name(c)) for c in COFFEES]
+        options = [Option(c, f"{coop_name(c)} (now column {player.arabica[c]})") for c in COFFEES]
     elif kind in ("gain_coffee", "wild_income"):
         text = "Gain 1 coffee of which kind?"
         options = [Option(c, coop_name(c)) for c in COFFEES]
