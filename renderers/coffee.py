@@ -412,7 +412,20 @@ def draw_player(
     truck(draw, x0 + 176, y0 + 14)
     text(draw, (x0 + 192, y0 + 15), p["trucks"], 14, ink)
     if p["minus_tokens"]:
-        text(draw, (x0 + w - 22, y0 + 15), -3 * p["minus_tokens"], 14, ink)
+        badge = (x0 + 238, y0 + 110, x0 + 274, y0 + 132)
+        draw.rounded_rectangle(badge, 8, fill=INK)
+        text(draw, (x0 + 256, y0 + 121), -3 * p["minus_tokens"], 14, WHITE)
+    # bonus supply: Action marker, trader, 3 coins (a pale slot once taken)
+    bx, by = x0 + w - 66, y0 + 15
+    draw.rounded_rectangle((bx - 10, by - 11, bx + 58, by + 11), 6, fill=WHITE)
+    pale = PANEL_DARK
+    marker = INK if "marker" in p["bonus"] else pale
+    draw.rectangle((bx - 4, by - 6, bx + 6, by + 6), fill=marker)
+    trader(draw, bx + 23, by + 2, colour if "trader" in p["bonus"] else pale)
+    if "coins" in p["bonus"]:
+        coin(draw, bx + 45, by, 3, r=9)
+    else:
+        disc(draw, bx + 45, by, pale, 9)
     # coffee stock: six columns of beans with counts
     for i, coffee in enumerate((*COFFEES, "kopi")):
         cx = x0 + 20 + i * 26
