@@ -479,6 +479,11 @@ def draw_player(
         counter(draw, x0 + 14 + k * 17, y0 + 228, token, 6)
     if p["counters"]:
         text(draw, (x0 + w - 18, y0 + 228), p["counter_height"], 13)
+    if "scores" in view:
+        # the final score on a gold plate across the contracts
+        plate = (x0 + w / 2 - 50, y0 + 158, x0 + w / 2 + 50, y0 + 206)
+        draw.rounded_rectangle(plate, 12, fill=GOLD, outline=INK, width=3)
+        text(draw, (x0 + w / 2, y0 + 182), view["scores"][seat], 30)
 
 
 def draw_andre(draw: Draw, view: dict[str, Any], x0: float, y0: float, w: float) -> None:

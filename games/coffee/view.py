@@ -10,6 +10,7 @@ from games.coffee.board import quality
 from games.coffee.data import components
 from games.coffee.milestones import milestone_points
 from games.coffee.names import who
+from games.coffee.scoring import breakdown
 from games.coffee.state import CoffeeState, Player
 from games.core import Decision
 
@@ -134,6 +135,8 @@ def view(state: CoffeeState, seat: int | None, pending: list[Decision]) -> dict[
             "contracts_left": len(andre.contracts),
             "flipped": list(andre.flipped),
         }
+    if state.over:
+        out["scores"] = [sum(breakdown(state, s).values()) for s in range(state.num_players)]
     if seat is not None:
         out["you"] = seat
     return out

@@ -54,3 +54,11 @@ def test_private_text_shows_only_the_seats_company() -> None:
     text = coffee.private_text(engine.view(state, 1))
     assert "P2" in text and "coins" in text
     assert "watching" in coffee.private_text(engine.view(state, None))
+
+
+def test_final_view_carries_the_scores_of_the_result() -> None:
+    *_, (state, pending) = snapshots(3, seed=4, every=1000)
+    assert pending == []
+    view = engine.view(state, None)
+    assert view["scores"] == list(engine.result(state).scores)
+    assert coffee.render(view).size[0] == coffee.WIDTH
