@@ -589,4 +589,9 @@ def private_text(view: dict[str, Any]) -> str:
     ]
     if p["stocks"]:
         lines.append(f"**Stock counters**: {', '.join(p['stocks'])}")
+    track = " ".join(f"{COFFEE_EMOJI[c]}{p['arabica'][c]}" for c in COFFEES)
+    lines.append(f"**Arabica track**: {track} · Counter track height {p['counter_height']}")
+    if p["milestones"]:
+        won = ", ".join(f"{m} ({n} VP)" for m, n in p["milestones"].items())
+        lines.append(f"**Milestones**: {won}")
     return "\n".join(lines)
