@@ -379,3 +379,25 @@ def test_time_passing_the_quill_during_a_market_day_kills_at_once() -> None:
     (decision,) = engine.decisions(state)
     assert decision.kind == "market" and decision.seat == 1
     assert state.stack[-1] == Step("market", 1)
+
+
+def test_supply_shortages_limit_cube_rewards() -> None:
+    state = at_turn(fresh(), 0, council=["green", "green"])
+    state.players[0].members[0].place, state.players[0].members[0].stage = COUNCIL, 2
+    state.supply["orange"] = 0
+    state = choose(choose(state, 0, "council-green"), 0, "privilege")
+    assert not any("orange" in i for i in ids(state))
+    assert "p2-green-pink" in ids(state)
+
+
+def test_when_every_customer_is_served_the_stalls_stay_empty() -> None:
+    state = at_turn(fresh(), 0, market=["pink"], harvest=["green"])
+    state.stalls = ["c02", "", "", "", ""]
+    state.queue, state.customer_stack = [], []
+    state.players[0].grain = 3
+    state = choose(choose(state, 0, "market-pink"), 0, "serve-c02")
+    assert state.market is None
+    assert state.stalls == ["", "", "", "", ""]
+    state = at_turn(state, 1, market=["pink"], harvest=["green"])
+    state = choose(state, 1, "market-pink")  # a market day with nobody to serve
+    assert state.market is None and engine.decisions(state)[0].seat == 0
