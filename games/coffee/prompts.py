@@ -98,6 +98,10 @@ def prompt_decision(state: CoffeeState, prompt: Prompt) -> Decision:
             *sell.trade_options(state, seat),
             Option("drop", "Drop out of the Sell phase"),
         ]
+    elif kind == "mixed_pay":
+        low = high = sell.bar_space(data["bar"]).amount
+        text = f"Deliver {low} different kinds of coffee"
+        options = sell.mixed_options(player, low)
     elif kind == "remove":
         text = "Remove an unoccupied plantation"
         options = [
@@ -187,9 +191,15 @@ def answer_prompt(state: CoffeeState, prompt: Prompt, choices: tuple[str, ...]) 
         if choice == "drop":
             sell.drop_out_of_sell(state, seat)
         elif choice.startswith("bar."):
-            sell.deliver(state, seat, choice)
+            sell.start_delivery(state, seat, choice, second=False)
         else:
             state.prompts.insert(0, Prompt(seat, "sell_second"))
             sell.perform_trade(state, seat, choice)
+    elif kind == "mixed_pay":
+        spent = {c: 1 for c in choices if not c.startswith("kopi")}
+        kopi = len(choices) - len(spent)
+        if kopi:
+            spent["kopi"] = kopi
+        sell.deliver(state, seat, data["bar"], spent)
     elif kind == "remove":
         assign.remove_plantation(state, seat, choice)

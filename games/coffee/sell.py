@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from games.coffee import arabica
 from games.coffee.build import next_building
-from games.coffee.data import COFFEE_NAMES, COFFEES, CONTRACT_ROWS, BarSpace, components
+from games.coffee.data import COFFEE_NAMES, COFFEES, CONTRACT_ROWS, KOPI, BarSpace, components
 from games.coffee.names import who
 from games.coffee.state import CoffeeState, Player, Prompt
 from games.coffee.supply import (
@@ -141,14 +141,49 @@ def perform_trade(state: CoffeeState, seat: int, choice: str) -> bool:
     return True
 
 
-def deliver(state: CoffeeState, seat: int, token: str) -> None:
+def bar_space(token: str) -> BarSpace:
+    parts = token.split(".")
+    return components().bars[parts[1]][int(parts[2])]
+
+
+def start_delivery(state: CoffeeState, seat: int, token: str, second: bool) -> None:
+    """Deliver now, or first ask which kinds go to a "different kinds" space; after a first
+    delivery the player may deliver again or drop out."""
+    follow: list[Prompt] = []
+    before = len(state.prompts)
+    if bar_space(token).need == "mixed":
+        follow.append(Prompt(seat, "mixed_pay", {"bar": token}))
+    else:
+        deliver(state, seat, token)
+    if second:
+        follow.append(Prompt(seat, "sell_second"))
+    added = len(state.prompts) - before
+    state.prompts[added:added] = follow
+
+
+def mixed_options(player: Player, n: int) -> list[Option]:
+    """Kinds the player holds, and kopi luwak standing in for any other kind."""
+    options = [Option(c, COFFEE_NAMES[c]) for c in COFFEES if player.coffee[c]]
+    kopi = min(player.coffee[KOPI], n)
+    options += [
+        Option(f"kopi{i}", f"Kopi luwak #{i} (as another kind)") for i in range(1, kopi + 1)
+    ]
+    return options
+
+
+def deliver(state: CoffeeState, seat: int, token: str, spent: dict[str, int] | None = None) -> None:
+    """Pay the space (the coffee named by `spent`, if given), take its coins and counter."""
     parts = token.split(".")
     bar, index = parts[1], int(parts[2])
     space = components().bars[bar][index]
     player = state.players[seat]
-    wants = bar_wants(player, space, parts[3] if len(parts) > 3 else None)
-    assert wants is not None
-    pay(player, wants)
+    if spent is None:
+        wants = bar_wants(player, space, parts[3] if len(parts) > 3 else None)
+        assert wants is not None
+        pay(player, wants)
+    else:
+        for coffee, n in spent.items():
+            player.coffee[coffee] -= n
     player.coins += space.coins
     state.bars[bar][index] = seat
     state.say(f"{who(state, seat)} delivers to Coffee Bar {bar}")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.coffee import assign, refresh, sell, trade, work
 from games.coffee.names import coop_name, who
-from games.coffee.state import CoffeeState, Plantation, Prompt
+from games.coffee.state import CoffeeState, Plantation
 from games.core import Decision, Option
 
 
@@ -104,5 +104,4 @@ def answer_sell(state: CoffeeState, seat: int, choice: str) -> None:
     elif choice.startswith("contract."):
         sell.fulfil(state, seat, choice.split(".")[1])
     else:
-        sell.deliver(state, seat, choice)
-        state.prompts.insert(0, Prompt(seat, "sell_second"))
+        sell.start_delivery(state, seat, choice, second=True)

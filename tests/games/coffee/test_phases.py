@@ -246,6 +246,7 @@ def test_delivering_to_all_six_bars_takes_a_wild_stock_counter() -> None:
         state.bars[bar][1] = 0
     state.players[0].coffee["kopi"] = 10
     state = decide(state, 0, "bar.seoul.0")
+    state = decide(state, 0, "kopi1", "kopi2")
     assert state.players[0].stocks == ["wild"] and state.wild_stock == 3
 
 
@@ -291,3 +292,18 @@ def test_spectators_never_see_andres_face_down_counters() -> None:
     assert view["andre"]["flipped"] == []
     assert "rng" not in view and "you" not in view
     assert engine.view(state, 1)["you"] == 1
+
+
+def test_seoul_takes_the_different_kinds_the_player_chooses() -> None:
+    state = at_phase(fresh(4), "sell")
+    no_coffee(state)
+    state.order = [3, 2, 1, 0]
+    state.players[0].coffee.update(gua=3, eth=1, kopi=1)
+    state = decide(state, 0, "bar.seoul.1")  # three different kinds
+    (decision,) = engine.decisions(state)
+    assert decision.kind == "mixed_pay" and decision.min_choices == 3
+    assert {o.id for o in decision.options} == {"gua", "eth", "kopi1"}
+    state = decide(state, 0, "gua", "eth", "kopi1")
+    assert state.players[0].coffee == {"gua": 2, "col": 0, "bra": 0, "eth": 0, "ind": 0, "kopi": 0}
+    assert state.bars["seoul"][1] == 0
+    assert engine.decisions(state)[0].kind in ("advance", "sell_second")
