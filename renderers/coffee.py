@@ -505,7 +505,12 @@ def draw_andre(draw: Draw, view: dict[str, Any], x0: float, y0: float, w: float)
         disc(draw, x0 + 20 + k * 20, y0 + 126, ANDRE_COLOUR, 7)
     for k, token in enumerate(andre["flipped"]):
         counter(draw, x0 + 20 + k * 22, y0 + 160, token, 8)
-    text(draw, (x0 + w - 30, y0 + 210), andre["contracts_left"], 18)
+    # his visible contract: top, middle and bottom coffee drive his choices
+    card = (x0 + w - 70, y0 + 44, x0 + w - 20, y0 + 150)
+    draw.rounded_rectangle(card, 8, fill=WHITE, outline=INK)
+    for k, coffee in enumerate(andre["contract_coffees"]):
+        bean(draw, x0 + w - 45, y0 + 70 + k * 30, coffee, 11)
+    text(draw, (x0 + w - 45, y0 + 170), andre["contracts_left"], 18)
 
 
 def render(view: dict[str, Any]) -> Image.Image:

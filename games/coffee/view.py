@@ -132,6 +132,9 @@ def view(state: CoffeeState, seat: int | None, pending: list[Decision]) -> dict[
             "traders": andre.traders,
             "markers": andre.markers,
             "contract": andre.contracts[0] if andre.contracts else None,
+            "contract_coffees": (
+                list(components().contracts[andre.contracts[0]].coffees) if andre.contracts else []
+            ),
             "contracts_left": len(andre.contracts),
             "flipped": list(andre.flipped),
         }
