@@ -25,14 +25,11 @@ CUSTOM_ID_MAX = 100
 
 
 class Components(ui.View):
-    """A row layout of buttons and selects that discord.py sends but never dispatches:
-    clicks reach the router through the catch-all dynamic items, not through this view."""
+    """Buttons and selects to send. Every item is a routed dynamic item, so discord.py
+    keeps no per-message state for it: clicks reach the router by custom_id alone."""
 
     def __init__(self) -> None:
         super().__init__(timeout=None)
-
-    def is_dispatchable(self) -> bool:
-        return False
 
 
 class Router:
@@ -59,19 +56,13 @@ class Router:
             await report_failure(interaction, exc)
 
 
+ANY_ID = re.compile(r"(?s).+")
+
+
 class _Routed:
     """What both catch-all items do: hand the click to the bot's router."""
 
     item: Any
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        router: Router = interaction.client.router  # type: ignore[attr-defined]
-        await router.dispatch(interaction, self.item.custom_id)
-
-
-class RoutedButton(_Routed, ui.DynamicItem[ui.Button], template=re.compile(r"(?s).+")):
-    def __init__(self, item: ui.Button) -> None:
-        super().__init__(item)
 
     @classmethod
     async def from_custom_id(
@@ -79,14 +70,23 @@ class RoutedButton(_Routed, ui.DynamicItem[ui.Button], template=re.compile(r"(?s
     ) -> RoutedButton | RoutedSelect:
         if isinstance(item, ui.Select):
             return RoutedSelect(item)
-        return cls(item)  # type: ignore[arg-type]
+        return RoutedButton(item)  # type: ignore[arg-type]
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        router: Router = interaction.client.router  # type: ignore[attr-defined]
+        await router.dispatch(interaction, self.item.custom_id)
 
 
-class RoutedSelect(_Routed, ui.DynamicItem[ui.Select], template=re.compile(r"(?!)")):
-    """Selects arrive through RoutedButton's catch-all template; this class only wraps them."""
+# Both classes share one template: discord.py keys dynamic items by pattern, so whichever
+# is registered last answers every custom_id, and `from_custom_id` picks the right wrapper.
+class RoutedButton(_Routed, ui.DynamicItem[ui.Button], template=ANY_ID):
+    def __init__(self, item: ui.Button, *, row: int | None = None) -> None:
+        super().__init__(item, row=row)
 
-    def __init__(self, item: ui.Select) -> None:
-        super().__init__(item)
+
+class RoutedSelect(_Routed, ui.DynamicItem[ui.Select], template=ANY_ID):
+    def __init__(self, item: ui.Select, *, row: int | None = None) -> None:
+        super().__init__(item, row=row)
 
 
 def button(
@@ -97,15 +97,20 @@ def button(
     emoji: str | None = None,
     row: int | None = None,
     disabled: bool = False,
-) -> ui.Button:
-    return ui.Button(
-        custom_id=custom_id,
-        label=clip(label, 80),
-        style=style,
-        emoji=emoji,
-        row=row,
-        disabled=disabled,
+) -> RoutedButton:
+    item: ui.Button[Any] = ui.Button(
+        custom_id=custom_id, label=clip(label, 80), style=style, emoji=emoji, disabled=disabled
     )
+    return RoutedButton(item, row=row)
+
+
+def select(
+    custom_id: str, placeholder: str, *, row: int | None = None, low: int = 1, high: int = 1
+) -> RoutedSelect:
+    item: ui.Select[Any] = ui.Select(
+        custom_id=custom_id, placeholder=clip(placeholder, 150), min_values=low, max_values=high
+    )
+    return RoutedSelect(item, row=row)
 
 
 def clip(text: str, limit: int) -> str:

@@ -15,10 +15,9 @@ from dataclasses import dataclass
 from typing import Any
 
 import discord
-from discord import ui
 
 import renderers
-from bot.components import CUSTOM_ID_MAX, Components, button, clip
+from bot.components import CUSTOM_ID_MAX, Components, RoutedSelect, button, clip, select
 from bot.i18n import t
 from bot.live import LiveGame, decision_hash
 from games import Decision, Option
@@ -142,7 +141,7 @@ def _menu(
     menu: int,
     picked: frozenset[str],
     locale: discord.Locale | str | None,
-) -> ui.Select:
+) -> RoutedSelect:
     first, last = chunk[0], chunk[-1]
     confirm = uses_confirm(decision)
     if decision.max_choices == 1:
@@ -151,28 +150,25 @@ def _menu(
         low, high = 0, min(len(chunk), decision.max_choices)
     else:
         low, high = max(decision.min_choices, 1), decision.max_choices
-    select: ui.Select[Any] = ui.Select(
-        custom_id=ref.id("s", page, menu),
-        placeholder=clip(
-            t(locale, "panel.placeholder", first=first.label, last=last.label)
-            if len(decision.options) > MENU_SIZE
-            else decision.prompt,
-            150,
-        ),
-        min_values=low,
-        max_values=high,
+    menu_item = select(
+        ref.id("s", page, menu),
+        t(locale, "panel.placeholder", first=first.label, last=last.label)
+        if len(decision.options) > MENU_SIZE
+        else decision.prompt,
         row=menu,
+        low=low,
+        high=high,
     )
     for option in chunk:
         style = styles[option.id]
-        select.add_option(
+        menu_item.item.add_option(
             label=clip(style.label or option.label, 100),
             value=option.id,
             emoji=style.emoji,
             description=clip(style.description, 100) if style.description else None,
             default=option.id in picked,
         )
-    return select
+    return menu_item
 
 
 def panel_text(

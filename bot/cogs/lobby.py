@@ -15,7 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import games
-from bot.components import Components, button, clip
+from bot.components import Components, button, clip, select
 from bot.i18n import cmd, desc, t
 from bot.live import Refusal, TableManager
 from bot.replies import can_manage, public_locale, refuse, say
@@ -73,25 +73,21 @@ def lobby_components(table: Table, locale: str) -> Components:
     )
     row = 1
     for spec in engine.options[:3]:
-        select: discord.ui.Select[Components] = discord.ui.Select(
-            custom_id=f"l:{tid}:opt:{spec.id}", placeholder=clip(spec.label, 150), row=row
-        )
+        menu = select(f"l:{tid}:opt:{spec.id}", spec.label, row=row)
         current = table.options.get(spec.id, spec.default)
         for choice in spec.choices[:25]:
-            select.add_option(
+            menu.item.add_option(
                 label=clip(f"{spec.label}: {choice.label}", 100),
                 value=choice.id,
                 default=choice.id == current,
             )
-        view.add_item(select)
+        view.add_item(menu)
         row += 1
     if len(table.seats) > 1:
-        kick: discord.ui.Select[Components] = discord.ui.Select(
-            custom_id=f"l:{tid}:kick", placeholder=t(locale, "lobby.remove_seat"), row=row
-        )
+        kick = select(f"l:{tid}:kick", t(locale, "lobby.remove_seat"), row=row)
         for i, s in enumerate(table.seats):
             if s.user_id != table.host_id:
-                kick.add_option(label=clip(f"{i + 1}. {s.name}", 100), value=str(i))
+                kick.item.add_option(label=clip(f"{i + 1}. {s.name}", 100), value=str(i))
         view.add_item(kick)
     return view
 

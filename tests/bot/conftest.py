@@ -52,3 +52,91 @@ def buttons(message: discord.Message) -> dict[str, str]:
             if isinstance(child, discord.Button) and child.custom_id:
                 out[child.label] = child.custom_id
     return out
+
+
+def selects(message) -> list[dict]:
+    """The raw select menus on a message (custom_id, options, min/max values)."""
+    raw = message.components if isinstance(message.components, list) else []
+    out = []
+    for row in raw:
+        children = row.get("components", []) if isinstance(row, dict) else []
+        out += [c for c in children if c.get("type") == 3]
+    return out
+
+
+def raw_buttons(message) -> list[dict]:
+    raw = message.components if isinstance(message.components, list) else []
+    out = []
+    for row in raw:
+        children = row.get("components", []) if isinstance(row, dict) else []
+        out += [c for c in children if c.get("type") == 2]
+    return out
+
+
+def table_message(channel) -> discord.Message:
+    """The newest message with a Take turn button (the live table)."""
+    for message in reversed(channel.history()):
+        if "Take turn" in buttons(message):
+            return message
+    raise AssertionError("no table message in the channel")
+
+
+async def start_game(table, *players, ai: int = 0, game: str = "pebbles", **options):
+    """Alice opens a lobby, the others join, AI seats are added, Alice starts."""
+    await table.alice.slash(table.channel, "new", game=game, **options)
+    lobby = table.channel.last_message
+    for member in players:
+        await member.click(lobby, label="Join")
+    for _ in range(ai):
+        await table.alice.click(lobby, label="Add AI")
+    await table.alice.click(lobby, label="Start")
+    return table.env.bot.manager.in_channel(table.channel.id)
+
+
+async def answer_panel(member, panel, rng) -> object:
+    """Answer whatever decision a panel shows, at random, as a player would."""
+    menus = selects(panel)
+    option_buttons = [b for b in raw_buttons(panel) if ":o:" in b["custom_id"]]
+    if option_buttons:
+        choice = rng.choice(option_buttons)
+        return await member.click(panel, custom_id=choice["custom_id"])
+    confirm = [b for b in raw_buttons(panel) if b["custom_id"].endswith(":c")]
+    menu = rng.choice(menus)
+    values = [o["value"] for o in menu["options"]]
+    low, high = menu.get("min_values", 1), menu.get("max_values", 1)
+    picked = rng.sample(values, rng.randint(max(low, 1), high))
+    result = await member.select(panel, picked, custom_id=menu["custom_id"])
+    if confirm:
+        return await member.click(result.response, custom_id=confirm[0]["custom_id"])
+    return result
+
+
+async def play_out(table, game, seats, rng, max_moves: int = 500) -> None:
+    """Play a started game to its end through Take turn and panels only."""
+    for _ in range(max_moves):
+        pending = [d for d in game.decisions() if not game.table.seats[d.seat].ai]
+        if not pending:
+            break
+        member = seats[rng.choice(pending).seat]
+        opened = await member.click(table_message(table.channel), label="Take turn")
+        assert opened.ephemeral
+        await answer_panel(member, opened.response, rng)
+    else:
+        raise AssertionError("the game did not end")
+
+
+def stored_message(env, message):
+    """SimCord's own record of a message (the test narrates the world, so it may look)."""
+    return env.backend.get_message(
+        message.channel_id if hasattr(message, "channel_id") else message.channel.id, message.id
+    )
+
+
+async def click_as_it_was(member, snapshot, custom_id: str):
+    """Click a button on a message as the client still showed it: a second click that
+    lands before the first click's update arrives (a double click)."""
+    from simcord.actors import _component_interaction
+
+    return await _component_interaction(
+        member, snapshot, {"custom_id": custom_id, "component_type": 2}
+    )

@@ -1,0 +1,128 @@
+"""Playing through Discord: panels, simultaneous decisions, /move, AI seats, the end."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+from bot.store import TableStatus
+from tests.bot.conftest import (
+    answer_panel,
+    buttons,
+    click_as_it_was,
+    play_out,
+    start_game,
+    stored_message,
+    table_message,
+)
+
+
+async def test_start_posts_the_table_with_picture_and_mentions(table):
+    await start_game(table, table.bob)
+    message = table_message(table.channel)
+    assert message.attachments and message.attachments[0].filename == "table.png"
+    assert table.alice.mention in message.content and table.bob.mention in message.content
+    assert {"Take turn", "My info", "Log"} <= set(buttons(message))
+
+
+async def test_a_whole_game_through_panels_ends_with_scores(table):
+    game = await start_game(table, table.bob)
+    await play_out(table, game, [table.alice, table.bob], random.Random(1))
+    final = table.channel.last_message
+    assert "final scores" in final.embeds[0].title
+    assert final.attachments
+    stored = await table.env.bot.store.get_table(game.id)
+    assert stored.status is TableStatus.FINISHED
+    assert sum(1 for f in final.embeds[0].fields if f.name.startswith("#")) == 2
+    assert table.env.bot.manager.in_channel(table.channel.id) is None
+    assert not any(buttons(m) for m in table.channel.history() if m.attachments)
+
+
+async def test_simultaneous_bids_from_panels_opened_together(table):
+    game = await start_game(table, table.bob)
+    message = table_message(table.channel)
+    alice_panel = (await table.alice.click(message, label="Take turn")).response
+    bob_panel = (await table.bob.click(message, label="Take turn")).response
+    await table.alice.click(alice_panel, label="Bid 2")
+    result = await table.bob.click(bob_panel, label="Bid 1")
+    assert "out of date" not in result.response.content
+    assert [p.bid for p in game.state.players] == [2, 1]
+
+
+async def test_double_click_applies_once(table):
+    game = await start_game(table, table.bob)
+    panel = (await table.alice.click(table_message(table.channel), label="Take turn")).response
+    as_shown = copy.deepcopy(stored_message(table.env, panel))
+    bid3 = buttons(panel.message)["Bid 3"]
+    await table.alice.click(panel, label="Bid 3")
+    seq = game.seq
+    again = await click_as_it_was(table.alice, as_shown, bid3)
+    assert game.seq == seq == 1
+    assert again.ephemeral
+    assert "isn't your turn" in again.response.content
+
+
+async def test_stale_panel_is_replaced_by_the_current_decision(table):
+    game = await start_game(table)
+    panel = (await table.alice.click(table_message(table.channel), label="Take turn")).response
+    await table.alice.slash(table.channel, "move", text="bid0")
+    seq = game.seq
+    result = await table.alice.click(panel, label="Bid 1")
+    assert game.seq == seq
+    assert "out of date" in result.response.content
+    assert "Take a pebble" in result.response.content
+
+
+async def test_stranger_and_waiting_player_are_turned_away(table):
+    game = await start_game(table, table.bob)
+    message = table_message(table.channel)
+    stranger = await table.carol.click(message, label="Take turn")
+    assert stranger.ephemeral and "aren't seated" in stranger.response.content
+    await table.alice.slash(table.channel, "move", text="bid1")
+    waiting = await table.alice.click(table_message(table.channel), label="Take turn")
+    assert waiting.ephemeral and "isn't your turn" in waiting.response.content
+    assert game.seq == 1
+
+
+async def test_move_text_walks_several_decisions(table):
+    game = await start_game(table)
+    result = await table.alice.slash(table.channel, "move", text="bid2 red-7 C99")
+    assert game.seq == 2
+    assert "Applied: `bid2 red-7`" in result.response.content
+    assert "isn't a choice" in result.response.content
+
+
+async def test_move_autocomplete_lists_legal_options(table):
+    await start_game(table)
+    choices = await table.alice.autocomplete(table.channel, "move", "text", "bi")
+    assert [c["value"] for c in choices] == [f"bid{n}" for n in range(6)]
+    choices = await table.alice.autocomplete(table.channel, "move", "text", "bid1 blue-1")
+    assert [c["value"] for c in choices] == ["bid1 blue-1", "bid1 blue-10"]
+
+
+async def test_pick_panel_pages_thirty_options_into_menus(table):
+    await start_game(table)
+    await table.alice.slash(table.channel, "move", text="bid0")
+    panel = (await table.alice.click(table_message(table.channel), label="Take turn")).response
+    from tests.bot.conftest import selects
+
+    menus = selects(panel)
+    assert [len(m["options"]) for m in menus] == [25, 5]
+    assert menus[0]["options"][0]["emoji"]["name"] == "🔴"
+
+
+async def test_ai_seats_play_on_their_own(table):
+    game = await start_game(table, ai=2)
+    await table.alice.slash(table.channel, "move", text="bid1")
+    assert game.seq >= 3
+    assert [d.seat for d in game.decisions()] in ([0], [])
+
+
+async def test_keep_is_a_multi_select(table):
+    game = await start_game(table)
+    await table.alice.slash(table.channel, "move", text="bid0 red-1")
+    panel = (await table.alice.click(table_message(table.channel), label="Take turn")).response
+    rng = random.Random(3)
+    await answer_panel(table.alice, panel, rng)
+    assert game.state.round == 2
+    assert 1 <= len(game.state.players[0].kept) <= 2
