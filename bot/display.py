@@ -248,20 +248,26 @@ class TableDisplay:
                         link=link,
                     )
                 )
+            png = None
             if changed:
                 parts.append(
                     t("en", "dm.private", game=name, channel=table.channel_id, text=secret)
                 )
+                png = await render.private_png(table.game, game.view(seat))
             if parts:
-                await self.direct_message(table, s.user_id, clip("\n\n".join(parts), 2000))
+                text = clip("\n\n".join(parts), 2000)
+                await self.direct_message(table, s.user_id, text, png)
 
-    async def direct_message(self, table: Table, user_id: int, text: str) -> None:
+    async def direct_message(
+        self, table: Table, user_id: int, text: str, png: bytes | None = None
+    ) -> None:
         prefs = await self.store.get_prefs(user_id)
         if not prefs.turn_dms or prefs.dms_closed:
             return
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            await user.send(text)
+            extra = {"file": render.as_file(png, render.PRIVATE_FILENAME)} if png else {}
+            await user.send(text, **extra)
         except discord.Forbidden as exc:
             if exc.code != 50007:
                 raise

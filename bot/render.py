@@ -8,16 +8,21 @@ from collections import OrderedDict
 from typing import Any
 
 import discord
+from PIL import Image
 
 import renderers
 
 FILENAME = "table.png"
+PRIVATE_FILENAME = "private.png"
 _CACHE_SIZE = 64
 _cache: OrderedDict[tuple[int, int], bytes] = OrderedDict()
 
 
 def encode_png(game_id: str, view: dict[str, Any]) -> bytes:
-    image = renderers.render(game_id, view)
+    return _png(renderers.render(game_id, view))
+
+
+def _png(image: Image.Image) -> bytes:
     buffer = io.BytesIO()
     # Level 1 keeps encoding fast; table pictures are flat colours and compress well anyway.
     image.save(buffer, format="PNG", compress_level=1)
@@ -36,5 +41,15 @@ async def table_png(table_id: int, seq: int, game_id: str, view: dict[str, Any])
     return data
 
 
-def as_file(data: bytes) -> discord.File:
-    return discord.File(io.BytesIO(data), filename=FILENAME)
+async def private_png(game_id: str, view: dict[str, Any]) -> bytes | None:
+    """The seat's secrets as a picture, if the game draws one."""
+
+    def draw() -> bytes | None:
+        image = renderers.render_private(game_id, view)
+        return _png(image) if image is not None else None
+
+    return await asyncio.to_thread(draw)
+
+
+def as_file(data: bytes, filename: str = FILENAME) -> discord.File:
+    return discord.File(io.BytesIO(data), filename=filename)

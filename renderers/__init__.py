@@ -7,7 +7,11 @@ A game's module `renderers/<game_id>.py` provides:
 - optionally `option_style(decision: Decision, option: Option) -> OptionStyle | None`:
   a shorter label, an emoji and a one-line description for a panel's buttons and menus;
 - optionally `private_text(view: dict) -> str`: the seat's secrets (`view(state, seat)`)
-  as short Markdown for `/hand` and DMs.
+  as short Markdown for `/hand` and DMs;
+- optionally `render_private(view: dict) -> PIL.Image.Image | None`: a picture of those
+  secrets (a screen, a hand of tiles) sent with `/hand` and the DMs;
+- optionally `rules_text() -> str`: Markdown for `/rules`: a short summary of the game as
+  played here, its options, and which component facts are reconstructed.
 
 Games without a module fall back to `renderers.generic`.
 """
@@ -63,6 +67,16 @@ def render(game_id: str, view: dict[str, Any]) -> Image.Image:
 def option_style(game_id: str, decision: Decision, option: Option) -> OptionStyle:
     styler = getattr(for_game(game_id), "option_style", None)
     return (styler(decision, option) if styler else None) or OptionStyle()
+
+
+def render_private(game_id: str, view: dict[str, Any]) -> Image.Image | None:
+    draw = getattr(for_game(game_id), "render_private", None)
+    return draw(view) if draw is not None else None
+
+
+def rules_text(game_id: str) -> str:
+    describe = getattr(for_game(game_id), "rules_text", None)
+    return describe() if describe is not None else ""
 
 
 def private_text(game_id: str, view: dict[str, Any]) -> str:

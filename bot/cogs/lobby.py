@@ -15,6 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import games
+import renderers
 from bot.components import Components, button, clip, select
 from bot.i18n import cmd, desc, t
 from bot.live import Refusal, TableManager
@@ -143,15 +144,10 @@ class Lobby(commands.Cog):
         await self.store.update_table(table)
 
     @new.autocomplete("game")
-    async def _game_names(
+    async def _new_game_names(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        text = current.lower()
-        return [
-            app_commands.Choice(name=games.get(g).name, value=g)
-            for g in games.ids()
-            if text in g or text in games.get(g).name.lower()
-        ][:25]
+        return game_choices(current)
 
     @new.autocomplete("options")
     async def _option_tokens(
@@ -176,6 +172,34 @@ class Lobby(commands.Cog):
                         )
                     )
         return out[:25]
+
+    @app_commands.command(name=cmd("rules"), description=desc("rules"))
+    @app_commands.rename(game=cmd("game"))
+    @app_commands.describe(game=desc("new.game"))
+    async def rules(self, interaction: discord.Interaction, game: str) -> None:
+        """How a game is played here: its options, and which components are reconstructed."""
+        try:
+            engine = games.get(game)
+        except GameError as exc:
+            await say(interaction, t(interaction.locale, "lobby.bad_game", reason=str(exc)))
+            return
+        lines = [
+            f"**{engine.name}** · "
+            + t(interaction.locale, "rules.players", min=engine.min_players, max=engine.max_players)
+        ]
+        for spec in engine.options:
+            choices = ", ".join(f"`{spec.id}={c.id}` {c.label}" for c in spec.choices)
+            lines.append(f"• {spec.label}: {choices}")
+        notes = renderers.rules_text(engine.id).strip()
+        if notes:
+            lines += ["", notes]
+        await say(interaction, clip("\n".join(lines), 2000))
+
+    @rules.autocomplete("game")
+    async def _rules_game_names(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return game_choices(current)
 
     @app_commands.command(name=cmd("join"), description=desc("join"))
     @app_commands.guild_only()
@@ -342,6 +366,15 @@ class Lobby(commands.Cog):
             raise Refusal("lobby.bad_seat")
         table.seats.pop(seat)
         await self.store.update_table(table)
+
+
+def game_choices(current: str) -> list[app_commands.Choice[str]]:
+    text = current.lower()
+    return [
+        app_commands.Choice(name=games.get(g).name, value=g)
+        for g in games.ids()
+        if text in g or text in games.get(g).name.lower()
+    ][:25]
 
 
 def parse_options(text: str | None) -> dict[str, str]:

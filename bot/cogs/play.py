@@ -100,8 +100,11 @@ class Play(commands.Cog):
 
     async def show_hand(self, interaction: discord.Interaction, game: LiveGame) -> None:
         seat = self.seat(game, interaction)
-        text = renderers.private_text(game.table.game, game.view(seat)).strip()
-        await say(interaction, clip(text or t(interaction.locale, "hand.empty"), 2000))
+        view = game.view(seat)
+        text = renderers.private_text(game.table.game, view).strip()
+        png = await render.private_png(game.table.game, view)
+        extra = {"file": render.as_file(png, render.PRIVATE_FILENAME)} if png else {}
+        await say(interaction, clip(text or t(interaction.locale, "hand.empty"), 2000), **extra)
 
     async def show_log(self, interaction: discord.Interaction, game: LiveGame) -> None:
         locale = interaction.locale
