@@ -425,6 +425,75 @@ def _village(
         _tile(draw, t, x1 - 24 - i * 40, y0 + 26, 18, edges=False)
 
 
+def _skill_icon(draw: ImageDraw.ImageDraw, x: float, y: float, kind: str, r: float) -> None:
+    """A skill tile with its tool drawn on it: anvil, pick axe or saw."""
+    _skill(draw, x, y, kind, r)
+    light = (245, 240, 228)
+    if kind == "anvil":
+        draw.polygon(
+            [
+                (x - r * 0.7, y - r * 0.35),
+                (x + r * 0.7, y - r * 0.35),
+                (x + r * 0.3, y + r * 0.1),
+                (x + r * 0.3, y + r * 0.5),
+                (x - r * 0.3, y + r * 0.5),
+                (x - r * 0.3, y + r * 0.1),
+            ],
+            fill=light,
+        )
+    elif kind == "pick":
+        draw.arc(
+            (x - r * 0.75, y - r * 0.6, x + r * 0.75, y + r * 0.5), 200, 340, fill=light, width=3
+        )
+        draw.line((x, y - r * 0.55, x, y + r * 0.65), fill=light, width=3)
+    elif kind == "saw":
+        teeth = [(x - r * 0.7 + i * r * 0.28, y + (r * 0.3 if i % 2 else 0)) for i in range(6)]
+        draw.polygon(
+            [(x - r * 0.7, y - r * 0.35), (x + r * 0.7, y - r * 0.35), *teeth[::-1]], fill=light
+        )
+
+
+def render_private(view: dict[str, Any]) -> Image.Image | None:
+    """Behind the seat's screen (workers and skill tiles by kind) and its winter hand."""
+    you = view.get("you")
+    if not you:
+        return None
+    hand = you.get("winter_hand", [])
+    seat = int(you.get("seat", 0))
+    colour = SEAT[seat % len(SEAT)]
+    screen_w, hex_size = 560, 76.0
+    width = screen_w + 50 + max(1, len(hand)) * int(hex_size * 1.95) + 20
+    img = Image.new("RGB", (max(width, 760), 300), BACKGROUND)
+    draw = ImageDraw.Draw(img)
+    # The screen: a wall under a roof, in the seat's colour.
+    draw.polygon([(20, 70), (20 + screen_w / 2, 14), (20 + screen_w, 70)], fill=colour)
+    draw.rounded_rectangle(
+        (20, 66, 20 + screen_w, 286), 12, fill=(252, 249, 240), outline=colour, width=6
+    )
+    draw.ellipse((20 + screen_w / 2 - 20, 26, 20 + screen_w / 2 + 20, 66), fill=(255, 255, 255))
+    _text(draw, (20 + screen_w / 2, 46), str(seat + 1), 26, colour)
+    screen = you.get("screen", {})
+    for i, c in enumerate(("blue", "red", "yellow", "green")):
+        x, n = 85 + i * 130, screen.get(c, 0)
+        _meeple(draw, x, 140, 90, WORKER[c] if n else (215, 210, 200))
+        _text(draw, (x + 48, 150), str(n), 30, INK if n else MUTED)
+    skills = you.get("skills", {})
+    for i, k in enumerate(("anvil", "pick", "saw")):
+        x, n = 90 + i * 175, skills.get(k, 0)
+        _skill_icon(draw, x, 236, k, 26)
+        _text(draw, (x + 55, 236), str(n), 30, INK if n else MUTED)
+    # The winter hand: each tile's face; the ones chosen for auction ringed in green.
+    x = 20 + screen_w + 40 + hex_size
+    for tile in hand:
+        if tile.get("chosen"):
+            draw.polygon(_hex(x, 150, hex_size + 9), fill=WORKER["green"])
+        _tile(draw, tile, x, 150, hex_size)
+        x += hex_size * 1.95
+    if not hand:
+        draw.polygon(_hex(x, 150, hex_size), outline=MUTED, width=2)
+    return img
+
+
 def render(view: dict[str, Any]) -> Image.Image:
     players = view.get("players", [])
     cols = 3 if len(players) > 4 else 2
@@ -531,3 +600,26 @@ def private_text(view: dict[str, Any]) -> str:
     if you.get("winter_pick"):
         lines.append("Chosen for auction: " + ", ".join(you["winter_pick"]))
     return "\n".join(lines)
+
+
+RULES = """\
+**Keyflower** (R&D Games, 2012) for 2–6 players: the whole base game over four seasons, \
+as the rulebook says. No options.
+• A turn is a few choices: `bid S07 red 2`, `use S03 blue 1`, a transport \
+`use H2 red 1 move S03 wood H2 up H2 done`, or `pass`. Outbid workers move on together.
+• Winter: everyone picks winter tiles at once, in secret; they are revealed shuffled.
+• End scoring puts each resource, skill and worker where it scores most and lists it item by \
+item; the start keyple is a wildcard for the player who won the start tile in winter.
+**Reconstructed components** (the rulebook prints no tile numbers; see data/keyflower):
+• road and water positions on every tile;
+• home tiles (carry 1 / 1 upgrade; upgraded 2 / 1 and 5 points; cost wood, stone, iron);
+• spring and summer numbers from a hobby transcription, not checked against printed tiles;
+• every autumn number and upgrade cost;
+• boat contents per season, Sea Breeze 3 points per boat;
+• turn-order sides by player count (start keyple on the highest number in use).
+**Readings**: a road must meet a road, fields and water may meet; Sea Bastion counts the \
+largest loop drawn in one stroke; workers put behind the screen in winter score."""
+
+
+def rules_text() -> str:
+    return RULES

@@ -49,6 +49,21 @@ def tile_view(state: KeyflowerState, tile: Tile) -> dict[str, Any]:
     return out
 
 
+def hand_view(tile_id: str, chosen: bool) -> dict[str, Any]:
+    """A winter tile in a player's hand: its face, as only its holder sees it."""
+    s = spec(tile_id)
+    return {
+        "id": tile_id,
+        "name": s.name,
+        "kind": s.kind,
+        "effect": s.front.get("effect", ""),
+        "detail": {k: v for k, v in s.front.items() if k not in ("effect", "points")},
+        "points": s.front.get("points", 0),
+        "edges": s.edges,
+        "chosen": chosen,
+    }
+
+
 def view(state: KeyflowerState, seat: int | None, pending: list[Decision]) -> dict[str, Any]:
     players = []
     for i, p in enumerate(state.players):
@@ -103,7 +118,7 @@ def view(state: KeyflowerState, seat: int | None, pending: list[Decision]) -> di
             "seat": seat,
             "screen": dict(me.screen),
             "skills": dict(me.skills),
-            "winter_hand": [{"id": t, "name": spec(t).name} for t in me.winter_hand],
+            "winter_hand": [hand_view(t, t in me.winter_pick) for t in me.winter_hand],
             "winter_pick": list(me.winter_pick),
         }
     return out

@@ -65,3 +65,35 @@ def test_private_text_shows_only_the_seat_s_own_secrets() -> None:
         if tile not in state.players[1].winter_hand:
             assert tile not in mine
     assert picture.private_text(engine.view(state, None)) == "You are watching."
+
+
+def test_private_picture_shows_the_screen_and_rings_the_chosen_winter_tiles() -> None:
+    state = engine.new(4, seed=7)
+    assert picture.render_private(engine.view(state, None)) is None
+    rng = random.Random(7)
+    while state.phase != "winter":
+        d = rng.choice(engine.decisions(state))
+        state = engine.apply(state, Action(d.seat, random_choices(d, rng)))
+    before = picture.render_private(engine.view(state, 1))
+    assert before is not None
+    assert 700 <= before.width <= 1600 and before.height <= 400
+    extrema = ImageStat.Stat(before.convert("L")).extrema[0]
+    assert extrema[1] - extrema[0] > 100
+    state = engine.apply(state, Action(1, (state.players[1].winter_hand[0],)))
+    after = picture.render_private(engine.view(state, 1))
+    assert after is not None and after.size == before.size
+    assert after.tobytes() != before.tobytes()
+    other = picture.render_private(engine.view(state, 2))
+    assert other is not None and other.tobytes() != after.tobytes()
+
+
+def test_rules_text_is_short_and_names_every_reconstructed_kind_of_component() -> None:
+    from games.keyflower.components import tiles
+
+    text = picture.rules_text()
+    assert len(text) < 1500
+    assert "Reconstructed" in text
+    words = {"home": "home", "spring": "spring", "summer": "summer", "autumn": "autumn"}
+    words |= {"boat": "boat", "turn_order": "turn-order", "winter": "every tile"}
+    for kind in {t.kind for t in tiles().values() if not t.verified}:
+        assert words[kind] in text
