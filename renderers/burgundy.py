@@ -491,6 +491,64 @@ def render(view: dict[str, Any]) -> Image.Image:
     return image
 
 
+# -- the private picture ------------------------------------------------------------------------
+PRIVATE_W = 1000
+SOLD_W = 300
+
+
+def render_private(view: dict[str, Any]) -> Image.Image | None:
+    """The seat's own estate panel beside its sold goods, face down by kind: the one secret."""
+    you = view.get("you")
+    if not you:
+        return None
+    seat = you["seat"]
+    image = Image.new("RGB", (PRIVATE_W, PANEL_H + 2 * MARGIN), BACKGROUND)
+    d = ImageDraw.Draw(image)
+    panel_w = PRIVATE_W - SOLD_W - 3 * MARGIN
+    draw_player(d, view, seat, MARGIN, MARGIN, panel_w)
+    draw_sold(d, you["sold"], seat, PRIVATE_W - SOLD_W - MARGIN, MARGIN)
+    return image
+
+
+def draw_sold(d: ImageDraw.ImageDraw, sold: dict[str, int], seat: int, x: float, y: float) -> None:
+    """One row per goods kind: the sold tiles stacked face down, edged in the kind's colour,
+    with their count; a kind never sold stays an empty outline. Below: kinds sold, tiles sold
+    (what knowledge tiles 15 and 25 count)."""
+    d.rounded_rectangle(
+        [x, y, x + SOLD_W, y + PANEL_H], radius=14, fill=PANEL, outline=FAINT, width=2
+    )
+    d.rounded_rectangle([x, y, x + SOLD_W, y + 46], radius=14, fill=PLAYER_COLOURS[seat])
+    for k in range(3):
+        d.rectangle(
+            [x + 24 + 4 * k, y + 10 - 2 * k, x + 50 + 4 * k, y + 36 - 2 * k],
+            fill=(90, 84, 78),
+            outline=(255, 255, 255),
+        )
+    text(d, (x + 84, y + 23), str(sum(sold.values())), 26, (255, 255, 255))
+    for kind in range(1, 7):
+        n = sold.get(str(kind), 0)
+        ry = y + 62 + (kind - 1) * 58
+        colour = GOODS_COLOURS[kind]
+        d.rectangle([x + 20, ry, x + 64, ry + 44], fill=colour, outline=INK)
+        text(d, (x + 42, ry + 22), str(kind), 24, (255, 255, 255))
+        for i in range(min(n, 7)):
+            bx = x + 84 + i * 26
+            d.rectangle([bx, ry + 4, bx + 22, ry + 40], fill=(90, 84, 78), outline=colour, width=3)
+        if n:
+            text(d, (x + SOLD_W - 24, ry + 22), str(n), 22, INK)
+        else:
+            d.rectangle([x + 84, ry + 4, x + 106, ry + 40], outline=FAINT, width=1)
+    kinds = sum(1 for n in sold.values() if n)
+    row = y + PANEL_H - 34
+    d.line([x + 12, row - 26, x + SOLD_W - 12, row - 26], fill=FAINT, width=1)
+    draw_hex(d, x + 40, row, 20, TYPE_COLOURS["knowledge"], INK)
+    text(d, (x + 40, row), "15", 16, INK)
+    text(d, (x + 84, row), str(kinds), 22, INK)
+    draw_hex(d, x + 150, row, 20, TYPE_COLOURS["knowledge"], INK)
+    text(d, (x + 150, row), "25", 16, INK)
+    text(d, (x + 194, row), str(sum(sold.values())), 22, INK)
+
+
 # -- labels and secrets -------------------------------------------------------------------------
 TYPE_EMOJI = {
     "building": "🏠",
@@ -553,3 +611,24 @@ def private_text(view: dict[str, Any]) -> str:
         f"silverlings {p['silver']}\n"
         f"Storage: {storage}\nGoods: {goods}\nSold (face down): {sold}"
     )
+
+
+RULES = """\
+**The Castles of Burgundy** (alea 2011), 2 to 4 players, five phases of five rounds.
+Every player uses estate board no. 1. A turn: pick a die (workers turn it by 1, wrapping \
+6 and 1), then its action: take a tile from that depot, place a stored tile on a matching \
+hex, sell that kind of goods, or take 2 workers. Once per turn you may buy a black-depot \
+tile for 2 silverlings. Castles, ships, buildings and knowledge tiles work as printed; \
+follow-ups (castle action, town hall, ship goods, warehouse) are asked in turn.
+Move text: die `5` or `2+1`, action `take`/`place`/`sell`/`workers`, then the tile \
+(`bank`, `k12`, `cow3@14`); `buy`, `end`.
+Option `tiebreak`: `written` (fewer empty estate spaces wins ties, the default) or `other`.
+**Reconstructed, not printed here:** the layout of board 1 (two hobby transcriptions), \
+the animal values (2,2,3,3,4; black 3,4), which depot spaces are marked 2 and 3, \
+knowledge tile 15's points per kind sold, paying workers with knowledge tile 6, and \
+depots 6 and 1 counting as neighbours for knowledge tile 5."""
+
+
+def rules_text() -> str:
+    """Markdown for `/rules`: the game as played here and its reconstructed facts."""
+    return RULES

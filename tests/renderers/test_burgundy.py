@@ -75,3 +75,28 @@ def test_tile_options_explain_knowledge_tiles_and_buildings():
     styles = [renderer.option_style(decision, o) for o in decision.options]
     assert "taking a tile" in styles[0].description
     assert "2 silverlings" in styles[1].description
+
+
+def test_private_picture_shows_the_sold_goods_of_that_seat_only():
+    views, _ = playout(2, seed=3, stops={100})
+    spectator, mine = views[0]
+    assert renderer.render_private(spectator) is None
+    image = renderer.render_private(mine)
+    assert image.size == (renderer.PRIVATE_W, renderer.PANEL_H + 2 * renderer.MARGIN)
+    colours = image.getcolors(maxcolors=100_000)
+    assert colours is not None and len(colours) > 50
+    assert mine["you"]["sold"], "this playout has sold goods by step 100"
+    hidden = dict(mine, you=dict(mine["you"], sold={}))
+    assert renderer.render_private(hidden).tobytes() != image.tobytes()
+
+
+def test_private_picture_at_the_end_of_a_game():
+    views, _ = playout(3, seed=8, stops=set(), to_the_end=True)
+    _, mine = views[-1]
+    assert mine["over"] and renderer.render_private(mine) is not None
+
+
+def test_rules_text_is_short_and_lists_what_is_reconstructed():
+    text = renderer.rules_text()
+    assert len(text) < 1500
+    assert "tiebreak" in text and "board 1" in text and "Reconstructed" in text
