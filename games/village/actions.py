@@ -396,6 +396,26 @@ def church(state: VillageState, step: Step, choice: str) -> None:
     log(state, step.seat, f"sent #{member.number} to the black bag.")
 
 
+def cube_cost(state: VillageState, step: Step, option: str) -> dict[str, int]:
+    """The influence cubes an action option costs (coins may stand in for any of them)."""
+    rules = data.rules()
+    parts = option.split("-")
+    if step.kind == "crafts" and parts[-1] == "cubes":
+        return {c: 1 for c in rules["workshops"][parts[0]]["cubes"]}
+    if step.kind == "council" and parts[-1] == "green":
+        return {"green": rules["council"]["green"]}
+    if step.kind == "church" and parts[-1] == "brown":
+        return {"brown": rules["church"]["brown"]}
+    if step.kind == "travel" and parts[0] in ("go", "move"):
+        if parts[0] == "go":
+            origin, city = data.travel()["start"], parts[1]
+        else:
+            origin, city = state.players[step.seat].members[int(parts[1])].where, parts[2]
+        route = data.route(origin, city)
+        return dict(route.cubes) if route else {}
+    return {}
+
+
 OPTIONS = {
     "harvest": harvest_options,
     "family": family_options,

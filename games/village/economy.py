@@ -31,14 +31,27 @@ def pay_coins(state: VillageState, player: Player, n: int) -> None:
 
 
 def pay(state: VillageState, player: Player, cubes: dict[str, int]) -> None:
-    """Pay cubes to the supply, using coins only for what the cubes cannot cover."""
-    missing = 0
-    for colour, n in cubes.items():
-        use = min(n, player.cubes.get(colour, 0))
-        player.cubes[colour] -= use
-        state.supply[colour] += use
-        missing += n - use
-    pay_coins(state, player, missing)
+    """Pay cubes to the supply. Coins stand in for the cubes the player lacks, and for more
+    if the player chose to spend more coins (replacing cubes in the cost's order)."""
+    use = {c: min(n, player.cubes.get(c, 0)) for c, n in cubes.items()}
+    coins = sum(cubes.values()) - sum(use.values())
+    extra = max(0, state.coins_chosen - coins)
+    state.coins_chosen = -1
+    for colour in cubes:
+        swap = min(extra, use[colour])
+        use[colour] -= swap
+        extra -= swap
+        coins += swap
+    for colour, n in use.items():
+        player.cubes[colour] -= n
+        state.supply[colour] += n
+    pay_coins(state, player, coins)
+
+
+def coin_range(player: Player, cubes: dict[str, int]) -> range:
+    """How many coins a payment of `cubes` may use: at least the cubes lacking."""
+    least = shortfall(player, cubes)
+    return range(least, min(coins_available(player), sum(cubes.values())) + 1)
 
 
 def gain_cube(state: VillageState, player: Player, colour: str) -> None:

@@ -15,7 +15,7 @@ from games.core import (
     ranks_from_scores,
 )
 from games.village import actions, data, death, karla, market, mass, rounds, scoring
-from games.village.economy import gain_cube, gain_grain
+from games.village.economy import coin_range, gain_cube, gain_grain
 from games.village.state import FARM, Member, Player, Step, VillageState
 from games.village.view import view
 
@@ -39,6 +39,21 @@ PROMPTS = {
     "advance": "Mass: move members up in the church",
     "gift": "Seat compensation: choose a cube",
 }
+
+
+def options_for(state: VillageState, step: Step) -> list[Option]:
+    """A step's options, each cube payment also offered with more coins in place of cubes
+    (BB coins: "2 green, or 1 coin and 1 green, or 2 coins")."""
+    out = []
+    cost_of = COSTS.get(step.kind)
+    for option in OPTIONS[step.kind](state, step):
+        out.append(option)
+        cost = cost_of(state, step, option.id) if cost_of else {}
+        if cost:
+            for k in coin_range(state.players[step.seat], cost)[1:]:
+                coins = "1 coin" if k == 1 else f"{k} coins"
+                out.append(Option(f"{option.id}{COINS}{k}", f"{option.label}, paying {coins}"))
+    return out
 
 
 def die_options(state: VillageState, step: Step) -> list[Option]:
@@ -78,6 +93,14 @@ PERFORM: dict[str, PerformFn] = {
     "gift": gift,
 }
 LOG_KEPT = 40
+COSTS: dict[str, Callable[[VillageState, Step, str], dict[str, int]]] = {
+    "crafts": actions.cube_cost,
+    "council": actions.cube_cost,
+    "travel": actions.cube_cost,
+    "church": actions.cube_cost,
+    "market": market.cube_cost,
+}
+COINS = "-coins"
 AUTOMATIC = {"die", "karla", "market"}  # a single option (or "pass") needs no question
 
 
@@ -184,14 +207,18 @@ class VillageEngine(GameEngine[VillageState]):
                 seat=step.seat,
                 kind=step.kind,
                 prompt=PROMPTS[step.kind],
-                options=tuple(OPTIONS[step.kind](state, step)),
+                options=tuple(options_for(state, step)),
             )
         ]
 
     def perform(self, state: VillageState, decision: Decision, choices: tuple[str, ...]) -> None:
         step = state.stack.pop()
-        if choices[0] != "skip":
-            PERFORM[step.kind](state, step, choices[0])
+        choice = choices[0]
+        if COINS in choice:
+            choice, coins = choice.rsplit(COINS, 1)
+            state.coins_chosen = int(coins)
+        if choice != "skip":
+            PERFORM[step.kind](state, step, choice)
         settle(state)
         del state.log[:-LOG_KEPT]
 
@@ -212,7 +239,7 @@ def settle(state: VillageState) -> None:
     while state.phase != "over":
         if state.stack:
             step = state.stack[-1]
-            opts = OPTIONS[step.kind](state, step)
+            opts = options_for(state, step)
             if len(opts) > 1 or (opts and step.kind not in AUTOMATIC):
                 return
             state.stack.pop()

@@ -53,6 +53,12 @@ def options(state: VillageState, step: Step) -> list[Option]:
     return [*out, Option("pass", "Pass (leave the market day)")]
 
 
+def cube_cost(state: VillageState, step: Step, option: str) -> dict[str, int]:
+    if option == "pass" or free_sale(state, step.seat):
+        return {}
+    return {"green": data.rules()["market"]["other_green"]}
+
+
 def perform(state: VillageState, step: Step, choice: str) -> None:
     market = state.market
     assert market is not None

@@ -142,6 +142,7 @@ class VillageState:
     mass_bought: int = 0
     final_mass: bool = False
     last_take: list[str] = field(default_factory=list)  # [space, colour] of the last cube taken
+    coins_chosen: int = -1  # coins the player chose to spend on the next payment, -1: fewest
     log: list[str] = field(default_factory=list)
 
     @property

@@ -151,6 +151,28 @@ def test_coins_pay_for_missing_influence_cubes() -> None:
     assert "promote-5-green" not in ids
 
 
+def test_a_player_may_pay_coins_while_holding_the_cubes() -> None:
+    """The same example the other way round: holding 2 green and 2 coins, the move may be
+    paid with 2 green, 1 coin and 1 green, or 2 coins."""
+    for choice, coins_used in (
+        ("promote-5-green", 0),
+        ("promote-5-green-coins1", 1),
+        ("promote-5-green-coins2", 2),
+    ):
+        state = engine.new(2, seed=4, options={"compensation": "off"})
+        state = at_turn(state, 0, council=["brown"], harvest=["green"])
+        player = state.players[0]
+        player.members[5].place, player.members[5].stage = COUNCIL, 1
+        player.cubes["green"], player.coins = 2, 2
+        state = choose(state, 0, "council-brown")
+        supply = state.supply["green"]
+        state = choose(state, 0, choice)
+        player = state.players[0]
+        assert player.members[5].stage == 2
+        assert (player.cubes["green"], player.coins) == (coins_used, 2 - coins_used)
+        assert state.supply["green"] == supply + 2 - coins_used
+
+
 def test_karla_takes_after_the_market_and_dies_into_the_council() -> None:
     """BB solo example: Chris takes the market's green and serves the front customer; Karla
     serves the one that was second; Chris stops. No green is left anywhere and the market
@@ -169,7 +191,8 @@ def test_karla_takes_after_the_market_and_dies_into_the_council() -> None:
     state = choose(state, 0, "serve-c01")
     assert state.karla is not None and state.karla.customers == ["c02"]
     ids = {o.id for o in engine.decisions(state)[0].options}
-    assert ids == {"serve-c03", "pass"}  # he could pay a green and a time, but stops
+    # He could pay a green (or his coin) and a time, but stops.
+    assert ids == {"serve-c03", "serve-c03-coins1", "pass"}
     state = choose(state, 0, "pass")
     decision = engine.decisions(state)[0]
     assert decision.kind == "karla"

@@ -401,3 +401,16 @@ def test_when_every_customer_is_served_the_stalls_stay_empty() -> None:
     state = at_turn(state, 1, market=["pink"], harvest=["green"])
     state = choose(state, 1, "market-pink")  # a market day with nobody to serve
     assert state.market is None and engine.decisions(state)[0].seat == 0
+
+
+def test_coins_chosen_for_a_two_colour_cost_replace_cubes_in_the_cost_order() -> None:
+    state = at_turn(fresh(), 0, crafts=["green", "green"])
+    player = state.players[0]
+    player.cubes.update(pink=1, orange=1)
+    player.coins = 2
+    state = choose(state, 0, "crafts-green")
+    assert {"wainwright-cubes", "wainwright-cubes-coins1", "wainwright-cubes-coins2"} <= ids(state)
+    state = choose(state, 0, "wainwright-cubes-coins1")
+    player = state.players[0]
+    assert (player.cubes["pink"], player.cubes["orange"], player.coins) == (1, 0, 1)
+    assert player.goods["wagon"] == 1

@@ -64,7 +64,7 @@ def test_karla_triggers_a_market_day_and_serves_the_front_customer() -> None:
     assert state.karla.customers == ["c03"]
     (decision,) = engine.decisions(state)
     assert decision.kind == "market"
-    assert {o.id for o in decision.options} == {"serve-c02", "pass"}
+    assert {o.id for o in decision.options} == {"serve-c02", "serve-c02-coins1", "pass"}
     state = choose(state, 0, "serve-c02")
     player = state.players[0]
     assert player.customers == ["c02"]
