@@ -218,7 +218,7 @@ def draw_coop(draw: Draw, view: dict[str, Any], coffee: str, x0: float, y0: floa
                 continue
             colour_b = None if owner is None else seat_colour(view, owner)
             building(draw, bx, y0 + COOP_H - 34, kind, colour_b, kinds[i] == "step")
-            bx += 23
+            bx += 22
         bx += 6
     # Quality Value by seat, small discs with numbers
     qx = x0 + 16
