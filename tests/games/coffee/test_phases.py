@@ -307,3 +307,20 @@ def test_seoul_takes_the_different_kinds_the_player_chooses() -> None:
     assert state.players[0].coffee == {"gua": 2, "col": 0, "bra": 0, "eth": 0, "ind": 0, "kopi": 0}
     assert state.bars["seoul"][1] == 0
     assert engine.decisions(state)[0].kind in ("advance", "sell_second")
+
+
+def test_refresh_asks_only_players_over_the_warehouse_limit() -> None:
+    state = fresh(4)
+    no_coffee(state)
+    state.players[1].coffee.update(gua=12, col=2)
+    state.players[2].coffee.update(eth=1, kopi=1)
+    state = at_phase(state, "sell")
+    state.done = [True, True, True, False]
+    state.next_order = [0, 1, 2]
+    state.order = [0, 1, 2, 3]
+    state = decide(state, 3, "drop")
+    assert [(d.seat, d.kind) for d in engine.decisions(state)] == [(1, "storage")]
+    state = decide(state, 1, "gua")
+    coffee = state.players[1].coffee
+    assert (coffee["gua"], coffee["col"]) == (10, 0)  # one warehouse, on the gua column
+    assert state.players[2].coffee["eth"] == 1 and state.phase == "work"
