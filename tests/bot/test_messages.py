@@ -1,0 +1,87 @@
+"""Turn DMs, private views by DM, closed DMs, /hand, /board, /log."""
+
+from __future__ import annotations
+
+from tests.bot.conftest import start_game, table_message
+
+
+def dms(env, member) -> list:
+    return member.user.dm_channel.history() if hasattr(member, "user") else []
+
+
+async def test_turn_dm_links_to_the_table_and_private_view_follows(table):
+    await start_game(table, table.bob)
+    alice_dms = [m.content for m in table.alice.user.dm_channel.history()]
+    assert any("Your turn in **Pebbles**" in c and "Bid coins" in c for c in alice_dms)
+    assert any("Hand:" in c for c in alice_dms)
+    assert any(table_message(table.channel).jump_url in c for c in alice_dms)
+
+
+async def test_dms_can_be_switched_off(table):
+    await table.alice.slash(table.channel, "dms", enabled=False)
+    await start_game(table, table.bob)
+    assert table.alice.user.dm_channel.history() == []
+    assert table.bob.user.dm_channel.history()
+
+
+async def test_closed_dms_are_remembered_and_told_in_the_channel(table):
+    dm = table.bob.user.dm_channel
+    table.env.inject_error(
+        "POST",
+        f"/channels/{dm.id}/messages",
+        status=403,
+        code=50007,
+        message="Cannot send messages to this user",
+        times=None,
+    )
+    await start_game(table, table.bob)
+    notes = [m.content for m in table.channel.history() if "/hand" in m.content]
+    assert len(notes) == 1 and table.bob.mention in notes[0]
+    prefs = await table.env.bot.store.get_prefs(table.bob.id)
+    assert prefs.dms_closed
+    await table.alice.slash(table.channel, "move", text="bid1")
+    await table.bob.slash(table.channel, "move", text="bid1")
+    assert len([m for m in table.channel.history() if "/hand" in m.content]) == 1
+
+
+async def test_hand_is_private_and_shows_only_my_cards(table):
+    game = await start_game(table, table.bob)
+    result = await table.alice.slash(table.channel, "hand")
+    assert result.ephemeral
+    mine = ", ".join(map(str, game.state.players[0].hand))
+    theirs = ", ".join(map(str, game.state.players[1].hand))
+    assert mine in result.response.content and theirs not in result.response.content
+
+
+async def test_board_posts_the_picture(table):
+    await start_game(table)
+    result = await table.carol.slash(table.channel, "board")
+    assert result.response.attachments[0].filename == "table.png"
+    assert not result.ephemeral
+
+
+async def test_log_lists_recent_moves(table):
+    await start_game(table)
+    await table.alice.slash(table.channel, "move", text="bid2 red-3")
+    result = await table.alice.slash(table.channel, "log")
+    assert "`bid2`" in result.response.content and "`red-3`" in result.response.content
+
+
+async def test_old_table_messages_lose_their_buttons(table):
+    await start_game(table, table.bob)
+    first = table_message(table.channel)
+    await table.alice.slash(table.channel, "move", text="bid1")
+    await table.bob.slash(table.channel, "move", text="bid1")
+    latest = table_message(table.channel)
+    assert latest.id != first.id
+    tables = [m for m in table.channel.history() if m.attachments]
+    assert [m.id for m in tables if m.components] == [latest.id]
+    assert table.channel.last_message.id == latest.id
+
+
+async def test_table_message_is_edited_while_it_is_last_and_nobody_new_must_act(table):
+    await start_game(table)
+    first = table_message(table.channel)
+    await table.alice.slash(table.channel, "move", text="bid1")
+    assert table_message(table.channel).id == first.id
+    assert "move 1" in table_message(table.channel).embeds[0].footer.text

@@ -1,0 +1,59 @@
+"""A restart mid-game loses nothing: a fresh bot on the same database picks every game up."""
+
+from __future__ import annotations
+
+import random
+
+from bot import create_bot
+from bot.store import TableStatus
+from tests.bot.conftest import buttons, play_out, start_game, table_message
+
+
+async def test_restart_mid_game_keeps_buttons_and_state(table, database_url):
+    game = await start_game(table, table.bob)
+    await table.alice.slash(table.channel, "move", text="bid2")
+    await table.bob.slash(table.channel, "move", text="bid1")
+    before = game.engine.dump(game.state)
+    old_table_message = table_message(table.channel)
+
+    await table.env.restart_bot(create_bot(database_url))
+
+    restarted = table.env.bot.manager.in_channel(table.channel.id)
+    assert restarted is not game
+    assert restarted.engine.dump(restarted.state) == before
+    opened = await table.alice.click(old_table_message, label="Take turn")
+    assert "Take a pebble" in opened.response.content
+    await play_out(table, restarted, [table.alice, table.bob], random.Random(5))
+    stored = await table.env.bot.store.get_table(restarted.id)
+    assert stored.status is TableStatus.FINISHED
+
+
+async def test_restart_keeps_an_open_lobby(table, database_url):
+    await table.alice.slash(table.channel, "new", game="pebbles")
+    lobby = table.channel.last_message
+    await table.env.restart_bot(create_bot(database_url))
+    await table.bob.click(lobby, label="Join")
+    await table.alice.click(lobby, label="Start")
+    game = table.env.bot.manager.in_channel(table.channel.id)
+    assert [s.user_id for s in game.table.seats] == [table.alice.id, table.bob.id]
+    assert "Take turn" in buttons(table_message(table.channel))
+
+
+async def test_restart_with_an_ai_to_move_lets_it_play(table, database_url):
+    game = await start_game(table, ai=1)
+    await table.alice.slash(table.channel, "move", text="bid1")
+    seq = game.seq
+    await table.env.restart_bot(create_bot(database_url))
+    restarted = table.env.bot.manager.in_channel(table.channel.id)
+    assert restarted.seq >= seq
+    assert all(d.seat == 0 for d in restarted.decisions())
+
+
+async def test_panel_opened_before_a_restart_still_works(table, database_url):
+    game = await start_game(table)
+    panel = (await table.alice.click(table_message(table.channel), label="Take turn")).response
+    await table.env.restart_bot(create_bot(database_url))
+    result = await table.alice.click(panel, label="Bid 4")
+    assert "Bid 4" in result.response.content
+    restarted = table.env.bot.manager.in_channel(table.channel.id)
+    assert restarted.seq == game.seq + 1
