@@ -17,15 +17,17 @@ Timestamps are taken on SimCord's side of its two seams: a dispatch observer jus
 the INTERACTION_CREATE event, and a wrapper around the HTTP route table that notes when an
 interaction callback or a table message write has been handled. SimCord settles the bot
 after every click, so each click is measured on an idle bot (no queueing behind the
-previous click's picture or DMs), and virtual time moves on 15 minutes before each turn
-so the previous turn's panels expire (see PANEL_LIFETIME). The targets are printed;
-nothing is asserted.
+previous click's picture or DMs). Between turns the harness tidies up after itself (see
+Player.between_turns), so the figures do not drift with the length of the run. Full
+garbage collections that fell inside a timed click are counted and shown. The targets are
+printed; nothing is asserted.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import logging
 import os
 import platform
@@ -64,10 +66,7 @@ CALLBACK = re.compile(r"^/interactions/(\d+)/[^/]+/callback$")
 CHANNEL_MESSAGE = re.compile(r"^/channels/(\d+)/messages(?:/\d+)?$")
 TAKE = re.compile(r"^t:(\d+):(\d+):take$")
 BUTTON, SELECT = 2, 3
-# discord.py gives an ephemeral message's view a 15-minute timeout, so every panel leaves a
-# sleeping timeout task behind; SimCord's settling scans every such task on each pass and
-# would slow down more with every click. A turn starts after the last turn's panels expired.
-PANEL_LIFETIME = 15 * 60 + 1
+PANEL_LIFETIME = 15 * 60 + 1  # discord.py's timeout for an ephemeral message's view
 
 
 @dataclass
@@ -78,12 +77,32 @@ class TableWrite:
 
 
 @dataclass
+class Collections:
+    """Full (generation 2) garbage collections: when each ended and how long it took."""
+
+    pauses: list[tuple[float, float]] = field(default_factory=list)
+    _began: float = 0.0
+
+    def __call__(self, phase: str, info: dict[str, int]) -> None:
+        if info["generation"] != 2:
+            return
+        if phase == "start":
+            self._began = time.perf_counter()
+        else:
+            self.pauses.append((time.perf_counter(), time.perf_counter() - self._began))
+
+    def within(self, start: float, end: float) -> float:
+        return sum(took for at, took in self.pauses if start <= at <= end)
+
+
+@dataclass
 class Probe:
     """What happened when, as seen at SimCord's seams."""
 
     clicks: list[tuple[int, float]] = field(default_factory=list)
     acks: dict[int, float] = field(default_factory=dict)
     tables: list[TableWrite] = field(default_factory=list)
+    collections: Collections = field(default_factory=Collections)
 
     def click_sent(self, interaction: Any) -> None:
         self.clicks.append((interaction.id, time.perf_counter()))
@@ -134,9 +153,11 @@ def probing(env: simcord.Env) -> Iterator[Probe]:
 
     router.dispatch = dispatch
     unregister = env._register_dispatch_observer(probe.click_sent)
+    gc.callbacks.append(probe.collections)
     try:
         yield probe
     finally:
+        gc.callbacks.remove(probe.collections)
         unregister()
         router.dispatch = original
 
@@ -146,6 +167,7 @@ class Sample:
     kind: str  # "take" (opens the panel), "pick" (a pick kept until Confirm), "move"
     ack_ms: float | None
     table_ms: float | None = None
+    gc_ms: float = 0.0  # full garbage collections between the click and its last figure
 
 
 @dataclass
@@ -195,7 +217,7 @@ class Player:
             if not pending:
                 raise RuntimeError(f"{figures.game}: active game with no decision")
             seat = self.rng.choice(pending).seat
-            await self.env.advance_time(PANEL_LIFETIME)
+            await self.between_turns()
             member = self.members[seat]
             table = self.message(channel.id, live.table.table_message_id)
             take = next(c["custom_id"] for c in self.components(table, BUTTON) if self.takes(c))
@@ -209,6 +231,19 @@ class Player:
                 and len(figures.samples) < clicks
             ):
                 panel = await self.answer(figures, live, channel.id, member, seat, panel)
+
+    async def between_turns(self) -> None:
+        """Keep the harness's own costs flat over a long run.
+
+        Every panel leaves a sleeping 15-minute view-timeout task in discord.py, and SimCord's
+        settling scans all of them on every pass: without letting them expire, clicks get
+        slower with each one before (several hundred ms after a few hundred clicks). SimCord
+        also logs every request and event for failure reports; unbounded, those logs make
+        each full garbage collection slower.
+        """
+        await self.env.advance_time(PANEL_LIFETIME)
+        self.env.http_requests.clear()
+        self.env.backend.transcript.clear()
 
     async def answer(
         self, figures: Figures, live: LiveGame, channel_id: int, member: Any, seat: int, panel: Any
@@ -281,6 +316,8 @@ class Player:
                 final = live.table.status is TableStatus.FINISHED
                 shown = self.probe.table_after(channel_id, clicked, None if final else live.seq)
                 sample.table_ms = None if shown is None else (shown - clicked) * 1000
+        last = max(clicked, acked or clicked, clicked + (sample.table_ms or 0) / 1000)
+        sample.gc_ms = self.probe.collections.within(clicked, last) * 1000
         figures.samples.append(sample)
         return result
 
@@ -356,6 +393,9 @@ def report(all_figures: list[Figures]) -> None:
         notes = [f"{missing} unacknowledged"] if missing else []
         notes += [f"{f.refused} moves refused"] if f.refused else []
         notes += [f"{unseen} moves without a table update"] if unseen else []
+        paused = [s.gc_ms for s in f.samples if s.gc_ms]
+        if paused:
+            notes.append(f"full GC inside {len(paused)} click(s), up to {max(paused):.0f} ms")
         print(
             f"  {f.game:<10} "
             + "   ".join(parts)
