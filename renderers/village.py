@@ -670,6 +670,8 @@ def draw_status(d: ImageDraw.ImageDraw, view: dict[str, Any], x0: int, y0: int) 
                 outline=MUTED,
             )
             d.line((ix + 134 + k * 22, y0 + 56, ix + 150 + k * 22, y0 + 40), fill=INK, width=2)
+    if "title_rank" in view:
+        draw_title(d, view["title_rank"], view["titles"], x0 + 260, y0 + 48)
     if view["ending"]:
         quill(d, x0 + 600, y0 + 48, 18)
         for k, seat in enumerate(view["final_turns"]):
@@ -678,6 +680,17 @@ def draw_status(d: ImageDraw.ImageDraw, view: dict[str, Any], x0: int, y0: int) 
                 fill=seat_colour(seat),
                 outline=INK,
             )
+
+
+def draw_title(d: ImageDraw.ImageDraw, rank: int, titles: int, x: float, y: float) -> None:
+    """The solo achievement title: a medal and one lit star per title reached."""
+    d.ellipse((x - 26, y - 26, x + 26, y + 26), fill=(236, 200, 90), outline=INK, width=3)
+    d.polygon([(x - 14, y + 20), (x - 24, y + 44), (x - 4, y + 34)], fill=KARLA, outline=INK)
+    d.polygon([(x + 14, y + 20), (x + 24, y + 44), (x + 4, y + 34)], fill=KARLA, outline=INK)
+    text(d, (x, y), rank, size=26)
+    for k in range(titles):
+        lit = k < rank
+        star(d, x + 52 + k * 34, y, 14, (236, 200, 90) if lit else (226, 220, 206))
 
 
 def draw_supply(d: ImageDraw.ImageDraw, view: dict[str, Any], x0: int, y0: int) -> None:
@@ -745,3 +758,63 @@ def private_text(view: dict[str, Any]) -> str:
     if not you["customers"]:
         lines.append("- none yet")
     return "\n".join(lines)
+
+
+# -- the private picture --------------------------------------------------------------
+
+PRIVATE_W = 920
+TILE = 84
+
+
+def render_private(view: dict[str, Any]) -> Image.Image | None:
+    """The seat's farmyard beside its served customers, face up with their points (the
+    seat's one secret) and their sum."""
+    you = view.get("you")
+    if not you:
+        return None
+    seat = you["seat"]
+    tiles = you["customers"]
+    rows = max(1, math.ceil(len(tiles) / 4))
+    height = max(262, 96 + rows * (TILE + 10))
+    image = Image.new("RGB", (PRIVATE_W, height), BACKGROUND)
+    d = ImageDraw.Draw(image)
+    draw_player(d, view, seat, 16, 16, 420, 230)
+    x0, y0 = 452, 16
+    box(d, (x0, y0, PRIVATE_W - 16, height - 16), PANEL)
+    d.rounded_rectangle(
+        (x0, y0, PRIVATE_W - 16, y0 + 52), radius=10, fill=seat_colour(seat), outline=LINE
+    )
+    d.rounded_rectangle((x0 + 16, y0 + 10, x0 + 48, y0 + 42), radius=4, fill=(120, 150, 190))
+    text(d, (x0 + 76, y0 + 26), len(tiles), size=22, fill=contrast(seat_colour(seat)))
+    star(d, PRIVATE_W - 104, y0 + 26, 16)
+    text(d, (PRIVATE_W - 60, y0 + 26), you["customer_points"], size=24)
+    for k, tile in enumerate(tiles):
+        customer_tile(d, x0 + 16 + (k % 4) * (TILE + 10), y0 + 66 + (k // 4) * (TILE + 10), tile)
+    if not tiles:
+        customer_tile(d, x0 + 16, y0 + 66, None)
+    return image
+
+
+RULES = """\
+**Village** (Big Box, Eggert/Plan B), 2 to 5 players, or solo against Karla. Each turn take \
+one cube from an action space (or use the well: 3 cubes of one colour for any action) and act: \
+harvest, family, crafts (train and make goods, or the mill), market day, council, travel, \
+church. Time passes on your farmyard; passing the quill costs a life, and the dead fill the \
+chronicle or the graves. A mass ends each round. The game ends when the last chronicle or \
+grave space is taken; the base game's expansions (Inn, Port, Marriage) are not included.
+Moves: a turn is `<space>-<colour>` (`crafts-pink`, `market-black`) or \
+`well-<colour>-<space>`, then the action's choice (`born`, `go-north-2`, `serve-c03`, \
+`skip`); `-coinsN` pays N coins in place of cubes (`enter-3-green-coins1`).
+Options: `compensation` on/off (the suggested seat compensation), `karla` standard/die \
+(solo: Karla's colour by a die).
+Your served customers are secret until the end (`/hand`).
+**Reconstructed, not printed in the rulebook:** the life time track (10 spaces), the office \
+training time, council promotion times, church promotion grain, the setup cards' cube split \
+(totals 18/21/24 are from reviews; 5 players reconstructed), how many chronicle and grave \
+spaces each profession has, 21 of the 24 customer tiles, the travel map's layout and route \
+costs, and Karla's board (ring size, fate tile places, clockwise order)."""
+
+
+def rules_text() -> str:
+    """Markdown for `/rules`: the game as played here and its reconstructed facts."""
+    return RULES

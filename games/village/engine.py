@@ -230,6 +230,9 @@ class VillageEngine(GameEngine[VillageState]):
             return None
         parts = tuple(scoring.breakdown(state, s) for s in range(state.num_players))
         scores = tuple(sum(p.values()) for p in parts)
+        if state.solo:
+            # The achievement title is worth nothing itself: it names the score's band.
+            parts[0][f"title: {scoring.title(scores[0])}"] = 0
         keys = [(scores[s], p.grain, scoring.living(p)) for s, p in enumerate(state.players)]
         return Result(scores=scores, ranks=ranks_from_scores(keys), breakdown=parts)
 

@@ -31,6 +31,15 @@ def living(player: Player) -> int:
     return sum(1 for m in player.members if m.place in ALIVE)
 
 
+def titles() -> list[str]:
+    """The solo achievement titles, lowest first."""
+    return [name for name, _ in sorted(data.rules()["solo_titles"].items(), key=lambda kv: kv[1])]
+
+
 def title(score: int) -> str:
-    titles = sorted(data.rules()["solo_titles"].items(), key=lambda kv: kv[1])
-    return [name for name, low in titles if score >= low][-1]
+    return titles()[title_rank(score) - 1]
+
+
+def title_rank(score: int) -> int:
+    """1 for the lowest title, up to the number of titles."""
+    return sum(1 for low in data.rules()["solo_titles"].values() if score >= low)

@@ -121,6 +121,8 @@ def view(state: VillageState, seat: int | None) -> dict[str, Any]:
         out["scores"] = scores
         if state.solo:
             out["title"] = scoring.title(scores[0])
+            out["title_rank"] = scoring.title_rank(scores[0])
+            out["titles"] = len(scoring.titles())
     if seat is not None:
         me = state.players[seat]
         out["you"] = {

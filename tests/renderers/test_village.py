@@ -68,3 +68,31 @@ def test_private_text_shows_only_the_seats_customers() -> None:
     for tile in seat_view["you"]["customers"]:
         assert f"**{tile['points']}**" in text
     assert renderer.private_text(views[-1][0]) == "Nothing secret."
+
+
+def test_private_picture_shows_the_served_customers() -> None:
+    views, _ = playout(2, seed=3, stops={60})
+    for spectator, seat_view in views:
+        assert renderer.render_private(spectator) is None
+        image = renderer.render_private(seat_view)
+        assert image is not None and image.width == renderer.PRIVATE_W
+        assert len(image.getcolors(maxcolors=100_000) or []) > 30
+    many = dict(views[-1][1])
+    tile = {"id": "x", "wants": {"horse": 1, "plow": 1}, "points": 6}
+    many["you"] = {"seat": 0, "customers": [tile] * 9, "customer_points": 54}
+    few = renderer.render_private(dict(many, you=dict(many["you"], customers=[tile])))
+    assert renderer.render_private(many).height > few.height
+
+
+def test_solo_end_shows_the_title_medal() -> None:
+    views, _ = playout(1, seed=4, stops=set())
+    spectator, _ = views[-1]
+    assert "title_rank" in spectator
+    plain = {k: v for k, v in spectator.items() if k not in ("title", "title_rank")}
+    assert renderer.render(spectator).tobytes() != renderer.render(plain).tobytes()
+
+
+def test_rules_text_is_short_and_names_the_reconstructed_parts() -> None:
+    text = renderer.rules_text()
+    assert len(text) < 1500
+    assert "Karla" in text and "Reconstructed" in text

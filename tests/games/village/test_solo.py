@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from games.village import data, engine, karla, scoring
 from games.village.state import CHURCH
+from tests.games.village.helpers import playout
 from tests.games.village.test_rulebook_examples import at_turn, choose
 
 
@@ -153,6 +154,18 @@ def test_solo_titles() -> None:
     assert scoring.title(0) == "apprentice"
     assert scoring.title(45) == "traveller"
     assert scoring.title(80) == "sage"
+    assert [scoring.title_rank(s) for s in (39, 40, 59, 60, 200)] == [1, 2, 3, 4, 6]
+
+
+def test_a_solo_game_ends_with_its_title_in_the_result_and_the_view() -> None:
+    *_, last = playout(1, seed=4)
+    result = engine.result(last)
+    score = result.scores[0]
+    assert result.breakdown[0][f"title: {scoring.title(score)}"] == 0
+    assert sum(result.breakdown[0].values()) == score
+    seen = engine.view(last, None)
+    assert seen["title"] == scoring.title(score)
+    assert seen["title_rank"] == scoring.title_rank(score)
 
 
 def test_karla_competes_for_the_church_majority() -> None:
