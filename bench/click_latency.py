@@ -66,6 +66,7 @@ CALLBACK = re.compile(r"^/interactions/(\d+)/[^/]+/callback$")
 CHANNEL_MESSAGE = re.compile(r"^/channels/(\d+)/messages(?:/\d+)?$")
 TAKE = re.compile(r"^t:(\d+):(\d+):take$")
 BUTTON, SELECT = 2, 3
+FINAL = -1
 PANEL_LIFETIME = 15 * 60 + 1  # discord.py's timeout for an ephemeral message's view
 
 
@@ -73,7 +74,7 @@ PANEL_LIFETIME = 15 * 60 + 1  # discord.py's timeout for an ephemeral message's 
 class TableWrite:
     at: float
     channel_id: int
-    seq: int | None  # None: the final scores
+    seq: int  # FINAL: the final scores
 
 
 @dataclass
@@ -114,21 +115,21 @@ class Probe:
         elif method in ("POST", "PATCH") and (match := CHANNEL_MESSAGE.match(path)):
             seq = table_seq(body)
             if seq is not None:
-                self.tables.append(TableWrite(at, int(match[1]), seq or None))
+                self.tables.append(TableWrite(at, int(match[1]), seq))
 
     def table_after(self, channel_id: int, since: float, seq: int | None) -> float | None:
         """When the channel first showed move `seq` (or the final scores) after `since`."""
         for write in self.tables:
             if write.channel_id != channel_id or write.at < since:
                 continue
-            if write.seq is None or (seq is not None and write.seq >= seq):
+            if write.seq == FINAL or (seq is not None and write.seq >= seq):
                 return write.at
         return None
 
 
 def table_seq(body: Any) -> int | None:
-    """The move a table message shows: its Take turn button's move number, 0 for the final
-    scores (the picture without buttons), None for any other message."""
+    """The move a table message shows: its Take turn button's move number, FINAL for the
+    final scores (the picture without buttons), None for any other message."""
     if not isinstance(body, dict):
         return None
     for component in walk_components(body.get("components") or []):
@@ -137,7 +138,7 @@ def table_seq(body: Any) -> int | None:
             return int(match[2])
     pictures = [a for a in body.get("attachments") or [] if a.get("filename") == "table.png"]
     if pictures and body.get("embeds") and not body.get("components"):
-        return 0
+        return FINAL
     return None
 
 
