@@ -9,6 +9,7 @@ one is posted (mentioning who must act) and the old one loses its buttons.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from typing import Any
 
@@ -198,10 +199,8 @@ class TableDisplay:
         if not table.table_message_id:
             return
         channel = await self.channel(table)
-        try:
+        with contextlib.suppress(discord.NotFound):
             await channel.get_partial_message(table.table_message_id).edit(view=None)  # type: ignore[attr-defined]
-        except discord.NotFound:
-            pass
 
     async def _finish(self, game: LiveGame) -> None:
         table = game.table

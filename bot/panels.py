@@ -12,7 +12,6 @@ Games only add labels, emoji and descriptions (`renderers.option_style`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 import discord
 

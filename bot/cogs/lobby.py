@@ -6,6 +6,7 @@ the store, so a lobby message keeps working after a restart.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
@@ -287,10 +288,8 @@ class Lobby(commands.Cog):
             await interaction.response.edit_message(**kwargs)  # type: ignore[arg-type]
         elif table.lobby_message_id and interaction.channel is not None:
             message = interaction.channel.get_partial_message(table.lobby_message_id)  # type: ignore[union-attr]
-            try:
+            with contextlib.suppress(discord.NotFound):
                 await message.edit(**kwargs)  # type: ignore[arg-type]
-            except discord.NotFound:
-                pass
 
     async def _say_busy(self, interaction: discord.Interaction, busy: Table) -> None:
         key = "lobby.busy_lobby" if busy.status is TableStatus.LOBBY else "lobby.busy_game"

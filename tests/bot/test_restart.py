@@ -4,19 +4,18 @@ from __future__ import annotations
 
 import random
 
-from bot import create_bot
 from bot.store import TableStatus
 from tests.bot.conftest import buttons, play_out, start_game, table_message
 
 
-async def test_restart_mid_game_keeps_buttons_and_state(table, database_url):
+async def test_restart_mid_game_keeps_buttons_and_state(table, make_bot):
     game = await start_game(table, table.bob)
     await table.alice.slash(table.channel, "move", text="bid2")
     await table.bob.slash(table.channel, "move", text="bid1")
     before = game.engine.dump(game.state)
     old_table_message = table_message(table.channel)
 
-    await table.env.restart_bot(create_bot(database_url))
+    await table.env.restart_bot(make_bot())
 
     restarted = table.env.bot.manager.in_channel(table.channel.id)
     assert restarted is not game
@@ -28,10 +27,10 @@ async def test_restart_mid_game_keeps_buttons_and_state(table, database_url):
     assert stored.status is TableStatus.FINISHED
 
 
-async def test_restart_keeps_an_open_lobby(table, database_url):
+async def test_restart_keeps_an_open_lobby(table, make_bot):
     await table.alice.slash(table.channel, "new", game="pebbles")
     lobby = table.channel.last_message
-    await table.env.restart_bot(create_bot(database_url))
+    await table.env.restart_bot(make_bot())
     await table.bob.click(lobby, label="Join")
     await table.alice.click(lobby, label="Start")
     game = table.env.bot.manager.in_channel(table.channel.id)
@@ -39,20 +38,20 @@ async def test_restart_keeps_an_open_lobby(table, database_url):
     assert "Take turn" in buttons(table_message(table.channel))
 
 
-async def test_restart_with_an_ai_to_move_lets_it_play(table, database_url):
+async def test_restart_with_an_ai_to_move_lets_it_play(table, make_bot):
     game = await start_game(table, ai=1)
     await table.alice.slash(table.channel, "move", text="bid1")
     seq = game.seq
-    await table.env.restart_bot(create_bot(database_url))
+    await table.env.restart_bot(make_bot())
     restarted = table.env.bot.manager.in_channel(table.channel.id)
     assert restarted.seq >= seq
     assert all(d.seat == 0 for d in restarted.decisions())
 
 
-async def test_panel_opened_before_a_restart_still_works(table, database_url):
+async def test_panel_opened_before_a_restart_still_works(table, make_bot):
     game = await start_game(table)
     panel = (await table.alice.click(table_message(table.channel), label="Take turn")).response
-    await table.env.restart_bot(create_bot(database_url))
+    await table.env.restart_bot(make_bot())
     result = await table.alice.click(panel, label="Bid 4")
     assert "Bid 4" in result.response.content
     restarted = table.env.bot.manager.in_channel(table.channel.id)
