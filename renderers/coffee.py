@@ -539,6 +539,76 @@ def render(view: dict[str, Any]) -> Image.Image:
     return image
 
 
+def draw_own_arabica(draw: Draw, view: dict[str, Any], seat: int, x0: float, y0: float) -> None:
+    """One company's five Arabica rows, its disc on each."""
+    cell = 30
+    draw.rounded_rectangle((x0, y0, x0 + cell * 7 + 40, y0 + cell * 5 + 16), 10, fill=PANEL)
+    for r, coffee in enumerate(COFFEES):
+        y = y0 + 8 + r * cell
+        bean(draw, x0 + 18, y + cell / 2, coffee, 8)
+        for c in range(7):
+            x = x0 + 34 + c * cell
+            fill = PANEL_DARK if c < 5 else (222, 196, 140)
+            draw.rectangle((x + 1, y + 1, x + cell - 1, y + cell - 1), fill=fill, outline=PANEL)
+        column = view["players"][seat]["arabica"][coffee]
+        disc(
+            draw, x0 + 34 + (column - 1) * cell + cell / 2, y + cell / 2, seat_colour(view, seat), 9
+        )
+
+
+def draw_stacks(draw: Draw, view: dict[str, Any], seat: int, x0: float, y0: float) -> None:
+    """The plantations still on the board per contract row (A–C), and the row's farm."""
+    p = view["players"][seat]
+    colour = seat_colour(view, seat)
+    for r, row in enumerate(("A", "B", "C")):
+        y = y0 + r * 40
+        draw.rounded_rectangle((x0, y, x0 + 230, y + 34), 8, fill=PANEL)
+        text(draw, (x0 + 14, y + 17), row, 15)
+        for k, level in enumerate(p["plantations"].get(row, [])):
+            box = (x0 + 30 + k * 32, y + 4, x0 + 56 + k * 32, y + 30)
+            draw.rounded_rectangle(box, 5, fill=colour, outline=INK)
+            text(draw, (x0 + 43 + k * 32, y + 17), level, 14, WHITE)
+        building(draw, x0 + 214, y + 18, "farm", colour if row in p["farms"] else None)
+
+
+def render_private(view: dict[str, Any]) -> Image.Image | None:
+    """The seat's own company board, its Arabica rows and plantation stacks, larger."""
+    seat = view.get("you")
+    if seat is None:
+        return None
+    view = dict(view, active=[])
+    image = Image.new("RGB", (860, 280), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    draw_player(draw, view, seat, 10, 15, 330)
+    draw_own_arabica(draw, view, seat, 354, 15)
+    draw_stacks(draw, view, seat, 620, 15)
+    milestones = view["players"][seat]["milestones"]
+    for k, points in enumerate(milestones.values()):
+        disc(draw, 640 + k * 34, 160, seat_colour(view, seat), 14)
+        text(draw, (640 + k * 34, 160), points, 13, WHITE)
+    return image.resize((1290, 420), Image.Resampling.LANCZOS)
+
+
+def rules_text() -> str:
+    return (
+        "**Coffee Traders** (3–5 players; 2 players against the automaton André)\n"
+        "Three periods (1970, 1975, 1980) of six phases: I Work (plant, send workers, breed "
+        "donkeys, income or civet), II Assign workers (own fields first, then helping others "
+        "moves you up the Arabica track), III Trade & build (buy coffee at a trading house, "
+        "build, retire a trader), IV Harvest, V Sell (contracts and Coffee Bars), VI Refresh. "
+        "Most points after 1980 wins: cooperative majorities, Arabica track, Coffee Bars, "
+        "buildings, contracts, milestones, counters, leftovers.\n"
+        "**Options**: `milestones = vicious` (only the top space of each milestone scores); "
+        "`start = experienced` (place the first plantation yourself).\n"
+        "**Reconstructed components** (not found in any public transcription, chosen to fit "
+        "the rulebook and marked unverified): plantation spaces per cooperative row and their "
+        "pathways, building spaces, the Coffee Bars' spaces (coffee, coins, VP), the coffee "
+        "on every contract, which milestone tiles are A/B/C and their VP, the player board's "
+        "plantation levels and bonuses, contract coins and VP, the Counter track VP.\n"
+        "Everything is open information: `/hand` shows your company board larger."
+    )
+
+
 # -- option labels, private text --------------------------------------------------------
 def option_style(decision: Decision, option: Option) -> OptionStyle | None:
     head = option.id.split(".")[0]

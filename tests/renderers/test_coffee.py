@@ -62,3 +62,21 @@ def test_final_view_carries_the_scores_of_the_result() -> None:
     view = engine.view(state, None)
     assert view["scores"] == list(engine.result(state).scores)
     assert coffee.render(view).size[0] == coffee.WIDTH
+
+
+def test_private_picture_is_the_seats_own_board() -> None:
+    for state, _ in snapshots(3, seed=5, every=150):
+        assert coffee.render_private(engine.view(state, None)) is None
+        image = coffee.render_private(engine.view(state, 1))
+        assert image is not None and image.size[0] >= 1000
+        assert ImageStat.Stat(image.convert("L")).stddev[0] > 20
+    one = coffee.render_private(engine.view(state, 0))
+    two = coffee.render_private(engine.view(state, 1))
+    assert one.tobytes() != two.tobytes()  # each seat sees its own colour and company
+
+
+def test_rules_text_is_short_and_names_the_reconstructed_parts() -> None:
+    text = coffee.rules_text()
+    assert len(text) < 1500
+    assert "Coffee Traders" in text and "Reconstructed components" in text
+    assert "André" in text and "vicious" in text
