@@ -1,4 +1,4 @@
-"""Keyflower at the table through the real bot: lobby, picture, panels, /move, /hand, a whole game."""
+"""Keyflower at the table through the real bot: lobby, picture, panels, /move, /hand, a game."""
 
 from __future__ import annotations
 
@@ -60,9 +60,9 @@ async def test_a_use_typed_with_move_sends_the_resources_to_the_home_tile(table)
     (kind, n), *_ = spec(tile).front["give"].items()
     screen = game.state.players[seat].screen
     colour = max(screen, key=lambda c: screen[c])
-    home = game.state.tiles[game.state.players[seat].home]
+    home = game.state.players[seat].home
     await member.slash(table.channel, "move", text=f"use {tile} {colour} 1")
-    assert home.resources.get(kind, 0) == n
+    assert game.state.tiles[home].resources.get(kind, 0) == n
     assert [(g.seat, g.count) for g in game.state.tiles[tile].workers] == [(seat, 1)]
 
 
