@@ -168,6 +168,7 @@ class Sample:
     kind: str  # "take" (opens the panel), "pick" (a pick kept until Confirm), "move"
     ack_ms: float | None
     table_ms: float | None = None
+    busy_ms: float | None = None  # from the table update until the bot was idle again
     gc_ms: float = 0.0  # full garbage collections between the click and its last figure
 
 
@@ -307,6 +308,7 @@ class Player:
             result = await member.click(message, custom_id=custom_id)
         else:
             result = await member.select(message, values, custom_id=custom_id)
+        idle = time.perf_counter()  # SimCord returns once every task of the bot has finished
         interaction, clicked = self.probe.clicks[-1]
         acked = self.probe.acks.get(interaction)
         sample = Sample(kind, None if acked is None else (acked - clicked) * 1000)
@@ -316,7 +318,9 @@ class Player:
             else:
                 final = live.table.status is TableStatus.FINISHED
                 shown = self.probe.table_after(channel_id, clicked, None if final else live.seq)
-                sample.table_ms = None if shown is None else (shown - clicked) * 1000
+                if shown is not None:
+                    sample.table_ms = (shown - clicked) * 1000
+                    sample.busy_ms = (idle - shown) * 1000
         last = max(clicked, acked or clicked, clicked + (sample.table_ms or 0) / 1000)
         sample.gc_ms = self.probe.collections.within(clicked, last) * 1000
         figures.samples.append(sample)
@@ -402,6 +406,15 @@ def report(all_figures: list[Figures]) -> None:
             + "   ".join(parts)
             + ("   (" + ", ".join(notes) + ")" if notes else "")
         )
+    print()
+    print(
+        "after a move's table update, the bot stays busy with DMs and private pictures\n"
+        "(a next move's table update would queue behind this; ms, p50 / p95 / max)"
+    )
+    for f in all_figures:
+        busy = [s.busy_ms for s in f.samples if s.busy_ms is not None]
+        if not f.error and busy:
+            print(f"  {f.game:<10} {cell(busy, 50)} / {cell(busy, 95)} / {cell(busy, None)}")
 
 
 def available(game_id: str) -> str | None:
