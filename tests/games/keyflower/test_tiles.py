@@ -208,3 +208,19 @@ def test_mixing_is_not_offered_without_boat_4b() -> None:
     s = play(s, 0, "use", "S03", "red", "1")
     s = play(s, 1, "use", "S03")
     assert options(s, 1) == ["red"]
+
+
+def test_shortages_give_only_what_is_left() -> None:
+    """Rulebook, Production: with too few resources, workers or green workers in the supply the
+    player receives only what is there (and never searches the bag for green workers)."""
+    s = table(offer=("S07", "S08", "S01"))
+    s.supply["iron"] = 1
+    s = play(s, 0, "use", "S07", "red", "1")
+    assert s.tiles[s.players[0].home].resources == {"iron": 1} and not s.supply.get("iron")
+    s.green = 0
+    s = play(s, 1, "use", "S08", "red", "1")
+    assert {c: n for c, n in s.players[1].screen.items() if n} == {"blue": 4, "red": 3, "yellow": 3}
+    assert s.green == 0
+    s.bag = {}
+    s = play(s, 2, "use", "S01", "blue", "1")
+    assert {c: n for c, n in s.players[2].screen.items() if n} == {"blue": 3, "red": 4, "yellow": 4}
