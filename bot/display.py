@@ -81,25 +81,22 @@ def table_embed(game: LiveGame, locale: str) -> discord.Embed:
     return embed
 
 
-def result_embed(game: LiveGame, locale: str) -> discord.Embed:
-    table = game.table
-    result = game.result()
-    assert result is not None
-    order = sorted(range(len(table.seats)), key=lambda s: (result.ranks[s], s))
-    winners = " ".join(seat_label(table, s) for s in result.winners)
+def result_embed(table: Table, locale: str) -> discord.Embed:
+    """Final scores as stored with the table: ranks (resignations last) and each seat's
+    points by category, so players can check them against the rulebook."""
+    assert table.result is not None
+    scores, ranks, breakdown = (table.result[k] for k in ("scores", "ranks", "breakdown"))
+    order = sorted(range(len(table.seats)), key=lambda s: (ranks[s], s))
+    winners = " ".join(seat_label(table, s) for s in order if ranks[s] == 1)
     embed = discord.Embed(
         title=t(locale, "end.title", game=games.get(table.game).name),
         description=t(locale, "end.winner", winners=winners),
         colour=discord.Colour.gold(),
     )
     for seat in order:
-        parts = " · ".join(f"{k} {v}" for k, v in result.breakdown[seat].items() if v)
+        parts = " · ".join(f"{k} {v}" for k, v in breakdown[seat].items() if v)
         name = t(
-            locale,
-            "end.rank",
-            rank=result.ranks[seat],
-            name=table.seats[seat].name,
-            score=result.scores[seat],
+            locale, "end.rank", rank=ranks[seat], name=table.seats[seat].name, score=scores[seat]
         )
         if table.seats[seat].resigned:
             name += " " + t(locale, "table.resigned")
@@ -209,7 +206,7 @@ class TableDisplay:
         channel = await self.channel(table)
         png = await render.table_png(table.id, game.seq, table.game, game.view(None))
         await self._strip_buttons(table)
-        await channel.send(embed=result_embed(game, locale), file=render.as_file(png))
+        await channel.send(embed=result_embed(table, locale), file=render.as_file(png))
         for seat in range(len(table.seats)):
             self._secrets.pop((game.id, seat), None)
 

@@ -44,6 +44,13 @@ def decision_hash(decision: Decision) -> str:
     return hashlib.blake2s(text.encode(), digest_size=4).hexdigest()
 
 
+def final_ranks(ranks: tuple[int, ...], resigned: list[bool]) -> list[int]:
+    """The engine's ranks, with every resigned seat placed below everyone who played on."""
+    keys = [(gave_up, rank) for rank, gave_up in zip(ranks, resigned, strict=True)]
+    order = sorted(keys)
+    return [order.index(key) + 1 for key in keys]
+
+
 @dataclass
 class LiveGame:
     table: Table
@@ -225,7 +232,7 @@ class TableManager:
         if result is not None:
             game.table.result = {
                 "scores": list(result.scores),
-                "ranks": list(result.ranks),
+                "ranks": final_ranks(result.ranks, [s.resigned for s in game.table.seats]),
                 "breakdown": [dict(b) for b in result.breakdown],
             }
             await self._close(game, TableStatus.FINISHED)

@@ -193,11 +193,9 @@ class Play(commands.Cog):
         done = t(locale, "panel.done", choice=", ".join(labels) or "—")
         if following is not None:
             content, view = build_panel(game, seat, following, locale, notice=done)
-            await interaction.response.edit_message(content=content, view=view)
+            await show_panel(interaction, content, view)
         else:
-            await interaction.response.edit_message(
-                content=done + "\n" + t(locale, "panel.waiting"), view=None
-            )
+            await show_panel(interaction, done + "\n" + t(locale, "panel.waiting"), None)
 
     async def _edit_panel(
         self,
@@ -213,7 +211,7 @@ class Play(commands.Cog):
         content, view = build_panel(
             game, seat, decision, interaction.locale, page=page, picked=picked, notice=notice
         )
-        await interaction.response.edit_message(content=content, view=view)
+        await show_panel(interaction, content, view)
 
     async def _answer_refusal(self, interaction: discord.Interaction, refusal: Refusal) -> None:
         """A stale panel is replaced by the current one; other refusals are explained."""
@@ -376,6 +374,20 @@ class Play(commands.Cog):
             return
         await interaction.response.edit_message(content=t(locale, "abandon.done"), view=None)
         await self.display.announce(game, "abandon.announce", user=f"<@{interaction.user.id}>")
+
+
+async def show_panel(
+    interaction: discord.Interaction, content: str, view: discord.ui.View | None
+) -> None:
+    """Update the panel that was clicked; a click from any other message (a public one, or
+    a tampered control) gets a new ephemeral panel instead, so no public message changes."""
+    message = interaction.message
+    if message is not None and message.flags.ephemeral:
+        await interaction.response.edit_message(content=content, view=view)
+    else:
+        await interaction.response.send_message(
+            content, view=view or discord.utils.MISSING, ephemeral=True
+        )
 
 
 def _table_of(interaction: discord.Interaction) -> int:
