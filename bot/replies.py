@@ -29,5 +29,7 @@ def can_manage(interaction: discord.Interaction, host_id: int) -> bool:
 
 
 def public_locale(interaction: discord.Interaction) -> str:
-    locale = interaction.guild_locale or interaction.locale
+    """The server's language, for messages everyone in the channel reads."""
+    guild = interaction.guild
+    locale = guild.preferred_locale if guild else interaction.guild_locale or interaction.locale
     return locale.value if locale else "en"

@@ -1,0 +1,53 @@
+"""Every platform string exists in English, 繁體中文 and 日本語."""
+
+from __future__ import annotations
+
+import re
+
+import discord
+import pytest
+from discord import app_commands
+
+from bot.i18n import SUPPORTED, Translator, catalogue, t
+
+FIELD = re.compile(r"{(\w+)}")
+
+
+@pytest.mark.parametrize("locale", SUPPORTED)
+def test_every_key_is_translated_with_the_same_fields(locale):
+    english = catalogue("en")
+    other = catalogue(locale)
+    assert set(other) == set(english)
+    for key, text in english.items():
+        assert set(FIELD.findall(other[key])) == set(FIELD.findall(text)), key
+
+
+def test_command_names_are_valid_discord_names():
+    for locale in SUPPORTED:
+        for key, name in catalogue(locale).items():
+            if key.startswith("cmd."):
+                assert re.fullmatch(r"[-_\w]{1,32}", name) and name == name.lower(), name
+
+
+async def test_translator_names_commands_per_locale():
+    translator = Translator()
+    name = app_commands.locale_str("new", key="cmd.new")
+    assert await translator.translate(name, discord.Locale.taiwan_chinese, None) == "開桌"
+    assert await translator.translate(name, discord.Locale.japanese, None) == "卓を立てる"
+    assert await translator.translate(name, discord.Locale.american_english, None) is None
+
+
+def test_unknown_locales_fall_back_to_english():
+    assert t("fr", "lobby.join") == "Join"
+    assert t(discord.Locale.taiwan_chinese, "lobby.join") == "入座"
+
+
+async def test_a_server_in_chinese_gets_its_table_in_chinese(simcord_env):
+    guild = simcord_env.create_guild(name="桌遊", preferred_locale="zh-TW")
+    channel = guild.create_text_channel("games")
+    host = guild.add_member(simcord_env.create_user("host"))
+    await host.slash(channel, "new", game="pebbles")
+    await host.click(channel.last_message, label="開始")
+    message = [m for m in channel.history() if m.attachments][-1]
+    assert "輪到我" in [c.label for row in message.components for c in row.children]
+    assert message.embeds[0].fields[0].name == "玩家"
