@@ -53,7 +53,11 @@ def seat_label(table: Table, seat: int) -> str:
 def status_line(view: dict[str, Any]) -> str:
     if isinstance(view.get("status"), str):
         return view["status"]
-    parts = [f"{k.title()} {view[k]}" for k in STATUS_KEYS if isinstance(view.get(k), str | int)]
+    parts = [
+        f"{k.title()} {view[k]}"
+        for k in STATUS_KEYS
+        if isinstance(view.get(k), str | int) and str(view[k]) != ""
+    ]
     return " · ".join(parts)
 
 

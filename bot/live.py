@@ -18,7 +18,7 @@ from typing import Any
 
 import games
 from bot import ai
-from bot.store import StaleAction, Store, Table, TableStatus
+from bot.store import StaleAction, Store, Table, TableNotActive, TableStatus
 from games import Action, Decision, Engine, GameError, IllegalAction, Result
 
 log = logging.getLogger(__name__)
@@ -102,6 +102,12 @@ class TableManager:
                     log.exception("could not load game %s (%s)", table.id, table.game)
 
     async def load(self, table: Table) -> LiveGame:
+        game = await self._replay(table)
+        self.games[table.id] = game
+        return game
+
+    async def _replay(self, table: Table) -> LiveGame:
+        """The game's state now: the latest snapshot (or the setup) plus the log after it."""
         engine = games.get(table.game)
         state, seq = None, 0
         snapshot = await self.store.latest_snapshot(table.id)
@@ -117,7 +123,6 @@ class TableManager:
             game.state = engine.apply(game.state, Action(entry.seat, entry.choices))
             game.seq = entry.seq
             game.acted[entry.seq] = entry.seat
-        self.games[table.id] = game
         return game
 
     def get(self, table_id: int) -> LiveGame | None:
@@ -222,10 +227,13 @@ class TableManager:
             )
         except StaleAction:
             # Another process took this move: catch up from the store.
-            self.games[game.id] = fresh = await self.load(game.table)
+            fresh = await self._replay(game.table)
             game.state, game.seq, game.acted = fresh.state, fresh.seq, fresh.acted
-            self.games[game.id] = game
             raise Refusal("move.stale") from None
+        except TableNotActive:
+            # Another process ended the game.
+            self.games.pop(game.id, None)
+            raise Refusal("game.over") from None
         game.state, game.seq = state, seq
         game.acted[seq] = action.seat
         result = game.engine.result(state)

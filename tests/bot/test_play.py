@@ -5,7 +5,8 @@ from __future__ import annotations
 import copy
 import random
 
-from bot.store import TableStatus
+from bot.live import TableManager
+from bot.store import TableStatus, open_store
 from tests.bot.conftest import (
     answer_panel,
     buttons,
@@ -126,3 +127,32 @@ async def test_keep_is_a_multi_select(table):
     await answer_panel(table.alice, panel, rng)
     assert game.state.round == 2
     assert 1 <= len(game.state.players[0].kept) <= 2
+
+
+async def test_a_whole_game_through_move_text(table):
+    game = await start_game(table, table.bob)
+    members = [table.alice, table.bob]
+    rng = random.Random(7)
+    while game.decisions():
+        decision = rng.choice(game.decisions())
+        count = rng.randint(decision.min_choices, decision.max_choices)
+        tokens = ",".join(o.id for o in rng.sample(list(decision.options), count))
+        result = await members[decision.seat].slash(table.channel, "move", text=tokens)
+        assert "Applied" in result.response.content
+    assert "final scores" in table.channel.last_message.embeds[0].title
+
+
+async def test_two_processes_racing_for_one_move_apply_it_once(table, database_url):
+    """Another process on the same database (a second shard) takes a move first: this
+    bot's click is told the panel is out of date, and the bot catches up from the log."""
+    game = await start_game(table)
+    other_store = open_store(database_url)
+    await other_store.open()
+    other = TableManager(other_store)
+    rival = await other.load(await other_store.get_table(game.id))
+    await other.submit(rival, 0, ("bid1",), user_id=table.alice.id)
+    await other_store.close()
+    panel = (await table.alice.click(table_message(table.channel), label="Take turn")).response
+    result = await table.alice.click(panel, label="Bid 2")
+    assert "out of date" in result.response.content
+    assert game.seq == 1 and game.state.players[0].bid == 1
