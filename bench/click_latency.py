@@ -182,7 +182,7 @@ class Figures:
     error: str | None = None
 
 
-class Player:
+class Players:
     """Seats a few members, starts games and plays them with random legal choices."""
 
     def __init__(self, env: simcord.Env, probe: Probe, rng: random.Random) -> None:
@@ -238,8 +238,8 @@ class Player:
         """Keep the harness's own costs flat over a long run.
 
         Every panel leaves a sleeping 15-minute view-timeout task in discord.py, and SimCord's
-        settling scans all of them on every pass: without letting them expire, clicks get
-        slower with each one before (several hundred ms after a few hundred clicks). SimCord
+        settling scans all of them on every pass: unless they expire, each click is slower
+        than the one before (by several hundred ms after a few hundred clicks). SimCord
         also logs every request and event for failure reports; unbounded, those logs make
         each full garbage collection slower.
         """
@@ -438,7 +438,7 @@ async def main(args: argparse.Namespace) -> None:
         bot = create_bot(f"sqlite:///{database}")
         async with simcord.run(bot, check_errors=False, settle_timeout=60) as env:
             with probing(env) as probe:
-                player = Player(env, probe, rng)
+                players = Players(env, probe, rng)
                 for game_id in wanted:
                     engine = games.get(game_id) if game_id in games.ids() else None
                     seats = args.players
@@ -452,7 +452,7 @@ async def main(args: argparse.Namespace) -> None:
                     clicks = args.clicks if game_id == "pebbles" else args.game_clicks
                     began = time.perf_counter()
                     try:
-                        await player.run(figures, clicks)
+                        await players.run(figures, clicks)
                     except Exception as exc:
                         figures.error = f"{type(exc).__name__}: {exc}"
                     took = time.perf_counter() - began
