@@ -18,7 +18,7 @@ the INTERACTION_CREATE event, and a wrapper around the HTTP route table that not
 interaction callback or a table message write has been handled. SimCord settles the bot
 after every click, so each click is measured on an idle bot (no queueing behind the
 previous click's picture or DMs). Between turns the harness tidies up after itself (see
-Player.between_turns), so the figures do not drift with the length of the run. Full
+Players.between_turns), so the figures do not drift with the length of the run. Full
 garbage collections that fell inside a timed click are counted and shown. The targets are
 printed; nothing is asserted.
 """
