@@ -40,8 +40,7 @@ class Play(commands.Cog):
         self.display = display
         bot.router.add("t", self.on_table_button)  # type: ignore[attr-defined]
         bot.router.add("g", self.on_panel)  # type: ignore[attr-defined]
-        bot.router.add("r", self.on_resign_confirm)  # type: ignore[attr-defined]
-        bot.router.add("a", self.on_abandon_confirm)  # type: ignore[attr-defined]
+        bot.router.add("c", self.on_confirm)  # type: ignore[attr-defined]
 
     # -- finding the game and the caller's seat ---------------------------------------
     def game_here(self, interaction: discord.Interaction) -> LiveGame:
@@ -300,80 +299,63 @@ class Play(commands.Cog):
     @app_commands.command(name=cmd("resign"), description=desc("resign"))
     @app_commands.guild_only()
     async def resign(self, interaction: discord.Interaction) -> None:
-        locale = interaction.locale
-        try:
-            game = self.game_here(interaction)
-            self.seat(game, interaction)
-        except Refusal as refusal:
-            await refuse(interaction, refusal)
-            return
-        view = Components()
-        view.add_item(
-            button(f"r:{game.id}:yes", t(locale, "resign.yes"), style=discord.ButtonStyle.danger)
-        )
-        view.add_item(button(f"r:{game.id}:no", t(locale, "confirm.no")))
-        await say(interaction, t(locale, "resign.confirm"), view=view)
-
-    async def on_resign_confirm(
-        self, interaction: discord.Interaction, parts: list[str], values: list[str]
-    ) -> None:
-        locale = interaction.locale
-        try:
-            if len(parts) != 2 or not parts[0].isdigit():
-                raise Refusal("component.unknown")
-            if parts[1] != "yes":
-                await interaction.response.edit_message(
-                    content=t(locale, "confirm.kept"), view=None
-                )
-                return
-            game = self.game_by_id(int(parts[0]))
-            seat = self.seat(game, interaction)
-            await self.manager.resign(game, seat)
-        except Refusal as refusal:
-            await refuse(interaction, refusal)
-            return
-        await interaction.response.edit_message(content=t(locale, "resign.done"), view=None)
-        await self.display.announce(game, "resign.announce", user=f"<@{interaction.user.id}>")
+        await self._ask(interaction, "resign")
 
     @app_commands.command(name=cmd("abandon"), description=desc("abandon"))
     @app_commands.guild_only()
     async def abandon(self, interaction: discord.Interaction) -> None:
+        await self._ask(interaction, "abandon")
+
+    # -- resign and abandon: asked first, done on "yes" ----------------------------------
+    def _may(self, interaction: discord.Interaction, game: LiveGame, verb: str) -> None:
+        if verb == "resign":
+            self.seat(game, interaction)
+        elif not can_manage(interaction, game.table.host_id):
+            raise Refusal("lobby.host_only")
+
+    async def _ask(self, interaction: discord.Interaction, verb: str) -> None:
         locale = interaction.locale
         try:
             game = self.game_here(interaction)
-            if not can_manage(interaction, game.table.host_id):
-                raise Refusal("lobby.host_only")
+            self._may(interaction, game, verb)
         except Refusal as refusal:
             await refuse(interaction, refusal)
             return
         view = Components()
         view.add_item(
-            button(f"a:{game.id}:yes", t(locale, "abandon.yes"), style=discord.ButtonStyle.danger)
+            button(
+                f"c:{verb}:{game.id}:yes",
+                t(locale, f"{verb}.yes"),
+                style=discord.ButtonStyle.danger,
+            )
         )
-        view.add_item(button(f"a:{game.id}:no", t(locale, "confirm.no")))
-        await say(interaction, t(locale, "abandon.confirm"), view=view)
+        view.add_item(button(f"c:{verb}:{game.id}:no", t(locale, "confirm.no")))
+        await say(interaction, t(locale, f"{verb}.confirm"), view=view)
 
-    async def on_abandon_confirm(
+    async def on_confirm(
         self, interaction: discord.Interaction, parts: list[str], values: list[str]
     ) -> None:
         locale = interaction.locale
         try:
-            if len(parts) != 2 or not parts[0].isdigit():
+            if len(parts) != 3 or parts[0] not in ("resign", "abandon") or not parts[1].isdigit():
                 raise Refusal("component.unknown")
-            if parts[1] != "yes":
+            verb, table_id, answer = parts
+            if answer != "yes":
                 await interaction.response.edit_message(
                     content=t(locale, "confirm.kept"), view=None
                 )
                 return
-            game = self.game_by_id(int(parts[0]))
-            if not can_manage(interaction, game.table.host_id):
-                raise Refusal("lobby.host_only")
-            await self.manager.abandon(game)
+            game = self.game_by_id(int(table_id))
+            self._may(interaction, game, verb)
+            if verb == "resign":
+                await self.manager.resign(game, self.seat(game, interaction))
+            else:
+                await self.manager.abandon(game)
         except Refusal as refusal:
             await refuse(interaction, refusal)
             return
-        await interaction.response.edit_message(content=t(locale, "abandon.done"), view=None)
-        await self.display.announce(game, "abandon.announce", user=f"<@{interaction.user.id}>")
+        await interaction.response.edit_message(content=t(locale, f"{verb}.done"), view=None)
+        await self.display.announce(game, f"{verb}.announce", user=f"<@{interaction.user.id}>")
 
 
 async def show_panel(
