@@ -809,7 +809,7 @@ Options: `compensation` on/off (the suggested seat compensation), `karla` standa
 (solo: Karla's colour by a die).
 Your served customers are secret until the end (`/hand`).
 **Reconstructed, not printed in the rulebook:** the life time track (10 spaces), the office \
-training time, council promotion times, church promotion grain, the setup cards' cube split \
+training time, council promotion times, the setup cards' cube split \
 (totals 18/21/24 are from reviews; 5 players reconstructed), how many chronicle and grave \
 spaces each profession has, 21 of the 24 customer tiles, the travel map's layout and route \
 costs, and Karla's board (ring size, fate tile places, clockwise order)."""
