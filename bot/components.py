@@ -25,11 +25,14 @@ CUSTOM_ID_MAX = 100
 
 
 class Components(ui.View):
-    """Buttons and selects to send. Every item is a routed dynamic item, so discord.py
-    keeps no per-message state for it: clicks reach the router by custom_id alone."""
+    """Buttons and selects to send. Every item is a routed dynamic item: clicks reach the
+    router by custom_id alone, so discord.py need not track the message. The view is sent
+    already stopped, which keeps discord.py from storing it (and from giving each
+    ephemeral panel a 15-minute timeout task)."""
 
     def __init__(self) -> None:
         super().__init__(timeout=None)
+        self.stop()
 
 
 class Router:

@@ -118,6 +118,9 @@ class TableDisplay:
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._acting: dict[int, frozenset[int]] = {}
         self._secrets: dict[tuple[int, int], str] = {}
+        self._dm_tasks: set[asyncio.Task[None]] = set()
+        self._dm_lock: dict[int, asyncio.Lock] = {}
+        self.pictures = render.TablePictures()
         manager.listeners.append(self.changed)
 
     def prime(self, game: LiveGame) -> None:
@@ -164,7 +167,7 @@ class TableDisplay:
             return
         locale = self.locale(table)
         seq = game.seq
-        png = await render.table_png(table.id, seq, table.game, game.view(None))
+        png = await self.pictures.png(table.id, seq, table.game, game.view(None))
         if game.seq != seq:
             self._dirty.add(game.id)  # moved on while drawing: draw again
             return
@@ -194,7 +197,10 @@ class TableDisplay:
             await self._strip_buttons(table)
             table.table_message_id = message.id
             await self.store.update_table(table)
-        await self._notify(game, newly, message.jump_url)
+        # DMs go out on their own, so the next move's table never waits behind them.
+        task = asyncio.create_task(self._notify(game, newly, message.jump_url))
+        self._dm_tasks.add(task)
+        task.add_done_callback(self._dm_tasks.discard)
 
     async def _strip_buttons(self, table: Table) -> None:
         if not table.table_message_id:
@@ -208,7 +214,7 @@ class TableDisplay:
         self._acting.pop(game.id, None)
         locale = self.locale(table)
         channel = await self.channel(table)
-        png = await render.table_png(table.id, game.seq, table.game, game.view(None))
+        png = await self.pictures.png(table.id, game.seq, table.game, game.view(None))
         await self._strip_buttons(table)
         await channel.send(embed=result_embed(table, locale), file=render.as_file(png))
         for seat in range(len(table.seats)):
@@ -227,6 +233,13 @@ class TableDisplay:
         return renderers.private_text(game.table.game, game.view(seat)).strip()
 
     async def _notify(self, game: LiveGame, newly: frozenset[int], link: str) -> None:
+        async with self._dm_lock.setdefault(game.id, asyncio.Lock()):
+            try:
+                await self._send_dms(game, newly, link)
+            except Exception:
+                log.exception("could not DM the players of game %s at move %s", game.id, game.seq)
+
+    async def _send_dms(self, game: LiveGame, newly: frozenset[int], link: str) -> None:
         table = game.table
         name = games.get(table.game).name
         decisions = {d.seat: d for d in game.decisions()}

@@ -14,8 +14,6 @@ import renderers
 
 FILENAME = "table.png"
 PRIVATE_FILENAME = "private.png"
-_CACHE_SIZE = 64
-_cache: OrderedDict[tuple[int, int], bytes] = OrderedDict()
 
 
 def encode_png(game_id: str, view: dict[str, Any]) -> bytes:
@@ -29,16 +27,24 @@ def _png(image: Image.Image) -> bytes:
     return buffer.getvalue()
 
 
-async def table_png(table_id: int, seq: int, game_id: str, view: dict[str, Any]) -> bytes:
-    key = (table_id, seq)
-    if key in _cache:
-        _cache.move_to_end(key)
-        return _cache[key]
-    data = await asyncio.to_thread(encode_png, game_id, view)
-    _cache[key] = data
-    while len(_cache) > _CACHE_SIZE:
-        _cache.popitem(last=False)
-    return data
+class TablePictures:
+    """The latest table pictures of one bot, by table and move: `/board` and the table
+    message share one drawing."""
+
+    def __init__(self, size: int = 64) -> None:
+        self.size = size
+        self._cache: OrderedDict[tuple[int, int], bytes] = OrderedDict()
+
+    async def png(self, table_id: int, seq: int, game_id: str, view: dict[str, Any]) -> bytes:
+        key = (table_id, seq)
+        if key in self._cache:
+            self._cache.move_to_end(key)
+            return self._cache[key]
+        data = await asyncio.to_thread(encode_png, game_id, view)
+        self._cache[key] = data
+        while len(self._cache) > self.size:
+            self._cache.popitem(last=False)
+        return data
 
 
 async def private_png(game_id: str, view: dict[str, Any]) -> bytes | None:

@@ -276,7 +276,7 @@ class Play(commands.Cog):
             return
         await interaction.response.defer(thinking=True)
         seq, view = game.seq, game.view(None)
-        png = await render.table_png(game.id, seq, game.table.game, view)
+        png = await self.display.pictures.png(game.id, seq, game.table.game, view)
         caption = f"**{games.get(game.table.game).name}** · {status_line(view)}".rstrip(" ·")
         await interaction.followup.send(caption, file=render.as_file(png))
 
