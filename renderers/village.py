@@ -801,7 +801,8 @@ one cube from an action space (or use the well: 3 cubes of one colour for any ac
 harvest, family, crafts (train and make goods, or the mill), market day, council, travel, \
 church. Time passes on your farmyard; passing the quill costs a life, and the dead fill the \
 chronicle or the graves. A mass ends each round. The game ends when the last chronicle or \
-grave space is taken; the base game's expansions (Inn, Port, Marriage) are not included.
+grave space is taken. A solo score earns a title, apprentice (0-39) to sage (80+). The \
+Big Box expansions (Inn, Port, Marriage) are not included.
 Moves: a turn is `<space>-<colour>` (`crafts-pink`, `market-black`) or \
 `well-<colour>-<space>`, then the action's choice (`born`, `go-north-2`, `serve-c03`, \
 `skip`); `-coinsN` pays N coins in place of cubes (`enter-3-green-coins1`).
