@@ -98,7 +98,7 @@ def result_embed(table: Table, locale: str) -> discord.Embed:
         colour=discord.Colour.gold(),
     )
     for seat in order:
-        parts = " · ".join(f"{k} {v}" for k, v in breakdown[seat].items() if v)
+        parts = " · ".join(f"{k} {v}" for k, v in breakdown[seat].items())
         name = t(
             locale, "end.rank", rank=ranks[seat], name=table.seats[seat].name, score=scores[seat]
         )
