@@ -140,3 +140,19 @@ def test_winter_ends_with_turn_order_tiles_and_a_boat_in_each_village() -> None:
     assert s.players[2].boat == "B2"
     assert s.players[0].to_place == ["T1", "T2", "B3"]
     assert s.players[1].to_place == ["B1"]
+
+
+def test_workers_used_in_a_village_go_behind_its_owner_s_screen_whoever_placed_them() -> None:
+    """Rulebook, End of season step 4: workers used on tiles in a player's village are kept
+    by that player, including the workers other players placed there."""
+    s = table(offer=("S03",))
+    home = s.players[0].home
+    s = play(s, 0, "use", home, "red", "1")
+    s = play(s, 1, "use", home, "red", "2")
+    s = play(s, 2, "use", home, "red", "3")
+    assert sum(g.count for g in s.tiles[home].workers) == 6
+    s = _all_pass(s, 0)
+    assert s.players[0].screen["red"] == 4 - 1 + 6
+    assert s.players[1].screen["red"] == 4 - 2
+    assert s.players[2].screen["red"] == 4 - 3
+    assert s.tiles[home].workers == []
