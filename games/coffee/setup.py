@@ -113,7 +113,7 @@ def new_game(num_players: int, rng: Rng, free_start: bool = False) -> CoffeeStat
             player.arabica[top] += 1
 
     if num_players == 2:
-        _setup_andre(state, rng, contracts, counters)
+        _setup_andre(state, rng, contracts)
 
     on_board = sum(c.town for c in coops.values())
     in_pools = sum(p.pool for p in state.players)
@@ -136,9 +136,7 @@ def _starting_plantations(state: CoffeeState, seat: int, free_start: bool) -> No
             state.coops[coffee].rows[0][spaces[position]] = Plantation(owner=seat, level=1)
 
 
-def _setup_andre(
-    state: CoffeeState, rng: Rng, contracts: dict[str, list[str]], counters: list[str]
-) -> None:
+def _setup_andre(state: CoffeeState, rng: Rng, contracts: dict[str, list[str]]) -> None:
     table = components()
     seat = state.num_players
     andre_setup = table.setup["andre"]
@@ -158,7 +156,6 @@ def _setup_andre(
     production_space = list(table.board["buildings"]["production"]).index("p45")
     for coffee in f.coffees:
         state.coops[coffee].buildings["production"][production_space] = seat
-    by_coffee: dict[str, list[str]] = {c: [x for x in counters if x.endswith(c)] for c in COFFEES}
     state.andre = Andre(
         seat=seat,
         stack=list(andre_setup["plantations"]),
@@ -167,5 +164,7 @@ def _setup_andre(
         traders_out=0,
         markers=andre_setup["scoring_markers"],
         contracts=[contracts[letter].pop() for letter in "ABC"],
-        counters=rng.shuffled([by_coffee[c][0] for c in COFFEES]),
+        # "a set of 5 different Arabica counters": one of each coffee, never short even when
+        # the Contract Bonus stacks hold all six of a coffee
+        counters=rng.shuffled([f"arabica:{c}" for c in COFFEES]),
     )

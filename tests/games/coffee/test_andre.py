@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.coffee import andre, engine, sell, trade
-from games.coffee.data import components
+from games.coffee.data import COFFEES, components
 from games.coffee.state import CoffeeState
 from games.core import Action
 from tests.games.coffee.helpers import clear_board, fresh, plant
@@ -15,6 +15,15 @@ def two_player() -> CoffeeState:
     state = fresh(2, seed=3)
     state.order = [0, 1, ANDRE]
     return state
+
+
+def test_andre_gets_five_different_arabica_counters_at_every_seed() -> None:
+    """Setup step 6: "a set of 5 different Arabica counters", even when the Contract Bonus
+    stacks happen to hold all six counters of one coffee."""
+    for seed in range(300):
+        state = engine.new(2, seed)
+        assert state.andre is not None
+        assert sorted(state.andre.counters) == sorted(f"arabica:{c}" for c in COFFEES)
 
 
 def test_andre_setup_board_and_production_stations() -> None:

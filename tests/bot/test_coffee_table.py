@@ -1,0 +1,156 @@
+"""Coffee Traders at the table through the real bot: a lobby with options, two players against
+André, Take turn panels, typed moves, /hand with its picture, /rules, and a whole game."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+from games.core import Action
+from games.testing import random_choices
+from tests.bot.conftest import (
+    answer_panel,
+    buttons,
+    raw_buttons,
+    selects,
+    start_game,
+    table_message,
+)
+
+
+def _acting(table, game):
+    """The member who must act now, and their seat."""
+    seat = game.decisions()[0].seat
+    return (table.alice, table.bob, table.carol)[seat], seat
+
+
+def panel_options(panel) -> list[str]:
+    """The option ids a panel offers, from its buttons and menus."""
+    ids = [b["custom_id"].split(":o:")[1] for b in raw_buttons(panel) if ":o:" in b["custom_id"]]
+    return ids + [o["value"] for menu in selects(panel) for o in menu["options"]]
+
+
+async def choose(member, panel, option_id: str):
+    """Answer a panel with one option: its button, or the menu that lists it."""
+    for b in raw_buttons(panel):
+        if b["custom_id"].endswith(f":o:{option_id}"):
+            return await member.click(panel, custom_id=b["custom_id"])
+    for menu in selects(panel):
+        if option_id in [o["value"] for o in menu["options"]]:
+            return await member.select(panel, [option_id], custom_id=menu["custom_id"])
+    raise AssertionError(f"the panel does not offer {option_id}")
+
+
+async def test_two_players_sit_down_against_andre_with_the_vicious_milestones(table):
+    game = await start_game(table, table.bob, game="coffee", options="milestones=vicious")
+    state = game.state
+    assert game.table.game == "coffee" and len(game.table.seats) == 2
+    assert state.vicious and state.andre is not None and state.andre.seat == 2
+    assert state.order[-1] == 2  # André always goes last
+    message = table_message(table.channel)
+    assert message.attachments and message.attachments[0].filename == "table.png"
+    assert {"Take turn", "My info", "Log"} <= set(buttons(message))
+    assert state.phase == "work" and not state.players[2].coins
+
+
+async def test_three_players_with_an_ai_seat_and_the_experienced_start(table):
+    game = await start_game(table, table.bob, ai=1, game="coffee", options="start=experienced")
+    assert len(game.table.seats) == 3 and game.state.andre is None
+    assert game.state.phase == "setup"
+    member, seat = _acting(table, game)
+    panel = (await member.click(table_message(table.channel), label="Take turn")).response
+    spaces = panel_options(panel)
+    assert spaces and all(s.count(".") == 2 for s in spaces)
+    await choose(member, panel, spaces[0])
+    coffee, row, index = spaces[0].split(".")
+    planted = game.state.coops[coffee].rows[int(row) - 1][int(index)]
+    assert planted is not None and planted.owner == seat and planted.level == 1
+
+
+async def test_breeding_a_donkey_through_the_take_turn_panel(table):
+    game = await start_game(table, table.bob, game="coffee")
+    member, seat = _acting(table, game)
+    player = game.state.players[seat]
+    donkeys, markers = player.donkeys, player.markers
+    panel = (await member.click(table_message(table.channel), label="Take turn")).response
+    assert panel.ephemeral
+    assert {"plant", "donkey", "civet", "coins", "drop"} <= set(panel_options(panel))
+    pathway_panel = (await choose(member, panel, "donkey")).response
+    assert game.state.players[seat].markers == markers - 2
+    pathways = panel_options(pathway_panel)
+    assert pathways  # then the donkey goes onto a pathway between two rows
+    await choose(member, pathway_panel, pathways[0])
+    coffee, key = pathways[0].split(".", 1)
+    pathway = game.state.coops[coffee].pathways[key]
+    assert pathway.owner == seat and pathway.donkeys == 1
+    assert game.state.players[seat].donkeys == donkeys
+
+
+async def test_income_typed_with_move_takes_two_coins_and_play_passes_on(table):
+    game = await start_game(table, table.bob, game="coffee")
+    member, seat = _acting(table, game)
+    coins = game.state.players[seat].coins
+    result = await member.slash(table.channel, "move", text="coins")
+    assert "Applied: `coins`" in result.response.content
+    assert game.state.players[seat].coins == coins + 2
+    assert game.decisions()[0].seat == 1 - seat  # the other human; André never works
+
+
+async def test_hand_sends_the_company_board_as_text_and_picture(table):
+    game = await start_game(table, table.bob, game="coffee")
+    result = await table.bob.slash(table.channel, "hand")
+    assert result.ephemeral
+    content = result.response.content
+    assert "Your company (P2)" in content
+    coins = game.state.players[1].coins
+    assert f"{coins} coins" in content
+    assert result.response.attachments[0].filename == "private.png"
+
+
+async def test_rules_say_which_components_are_reconstructed(table):
+    result = await table.alice.slash(table.channel, "rules", game="coffee")
+    content = result.response.content
+    assert "Coffee Traders" in content and "Reconstructed components" in content
+
+
+def plan_turn(game, seat: int, rng: random.Random) -> list[str]:
+    """Random legal answers for the seat's decisions until another seat is asked (on a copy)."""
+    state = copy.deepcopy(game.state)
+    tokens = []
+    while (pending := game.engine.decisions(state)) and pending[0].seat == seat:
+        picked = random_choices(pending[0], rng)
+        tokens.append(",".join(picked))
+        state = game.engine.apply(state, Action(seat, picked))
+    return tokens
+
+
+async def test_a_few_panel_moves_then_typed_turns_to_the_end_against_andre(table):
+    """Both humans answer panels for a while, then type each whole turn as one /move (panels
+    are too slow for three periods here); André's steps run between them."""
+    game = await start_game(table, table.bob, game="coffee")
+    members = [table.alice, table.bob]
+    rng = random.Random(3)
+    for _ in range(12):
+        seat = game.decisions()[0].seat
+        opened = await members[seat].click(table_message(table.channel), label="Take turn")
+        await answer_panel(members[seat], opened.response, rng)
+    for _ in range(300):
+        if not game.decisions():
+            break
+        seat = game.decisions()[0].seat
+        tokens = plan_turn(game, seat, rng)
+        result = await members[seat].slash(table.channel, "move", text=" ".join(tokens))
+        assert "Applied" in result.response.content
+    assert game.state.over and game.state.period == 3
+    final = table.channel.last_message
+    assert "final scores" in final.embeds[0].title
+    assert final.attachments
+    fields = [f for f in final.embeds[0].fields if f.name.startswith("#")]
+    assert len(fields) == 2  # André scores nothing and has no seat at the table
+    result = game.table.result
+    assert [sum(b.values()) for b in result["breakdown"]] == result["scores"]
+    shown = " ".join(f.value for f in fields)
+    for seat in range(2):
+        for category, points in result["breakdown"][seat].items():
+            if points:
+                assert f"{category} {points}" in shown
