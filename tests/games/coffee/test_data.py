@@ -52,3 +52,27 @@ def test_five_leftmost_bars_end_with_six_of_a_kind() -> None:
     for bar in bars[:5]:
         assert bar["spaces"][-1]["need"] == "any" and bar["spaces"][-1]["amount"] == 6
     assert sum(1 for s in bars[-1]["spaces"] if s.get("wild_animal")) == 2
+
+
+def test_contract_bonuses_the_rulebooks_name() -> None:
+    """F gives the free hospital (EN "Phase 3" B, note); the second of a player's two trucks
+    comes from E (zh-TW: "第二台是完成E合約的其中一種獎勵"); no contract space gives a trader
+    (zh-TW: six traders at most = 3 at the start + Arabica track + row bonus or 3-player
+    extra + bonus supply)."""
+    bonus = load("player_board.toml")["contracts"]["bonus"]
+    assert bonus["F"] == [["hospital"]]
+    assert [letter for letter, sides in bonus.items() if ["truck"] in sides] == ["E"]
+    assert all("trader" not in side for sides in bonus.values() for side in sides)
+
+
+def test_seoul_wild_animals_lie_on_its_3_and_4_spaces() -> None:
+    """EN setup 6: "1 on the 3 space, 1 on the 4 space" of Seoul."""
+    seoul = load("coffee_bars.toml")["bar"][-1]
+    assert sorted(s["amount"] for s in seoul["spaces"] if s.get("wild_animal")) == [3, 4]
+
+
+def test_every_bar_has_a_delivery_below_value_two() -> None:
+    """The milestone "1 delivery of value 2 or more to all 6 Coffee Bars" implies smaller
+    deliveries exist; Seoul's smallest is 2 different coffees (reconstructed)."""
+    for bar in load("coffee_bars.toml")["bar"][:5]:
+        assert min(s["amount"] for s in bar["spaces"]) == 1
