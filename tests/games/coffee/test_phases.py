@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.coffee import engine
+from games.coffee import engine, sell
 from games.coffee.data import components
 from games.coffee.flow import advance
 from games.coffee.state import CoffeeState
@@ -324,3 +324,29 @@ def test_refresh_asks_only_players_over_the_warehouse_limit() -> None:
     coffee = state.players[1].coffee
     assert (coffee["gua"], coffee["col"]) == (10, 0)  # one warehouse, on the gua column
     assert state.players[2].coffee["eth"] == 1 and state.phase == "work"
+
+
+def test_coffee_costs_two_coins_until_1980_then_three() -> None:
+    """EN "Phase 5: Sell", General Rules: "Periods 1–2: 2 coins each; Period 3: 3 coins"."""
+    for period, price in ((1, 2), (2, 2), (3, 3)):
+        state = at_phase(fresh(4), "sell")
+        state.period = period
+        no_coffee(state)
+        state.order = [3, 2, 1, 0]  # Sell runs in reverse turn order: seat 0 first
+        state.players[0].coins = 7
+        state = decide(state, 0, "buy.eth")
+        assert state.players[0].coins == 7 - price
+        assert state.players[0].coffee["eth"] == 1
+        assert only(state)[0] == 0  # buying is free: the turn goes on
+
+
+def test_row_bonus_civet_goes_to_sumatra_but_in_1980_to_the_company_supply() -> None:
+    """EN "Phase 5" A.5: "1 civet into Sumatra (Period 3: into your I. Work: COMPANY SUPPLY)"."""
+    for period, in_sumatra, in_supply in ((2, 1, 0), (3, 0, 1)):
+        state = fresh(4)
+        state.period = period
+        player = state.players[0]
+        sumatra, civets = player.sumatra, player.civets
+        player.row_items.append("civet")
+        sell.row_bonus(state, 0, "civet")
+        assert (player.sumatra - sumatra, player.civets - civets) == (in_sumatra, in_supply)
