@@ -5,8 +5,9 @@ from __future__ import annotations
 from games.coffee import engine, sell
 from games.coffee.data import components
 from games.coffee.flow import advance
+from games.coffee.refresh import return_pieces
 from games.coffee.state import CoffeeState
-from games.coffee.supply import markers_available
+from games.coffee.supply import markers_available, spend_markers
 from games.core import Action
 from tests.games.coffee.helpers import clear_board, fresh, no_coffee, plant
 
@@ -350,3 +351,16 @@ def test_row_bonus_civet_goes_to_sumatra_but_in_1980_to_the_company_supply() -> 
         player.row_items.append("civet")
         sell.row_bonus(state, 0, "civet")
         assert (player.sumatra - sumatra, player.civets - civets) == (in_sumatra, in_supply)
+
+
+def test_the_four_player_colour_marker_leaves_the_game_once_used() -> None:
+    """EN "Phase 6" 2: markers return "except the one in your color; if you used it, remove
+    it from the game"."""
+    state = fresh(4)
+    player = state.players[0]
+    assert player.color_marker and player.markers == 3
+    spend_markers(player, 4)
+    assert not player.color_marker and player.markers == 0 and "marker" in player.bonus
+    return_pieces(state)
+    assert player.markers == 3 and not player.color_marker and "marker" in player.bonus
+    assert not fresh(3).players[0].color_marker
