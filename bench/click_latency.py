@@ -67,7 +67,6 @@ CHANNEL_MESSAGE = re.compile(r"^/channels/(\d+)/messages(?:/\d+)?$")
 TAKE = re.compile(r"^t:(\d+):(\d+):take$")
 BUTTON, SELECT = 2, 3
 FINAL = -1
-PANEL_LIFETIME = 15 * 60 + 1  # discord.py's timeout for an ephemeral message's view
 
 
 @dataclass
@@ -235,15 +234,9 @@ class Players:
                 panel = await self.answer(figures, live, channel.id, member, seat, panel)
 
     async def between_turns(self) -> None:
-        """Keep the harness's own costs flat over a long run.
-
-        Every panel leaves a sleeping 15-minute view-timeout task in discord.py, and SimCord's
-        settling scans all of them on every pass: unless they expire, each click is slower
-        than the one before (by several hundred ms after a few hundred clicks). SimCord
-        also logs every request and event for failure reports; unbounded, those logs make
-        each full garbage collection slower.
-        """
-        await self.env.advance_time(PANEL_LIFETIME)
+        """Keep the harness's own costs flat over a long run: SimCord logs every request and
+        event for failure reports; unbounded, those logs make each full garbage collection
+        slower."""
         self.env.http_requests.clear()
         self.env.backend.transcript.clear()
 
