@@ -5,6 +5,7 @@ from __future__ import annotations
 from games.coffee.data import COFFEES, components
 from games.coffee.names import who
 from games.coffee.state import CoffeeState, Prompt
+from games.coffee.supply import gain_donkey
 
 WILD = "wild"
 
@@ -31,7 +32,7 @@ def advance(state: CoffeeState, seat: int, coffee: str) -> None:
         player.coins += 1
     if column == rules["donkey_column"] and not state.donkey_taken[coffee]:
         state.donkey_taken[coffee] = True
-        player.donkeys += 1
+        gain_donkey(state, seat)
         state.say(f"{who(state, seat)} is first to column 5 of {coffee} and takes a donkey")
     lowest = min(player.arabica.values())
     if lowest >= rules["trader_column"] and player.track_trader:

@@ -7,6 +7,7 @@ from games.coffee.board import open_building_spaces, space_kinds
 from games.coffee.data import BOARD_COLUMNS, COLUMNS, components
 from games.coffee.names import coop_name, who
 from games.coffee.state import CoffeeState, Prompt
+from games.coffee.supply import send_civet
 from games.core import Option
 
 COLUMN_NAMES = {
@@ -80,7 +81,7 @@ def build(state: CoffeeState, seat: int, column: str, site: str | None) -> list[
     if "ratio" in bonus:
         player.ratio = bonus["ratio"]
     if bonus.get("civet"):
-        player.sumatra += 1
+        send_civet(state, seat)
     player.coins += bonus.get("coins", 0)
     follow += [Prompt(seat, "advance") for _ in range(bonus.get("step", 0))]
     state.say(f"{who(state, seat)} builds a {COLUMN_NAMES[column]}{where}")

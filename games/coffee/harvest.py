@@ -6,6 +6,7 @@ from __future__ import annotations
 from games.coffee.data import COFFEES, KOPI, components
 from games.coffee.names import coop_name, who
 from games.coffee.state import CoffeeState
+from games.coffee.supply import send_civet
 
 
 def production(state: CoffeeState, coffee: str) -> int:
@@ -47,7 +48,7 @@ def harvest(state: CoffeeState) -> None:
         if state.is_andre(seat):
             continue
         if all(player.coffee[c] >= threshold for c in COFFEES):
-            player.sumatra += 1
+            send_civet(state, seat)
         player.coffee[KOPI] += player.sumatra
         if player.sumatra:
             state.say(f"{who(state, seat)} gains {player.sumatra} kopi luwak")

@@ -12,8 +12,10 @@ from games.coffee.supply import (
     bonus_options,
     can_pay,
     coffee_price,
+    gain_donkey,
     mixed_kinds,
     pay,
+    send_civet,
     use_bonus,
 )
 from games.core import Option
@@ -229,11 +231,11 @@ def contract_bonus(state: CoffeeState, seat: int, items: list[str]) -> list[Prom
                 state.general_workers -= 1
                 player.pool += 1
         elif item == "civet":
-            player.sumatra += 1
+            send_civet(state, seat)
         elif item == "arabica":
             follow.append(Prompt(seat, "advance"))
         elif item == "donkey":
-            player.donkeys += 1
+            gain_donkey(state, seat)
         elif item == "coin":
             player.coins += 1
         elif item == "truck":

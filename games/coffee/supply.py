@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.coffee.data import COFFEES, KOPI
+from games.coffee.data import COFFEES, KOPI, components
 from games.coffee.state import CoffeeState, Player
 from games.core import Option
 
@@ -46,6 +46,38 @@ def use_bonus(player: Player, choice: str) -> bool:
     else:
         return False
     return True
+
+
+# -- the personal supply: 9 donkeys and 6 civets per colour (EN "Components") ------------
+def donkeys_left(state: CoffeeState, seat: int) -> int:
+    """Donkeys not yet in the company supply or on a pathway."""
+    owned = components().player_board["personal_supply"]["donkeys"]
+    on_pathways = sum(
+        w.donkeys
+        for coop in state.coops.values()
+        for w in coop.pathways.values()
+        if w.owner == seat
+    )
+    return owned - state.players[seat].donkeys - on_pathways
+
+
+def civets_left(state: CoffeeState, seat: int) -> int:
+    """Civets not in Sumatra, the company supply or beside the contracts."""
+    player = state.players[seat]
+    owned = components().player_board["personal_supply"]["civets"]
+    return owned - player.sumatra - player.civets - player.row_items.count("civet")
+
+
+def gain_donkey(state: CoffeeState, seat: int) -> None:
+    """A donkey from the personal supply to the company supply, while any is left."""
+    if donkeys_left(state, seat) > 0:
+        state.players[seat].donkeys += 1
+
+
+def send_civet(state: CoffeeState, seat: int) -> None:
+    """A civet from the personal supply to Sumatra, while any is left."""
+    if civets_left(state, seat) > 0:
+        state.players[seat].sumatra += 1
 
 
 # -- Action markers -------------------------------------------------------------------

@@ -18,7 +18,16 @@ from games.coffee.board import (
 from games.coffee.data import components
 from games.coffee.names import coop_name, who
 from games.coffee.state import CoffeeState, Plantation, Prompt
-from games.coffee.supply import bonus_options, markers_available, spend_markers, use_bonus
+from games.coffee.supply import (
+    bonus_options,
+    civets_left,
+    donkeys_left,
+    gain_donkey,
+    markers_available,
+    send_civet,
+    spend_markers,
+    use_bonus,
+)
 from games.core import Option
 
 ROWS = ("A", "B", "C")
@@ -72,10 +81,11 @@ def work_options(state: CoffeeState, seat: int) -> list[Option]:
         for coffee, coop in state.coops.items():
             if coop.town and send_candidates(state, coffee):
                 options.append(Option(f"send.{coffee}", f"Send workers in {coop_name(coffee)}"))
-    if markers >= 2 and donkey_pathways(state, seat):
+    if markers >= 2 and donkeys_left(state, seat) and donkey_pathways(state, seat):
         options.append(Option("donkey", "Breed a donkey (2 markers)"))
-    if markers >= 1:
+    if markers >= 1 and civets_left(state, seat):
         options.append(Option("civet", "Send a civet to Sumatra"))
+    if markers >= 1:
         options.append(Option("coins", "Take 2 coins"))
     if options:
         options += bonus_options(player)
@@ -100,7 +110,7 @@ def perform_work(state: CoffeeState, seat: int, choice: str) -> None:
         state.prompts.insert(0, Prompt(seat, "donkey"))
     elif choice == "civet":
         spend_markers(player, 1)
-        player.sumatra += 1
+        send_civet(state, seat)
         state.say(f"{who(state, seat)} sends a civet to Sumatra")
     elif choice == "coins":
         spend_markers(player, 1)
@@ -163,7 +173,7 @@ def plant(state: CoffeeState, seat: int, row: str, token: str) -> None:
         follow.append(Prompt(seat, "farm", {"row": row}))
     state.prompts[0:0] = follow
     if not any(player.plantations.values()):
-        player.sumatra += 1
+        send_civet(state, seat)
 
 
 def _board_index(row: str, left: int) -> int:
@@ -177,7 +187,7 @@ def _plantation_bonus(state: CoffeeState, seat: int, row: str, index: int) -> No
     if bonus == "coin":
         player.coins += 1
     elif bonus == "donkey":
-        player.donkeys += 1
+        gain_donkey(state, seat)
     elif bonus == "worker" and state.general_workers:
         state.general_workers -= 1
         player.pool += 1

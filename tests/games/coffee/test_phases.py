@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
-from games.coffee import engine, sell
+from games.coffee import engine, sell, work
 from games.coffee.data import components
 from games.coffee.flow import advance
 from games.coffee.refresh import return_pieces
-from games.coffee.state import CoffeeState
-from games.coffee.supply import markers_available, spend_markers
+from games.coffee.state import CoffeeState, Pathway
+from games.coffee.supply import (
+    civets_left,
+    donkeys_left,
+    gain_donkey,
+    markers_available,
+    send_civet,
+    spend_markers,
+)
 from games.core import Action
 from tests.games.coffee.helpers import clear_board, fresh, no_coffee, plant
 
@@ -364,3 +371,42 @@ def test_the_four_player_colour_marker_leaves_the_game_once_used() -> None:
     return_pieces(state)
     assert player.markers == 3 and not player.color_marker and "marker" in player.bonus
     assert not fresh(3).players[0].color_marker
+
+
+def test_nine_donkeys_per_colour_then_no_breeding_and_no_more_gains() -> None:
+    """EN "Components": 9 donkeys per colour; breeding takes one "from your personal supply"."""
+    state = fresh(4)
+    clear_board(state)
+    plant(state, "eth", 1, 0, owner=0)
+    plant(state, "gua", 1, 0, owner=0)
+    state.coops["gua"].pathways["1.0.0"] = Pathway(owner=0, donkeys=1)
+    state = at_phase(state, "work")
+    player = state.players[0]
+    player.donkeys = 7  # 7 in the company supply + 1 on a pathway: one left
+    assert "donkey" in options_of(state)
+    state = decide(state, 0, "donkey")
+    state = decide(state, 0, "eth.1.0.0")
+    assert donkeys_left(state, 0) == 0
+    gain_donkey(state, 0)
+    assert state.players[0].donkeys == 7
+    state.players[0].markers = 3
+    assert "donkey" not in options_of(state)
+
+
+def test_six_civets_per_colour_then_no_civet_action() -> None:
+    """EN "Components": 6 civets per colour; one waits beside the contracts from setup."""
+    state = at_phase(fresh(4), "work")
+    player = state.players[0]
+    assert player.row_items.count("civet") == 1 and player.sumatra == 1
+    player.sumatra = 4
+    assert civets_left(state, 0) == 1
+    state = decide(state, 0, "civet")
+    assert state.players[0].sumatra == 5 and civets_left(state, 0) == 0
+    assert "civet" not in options_of(state)
+    send_civet(state, 0)
+    assert state.players[0].sumatra == 5
+
+
+def options_of(state: CoffeeState, seat: int = 0) -> set[str]:
+    """The Work options `seat` would have on its turn."""
+    return {o.id for o in work.work_options(state, seat)}
