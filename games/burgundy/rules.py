@@ -136,22 +136,16 @@ def free_dice(player: Player) -> list[int]:
 
 
 def can_buy(state: BurgundyState, seat: int) -> bool:
+    """Once per turn, for 2 silverlings (knowledge tile 6 widens where, never how to pay)."""
     player = state.players[seat]
-    if player.bought:
+    if player.bought or player.silver < table()["scoring"]["black_depot_price"]:
         return False
-    return bool(buyable(state, seat)) and bool(payments(player))
-
-
-def payments(player: Player) -> list[str]:
-    price = table()["scoring"]["black_depot_price"]
-    out = ["silver"] if player.silver >= price else []
-    if knows(player, 6) and player.workers >= price:
-        out.append("workers")
-    return out
+    return bool(buyable(state, seat))
 
 
 def buyable(state: BurgundyState, seat: int) -> list[tuple[int, int]]:
-    """(depot, tile) pairs on sale: the black depot (depot 0), and every depot with tile 6."""
+    """(depot, tile) pairs on sale: the black depot (depot 0); with knowledge tile 6 also the
+    six numbered depots ("from all seven", 2011 rules)."""
     out = [(0, t) for t in state.black if t >= 0]
     if knows(state.players[seat], 6):
         out += [(d + 1, t) for d in range(6) for t in state.depots[d] if t >= 0]

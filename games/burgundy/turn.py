@@ -21,7 +21,6 @@ from games.burgundy.rules import (
     free_dice,
     knows,
     open_hexes,
-    payments,
     placements,
     plays,
     signed_step,
@@ -254,34 +253,13 @@ def choices_buy(state: BurgundyState, seat: int) -> Choices:
     return _unique(pairs)
 
 
-def _pay(state: BurgundyState, seat: int, tile_id: int, method: str) -> None:
-    player = state.players[seat]
-    price = table()["scoring"]["black_depot_price"]
-    if method == "silver":
-        player.silver -= price
-    else:
-        player.workers -= price
-    player.bought = True
-    say(state, f"{effects.name(seat)} buys with {method}")
-    effects.to_storage(state, seat, tile_id)
-
-
 def do_buy(state: BurgundyState, seat: int, tile_id: int, oid: str) -> None:
     state.stack.pop()
-    methods = payments(state.players[seat])
-    if len(methods) > 1:
-        state.stack.append(Frame("pay", tile=tile_id))
-    else:
-        _pay(state, seat, tile_id, methods[0])
-
-
-def choices_pay(state: BurgundyState, seat: int) -> Choices:
-    return {m: (f"Pay 2 {m}", m) for m in payments(state.players[seat])}
-
-
-def do_pay(state: BurgundyState, seat: int, method: str, oid: str) -> None:
-    frame = state.stack.pop()
-    _pay(state, seat, frame.tile, method)
+    player = state.players[seat]
+    player.silver -= table()["scoring"]["black_depot_price"]
+    player.bought = True
+    say(state, f"{effects.name(seat)} buys a tile for 2 silverlings")
+    effects.to_storage(state, seat, tile_id)
 
 
 # -- the table of steps -------------------------------------------------------------------------
@@ -296,8 +274,7 @@ STEPS: dict[str, tuple[str, Callable[..., Choices], Callable[..., None]]] = {
     "warehouse": ("Warehouse: sell one kind of goods", choices_warehouse, do_warehouse),
     "effect_take": ("Take a tile from a numbered depot", choices_effect_take, do_effect_take),
     "townhall": ("Town hall: place another tile", choices_townhall, do_townhall),
-    "buy": ("Buy a tile for 2", choices_buy, do_buy),
-    "pay": ("Pay with silverlings or workers", choices_pay, do_pay),
+    "buy": ("Buy a tile for 2 silverlings", choices_buy, do_buy),
 }
 
 

@@ -48,16 +48,14 @@ def test_5_ships_the_goods_of_two_neighbouring_depots():
     assert state.depot_goods == [[], [], [], [], [], []]
 
 
-def test_6_buys_from_any_depot_paying_workers_or_silverlings():
+def test_6_buys_from_any_of_the_seven_depots_for_two_silverlings():
     state = with_knowledge(6, dice=(1, 1), workers=2, silver=2)
     target = next(t for t in state.depots[2] if t >= 0)
     choice = f"{tile(target).face}/3"
     state = play(state, "buy")
-    assert choice in options(state)
+    assert choice in options(state) and tile(state.black[0]).face in options(state)
     state = play(state, choice)
-    assert options(state) == ["silver", "workers"]
-    state = play(state, "workers")
-    assert (state.players[0].workers, state.players[0].silver) == (0, 2)
+    assert (state.players[0].workers, state.players[0].silver) == (2, 0)
     assert state.players[0].storage == [target]
 
 
@@ -125,12 +123,13 @@ def test_13_and_14_do_not_change_the_boarding_house():
 
 def test_15_scores_each_kind_sold_and_25_each_tile_sold():
     # Rulebook: Dario sold 4x red, 3x purple, 3x pink, 1x orange: 4 kinds, 11 tiles.
+    # Tile 15 scores 3 per kind in the 2011 edition (the 2019 example says 4 x 2 = 8).
     state = with_knowledge(15)
     player = state.players[0]
     player.sold = {1: 4, 2: 3, 3: 3, 4: 1}
-    assert final_points(player)["knowledge"] == 8
+    assert final_points(player)["knowledge"] == 4 * 3
     setup_player(state, estate={4: "k25"})
-    assert final_points(player)["knowledge"] == 8 + 11
+    assert final_points(player)["knowledge"] == 4 * 3 + 11
 
 
 @pytest.mark.parametrize(
@@ -192,8 +191,7 @@ def test_knowledge_in_storage_scores_nothing():
     assert decision(state).kind == "die"
 
 
-def test_6_with_workers_only_needs_no_payment_choice():
-    state = with_knowledge(6, dice=(1, 1), workers=3, silver=0)
-    state = play(state, "buy", tile(state.black[0]).face)
-    assert (state.players[0].workers, state.players[0].silver) == (1, 0)
-    assert state.players[0].bought
+def test_6_does_not_let_workers_pay_for_a_tile():
+    # 2011 rules: tile 6 only widens where one may buy; the price stays 2 silverlings.
+    state = with_knowledge(6, dice=(1, 1), workers=3, silver=1)
+    assert "buy" not in options(state)
