@@ -276,8 +276,7 @@ def draw_depot(d: ImageDraw.ImageDraw, depot: dict[str, Any], x: float, y: float
         if space["tile"]:
             draw_tile(d, space["tile"], x + dx, y + dy, r)
         else:
-            kind = "castle" if space["type"] == "castle_or_mine" else space["type"]
-            draw_space(d, kind, x + dx, y + dy, r)
+            draw_space(d, space["type"], x + dx, y + dy, r)
     kinds: dict[int, int] = {}
     for g in depot["goods"]:
         kinds[g] = kinds.get(g, 0) + 1

@@ -6,7 +6,7 @@ from typing import Any
 
 from games.burgundy import scoring, turn
 from games.burgundy.data import PHASES, components
-from games.burgundy.flow import new_game
+from games.burgundy.flow import new_game, space_kind
 from games.burgundy.rules import table, tile
 from games.burgundy.state import CASTLE_DIE, BurgundyState
 from games.core import Decision, GameEngine, GameOption, Option, Result, Rng
@@ -131,7 +131,10 @@ def table_depots(state: BurgundyState) -> list[dict[str, Any]]:
     out = []
     for d in range(6):
         spaces = [
-            {"type": kind, "tile": face(state.depots[d][i])}
+            {
+                "type": space_kind(kind, state.num_players, state.phase),
+                "tile": face(state.depots[d][i]),
+            }
             for i, (kind, min_players) in enumerate(spec[str(d + 1)])
             if min_players <= state.num_players
         ]

@@ -62,8 +62,7 @@ def start_phase(state: BurgundyState) -> None:
         for space, (kind, min_players) in enumerate(depots[str(d + 1)]):
             if min_players > n:
                 continue
-            if kind == "castle_or_mine":
-                kind = "castle" if n == 4 else depots["castle_or_mine_3p"][PHASES[state.phase]]
+            kind = space_kind(kind, n, state.phase)
             if state.supply[kind]:
                 state.depots[d][space] = state.supply[kind].pop()
     for space in range(len(state.black)):
@@ -74,6 +73,16 @@ def start_phase(state: BurgundyState) -> None:
     say(state, f"Phase {PHASES[state.phase]} begins")
     state.round = 0
     start_round(state)
+
+
+def space_kind(kind: str, num_players: int, phase: int) -> str:
+    """The tile colour a depot space takes: depot 6's dark green space holds a mine instead
+    of a castle in phases B and D of a 3-player game (2011 rules, phase setup note)."""
+    if kind != "castle_or_mine":
+        return kind
+    if num_players == 4:
+        return "castle"
+    return table()["depots"]["castle_or_mine_3p"][PHASES[phase]]
 
 
 def turn_order(state: BurgundyState) -> list[int]:

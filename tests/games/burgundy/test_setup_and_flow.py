@@ -25,13 +25,14 @@ def test_depots_are_filled_by_player_count(n, depot_tiles, black):
 
 def test_three_players_alternate_castle_and_mine_on_depot_6_by_phase():
     state = table(3)
-    seen = []
+    seen, shown = [], []
     for _ in range(5):
         seen.append(tile(state.depots[5][2]).type)
+        shown.append(engine.view(state, None)["depots"][5]["spaces"][2]["type"])
         if state.phase < 4:
             state.round, state.turn = 5, 2
             end_turn(state)
-    assert seen == ["castle", "mine", "castle", "mine", "castle"]
+    assert seen == shown == ["castle", "mine", "castle", "mine", "castle"]
 
 
 def test_each_player_starts_with_castle_goods_silverling_and_workers_by_seat():
