@@ -24,6 +24,7 @@ class MeepleHall(commands.Bot):
         self.database_url = database_url
         self.dev_guild_id = dev_guild_id
         self.router = Router()
+        self._locales: dict[int, str] = {}
         self.tree.on_error = self.on_app_command_error
 
     async def setup_hook(self) -> None:
@@ -51,6 +52,14 @@ class MeepleHall(commands.Bot):
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Remember each user's language, so their direct messages can be written in it."""
+        locale = interaction.locale.value
+        if self._locales.get(interaction.user.id) == locale:
+            return
+        self._locales[interaction.user.id] = locale
+        await self.store.set_locale(interaction.user.id, locale)
 
     async def on_ready(self) -> None:
         # Everything loaded at start lives for the whole run: keep it out of the collector's

@@ -21,7 +21,7 @@ from bot import render
 from bot.components import Components, button, clip
 from bot.i18n import t
 from bot.live import LiveGame, TableManager
-from bot.store import Store, Table, TableStatus
+from bot.store import Store, Table, TableStatus, UserPrefs
 
 log = logging.getLogger(__name__)
 
@@ -247,13 +247,19 @@ class TableDisplay:
             if s.ai or s.user_id is None:
                 continue
             secret = self._secret_text(game, seat)
-            changed = secret and self._secrets.get((game.id, seat)) != secret
+            changed = bool(secret) and self._secrets.get((game.id, seat)) != secret
             self._secrets[(game.id, seat)] = secret
+            if seat not in newly and not changed:
+                continue
+            prefs = await self.store.get_prefs(s.user_id)
+            if not prefs.turn_dms or prefs.dms_closed:
+                continue
+            lang = prefs.locale or self.locale(table)
             parts = []
             if seat in newly:
                 parts.append(
                     t(
-                        "en",
+                        lang,
                         "dm.your_turn",
                         game=name,
                         channel=table.channel_id,
@@ -264,21 +270,17 @@ class TableDisplay:
             png = None
             if changed:
                 parts.append(
-                    t("en", "dm.private", game=name, channel=table.channel_id, text=secret)
+                    t(lang, "dm.private", game=name, channel=table.channel_id, text=secret)
                 )
                 png = await render.private_png(table.game, game.view(seat))
-            if parts:
-                text = clip("\n\n".join(parts), 2000)
-                await self.direct_message(table, s.user_id, text, png)
+            await self.direct_message(table, prefs, clip("\n\n".join(parts), 2000), png)
 
     async def direct_message(
-        self, table: Table, user_id: int, text: str, png: bytes | None = None
+        self, table: Table, prefs: UserPrefs, text: str, png: bytes | None = None
     ) -> None:
-        prefs = await self.store.get_prefs(user_id)
-        if not prefs.turn_dms or prefs.dms_closed:
-            return
+        """DM a player; closed DMs (50007) are remembered and announced once in the channel."""
         try:
-            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            user = self.bot.get_user(prefs.user_id) or await self.bot.fetch_user(prefs.user_id)
             extra = {"file": render.as_file(png, render.PRIVATE_FILENAME)} if png else {}
             await user.send(text, **extra)
         except discord.Forbidden as exc:
@@ -288,6 +290,6 @@ class TableDisplay:
             await self.store.set_prefs(prefs)
             channel = await self.channel(table)
             await channel.send(
-                t(self.locale(table), "dm.closed", user=f"<@{user_id}>"),
+                t(self.locale(table), "dm.closed", user=f"<@{prefs.user_id}>"),
                 allowed_mentions=discord.AllowedMentions(users=True),
             )

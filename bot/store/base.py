@@ -113,6 +113,7 @@ class UserPrefs:
     user_id: int
     turn_dms: bool = True
     dms_closed: bool = False
+    locale: str | None = None  # the Discord locale of the user's last interaction
 
 
 class Store(Protocol):
@@ -182,4 +183,9 @@ class Store(Protocol):
     async def get_prefs(self, user_id: int) -> UserPrefs:
         """The user's preferences; the defaults for a user never seen."""
 
-    async def set_prefs(self, prefs: UserPrefs) -> None: ...
+    async def set_prefs(self, prefs: UserPrefs) -> None:
+        """Save the DM settings (the locale is kept by `set_locale` alone, so a language
+        noted from one interaction never races a setting changed by another)."""
+
+    async def set_locale(self, user_id: int, locale: str) -> None:
+        """Record the user's language alone (other preferences are left as they are)."""

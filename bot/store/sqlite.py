@@ -458,11 +458,13 @@ class SQLiteStore:
     async def get_prefs(self, user_id: int) -> UserPrefs:
         async with self._read() as db:
             row = await _one(
-                db, "SELECT turn_dms, dms_closed FROM user_prefs WHERE user_id = ?", (user_id,)
+                db,
+                "SELECT turn_dms, dms_closed, locale FROM user_prefs WHERE user_id = ?",
+                (user_id,),
             )
         if row is None:
             return UserPrefs(user_id)
-        return UserPrefs(user_id, turn_dms=bool(row[0]), dms_closed=bool(row[1]))
+        return UserPrefs(user_id, turn_dms=bool(row[0]), dms_closed=bool(row[1]), locale=row[2])
 
     async def set_prefs(self, prefs: UserPrefs) -> None:
         async with self._write() as db:
@@ -471,6 +473,14 @@ class SQLiteStore:
                 " ON CONFLICT (user_id) DO UPDATE SET turn_dms = excluded.turn_dms,"
                 " dms_closed = excluded.dms_closed",
                 (prefs.user_id, int(prefs.turn_dms), int(prefs.dms_closed)),
+            )
+
+    async def set_locale(self, user_id: int, locale: str) -> None:
+        async with self._write() as db:
+            await db.execute(
+                "INSERT INTO user_prefs (user_id, locale) VALUES (?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale",
+                (user_id, locale),
             )
 
 

@@ -85,3 +85,15 @@ async def test_table_message_is_edited_while_it_is_last_and_nobody_new_must_act(
     await table.alice.slash(table.channel, "move", text="bid1")
     assert table_message(table.channel).id == first.id
     assert "move 1" in table_message(table.channel).embeds[0].footer.text
+
+
+async def test_dms_are_written_in_the_players_language(table):
+    await table.bob.slash(table.channel, "dms", enabled=True)
+    prefs = await table.env.bot.store.get_prefs(table.bob.id)
+    assert prefs.locale == "en-US"
+    await table.env.bot.store.set_locale(table.bob.id, "ja")
+    await start_game(table, table.bob)
+    bob_dms = [m.content for m in table.bob.user.dm_channel.history()]
+    assert any("あなたの手番です" in c for c in bob_dms)
+    alice_dms = [m.content for m in table.alice.user.dm_channel.history()]
+    assert any("Your turn" in c for c in alice_dms)

@@ -221,3 +221,15 @@ async def test_a_closed_store_says_so(db_path):
     await store.close()
     with pytest.raises(StoreError, match="not open"):
         await store.get_prefs(HOST)
+
+
+async def test_prefs_keep_the_users_language(tmp_path):
+    from bot.store import SQLiteStore, UserPrefs
+
+    store = SQLiteStore(tmp_path / "prefs.db")
+    await store.open()
+    await store.set_locale(7, "zh-TW")
+    await store.set_prefs(UserPrefs(7, turn_dms=False))
+    assert (await store.get_prefs(7)) == UserPrefs(7, turn_dms=False, locale="zh-TW")
+    assert (await store.get_prefs(8)).locale is None
+    await store.close()
