@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import gc
 import logging
+import secrets
+from collections.abc import Callable
 
 import discord
 from discord import app_commands
@@ -17,13 +19,19 @@ log = logging.getLogger(__name__)
 
 
 class MeepleHall(commands.Bot):
-    def __init__(self, database_url: str | None, dev_guild_id: int | None) -> None:
+    def __init__(
+        self,
+        database_url: str | None,
+        dev_guild_id: int | None,
+        new_seed: Callable[[], int] | None = None,
+    ) -> None:
         # Slash commands and components only: no privileged intents, no message content.
         intents = discord.Intents.default()
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
         self.database_url = database_url
         self.dev_guild_id = dev_guild_id
         self.router = Router()
+        self.new_seed = new_seed or (lambda: secrets.randbits(63))
         self._locales: dict[int, str] = {}
         self.tree.on_error = self.on_app_command_error
 
@@ -104,6 +112,12 @@ async def report_failure(interaction: discord.Interaction, error: BaseException)
         log.warning("could not tell the player about the error")
 
 
-def create_bot(database_url: str | None = None, *, dev_guild_id: int | None = None) -> commands.Bot:
-    """The bot, with its store at `database_url` (SQLite file by default)."""
-    return MeepleHall(database_url, dev_guild_id)
+def create_bot(
+    database_url: str | None = None,
+    *,
+    dev_guild_id: int | None = None,
+    new_seed: Callable[[], int] | None = None,
+) -> commands.Bot:
+    """The bot, with its store at `database_url` (SQLite file by default). `new_seed` deals
+    each new table's seed (random by default; tests pass their own to replay a game)."""
+    return MeepleHall(database_url, dev_guild_id, new_seed)

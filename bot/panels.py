@@ -64,6 +64,12 @@ def pages(decision: Decision) -> int:
     return max(1, -(-len(decision.options) // per_page))
 
 
+def menu_option_ids(decision: Decision, page: int, menu: int) -> frozenset[str]:
+    """The options listed in one menu of a panel page."""
+    start = (page * MENUS_PER_PAGE + menu) * MENU_SIZE
+    return frozenset(o.id for o in decision.options[start : start + MENU_SIZE])
+
+
 def uses_confirm(decision: Decision) -> bool:
     return decision.max_choices > 1 and len(decision.options) > MENU_SIZE
 

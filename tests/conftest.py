@@ -5,7 +5,9 @@ from __future__ import annotations
 import games
 import renderers
 from tests import testgame_picture
+from tests.testgame import draft
 from tests.testgame import engine as pebbles
 
 games.register(pebbles)
+games.register(draft)
 renderers.register("pebbles", testgame_picture)

@@ -181,3 +181,58 @@ class PebblesEngine(GameEngine[PebblesState]):
 
 
 engine = PebblesEngine()
+
+
+@dataclass
+class DraftState:
+    rng: Rng
+    chosen: list[list[str]]
+    step: int = 0
+
+
+class DraftEngine(GameEngine[DraftState]):
+    """Each player in turn keeps 2 to 5 of 40 cards, once: a multi-select too big for one menu,
+    or none at all (the second round allows choosing nothing)."""
+
+    id = "draft"
+    name = "Draft"
+    min_players = 1
+    max_players = 2
+    state_type = DraftState
+    CARDS = tuple(f"k{n:02d}" for n in range(40))
+
+    def setup(self, num_players: int, rng: Rng, options: dict[str, str]) -> DraftState:
+        return DraftState(rng=rng, chosen=[[] for _ in range(num_players)])
+
+    def decisions(self, state: DraftState) -> list[Decision]:
+        players = len(state.chosen)
+        if state.step >= 2 * players:
+            return []
+        first_round = state.step < players
+        return [
+            Decision(
+                seat=state.step % players,
+                kind="draft",
+                prompt="Keep cards" if first_round else "Keep more cards, or none",
+                options=tuple(Option(c, f"Card {c[1:]}") for c in self.CARDS),
+                min_choices=2 if first_round else 0,
+                max_choices=5,
+            )
+        ]
+
+    def perform(self, state: DraftState, decision: Decision, choices: tuple[str, ...]) -> None:
+        state.chosen[decision.seat].extend(choices)
+        state.step += 1
+
+    def view(self, state: DraftState, seat: int | None) -> dict[str, Any]:
+        return {"num_players": len(state.chosen), "kept": [len(c) for c in state.chosen]}
+
+    def result(self, state: DraftState) -> Result | None:
+        if self.decisions(state):
+            return None
+        breakdown = tuple({"cards": len(c)} for c in state.chosen)
+        scores = tuple(b["cards"] for b in breakdown)
+        return Result(scores=scores, ranks=ranks_from_scores(list(scores)), breakdown=breakdown)
+
+
+draft = DraftEngine()

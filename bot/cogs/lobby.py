@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import secrets
 from collections.abc import Awaitable, Callable
 
 import discord
@@ -128,7 +127,7 @@ class Lobby(commands.Cog):
                 host_id=user.id,
                 game=engine.id,
                 options=chosen,
-                seed=secrets.randbits(63),
+                seed=self.bot.new_seed(),  # type: ignore[attr-defined]
                 seats=[Seat(user_id=user.id, name=user.display_name)],
             )
         except ChannelBusy as exc:

@@ -21,7 +21,14 @@ from bot.display import TableDisplay, status_line
 from bot.i18n import cmd, desc, t
 from bot.live import LiveGame, Refusal, TableManager
 from bot.moves import MoveStream, complete
-from bot.panels import PanelRef, build_panel, picked_in_message, resolve_option, uses_confirm
+from bot.panels import (
+    PanelRef,
+    build_panel,
+    menu_option_ids,
+    picked_in_message,
+    resolve_option,
+    uses_confirm,
+)
 from bot.replies import can_manage, refuse, say
 from bot.store import Store
 
@@ -144,7 +151,7 @@ class Play(commands.Cog):
                     raise Refusal("move.stale")
                 await self._choose(interaction, game, seat, ref, (option,))
             elif verb == "s" and len(rest) == 3 and uses_confirm(decision):
-                menu_ids = self._menu_option_ids(decision, int(rest[1]), int(rest[2]))
+                menu_ids = menu_option_ids(decision, int(rest[1]), int(rest[2]))
                 kept = picked_in_message(interaction.message) - menu_ids
                 picked = kept | (frozenset(values) & menu_ids)
                 await self._edit_panel(interaction, game, seat, page=int(rest[1]), picked=picked)
@@ -162,13 +169,6 @@ class Play(commands.Cog):
                 raise Refusal("component.unknown")
         except Refusal as refusal:
             await self._answer_refusal(interaction, refusal)
-
-    @staticmethod
-    def _menu_option_ids(decision: games.Decision, page: int, menu: int) -> frozenset[str]:
-        from bot.panels import MENU_SIZE, MENUS_PER_PAGE
-
-        start = (page * MENUS_PER_PAGE + menu) * MENU_SIZE
-        return frozenset(o.id for o in decision.options[start : start + MENU_SIZE])
 
     async def _choose(
         self,

@@ -14,6 +14,7 @@ import json
 import logging
 import re
 import sqlite3
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass, replace
@@ -133,7 +134,7 @@ class SQLiteStore:
         db = await aiosqlite.connect(self.path, isolation_level=None)
         try:
             await db.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout * 1000)}")
-            (mode,) = await _one(db, "PRAGMA journal_mode = WAL")
+            mode = await self._enable_wal(db)
             if self.path != MEMORY and mode.lower() != "wal":
                 log.warning("SQLite refused WAL mode for %s (journal mode %s)", self.path, mode)
             await db.execute("PRAGMA synchronous = NORMAL")
@@ -144,6 +145,20 @@ class SQLiteStore:
             self._db = None
             await db.close()
             raise
+
+    async def _enable_wal(self, db: aiosqlite.Connection) -> str:
+        """Switch to WAL. Another connection opening a new file at the same moment can hold
+        the lock this needs, and SQLite reports that at once instead of waiting out the busy
+        timeout, so wait here."""
+        deadline = time.monotonic() + self.busy_timeout
+        while True:
+            try:
+                (mode,) = await _one(db, "PRAGMA journal_mode = WAL")
+                return str(mode)
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) or time.monotonic() > deadline:
+                    raise
+                await asyncio.sleep(0.05)
 
     async def close(self) -> None:
         if self._db is None:

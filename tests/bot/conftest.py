@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -29,9 +30,10 @@ async def make_bot(database_url: str):
     """Builds bots on the test's database, and closes their stores afterwards (SimCord
     detaches a bot on restart without closing it)."""
     made = []
+    seeds = random.Random(2026)
 
     def make():
-        made.append(create_bot(database_url))
+        made.append(create_bot(database_url, new_seed=lambda: seeds.getrandbits(63)))
         return made[-1]
 
     yield make

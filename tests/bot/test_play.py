@@ -12,6 +12,8 @@ from tests.bot.conftest import (
     buttons,
     click_as_it_was,
     play_out,
+    raw_buttons,
+    selects,
     start_game,
     stored_message,
     table_message,
@@ -156,3 +158,38 @@ async def test_two_processes_racing_for_one_move_apply_it_once(table, database_u
     result = await table.alice.click(panel, label="Bid 2")
     assert "out of date" in result.response.content
     assert game.seq == 1 and game.state.players[0].bid == 1
+
+
+async def test_a_multi_select_over_several_menus_is_kept_until_confirm(table):
+    game = await start_game(table, game="draft")
+    panel = (await table.alice.click(table_message(table.channel), label="Take turn")).response
+    menus = selects(panel)
+    assert [len(m["options"]) for m in menus] == [25, 15]
+    assert [m["min_values"] for m in menus] == [0, 0]
+    first = await table.alice.select(panel, ["k01", "k03"], custom_id=menus[0]["custom_id"])
+    second = await table.alice.select(first.response, ["k30"], custom_id=menus[1]["custom_id"])
+    assert game.seq == 0
+    confirm = next(b for b in raw_buttons(second.response) if b["custom_id"].endswith(":c"))
+    assert confirm["label"] == "Confirm (3)"
+    done = await table.alice.click(second.response, custom_id=confirm["custom_id"])
+    assert game.state.chosen[0] == ["k01", "k03", "k30"]
+    assert "Keep more cards, or none" in done.response.content
+
+
+async def test_confirming_too_few_is_refused_and_changes_nothing(table):
+    game = await start_game(table, game="draft")
+    panel = (await table.alice.click(table_message(table.channel), label="Take turn")).response
+    menus = selects(panel)
+    picked = await table.alice.select(panel, ["k05"], custom_id=menus[0]["custom_id"])
+    confirm = next(b for b in raw_buttons(picked.response) if b["custom_id"].endswith(":c"))
+    refused = await table.alice.click(picked.response, custom_id=confirm["custom_id"])
+    assert "choose 2 to 5, not 1" in refused.response.content
+    assert game.seq == 0
+
+
+async def test_choosing_nothing_where_allowed(table):
+    game = await start_game(table, game="draft")
+    await table.alice.slash(table.channel, "move", text="k01,k02")
+    result = await table.alice.slash(table.channel, "move", text="none")
+    assert "Applied" in result.response.content
+    assert game.state.chosen[0] == ["k01", "k02"] and game.state.step == 2
