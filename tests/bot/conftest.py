@@ -167,3 +167,50 @@ async def click_as_it_was(member, snapshot, custom_id: str):
     return await _component_interaction(
         member, snapshot, {"custom_id": custom_id, "component_type": 2}
     )
+
+
+def panel_options(panel) -> list[str]:
+    """The option ids a panel offers, from its buttons and menus."""
+    ids = [b["custom_id"].split(":o:")[1] for b in raw_buttons(panel) if ":o:" in b["custom_id"]]
+    return ids + [o["value"] for menu in selects(panel) for o in menu["options"]]
+
+
+async def choose(member, panel, option_id: str):
+    """Answer a panel with one option: its button, or the menu that lists it."""
+    for b in raw_buttons(panel):
+        if b["custom_id"].endswith(f":o:{option_id}"):
+            return await member.click(panel, custom_id=b["custom_id"])
+    for menu in selects(panel):
+        if option_id in [o["value"] for o in menu["options"]]:
+            return await member.select(panel, [option_id], custom_id=menu["custom_id"])
+    raise AssertionError(f"the panel does not offer {option_id}")
+
+
+def plan_turn(game, seat: int, rng, most: int = 30) -> list[str]:
+    """`/move` tokens for the seat's next decisions (random legal answers, worked out on a
+    copy of the state) until another seat is asked, or `most` tokens."""
+    from games import Action
+    from games.testing import random_choices
+
+    state = game.state
+    tokens: list[str] = []
+    while len(tokens) < most and (pending := game.engine.decisions(state)):
+        if pending[0].seat != seat:
+            break
+        picked = random_choices(pending[0], rng)
+        tokens.append(",".join(picked) or "none")
+        state = game.engine.apply(state, Action(seat, picked))
+    return tokens
+
+
+async def play_by_move_text(table, game, members, rng, max_turns: int = 600) -> None:
+    """Each human types their next decisions as one `/move` until the game ends."""
+    for _ in range(max_turns):
+        humans = [d for d in game.decisions() if not game.table.seats[d.seat].ai]
+        if not humans:
+            return
+        seat = humans[0].seat
+        text = " ".join(plan_turn(game, seat, rng))
+        result = await members[seat].slash(table.channel, "move", text=text)
+        assert "Applied" in result.response.content, result.response.content
+    raise AssertionError("the game did not end")

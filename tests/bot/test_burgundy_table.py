@@ -3,37 +3,17 @@ typed moves, /hand with its picture, /rules, and a whole game to the final score
 
 from __future__ import annotations
 
-import copy
 import random
 
 from games.burgundy import scoring
-from games.core import Action
-from games.testing import random_choices
 from tests.bot.conftest import (
     answer_panel,
     buttons,
-    raw_buttons,
-    selects,
+    choose,
+    play_by_move_text,
     start_game,
     table_message,
 )
-
-
-def panel_options(panel) -> list[str]:
-    """The option ids a panel offers, from its buttons and menus."""
-    ids = [b["custom_id"].split(":o:")[1] for b in raw_buttons(panel) if ":o:" in b["custom_id"]]
-    return ids + [o["value"] for menu in selects(panel) for o in menu["options"]]
-
-
-async def choose(member, panel, option_id: str):
-    """Answer a panel with one option: its button, or the menu that lists it."""
-    for b in raw_buttons(panel):
-        if b["custom_id"].endswith(f":o:{option_id}"):
-            return await member.click(panel, custom_id=b["custom_id"])
-    for menu in selects(panel):
-        if option_id in [o["value"] for o in menu["options"]]:
-            return await member.select(panel, [option_id], custom_id=menu["custom_id"])
-    raise AssertionError(f"the panel does not offer {option_id}")
 
 
 async def test_lobby_with_options_and_an_ai_seat_starts_a_three_player_table(table):
@@ -107,27 +87,10 @@ async def test_rules_shows_the_reconstructed_facts(table):
     assert "Reconstructed" in content
 
 
-def plan_turn(game, seat: int, rng: random.Random) -> list[str]:
-    """Random legal answers for the seat's decisions until another seat is asked (on a copy)."""
-    state = copy.deepcopy(game.state)
-    tokens = []
-    while (pending := game.engine.decisions(state)) and pending[0].seat == seat:
-        picked = random_choices(pending[0], rng)
-        tokens.append(",".join(picked))
-        state = game.engine.apply(state, Action(seat, picked))
-    return tokens
-
-
 async def test_a_whole_game_against_an_ai_seat_ends_with_the_breakdown(table):
     """Alice types each whole turn as one /move (panels are too slow for 25 rounds here)."""
     game = await start_game(table, ai=1, game="burgundy")
-    rng = random.Random(4)
-    for _ in range(200):
-        if not game.decisions():
-            break
-        tokens = plan_turn(game, 0, rng)
-        result = await table.alice.slash(table.channel, "move", text=" ".join(tokens))
-        assert "Applied" in result.response.content
+    await play_by_move_text(table, game, [table.alice], random.Random(4))
     assert not game.decisions() and game.state.over
     final = table.channel.last_message
     embed = final.embeds[0]

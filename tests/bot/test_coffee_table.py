@@ -3,16 +3,14 @@ André, Take turn panels, typed moves, /hand with its picture, /rules, and a who
 
 from __future__ import annotations
 
-import copy
 import random
 
-from games.core import Action
-from games.testing import random_choices
 from tests.bot.conftest import (
     answer_panel,
     buttons,
-    raw_buttons,
-    selects,
+    choose,
+    panel_options,
+    play_by_move_text,
     start_game,
     table_message,
 )
@@ -22,23 +20,6 @@ def _acting(table, game):
     """The member who must act now, and their seat."""
     seat = game.decisions()[0].seat
     return (table.alice, table.bob, table.carol)[seat], seat
-
-
-def panel_options(panel) -> list[str]:
-    """The option ids a panel offers, from its buttons and menus."""
-    ids = [b["custom_id"].split(":o:")[1] for b in raw_buttons(panel) if ":o:" in b["custom_id"]]
-    return ids + [o["value"] for menu in selects(panel) for o in menu["options"]]
-
-
-async def choose(member, panel, option_id: str):
-    """Answer a panel with one option: its button, or the menu that lists it."""
-    for b in raw_buttons(panel):
-        if b["custom_id"].endswith(f":o:{option_id}"):
-            return await member.click(panel, custom_id=b["custom_id"])
-    for menu in selects(panel):
-        if option_id in [o["value"] for o in menu["options"]]:
-            return await member.select(panel, [option_id], custom_id=menu["custom_id"])
-    raise AssertionError(f"the panel does not offer {option_id}")
 
 
 async def test_two_players_sit_down_against_andre_with_the_vicious_milestones(table):
@@ -113,17 +94,6 @@ async def test_rules_say_which_components_are_reconstructed(table):
     assert "Coffee Traders" in content and "Reconstructed components" in content
 
 
-def plan_turn(game, seat: int, rng: random.Random) -> list[str]:
-    """Random legal answers for the seat's decisions until another seat is asked (on a copy)."""
-    state = copy.deepcopy(game.state)
-    tokens = []
-    while (pending := game.engine.decisions(state)) and pending[0].seat == seat:
-        picked = random_choices(pending[0], rng)
-        tokens.append(",".join(picked))
-        state = game.engine.apply(state, Action(seat, picked))
-    return tokens
-
-
 async def test_a_few_panel_moves_then_typed_turns_to_the_end_against_andre(table):
     """Both humans answer panels for a while, then type each whole turn as one /move (panels
     are too slow for three periods here); André's steps run between them."""
@@ -134,13 +104,7 @@ async def test_a_few_panel_moves_then_typed_turns_to_the_end_against_andre(table
         seat = game.decisions()[0].seat
         opened = await members[seat].click(table_message(table.channel), label="Take turn")
         await answer_panel(members[seat], opened.response, rng)
-    for _ in range(300):
-        if not game.decisions():
-            break
-        seat = game.decisions()[0].seat
-        tokens = plan_turn(game, seat, rng)
-        result = await members[seat].slash(table.channel, "move", text=" ".join(tokens))
-        assert "Applied" in result.response.content
+    await play_by_move_text(table, game, members, rng)
     assert game.state.over and game.state.period == 3
     final = table.channel.last_message
     assert "final scores" in final.embeds[0].title

@@ -4,36 +4,17 @@ solo game against Karla to its achievement title."""
 
 from __future__ import annotations
 
-import copy
 import random
 
-from games.core import Action
-from games.testing import random_choices
 from games.village import scoring
 from tests.bot.conftest import (
     buttons,
-    raw_buttons,
-    selects,
+    choose,
+    panel_options,
+    play_by_move_text,
     start_game,
     table_message,
 )
-
-
-def panel_options(panel) -> list[str]:
-    """The option ids a panel offers, from its buttons and menus."""
-    ids = [b["custom_id"].split(":o:")[1] for b in raw_buttons(panel) if ":o:" in b["custom_id"]]
-    return ids + [o["value"] for menu in selects(panel) for o in menu["options"]]
-
-
-async def choose(member, panel, option_id: str):
-    """Answer a panel with one option: its button, or the menu that lists it."""
-    for b in raw_buttons(panel):
-        if b["custom_id"].endswith(f":o:{option_id}"):
-            return await member.click(panel, custom_id=b["custom_id"])
-    for menu in selects(panel):
-        if option_id in [o["value"] for o in menu["options"]]:
-            return await member.select(panel, [option_id], custom_id=menu["custom_id"])
-    raise AssertionError(f"the panel does not offer {option_id}")
 
 
 def seat_member(table, game):
@@ -101,31 +82,6 @@ async def test_rules_shows_the_options_and_the_reconstructed_facts(table):
     content = result.response.content
     assert "Village" in content and "Karla" in content and "compensation" in content
     assert "Reconstructed" in content
-
-
-def plan_turns(game, seat: int, rng: random.Random, most: int = 30) -> list[str]:
-    """Random legal answers for the seat's next decisions, up to `most` (on a copy)."""
-    state = copy.deepcopy(game.state)
-    tokens: list[str] = []
-    while len(tokens) < most and (pending := game.engine.decisions(state)):
-        if pending[0].seat != seat:
-            break
-        picked = random_choices(pending[0], rng)
-        tokens.append(",".join(picked))
-        state = game.engine.apply(state, Action(seat, picked))
-    return tokens
-
-
-async def play_by_move_text(table, game, members, rng: random.Random) -> None:
-    """Each human types their next decisions as one /move until the game ends."""
-    for _ in range(600):
-        if not game.decisions():
-            return
-        seat = game.decisions()[0].seat
-        tokens = plan_turns(game, seat, rng)
-        result = await members[seat].slash(table.channel, "move", text=" ".join(tokens))
-        assert "Applied" in result.response.content
-    raise AssertionError("the game did not end")
 
 
 async def test_a_whole_game_with_an_ai_seat_ends_with_the_breakdown(table):
