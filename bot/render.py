@@ -17,10 +17,10 @@ PRIVATE_FILENAME = "private.png"
 
 
 def encode_png(game_id: str, view: dict[str, Any]) -> bytes:
-    return _png(renderers.render(game_id, view))
+    return png_bytes(renderers.render(game_id, view))
 
 
-def _png(image: Image.Image) -> bytes:
+def png_bytes(image: Image.Image) -> bytes:
     buffer = io.BytesIO()
     # Level 1 keeps encoding fast; table pictures are flat colours and compress well anyway.
     image.save(buffer, format="PNG", compress_level=1)
@@ -52,7 +52,7 @@ async def private_png(game_id: str, view: dict[str, Any]) -> bytes | None:
 
     def draw() -> bytes | None:
         image = renderers.render_private(game_id, view)
-        return _png(image) if image is not None else None
+        return png_bytes(image) if image is not None else None
 
     return await asyncio.to_thread(draw)
 
