@@ -247,9 +247,12 @@ class TableManager:
 
     # -- AI seats and listeners -----------------------------------------------------------
     async def _changed(self, game: LiveGame) -> None:
+        await self._tell_listeners(game)
+        self.wake_ai(game)
+
+    async def _tell_listeners(self, game: LiveGame) -> None:
         for listener in self.listeners:
             await listener(game)
-        self.wake_ai(game)
 
     def wake_ai(self, game: LiveGame) -> None:
         """Let the AI seats that must act play, without keeping anyone waiting."""
@@ -278,9 +281,9 @@ class TableManager:
             log.exception("AI move failed in game %s at move %s", game.id, game.seq)
         finally:
             self._ai_tasks.pop(game.id, None)
+        # Not `_changed`: an AI move that failed must not wake the AI again at once.
         if moved:
-            for listener in self.listeners:
-                await listener(game)
+            await self._tell_listeners(game)
 
     async def close(self) -> None:
         for task in list(self._ai_tasks.values()):

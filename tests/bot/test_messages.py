@@ -5,10 +5,6 @@ from __future__ import annotations
 from tests.bot.conftest import start_game, table_message
 
 
-def dms(env, member) -> list:
-    return member.user.dm_channel.history() if hasattr(member, "user") else []
-
-
 async def test_turn_dm_links_to_the_table_and_private_view_follows(table):
     await start_game(table, table.bob)
     alice_dms = [m.content for m in table.alice.user.dm_channel.history()]
