@@ -574,6 +574,14 @@ def option_style(decision: Decision, option: Option) -> OptionStyle | None:
         return OptionStyle(label=option.id, emoji="🔄", description=option.label)
     if decision.kind == "place_at":
         return OptionStyle(label=option.id, emoji="📍")
+    if decision.kind == "pay":
+        kinds = [part.lstrip("0123456789") for part in option.id.split("+")]
+        parts = [(part[: -len(r)], r) for part, r in zip(option.id.split("+"), kinds, strict=True)]
+        return OptionStyle(
+            label=" + ".join(f"{n} {EMOJI.get(r, r)}" for n, r in parts),
+            emoji="💰",
+            description="Pay " + ", ".join(f"{n} {r}" for n, r in parts),
+        )
     if emoji:
         return OptionStyle(label=option.label, emoji=emoji)
     return None
@@ -606,7 +614,8 @@ RULES = """\
 **Keyflower** (R&D Games, 2012) for 2–6 players: the whole base game over four seasons, \
 as the rulebook says. No options.
 • A turn is a few choices: `bid S07 red 2`, `use S03 blue 1`, a transport \
-`use H2 red 1 move S03 wood H2 up H2 done`, or `pass`. Outbid workers move on together.
+`use H2 red 1 move S03 wood H2 up H2 done`, or `pass`. Outbid workers move on together. \
+Where an upgrade can be paid in several ways, you pick which resources go (`1gold+1iron`).
 • Winter: everyone picks winter tiles at once, in secret; they are revealed shuffled.
 • End scoring puts each resource, skill and worker where it scores most and lists it item by \
 item; the start keyple is a wildcard for the player who won the start tile in winter.

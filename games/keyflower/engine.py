@@ -206,6 +206,14 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
                 "Upgrade which tile?",
                 tuple(_tile_opt(t) for t in transport.upgradable(state, seat)),
             )
+        if m.stage == "pay":
+            plans = transport.upgrade_plans(state, seat, m.upgrading)
+            return Decision(
+                seat,
+                "pay",
+                f"Pay for {spec(m.upgrading).name} with",
+                tuple(_opt(transport.payment_token(p)) for p in plans),
+            )
         raise AssertionError(f"unknown stage {m.stage}")
 
     def _placing(self, state: KeyflowerState, seat: int, p: Player) -> Decision:
@@ -295,7 +303,7 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
             self._place(state, seat, kind, choice)
         elif kind == "flip":
             if choice != "none":
-                transport.upgrade(state, seat, choice, free=True)
+                transport.upgrade(state, seat, choice)
             seasons.finish(state)
         else:
             self._play(state, seat, kind, choice)
@@ -385,11 +393,24 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
             m.carry -= 1
             self._after_transport_step(state, seat)
         elif kind == "upgrade":
-            transport.upgrade(state, seat, choice)
-            m.upgrades -= 1
-            self._after_transport_step(state, seat)
+            plans = transport.upgrade_plans(state, seat, choice)
+            if len(plans) > 1:
+                m.upgrading, m.stage = choice, "pay"
+                return
+            self._upgrade(state, seat, choice, plans[0])
+        elif kind == "pay":
+            plans = transport.upgrade_plans(state, seat, m.upgrading)
+            paid = next(p for p in plans if transport.payment_token(p) == choice)
+            self._upgrade(state, seat, m.upgrading, paid)
         else:
             raise IllegalAction(f"unknown decision {kind}")
+
+    def _upgrade(self, state: KeyflowerState, seat: int, tile: str, paid: dict[str, int]) -> None:
+        transport.upgrade(state, seat, tile, paid)
+        m = state.move
+        m.upgrades -= 1
+        m.upgrading = ""
+        self._after_transport_step(state, seat)
 
     def _place_workers(self, state: KeyflowerState, seat: int, from_screen: int) -> None:
         m = state.move

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from games.core import Rng
+from games.core.hidden import HIDDEN
 
 
 @dataclass
@@ -95,6 +96,7 @@ class Move:
     upgrades: int = 0
     source: str = ""
     resource: str = ""
+    upgrading: str = ""  # the tile being upgraded, while its payment is chosen
     mix: dict[str, int] = field(default_factory=dict)  # boat 4b: workers of each colour
 
 
@@ -108,8 +110,8 @@ class KeyflowerState:
     green: int
     supply: dict[str, int]
     skill_pile: dict[str, int]
-    summer_stack: list[str]
-    autumn_stack: list[str]
+    summer_stack: list[str] = field(metadata=HIDDEN)
+    autumn_stack: list[str] = field(metadata=HIDDEN)
     turn_order: list[str]
     start_tile: str
     boats: list[str]

@@ -224,3 +224,35 @@ def test_shortages_give_only_what_is_left() -> None:
     s.bag = {}
     s = play(s, 2, "use", "S01", "blue", "1")
     assert {c: n for c, n in s.players[2].screen.items() if n} == {"blue": 3, "red": 4, "yellow": 4}
+
+
+def test_upgrade_payment_is_chosen_when_the_tile_can_pay_in_several_ways() -> None:
+    """Gold stands in for any resource: the Gold mine's iron + stone can be paid three ways
+    from an iron, a stone and a gold; the player picks, the rest stays on the tile."""
+    s = _village(table(offer=("S11",)))
+    s.tiles["S03"].resources = {"gold": 1, "iron": 1, "stone": 1}
+    s = play(s, 0, "use", "S10", "red", "1", "up", "S03")
+    assert s.move.stage == "pay" and not s.tiles["S03"].upgraded
+    assert options(s, 0) == ["1gold+1iron", "1gold+1stone", "1iron+1stone"]
+    supply = dict(s.supply)
+    s = play(s, 0, "1gold+1stone")
+    assert s.tiles["S03"].upgraded and s.tiles["S03"].resources == {"iron": 1}
+    assert s.supply["gold"] == supply["gold"] + 1 and s.supply["stone"] == supply["stone"] + 1
+
+
+def test_upgrade_payment_is_not_asked_when_there_is_one_way() -> None:
+    s = _village(table(offer=("S11",)))
+    s.tiles["S03"].resources = {"iron": 1, "stone": 1, "wood": 2}
+    s = play(s, 0, "use", "S10", "red", "1", "up", "S03")
+    assert s.tiles["S03"].upgraded and s.tiles["S03"].resources == {"wood": 2}
+
+
+def test_boat_3a_payment_choice_offers_every_resource_for_every_other() -> None:
+    s = _village(table(offer=("S11",)))
+    give_tile(s, 0, "U11", 5, 5)
+    s.tiles["U11"].side = "a"
+    s.tiles["S03"].resources = {"stone": 1, "wood": 2}
+    s = play(s, 0, "use", "S10", "red", "1", "up", "S03")
+    assert options(s, 0) == ["1stone+1wood", "2wood"]
+    s = play(s, 0, "2wood")
+    assert s.tiles["S03"].upgraded and s.tiles["S03"].resources == {"stone": 1}
