@@ -121,9 +121,12 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
             mix = placing.mix_needs(state, seat, m.tile)
             assert mix is not None
             colour = next(c for c in mix.caps if c not in m.mix)
-            counts = placing.mix_range(mix, m.mix, colour)
+            counts = placing.mix_range(mix, self._gathered(state), m.mix, colour)
             return Decision(
-                seat, "mix", f"How many {colour} workers?", tuple(_opt(str(k)) for k in counts)
+                seat,
+                "mix",
+                f"How many {colour} workers from behind your screen?",
+                tuple(_opt(str(k)) for k in counts),
             )
         return self._producing(state, seat, m, p)
 
@@ -264,7 +267,9 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
         found = []
         groups = placing.losing_groups(state, seat)
         for t in candidates:
-            if self._needs(state, seat, action, t, groups):
+            if self._needs(state, seat, action, t, groups) or (
+                action == "use" and placing.mix_needs(state, seat, t, groups)
+            ):
                 found.append(t)
                 if first:
                     break
@@ -286,7 +291,15 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
         m = state.move
         if not m.colour:
             return placing.Need(0, 0, 0, {})
+        if m.colour == "mixed":
+            mix = placing.mix_needs(state, state.current, m.tile)
+            assert mix is not None
+            return mix.need
         return self._needs(state, state.current, m.action, m.tile)[m.colour]
+
+    def _gathered(self, state: KeyflowerState) -> int:
+        need = self._need(state)
+        return sum(need.groups[g] for g in state.move.groups)
 
     # -- actions ---------------------------------------------------------------------
     def perform(self, state: KeyflowerState, decision: Decision, choices: tuple[str, ...]) -> None:
@@ -349,22 +362,25 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
         elif kind == "colour":
             m.colour = choice
             if choice == "mixed":
-                m.stage = "mix"
+                m.stage = "gather" if self._need(state).groups else "mix"
+                self._skip_empty_mix(state, seat)
             else:
                 m.stage = "gather" if self._need(state).groups else "count"
         elif kind == "mix":
             mix = placing.mix_needs(state, seat, m.tile)
             assert mix is not None
             m.mix[next(c for c in mix.caps if c not in m.mix)] = int(choice)
-            if len(m.mix) == len(mix.caps):
-                self._use_mixed(state, seat)
+            self._skip_empty_mix(state, seat)
         elif kind == "gather":
             if choice != "next":
                 m.groups.append(choice)
                 return
+            if m.colour == "mixed":
+                m.stage = "mix"
+                self._skip_empty_mix(state, seat)
+                return
             need = self._need(state)
-            gathered = sum(need.groups[g] for g in m.groups)
-            if list(placing.screen_range(need, gathered)) == [0]:
+            if list(placing.screen_range(need, self._gathered(state))) == [0]:
                 self._place_workers(state, seat, 0)
             else:
                 m.stage = "count"
@@ -430,12 +446,25 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
         placing.put_use(state, seat, m.tile, {m.colour: total})
         self._produce(state, seat)
 
-    def _use_mixed(self, state: KeyflowerState, seat: int) -> None:
+    def _skip_empty_mix(self, state: KeyflowerState, seat: int) -> None:
+        """Boat 4b: once every screen colour is counted (or none is left), the use is made."""
         m = state.move
-        for colour, n in m.mix.items():
-            if n:
-                supply.take(state.players[seat].screen, colour, n)
-        placing.put_use(state, seat, m.tile, m.mix)
+        if m.stage != "mix":
+            return
+        mix = placing.mix_needs(state, seat, m.tile)
+        assert mix is not None
+        if len(m.mix) == len(mix.caps) or placing.mix_done(mix, self._gathered(state), m.mix):
+            self._use_mixed(state, seat, mix)
+
+    def _use_mixed(self, state: KeyflowerState, seat: int, mix: placing.Mix) -> None:
+        m = state.move
+        counts = {c: n for c, n in m.mix.items() if n}
+        for colour, n in counts.items():
+            supply.take(state.players[seat].screen, colour, n)
+        for g in m.groups:
+            supply.add(counts, mix.colours[g], mix.groups[g])
+        placing.lift_groups(state, seat, m.groups)
+        placing.put_use(state, seat, m.tile, counts)
         self._produce(state, seat)
 
     def _produce(self, state: KeyflowerState, seat: int) -> None:

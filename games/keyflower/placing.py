@@ -197,20 +197,31 @@ def use_needs(
 
 @dataclass(frozen=True)
 class Mix:
-    """Boat 4b: one use made of workers of several colours, all from behind the screen."""
+    """Boat 4b: one use made of workers of several colours. They may come from behind the
+    screen and from outbid bids of any colour, each moving on whole (rulebook, "Bidding" 5:
+    workers come from behind the screen or from a losing bid; boat 4b: any colours at once)."""
 
     least: int
     room: int
-    caps: dict[str, int]  # per colour, in the order they are asked for
-    total: int  # at most this many in all (a tavern keeps one worker to discard)
+    caps: dict[str, int]  # screen workers per colour, in the order they are asked for
+    total: int  # screen workers at most in all (a tavern keeps one worker to discard)
+    groups: dict[str, int]  # outbid groups that may come along, by tile
+    colours: dict[str, str]  # each outbid group's colour
+
+    @property
+    def need(self) -> Need:
+        return Need(self.least, self.room, min(self.total, sum(self.caps.values())), self.groups)
 
 
-def mix_needs(state: KeyflowerState, seat: int, tile_id: str) -> Mix | None:
+def mix_needs(
+    state: KeyflowerState, seat: int, tile_id: str, groups: dict[str, dict[str, int]] | None = None
+) -> Mix | None:
     tile = state.tiles[tile_id]
     if "4b" not in abilities(state, seat) or not (tile.bids or tile.uses):
         return None
     if not usable(state, seat, tile_id):
         return None
+    groups = losing_groups(state, seat) if groups is None else groups
     least = (tile.uses[-1] if tile.uses else 0) + 1
     room = MAX_WORKERS_PER_TILE - sum(g.count for g in tile.workers)
     caps = {c: max(0, _screen_for(state, seat, tile_id, c)) for c in COLOURS}
@@ -218,23 +229,32 @@ def mix_needs(state: KeyflowerState, seat: int, tile_id: str) -> Mix | None:
     total = sum(caps.values())
     if effect(state, tile_id)["effect"] == "tavern":
         total = sum(state.players[seat].screen.values()) - 1
-    if len(caps) < 2 or min(total, room) < least:
+    colours = {t: c for c in COLOURS for t in _movable(groups, c, tile_id)}
+    mix = Mix(least, room, caps, total, {t: groups[c][t] for t, c in colours.items()}, colours)
+    if len({*caps, *colours.values()}) < 2 or least > room:
         return None
-    return Mix(least, room, caps, total)
+    return mix if feasible(mix.need, 0, tuple(mix.groups.values())) else None
 
 
-def mix_range(mix: Mix, chosen: dict[str, int], colour: str) -> list[int]:
-    """Counts of `colour` that still let the later colours complete the use."""
-    gathered = sum(chosen.values())
+def mix_range(mix: Mix, gathered: int, chosen: dict[str, int], colour: str) -> list[int]:
+    """Screen counts of `colour` that still let the later colours complete the use, after
+    `gathered` outbid workers and the screen counts `chosen` so far."""
+    screen = sum(chosen.values())
     order = list(mix.caps)
     rest = order[order.index(colour) + 1 :]
     out = []
-    for k in range(min(mix.caps[colour], mix.room - gathered, mix.total - gathered) + 1):
-        after = gathered + k
-        more = min(sum(mix.caps[r] for r in rest), mix.room - after, mix.total - after)
+    for k in range(min(mix.caps[colour], mix.room - gathered - screen, mix.total - screen) + 1):
+        after = gathered + screen + k
+        more = min(sum(mix.caps[r] for r in rest), mix.room - after, mix.total - screen - k)
         if after + more >= mix.least:
             out.append(k)
     return out
+
+
+def mix_done(mix: Mix, gathered: int, chosen: dict[str, int]) -> bool:
+    """No room left for more screen workers: the colours not yet asked all give none."""
+    screen = sum(chosen.values())
+    return min(mix.room - gathered - screen, mix.total - screen) <= 0
 
 
 def feasible(need: Need, chosen: int, rest: tuple[int, ...]) -> bool:

@@ -256,3 +256,29 @@ def test_boat_3a_payment_choice_offers_every_resource_for_every_other() -> None:
     assert options(s, 0) == ["1stone+1wood", "2wood"]
     s = play(s, 0, "2wood")
     assert s.tiles["S03"].upgraded and s.tiles["S03"].resources == {"stone": 1}
+
+
+def test_boat_4b_mixed_use_may_bring_outbid_workers_of_any_colour_along() -> None:
+    """Rulebook, Bidding 5: placed workers come from behind the screen or from a losing bid,
+    which moves on whole; boat 4b: a use may be of several colours at once. So a mixed use
+    may take an outbid blue pair and add a red from behind the screen."""
+    s = table(offer=("S03", "S07", "S11"))
+    give_tile(s, 1, "U12", 5, 5)
+    s.tiles["U12"].side = "b"
+    s = play(s, 0, "use", "S03", "yellow", "1")
+    s = play(s, 1, "bid", "S07", "blue", "2")
+    s = play(s, 2, "bid", "S07", "blue", "3")  # seat 1's two blue are outbid
+    s = play(s, 0, "pass")
+    s = play(s, 1, "use", "S03", "mixed")
+    assert options(s, 1) == ["S07", "next"]
+    s = play(s, 1, "S07", "next")
+    # Two outbid blue are on their way; the use needs two, room is five: 0-2 more blue
+    # (two left behind the screen), then red and yellow.
+    assert options(s, 1) == ["0", "1", "2"]
+    s = play(s, 1, "0", "1")
+    assert options(s, 1) == ["0", "1", "2"]  # yellow: at most five on the tile after this
+    s = play(s, 1, "0")
+    workers = [(g.seat, g.colour, g.count, g.lying) for g in s.tiles["S03"].workers]
+    assert workers == [(0, "yellow", 1, False), (1, "red", 1, True), (1, "blue", 2, True)]
+    assert s.tiles["S03"].uses == [1, 3] and s.tiles["S07"].bids[0].seat == 2
+    assert s.players[1].screen == {"blue": 2, "red": 3, "yellow": 4}
