@@ -3,7 +3,8 @@
 Each token answers one decision with the option id it names (case does not matter). A
 decision that takes several options takes them comma-separated (`c12,c30`) or as
 consecutive tokens. Autocomplete replays the typed tokens on a copy of the state and lists
-the options of the decision they lead to.
+the options of the decision they lead to, unless getting there would draw or turn over
+something hidden: that is shown only once the move is made.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 
 from bot.live import Refusal
 from games import Action, Decision, Engine, GameError
+from games.core.hidden import hidden_parts
 
 NONE_TOKENS = {"-", "none"}
 
@@ -73,6 +75,7 @@ def complete(engine: Engine, state: Any, seat: int, text: str, limit: int = 25) 
     """What the caller could type next, given the tokens so far."""
     done, _, partial = text.rpartition(" ") if not text.endswith(" ") else (text, "", "")
     stream = MoveStream(done)
+    secrets = hidden_parts(state)
     try:
         while stream:
             decision = _decision(engine, state, seat)
@@ -80,6 +83,8 @@ def complete(engine: Engine, state: Any, seat: int, text: str, limit: int = 25) 
                 return []
             state = engine.apply(state, Action(seat, stream.take(decision)))
     except (Refusal, GameError):
+        return []
+    if hidden_parts(state) != secrets:
         return []
     decision = _decision(engine, state, seat)
     if decision is None:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.core import Decision, GameEngine, GameOption, Option, Result, Rng, ranks_from_scores
+from games.core.hidden import HIDDEN
 
 ROUNDS = 3
 POOL_SIZE = 30
@@ -32,7 +33,7 @@ class PebblesState:
     rng: Rng
     players: list[Player]
     pool: list[str]
-    deck: list[int]
+    deck: list[int] = field(metadata=HIDDEN)
     round: int = 1
     step: str = "bid"
     order: list[int] = field(default_factory=list)

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any
 
 from games.core import Rng
+from games.core.hidden import HIDDEN
 
 CASTLE_DIE = 2  # die slot of a castle's extra action (slots 0 and 1 are the player's dice)
 
@@ -62,8 +63,9 @@ class BurgundyState:
     rng: Rng
     players: list[Player]
     tiebreak: str
-    supply: dict[str, list[int]]  # face-down piles by back colour (top = end)
-    phase_goods: list[list[int]]  # face-down goods stacks on phase spaces A-E
+    # face-down: tile piles by back colour (top = end), goods stacks on phase spaces A-E
+    supply: dict[str, list[int]] = field(metadata=HIDDEN)
+    phase_goods: list[list[int]] = field(metadata=HIDDEN)
     depots: list[list[int]]  # 6 depots x 4 hex spaces: tile id or -1
     depot_goods: list[list[int]]  # goods on depots 1-6
     black: list[int]  # black depot spaces: tile id or -1

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.core import Rng
+from games.core.hidden import HIDDEN
 
 
 @dataclass
@@ -85,9 +86,9 @@ class Andre:
     traders: int
     traders_out: int
     markers: int
-    contracts: list[str]
-    counters: list[str]
-    flipped: list[str] = field(default_factory=list)
+    contracts: list[str] = field(metadata=HIDDEN)
+    counters: list[str] = field(metadata=HIDDEN)
+    flipped: list[str] = field(default_factory=list, metadata=HIDDEN)
     work_turn: int = 0
 
 

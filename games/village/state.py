@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.core import Rng
+from games.core.hidden import HIDDEN
 
 KARLA = -1
 """Karla's owner mark in the chronicle, graves, black bag and market."""
@@ -78,10 +79,10 @@ class Karla:
     church: dict[int, int] = field(default_factory=dict)  # stage -> member number
     ring: list[list[str]] = field(default_factory=list)  # cubes on each ring space
     last: int = -1  # ring space of the last cube placed
-    top: list[str] = field(default_factory=list)  # fate tiles, "quill" or "blank"
-    top_up: list[bool] = field(default_factory=list)
-    bottom: list[str] = field(default_factory=list)
-    bottom_up: list[bool] = field(default_factory=list)
+    top: list[str] = field(default_factory=list, metadata=HIDDEN)  # fate tiles, "quill" or "blank"
+    top_up: list[bool] = field(default_factory=list, metadata=HIDDEN)
+    bottom: list[str] = field(default_factory=list, metadata=HIDDEN)
+    bottom_up: list[bool] = field(default_factory=list, metadata=HIDDEN)
     customers: list[str] = field(default_factory=list)
     dead: int = 0
 
@@ -118,7 +119,7 @@ class VillageState:
     green_bag: dict[str, int]
     spaces: dict[str, list[str]]
     black_bag: list[str]  # "monk", "<seat>:<member>" or "k:<number>"
-    customer_stack: list[str]
+    customer_stack: list[str] = field(metadata=HIDDEN)
     stalls: list[str]  # "" for an empty stall
     queue: list[str]
     chronicle: dict[str, list[str]]  # category -> owners: "" free, "x" blocked, seat, "k"

@@ -1,0 +1,45 @@
+"""Hidden information in a state: every Rng, and the fields a game marks HIDDEN."""
+
+from dataclasses import dataclass, field
+
+from games.core import Rng
+from games.core.hidden import HIDDEN, hidden_parts
+
+
+@dataclass
+class Seat:
+    hand: list[int]
+    face_down: list[int] = field(default_factory=list, metadata=HIDDEN)
+
+
+@dataclass
+class Table:
+    rng: Rng
+    seats: dict[str, Seat]
+    open_pool: list[int]
+
+
+def table() -> Table:
+    return Table(Rng.from_seed(1), {"a": Seat([1], [7, 8])}, open_pool=[3])
+
+
+def test_open_changes_are_not_hidden():
+    t = table()
+    before = hidden_parts(t)
+    t.open_pool.append(4)
+    t.seats["a"].hand.append(2)
+    assert hidden_parts(t) == before
+
+
+def test_a_draw_from_a_marked_nested_stack_is_hidden():
+    t = table()
+    before = hidden_parts(t)
+    t.seats["a"].face_down.pop()
+    assert hidden_parts(t) != before
+
+
+def test_any_use_of_the_random_generator_is_hidden():
+    t = table()
+    before = hidden_parts(t)
+    t.rng.below(6)
+    assert hidden_parts(t) != before
