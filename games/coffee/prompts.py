@@ -54,14 +54,16 @@ def prompt_decision(state: CoffeeState, prompt: Prompt) -> Decision:
         options = [Option(c, coop_name(c)) for c in COFFEES]
     elif kind == "piggy_trader":
         text = f"Piggyback a trader in {coop_name(data['coffee'])}?"
-        options = [Option("join", "Place a trader for free"), Option("decline", "Decline")]
+        own = "a trader" if player.traders else "your bonus supply's trader"
+        options = [Option("join", f"Place {own} for free"), Option("decline", "Decline")]
     elif kind == "build_site":
         text = "Where does the building go?"
         options = site_options(state, data["column"], data.get("coffee"))
     elif kind == "piggy_build":
         text = f"Piggyback {who(state, data['builder'])}'s building (pay 1 coffee)?"
+        own = "" if player.traders else " (with your bonus supply's trader)"
         options = [
-            Option(f"join.{c}", f"Build a {c}")
+            Option(f"join.{c}", f"Build a {c}{own}")
             for c in trade.follow_columns(state, seat, data["place"])
         ]
         options.append(Option("decline", "Decline"))

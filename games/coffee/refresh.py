@@ -54,6 +54,8 @@ def return_pieces(state: CoffeeState) -> None:
         player.markers += player.markers_used
         player.markers_used = 0
         if "marker" not in player.bonus:
+            # the bonus marker was taken among the black ones: it goes back to the bonus
+            player.markers -= 1
             player.bonus.append("marker")
     if state.andre is not None:
         state.andre.traders += state.andre.traders_out

@@ -20,9 +20,15 @@ def take_bonus_coins(player: Player) -> None:
     player.coins += BONUS_COINS
 
 
-def bonus_options(player: Player) -> list[Option]:
-    """Take the bonus coins; or put 3 coins or a trader back, which frees the third bonus."""
+def bonus_options(player: Player, marker: bool = False, trader: bool = False) -> list[Option]:
+    """Take a bonus (the Action marker or trader only where it gives one more action), or
+    put 3 coins or a trader back, which frees the third bonus. Taking is always the
+    player's choice: nothing is used from the bonus supply unasked."""
     options = []
+    if marker and may_take_bonus(player, "marker"):
+        options.append(Option("bonus-marker", "Take the bonus Action marker"))
+    if trader and may_take_bonus(player, "trader"):
+        options.append(Option("bonus-trader", "Take the bonus trader"))
     if may_take_bonus(player, "coins"):
         options.append(Option("bonus-coins", "Take the 3 bonus coins"))
     if len(player.bonus) == 1:
@@ -37,6 +43,11 @@ def use_bonus(player: Player, choice: str) -> bool:
     """Carry out a bonus-supply choice; False if `choice` is not one."""
     if choice == "bonus-coins":
         take_bonus_coins(player)
+    elif choice == "bonus-marker":
+        player.bonus.remove("marker")
+        player.markers += 1
+    elif choice == "bonus-trader":
+        take_bonus_trader(player)
     elif choice == "refill-coins":
         player.coins -= BONUS_COINS
         player.bonus.append("coins")
@@ -46,6 +57,11 @@ def use_bonus(player: Player, choice: str) -> bool:
     else:
         return False
     return True
+
+
+def take_bonus_trader(player: Player) -> None:
+    player.bonus.remove("trader")
+    player.traders += 1
 
 
 # -- the personal supply: 9 donkeys and 6 civets per colour (EN "Components") ------------
@@ -82,39 +98,41 @@ def send_civet(state: CoffeeState, seat: int) -> None:
 
 # -- Action markers -------------------------------------------------------------------
 def markers_available(player: Player) -> int:
-    return player.markers + int(player.color_marker) + int(may_take_bonus(player, "marker"))
+    """Black markers (the bonus one once taken) and the 4-player colour marker."""
+    return player.markers + int(player.color_marker)
 
 
 def spend_markers(player: Player, n: int) -> None:
+    """Black markers first: the colour marker leaves the game once used."""
     for _ in range(n):
         if player.markers:
             player.markers -= 1
             player.markers_used += 1
-        elif player.color_marker:
+        else:
             player.color_marker = False
             player.color_marker_used = True
-        else:
-            player.bonus.remove("marker")
 
 
 # -- traders / contractors -------------------------------------------------------------
 def has_trader(player: Player) -> bool:
+    return player.traders > 0
+
+
+def may_field_trader(player: Player) -> bool:
+    """A trader for a piggyback: one's own, or (by choosing to) the bonus supply's."""
     return player.traders > 0 or may_take_bonus(player, "trader")
 
 
 def send_trader(player: Player) -> None:
-    if player.traders:
-        player.traders -= 1
-    else:
-        player.bonus.remove("trader")
+    """Place a trader; a follower without one of their own uses the bonus trader."""
+    if not player.traders:
+        take_bonus_trader(player)
+    player.traders -= 1
     player.traders_out += 1
 
 
 def retire_trader(player: Player) -> None:
-    if player.traders:
-        player.traders -= 1
-    else:
-        player.bonus.remove("trader")
+    player.traders -= 1
     player.traders_retired += 1
 
 

@@ -13,6 +13,8 @@ from games.coffee.state import CoffeeState, Prompt
 from games.coffee.supply import (
     bonus_options,
     has_trader,
+    may_field_trader,
+    may_take_bonus,
     retire_trader,
     send_trader,
     total_coffee,
@@ -37,8 +39,9 @@ def trade_options(state: CoffeeState, seat: int) -> list[Option]:
         for column in buildable(state, seat):
             options.append(Option(f"build.{column}", f"Build a {COLUMN_NAMES[column]}"))
         options.append(Option("retire", "Remove a trader: 2 Arabica steps"))
-    if options or has_trader(player):
-        options += bonus_options(player)
+    takes_trader = not player.traders and may_take_bonus(player, "trader")
+    if options or takes_trader:
+        options += bonus_options(player, trader=takes_trader)
     return options
 
 
@@ -93,7 +96,7 @@ def can_follow_trader(state: CoffeeState, seat: int, coffee: str) -> bool:
     if state.is_andre(seat):
         assert state.andre is not None
         return state.andre.traders > 0 and len(coop.traders) == 1
-    return has_trader(state.players[seat])
+    return may_field_trader(state.players[seat])
 
 
 def continue_piggy_trader(
@@ -152,7 +155,7 @@ def follow_columns(state: CoffeeState, seat: int, place: str | None) -> list[str
     if state.is_andre(seat):
         return []
     player = state.players[seat]
-    if not has_trader(player) or total_coffee(player) == 0:
+    if not may_field_trader(player) or total_coffee(player) == 0:
         return []
     if place is None:
         return ["warehouse"] if next_building(state, seat, "warehouse") else []

@@ -24,6 +24,7 @@ from games.coffee.supply import (
     donkeys_left,
     gain_donkey,
     markers_available,
+    may_take_bonus,
     send_civet,
     spend_markers,
     use_bonus,
@@ -87,8 +88,10 @@ def work_options(state: CoffeeState, seat: int) -> list[Option]:
         options.append(Option("civet", "Send a civet to Sumatra"))
     if markers >= 1:
         options.append(Option("coins", "Take 2 coins"))
-    if options:
-        options += bonus_options(player)
+    # the bonus marker gives a first action, or the second one a donkey needs
+    takes_marker = markers < 2 and may_take_bonus(player, "marker")
+    if options or takes_marker:
+        options += bonus_options(player, marker=takes_marker)
     return options
 
 

@@ -81,12 +81,63 @@ def test_breeding_a_donkey_takes_two_markers() -> None:
     assert state.players[0].markers == 0 and state.players[0].donkeys == 1
 
 
-def test_the_bonus_marker_gives_one_more_action() -> None:
+def test_the_bonus_marker_gives_one_more_action_when_the_player_takes_it() -> None:
+    """EN "Bonus Supply": the bonus items are the player's to use "at any time"; nothing is
+    taken from it unasked."""
     state = at_phase(fresh(3), "work")
-    state.players[0].markers = 0
+    state.players[0].markers, state.players[0].markers_used = 0, 3
+    ids = {o.id for o in engine.decisions(state)[0].options}
+    assert "coins" not in ids and "bonus-marker" in ids
+    state = decide(state, 0, "bonus-marker")
     state = decide(state, 0, "coins")
     assert state.players[0].bonus == ["trader", "coins"]
     assert markers_available(state.players[0]) == 0
+    return_pieces(state)
+    assert state.players[0].markers == 3 and "marker" in state.players[0].bonus
+
+
+def test_four_players_choose_the_bonus_marker_or_the_colour_marker() -> None:
+    """With the black markers spent, a 4-player company may use its colour marker (gone for
+    good) or the bonus marker (back at the Refresh, but it counts in the two-of-three)."""
+    state = at_phase(fresh(4), "work")
+    state.players[0].markers = 0
+    ids = {o.id for o in engine.decisions(state)[0].options}
+    assert {"coins", "bonus-marker"} <= ids
+    kept = decide(decide(state, 0, "bonus-marker"), 0, "coins").players[0]
+    assert kept.color_marker and "marker" not in kept.bonus
+    used = decide(state, 0, "coins").players[0]
+    assert not used.color_marker and used.color_marker_used and "marker" in used.bonus
+
+
+def test_breeding_with_one_black_marker_needs_the_bonus_marker_taken() -> None:
+    state = fresh(3)
+    clear_board(state)
+    plant(state, "eth", 1, 0, owner=0)
+    state = at_phase(state, "work")
+    state.players[0].markers = 1
+    ids = {o.id for o in engine.decisions(state)[0].options}
+    assert "donkey" not in ids and "bonus-marker" in ids
+    state = decide(state, 0, "bonus-marker")
+    assert "donkey" in {o.id for o in engine.decisions(state)[0].options}
+
+
+def test_the_bonus_trader_is_taken_by_choice_for_an_action_or_a_piggyback() -> None:
+    state = at_phase(fresh(3), "trade")
+    state.passes = 0
+    for player in state.players:
+        player.coins, player.traders = 10, 0
+    for coop in state.coops.values():
+        coop.traders = []
+    ids = {o.id for o in engine.decisions(state)[0].options}
+    assert not any(i.startswith("trader.") for i in ids) and "bonus-trader" in ids
+    state = decide(state, 0, "bonus-trader")
+    state = decide(state, 0, "trader.gua")
+    (decision,) = engine.decisions(state)
+    assert decision.kind == "piggy_trader" and "bonus supply" in decision.options[0].label
+    state = decide(state, decision.seat, "join")
+    follower = state.players[decision.seat]
+    assert "trader" not in follower.bonus and follower.traders_out == 1
+    assert state.coops["gua"].traders == [0, decision.seat]
 
 
 def test_one_bonus_must_stay_but_refilling_frees_another() -> None:
