@@ -15,6 +15,14 @@ from games.coffee.view import view
 from games.core import Decision, GameEngine, GameOption, Option, Result, Rng, ranks_from_scores
 
 
+def handicap(choice: str) -> tuple[int, int] | None:
+    """`p3-4` -> (seat 2, 4 contracts)."""
+    if choice == "none":
+        return None
+    seat, n = choice[1:].split("-")
+    return int(seat) - 1, int(n)
+
+
 class CoffeeEngine(GameEngine[CoffeeState]):
     id = "coffee"
     name = "Coffee Traders"
@@ -42,12 +50,35 @@ class CoffeeEngine(GameEngine[CoffeeState]):
             default="standard",
             description="The rulebook's variant for experienced players.",
         ),
+        GameOption(
+            id="handicap",
+            label="Handicap",
+            choices=(
+                Option("none", "No handicap"),
+                *(
+                    Option(
+                        f"p{seat}-{n}", f"Player {seat} plays {n} contracts on the 3-player side"
+                    )
+                    for seat in range(1, 6)
+                    for n in (2, 4)
+                ),
+            ),
+            default="none",
+            description=(
+                "The rulebook's handicap for an experienced player among new ones: the 3-player "
+                "side of 2 or 4 random contracts (4-5 players only)."
+            ),
+        ),
     )
 
     def setup(self, num_players: int, rng: Rng, options: dict[str, str]) -> CoffeeState:
         free_start = options["start"] == "experienced"
-        state = new_game(num_players, rng, free_start)
+        state = new_game(num_players, rng, free_start, handicap(options["handicap"]))
         state.vicious = options["milestones"] == "vicious"
+        for seat, player in enumerate(state.players):
+            if player.hard_sides:
+                sides = ", ".join(player.hard_sides)
+                state.say(f"{who(state, seat)} plays contracts {sides} on the 3-player side")
         state.say(f"1970 begins: turn order {', '.join(who(state, s) for s in state.order)}")
         if free_start:
             state.phase, state.turn = "setup", 0

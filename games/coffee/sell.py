@@ -21,8 +21,12 @@ from games.coffee.supply import (
 from games.core import Option
 
 
-def contract_wants(state: CoffeeState, contract_id: str) -> dict[str, int]:
-    return components().contracts[contract_id].wants(state.rules_players)
+def contract_wants(state: CoffeeState, seat: int, letter: str) -> dict[str, int]:
+    """The coffee on the side of the contract that lies face up (a handicapped player's
+    chosen contracts show their 3-player side)."""
+    player = state.players[seat]
+    side = 3 if letter in player.hard_sides else state.rules_players
+    return components().contracts[player.contracts[letter]].wants(side)
 
 
 def describe(wants: dict[str, int]) -> str:
@@ -86,8 +90,8 @@ def sell_options(state: CoffeeState, seat: int) -> list[Option]:
     player = state.players[seat]
     options = [
         Option(f"contract.{letter}", f"Fulfil contract {letter}: {describe(wants)}")
-        for letter, cid in player.contracts.items()
-        if can_pay(player, wants := contract_wants(state, cid))
+        for letter in player.contracts
+        if can_pay(player, wants := contract_wants(state, seat, letter))
     ]
     options += bar_options(state, seat)
     options += trade_options(state, seat)
@@ -200,8 +204,8 @@ def deliver(state: CoffeeState, seat: int, token: str, spent: dict[str, int] | N
 
 def fulfil(state: CoffeeState, seat: int, letter: str) -> None:
     player = state.players[seat]
-    contract_id = player.contracts.pop(letter)
-    pay(player, contract_wants(state, contract_id))
+    pay(player, contract_wants(state, seat, letter))
+    del player.contracts[letter]
     player.fulfilled.append(letter)
     rewards = components().player_board["contracts"]
     row = CONTRACT_ROWS[letter]

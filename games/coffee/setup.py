@@ -16,7 +16,11 @@ def arabica_counters() -> list[str]:
     return [f"arabica:{c}" for c in COFFEES for _ in range(per)]
 
 
-def new_game(num_players: int, rng: Rng, free_start: bool = False) -> CoffeeState:
+def new_game(
+    num_players: int, rng: Rng, free_start: bool = False, handicap: tuple[int, int] | None = None
+) -> CoffeeState:
+    """`handicap` = (seat, n): that seat plays n random contracts on their 3-player side
+    (EN "Player Board Setup" 13, for experienced players; 4-5 players only)."""
     rules_players = max(3, num_players)
     table = components()
     counts = table.setup["players"][str(rules_players)]
@@ -106,6 +110,8 @@ def new_game(num_players: int, rng: Rng, free_start: bool = False) -> CoffeeStat
         player.row_items = [player_animals.pop(), "civet"]
         if counts["row_bonus_trader"]:
             player.row_items.append("trader")
+        if handicap is not None and handicap[0] == seat and rules_players >= 4:
+            player.hard_sides = sorted(rng.sample(list(player.contracts), handicap[1]))
         state.players.append(player)
         _starting_plantations(state, seat, free_start)
         if counts["arabica_head_start"]:

@@ -68,6 +68,8 @@ class Player:
     coffee: dict[str, int] = field(default_factory=dict)
     stocks: list[str] = field(default_factory=list)
     contracts: dict[str, str] = field(default_factory=dict)
+    # letters whose contract lies 3-player side up at 4-5 players (the handicap variant)
+    hard_sides: list[str] = field(default_factory=list)
     fulfilled: list[str] = field(default_factory=list)
     row_items: list[str] = field(default_factory=list)
     counters: list[str] = field(default_factory=list)

@@ -11,12 +11,12 @@ from games.coffee.data import components
 from games.coffee.milestones import milestone_points
 from games.coffee.names import who
 from games.coffee.scoring import breakdown
+from games.coffee.sell import contract_wants
 from games.coffee.state import CoffeeState, Player
 from games.core import Decision
 
 
 def _player(state: CoffeeState, seat: int, player: Player) -> dict[str, Any]:
-    contracts = components().contracts
     return {
         "seat": seat,
         "name": who(state, seat),
@@ -38,7 +38,11 @@ def _player(state: CoffeeState, seat: int, player: Player) -> dict[str, Any]:
         "coffee": dict(player.coffee),
         "stocks": list(player.stocks),
         "contracts": {
-            letter: {"id": cid, "wants": contracts[cid].wants(state.rules_players)}
+            letter: {
+                "id": cid,
+                "wants": contract_wants(state, seat, letter),
+                "hard_side": letter in player.hard_sides,
+            }
             for letter, cid in player.contracts.items()
         },
         "fulfilled": list(player.fulfilled),

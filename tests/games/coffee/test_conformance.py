@@ -43,5 +43,6 @@ def test_random_playout_with_the_vicious_milestones() -> None:
     check_conformance(engine, 2, seed=77, options={"milestones": "vicious"}, deep_every=23)
 
 
-def test_random_playout_with_experienced_starting_plantations() -> None:
-    check_conformance(engine, 4, seed=78, options={"start": "experienced"}, deep_every=7)
+def test_random_playout_with_experienced_start_and_a_handicap() -> None:
+    options = {"start": "experienced", "handicap": "p3-4"}
+    check_conformance(engine, 4, seed=78, options=options, deep_every=7)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.coffee import arabica, engine, scoring
+from games.coffee import arabica, engine, scoring, sell
 from games.coffee.data import components
 from games.coffee.state import CoffeeState, Pathway
 from games.core import Action, IllegalAction
@@ -349,3 +349,37 @@ def test_experienced_players_place_their_bottom_plantation_in_turn_order() -> No
     for seat in range(3):
         mine = [p for c in state.coops.values() for p in c.rows[0] if p and p.owner == seat]
         assert len(mine) == 3
+
+
+def test_handicap_puts_two_or_four_random_contracts_on_the_three_player_side() -> None:
+    """EN "Player Board Setup" 13: experienced players with new players may use "the 3-player
+    side of 2 or 4 random contracts" in a 4- or 5-player game."""
+    state = engine.new(4, seed=3, options={"handicap": "p2-4"})
+    hard = state.players[1]
+    assert len(hard.hard_sides) == 4 and not any(p.hard_sides for p in state.players[:1])
+    table = components().contracts
+    for letter, cid in hard.contracts.items():
+        side = table[cid].side3 if letter in hard.hard_sides else table[cid].side45
+        assert sell.contract_wants(state, 1, letter) == dict(
+            zip(table[cid].coffees, side, strict=True)
+        )
+    view = engine.view(state, None)["players"][1]["contracts"]
+    assert sorted(x for x, c in view.items() if c["hard_side"]) == hard.hard_sides
+    assert len(engine.new(5, seed=3, options={"handicap": "p5-2"}).players[4].hard_sides) == 2
+    assert not any(p.hard_sides for p in engine.new(3, 3, {"handicap": "p1-4"}).players)
+
+
+def test_a_handicapped_contract_costs_its_three_player_side() -> None:
+    state = engine.new(4, seed=3, options={"handicap": "p1-2"})
+    letter = state.players[0].hard_sides[0]
+    contract = components().contracts[state.players[0].contracts[letter]]
+    state.phase, state.step, state.turn, state.prompts = "sell", "", 0, []
+    state.order, state.done = [1, 2, 3, 0], [False] * 4
+    no_coffee(state)
+    short = dict(zip(contract.coffees, contract.side45, strict=True))
+    state.players[0].coffee.update(short)
+    ids = {o.id for o in engine.decisions(state)[0].options}
+    assert f"contract.{letter}" not in ids
+    state.players[0].coffee.update(zip(contract.coffees, contract.side3, strict=True))
+    state = act(state, f"contract.{letter}")
+    assert sum(state.players[0].coffee.values()) == 0
