@@ -186,7 +186,7 @@ def draw_space(
 ) -> None:
     colour = TYPE_COLOURS[kind]
     draw_hex(d, cx, cy, r, mix(colour, (255, 255, 255), 0.6), mix(colour, (0, 0, 0), 0.2))
-    faint = mix(colour, (0, 0, 0), 0.05)
+    faint = mix(colour, (0, 0, 0), 0.4)
     if die is None:
         icon(d, kind, cx, cy, r * 0.45, faint)
     else:
@@ -436,9 +436,29 @@ def draw_player(
             draw_tile(d, placed, cx, cy, size - 1)
         else:
             draw_space(d, h["type"], cx, cy, size - 1, h["die"])
+    draw_area_edges(d, view["estate_board"], size, ox, oy)
     counter(d, x + 14, y + 60, "silver", p["silver"])
     counter(d, x + 14, y + 94, "workers", p["workers"])
     draw_footer(d, p, x, y + PANEL_H - 98, w)
+
+
+# Pointy-top hex edges in hex_points order (from the right side clockwise) and the axial step to
+# the neighbour across each edge.
+EDGE_STEPS = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
+
+
+def draw_area_edges(
+    d: ImageDraw.ImageDraw, board: list[dict[str, Any]], size: float, ox: float, oy: float
+) -> None:
+    """A dark line around every area (same-colour region), so areas read apart by outline as
+    well as by colour and icon."""
+    kind_at = {(h["q"], h["r"]): h["type"] for h in board}
+    width = max(2, round(size / 9))
+    for h in board:
+        corners = hex_points(*hex_centre(h["q"], h["r"], size, ox, oy), size - 1)
+        for i, (dq, dr) in enumerate(EDGE_STEPS):
+            if kind_at.get((h["q"] + dq, h["r"] + dr)) != h["type"]:
+                d.line([corners[i], corners[(i + 1) % 6]], fill=INK, width=width)
 
 
 def draw_rank(d: ImageDraw.ImageDraw, cx: float, cy: float, rank: int) -> None:
