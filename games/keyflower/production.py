@@ -12,6 +12,10 @@ from games.keyflower.placing import abilities, effect, owner
 from games.keyflower.state import KeyflowerState
 
 
+def _a(noun: str) -> str:
+    return f"an {noun}" if noun[0] in "aeiou" else f"a {noun}"
+
+
 def destination(state: KeyflowerState, seat: int, tile_id: str) -> str:
     return tile_id if owner(state, tile_id) == seat else state.players[seat].home
 
@@ -44,7 +48,7 @@ def produce(state: KeyflowerState, seat: int, tile_id: str) -> str:
         supply.take(p.skills, e["skill"])
         supply.add(state.skill_pile, e["skill"])
         got = gain_resources(state, seat, tile_id, e["give"])
-        state.log.append(f"P{seat + 1} uses {name}: pays a {e['skill']}, gets {got}")
+        state.log.append(f"P{seat + 1} uses {name}: pays {_a(e['skill'])}, gets {got}")
     elif kind == "green":
         supply.take(p.screen, e["pay"])
         supply.to_bag(state, e["pay"], 1)
