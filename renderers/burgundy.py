@@ -642,11 +642,11 @@ follow-ups (castle action, town hall, ship goods, warehouse) are asked in turn.
 Move text: die `5` (or `2+1`: a 2 raised by a worker; castle `c4`), action \
 `take`/`place`/`sell`/`workers`, then the tile (`bank`, `k12`, `cow3@14`); `buy`, `end`.
 Option `tiebreak`: `written` (fewer empty estate spaces wins ties, the default) or `other`.
-**Reconstructed, not printed here:** the layout of board 1 (two hobby transcriptions), \
-the animal values (2,2,3,3,4; black 3,4), which depot spaces are marked 2 and 3, \
-knowledge tile 15's 3 points per kind sold (2011; 2019 says 2), and depots 6 and 1 \
-counting as neighbours for knowledge tile 5. Knowledge tile 6 buys with silverlings only, \
-as in 2011."""
+**Reconstructed, not printed here:** the die numbers of board 1 (two hobby \
+transcriptions; its colours and towns match the 2011 rules), the animal values (2,2,3,3,4; \
+black 3,4), the colour of each depot space, knowledge tile 15's 3 points per kind sold \
+(2011; 2019 says 2), and depots 6 and 1 counting as neighbours for knowledge tile 5. \
+Knowledge tile 6 buys with silverlings only, as in 2011."""
 
 
 def rules_text() -> str:

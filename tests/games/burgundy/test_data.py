@@ -70,3 +70,13 @@ def test_four_player_depots_use_up_each_normal_supply_over_five_phases():
         start_castles = 4 if kind == "castle" else 0
         assert 5 * n + start_castles == supply[kind], kind
     assert 5 * table["black_depot"]["4"] == sum(t.black for t in components().tiles)
+
+
+def test_each_depot_uses_2_3_or_4_spaces_by_player_count():
+    # 2011 rules: "in a 2-player game only 2 spaces are used per depot, in a 3-player game 3
+    # and in a 4-player game 4"; 2019: the eight "3" spaces are one per depot and two black.
+    table = components().table
+    for n in (2, 3, 4):
+        for d in range(1, 7):
+            assert sum(least <= n for _, least in table["depots"][str(d)]) == n
+    assert table["black_depot"]["3"] - table["black_depot"]["2"] == 8 - 6
