@@ -168,3 +168,13 @@ def test_a_building_effect_with_full_storage_asks_for_a_discard():
     assert decision(state).kind == "discard"
     state = play(state, "k3")
     assert len(state.players[0].storage) == 3
+
+
+def test_a_tile_goes_only_on_its_colour_and_die_next_to_a_placed_tile():
+    # Only the start castle (hex 19) is placed. Its neighbours: buildings 12 and 26 (die 3),
+    # knowledge 13, ships 18 and 20, mine 25 (die 4). A bank fits 12 or 26 with a 3; with a 4
+    # it has no space: building 9 (die 4) is not next to a placed tile, mine 25 the wrong colour.
+    state = table()
+    setup_player(state, dice=(3, 4), storage=["bank"], workers=0)
+    assert options(play(state, "3", "place")) == ["bank@12", "bank@26"]
+    assert "place" not in options(play(state, "4"))

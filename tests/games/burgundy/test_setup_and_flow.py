@@ -123,3 +123,11 @@ def test_passing_100_points_is_tracked():
     state = play(state, "5", "sell")
     assert engine.view(state, None)["players"][0]["lap"] == 1
     assert "Seat 1 passes 100 points" in state.log
+
+
+def test_tiebreak_option_offers_both_readings_and_defaults_to_the_written_one():
+    (option,) = engine.options
+    assert option.id == "tiebreak" and option.default == "written"
+    assert [c.id for c in option.choices] == ["written", "other"]
+    assert engine.new(2, seed=1).tiebreak == "written"
+    assert engine.new(2, seed=1, options={"tiebreak": "other"}).tiebreak == "other"
