@@ -36,10 +36,12 @@ def owner(state: KeyflowerState, tile_id: str) -> int | None:
     return None
 
 
-def abilities(state: KeyflowerState, seat: int) -> set[str]:
-    """The summer-boat abilities in this seat's village (1a ... 4b)."""
+def abilities(state: KeyflowerState, seat: int, won: bool = False) -> set[str]:
+    """The summer-boat abilities in this seat's village (1a ... 4b); with `won`, also those
+    of a summer boat taken at this season's end and not yet placed."""
     out = set()
-    for t in state.players[seat].village:
+    p = state.players[seat]
+    for t in [*p.village, *(p.to_place if won else [])]:
         s = spec(t)
         if s.is_summer_boat:
             out.add(s.front["ability"] if state.tiles[t].side == "a" else s.back["ability"])

@@ -195,7 +195,9 @@ def take_boat(state: KeyflowerState, seat: int, boat: str) -> None:
             f"{sum(state.boat_skills[boat].values())} skills from {spec(boat).name}"
         )
         state.boat_workers[boat], state.boat_skills[boat] = {}, {}
-    own = abilities(state, seat)
+    # Boats 1a and 1b work "at the end of summer and autumn": a summer boat won this summer,
+    # taken in step 3, already counts when the boats are emptied in step 5.
+    own = abilities(state, seat, won=True)
     if "1a" in own:
         supply.merge(p.screen, supply.draw_workers(state, 2))
     if "1b" in own:

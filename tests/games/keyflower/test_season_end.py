@@ -156,3 +156,20 @@ def test_workers_used_in_a_village_go_behind_its_owner_s_screen_whoever_placed_t
     assert s.players[1].screen["red"] == 4 - 2
     assert s.players[2].screen["red"] == 4 - 3
     assert s.tiles[home].workers == []
+
+
+def test_summer_boat_1a_won_this_summer_already_draws_at_the_end_of_summer() -> None:
+    """Boat 1a: two extra workers "when taking workers from the boats at the end of summer
+    and autumn"; the summer boat is taken in step 3, before the boats are emptied in step 5."""
+    s = table(num_players=2, offer=("U09",))
+    s.season = 1
+    s.tiles["U09"].side = "a"
+    s = play(s, 0, "bid", "U09", "red", "1")
+    s = play(s, 1, "pass")
+    s = play(s, 0, "pass")
+    assert s.players[0].to_place == ["U09"] and s.pick_order == [0, 1]
+    workers = sum(s.players[0].screen.values())
+    boat = s.boats[0]
+    aboard = sum(s.boat_workers[boat].values())
+    s = play(s, 0, boat)
+    assert sum(s.players[0].screen.values()) == workers + aboard + 2
