@@ -19,6 +19,9 @@ from renderers import OptionStyle
 from renderers.palette import BACKGROUND, INK, MUTED, font
 
 WIDTH = 1500
+PANEL_H = 330  # a village panel's height, grown for tall villages up to MAX_PANEL_H
+MAX_PANEL_H = 560
+MIN_HEX = 52  # hex size (centre to corner) a tall village keeps, panel height permitting
 SQRT3 = math.sqrt(3)
 
 WORKER = {
@@ -389,6 +392,21 @@ def _market(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> int:
     return int(y) + 8
 
 
+def _centres(tiles: list[dict[str, Any]]) -> list[tuple[float, float]]:
+    """Hex centres of placed tiles, in units of the hex size."""
+    return [(SQRT3 * (t["q"] + t["r"] / 2), 1.5 * t["r"]) for t in tiles]
+
+
+def _panel_height(players: list[dict[str, Any]]) -> int:
+    """Tall enough that the tallest village in a row keeps readable hexes (within limits)."""
+    need = PANEL_H
+    for p in players:
+        ys = [y for _, y in _centres([t for t in p.get("village", []) if "q" in t])]
+        if ys:
+            need = max(need, round((max(ys) - min(ys) + 2.2) * MIN_HEX) + 20)
+    return min(need, MAX_PANEL_H)
+
+
 def _village(
     draw: ImageDraw.ImageDraw, player: dict[str, Any], box: tuple[int, int, int, int], active: bool
 ) -> None:
@@ -411,7 +429,7 @@ def _village(
     tiles = [t for t in player.get("village", []) if "q" in t]
     if not tiles:
         return
-    pts = [(SQRT3 * (t["q"] + t["r"] / 2), 1.5 * t["r"]) for t in tiles]
+    pts = _centres(tiles)
     minx, maxx = min(p[0] for p in pts) - 1, max(p[0] for p in pts) + 1
     miny, maxy = min(p[1] for p in pts) - 1.1, max(p[1] for p in pts) + 1.1
     w, h = x1 - x0 - 60, y1 - y0 - 20
@@ -498,29 +516,27 @@ def render(view: dict[str, Any]) -> Image.Image:
     players = view.get("players", [])
     cols = 3 if len(players) > 4 else 2
     rows = max(1, math.ceil(len(players) / cols))
-    panel_h = 330
+    heights = [_panel_height(players[r * cols : (r + 1) * cols]) for r in range(rows)]
     top = 64
     scratch = ImageDraw.Draw(Image.new("RGB", (1, 1)))
     y = _market(scratch, view, top)
-    height = y + rows * (panel_h + 12)
-    img = Image.new("RGB", (WIDTH, height), BACKGROUND)
+    tops = [y + sum(h + 12 for h in heights[:r]) for r in range(rows)]
+    img = Image.new("RGB", (WIDTH, tops[-1] + heights[-1] + 12), BACKGROUND)
     draw = ImageDraw.Draw(img)
     _top_bar(draw, view)
     _market(draw, view, top)
     panel_w = (WIDTH - 20 - (cols - 1) * 12) // cols
+    final = view.get("final") or []
     for i, p in enumerate(players):
         r, c = divmod(i, cols)
-        x0 = 10 + c * (panel_w + 12)
-        y0 = y + r * (panel_h + 12)
+        x0, y0 = 10 + c * (panel_w + 12), tops[r]
+        x1, y1 = x0 + panel_w, y0 + heights[r]
         active = p["seat"] in view.get("active_seats", [])
-        _village(draw, p, (x0, y0, x0 + panel_w, y0 + panel_h), active)
-    if view.get("final"):
-        for i, f in enumerate(view["final"]):
-            r, c = divmod(i, cols)
-            x0 = 10 + c * (panel_w + 12) + panel_w - 70
-            y0 = y + r * (panel_h + 12) + panel_h - 40
-            draw.rounded_rectangle((x0, y0, x0 + 60, y0 + 32), 8, fill=INK)
-            _text(draw, (x0 + 30, y0 + 16), str(sum(f["breakdown"].values())), 20, (255, 255, 255))
+        _village(draw, p, (x0, y0, x1, y1), active)
+        if i < len(final):
+            draw.rounded_rectangle((x1 - 70, y1 - 40, x1 - 10, y1 - 8), 8, fill=INK)
+            score = sum(final[i]["breakdown"].values())
+            _text(draw, (x1 - 40, y1 - 24), str(score), 20, (255, 255, 255))
     return img
 
 
