@@ -285,3 +285,43 @@ def test_sea_bastion_loop_may_pass_a_tile_twice_but_no_road_twice() -> None:
     tail = _graph([("a", "b"), ("b", "c"), ("c", "a"), ("c", "d")])
     assert longest_loop(tail) == 3
     assert longest_loop(_graph([("a", "b"), ("b", "c")])) == 0
+
+
+def test_a_resource_scores_on_the_watermill_or_the_windmill_not_both() -> None:
+    """Game end scoring: "a resource cannot be allocated to both the watermill and the
+    windmill". Five iron: 5 on the watermill or one windmill set of 5, never 10."""
+
+    def setup(s):
+        s.players[0].screen = {}
+        s.tiles[s.players[0].home].resources = {"iron": 5}
+        give_tile(s, 0, "W11", 1, 0)
+        give_tile(s, 0, "W12", 2, 0)
+
+    assert _scored(setup)["winter"] == 5
+
+
+def test_white_wind_does_not_count_workers_the_apothecary_scores() -> None:
+    """White Wind: "each worker can only be scored once". Five workers: 5 on the White Wind
+    (better than the apothecary's 3), not 5 + 3."""
+
+    def setup(s):
+        s.players[0].screen = {"blue": 2, "red": 2, "yellow": 1}
+        give_tile(s, 0, "W01", 1, 0)
+        give_tile(s, 0, "B6", 2, 0)
+        s.players[0].boat = "B6"
+
+    b = _scored(setup)
+    assert b["boats"] + b["winter"] == 5
+
+
+def test_gold_standing_in_on_a_storage_tile_does_not_also_score_one() -> None:
+    """Gold on the barn, blacksmith, stone yard or timber yard may stand in for their
+    resource, "however if gold is used on these tiles the gold does not also score one point"."""
+
+    def setup(s):
+        s.players[0].screen = {}
+        give_tile(s, 0, "A03", 1, 0)
+        s.tiles["A03"].resources = {"gold": 2}
+
+    b = _scored(setup)
+    assert b["storage"] == 2 and b["gold"] == 0
