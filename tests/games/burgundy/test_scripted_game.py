@@ -97,7 +97,8 @@ def test_workers_wrap_between_6_and_1(states):
 
 def test_a_full_storage_makes_room_by_discarding(states):
     before, after = at(states, 37, 0, "church")
-    assert len(before.players[0].storage) == 3 and before.stack[-1].kind == "discard"
+    assert [tile(t).face for t in before.players[0].storage] == ["carpenter", "church", "townhall"]
+    assert before.stack[-1].kind == "discard" and tile(before.stack[-1].tile).face == "ship"
     assert [tile(t).face for t in after.players[0].storage] == ["carpenter", "townhall", "ship"]
     assert tile(after.box[-1]).face == "church"
 
@@ -110,8 +111,10 @@ def test_a_ship_takes_a_depots_goods_and_moves_up_the_bridge(states):
     before, after = at(states, 56, 0, "3")
     assert before.depot_goods[2] == [4] and after.depot_goods[2] == []
     assert after.players[0].goods == {6: 1, 1: 1, 4: 1}
-    # From the next round on, seat 1 plays first (order is set when a round begins).
-    assert states[57].order == [0, 1, 2]
+    # Order is set when a round begins: in round A5 seat 1 plays first from the space ahead,
+    # then seats 2 and 3 from their stack, top first.
+    a5 = next(s for s in states if (s.phase, s.round) == (0, 5))
+    assert a5.bridge[:2] == [[1, 2], [0]] and a5.order == [0, 1, 2]
 
 
 def test_town_hall_completes_a_one_space_town_and_places_a_second_tile(states):
@@ -324,3 +327,20 @@ def test_final_breakdowns_counted_by_hand(states):
     assert final.breakdown == (seat1, seat2, seat3)
     assert final.scores == (104, 108, 116)
     assert final.ranks == (3, 2, 1)
+
+
+def test_each_phase_clears_and_refills_the_depots_and_alternates_depot_6_at_3_players(states):
+    starts = [next(s for s in states if (s.phase, s.round) == (p, 1)) for p in range(5)]
+    # 3 players: 3 spaces on each depot, 6 in the black depot, all filled at a phase's start.
+    for s in starts:
+        assert sum(t >= 0 for d in s.depots for t in d) == 18
+        assert sum(t >= 0 for t in s.black) == 6
+    # Depot 6's third space: a castle in phases A, C and E, a mine in B and D.
+    assert [tile(s.depots[5][2]).type for s in starts] == ["castle", "mine"] * 2 + ["castle"]
+    # Phase A ends when seat 3 takes workers; the tiles left over leave the game, the goods
+    # stay on their depots and round B1's goods tile joins them.
+    i = states.index(starts[1])
+    end_a, start_b = at(states, i - 1, 2, "workers")
+    left = [t for d in end_a.depots for t in d if t >= 0] + [t for t in end_a.black if t >= 0]
+    assert left and set(left) <= set(start_b.box)
+    assert sum(map(len, start_b.depot_goods)) == sum(map(len, end_a.depot_goods)) + 1
