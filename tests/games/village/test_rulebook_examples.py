@@ -63,9 +63,12 @@ def test_market_day_example_three_players() -> None:
 def test_mass_example_three_players() -> None:
     """BB mass example: Chris and Oliver buy a member out each; Chris pays 2 grain to move
     his #1 to stage 3 and 1 grain to move his #2 to stage 2; Oliver pays 4 grain to move
-    his #2 to stage 4; equal numbers, Oliver's rightmost member wins the 2 prestige."""
+    his #2 to stage 4; equal numbers, Oliver's rightmost member wins the 2 prestige.
+    Julie buys nothing; Chris draws the 2 missing pieces at random: one of Julie's members
+    and a monk (the seed is chosen so that the draw is the example's), so 3 coloured members
+    go onto stage 1 and the monk goes back into the bag."""
     chris, oliver, julie = 0, 1, 2
-    state = engine.new(3, seed=2, options={"compensation": "off"})
+    state = engine.new(3, seed=3, options={"compensation": "off"})
     state.stack = []
     c1, c2 = state.players[chris].members[0], state.players[chris].members[4]
     o1, o2 = state.players[oliver].members[0], state.players[oliver].members[4]
@@ -90,7 +93,10 @@ def test_mass_example_three_players() -> None:
     assert state.players[chris].coins == 0 and state.players[oliver].coins == 0
     chris_m = state.players[chris].members
     assert chris_m[4].place == CHURCH and chris_m[4].stage == 1
-    assert state.black_bag.count("monk") == 4
+    assert state.players[oliver].members[0].place == CHURCH
+    assert state.players[julie].members[5].place == CHURCH
+    assert state.players[julie].members[5].stage == 1
+    assert state.black_bag == ["monk"] * 4
     state = choose(state, chris, "up-0")
     state = choose(state, chris, "up-0")
     state = choose(state, chris, "up-4")
@@ -100,9 +106,10 @@ def test_mass_example_three_players() -> None:
         state = choose(state, oliver, "up-4")
     assert state.players[oliver].grain == 0
     assert state.players[oliver].members[4].stage == 4
-    # Julie has no grain: the mass ends and a new round begins.
+    # Julie has no grain: the mass ends and a new round begins. Chris and Oliver have 2
+    # members each, Julie 1; Oliver's stage 4 is the rightmost.
     assert state.players[oliver].prestige == 2
-    assert state.players[chris].prestige == 0
+    assert state.players[chris].prestige == 0 and state.players[julie].prestige == 0
     assert state.round == 2
 
 
@@ -126,6 +133,29 @@ def test_death_comes_after_the_crafts_action_and_may_take_the_new_smith() -> Non
     state = choose(state, 0, "die-0")
     assert state.players[0].members[0].place == "chronicle"
     assert state.chronicle["crafts"][0] == "0"
+
+
+def death_example(pick: str) -> VillageState:
+    """BB second death example: Chris has passed the quill; his #1s stand on church stage 4
+    and in the council; every church space of the chronicle is taken."""
+    state = engine.new(2, seed=8, options={"compensation": "off"})
+    state = at_turn(state, 0, family=["black"], harvest=["green"])
+    state.chronicle["church"] = ["1" if s == "" else s for s in state.chronicle["church"]]
+    player = state.players[0]
+    player.time = data.track_length() - 1
+    player.members[0].place, player.members[0].stage = CHURCH, 4
+    player.members[1].place, player.members[1].stage = COUNCIL, 2
+    state = choose(choose(state, 0, "family-black"), 0, "skip")
+    assert {"die-0", "die-1"} <= {o.id for o in engine.decisions(state)[0].options}
+    return choose(state, 0, pick)
+
+
+def test_death_example_church_member_to_the_graves_others_to_the_chronicle() -> None:
+    state = death_example("die-0")
+    assert state.players[0].members[0].place == "grave" and state.graves[0] == "0"
+    state = death_example("die-1")
+    assert state.players[0].members[1].place == "chronicle"
+    assert state.chronicle["council"][0] == "0" and state.graves[0] == ""
 
 
 def test_coins_pay_for_missing_influence_cubes() -> None:
