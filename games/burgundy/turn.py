@@ -40,10 +40,14 @@ def _unique(pairs: list[tuple[str, str, Any]]) -> Choices:
     return out
 
 
+def _workers(n: int) -> str:
+    return f"{n} worker{'s' if n != 1 else ''}"
+
+
 def _die_label(rolled: int, value: int, cost: int) -> str:
     if rolled == value:
         return f"Die {rolled}"
-    return f"Die {rolled} as {value} ({cost} worker{'s' if cost != 1 else ''})"
+    return f"Die {rolled} as {value} ({_workers(cost)})"
 
 
 # -- die ----------------------------------------------------------------------------------------
@@ -106,7 +110,7 @@ def _use_die(state: BurgundyState, seat: int, frame: Frame, play: Play) -> None:
     if frame.slot != CASTLE_DIE:
         player.used[frame.slot] = True
     if play.cost:
-        say(state, f"{effects.name(seat)} pays {play.cost} worker(s) for a {frame.value}")
+        say(state, f"{effects.name(seat)} pays {_workers(play.cost)} for a {frame.value}")
 
 
 def do_action(state: BurgundyState, seat: int, meaning: Any, oid: str) -> None:
@@ -142,7 +146,8 @@ def choices_place(state: BurgundyState, seat: int) -> Choices:
         [
             (
                 f"{tile(p.tile).face}@{p.hex}",
-                f"{tile(p.tile).face} on hex {p.hex}" + (f" ({p.cost} workers)" if p.cost else ""),
+                f"{tile(p.tile).face} on hex {p.hex}"
+                + (f" ({_workers(p.cost)})" if p.cost else ""),
                 p,
             )
             for p in found
