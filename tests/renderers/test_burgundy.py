@@ -100,3 +100,25 @@ def test_rules_text_is_short_and_lists_what_is_reconstructed():
     text = renderer.rules_text()
     assert len(text) < 1500
     assert "tiebreak" in text and "board 1" in text and "Reconstructed" in text
+
+
+def test_every_estate_area_is_outlined_for_colour_blind_players():
+    # Seat 1's empty estate at 2 players: the edge between two spaces of different areas
+    # (castle 19 and town space 12) is drawn in ink; inside an area (town 26-27) it is not.
+    view = engine.view(engine.new(2, seed=1), None)
+    image = renderer.render(view)
+    board = {h["id"]: h for h in view["estate_board"]}
+    w = (renderer.WIDTH - renderer.MARGIN * 3) / 2
+    x, y = renderer.MARGIN, renderer.BOARD_H + 2 * renderer.MARGIN
+    size = 28
+    ox, oy = x + w / 2 - 4, y + 54 + 5.5 * size
+
+    def edge_pixel(a, b):
+        (ax, ay), (bx, by) = (
+            renderer.hex_centre(board[h]["q"], board[h]["r"], size, ox, oy) for h in (a, b)
+        )
+        return image.getpixel((round((ax + bx) / 2), round((ay + by) / 2)))
+
+    assert edge_pixel(19, 12) == renderer.INK
+    assert board[26]["type"] == board[27]["type"] == "building"
+    assert edge_pixel(26, 27) != renderer.INK
