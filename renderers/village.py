@@ -511,12 +511,13 @@ def draw_player(
     cx, cy = x0 + 70, y0 + 112
     draw_time_track(d, cx, cy, 52, view["track_length"], p["time"], colour)
     for k, n in enumerate(p["farm"]):
-        pawn(d, cx - 22 + (k % 3) * 22, cy - 14 + (k // 3) * 26, seat, n, 9)
-    # Unborn family members, small and pale.
+        pawn(d, cx - 24 + (k % 3) * 24, cy - 14 + (k // 3) * 28, seat, n, 11)
+    # Unborn family members: pale discs of the family's colour under the track.
+    pale = tuple((c + 2 * b) // 3 for c, b in zip(colour, (246, 238, 214), strict=True))
     for k, n in enumerate(p["unborn"]):
-        x = x0 + 14 + k * 17
-        d.ellipse((x - 7, y0 + 180, x + 7, y0 + 194), outline=colour, width=2)
-        text(d, (x, y0 + 187), n, size=10, fill=MUTED)
+        x = x0 + 16 + k * 22
+        d.ellipse((x - 10, y0 + 174, x + 10, y0 + 194), fill=pale, outline=LINE, width=2)
+        text(d, (x, y0 + 184), n, size=13, fill=INK)
     # Cubes, goods, grain, coins.
     gx = x0 + 138
     for k, (name, n) in enumerate(p["cubes"].items()):
