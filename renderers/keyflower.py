@@ -643,7 +643,8 @@ item; the start keyple is a wildcard for the player who won the start tile in wi
 • boat contents per season, Sea Breeze 3 points per boat;
 • turn-order sides by player count (start keyple on the highest number in use).
 **Readings**: a road must meet a road, fields and water may meet; Sea Bastion counts the \
-largest loop drawn in one stroke; workers put behind the screen in winter score."""
+largest loop drawn in one stroke; workers put behind the screen in winter score; \
+resources on the barn and yards score there; a boat 4b mixed use may bring outbid bids."""
 
 
 def rules_text() -> str:
