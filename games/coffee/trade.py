@@ -39,7 +39,10 @@ def trade_options(state: CoffeeState, seat: int) -> list[Option]:
         for column in buildable(state, seat):
             options.append(Option(f"build.{column}", f"Build a {COLUMN_NAMES[column]}"))
         options.append(Option("retire", "Remove a trader: 2 Arabica steps"))
-    takes_trader = not player.traders and may_take_bonus(player, "trader")
+    # the bonus trader only when it can be sent at once (else take the coins first)
+    takes_trader = (
+        not player.traders and player.coins >= ACTION_COST and may_take_bonus(player, "trader")
+    )
     if options or takes_trader:
         options += bonus_options(player, trader=takes_trader)
     return options

@@ -89,7 +89,8 @@ def work_options(state: CoffeeState, seat: int) -> list[Option]:
     if markers >= 1:
         options.append(Option("coins", "Take 2 coins"))
     # the bonus marker gives a first action, or the second one a donkey needs
-    takes_marker = markers < 2 and may_take_bonus(player, "marker")
+    breeds = markers == 1 and donkeys_left(state, seat) and donkey_pathways(state, seat)
+    takes_marker = (markers == 0 or bool(breeds)) and may_take_bonus(player, "marker")
     if options or takes_marker:
         options += bonus_options(player, marker=takes_marker)
     return options

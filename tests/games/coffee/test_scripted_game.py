@@ -1,10 +1,15 @@
-"""A whole game, scripted: three companies that never act. Every number of the result
-follows from the rules by hand (penalties, the bonus supply, −3 VP tokens, majorities)."""
+"""Whole games, scripted: a varied 4-player game from setup to the scores, and three
+companies that never act. Every number of the results follows from the rules by hand."""
 
 from __future__ import annotations
 
+import json
+from functools import cache
+from pathlib import Path
+
 from games.coffee import engine
 from games.coffee.data import COFFEES
+from games.coffee.state import CoffeeState, Pathway
 from games.core import Action, Decision
 
 IDLE = ("drop", "pass", "done", "decline")
@@ -62,3 +67,371 @@ def test_three_idle_companies_score_exactly_what_the_rules_say() -> None:
         assert result.scores[seat] == expected
         assert result.breakdown[seat]["minus_tokens"] == -18
         assert result.breakdown[seat]["workers"] == 2
+
+
+# -- a whole 4-player game, varied, scored by hand -----------------------------------------
+# scripted_game_4p.json: 320 decisions from setup (seed 1) to the end of 1980. Seats: P1 = 0,
+# P2 = 1, P3 = 2, P4 = 3. 1970 turn order P4, P2, P1, P3. Every number below follows from
+# the rulebooks and the printed (partly reconstructed, see data/coffee/README.md) values.
+SCRIPT = Path(__file__).with_name("scripted_game_4p.json")
+P1, P2, P3, P4 = 0, 1, 2, 3
+
+
+@cache
+def scripted_states() -> tuple[CoffeeState, ...]:
+    """states[i] is the table before decision i; the last one is the end of the game."""
+    data = json.loads(SCRIPT.read_text())
+    state = engine.new(data["players"], seed=data["seed"])
+    states = [state]
+    for seat, kind, choices in data["actions"]:
+        decision = engine.decision_for(state, seat)
+        assert decision.kind == kind
+        state = engine.apply(state, Action(seat, tuple(choices)))
+        states.append(state)
+    return tuple(states)
+
+
+def step(i: int) -> tuple[CoffeeState, CoffeeState]:
+    states = scripted_states()
+    return states[i], states[i + 1]
+
+
+def board(state: CoffeeState, coffee: str) -> list[list[str | None]]:
+    """A cooperative's rows as "P<n>:<level>" (T when reached by truck)."""
+    return [
+        [None if p is None else f"P{p.owner + 1}:{p.level}" + ("T" if p.truck else "") for p in row]
+        for row in state.coops[coffee].rows
+    ]
+
+
+def test_scripted_game_replays_byte_identically_twice() -> None:
+    data = json.loads(SCRIPT.read_text())
+    dumps = []
+    for _ in range(2):
+        state = engine.new(data["players"], seed=data["seed"])
+        for seat, _kind, choices in data["actions"]:
+            state = engine.apply(state, Action(seat, tuple(choices)))
+        dumps.append(engine.dump(state))
+    assert dumps[0] == dumps[1] == engine.dump(scripted_states()[-1])
+    assert not engine.decisions(scripted_states()[-1])
+
+
+def test_scripted_1970_work_plantation_rows_and_sending_workers() -> None:
+    # P4 takes row C's leftmost plantation (level 2, 1 coin) to Indonesia's 1/2 row, joined to
+    # their starting plantation on row-1 space 0: the donkey of the company supply goes onto
+    # the pathway; 1/2 row: one Arabica step in Indonesia; the bonus under row C's first space
+    # is a worker from the general supply (player board bonus, reconstructed).
+    before, after = step(2)
+    p, q = before.players[P4], after.players[P4]
+    assert (p.coins, p.donkeys, p.pool) == (3, 1, 2)
+    assert (q.coins, q.donkeys, q.pool) == (2, 0, 3)
+    assert (p.arabica["ind"], q.arabica["ind"]) == (1, 2)
+    assert after.coops["ind"].pathways["1.0.0"] == Pathway(owner=P4, donkeys=1)
+    assert board(after, "ind")[1][0] == "P4:2"
+    assert after.general_workers == before.general_workers - 1
+
+    # P2 sends workers in Colombia: one worker from the town center (6) to each player with
+    # an empty plantation there (P2, P1, P3) leaves 3; helping opponents: one Colombia step.
+    before, after = step(15)
+    assert (before.coops["col"].town, after.coops["col"].town) == (6, 3)
+    staffed = [p.owner for row in after.coops["col"].rows for p in row if p and p.staffed]
+    assert sorted(staffed) == [P1, P2, P3]
+    assert after.players[P2].arabica["col"] == before.players[P2].arabica["col"] + 1
+    assert after.players[P2].markers == before.players[P2].markers - 1
+
+
+def test_scripted_1970_harvest_distribution() -> None:
+    # The last piggyback of Phase 3 (P3 joins in Indonesia with the bonus supply's trader)
+    # ends the phase; Phase 4 follows. 4 players: 2 coffee per staffed plantation.
+    before, after = step(74)
+    assert before.players[P3].traders == 0 and "trader" not in after.players[P3].bonus
+    # Guatemala: 6 staffed -> 12; no fair trade post; traders P2 (bought), P1, P3:
+    # P2 1 first, then 11 round-robin P2 P1 P3 ...: P2 4, P1 4, P3 3 -> P2 5, P1 4, P3 3.
+    gua = before.coops["gua"]
+    assert sum(1 for row in gua.rows for p in row if p and p.staffed) == 6
+    assert gua.traders == [P2, P1, P3] and not any(gua.buildings["fairtrade"])
+    # Brazil: 5 staffed -> 10; P3's fair trade post 1; P4 bought: 1; 8 round-robin P4 P2 P1:
+    # P4 3, P2 3, P1 2 -> P4 4, P2 3, P1 2, P3 1.
+    bra = before.coops["bra"]
+    assert sum(1 for row in bra.rows for p in row if p and p.staffed) == 5
+    assert bra.traders == [P4, P2, P1] and bra.buildings["fairtrade"][0] == P3
+    gained = {
+        s: (
+            after.players[s].coffee["gua"] - before.players[s].coffee["gua"],
+            after.players[s].coffee["bra"] - before.players[s].coffee["bra"],
+        )
+        for s in (P1, P2, P3, P4)
+    }
+    assert gained == {P1: (4, 2), P2: (5, 3), P3: (3, 1), P4: (0, 4)}
+    # civets in Sumatra come home as kopi luwak: one each, P3 two (the civet action)
+    assert [after.players[s].coffee["kopi"] for s in (P1, P2, P3, P4)] == [1, 1, 2, 1]
+    assert after.phase == "sell"
+
+
+def test_scripted_1970_sell_contract_f_and_coffee_bars() -> None:
+    # Sell in reverse turn order: P3 first. Contract F1 (4-5 player side: 3 Guatemala,
+    # 3 Colombia, 3 Brazil) from gua 5, col 2, bra 3, kopi 2: kopi luwak pays the missing
+    # Colombia. Row EF pays 3 coins; the top counter of the F Contract Bonus stack (Brazil)
+    # goes to the Counter track: one Brazil step.
+    before, after = step(75)
+    p, q = before.players[P3], after.players[P3]
+    assert p.contracts["F"] == "F1" and "F" not in q.contracts
+    assert [p.coffee[c] for c in ("gua", "col", "bra", "kopi")] == [5, 2, 3, 2]
+    assert [q.coffee[c] for c in ("gua", "col", "bra", "kopi")] == [2, 0, 0, 1]
+    assert (p.coins, q.coins) == (0, 3)
+    assert before.contract_bonus["F"][-1] == "arabica:bra" and q.counters == ["arabica:bra"]
+    assert (p.arabica["bra"], q.arabica["bra"]) == (2, 3)
+    # F's bonus: the hospital for free, on Ethiopia's Arabica-step space: Ethiopia 3 -> 4,
+    # and column 4 pays a coin.
+    before, after = step(77)
+    assert after.coops["eth"].buildings["hospital"] == [P3, None]
+    assert after.players[P3].built["hospital"] == 1
+    assert after.players[P3].arabica["eth"] == 4 and after.players[P3].coins == 4
+
+    # P1 delivers twice: Coffee Bar b3's first space (1 Brazil, +1 coin) and its fourth
+    # (4 Guatemala, +2 coins), and may go on.
+    before, after = step(87)
+    assert after.bars["b3"] == [P1, None, None, None, None]
+    assert after.players[P1].coffee["bra"] == before.players[P1].coffee["bra"] - 1
+    assert after.players[P1].coins == before.players[P1].coins + 1
+    before, after = step(88)
+    assert after.bars["b3"] == [P1, None, None, P1, None]
+    assert (before.players[P1].coffee["gua"], after.players[P1].coffee["gua"]) == (4, 0)
+    assert after.players[P1].coins == before.players[P1].coins + 2
+
+
+def test_scripted_1975_penalty_retired_trader_and_storage() -> None:
+    # Assign Workers in 1975: P2 has one unoccupied plantation: 1 x 2 = 2, paid in coins.
+    _, after = step(146)
+    assert after.owed == {P2: 2}
+    before, after = step(148)
+    assert (before.players[P2].coins, after.players[P2].coins) == (4, 3)
+    assert after.phase == "trade" and not after.owed
+
+    # P3 removes a trader (2 coins) for two Arabica steps: Indonesia 1 -> 2 puts every row
+    # on column 2 or more: the trader of the track's column 2 joins P3's traders.
+    before, after = step(152)
+    assert after.players[P3].coins == before.players[P3].coins - 2
+    assert after.players[P3].traders_retired == 1
+    before, after = step(153)
+    assert min(after.players[P3].arabica.values()) == 2 and not after.players[P3].track_trader
+    assert after.players[P3].traders == before.players[P3].traders + 1
+
+    # Refresh 1975: one warehouse each (P2, P1) placed on the Guatemala column keeps 10
+    # Guatemala and nothing else: P2 loses 2 Ethiopia and 4 Indonesia, P1 1 Brazil.
+    before, after = step(209)
+    assert before.players[P2].built["warehouse"] == 1
+    assert before.players[P2].coffee == {
+        "gua": 5,
+        "col": 0,
+        "bra": 0,
+        "eth": 2,
+        "ind": 4,
+        "kopi": 0,
+    }
+    assert after.players[P2].coffee == {"gua": 5, "col": 0, "bra": 0, "eth": 0, "ind": 0, "kopi": 0}
+    # P4 (two warehouses, one on Brazil, one in the row) keeps everything; then every Stock
+    # counter pays one coffee: P4 holds bra, col, ind, bra, eth, col.
+    before, after = step(211)
+    assert sorted(before.players[P4].stocks) == ["bra", "bra", "col", "col", "eth", "ind"]
+    gained = {c: after.players[P4].coffee[c] - before.players[P4].coffee[c] for c in COFFEES}
+    assert gained == {"gua": 0, "col": 2, "bra": 2, "eth": 1, "ind": 1}
+    # Sell drop-outs P2, P3, P1, P4 set the 1980 turn order.
+    assert after.order == [P2, P3, P1, P4] and after.period == 3
+
+
+def test_scripted_1980_truck_animal_farm_milestone_and_row_civet() -> None:
+    # P3 takes row B's level 3 (2 coins) to Ethiopia's 2/3 row by truck; first there on
+    # column 5 of Ethiopia: a donkey; 4 VP at the end for the row-B level 3.
+    before, after = step(215)
+    p, q = before.players[P3], after.players[P3]
+    assert (q.coins, q.trucks, q.donkeys) == (p.coins - 2, p.trucks - 1, p.donkeys + 1)
+    assert board(after, "eth")[2][2] == "P3:3T" and q.row_b_level3
+    assert (p.arabica["eth"], q.arabica["eth"]) == (4, 5) and after.donkey_taken["eth"]
+    # ... and a remaining Animal counter of the 2/3 row: the Wild one, advancing Guatemala
+    # 3 -> 4 (column 4: one coin).
+    before, after = step(217)
+    assert after.players[P3].counters[-1] == "wild"
+    assert after.players[P3].arabica["gua"] == 4
+    assert after.players[P3].coins == before.players[P3].coins + 1
+
+    # P4 empties row C: the farm goes to Indonesia for 1 coin.
+    before, after = step(242)
+    assert after.coops["ind"].buildings["farm"][0] == P4
+    assert after.players[P4].coins == before.players[P4].coins - 1
+
+    # P4's sixth contract fulfils milestone C "Deliver all 6 contracts": its top space.
+    before, after = step(303)
+    assert sorted(after.players[P4].fulfilled) == list("ABCDEF")
+    assert after.players[P4].milestones == {"contracts": 10}
+    # ... which finishes row AB: the last row bonus left is the civet, which in 1980 goes to
+    # the company supply (1 VP); contract A's own bonus (chosen: a civet) goes to Sumatra.
+    before, after = step(304)
+    assert (after.players[P4].civets, after.players[P4].sumatra) == (1, 1)
+
+
+def test_scripted_game_final_scores_counted_by_hand() -> None:
+    end = scripted_states()[-1]
+    # -- the visible end state the count below reads --------------------------------------
+    assert board(end, "gua") == [
+        ["P1:1", None, "P3:1", "P2:1", "P2:1"],
+        [None, None, "P3:2", "P2:2"],
+        [None, None, "P1:3T"],
+    ]
+    assert board(end, "col") == [
+        ["P2:1", None, "P1:1", "P1:1", "P3:1"],
+        [None, "P1:2", None, "P3:2"],
+        [None, None, None],
+    ]
+    assert board(end, "bra") == [
+        ["P3:1", "P4:1", "P4:1", "P3:1", "P1:1"],
+        ["P4:2", None, "P4:2", "P1:2"],
+        [None, "P4:3T", None],
+    ]
+    assert board(end, "eth") == [
+        ["P1:1", None, "P3:1", None, "P4:1"],
+        [None, None, "P3:2", None],
+        [None, None, "P3:3T"],
+    ]
+    assert board(end, "ind") == [
+        ["P4:1", "P2:1", "P2:1", "P4:1", None],
+        ["P4:2", "P2:2", None, None],
+        [None, None, None],
+    ]
+    buildings = {
+        c: {k: v for k, v in coop.buildings.items() if any(x is not None for x in v)}
+        for c, coop in end.coops.items()
+    }
+    assert buildings == {
+        "gua": {"production": [P2, P3, P1], "fairtrade": [P4, P3, P4]},
+        "col": {"fairtrade": [P4, P2, P1]},
+        "bra": {
+            "production": [P2, None, P1],
+            "fairtrade": [P3, None, None],
+            "hospital": [None, P4],
+        },
+        "eth": {"hospital": [P3, P1]},
+        "ind": {"fairtrade": [None, None, P2], "farm": [P4, None, None]},
+    }
+    assert end.bars == {
+        "b1": [P3, P4, P4, None, None],
+        "b2": [P4, P2, None, None, None],
+        "b3": [P1, None, None, P1, P3],
+        "b4": [P1, P3, P3, P3, None],
+        "b5": [P2, P2, P4, P3, P3],
+        "seoul": [P4, P4, P1],
+    }
+    players = end.players
+    assert [p.arabica for p in players] == [
+        {"gua": 4, "col": 4, "bra": 3, "eth": 4, "ind": 3},
+        {"gua": 5, "col": 3, "bra": 3, "eth": 4, "ind": 4},
+        {"gua": 5, "col": 4, "bra": 4, "eth": 6, "ind": 4},
+        {"gua": 6, "col": 5, "bra": 7, "eth": 5, "ind": 5},
+    ]
+    assert [p.built for p in players] == [
+        {"warehouse": 2, "production": 2, "fairtrade": 1, "hospital": 1},
+        {"warehouse": 2, "production": 2, "fairtrade": 2, "hospital": 0},
+        {"warehouse": 2, "production": 1, "fairtrade": 2, "hospital": 1},
+        {"warehouse": 3, "production": 0, "fairtrade": 3, "hospital": 1},
+    ]
+    assert [sorted(p.fulfilled) for p in players] == [
+        ["A", "C", "E", "F"],
+        ["A", "B", "C", "E"],
+        ["A", "B", "F"],
+        list("ABCDEF"),
+    ]
+    assert [(p.donkeys, p.civets, p.trucks, p.pool, p.minus_tokens) for p in players] == [
+        (1, 0, 1, 1, 0),
+        (1, 0, 2, 1, 0),
+        (0, 0, 0, 0, 0),
+        (3, 1, 0, 0, 0),
+    ]
+    assert [p.row_b_level3 for p in players] == [True, False, True, False]
+    assert [sorted(p.counters) for p in players] == [
+        sorted(
+            [
+                "arabica:col",
+                "arabica:gua",
+                "animal:eth",
+                "wild",
+                "animal:gua",
+                "arabica:eth",
+                "arabica:col",
+            ]
+        ),
+        sorted(["arabica:col", "arabica:gua", "animal:ind", "arabica:eth", "arabica:eth"]),
+        sorted(["arabica:bra", "arabica:col", "arabica:ind", "wild", "animal:eth", "animal:gua"]),
+        sorted(
+            [
+                "arabica:eth",
+                "arabica:bra",
+                "arabica:gua",
+                "arabica:col",
+                "wild",
+                "animal:bra",
+                "arabica:ind",
+                "animal:bra",
+                "arabica:gua",
+            ]
+        ),
+    ]
+
+    # -- cooperatives: QV = plantation levels, +1 per building (+2 hospital) only with a
+    # plantation there; 16 / 8 / 4 at 4 players, ties add and split rounding up.
+    # Guatemala: P1 1+3 +prod 1 = 5; P2 1+1+2 +prod 1 = 5; P3 1+2 +prod 1 +ftp 1 = 5;
+    #   P4 no plantation (two posts count nothing): 3-way tie (16+8+4)/3 = 9.33 -> 10 each.
+    # Colombia: P1 1+1+2 +ftp 1 = 5 -> 16; P3 1+2 = 3 -> 8; P2 1 +ftp 1 = 2 -> 4.
+    # Brazil: P4 1+1+2+2+3 +hospital 2 = 11 -> 16; P1 1+2 +prod 1 = 4 -> 8;
+    #   P3 1+1 +ftp 1 = 3 -> 4; P2 no plantation.
+    # Ethiopia: P3 1+2+3 +hospital 2 = 8 -> 16; P1 1 +hospital 2 = 3 -> 8; P4 1 -> 4.
+    # Indonesia: P4 1+1+2 +farm 1 = 5, P2 1+1+2 +ftp 1 = 5: tie (16+8)/2 = 12 each.
+    cooperatives = [10 + 16 + 8 + 8, 10 + 4 + 12, 10 + 8 + 4 + 16, 16 + 4 + 12]
+    # -- Arabica track: all rows >= 2: 3, >= 3: 7 more; 6 per row on >= 6, 4 more on 7.
+    arabica = [3 + 7, 3 + 7, 3 + 7 + 6, 3 + 7 + 6 + (6 + 4)]
+    # -- Coffee Bars: VP under each marker (b1..b5 spaces: 0, 1, 2, 4, 7; Seoul 1, 3, 5).
+    coffee_bars = [0 + 4 + 0 + 5, 1 + 0 + 1, 0 + 7 + 1 + 2 + 4 + 4 + 7, 1 + 2 + 0 + 2 + 1 + 3]
+    # -- bar majorities, 4 and 2, a tie to the marker further down:
+    # b1 P4 2 > P3 1; b2 P4 1 = P2 1, P2 lower -> P2 4, P4 2; b3 P1 2 > P3 1;
+    # b4 P3 3 > P1 1; b5 P2 2 = P3 2, P3 lower -> P3 4, P2 2; Seoul P4 2 > P1 1.
+    bar_majorities = [4 + 2 + 2, 4 + 2, 2 + 2 + 4 + 4, 4 + 2 + 4]
+    # -- milestones: only P4 (contracts, top space).
+    milestones = [0, 0, 0, 10]
+    # -- buildings (player board VP): warehouses beyond the first 1, 3; production 1, 2;
+    # fair trade 1, 2, 3; hospital 4.
+    buildings_vp = [
+        1 + (1 + 2) + 1 + 4,
+        1 + (1 + 2) + (1 + 2),
+        1 + 1 + (1 + 2) + 4,
+        (1 + 3) + (1 + 2 + 3) + 4,
+    ]
+    # -- contracts A 1, B 2, C 3, D 4, E 6, F 8.
+    contracts = [1 + 3 + 6 + 8, 1 + 2 + 3 + 6, 1 + 2 + 8, 1 + 2 + 3 + 4 + 6 + 8]
+    row_b_level3 = [4, 0, 4, 0]
+    # -- company supply: donkey 1, civet 1, truck 3; a worker in the pool 1.
+    company_supply = [1 + 3, 1 + 2 * 3, 0, 3 + 1]
+    workers = [1, 1, 0, 0]
+    # -- Counter track: one space per distinct counter, then pairs of one colour; VP per
+    # height 1, 2, 4, 6, 9, 12, 16. P1: 6 distinct (col arabica twice, no pair) -> 12;
+    # P2: 4 distinct (eth arabica twice) -> 6; P3: 6 distinct -> 12;
+    # P4: 7 distinct, leftovers animal bra + arabica gua (two colours, no pair) -> 16.
+    counters = [12, 6, 12, 16]
+
+    result = engine.result(end)
+    assert result is not None
+    for seat in (P1, P2, P3, P4):
+        assert result.breakdown[seat] == {
+            "cooperatives": cooperatives[seat],
+            "arabica": arabica[seat],
+            "coffee_bars": coffee_bars[seat],
+            "bar_majorities": bar_majorities[seat],
+            "milestones": milestones[seat],
+            "buildings": buildings_vp[seat],
+            "contracts": contracts[seat],
+            "row_b_level3": row_b_level3[seat],
+            "company_supply": company_supply[seat],
+            "minus_tokens": 0,
+            "workers": workers[seat],
+            "counters": counters[seat],
+        }
+    assert result.scores == (117, 77, 127, 145)
+    assert result.ranks == (3, 4, 2, 1)
