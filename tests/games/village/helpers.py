@@ -2,13 +2,30 @@
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from collections.abc import Iterator
+from pathlib import Path
 
 from games.core import Action
 from games.village import data, engine
 from games.village.state import BAG, CHRONICLE, GRAVE, VillageState
+
+
+def load_script(name: str) -> dict:
+    """A recorded game (players, seed, options, actions as [seat, choice]) from this folder."""
+    return json.loads(Path(__file__).with_name(name).read_text())
+
+
+def replay(script: dict) -> list[VillageState]:
+    """The state before every action of a recorded game, and the end state last."""
+    state = engine.new(script["players"], script["seed"], script["options"])
+    states = [state]
+    for seat, choice in script["actions"]:
+        state = engine.apply(state, Action(seat, (choice,)))
+        states.append(state)
+    return states
 
 
 def playout(num_players: int, seed: int, **options: str) -> Iterator[VillageState]:

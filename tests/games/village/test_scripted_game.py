@@ -17,32 +17,19 @@ Seat n in the comments is seat index n - 1 in the code, as the game's log says.
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 
-from games.core import Action
 from games.village import engine
 from games.village.state import CHURCH, COUNCIL, TRAVEL, WORKSHOP, Player, VillageState
+from tests.games.village.helpers import load_script, replay
 
-SCRIPT = json.loads(Path(__file__).with_name("scripted_game.json").read_text())
+SCRIPT = load_script("scripted_game.json")
 ACTIONS: list[list] = SCRIPT["actions"]
-
-
-def replay() -> list[VillageState]:
-    """The state before every action, and the end state last."""
-    state = engine.new(SCRIPT["players"], SCRIPT["seed"], SCRIPT["options"])
-    states = [state]
-    for seat, choice in ACTIONS:
-        state = engine.apply(state, Action(seat, (choice,)))
-        states.append(state)
-    return states
 
 
 @pytest.fixture(scope="module")
 def states() -> list[VillageState]:
-    return replay()
+    return replay(SCRIPT)
 
 
 def at(states: list[VillageState], i: int, seat: int, choice: str):
@@ -68,7 +55,7 @@ def test_the_script_is_a_whole_game_to_the_end(states):
 
 
 def test_replays_from_setup_byte_identically_twice(states):
-    first, second = replay(), replay()
+    first, second = replay(SCRIPT), replay(SCRIPT)
     for i in [*range(0, len(states), 40), len(states) - 1]:
         assert engine.dump(states[i]) == engine.dump(first[i]) == engine.dump(second[i])
 

@@ -12,31 +12,19 @@ rulebook (BB) and gives the title "traveller" (40-49).
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 
-from games.core import Action
 from games.village import engine
 from games.village.state import CHURCH, COUNCIL, VillageState
+from tests.games.village.helpers import load_script, replay
 
-SCRIPT = json.loads(Path(__file__).with_name("scripted_solo.json").read_text())
+SCRIPT = load_script("scripted_solo.json")
 ACTIONS: list[list] = SCRIPT["actions"]
-
-
-def replay() -> list[VillageState]:
-    state = engine.new(SCRIPT["players"], SCRIPT["seed"], SCRIPT["options"])
-    states = [state]
-    for seat, choice in ACTIONS:
-        state = engine.apply(state, Action(seat, (choice,)))
-        states.append(state)
-    return states
 
 
 @pytest.fixture(scope="module")
 def states() -> list[VillageState]:
-    return replay()
+    return replay(SCRIPT)
 
 
 def at(states: list[VillageState], i: int, choice: str):
@@ -56,7 +44,7 @@ def test_the_script_is_a_whole_solo_game(states):
 
 
 def test_replays_from_setup_byte_identically_twice(states):
-    first, second = replay(), replay()
+    first, second = replay(SCRIPT), replay(SCRIPT)
     for i in [*range(0, len(states), 10), len(states) - 1]:
         assert engine.dump(states[i]) == engine.dump(first[i]) == engine.dump(second[i])
 
