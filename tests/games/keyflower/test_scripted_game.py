@@ -1,9 +1,10 @@
-"""A whole four-player game replayed from a frozen script and checked against the rulebook.
+"""Whole games (four players, then three) replayed from frozen scripts and checked against the
+rulebook. scripted_game.json and scripted_game_3p.json say how their choices were produced.
 
-scripted_game.json says how its choices were produced. Along the way the test checks what a
-player at the table could check from the rulebook (where resources land, who takes which
-workers at a season's end, how an upgrade is paid); at the end it scores every village by
-hand from the visible end state. Seats are 0-3; the log calls them P1-P4.
+Along the way the tests check what a player at the table could check from the rulebook (where
+resources land, who takes which workers at a season's end, how an upgrade is paid); at the end
+they score every village by hand from the visible end state. Seats are 0-3; the log calls
+them P1-P4.
 """
 
 from __future__ import annotations
@@ -13,30 +14,44 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from games.core import Action
 from games.keyflower import engine
 from games.keyflower.state import KeyflowerState
 from games.keyflower.village import edge, neighbours
 
-SCRIPT = json.loads(Path(__file__).with_name("scripted_game.json").read_text())
+HERE = Path(__file__).parent
+SCRIPT = json.loads((HERE / "scripted_game.json").read_text())
+SCRIPT_3P = json.loads((HERE / "scripted_game_3p.json").read_text())
 P1, P2, P3, P4 = 0, 1, 2, 3
 
 Check = Callable[[KeyflowerState, KeyflowerState], None]
 
 
-def _new() -> KeyflowerState:
-    return engine.new(SCRIPT["players"], SCRIPT["seed"])
+def _new(script: dict = SCRIPT) -> KeyflowerState:
+    return engine.new(script["players"], script["seed"])
 
 
-def _step(state: KeyflowerState, index: int) -> KeyflowerState:
-    seat, choices = SCRIPT["actions"][index]
+def _step(state: KeyflowerState, index: int, script: dict = SCRIPT) -> KeyflowerState:
+    seat, choices = script["actions"][index]
     return engine.apply(state, Action(seat, tuple(choices)))
 
 
-def _replay() -> KeyflowerState:
-    s = _new()
-    for i in range(len(SCRIPT["actions"])):
-        s = _step(s, i)
+def _replay(script: dict = SCRIPT) -> KeyflowerState:
+    s = _new(script)
+    for i in range(len(script["actions"])):
+        s = _step(s, i, script)
+    return s
+
+
+def _play_checking(script: dict, checks: dict[int, Check]) -> KeyflowerState:
+    s = _new(script)
+    for i in range(len(script["actions"])):
+        after = _step(s, i, script)
+        if i in checks:
+            checks[i](s, after)
+        s = after
     return s
 
 
@@ -221,12 +236,7 @@ def test_scripted_game_events_follow_the_rulebook() -> None:
     s = _new()
     assert [p.home for p in s.players] == ["H6", "H5", "H2", "H3"]
     assert s.start == P3  # Home 2 is the lowest numbered home tile
-    for i in range(len(SCRIPT["actions"])):
-        after = _step(s, i)
-        if i in CHECKS:
-            CHECKS[i](s, after)
-        s = after
-    assert engine.result(s) is not None
+    assert engine.result(_play_checking(SCRIPT, CHECKS)) is not None
 
 
 # -- the end, scored by hand ----------------------------------------------------------------
@@ -322,23 +332,166 @@ def test_scripted_game_final_scores_by_hand() -> None:
     assert result.ranks == (4, 2, 3, 1)
 
 
-def test_scripted_game_replays_byte_identically() -> None:
+# -- the three-player game -------------------------------------------------------------------
+
+
+def summer_boat_1b_won_this_summer_gives_a_green_with_the_boat(
+    a: KeyflowerState, b: KeyflowerState
+) -> None:
+    # P2 won summer boat 1 (side b) this summer; taking Sea Breeze's 2 workers and 2 skills it
+    # also takes a green worker from the supply (1b: "at the end of summer and autumn").
+    assert a.players[P2].to_place == ["U09"] and a.tiles["U09"].side == "b"
+    assert a.players[P2].screen == {"yellow": 5, "blue": 1}
+    assert b.players[P2].screen == {"yellow": 6, "blue": 2, "green": 1}
+    assert b.green == a.green - 1 == 19
+
+
+def winter_boat_2b_doubles_the_wainwright(a: KeyflowerState, b: KeyflowerState) -> None:
+    # Wainwright (front): carry 4, 1 upgrade; boat 2b doubles both: 8 and 2.
+    assert "U10" in a.players[P3].village and a.tiles["U10"].side == "b"
+    assert (b.move.carry, b.move.upgrades) == (8, 2)
+
+
+def winter_eighth_step_ends_the_transport_on_the_barn(a: KeyflowerState, b: KeyflowerState) -> None:
+    # One resource one step at a time: the eighth step is the last; nothing can be upgraded,
+    # so the turn passes on. The four resources are all still in P3's village, two on the barn.
+    assert a.move.carry == 1
+    assert b.current == P1 and b.move.stage == "action"
+    village = [_res(b, t) for t in b.players[P3].village]
+    assert sum(_total(r) for r in village) == 4
+    assert _res(b, "A01") == {"gold": 1, "iron": 1} and _res(b, "H6") == {"iron": 2}
+
+
+def winter_ends_three_players(a: KeyflowerState, b: KeyflowerState) -> None:
+    # 3. From the start player P3: Watermill, Village hall, Craftsman's guild to P3;
+    # Keythedral and Apothecary to P1; Scholar to P2; turn-order tiles 1 and 2 to P2.
+    assert b.players[P3].to_place == ["W11", "W10", "W02"]
+    assert b.players[P1].to_place == ["W05", "W01"]
+    assert b.players[P2].to_place == ["W08", "T1", "T2"]
+    # 4. P3: blue 1 from the home, yellow 1 + 2 + 1 + 2 + 1 from the Alehouse, Inn and
+    # Wainwright, green 1 from the quarry.
+    assert b.players[P1].screen == {"blue": 1, "yellow": 3}
+    assert b.players[P2].screen == {"red": 4, "green": 1}
+    assert b.players[P3].screen == {"blue": 1, "yellow": 7, "green": 1}
+    # Bag: blue 37 + 1 (T1); red 32 + 1 + 1 + 2; yellow 26 + 1 + 1 + 1 + 1 (T2).
+    assert b.bag == {"blue": 38, "red": 36, "yellow": 30}
+    # P2 holds tiles 1 and 2 but chooses one boat; T2 is the start tile for three players.
+    assert b.pick_order == [P2, P3, P1] and b.start == P2 and b.start_won
+
+
+def winter_boat_1b_gives_a_green_with_the_boat(a: KeyflowerState, b: KeyflowerState) -> None:
+    assert b.players[P2].boat == "B1"
+    assert b.players[P2].screen == {"red": 4, "green": 2} and b.green == a.green - 1
+
+
+CHECKS_3P: dict[int, Check] = {
+    178: summer_boat_1b_won_this_summer_gives_a_green_with_the_boat,
+    434: winter_boat_2b_doubles_the_wainwright,
+    466: winter_eighth_step_ends_the_transport_on_the_barn,
+    474: winter_ends_three_players,
+    475: winter_boat_1b_gives_a_green_with_the_boat,
+}
+
+
+def test_three_player_game_events_follow_the_rulebook() -> None:
+    assert engine.result(_play_checking(SCRIPT_3P, CHECKS_3P)) is not None
+
+
+def test_three_player_final_scores_by_hand() -> None:
+    s = _replay(SCRIPT_3P)
+    result = engine.result(s)
+    assert result is not None
+    assert s.start == P2 and s.start_won  # the keyple is P2's wildcard
+
+    # P1: upgraded Home 3 5; Keythedral 12. Sculptor: 2 per upgraded neighbour, its
+    # neighbours (Sea Breeze, summer boat 3b) are not upgraded: 0. Sea Breeze: the home's
+    # water side faces the summer boat's field side, so no boat is on the river: 0.
+    # Apothecary: 4 workers (blue 1, yellow 3), no set of 5: 0. 8 resources, no gold, no
+    # resource tile to score them (3b only lets them stand in for each other): 0.
+    assert _village(s, P1) == {
+        "H3": (True, {"iron": 5, "stone": 3}),
+        "U11": (False, {}),
+        "A11": (False, {}),
+        "B3": (False, {}),
+        "W01": (False, {}),
+        "W05": (False, {}),
+    }
+    assert s.players[P1].screen == {"blue": 1, "yellow": 3}
+    assert {o for _, o in neighbours(s, s.players[P1], "A11")} == {"B3", "U11"}
+    p1 = {"tiles": 5, "adjacency": 0, "storage": 0, "winter": 12, "boats": 0, "gold": 0}
+    assert sum(p1.values()) == 17
+
+    # P2: upgraded Gold mine 3 and Key mine 3, Goldsmith 4: 10. Stone yard: nothing on it.
+    # Keyflower: Home 4 (front) is the only transport tile, capacity 1: 1. Turn order 2
+    # touches T1 and the Scholar (2), turn order 1 touches T2 (1): 3. Scholar on saws:
+    # 2 saws + the keyple declared a saw = 3 x 3 = 9.
+    assert _village(s, P2) == {
+        "H4": (False, {"stone": 6}),
+        "S03": (True, {"stone": 1}),
+        "S04": (True, {"stone": 1}),
+        "U09": (False, {}),
+        "A09": (False, {}),
+        "A03": (False, {}),
+        "B1": (False, {}),
+        "W08": (False, {}),
+        "T2": (False, {}),
+        "T1": (False, {}),
+    }
+    assert s.players[P2].skills == {"anvil": 1, "saw": 2}
+    p2 = {"tiles": 3 + 3 + 4, "adjacency": 2 + 1, "storage": 0, "winter": 3 * 3, "boats": 1}
+    p2["gold"] = 0
+    assert sum(p2.values()) == 23
+
+    # P3: upgraded Home 6 5 and Keystone quarry 3: 8. Sea Bastion: home, Alehouse and
+    # Blacksmith meet road to road in a triangle, a loop of 3 tiles: 3. Barn (front, any
+    # resource 1 each): the gold and the iron on it: 2. Village hall on yellow (7 of blue 1,
+    # yellow 7, green 1): 7. Craftsman's guild: no red, no set: 0. Watermill on iron: the
+    # 2 iron on the home: 2 (the barn's iron is scored there already).
+    assert _village(s, P3) == {
+        "H6": (True, {"iron": 2}),
+        "S01": (False, {}),
+        "S05": (True, {}),
+        "U10": (False, {}),
+        "A06": (False, {}),
+        "A02": (False, {}),
+        "A07": (False, {}),
+        "A01": (False, {"gold": 1, "iron": 1}),
+        "W11": (False, {}),
+        "B2": (False, {}),
+        "W02": (False, {}),
+        "W10": (False, {}),
+    }
+    triangle = {"H6": {"S01", "A02"}, "S01": {"H6", "A02"}, "A02": {"H6", "S01"}}
+    for tile, others in triangle.items():
+        for d, o in neighbours(s, s.players[P3], tile):
+            if o in others:
+                assert edge(s.tiles[tile], d) == "R" == edge(s.tiles[o], (d + 3) % 6)
+    p3 = {"tiles": 5 + 3, "adjacency": 0, "storage": 1 + 1, "winter": 7 + 2, "boats": 3}
+    p3["gold"] = 0
+    assert sum(p3.values()) == 22
+
+    assert list(result.breakdown) == [p1, p2, p3]
+    assert result.scores == (17, 23, 22) and result.ranks == (3, 1, 2)
+
+
+@pytest.mark.parametrize("script", [SCRIPT, SCRIPT_3P], ids=["4p", "3p"])
+def test_scripted_games_replay_byte_identically(script: dict) -> None:
     def trace() -> list[str]:
-        s = _new()
+        s = _new(script)
         out = []
-        for i in range(len(SCRIPT["actions"])):
-            s = _step(s, i)
+        for i in range(len(script["actions"])):
+            s = _step(s, i, script)
             out.append(hashlib.sha256(engine.dump(s).encode()).hexdigest())
         return out
 
     first, second = trace(), trace()
     assert first == second
     # A game saved half way and loaded again plays on to the same end, byte for byte.
-    s = _new()
-    half = len(SCRIPT["actions"]) // 2
+    s = _new(script)
+    half = len(script["actions"]) // 2
     for i in range(half):
-        s = _step(s, i)
+        s = _step(s, i, script)
     s = engine.load(engine.dump(s))
-    for i in range(half, len(SCRIPT["actions"])):
-        s = _step(s, i)
+    for i in range(half, len(script["actions"])):
+        s = _step(s, i, script)
     assert hashlib.sha256(engine.dump(s).encode()).hexdigest() == first[-1]
