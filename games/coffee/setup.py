@@ -158,9 +158,14 @@ def _setup_andre(state: CoffeeState, rng: Rng, contracts: dict[str, list[str]]) 
             arabica=dict.fromkeys(COFFEES, 1),
         )
     )
+    # EN "Player Board Setup" 14-15: a random F contract; its three level-1 plantations go
+    # on the board as for everyone ("do this for André, too!"; his stack holds the other 8
+    # of 11), and a production station on the 4-/5-player space of each of its cooperatives.
     f = table.contracts[contracts["F"].pop()]
     production_space = list(table.board["buildings"]["production"]).index("p45")
-    for coffee in f.coffees:
+    spaces = table.board["layout"]["starting_spaces"]
+    for position, coffee in zip(("top", "middle", "bottom"), f.coffees, strict=True):
+        state.coops[coffee].rows[0][spaces[position]] = Plantation(owner=seat, level=1)
         state.coops[coffee].buildings["production"][production_space] = seat
     state.andre = Andre(
         seat=seat,

@@ -32,9 +32,27 @@ def test_andre_setup_board_and_production_stations() -> None:
     assert sorted(state.andre.stack) == [1, 1, 2, 2, 2, 2, 3, 3]
     assert state.andre.traders == 3 and state.andre.fair_trade_posts == 3
     assert len(state.andre.contracts) == 3 and len(set(state.andre.counters)) == 5
-    stations = [c for c in state.coops.values() if ANDRE in c.buildings["production"]]
+    stations = [c for c, coop in state.coops.items() if ANDRE in coop.buildings["production"]]
     assert len(stations) == 3
     assert state.rules_players == 3
+
+
+def test_andre_starts_with_the_three_plantations_of_his_f_contract() -> None:
+    """EN "Player Board Setup" 15B: the three level-1 plantations go on the board "(do this
+    for André, too!)": top coffee on the middle 1 space, middle on the rightmost, bottom on
+    the leftmost; his production stations stand in the same three cooperatives."""
+    for seed in range(20):
+        state = engine.new(2, seed)
+        mine = {
+            (coffee, space)
+            for coffee, coop in state.coops.items()
+            for space, p in enumerate(coop.rows[0])
+            if p is not None and p.owner == ANDRE and p.level == 1
+        }
+        stations = {c for c, coop in state.coops.items() if ANDRE in coop.buildings["production"]}
+        assert len(mine) == 3 and {c for c, _ in mine} == stations
+        assert sorted(space for _, space in mine) == [0, 2, 4]
+        assert sorted(state.andre.stack) == [1, 1, 2, 2, 2, 2, 3, 3]
 
 
 def test_andre_improves_his_plantations_in_sequence() -> None:
