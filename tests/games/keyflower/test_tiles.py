@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from games.keyflower.components import RESOURCES
 from games.keyflower.state import Tile
 from games.keyflower.transport import routes
 from tests.games.keyflower.helpers import give_tile, options, play, table
@@ -282,3 +286,41 @@ def test_boat_4b_mixed_use_may_bring_outbid_workers_of_any_colour_along() -> Non
     assert workers == [(0, "yellow", 1, False), (1, "red", 1, True), (1, "blue", 2, True)]
     assert s.tiles["S03"].uses == [1, 3] and s.tiles["S07"].bids[0].seat == 2
     assert s.players[1].screen == {"blue": 2, "red": 3, "yellow": 4}
+
+
+def _can_pay(paid: list[str], slots: list[str], any_for_any: bool) -> bool:
+    """Brute force: each paid resource to its own cost slot; a named slot takes that
+    resource or gold, "any" takes anything; with boat 3a every slot takes anything."""
+    from itertools import permutations
+
+    return any(
+        all(
+            any_for_any or s == "any" or r in (s, "gold") for r, s in zip(order, slots, strict=True)
+        )
+        for order in permutations(paid)
+    )
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    have=st.dictionaries(st.sampled_from(RESOURCES), st.integers(1, 3), max_size=4),
+    cost=st.dictionaries(st.sampled_from((*RESOURCES, "any")), st.integers(1, 2), max_size=3),
+    any_for_any=st.booleans(),
+)
+def test_upgrade_payments_are_exactly_the_ways_the_cost_can_be_paid(
+    have: dict[str, int], cost: dict[str, int], any_for_any: bool
+) -> None:
+    from itertools import product
+
+    from games.keyflower.transport import payments
+
+    slots = [k for k, n in cost.items() for _ in range(n)]
+    expected = []
+    for counts in product(*(range(have.get(r, 0) + 1) for r in RESOURCES)):
+        paid = [r for r, n in zip(RESOURCES, counts, strict=True) for _ in range(n)]
+        if len(paid) == len(slots) and _can_pay(paid, slots, any_for_any):
+            expected.append({r: n for r, n in zip(RESOURCES, counts, strict=True) if n})
+    got = payments(have, cost, any_for_any)
+    assert sorted(map(sorted, (p.items() for p in got))) == sorted(
+        map(sorted, (p.items() for p in expected))
+    )
