@@ -26,6 +26,8 @@ def work_turn(state: CoffeeState) -> None:
         add_plantation(state, coffee)
     elif send_candidates(state, coffee) and state.coops[coffee].town:
         send_workers(state, andre.seat, coffee)
+    else:
+        state.say(f"André places no worker in {coop_name(coffee)}")
     andre.work_turn += 1
     if andre.work_turn == 4:
         state.done[andre.seat] = True

@@ -7,6 +7,8 @@ import json
 from functools import cache
 from pathlib import Path
 
+import pytest
+
 from games.coffee import engine
 from games.coffee.data import COFFEES
 from games.coffee.state import CoffeeState, Pathway
@@ -74,13 +76,15 @@ def test_three_idle_companies_score_exactly_what_the_rules_say() -> None:
 # P2 = 1, P3 = 2, P4 = 3. 1970 turn order P4, P2, P1, P3. Every number below follows from
 # the rulebooks and the printed (partly reconstructed, see data/coffee/README.md) values.
 SCRIPT = Path(__file__).with_name("scripted_game_4p.json")
+SCRIPT_2P = Path(__file__).with_name("scripted_game_2p.json")
 P1, P2, P3, P4 = 0, 1, 2, 3
+ANDRE = 2  # in the 2-player game
 
 
 @cache
-def scripted_states() -> tuple[CoffeeState, ...]:
+def scripted_states(script: Path = SCRIPT) -> tuple[CoffeeState, ...]:
     """states[i] is the table before decision i; the last one is the end of the game."""
-    data = json.loads(SCRIPT.read_text())
+    data = json.loads(script.read_text())
     state = engine.new(data["players"], seed=data["seed"])
     states = [state]
     for seat, kind, choices in data["actions"]:
@@ -91,8 +95,8 @@ def scripted_states() -> tuple[CoffeeState, ...]:
     return tuple(states)
 
 
-def step(i: int) -> tuple[CoffeeState, CoffeeState]:
-    states = scripted_states()
+def step(i: int, script: Path = SCRIPT) -> tuple[CoffeeState, CoffeeState]:
+    states = scripted_states(script)
     return states[i], states[i + 1]
 
 
@@ -104,16 +108,17 @@ def board(state: CoffeeState, coffee: str) -> list[list[str | None]]:
     ]
 
 
-def test_scripted_game_replays_byte_identically_twice() -> None:
-    data = json.loads(SCRIPT.read_text())
+@pytest.mark.parametrize("script", [SCRIPT, SCRIPT_2P], ids=["4p", "2p"])
+def test_scripted_games_replay_byte_identically_twice(script: Path) -> None:
+    data = json.loads(script.read_text())
     dumps = []
     for _ in range(2):
         state = engine.new(data["players"], seed=data["seed"])
         for seat, _kind, choices in data["actions"]:
             state = engine.apply(state, Action(seat, tuple(choices)))
         dumps.append(engine.dump(state))
-    assert dumps[0] == dumps[1] == engine.dump(scripted_states()[-1])
-    assert not engine.decisions(scripted_states()[-1])
+    assert dumps[0] == dumps[1] == engine.dump(scripted_states(script)[-1])
+    assert not engine.decisions(scripted_states(script)[-1])
 
 
 def test_scripted_1970_work_plantation_rows_and_sending_workers() -> None:
@@ -435,3 +440,181 @@ def test_scripted_game_final_scores_counted_by_hand() -> None:
         }
     assert result.scores == (117, 77, 127, 145)
     assert result.ranks == (3, 4, 2, 1)
+
+
+# -- a whole 2-player game against André ---------------------------------------------------
+# scripted_game_2p.json: seed 3, turn order P2, P1, André (always last). André's visible
+# contracts A4 (eth, gua, bra), B4 (ind, col, eth), C4 (gua, bra, ind); his F contract
+# placed level-1 plantations in Indonesia (middle space), Guatemala (rightmost) and Colombia
+# (leftmost), with a production station on each one's 4-/5-player space.
+def test_scripted_andre_setup_and_1970_work() -> None:
+    start = scripted_states(SCRIPT_2P)[0]
+    assert start.andre is not None and start.order == [P2, P1, ANDRE]
+    assert start.andre.contracts == ["A4", "B4", "C4"]
+    assert board(start, "ind")[0][2] == "P3:1" and board(start, "gua")[0][4] == "P3:1"
+    assert board(start, "col")[0][0] == "P3:1"
+    for coffee in ("ind", "gua", "col"):
+        assert start.coops[coffee].buildings["production"][2] == ANDRE
+    # Turn 1 (after P2 and P1): a plantation in his top cooperative, Ethiopia: none of his
+    # there yet, so a level 1 on a 1 space, no worker to the town center.
+    before, after = step(5, SCRIPT_2P)
+    assert [p and p.owner for p in after.coops["eth"].rows[0]].count(ANDRE) == 1
+    assert after.coops["eth"].town == before.coops["eth"].town
+    # Turn 2: his middle cooperative, Guatemala, holds his level 1: he improves it with a
+    # level 2 on the 1/2 row next to it, ignoring donkeys.
+    _, after = step(8, SCRIPT_2P)
+    assert board(after, "gua")[1][3] == "P3:2" and not after.coops["gua"].pathways
+    # Turn 3: workers in Ethiopia for P2, P1 and himself last (6 -> 3); he never moves on
+    # the Arabica track.
+    before, after = step(12, SCRIPT_2P)
+    assert (before.coops["eth"].town, after.coops["eth"].town) == (6, 3)
+    assert after.players[ANDRE].arabica == dict.fromkeys(COFFEES, 1)
+
+
+def test_scripted_andre_trade_harvest_and_sell_1970() -> None:
+    # His Trade turn: a face-down counter shows an unoccupied trading house (Colombia); he
+    # takes no Stock counter; P2 and P1 piggyback after him.
+    before, after = step(26, SCRIPT_2P)
+    assert after.coops["col"].traders == [ANDRE]
+    assert after.coops["col"].stock == before.coops["col"].stock == 3
+    # After everyone passes: a fair trade post in his bottom cooperative (Brazil), on the
+    # 4-/5-player space first. Harvest: Ethiopia 4 staffed x 3 = 12, traders André (bought)
+    # and P2: André 1 + 5, P2 5, 1 lost; André throws his coffee away. Sell: André first,
+    # markers on the lowest-numbered spaces of his middle (Guatemala: b1's 1) and bottom
+    # (Brazil: b3's 1) coffee.
+    before, after = step(37, SCRIPT_2P)
+    assert after.coops["bra"].buildings["fairtrade"][2] == ANDRE
+    assert before.coops["eth"].traders == [ANDRE, P2]
+    assert after.players[P2].coffee["eth"] - before.players[P2].coffee["eth"] == 5
+    assert sum(after.players[ANDRE].coffee.values()) == 0
+    assert after.bars["b1"][0] == ANDRE and after.bars["b3"][0] == ANDRE
+    assert after.andre is not None and after.andre.markers == 4
+    # A player's trader: André piggybacks only for the 2nd position (P2 leads in
+    # Guatemala in 1975; André, then P1).
+    _, after = step(77, SCRIPT_2P)
+    assert after.coops["gua"].traders[:2] == [P2, ANDRE]
+    # Refresh (after P1 stores coffee): his visible contract A goes; B is next; his
+    # counters are face down again.
+    _, after = step(51, SCRIPT_2P)
+    assert after.period == 2 and not after.andre.flipped
+    assert after.andre is not None and after.andre.contracts == ["B4", "C4"]
+
+
+def test_scripted_game_against_andre_scored_by_hand() -> None:
+    end = scripted_states(SCRIPT_2P)[-1]
+    assert board(end, "gua") == [
+        ["P2:1", None, None, None, "P3:1"],
+        [None, None, None, "P3:2"],
+        [None, None, "P3:3"],
+    ]
+    assert board(end, "col") == [
+        ["P3:1", None, "P1:1", None, None],
+        ["P3:2", "P1:2", None, None],
+        [None, None, None],
+    ]
+    assert board(end, "bra") == [
+        ["P3:1", None, None, None, "P1:1"],
+        [None, None, None, "P1:2"],
+        [None, None, None],
+    ]
+    assert board(end, "eth") == [
+        ["P1:1", "P3:1", "P2:1", "P1:1", None],
+        [None, None, None, "P1:1"],
+        [None, None, "P1:3T"],
+    ]
+    assert board(end, "ind") == [
+        [None, None, "P3:1", None, "P2:1"],
+        [None, "P3:2", None, "P2:2"],
+        [None, None, "P2:3"],
+    ]
+    buildings = {
+        c: {k: v for k, v in coop.buildings.items() if any(x is not None for x in v)}
+        for c, coop in end.coops.items()
+    }
+    assert buildings == {
+        "gua": {"production": [P2, None, ANDRE], "hospital": [P1, None]},
+        "col": {"production": [None, None, ANDRE], "fairtrade": [None, P1, None]},
+        "bra": {
+            "production": [P2, P1, None],
+            "fairtrade": [P2, P1, ANDRE],
+            "hospital": [None, P2],
+        },
+        "eth": {"production": [P1, None, None], "fairtrade": [None, P2, ANDRE]},
+        "ind": {"production": [P1, None, ANDRE], "fairtrade": [None, P1, ANDRE]},
+    }
+    assert end.bars == {
+        "b1": [ANDRE, P1, ANDRE, P2, None],
+        "b2": [ANDRE, P2, None, ANDRE, None],
+        "b3": [ANDRE, ANDRE, P2, None, None],
+        "b4": [P2, P1, None, None, P1],
+        "b5": [P2, P2, None, None, None],
+        "seoul": [P1, P2, None],
+    }
+    p1, p2 = end.players[P1], end.players[P2]
+    assert p1.arabica == {"gua": 5, "col": 3, "bra": 3, "eth": 6, "ind": 5}
+    assert p2.arabica == {"gua": 4, "col": 3, "bra": 6, "eth": 4, "ind": 5}
+    assert p1.built == {"warehouse": 2, "production": 3, "fairtrade": 3, "hospital": 1}
+    assert p2.built == {"warehouse": 3, "production": 2, "fairtrade": 2, "hospital": 1}
+    assert sorted(p1.fulfilled) == ["A", "B", "D"]
+    assert sorted(p2.fulfilled) == ["A", "B", "C", "D", "F"]
+    assert (p1.donkeys, p1.civets, p1.trucks, p1.pool) == (1, 0, 0, 0)
+    assert (p2.donkeys, p2.civets, p2.trucks, p2.pool) == (2, 1, 1, 0)
+    assert sorted(p1.counters) == sorted(
+        ["arabica:eth", "arabica:gua", "arabica:eth", "animal:ind", "wild", "animal:ind"]
+    )
+    assert sorted(p2.counters) == sorted(
+        [
+            "arabica:ind",
+            "arabica:bra",
+            "animal:gua",
+            "arabica:gua",
+            "wild",
+            "animal:ind",
+            "arabica:eth",
+            "arabica:bra",
+        ]
+    )
+
+    # Cooperatives (3-player rules: 16 / 8); André's plantations and buildings compete.
+    # Guatemala: André 1+2+3 +prod 1 = 7 -> 16 (scores nothing); P2 1 +prod 1 = 2 -> 8;
+    #   P1 has no plantation (the hospital counts nothing).
+    # Colombia: André 1+2 +prod 1 = 4, P1 1+2 +ftp 1 = 4: tie (16+8)/2 = 12.
+    # Brazil: P1 1+2 +prod 1 +ftp 1 = 5 -> 16; André 1 +ftp 1 = 2 -> 8; P2 no plantation.
+    # Ethiopia: P1 1+1+1+3 +prod 1 = 7 -> 16; P2 1 +ftp 1 = 2 and André 1 +ftp 1 = 2 tie
+    #   for second: (8+0)/2 = 4.
+    # Indonesia: P2 1+2+3 = 6 -> 16; André 1+2 +prod 1 +ftp 1 = 5 -> 8; P1 none.
+    cooperatives = [12 + 16 + 16, 8 + 4 + 16]
+    arabica = [3 + 7 + 6, 3 + 7 + 6]  # all rows >= 3; one row each on column 6
+    # Bars: P1 b1 2nd space 1, b4 2nd 1, b4 6-of-a-kind 7, Seoul 1st 1;
+    # P2 b1 4th 4, b2 2nd 1, b3 3rd 2, b4 1st 0, b5 1st 0 and 2nd 1, Seoul 2nd 3.
+    coffee_bars = [1 + 1 + 7 + 1, 4 + 1 + 2 + 0 + 0 + 1 + 3]
+    # Majorities (André's markers count): b1 André 2; P1 1 = P2 1, P2 lower -> 2nd;
+    # b2 André 2, P2 1; b3 André 2, P2 1; b4 P1 2, P2 1; b5 P2 alone; Seoul P1 1 = P2 1,
+    # P2 lower -> P2 4, P1 2.
+    bar_majorities = [4 + 2, 2 + 2 + 2 + 2 + 4 + 4]
+    milestones = [8, 0]  # P1: all 3 production stations and fair trade posts, top space
+    buildings_vp = [1 + (1 + 2 + 3) + (1 + 2 + 3) + 4, (1 + 3) + (1 + 2) + (1 + 2) + 4]
+    contracts = [1 + 2 + 4, 1 + 2 + 3 + 4 + 8]
+    company_supply = [1, 2 + 1 + 3]  # donkeys, the 1980 row-bonus civet, a truck
+    # Counter track: P1 4 distinct (eth arabica and ind animal twice, no pair) -> 6;
+    # P2 7 distinct (bra arabica once more) -> 16.
+    counters = [6, 16]
+
+    result = engine.result(end)
+    assert result is not None and len(result.scores) == 2
+    for seat in (P1, P2):
+        assert result.breakdown[seat] == {
+            "cooperatives": cooperatives[seat],
+            "arabica": arabica[seat],
+            "coffee_bars": coffee_bars[seat],
+            "bar_majorities": bar_majorities[seat],
+            "milestones": milestones[seat],
+            "buildings": buildings_vp[seat],
+            "contracts": contracts[seat],
+            "row_b_level3": 0,
+            "company_supply": company_supply[seat],
+            "minus_tokens": 0,
+            "workers": 0,
+            "counters": counters[seat],
+        }
+    assert result.scores == (115, 125) and result.ranks == (2, 1)
