@@ -103,19 +103,24 @@ def building(draw: Draw, x: float, y: float, kind: str, colour: Any, step: bool 
     cross; farm: a house."""
     fill = colour if colour is not None else PANEL
     outline = INK if colour is not None else MUTED
+    # a built one has a heavier outline, to stand out at Discord's inline size
+    width = 2 if colour is not None else 1
     if kind == "production":
-        draw.rectangle((x - 7, y - 5, x + 7, y + 7), fill=fill, outline=outline)
-        draw.rectangle((x + 2, y - 10, x + 5, y - 5), fill=fill, outline=outline)
+        draw.rectangle((x - 8, y - 5, x + 8, y + 8), fill=fill, outline=outline, width=width)
+        draw.rectangle((x + 2, y - 11, x + 6, y - 5), fill=fill, outline=outline, width=width)
     elif kind == "fairtrade":
-        draw.polygon([(x, y - 9), (x + 8, y), (x, y + 9), (x - 8, y)], fill=fill, outline=outline)
+        diamond = [(x, y - 10), (x + 9, y), (x, y + 10), (x - 9, y)]
+        draw.polygon(diamond, fill=fill, outline=outline, width=width)
     elif kind == "hospital":
-        draw.rectangle((x - 3, y - 8, x + 3, y + 8), fill=fill, outline=outline)
-        draw.rectangle((x - 8, y - 3, x + 8, y + 3), fill=fill, outline=outline)
+        draw.rectangle((x - 3, y - 9, x + 3, y + 9), fill=fill, outline=outline, width=width)
+        draw.rectangle((x - 9, y - 3, x + 9, y + 3), fill=fill, outline=outline, width=width)
+        draw.rectangle((x - 2, y - 2, x + 2, y + 2), fill=fill)
     else:
         draw.polygon(
-            [(x - 7, y + 7), (x - 7, y - 1), (x, y - 8), (x + 7, y - 1), (x + 7, y + 7)],
+            [(x - 8, y + 8), (x - 8, y - 1), (x, y - 9), (x + 8, y - 1), (x + 8, y + 8)],
             fill=fill,
             outline=outline,
+            width=width,
         )
     if step:
         draw.line((x - 4, y + 13, x, y + 10, x + 4, y + 13), fill=INK, width=2)
@@ -471,6 +476,10 @@ def draw_player(
             draw.line((x + 10, y0 + 185, x + 18, y0 + 195, x + cw - 8, y0 + 172), fill=INK, width=3)
             continue
         wants = p["contracts"][letter]["wants"]
+        if p["contracts"][letter]["hard_side"]:
+            # the handicap: this contract lies 3-player side up
+            draw.rounded_rectangle((x + cw - 20, y0 + 153, x + cw - 4, y0 + 169), 4, fill=INK)
+            text(draw, (x + cw - 12, y0 + 161), 3, 11, WHITE)
         for k, (coffee, n) in enumerate(wants.items()):
             bean(draw, x + 12, y0 + 176 + k * 13, coffee, 5)
             text(draw, (x + 26, y0 + 176 + k * 13), n, 11)
