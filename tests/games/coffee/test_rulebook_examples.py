@@ -109,3 +109,12 @@ def test_wild_leftover_completes_an_odd_colour() -> None:
     counters = ["arabica:ind", "arabica:ind", WILD, WILD, "animal:bra"]
     # distinct: arabica ind, wild, animal bra = 3; leftovers ind + wild = 1 pair
     assert counter_track_height(counters) == 4
+
+
+def test_counter_track_duos_may_repeat_even_of_identical_counters() -> None:
+    """EN "Counter Track": "You can fill a space with two same-color counters, even if there
+    is a previous space filled with an identical duo. The duo could even be a pair of two
+    identical counters." Five Guatemala Arabica counters: one single, then two duos."""
+    assert counter_track_height(["arabica:gua"] * 5) == 3
+    # a duo of one colour mixes Arabica and Animal counters ("type doesn't matter")
+    assert counter_track_height(["arabica:col", "animal:col", "arabica:col", "animal:col"]) == 3
