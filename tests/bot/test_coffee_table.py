@@ -48,6 +48,16 @@ async def test_three_players_with_an_ai_seat_and_the_experienced_start(table):
     assert planted is not None and planted.owner == seat and planted.level == 1
 
 
+async def test_four_players_with_the_handicap_set_in_the_lobby(table):
+    game = await start_game(
+        table, table.bob, table.carol, ai=1, game="coffee", options="handicap=p2-4"
+    )
+    players = game.state.players
+    assert len(game.table.seats) == 4 and game.state.rules_players == 4
+    assert len(players[1].hard_sides) == 4
+    assert not any(p.hard_sides for s, p in enumerate(players) if s != 1)
+
+
 async def test_breeding_a_donkey_through_the_take_turn_panel(table):
     game = await start_game(table, table.bob, game="coffee")
     member, seat = _acting(table, game)
