@@ -43,7 +43,8 @@ def trade_options(state: CoffeeState, seat: int) -> list[Option]:
     takes_trader = (
         not player.traders and player.coins >= ACTION_COST and may_take_bonus(player, "trader")
     )
-    if options or takes_trader:
+    # with a trader (own or bonus) at hand, the bonus coins may pay for the action
+    if options or player.traders or may_take_bonus(player, "trader"):
         options += bonus_options(player, trader=takes_trader)
     return options
 

@@ -461,3 +461,13 @@ def test_six_civets_per_colour_then_no_civet_action() -> None:
 def options_of(state: CoffeeState, seat: int = 0) -> set[str]:
     """The Work options `seat` would have on its turn."""
     return {o.id for o in work.work_options(state, seat)}
+
+
+def test_a_trader_without_coins_may_take_the_bonus_coins_to_act() -> None:
+    state = at_phase(fresh(3), "trade")
+    state.passes = 0
+    player = state.players[0]
+    player.coins = 1
+    assert {o.id for o in engine.decisions(state)[0].options} == {"bonus-coins", "pass"}
+    state = decide(state, 0, "bonus-coins")
+    assert "trader.gua" in {o.id for o in engine.decisions(state)[0].options}

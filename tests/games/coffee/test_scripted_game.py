@@ -100,6 +100,12 @@ def step(i: int, script: Path = SCRIPT) -> tuple[CoffeeState, CoffeeState]:
     return states[i], states[i + 1]
 
 
+def span(first: int, last: int, script: Path = SCRIPT) -> tuple[CoffeeState, CoffeeState]:
+    """The table before decision `first` and after decision `last`."""
+    states = scripted_states(script)
+    return states[first], states[last + 1]
+
+
 def board(state: CoffeeState, coffee: str) -> list[list[str | None]]:
     """A cooperative's rows as "P<n>:<level>" (T when reached by truck)."""
     return [
@@ -146,9 +152,10 @@ def test_scripted_1970_work_plantation_rows_and_sending_workers() -> None:
 
 
 def test_scripted_1970_harvest_distribution() -> None:
-    # The last piggyback of Phase 3 (P3 joins in Indonesia with the bonus supply's trader)
-    # ends the phase; Phase 4 follows. 4 players: 2 coffee per staffed plantation.
-    before, after = step(74)
+    # The last piggyback of Phase 3 (P3 joins in Indonesia with the bonus supply's trader),
+    # then P3, with no coins, passes: everyone has passed, Phase 4 follows.
+    # 4 players: 2 coffee per staffed plantation.
+    before, after = span(75, 76)
     assert before.players[P3].traders == 0 and "trader" not in after.players[P3].bonus
     # Guatemala: 6 staffed -> 12; no fair trade post; traders P2 (bought), P1, P3:
     # P2 1 first, then 11 round-robin P2 P1 P3 ...: P2 4, P1 4, P3 3 -> P2 5, P1 4, P3 3.
@@ -178,7 +185,7 @@ def test_scripted_1970_sell_contract_f_and_coffee_bars() -> None:
     # 3 Colombia, 3 Brazil) from gua 5, col 2, bra 3, kopi 2: kopi luwak pays the missing
     # Colombia. Row EF pays 3 coins; the top counter of the F Contract Bonus stack (Brazil)
     # goes to the Counter track: one Brazil step.
-    before, after = step(75)
+    before, after = step(77)
     p, q = before.players[P3], after.players[P3]
     assert p.contracts["F"] == "F1" and "F" not in q.contracts
     assert [p.coffee[c] for c in ("gua", "col", "bra", "kopi")] == [5, 2, 3, 2]
@@ -188,18 +195,18 @@ def test_scripted_1970_sell_contract_f_and_coffee_bars() -> None:
     assert (p.arabica["bra"], q.arabica["bra"]) == (2, 3)
     # F's bonus: the hospital for free, on Ethiopia's Arabica-step space: Ethiopia 3 -> 4,
     # and column 4 pays a coin.
-    before, after = step(77)
+    before, after = step(79)
     assert after.coops["eth"].buildings["hospital"] == [P3, None]
     assert after.players[P3].built["hospital"] == 1
     assert after.players[P3].arabica["eth"] == 4 and after.players[P3].coins == 4
 
     # P1 delivers twice: Coffee Bar b3's first space (1 Brazil, +1 coin) and its fourth
     # (4 Guatemala, +2 coins), and may go on.
-    before, after = step(87)
+    before, after = step(89)
     assert after.bars["b3"] == [P1, None, None, None, None]
     assert after.players[P1].coffee["bra"] == before.players[P1].coffee["bra"] - 1
     assert after.players[P1].coins == before.players[P1].coins + 1
-    before, after = step(88)
+    before, after = step(90)
     assert after.bars["b3"] == [P1, None, None, P1, None]
     assert (before.players[P1].coffee["gua"], after.players[P1].coffee["gua"]) == (4, 0)
     assert after.players[P1].coins == before.players[P1].coins + 2
@@ -207,24 +214,24 @@ def test_scripted_1970_sell_contract_f_and_coffee_bars() -> None:
 
 def test_scripted_1975_penalty_retired_trader_and_storage() -> None:
     # Assign Workers in 1975: P2 has one unoccupied plantation: 1 x 2 = 2, paid in coins.
-    _, after = step(146)
+    _, after = step(148)
     assert after.owed == {P2: 2}
-    before, after = step(148)
+    before, after = step(150)
     assert (before.players[P2].coins, after.players[P2].coins) == (4, 3)
     assert after.phase == "trade" and not after.owed
 
     # P3 removes a trader (2 coins) for two Arabica steps: Indonesia 1 -> 2 puts every row
     # on column 2 or more: the trader of the track's column 2 joins P3's traders.
-    before, after = step(152)
+    before, after = step(154)
     assert after.players[P3].coins == before.players[P3].coins - 2
     assert after.players[P3].traders_retired == 1
-    before, after = step(153)
+    before, after = step(155)
     assert min(after.players[P3].arabica.values()) == 2 and not after.players[P3].track_trader
     assert after.players[P3].traders == before.players[P3].traders + 1
 
     # Refresh 1975: one warehouse each (P2, P1) placed on the Guatemala column keeps 10
     # Guatemala and nothing else: P2 loses 2 Ethiopia and 4 Indonesia, P1 1 Brazil.
-    before, after = step(209)
+    before, after = step(212)
     assert before.players[P2].built["warehouse"] == 1
     assert before.players[P2].coffee == {
         "gua": 5,
@@ -237,7 +244,7 @@ def test_scripted_1975_penalty_retired_trader_and_storage() -> None:
     assert after.players[P2].coffee == {"gua": 5, "col": 0, "bra": 0, "eth": 0, "ind": 0, "kopi": 0}
     # P4 (two warehouses, one on Brazil, one in the row) keeps everything; then every Stock
     # counter pays one coffee: P4 holds bra, col, ind, bra, eth, col.
-    before, after = step(211)
+    before, after = step(214)
     assert sorted(before.players[P4].stocks) == ["bra", "bra", "col", "col", "eth", "ind"]
     gained = {c: after.players[P4].coffee[c] - before.players[P4].coffee[c] for c in COFFEES}
     assert gained == {"gua": 0, "col": 2, "bra": 2, "eth": 1, "ind": 1}
@@ -248,30 +255,30 @@ def test_scripted_1975_penalty_retired_trader_and_storage() -> None:
 def test_scripted_1980_truck_animal_farm_milestone_and_row_civet() -> None:
     # P3 takes row B's level 3 (2 coins) to Ethiopia's 2/3 row by truck; first there on
     # column 5 of Ethiopia: a donkey; 4 VP at the end for the row-B level 3.
-    before, after = step(215)
+    before, after = step(218)
     p, q = before.players[P3], after.players[P3]
     assert (q.coins, q.trucks, q.donkeys) == (p.coins - 2, p.trucks - 1, p.donkeys + 1)
     assert board(after, "eth")[2][2] == "P3:3T" and q.row_b_level3
     assert (p.arabica["eth"], q.arabica["eth"]) == (4, 5) and after.donkey_taken["eth"]
     # ... and a remaining Animal counter of the 2/3 row: the Wild one, advancing Guatemala
     # 3 -> 4 (column 4: one coin).
-    before, after = step(217)
+    before, after = step(220)
     assert after.players[P3].counters[-1] == "wild"
     assert after.players[P3].arabica["gua"] == 4
     assert after.players[P3].coins == before.players[P3].coins + 1
 
     # P4 empties row C: the farm goes to Indonesia for 1 coin.
-    before, after = step(242)
+    before, after = step(245)
     assert after.coops["ind"].buildings["farm"][0] == P4
     assert after.players[P4].coins == before.players[P4].coins - 1
 
     # P4's sixth contract fulfils milestone C "Deliver all 6 contracts": its top space.
-    before, after = step(303)
+    before, after = step(307)
     assert sorted(after.players[P4].fulfilled) == list("ABCDEF")
     assert after.players[P4].milestones == {"contracts": 10}
     # ... which finishes row AB: the last row bonus left is the civet, which in 1980 goes to
     # the company supply (1 VP); contract A's own bonus (chosen: a civet) goes to Sumatra.
-    before, after = step(304)
+    before, after = step(308)
     assert (after.players[P4].civets, after.players[P4].sumatra) == (1, 1)
 
 
@@ -482,7 +489,7 @@ def test_scripted_andre_trade_harvest_and_sell_1970() -> None:
     # and P2: André 1 + 5, P2 5, 1 lost; André throws his coffee away. Sell: André first,
     # markers on the lowest-numbered spaces of his middle (Guatemala: b1's 1) and bottom
     # (Brazil: b3's 1) coffee.
-    before, after = step(37, SCRIPT_2P)
+    before, after = step(40, SCRIPT_2P)
     assert after.coops["bra"].buildings["fairtrade"][2] == ANDRE
     assert before.coops["eth"].traders == [ANDRE, P2]
     assert after.players[P2].coffee["eth"] - before.players[P2].coffee["eth"] == 5
@@ -491,11 +498,11 @@ def test_scripted_andre_trade_harvest_and_sell_1970() -> None:
     assert after.andre is not None and after.andre.markers == 4
     # A player's trader: André piggybacks only for the 2nd position (P2 leads in
     # Guatemala in 1975; André, then P1).
-    _, after = step(77, SCRIPT_2P)
+    _, after = step(80, SCRIPT_2P)
     assert after.coops["gua"].traders[:2] == [P2, ANDRE]
     # Refresh (after P1 stores coffee): his visible contract A goes; B is next; his
     # counters are face down again.
-    _, after = step(51, SCRIPT_2P)
+    _, after = step(54, SCRIPT_2P)
     assert after.period == 2 and not after.andre.flipped
     assert after.andre is not None and after.andre.contracts == ["B4", "C4"]
 
