@@ -7,7 +7,8 @@ and checks, along the way, everything the engine contract promises:
 - every offered choice is legal (sampled steps try each option, or random subsets);
 - refused actions raise `IllegalAction` with a readable message and change nothing;
 - `dump`/`load` round-trips exactly;
-- views for every seat and for spectators are JSON-safe and carry `num_players`;
+- views for every seat and for spectators are JSON-safe, carry `num_players`, and show
+  neither the generator's state nor a face-down stack (fields marked HIDDEN) in its order;
 - each seat's breakdown adds up to its score; ranks follow the scores' order;
 - replaying the action log from the same seed gives the same bytes.
 """
@@ -21,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.core.contract import Action, Decision, Engine, IllegalAction, Result
+from games.core.hidden import hidden_parts
 
 Chooser = Callable[[Decision, random.Random], tuple[str, ...]]
 
@@ -59,11 +61,32 @@ def check_decisions(engine: Engine, state: Any, num_players: int) -> list[Decisi
 
 
 def check_views(engine: Engine, state: Any, num_players: int) -> None:
+    secrets = _telltale_secrets(state)
     for seat in [None, *range(num_players)]:
         view = engine.view(state, seat)
         text = json.dumps(view, allow_nan=False)
         assert json.loads(text) == view, f"view for seat {seat} is not plain JSON"
         assert view.get("num_players") == num_players
+        compact = json.dumps(view, separators=(",", ":"))
+        for secret in secrets:
+            assert secret not in compact, f"view for seat {seat} shows hidden {secret}"
+
+
+def _telltale_secrets(state: Any) -> list[str]:
+    """Hidden parts no view could show by coincidence: the generator's state, and
+    face-down stacks of four or more ids, whole and in their order."""
+    found = []
+    for part in hidden_parts(state):
+        if isinstance(part, int):
+            found.append(str(part))
+            continue
+        value = json.loads(part)
+        stacks = value.values() if isinstance(value, dict) else [value]
+        for stack in stacks:
+            ids = isinstance(stack, list) and len(stack) >= 4
+            if ids and all(isinstance(x, str | int) and not isinstance(x, bool) for x in stack):
+                found.append(json.dumps(stack, separators=(",", ":")))
+    return found
 
 
 def check_round_trip(engine: Engine, state: Any) -> None:

@@ -78,3 +78,15 @@ def test_spectators_do_not_see_hands() -> None:
     hand = engine.view(state, 0)["you"]["hand"]
     assert engine.view(state, 1)["you"]["hand"] != hand
     assert "rng" not in json.dumps(engine.view(state, None))
+
+
+class LeakyPebbles(PebblesEngine):
+    """Pebbles whose table shows the face-down deck: conformance must catch it."""
+
+    def view(self, state, seat):
+        return {**super().view(state, seat), "deck": list(state.deck)}
+
+
+def test_conformance_catches_a_view_that_shows_a_face_down_stack() -> None:
+    with pytest.raises(AssertionError, match="shows hidden"):
+        check_conformance(LeakyPebbles(), 2, seed=1)
