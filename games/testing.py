@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.core.contract import Action, Decision, Engine, IllegalAction, Result
-from games.core.hidden import hidden_parts
+from games.core.hidden import secrets
 
 Chooser = Callable[[Decision, random.Random], tuple[str, ...]]
 
@@ -73,15 +73,14 @@ def check_views(engine: Engine, state: Any, num_players: int) -> None:
 
 
 def _telltale_secrets(state: Any) -> list[str]:
-    """Hidden parts no view could show by coincidence: the generator's state, and
-    face-down stacks of four or more ids, whole and in their order."""
+    """Secrets no view could show by coincidence: the generators' states, and face-down
+    stacks of four or more ids, whole and in their order."""
     found = []
-    for part in hidden_parts(state):
-        if isinstance(part, int):
-            found.append(str(part))
+    for secret in secrets(state):
+        if isinstance(secret, int):
+            found.append(str(secret))
             continue
-        value = json.loads(part)
-        stacks = value.values() if isinstance(value, dict) else [value]
+        stacks = secret.values() if isinstance(secret, dict) else [secret]
         for stack in stacks:
             ids = isinstance(stack, list) and len(stack) >= 4
             if ids and all(isinstance(x, str | int) and not isinstance(x, bool) for x in stack):

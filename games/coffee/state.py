@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.core import Rng
-from games.core.hidden import HIDDEN
+from games.core.hidden import HIDDEN, TURNED_UP
 
 
 @dataclass
@@ -90,7 +90,7 @@ class Andre:
     markers: int
     contracts: list[str] = field(metadata=HIDDEN)
     counters: list[str] = field(metadata=HIDDEN)
-    flipped: list[str] = field(default_factory=list, metadata=HIDDEN)
+    flipped: list[str] = field(default_factory=list, metadata=TURNED_UP)
     work_turn: int = 0
 
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.core import Rng
-from games.core.hidden import HIDDEN
+from games.core.hidden import HIDDEN, TURNED_UP
 
 KARLA = -1
 """Karla's owner mark in the chronicle, graves, black bag and market."""
@@ -80,9 +80,9 @@ class Karla:
     ring: list[list[str]] = field(default_factory=list)  # cubes on each ring space
     last: int = -1  # ring space of the last cube placed
     top: list[str] = field(default_factory=list, metadata=HIDDEN)  # fate tiles, "quill" or "blank"
-    top_up: list[bool] = field(default_factory=list, metadata=HIDDEN)
+    top_up: list[bool] = field(default_factory=list, metadata=TURNED_UP)
     bottom: list[str] = field(default_factory=list, metadata=HIDDEN)
-    bottom_up: list[bool] = field(default_factory=list, metadata=HIDDEN)
+    bottom_up: list[bool] = field(default_factory=list, metadata=TURNED_UP)
     customers: list[str] = field(default_factory=list)
     dead: int = 0
 

@@ -3,7 +3,7 @@
 from dataclasses import dataclass, field
 
 from games.core import Rng
-from games.core.hidden import HIDDEN, hidden_parts
+from games.core.hidden import HIDDEN, TURNED_UP, hidden_parts, secrets
 
 
 @dataclass
@@ -43,3 +43,22 @@ def test_any_use_of_the_random_generator_is_hidden():
     before = hidden_parts(t)
     t.rng.below(6)
     assert hidden_parts(t) != before
+
+
+@dataclass
+class FateTiles:
+    tiles: list[str] = field(metadata=HIDDEN)
+    up: list[bool] = field(metadata=TURNED_UP)
+
+
+def test_turning_a_tile_up_is_hidden_but_which_are_up_is_no_secret():
+    fate = FateTiles(["quill", "blank", "blank"], [False, False, False])
+    before = hidden_parts(fate)
+    fate.up[0] = True
+    assert hidden_parts(fate) != before
+    assert secrets(fate) == [["quill", "blank", "blank"]]
+
+
+def test_secrets_hold_the_generators_state_and_face_down_stacks():
+    t = table()
+    assert secrets(t) == [t.rng.state, [7, 8]]
