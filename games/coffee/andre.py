@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.coffee.board import below
+from games.coffee.board import below, path_key, pathway
 from games.coffee.data import components
 from games.coffee.names import coop_name
 from games.coffee.state import CoffeeState, Cooperative, Plantation
@@ -64,8 +64,10 @@ def add_plantation(state: CoffeeState, coffee: str) -> None:
 
 
 def _space_for(coop: Cooperative, seat: int, row: int) -> int | None:
-    """Ignoring transport; next to his own plantation if he can, and where possible not on a
-    space another player's plantation leads to."""
+    """Ignoring transport. "If possible, he places the new plantation so as not to cut off
+    another player's plantation path" (a space joined to another player's plantation in the
+    row below, or claimed by their donkeys); among those, next to his own plantation if he
+    can, then the leftmost."""
     empty = [i for i, p in enumerate(coop.rows[row - 1]) if p is None]
     if not empty:
         return None
@@ -79,6 +81,11 @@ def _space_for(coop: Cooperative, seat: int, row: int) -> int | None:
         )
 
     def cuts_off(space: int) -> bool:
-        return joined_to(space, owner_is_me=False)
+        if row == 1:
+            return False
+        claimed = (pathway(coop, path_key(row - 1, i, space)).owner for i in below(row, space))
+        return joined_to(space, owner_is_me=False) or any(
+            owner not in (None, seat) for owner in claimed
+        )
 
-    return min(empty, key=lambda i: (not joined_to(i, True), cuts_off(i), i))
+    return min(empty, key=lambda i: (cuts_off(i), not joined_to(i, True), i))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.coffee import andre, engine, sell, trade
+from games.coffee.board import claim, path_key
 from games.coffee.data import COFFEES, components
 from games.coffee.state import CoffeeState
 from games.core import Action
@@ -77,6 +78,28 @@ def test_andre_adds_a_level_two_next_to_his_level_one() -> None:
     placed = [i for i, p in enumerate(state.coops["col"].rows[1]) if p]
     assert placed == [3]
     assert len(state.andre.stack) == len(stack) - 1
+
+
+def test_andre_does_not_cut_off_another_players_path_if_he_can_help_it() -> None:
+    """Play guide, Phase 1 Turn 1: "If possible, he places the new plantation so as not to
+    cut off another player's plantation path", even if that leaves his own plantation."""
+    state = two_player()
+    clear_board(state)
+    plant(state, "col", 1, 0, owner=ANDRE)  # leads to row-2 space 0 only
+    plant(state, "col", 1, 1, owner=0)  # leads to row-2 spaces 0 and 1
+    andre.add_plantation(state, "col")
+    placed = [i for i, p in enumerate(state.coops["col"].rows[1]) if p]
+    assert placed == [2]
+
+
+def test_andre_does_not_take_a_space_claimed_by_another_players_donkeys() -> None:
+    state = two_player()
+    clear_board(state)
+    plant(state, "gua", 1, 2, owner=ANDRE)  # leads to row-2 spaces 1 and 2
+    claim(state.coops["gua"], path_key(1, 1, 1), 0, 1)  # P1's donkey claims row-2 space 1
+    andre.add_plantation(state, "gua")
+    placed = [i for i, p in enumerate(state.coops["gua"].rows[1]) if p]
+    assert placed == [2]
 
 
 def test_andre_piggybacks_only_into_the_second_position() -> None:
