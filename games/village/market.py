@@ -13,14 +13,16 @@ def stall_tiles(state: VillageState) -> list[str]:
     return [t for t in state.stalls if t]
 
 
-def start(state: VillageState, trigger: int) -> None:
+def start(state: VillageState, trigger: int, karla_reacts: bool = True) -> None:
+    """Begin a market day. In solo Karla serves once in the player's market day, unless
+    the player held it through the well (BB: after the well she does not "react")."""
     n = state.num_players
     order = list(range(n)) if trigger == KARLA else [(trigger + k) % n for k in range(n)]
     front = next((i for i, t in enumerate(state.stalls) if t), 0)
     state.market = Market(
         trigger=trigger,
         order=order,
-        karla_due=state.solo and trigger != KARLA,
+        karla_due=state.solo and trigger != KARLA and karla_reacts,
         front=front,
         carried=[p.deaths_due for p in state.players],
         ending_before=state.ending,

@@ -82,7 +82,7 @@ def turn(state: VillageState, step: Step, choice: str) -> None:
     if parts[0] == "well":
         pay(state, player, {parts[1]: 3})
         state.log.append(f"Seat {step.seat + 1} uses the well for {parts[2]}.")
-        begin_action(state, step.seat, parts[2])
+        begin_action(state, step.seat, parts[2], well=True)
         return
     space, colour = parts
     state.spaces[space].remove(colour)
@@ -98,9 +98,9 @@ def turn(state: VillageState, step: Step, choice: str) -> None:
     begin_action(state, step.seat, space)
 
 
-def begin_action(state: VillageState, seat: int, action: str) -> None:
+def begin_action(state: VillageState, seat: int, action: str, well: bool = False) -> None:
     if action == "market":
-        market.start(state, seat)
+        market.start(state, seat, karla_reacts=not well)
     else:
         state.stack.append(Step(action, seat))
 

@@ -209,3 +209,17 @@ def test_when_karla_ends_the_game_the_player_takes_one_final_turn() -> None:
     assert decision.kind == "turn"
     state = choose(state, 0, "market-pink")
     assert state.phase == "over"
+
+
+def test_karla_does_not_serve_in_a_market_day_held_through_the_well() -> None:
+    """BB solo, well special case: after a well action Karla neither takes a cube nor
+    "reacts", and serving in the player's market day is one of her reactions."""
+    state = at_turn(solo(), 0, harvest=["green", "green"], market=["pink"])
+    state.stalls = ["c02", "c03", "c04", "", ""]
+    state.players[0].grain = 3
+    state.players[0].cubes["orange"] = 3
+    state = choose(state, 0, "well-orange-market")
+    state = choose(state, 0, "serve-c02")
+    assert state.karla.customers == []
+    assert state.stalls[1:3] == ["c03", "c04"]
+    assert state.karla.last == -1
