@@ -432,11 +432,11 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
         m = state.move
         need = self._need(state)
         total = from_screen + sum(need.groups[g] for g in m.groups)
-        placing.lift_groups(state, seat, m.groups)
         if from_screen:
             supply.take(state.players[seat].screen, m.colour, from_screen)
         name = spec(m.tile).name
         if m.action == "bid":
+            placing.lift_groups(state, seat, m.groups)
             placing.put_bid(state, seat, m.tile, m.colour, total)
             mine = placing.bid_of(state.tiles[m.tile], seat)
             assert mine is not None
@@ -444,6 +444,7 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
             self._end_turn(state)
             return
         placing.put_use(state, seat, m.tile, {m.colour: total})
+        placing.lift_groups(state, seat, m.groups)
         self._produce(state, seat)
 
     def _skip_empty_mix(self, state: KeyflowerState, seat: int) -> None:
@@ -463,8 +464,8 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
             supply.take(state.players[seat].screen, colour, n)
         for g in m.groups:
             supply.add(counts, mix.colours[g], mix.groups[g])
-        placing.lift_groups(state, seat, m.groups)
         placing.put_use(state, seat, m.tile, counts)
+        placing.lift_groups(state, seat, m.groups)
         self._produce(state, seat)
 
     def _produce(self, state: KeyflowerState, seat: int) -> None:

@@ -96,7 +96,9 @@ def losing_groups(state: KeyflowerState, seat: int) -> dict[str, dict[str, int]]
     return out
 
 
-def _movable(groups: dict[str, dict[str, int]], colour: str, tile_id: str) -> dict[str, int]:
+def _movable(groups: dict[str, dict[str, int]], colour: str, tile_id: str = "") -> dict[str, int]:
+    """Outbid groups of a colour that may move to `tile_id`: to bid there, those beside
+    other tiles; to use a tile, all of them (on the tile is another place than beside it)."""
     return {t: n for t, n in groups.get(colour, {}).items() if t != tile_id}
 
 
@@ -190,7 +192,7 @@ def use_needs(
             least,
             room,
             max(0, _screen_for(state, seat, tile_id, c)),
-            _movable(groups, c, tile_id),
+            _movable(groups, c),
         )
         if feasible(need, 0, tuple(need.groups.values())):
             out[c] = need
@@ -231,7 +233,7 @@ def mix_needs(
     total = sum(caps.values())
     if effect(state, tile_id)["effect"] == "tavern":
         total = sum(state.players[seat].screen.values()) - 1
-    colours = {t: c for c in COLOURS for t in _movable(groups, c, tile_id)}
+    colours = {t: c for c in COLOURS for t in _movable(groups, c)}
     mix = Mix(least, room, caps, total, {t: groups[c][t] for t, c in colours.items()}, colours)
     if len({*caps, *colours.values()}) < 2 or least > room:
         return None
@@ -275,7 +277,9 @@ def screen_range(need: Need, gathered: int) -> range:
 
 
 def lift_groups(state: KeyflowerState, seat: int, tile_ids: list[str]) -> None:
-    """Take this seat's outbid groups away from their tiles (they move on together)."""
+    """Take this seat's outbid groups away from their tiles (they move on together). For a
+    use, lift them after placing it: a group moved onto its own tile still uses it (boat 4a
+    lying bids stay down, boat 4b keeps the colour the tile had)."""
     for tid in tile_ids:
         tile = state.tiles[tid]
         tile.bids = [g for g in tile.bids if g.seat != seat]

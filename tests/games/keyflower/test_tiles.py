@@ -324,3 +324,20 @@ def test_upgrade_payments_are_exactly_the_ways_the_cost_can_be_paid(
     assert sorted(map(sorted, (p.items() for p in got))) == sorted(
         map(sorted, (p.items() for p in expected))
     )
+
+
+def test_boat_4a_lying_bid_stays_down_when_the_outbid_workers_move_onto_the_tile() -> None:
+    """Boat 4a: lying workers stand only when no workers are left bidding or using the tile;
+    outbid workers that move onto the tile to use it are still using it."""
+    s = table(offer=("S03",))
+    give_tile(s, 1, "U12", 5, 5)
+    s.tiles["U12"].side = "a"
+    s = play(s, 0, "bid", "S03", "red", "1")
+    s = play(s, 1, "bid", "S03", "blue", "2")
+    s = play(s, 2, "pass")
+    s = play(s, 0, "use", "S03", "red", "S03", "next", "0")
+    assert [(g.colour, g.lying) for g in s.tiles["S03"].bids] == [("blue", True)]
+    assert [(g.colour, g.lying) for g in s.tiles["S03"].workers] == [("red", False)]
+    s = play(s, 1, "pass")
+    s = play(s, 2, "bid", "S03")
+    assert options(s, 2) == ["red"]

@@ -139,3 +139,20 @@ def test_back_cancels_a_half_made_placement_and_changes_nothing() -> None:
     for tokens in (("bid",), ("bid", "S03"), ("use", "S03", "red")):
         t = play(s, 0, *tokens, "back")
         assert engine.dump(t) == before
+
+
+def test_outbid_workers_may_move_onto_the_tile_they_lost_to_use_it() -> None:
+    """Bidding 5: outbid workers "can be moved elsewhere" together; on the tile is another
+    location than beside it, so they may use the tile they were outbid on."""
+    s = table(offer=("S03",))
+    s = play(s, 0, "bid", "S03", "red", "2")
+    s = play(s, 1, "bid", "S03", "red", "3")
+    s = play(s, 2, "pass")
+    s = play(s, 0, "use", "S03", "red")
+    assert options(s, 0) == ["S03", "next"]
+    s = play(s, 0, "S03", "next", "0")
+    assert bid_of(s.tiles["S03"], 0) is None
+    assert [(g.seat, g.colour, g.count) for g in s.tiles["S03"].workers] == [(0, "red", 2)]
+    assert s.tiles["S03"].uses == [2]
+    assert s.tiles[s.players[0].home].resources == {"gold": 1}
+    assert s.players[0].screen["red"] == 2
