@@ -16,7 +16,7 @@ from games.core import (
 )
 from games.village import actions, data, death, karla, market, mass, rounds, scoring
 from games.village.economy import coin_range, gain_cube, gain_grain
-from games.village.state import FARM, Member, Player, Step, VillageState
+from games.village.state import FARM, KARLA, Member, Player, Step, VillageState
 from games.village.view import view
 
 OptionsFn = Callable[[VillageState, Step], list[Option]]
@@ -259,9 +259,10 @@ def settle(state: VillageState) -> None:
             state.stack.append(Step("die", state.current))
         elif state.karla_pending:
             # Karla takes her cube after every turn but the final turns: if the player
-            # ends the game, this cube is her own last turn.
+            # ends the game, this cube is her own last turn. If the end came in her market
+            # day, she takes the very last turn after the player's final one.
             state.karla_pending = False
-            if not state.finals_set:
+            if not state.finals_set or state.market_ender == KARLA:
                 karla.take(state)
         else:
             rounds.end_turn(state)

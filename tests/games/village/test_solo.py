@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.village import data, engine, karla, scoring
-from games.village.state import CHURCH
+from games.village.state import CHURCH, KARLA
 from tests.games.village.helpers import playout
 from tests.games.village.test_rulebook_examples import at_turn, choose
 
@@ -223,3 +223,27 @@ def test_karla_does_not_serve_in_a_market_day_held_through_the_well() -> None:
     assert state.karla.customers == []
     assert state.stalls[1:3] == ["c03", "c04"]
     assert state.karla.last == -1
+
+
+def test_an_end_in_karlas_market_day_gives_the_player_a_final_turn_then_karla() -> None:
+    """BB game end, special case: the end came in a market day someone else triggered, so
+    everyone takes one more turn and the market day's trigger (here Karla) takes the last."""
+    state = at_turn(
+        solo(), 0, harvest=["green"], market=["green"], family=["brown", "pink"], council=["orange"]
+    )
+    state.stalls = ["c03", "c02", "c04", "", ""]
+    player = state.players[0]
+    player.grain, player.cubes["green"] = 3, 1
+    player.time = data.track_length() - 1
+    state.graves = ["k" if g == "" else g for g in state.graves]
+    state.graves[-1] = ""
+    state.chronicle["farm"] = ["k" if s == "" else s for s in state.chronicle["farm"]]
+    state = choose(choose(state, 0, "harvest-green"), 0, "skip")
+    # Karla: no green on harvest; clockwise family, crafts, market: her market day.
+    assert state.karla.customers == ["c03"]
+    state = choose(state, 0, "serve-c02")
+    # The sale's time passes the quill: the #1 on the farm takes the last grave.
+    assert state.ending and state.ender == 0 and state.market_ender == KARLA
+    state = choose(choose(state, 0, "family-pink"), 0, "skip")
+    assert state.karla.ring[1] == ["brown"]  # her final cube: no pink left, her family pick
+    assert state.phase == "over"
