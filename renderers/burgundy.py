@@ -641,7 +641,8 @@ tile for 2 silverlings. Castles, ships, buildings and knowledge tiles work as pr
 follow-ups (castle action, town hall, ship goods, warehouse) are asked in turn.
 Move text: die `5` (or `2+1`: a 2 raised by a worker; castle `c4`), action \
 `take`/`place`/`sell`/`workers`, then the tile (`bank`, `k12`, `cow3@14`); `buy`, `end`.
-Option `tiebreak`: `written` (fewer empty estate spaces wins ties, the default) or `other`.
+Option `tiebreak`: `written` (fewer empty estate spaces wins ties, the default) or `other`. \
+Option `start`: `random` (a die decides who starts, the default) or `seat1` (lobby order).
 **Reconstructed, not printed here:** the die numbers of board 1 (two hobby \
 transcriptions; its colours and towns match the 2011 rules), the animal values (2,2,3,3,4; \
 black 3,4), the colour of each depot space, knowledge tile 15's 3 points per kind sold \

@@ -37,10 +37,20 @@ class BurgundyEngine(GameEngine[BurgundyState]):
             description="Between tied players; if still tied, the one further back in turn "
             "order wins.",
         ),
+        GameOption(
+            id="start",
+            label="Start player",
+            choices=(
+                Option("random", "A die decides (as the rules say)"),
+                Option("seat1", "Seat 1 starts, then the seats in lobby order"),
+            ),
+            default="random",
+            description="The start player takes 1 worker, the next players 2, 3 and 4.",
+        ),
     )
 
     def setup(self, num_players: int, rng: Rng, options: dict[str, str]) -> BurgundyState:
-        return new_game(num_players, rng, options["tiebreak"])
+        return new_game(num_players, rng, options["tiebreak"], options["start"])
 
     def decisions(self, state: BurgundyState) -> list[Decision]:
         if state.over:

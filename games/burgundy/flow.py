@@ -9,9 +9,12 @@ from games.burgundy.state import BurgundyState, Player
 from games.core import Rng
 
 
-def new_game(num_players: int, rng: Rng, tiebreak: str) -> BurgundyState:
+def new_game(num_players: int, rng: Rng, tiebreak: str, start: str) -> BurgundyState:
     comp = components()
     spec = table()
+    # "Roll a die to determine the starting player"; the table may also seat them first.
+    first = rng.below(num_players) if start == "random" else 0
+    clockwise = [(first + k) % num_players for k in range(num_players)]
     supply = {back: rng.shuffled(ids) for back, ids in comp.piles().items()}
     goods_spec = spec["goods"]
     kinds = range(1, goods_spec["kinds"] + 1)
@@ -23,7 +26,7 @@ def new_game(num_players: int, rng: Rng, tiebreak: str) -> BurgundyState:
     for seat in range(num_players):
         player = Player(
             silver=spec["players"]["start_silverlings"],
-            workers=spec["players"]["start_workers"][seat],
+            workers=spec["players"]["start_workers"][clockwise.index(seat)],
         )
         player.estate[comp.estate.start] = supply["castle"].pop()
         dealt, rest = rest[: goods_spec["per_player"]], rest[goods_spec["per_player"] :]
@@ -31,7 +34,7 @@ def new_game(num_players: int, rng: Rng, tiebreak: str) -> BurgundyState:
             player.goods[g] = player.goods.get(g, 0) + 1
         players.append(player)
     bridge: list[list[int]] = [[] for _ in range(spec["players"]["bridge_spaces"])]
-    bridge[0] = list(range(num_players))
+    bridge[0] = clockwise
     state = BurgundyState(
         rng=rng,
         players=players,
@@ -45,6 +48,7 @@ def new_game(num_players: int, rng: Rng, tiebreak: str) -> BurgundyState:
         bonus_left={t: ["large", "small"] for t in TYPES},
         goods_out=rest,
     )
+    say(state, f"{name(first)} starts")
     start_phase(state)
     return state
 

@@ -17,7 +17,7 @@ def tid(face: str, nth: int = 0) -> int:
 
 def table(num_players: int = 2, seed: int = 1, tiebreak: str = "written"):
     """A fresh game in phase A, round 1, seat 0 to play, with empty storage."""
-    state = engine.new(num_players, seed=seed, options={"tiebreak": tiebreak})
+    state = engine.new(num_players, seed=seed, options={"tiebreak": tiebreak, "start": "seat1"})
     assert state.active == 0
     return state
 

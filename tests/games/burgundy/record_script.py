@@ -85,9 +85,12 @@ def choose(state: BurgundyState, decision: Decision, rng: random.Random) -> tupl
     return (rng.choices(ids, weights)[0],)
 
 
+OPTIONS = {"start": "seat1"}  # seat 1 starts, so the script reads seat by seat
+
+
 def record(seed: int, num_players: int) -> tuple[BurgundyState, list[list[Any]]]:
     rng = random.Random(seed)
-    state = engine.new(num_players, seed=seed)
+    state = engine.new(num_players, seed=seed, options=OPTIONS)
     actions: list[list[Any]] = []
     while not state.over:
         decision = engine.decisions(state)[0]
@@ -101,6 +104,9 @@ if __name__ == "__main__":
     seed, players = int(sys.argv[1]), int(sys.argv[2])
     _, moves = record(seed, players)
     SCRIPT.write_text(
-        json.dumps({"seed": seed, "players": players, "actions": moves}, separators=(",", ":"))
+        json.dumps(
+            {"seed": seed, "players": players, "options": OPTIONS, "actions": moves},
+            separators=(",", ":"),
+        )
         + "\n"
     )

@@ -1,7 +1,7 @@
 """A whole 3-player game from setup to the final scores, played from scripted_game.json.
 
-The script was recorded with record_script.py (seed 0, 3 players): a seeded chooser that
-prefers purposeful moves. The game has all eight building types, ships, animals, castles (with
+The script was recorded with record_script.py (seed 0, 3 players, seat 1 starting): a seeded
+chooser that prefers purposeful moves. The game has all eight building types, ships, animals, castles (with
 their extra actions), mines, knowledge tiles, black-depot purchases, discards, the ship goods
 limit, warehouse sales, a town hall placement, areas completed in all five phases, large and
 small colour bonus tiles, and the 3-player depot 6 that alternates castle and mine.
@@ -29,7 +29,7 @@ ACTIONS: list[list] = SCRIPT["actions"]
 
 def replay() -> list[BurgundyState]:
     """The state before every action, and the end state last."""
-    state = engine.new(SCRIPT["players"], seed=SCRIPT["seed"])
+    state = engine.new(SCRIPT["players"], seed=SCRIPT["seed"], options=SCRIPT["options"])
     states = [state]
     for seat, *picked in ACTIONS:
         state = engine.apply(state, Action(seat, tuple(picked)))

@@ -126,8 +126,29 @@ def test_passing_100_points_is_tracked():
 
 
 def test_tiebreak_option_offers_both_readings_and_defaults_to_the_written_one():
-    (option,) = engine.options
+    option = engine.options[0]
     assert option.id == "tiebreak" and option.default == "written"
     assert [c.id for c in option.choices] == ["written", "other"]
     assert engine.new(2, seed=1).tiebreak == "written"
     assert engine.new(2, seed=1, options={"tiebreak": "other"}).tiebreak == "other"
+
+
+def test_a_die_decides_the_start_player_who_gets_1_worker_then_2_3_4_clockwise():
+    """Setup: "Roll a die to determine the starting player"; the start player takes 1 worker,
+    the next clockwise 2, then 3 and 4, and tops the stack on space 1 of the bridge."""
+    starters = set()
+    for seed in range(40):
+        state = engine.new(4, seed=seed)
+        start = state.order[0]
+        starters.add(start)
+        clockwise = [(start + k) % 4 for k in range(4)]
+        assert state.bridge[0] == clockwise and state.order == clockwise
+        assert [state.players[s].workers for s in clockwise] == [1, 2, 3, 4]
+        assert f"Seat {start + 1} starts" in " ".join(state.log)
+    assert starters == {0, 1, 2, 3}
+
+
+def test_the_table_may_seat_the_start_player_first_instead():
+    state = engine.new(3, seed=5, options={"start": "seat1"})
+    assert state.order == [0, 1, 2]
+    assert [p.workers for p in state.players] == [1, 2, 3]
