@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from games.coffee import arabica, assign, sell, trade, work
-from games.coffee.build import build, buildable, next_building, site_options
+from games.coffee.build import COLUMN_NAMES, build, buildable, next_building, site_options
 from games.coffee.data import COFFEE_NAMES, COFFEES, components
-from games.coffee.names import coop_name, who
+from games.coffee.names import bonus_name, coop_name, counter_name, upper_first, who
 from games.coffee.state import CoffeeState, Prompt
 from games.coffee.supply import send_trader
 from games.core import Decision, Option
@@ -13,6 +13,15 @@ from games.core import Decision, Option
 
 def seat_token(seat: int) -> str:
     return f"p{seat + 1}"
+
+
+def row_item_name(state: CoffeeState, item: str) -> str:
+    if item == "trader":
+        return "A trader"
+    if item == "civet":
+        # EN "Phase 5" A5: in Period 3 the civet goes to the company supply (1 VP)
+        return "A civet to your company supply" if state.period == 3 else "A civet to Sumatra"
+    return counter_name(item)
 
 
 def prompt_decision(state: CoffeeState, prompt: Prompt) -> Decision:
@@ -24,7 +33,7 @@ def prompt_decision(state: CoffeeState, prompt: Prompt) -> Decision:
     if kind == "plant_row":
         text = "Take the leftmost plantation of row"
         options = [
-            Option(r, f"Row {r}: level {player.plantations[r][0]}")
+            Option(r, f"Row {r}: level {player.plantations[r][0]}{work.cost_text(player, r)}")
             for r in work.plantable_rows(state, seat)
         ]
     elif kind == "plant_space":
@@ -32,13 +41,18 @@ def prompt_decision(state: CoffeeState, prompt: Prompt) -> Decision:
         options = work.plant_space_options(state, seat, data["row"])
     elif kind == "animal":
         text = "Take an Animal counter"
-        options = [Option(c.replace(":", "."), c) for c in state.coops[data["coffee"]].animals]
+        options = [
+            Option(c.replace(":", "."), counter_name(c))
+            for c in state.coops[data["coffee"]].animals
+        ]
     elif kind == "farm":
         text = "Build your farm (1 coin) or remove it"
         options = work.farm_options(state, seat)
     elif kind == "donkey":
         text = "Breed a donkey on which pathway?"
-        options = [Option(t, f"Pathway {t}") for t in work.donkey_pathways(state, seat)]
+        options = [
+            Option(t, work.pathway_label(state, seat, t)) for t in work.donkey_pathways(state, seat)
+        ]
     elif kind == "send_choose":
         text = f"Not enough workers: choose {data['n']} players to staff"
         options = [
@@ -82,17 +96,17 @@ def prompt_decision(state: CoffeeState, prompt: Prompt) -> Decision:
     elif kind == "contract_bonus":
         sides = components().player_board["contracts"]["bonus"][data["letter"]]
         text = "Choose the contract bonus"
-        options = [Option(str(i), " + ".join(side)) for i, side in enumerate(sides)]
+        options = [Option(str(i), upper_first(bonus_name(side))) for i, side in enumerate(sides)]
     elif kind == "row_bonus":
         text = "Contract row finished: choose a bonus"
-        options = [Option(i.replace(":", "."), i) for i in player.row_items]
+        options = [Option(i.replace(":", "."), row_item_name(state, i)) for i in player.row_items]
     elif kind == "free_build":
         text = "Build for free"
         if data["hospital"]:
             hospital = next_building(state, seat, "hospital", free_hospital=True)
             options = [Option("hospital", "Hospital")] if hospital else []
         else:
-            options = [Option(c, c) for c in buildable(state, seat)]
+            options = [Option(c, upper_first(COLUMN_NAMES[c])) for c in buildable(state, seat)]
     elif kind == "sell_second":
         text = "Deliver a second time, or drop out"
         options = [

@@ -3,7 +3,7 @@ pay out, the bonus supply is refilled (−3 VP per missing coin), turn order cha
 
 from __future__ import annotations
 
-from games.coffee.data import COFFEES, KOPI
+from games.coffee.data import COFFEE_NAMES, COFFEES, KOPI
 from games.coffee.names import who
 from games.coffee.state import CoffeeState, Player
 from games.core import Option
@@ -26,7 +26,7 @@ def keeps_everything_in_rows(player: Player) -> bool:
 
 def storage_options(player: Player) -> list[Option]:
     return [
-        Option(c, f"Warehouse on the {c} column (keep 10)")
+        Option(c, f"Warehouse on the {COFFEE_NAMES[c]} column (keep 10)")
         for c in (*COFFEES, KOPI)
         if player.coffee[c]
     ]

@@ -117,7 +117,7 @@ def convert(player: Player, target: str, units: tuple[str, ...]) -> None:
 
 def stock_options(player: Player) -> list[Option]:
     kinds = sorted(set(player.stocks), key=lambda s: (s == "wild", s))
-    options = [Option(k, f"{k} Stock counter") for k in kinds if k != "wild"]
+    options = [Option(k, f"{COFFEE_NAMES[k]} Stock counter") for k in kinds if k != "wild"]
     wilds = player.stocks.count("wild")
     options += [Option(f"wild{i}", "Wild Stock counter") for i in range(1, wilds + 1)]
     return options

@@ -32,7 +32,7 @@ def phase_decisions(state: CoffeeState) -> list[Decision]:
             Decision(
                 s,
                 "storage",
-                "Place warehouses on coffee columns (keep 10); the rest keep 1 of each",
+                "Warehouses on coffee columns keep 10; each other warehouse keeps 1 of each",
                 tuple(refresh.storage_options(p)),
                 min_choices=0,
                 max_choices=min(p.built["warehouse"], len(refresh.storage_options(p))),

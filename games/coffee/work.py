@@ -17,7 +17,7 @@ from games.coffee.board import (
 )
 from games.coffee.data import components
 from games.coffee.names import coop_name, who
-from games.coffee.state import CoffeeState, Plantation, Prompt
+from games.coffee.state import CoffeeState, Plantation, Player, Prompt
 from games.coffee.supply import (
     bonus_options,
     civets_left,
@@ -47,6 +47,22 @@ def plantable_rows(state: CoffeeState, seat: int) -> list[str]:
         and plantation_cost(player.plantations[row][0]) <= player.coins
         and placements(state, seat, player.plantations[row][0])
     ]
+
+
+def cost_text(player: Player, row: str) -> str:
+    cost = plantation_cost(player.plantations[row][0])
+    return f" ({cost} coin{'s' * (cost > 1)})" if cost else ""
+
+
+def pathway_label(state: CoffeeState, seat: int, token: str) -> str:
+    """`gua.1.2.1` -> "Guatemala: row 1 space 3 to row 2 space 2 (donkey 1 of 1)"."""
+    coffee, row, lower, upper = token.split(".")
+    key = path_key(int(row), int(lower), int(upper))
+    have = pathway(state.coops[coffee], key).donkeys
+    return (
+        f"{coop_name(coffee)}: row {row} space {int(lower) + 1} to row {int(row) + 1} "
+        f"space {int(upper) + 1} (donkey {have + 1} of {DONKEYS_NEEDED[int(row)]})"
+    )
 
 
 def send_candidates(state: CoffeeState, coffee: str) -> list[int]:
@@ -133,6 +149,9 @@ def plant_space_options(state: CoffeeState, seat: int, row: str) -> list[Option]
 
 def _how(state: CoffeeState, seat: int, where: Placement) -> str:
     text = f"row {where.row}, space {where.space + 1}"
+    if where.row == 1 and not any(own(state.coops[where.coffee], seat, r) for r in (1, 2, 3)):
+        # EN Phase 1 A4: the 1st plantation in a cooperative sends a worker to its town
+        text += ", 1 worker to the town center"
     if where.truck:
         return text + ", by truck"
     if where.via is None:
@@ -201,8 +220,9 @@ def farm_options(state: CoffeeState, seat: int) -> list[Option]:
     cost = components().player_board["plantation_costs"]["farm"]
     options = []
     if state.players[seat].coins >= cost:
+        # farm spaces show no bonus: one option per cooperative, its first empty space
         for coffee in state.coops:
-            for i in open_building_spaces(state, coffee, "farm"):
+            for i in open_building_spaces(state, coffee, "farm")[:1]:
                 options.append(Option(f"farm.{coffee}.{i}", f"Farm in {coop_name(coffee)}"))
     options.append(Option("discard", "Remove the farm from the game"))
     return options
