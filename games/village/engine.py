@@ -47,13 +47,21 @@ def options_for(state: VillageState, step: Step) -> list[Option]:
     out = []
     cost_of = COSTS.get(step.kind)
     for option in OPTIONS[step.kind](state, step):
-        out.append(option)
         cost = cost_of(state, step, option.id) if cost_of else {}
-        if cost:
-            for k in coin_range(state.players[step.seat], cost)[1:]:
-                coins = "1 coin" if k == 1 else f"{k} coins"
-                out.append(Option(f"{option.id}{COINS}{k}", f"{option.label}, paying {coins}"))
+        if not cost:
+            out.append(option)
+            continue
+        fewest, *more = coin_range(state.players[step.seat], cost)
+        # The plain option pays the fewest coins: its label says so when that is not none.
+        out.append(Option(option.id, with_coins(option.label, fewest)))
+        out.extend(Option(f"{option.id}{COINS}{k}", with_coins(option.label, k)) for k in more)
     return out
+
+
+def with_coins(label: str, coins: int) -> str:
+    if not coins:
+        return label
+    return f"{label}, paying {'1 coin' if coins == 1 else f'{coins} coins'}"
 
 
 def die_options(state: VillageState, step: Step) -> list[Option]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from games.core import Option
 from games.village import actions, data, karla, market, mass
-from games.village.economy import can_pay, pay, spend_time
+from games.village.economy import can_pay, pay, shortfall, spend_time
 from games.village.state import KARLA, Step, VillageState
 
 
@@ -68,8 +68,11 @@ def turn_options(state: VillageState, step: Step) -> list[Option]:
     player = state.players[step.seat]
     for colour in data.colours():
         if player.cubes[colour] and can_pay(player, {colour: 3}):
+            lacking = shortfall(player, {colour: 3})
+            coins = f" ({lacking} paid in coins)" if lacking else ""
             for action in actions.ACTIONS:
-                out.append(Option(f"well-{colour}-{action}", f"Well: 3 {colour} for {action}"))
+                text = f"Well: 3 {colour}{coins} for {action}"
+                out.append(Option(f"well-{colour}-{action}", text))
     return out
 
 

@@ -414,3 +414,14 @@ def test_coins_chosen_for_a_two_colour_cost_replace_cubes_in_the_cost_order() ->
     player = state.players[0]
     assert (player.cubes["pink"], player.cubes["orange"], player.coins) == (1, 0, 1)
     assert player.goods["wagon"] == 1
+
+
+def test_an_option_that_needs_coins_for_missing_cubes_says_so_in_its_label() -> None:
+    state = at_turn(fresh(), 0, crafts=["pink", "green"])
+    state.players[0].coins = 2
+    state = choose(state, 0, "crafts-pink")
+    labels = {o.id: o.label for o in engine.decisions(state)[0].options}
+    assert labels["office-cubes"] == "scroll for pink"
+    assert labels["office-cubes-coins1"] == "scroll for pink, paying 1 coin"
+    assert labels["smithy-cubes"] == "plow for pink+orange, paying 1 coin"
+    assert labels["smithy-cubes-coins2"] == "plow for pink+orange, paying 2 coins"
