@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from games.burgundy import effects
+from games.burgundy.data import components
 from games.burgundy.effects import say
 from games.burgundy.flow import advance, end_turn
 from games.burgundy.rules import (
@@ -47,7 +48,16 @@ def _workers(n: int) -> str:
 def _die_label(rolled: int, value: int, cost: int) -> str:
     if rolled == value:
         return f"Die {rolled}"
-    return f"Die {rolled} as {value} ({_workers(cost)})"
+    return f"Die {rolled} as {value} ({_workers(cost) if cost else 'free: knowledge tile'})"
+
+
+def _where(hex_id: int) -> str:
+    """A hex as a player finds it in the picture: its colour and die, row and space."""
+    hexes = components().estate.hexes
+    h = hexes[hex_id]
+    top = min(x.r for x in hexes.values())
+    space = 1 + sum(1 for x in hexes.values() if x.r == h.r and x.q < h.q)
+    return f"a {h.type} {h.die}: row {h.r - top + 1}, space {space}"
 
 
 # -- die ----------------------------------------------------------------------------------------
@@ -146,7 +156,7 @@ def choices_place(state: BurgundyState, seat: int) -> Choices:
         [
             (
                 f"{tile(p.tile).face}@{p.hex}",
-                f"{tile(p.tile).face} on hex {p.hex}"
+                f"{tile(p.tile).face} on {_where(p.hex)}"
                 + (f" ({_workers(p.cost)})" if p.cost else ""),
                 p,
             )
@@ -233,7 +243,7 @@ def do_effect_take(state: BurgundyState, seat: int, tile_id: Any, oid: str) -> N
 def choices_townhall(state: BurgundyState, seat: int) -> Choices:
     player = state.players[seat]
     pairs = [
-        (f"{tile(t).face}@{h}", f"{tile(t).face} on hex {h}", (t, h))
+        (f"{tile(t).face}@{h}", f"{tile(t).face} on {_where(h)}", (t, h))
         for t in player.storage
         for h in open_hexes(player, t)
     ]
@@ -303,6 +313,8 @@ def decision(state: BurgundyState) -> Decision:
         )
     prompt, choose, _ = STEPS[kind]
     frame = state.stack[-1] if state.stack else None
+    if kind == "die" and knows(state.players[seat], 8):
+        prompt = prompt.replace("by 1,", "by 1 or 2,")
     if kind == "effect_take" and frame:
         prompt = f"{frame.source.capitalize()}: {prompt.lower()}"
     elif kind in ("action", "take", "place") and frame:

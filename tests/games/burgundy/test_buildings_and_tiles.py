@@ -178,3 +178,16 @@ def test_a_tile_goes_only_on_its_colour_and_die_next_to_a_placed_tile():
     setup_player(state, dice=(3, 4), storage=["bank"], workers=0)
     assert options(play(state, "3", "place")) == ["bank@12", "bank@26"]
     assert "place" not in options(play(state, "4"))
+
+
+def test_place_labels_say_where_the_hex_is_on_the_estate():
+    """Two building spaces with die 3 (hexes 12 and 26) stand next to the start castle: the
+    labels tell them apart by row (top to bottom) and space (left to right) as pictured."""
+    state = table()
+    setup_player(state, dice=(3, 3), storage=["bank"])
+    state = play(state, "3", "place")
+    labels = {o.id: o.label for o in decision(state).options}
+    assert labels == {
+        "bank@12": "bank on a building 3: row 3, space 3",
+        "bank@26": "bank on a building 3: row 5, space 4",
+    }

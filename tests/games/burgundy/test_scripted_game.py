@@ -1,10 +1,10 @@
 """A whole 3-player game from setup to the final scores, played from scripted_game.json.
 
 The script was recorded with record_script.py (seed 0, 3 players, seat 1 starting): a seeded
-chooser that prefers purposeful moves. The game has all eight building types, ships, animals, castles (with
-their extra actions), mines, knowledge tiles, black-depot purchases, discards, the ship goods
-limit, warehouse sales, a town hall placement, areas completed in all five phases, large and
-small colour bonus tiles, and the 3-player depot 6 that alternates castle and mine.
+chooser that prefers purposeful moves. The game has all eight building types, ships, animals,
+castles (with their extra actions), mines, knowledge tiles, black-depot purchases, discards, the
+ship goods limit, warehouse sales, a town hall placement, areas completed in all five phases,
+large and small colour bonus tiles, and the 3-player depot 6 that alternates castle and mine.
 
 The moments below check what a player at the table could check from the rulebook; the final
 breakdowns are counted by hand from the rules and the visible end state, with the sums written
