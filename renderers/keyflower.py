@@ -589,7 +589,7 @@ def option_style(decision: Decision, option: Option) -> OptionStyle | None:
     if decision.kind == "place_rot":
         return OptionStyle(label=option.id, emoji="🔄", description=option.label)
     if decision.kind == "place_at":
-        return OptionStyle(label=option.id, emoji="📍")
+        return OptionStyle(label=option.id, emoji="📍", description=option.label)
     if decision.kind == "pay":
         kinds = [part.lstrip("0123456789") for part in option.id.split("+")]
         parts = [(part[: -len(r)], r) for part, r in zip(option.id.split("+"), kinds, strict=True)]

@@ -14,7 +14,7 @@ from games.keyflower import placing, production, seasons, supply, transport
 from games.keyflower.components import COLOURS, SEASONS, SKILLS, spec
 from games.keyflower.state import KeyflowerState, Move, Player
 from games.keyflower.view import view
-from games.keyflower.village import edges_at, place, placements
+from games.keyflower.village import describe_cell, describe_turn, place, placements
 
 LOG_KEPT = 40
 CANCELLABLE = ("location", "colour", "gather", "count", "mix")  # before any worker is placed
@@ -26,6 +26,23 @@ def _opt(option_id: str, label: str | None = None) -> Option:
 
 def _tile_opt(tile_id: str) -> Option:
     return Option(tile_id, f"{tile_id} {spec(tile_id).name}")
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def _where_opt(state: KeyflowerState, seat: int, tile_id: str) -> Option:
+    """A location with whose village it is in, or that it shows the start keyple."""
+    label = f"{tile_id} {spec(tile_id).name}"
+    holder = placing.owner(state, tile_id)
+    if tile_id == state.start_tile:
+        label += " (start player)"
+    elif holder == seat:
+        label += " (your village)"
+    elif holder is not None:
+        label += f" (P{holder + 1}'s village)"
+    return Option(tile_id, label)
 
 
 class KeyflowerEngine(GameEngine[KeyflowerState]):
@@ -108,7 +125,10 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
         if m.stage == "location":
             tiles = self._locations(state, seat, m.action)
             return Decision(
-                seat, "location", f"Where do you {m.action}?", tuple(_tile_opt(t) for t in tiles)
+                seat,
+                "location",
+                f"Where do you {m.action}?",
+                tuple(_where_opt(state, seat, t) for t in tiles),
             )
         if m.stage in ("gather", "count"):
             return self._gathering(state, seat, m)
@@ -136,7 +156,12 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
         if m.stage == "gather":
             rest = {g: n for g, n in need.groups.items() if g not in m.groups}
             options = [
-                Option(g, f"Bring your {n} outbid workers from {g}")
+                Option(
+                    g,
+                    f"Move your {_count(n, 'outbid worker')} onto {g} {spec(g).name}"
+                    if g == m.tile
+                    else f"Bring your {_count(n, 'worker')} outbid at {g} {spec(g).name}",
+                )
                 for g, n in rest.items()
                 if placing.feasible(need, gathered + n, tuple(v for k, v in rest.items() if k != g))
             ]
@@ -234,13 +259,16 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
                 seat,
                 "place_at",
                 f"Where does {spec(tile).name} go?",
-                tuple(_opt(at) for at in spots),
+                tuple(_opt(at, describe_cell(state, p, at)) for at in spots),
             )
         return Decision(
             seat,
             "place_rot",
             f"Turn {spec(tile).name}",
-            tuple(_opt(f"r{r}", f"r{r} {edges_at(tile, r)}") for r in spots[p.placing_at]),
+            tuple(
+                _opt(f"r{r}", describe_turn(state, p, tile, p.placing_at, r))
+                for r in spots[p.placing_at]
+            ),
         )
 
     @staticmethod
@@ -249,7 +277,7 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
             return _tile_opt(boat)
         workers = supply.describe(state.boat_workers[boat])
         skills = sum(state.boat_skills[boat].values())
-        return Option(boat, f"{boat} {spec(boat).name}: {workers}; {skills} skill tiles")
+        return Option(boat, f"{boat} {spec(boat).name}: {workers}; {_count(skills, 'skill tile')}")
 
     @staticmethod
     def _placing_tile(p: Player) -> str:

@@ -15,6 +15,9 @@ MAX_CYCLES = 12  # beyond this many independent road cycles, Sea Bastion takes s
 DIRS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 
 
+DIR_NAMES = ("E", "NE", "NW", "W", "SW", "SE")  # as the village is drawn, north up
+
+
 def edge(tile: Tile, d: int) -> str:
     return spec(tile.id).edges[(d - tile.rot) % 6]
 
@@ -87,9 +90,48 @@ def placements(
     return rotations
 
 
-def place(tile: Tile, at: str, rot: int) -> None:
+def _cell(at: str) -> tuple[int, int]:
     q, r = (int(x) for x in at.split(","))
-    tile.q, tile.r, tile.rot, tile.placed = q, r, rot, True
+    return q, r
+
+
+def describe_cell(state: KeyflowerState, player: Player, at: str) -> str:
+    """`1,-1: NE of Home 4, E of Miner`: a free cell by the tiles next to it."""
+    cells = grid(state, player)
+    q, r = _cell(at)
+    near = [
+        f"{DIR_NAMES[d]} of {spec(cells[(q - dq, r - dr)]).name}"
+        for d, (dq, dr) in enumerate(DIRS)
+        if (q - dq, r - dr) in cells
+    ]
+    return f"{at}: {', '.join(near)}"
+
+
+def describe_turn(state: KeyflowerState, player: Player, tile_id: str, at: str, rot: int) -> str:
+    """`r1: roads NE W SE, water E; road to Home 4`: a rotation by its sides and what its
+    roads join."""
+    cells = grid(state, player)
+    q, r = _cell(at)
+    e = edges_at(tile_id, rot)
+    parts = []
+    for letter, word in (("R", "roads"), ("W", "water")):
+        sides = [DIR_NAMES[d] for d in range(6) if e[d] == letter]
+        if sides:
+            parts.append(f"{word} {' '.join(sides)}")
+    joined = [
+        spec(cells[(q + dq, r + dr)]).name
+        for d, (dq, dr) in enumerate(DIRS)
+        if e[d] == "R"
+        and (q + dq, r + dr) in cells
+        and edge(state.tiles[cells[(q + dq, r + dr)]], (d + 3) % 6) == "R"
+    ]
+    text = f"r{rot}: {', '.join(parts) or 'no roads'}"
+    return f"{text}; road to {', '.join(joined)}" if joined else text
+
+
+def place(tile: Tile, at: str, rot: int) -> None:
+    tile.q, tile.r = _cell(at)
+    tile.rot, tile.placed = rot, True
 
 
 def connected(state: KeyflowerState, player: Player, tile_id: str, fields: bool) -> list[str]:

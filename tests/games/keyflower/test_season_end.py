@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.keyflower.village import edges_at, placements
+from games.keyflower import engine
+from games.keyflower.village import DIR_NAMES, edges_at, placements
 from tests.games.keyflower.helpers import options, play, table
 
 
@@ -173,3 +174,40 @@ def test_summer_boat_1a_won_this_summer_already_draws_at_the_end_of_summer() -> 
     aboard = sum(s.boat_workers[boat].values())
     s = play(s, 0, boat)
     assert sum(s.players[0].screen.values()) == workers + aboard + 2
+
+
+def test_placement_options_name_the_neighbours_and_what_the_roads_join() -> None:
+    s = table(num_players=2, offer=("S03",))
+    home = s.players[0].home
+    s = play(s, 0, "bid", "S03", "red", "1")
+    s = _all_pass(s, 1)
+    s = play(s, 0, options(s)[0])
+    d = next(d for d in engine.decisions(s) if d.seat == 0)
+    labels = {o.id: o.label for o in d.options}
+    assert labels["1,0"] == f"1,0: E of Home {home[1:]}"
+    assert labels["0,-1"] == f"0,-1: NW of Home {home[1:]}"
+    s = play(s, 0, "1,0")
+    d = next(d for d in engine.decisions(s) if d.seat == 0)
+    for o in d.options:
+        rot = int(o.id[1:])
+        roads = " ".join(
+            n for n, e in zip(DIR_NAMES, edges_at("S03", rot), strict=True) if e == "R"
+        )
+        # Every offered turn puts a road on the west side, facing the home tile's east road.
+        assert o.label == f"r{rot}: roads {roads}; road to Home {home[1:]}"
+        assert "W" in roads.split()
+
+
+def test_location_labels_say_whose_village_and_which_tile_shows_the_start_player() -> None:
+    s = table(num_players=3, offer=("S03",))
+    s = play(s, 0, "use")
+    labels = {o.id: o.label for o in engine.decisions(s)[0].options}
+    assert (
+        labels[s.players[0].home]
+        == f"{s.players[0].home} Home {s.players[0].home[1:]} (your village)"
+    )
+    assert labels[s.players[2].home].endswith("(P3's village)")
+    assert labels["S03"] == "S03 Gold mine"
+    s = play(s, 0, "back", "bid")
+    labels = {o.id: o.label for o in engine.decisions(s)[0].options}
+    assert labels[s.start_tile] == f"{s.start_tile} Turn order {s.start_tile[1:]} (start player)"
