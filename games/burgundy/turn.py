@@ -186,14 +186,23 @@ def _next_depot(depot: int) -> int:
     return depot % 6 + 1
 
 
+def _goods_on(state: BurgundyState, depots: list[int]) -> str:
+    return ", ".join(str(g) for g in sorted(g for d in depots for g in state.depot_goods[d - 1]))
+
+
 def choices_ship(state: BurgundyState, seat: int) -> Choices:
     goods = state.depot_goods
-    pairs = [(str(d), f"Goods of depot {d}", [d]) for d in range(1, 7) if goods[d - 1]]
+    pairs = [
+        (str(d), f"Goods of depot {d}: {_goods_on(state, [d])}", [d])
+        for d in range(1, 7)
+        if goods[d - 1]
+    ]
     if knows(state.players[seat], 5):
         for d in range(1, 7):
             n = _next_depot(d)
             if goods[d - 1] or goods[n - 1]:
-                pairs.append((f"{d}+{n}", f"Goods of depots {d} and {n}", [d, n]))
+                label = f"Goods of depots {d} and {n}: {_goods_on(state, [d, n])}"
+                pairs.append((f"{d}+{n}", label, [d, n]))
     return _unique(pairs)
 
 
