@@ -102,6 +102,10 @@ def penalty_options(state: CoffeeState, seat: int) -> list[Option]:
         if arabica.can_move_back(state, seat, coffee):
             options.append(Option(f"back.{coffee}", f"Move back on {coop_name(coffee)}"))
     if may_take_bonus(player, "coins"):
+        if not options:
+            # the bonus supply is the player's choice: unable to pay from the company supply,
+            # they may lose the unpaid plantations instead
+            options.append(Option("unpaid", "Pay no more: lose the unpaid plantations"))
         options.append(Option("bonus-coins", "Take the 3 bonus coins"))
     return options
 
@@ -110,6 +114,9 @@ def pay_penalty(state: CoffeeState, seat: int, choice: str) -> None:
     player = state.players[seat]
     if choice == "bonus-coins":
         take_bonus_coins(player)
+        return
+    if choice == "unpaid":
+        settle_unpaid(state, seat)
         return
     if choice == "coin":
         player.coins -= 1

@@ -210,6 +210,26 @@ def test_penalty_that_cannot_be_paid_removes_the_plantation() -> None:
     assert rows[1][0] is None and rows[0][0] is not None
 
 
+def test_penalty_may_go_unpaid_rather_than_take_the_bonus_coins() -> None:
+    """EN "Bonus Supply": its items are used by choice. A company without coins or Arabica
+    steps to give may keep its 3 bonus coins and lose the plantations it cannot pay for."""
+    state = fresh(4)
+    clear_board(state)
+    plant(state, "gua", 1, 0, owner=0)
+    plant(state, "gua", 2, 0, owner=0, support=0, level=2)
+    state = at_phase(state, "assign", "penalty")
+    state.owed = {0: 1}
+    player = state.players[0]
+    player.coins = 0
+    player.arabica = dict.fromkeys(player.arabica, 1)
+    options = [o.id for o in engine.decisions(state)[0].options]
+    assert options == ["unpaid", "bonus-coins"]
+    state = decide(state, 0, "unpaid")
+    rows = state.coops["gua"].rows
+    assert rows[1][0] is None and rows[0][0] is not None
+    assert "coins" in state.players[0].bonus and state.players[0].coins == 0
+
+
 # -- Phase 5 ------------------------------------------------------------------------------
 def test_fulfilling_a_contract_pays_coins_bonus_and_the_contract_bonus_counter() -> None:
     state = at_phase(fresh(4), "sell")
