@@ -745,7 +745,12 @@ def option_style(decision: Decision, option: Option) -> OptionStyle | None:
         return OptionStyle(label=label, emoji=EMOJI.get(colour), description=option.label)
     if option.id in ("skip", "none", "done", "pass"):
         return OptionStyle(label=option.label, emoji="⏭️")
-    return OptionStyle(label=option.label[:80], emoji=EMOJI.get(decision.kind))
+    long = len(option.label) > 80
+    return OptionStyle(
+        label=option.label[:80],
+        emoji=EMOJI.get(decision.kind),
+        description=option.label[:100] if long else None,
+    )
 
 
 def private_text(view: dict[str, Any]) -> str:

@@ -7,6 +7,8 @@ from itertools import combinations, combinations_with_replacement
 
 from games.core import Option
 from games.village import data
+from games.village.data import Route
+from games.village.death import describe
 from games.village.economy import (
     can_pay,
     coins_available,
@@ -99,8 +101,7 @@ def family_options(state: VillageState, step: Step) -> list[Option]:
     for place in ON_BOARD:
         for i in distinct(player, place):
             m = player.members[i]
-            where = m.where or f"stage {m.stage}"
-            out.append(Option(f"recall-{i}", f"Bring #{m.number} home from {place} {where}"))
+            out.append(Option(f"recall-{i}", f"Bring home {describe(m)}"))
     return [*out, SKIP] if out else []
 
 
@@ -199,6 +200,14 @@ def crafts(state: VillageState, step: Step, choice: str) -> None:
 # -- council ---------------------------------------------------------------------------
 
 
+def cubes_text(cubes: dict[str, int]) -> str:
+    return " + ".join(f"{n} {c}" for c, n in cubes.items())
+
+
+def council_payment(how: str) -> str:
+    return "1 scroll" if how == "scroll" else f"{data.rules()['council']['green']} green"
+
+
 def council_payments(player: Player) -> list[str]:
     out = []
     if player.goods["scroll"] > 0:
@@ -222,7 +231,8 @@ def council_options(state: VillageState, step: Step) -> list[Option]:
     for how in council_payments(player):
         for i in farm_members(player):
             n = player.members[i].number
-            out.append(Option(f"enter-{i}-{how}", f"#{n} joins the council ({how})"))
+            text = f"#{n} joins the council: {council_payment(how)} + {council['enter_time']} time"
+            out.append(Option(f"enter-{i}-{how}", text))
         for i in distinct(player, COUNCIL):
             m = player.members[i]
             if m.stage < 4:
@@ -230,7 +240,7 @@ def council_options(state: VillageState, step: Step) -> list[Option]:
                 out.append(
                     Option(
                         f"promote-{i}-{how}",
-                        f"#{m.number} to stage {m.stage + 1} ({how}, {t} time)",
+                        f"#{m.number} to stage {m.stage + 1}: {council_payment(how)} + {t} time",
                     )
                 )
     stages = [m.stage for m in player.members if m.place == COUNCIL]
@@ -311,15 +321,31 @@ def travel_options(state: VillageState, step: Step) -> list[Option]:
         if route and can_pay(player, route.cubes):
             for i in farm_members(player):
                 n = player.members[i].number
-                out.append(Option(f"go-{city}-{i}", f"#{n} travels to {city}"))
+                text = f"#{n} travels to {city}{trip_text(player, route, city)}"
+                out.append(Option(f"go-{city}-{i}", text))
     for i in distinct(player, TRAVEL):
         here = player.members[i].where
         for city in data.neighbours(here):
             route = data.route(here, city)
             if route and can_pay(player, route.cubes):
                 n = player.members[i].number
-                out.append(Option(f"move-{i}-{city}", f"#{n} moves {here} → {city}"))
+                text = f"#{n} moves {here} → {city}{trip_text(player, route, city)}"
+                out.append(Option(f"move-{i}-{city}", text))
     return [*out, SKIP] if out else []
+
+
+def trip_text(player: Player, route: Route, city: str) -> str:
+    """The trip's cost, and its reward if the city is new to the player."""
+    rules = data.rules()["travel"]
+    text = f": {cubes_text(route.cubes)} + wagon + {rules['time']} time"
+    if city in player.cities:
+        return f"{text} (visited)"
+    reward = {
+        "prestige": f"{rules['reward_prestige']} prestige",
+        "coin": f"{rules['reward_coins']} coin",
+        "cubes": f"{rules['reward_cubes']} cubes",
+    }[data.cities()[city]]
+    return f"{text} → {reward}"
 
 
 def travel(state: VillageState, step: Step, choice: str) -> None:
@@ -377,8 +403,9 @@ def church_options(state: VillageState, step: Step) -> list[Option]:
     for i in farm_members(player):
         n = player.members[i].number
         if can_pay(player, {"brown": church["brown"]}):
-            out.append(Option(f"church-{i}-brown", f"#{n} into the black bag (brown)"))
-        out.append(Option(f"church-{i}-time", f"#{n} into the black bag ({church['time']} time)"))
+            text = f"#{n} into the black bag: {church['brown']} brown"
+            out.append(Option(f"church-{i}-brown", text))
+        out.append(Option(f"church-{i}-time", f"#{n} into the black bag: {church['time']} time"))
     return [*out, SKIP] if out else []
 
 
