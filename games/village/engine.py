@@ -41,6 +41,14 @@ PROMPTS = {
 }
 
 
+def prompt(state: VillageState, step: Step) -> str:
+    if step.kind == "turn" and state.ending:
+        if rounds.board_empty(state):
+            return "Your final turn: any action, free (the board is empty)"
+        return f"Your final turn: {PROMPTS['turn'].lower()}"
+    return PROMPTS[step.kind]
+
+
 def options_for(state: VillageState, step: Step) -> list[Option]:
     """A step's options, each cube payment also offered with more coins in place of cubes
     (BB coins: "2 green, or 1 coin and 1 green, or 2 coins")."""
@@ -214,7 +222,7 @@ class VillageEngine(GameEngine[VillageState]):
             Decision(
                 seat=step.seat,
                 kind=step.kind,
-                prompt=PROMPTS[step.kind],
+                prompt=prompt(state, step),
                 options=tuple(options_for(state, step)),
             )
         ]

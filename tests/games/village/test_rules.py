@@ -440,3 +440,11 @@ def test_trip_labels_give_the_cost_and_a_new_citys_reward() -> None:
     state = choose(state, 0, "travel-brown")
     labels = {o.id: o.label for o in engine.decisions(state)[0].options}
     assert labels["go-north-1"] == "#1 travels to north: 2 brown + wagon + 2 time (visited)"
+
+
+def test_a_final_turn_says_so_in_its_prompt() -> None:
+    state = at_turn(fresh(), 1, harvest=["green"])
+    state.ending, state.ender = True, 0
+    assert engine.decisions(state)[0].prompt.startswith("Your final turn: take a cube")
+    state = at_turn(state, 1)
+    assert engine.decisions(state)[0].prompt.startswith("Your final turn: any action")
