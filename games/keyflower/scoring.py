@@ -244,23 +244,29 @@ def _best_with_keyple(
     best = solve(workers, skills, free)
     if not keyple:
         return best
-    base = sum(p.points for p, _ in best)
-    top = base
-    for c in COLOURS:
-        trial = solve({**workers, c: workers.get(c, 0) + 1}, skills, free)
+    base = top = sum(p.points for p, _ in best)
+    declared: tuple[int, str] | None = None  # which pool the keyple joins, and as what
+    trials = [
+        *(
+            (0, f"one {c} worker", solve({**workers, c: workers.get(c, 0) + 1}, skills, free))
+            for c in COLOURS
+        ),
+        *(
+            (1, f"one {s} skill tile", solve(workers, {**skills, s: skills.get(s, 0) + 1}, free))
+            for s in SKILLS
+        ),
+        *((2, f"one {r}", solve(workers, skills, {**free, r: free[r] + 1})) for r in RESOURCES),
+    ]
+    for index, what, trial in trials:
         if sum(p.points for p, _ in trial) > top:
-            top, best = sum(p.points for p, _ in trial), trial
-    for s in SKILLS:
-        trial = solve(workers, {**skills, s: skills.get(s, 0) + 1}, free)
-        if sum(p.points for p, _ in trial) > top:
-            top, best = sum(p.points for p, _ in trial), trial
-    for r in RESOURCES:
-        trial = solve(workers, skills, {**free, r: free[r] + 1})
-        if sum(p.points for p, _ in trial) > top:
-            top, best = sum(p.points for p, _ in trial), trial
+            top, best, declared = sum(p.points for p, _ in trial), trial, (index, what)
     store_bonus = max((e["per"] for _, e in stores), default=0)
     if base + store_bonus > top:
         keep = solve(workers, skills, free)
         keep.append((Pool(store_bonus, {"keyple": store_bonus}), "start keyple in store"))
-        best = keep
+        return keep
+    if declared is not None:
+        index, what = declared
+        pool, label = best[index]
+        best[index] = (pool, f"{label}, the start keyple as {what}")
     return best

@@ -210,6 +210,15 @@ def test_start_keyple_counts_as_any_one_item_for_its_holder() -> None:
     assert _scored(setup)["winter"] == 3
 
 
+def test_the_score_lines_say_what_the_start_keyple_was_declared_as() -> None:
+    s = table(num_players=2)
+    s.start, s.start_won = 0, True
+    s.players[0].screen = {"blue": 1, "red": 1}
+    give_tile(s, 0, "W02", 1, 0)
+    _, lines = score(s, 0)
+    assert "Craftsman's guild (workers, the start keyple as one yellow worker): 3" in lines
+
+
 def test_start_keyple_counts_for_nobody_when_nobody_won_the_start_tile() -> None:
     def setup(s):
         s.start, s.start_won = 0, False
