@@ -157,7 +157,8 @@ def load_goods(state: BurgundyState, seat: int, depots: list[int], kinds: list[i
             else:
                 keep.append(g)
         state.depot_goods[d - 1] = keep
-    say(state, f"{name(seat)} ships goods from depot {'+'.join(map(str, depots))}")
+    where = f"from depot {'+'.join(map(str, depots))}" if depots else "from no depot"
+    say(state, f"{name(seat)} ships goods {where}")
 
 
 def ship_goods(state: BurgundyState, seat: int, depots: list[int]) -> None:

@@ -203,6 +203,9 @@ def choices_ship(state: BurgundyState, seat: int) -> Choices:
             if goods[d - 1] or goods[n - 1]:
                 label = f"Goods of depots {d} and {n}: {_goods_on(state, [d, n])}"
                 pairs.append((f"{d}+{n}", label, [d, n]))
+    if not all(goods):
+        # "Choose any depot": one without goods is a choice too, and takes nothing.
+        pairs.append(("none", "A depot without goods: take nothing", []))
     return _unique(pairs)
 
 

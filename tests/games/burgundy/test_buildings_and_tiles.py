@@ -199,4 +199,29 @@ def test_ship_labels_show_the_goods_waiting_on_each_depot():
     state.depot_goods = [[4, 1, 4], [], [6], [], [], []]
     state = play(state, "2", "place", "ship@18")
     labels = {o.id: o.label for o in decision(state).options}
-    assert labels == {"1": "Goods of depot 1: 1, 4, 4", "3": "Goods of depot 3: 6"}
+    assert labels == {
+        "1": "Goods of depot 1: 1, 4, 4",
+        "3": "Goods of depot 3: 6",
+        "none": "A depot without goods: take nothing",
+    }
+
+
+def test_a_ship_may_choose_an_empty_depot_and_take_no_goods():
+    """ "Choose any depot on the game board and grab all goods tiles from that depot": a depot
+    with no goods is a legal choice, which keeps the goods storage free."""
+    state = table()
+    setup_player(state, dice=(2, 2), storage=["ship"], goods={3: 1, 5: 1})
+    state.depot_goods = [[1], [2], [4], [6], [1], []]
+    state = play(state, "2", "place", "ship@18")
+    assert "none" in options(state)
+    state = play(state, "none")
+    assert state.players[0].goods == {3: 1, 5: 1} and state.bridge[1] == [0]
+    assert state.depot_goods == [[1], [2], [4], [6], [1], []]
+
+
+def test_with_goods_on_every_depot_a_ship_must_take_some():
+    state = table()
+    setup_player(state, dice=(2, 2), storage=["ship"])
+    state.depot_goods = [[1], [2], [4], [6], [1], [3]]
+    state = play(state, "2", "place", "ship@18")
+    assert "none" not in options(state)
