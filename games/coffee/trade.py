@@ -44,7 +44,8 @@ def trade_options(state: CoffeeState, seat: int) -> list[Option]:
         not player.traders and player.coins >= ACTION_COST and may_take_bonus(player, "trader")
     )
     # with a trader (own or bonus) at hand, the bonus coins may pay for the action
-    if options or player.traders or may_take_bonus(player, "trader"):
+    # ... and putting 3 coins back frees the bonus trader when it is the last bonus left
+    if options or player.traders or "trader" in player.bonus:
         options += bonus_options(player, trader=takes_trader)
     return options
 

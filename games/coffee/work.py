@@ -107,7 +107,8 @@ def work_options(state: CoffeeState, seat: int) -> list[Option]:
     # the bonus marker gives a first action, or the second one a donkey needs
     breeds = markers == 1 and donkeys_left(state, seat) and donkey_pathways(state, seat)
     takes_marker = (markers == 0 or bool(breeds)) and may_take_bonus(player, "marker")
-    if options or takes_marker:
+    # putting 3 coins back frees the bonus marker when it is the last bonus left
+    if options or takes_marker or (markers == 0 and player.bonus == ["marker"]):
         options += bonus_options(player, marker=takes_marker)
     return options
 

@@ -151,6 +151,32 @@ def test_one_bonus_must_stay_but_refilling_frees_another() -> None:
     assert state.players[0].bonus == ["marker", "coins"] and state.players[0].coins == 2
 
 
+def test_with_no_marker_left_putting_coins_back_frees_the_bonus_marker() -> None:
+    """EN "Bonus Supply": refilling Bonus C "would allow you to take the third bonus": a
+    company whose markers are spent and whose bonus supply holds only the marker may put 3
+    coins back and then take the marker."""
+    state = at_phase(fresh(3), "work")
+    player = state.players[0]
+    player.markers, player.markers_used, player.bonus, player.coins = 0, 3, ["marker"], 4
+    ids = [o.id for o in engine.decisions(state)[0].options]
+    assert ids == ["refill-coins", "refill-trader", "drop"]
+    state = decide(state, 0, "refill-coins")
+    state = decide(state, 0, "bonus-marker")
+    assert markers_available(state.players[0]) == 1
+
+
+def test_with_no_trader_left_putting_coins_back_frees_the_bonus_trader() -> None:
+    state = at_phase(fresh(3), "trade")
+    state.passes = 0
+    player = state.players[0]
+    player.traders, player.traders_out, player.bonus, player.coins = 0, 4, ["trader"], 5
+    ids = [o.id for o in engine.decisions(state)[0].options]
+    assert ids == ["refill-coins", "pass"]
+    state = decide(state, 0, "refill-coins")
+    state = decide(state, 0, "bonus-trader")
+    assert state.players[0].traders == 1 and state.players[0].coins == 2
+
+
 # -- Phase 2 ------------------------------------------------------------------------------
 def test_own_plantations_are_staffed_simultaneously_row_one_first() -> None:
     state = fresh(4)
