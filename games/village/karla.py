@@ -61,7 +61,10 @@ def take(state: VillageState) -> None:
 
 def choice_options(state: VillageState, step: Step) -> list[Option]:
     colours = sorted(set(state.spaces[step.space]))
-    return [Option(f"take-{c}", f"Karla takes {c} from {step.space}") for c in colours]
+    return [
+        Option(f"take-{c}", f"Karla takes {'plague' if c == 'black' else c} from {step.space}")
+        for c in colours
+    ]
 
 
 def choose(state: VillageState, step: Step, choice: str) -> None:
