@@ -136,7 +136,7 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
             colours = [_opt(c) for c in self._needs(state, seat, m.action, m.tile)]
             if m.action == "use" and placing.mix_needs(state, seat, m.tile):
                 colours.append(_opt("mixed", "Several colours (boat 4b)"))
-            return Decision(seat, "colour", "Which colour?", tuple(colours))
+            return Decision(seat, "colour", f"{self._doing(state)}: which colour?", tuple(colours))
         if m.stage == "mix":
             mix = placing.mix_needs(state, seat, m.tile)
             assert mix is not None
@@ -145,7 +145,7 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
             return Decision(
                 seat,
                 "mix",
-                f"How many {colour} workers from behind your screen?",
+                f"{self._doing(state)}: how many {colour} workers from behind your screen?",
                 tuple(_opt(str(k)) for k in counts),
             )
         return self._producing(state, seat, m, p)
@@ -167,13 +167,26 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
             ]
             if gathered <= need.room and gathered + need.screen >= need.least:
                 options.append(_opt("next", "Add workers from behind your screen"))
-            return Decision(seat, "gather", "Bring outbid workers along?", tuple(options))
+            return Decision(
+                seat, "gather", f"{self._doing(state)}: bring outbid workers along?", tuple(options)
+            )
         return Decision(
             seat,
             "count",
-            f"How many {m.colour} workers from behind your screen?",
+            f"{self._doing(state)}: how many {m.colour} workers from behind your screen?",
             tuple(_opt(str(k)) for k in placing.screen_range(need, gathered)),
         )
+
+    @staticmethod
+    def _doing(state: KeyflowerState) -> str:
+        """`Bid on Miner (3 to beat)` or `Use Miner (at least 2)`: the turn so far."""
+        m = state.move
+        tile = state.tiles[m.tile]
+        if m.action == "bid":
+            best = placing.best_other(tile, state.current)
+            return f"Bid on {spec(m.tile).name}" + (f" ({best} to beat)" if best else "")
+        least = (tile.uses[-1] if tile.uses else 0) + 1
+        return f"Use {spec(m.tile).name} (at least {_count(least, 'worker')})"
 
     def _producing(self, state: KeyflowerState, seat: int, m: Move, p: Player) -> Decision:
         if m.stage == "resource":
