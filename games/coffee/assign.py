@@ -31,7 +31,7 @@ def space_id(coffee: str, row: int, space: int) -> str:
 
 def own_options(state: CoffeeState, seat: int) -> list[Option]:
     options = [
-        Option(space_id(c, r, s), f"Own plantation in {coop_name(c)}, row {r}")
+        Option(space_id(c, r, s), f"Own plantation in {coop_name(c)}, row {r} space {s + 1}")
         for c, r, s, _ in staffable(state, seat)
     ]
     return [*options, Option("done", "Keep the rest of the workers")]
@@ -50,7 +50,10 @@ def other_options(state: CoffeeState, seat: int) -> list[Option]:
     if state.players[seat].pool == 0:
         return []
     return [
-        Option(space_id(c, r, s), f"{who(state, other)}'s plantation in {coop_name(c)}, row {r}")
+        Option(
+            space_id(c, r, s),
+            f"{who(state, other)}'s plantation in {coop_name(c)}, row {r} space {s + 1}",
+        )
         for other in state.order
         if other != seat
         for c, r, s, _ in staffable(state, other)

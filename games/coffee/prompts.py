@@ -121,7 +121,7 @@ def prompt_decision(state: CoffeeState, prompt: Prompt) -> Decision:
     elif kind == "remove":
         text = "Remove an unoccupied plantation"
         options = [
-            Option(assign.space_id(c, r, s), f"{coop_name(c)} row {r}")
+            Option(assign.space_id(c, r, s), f"{coop_name(c)} row {r} space {s + 1}")
             for c, r, s, _ in assign.highest_unoccupied(state, seat)
         ]
     return Decision(seat, kind, text, tuple(options), min_choices=low, max_choices=high)

@@ -53,8 +53,14 @@ def bar_options(state: CoffeeState, seat: int) -> list[Option]:
                 wants = bar_wants(player, space, kind)
                 if wants is not None and can_pay(player, wants):
                     token = f"bar.{bar}.{i}" + (f".{kind}" if kind else "")
-                    reward = f"+{space.coins} coins, {space.points} VP"
-                    label = f"Coffee Bar {bar}: {describe(wants)} ({reward})"
+                    coins = f"+{space.coins} coin{'s' * (space.coins > 1)}"
+                    reward = f"{coins}, {space.points} VP"
+                    need = (
+                        f"{space.amount} different coffees"
+                        if space.need == "mixed"
+                        else describe(wants)
+                    )
+                    label = f"Coffee Bar {bar}: {need} ({reward})"
                     options.append(Option(token, label))
     return options
 

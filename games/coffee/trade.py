@@ -35,10 +35,12 @@ def trade_options(state: CoffeeState, seat: int) -> list[Option]:
     if player.coins >= ACTION_COST and has_trader(player):
         for coffee, coop in state.coops.items():
             if not coop.traders:
-                options.append(Option(f"trader.{coffee}", f"Trader to {coop_name(coffee)}"))
+                options.append(
+                    Option(f"trader.{coffee}", f"Place a trader in {coop_name(coffee)} (2 coins)")
+                )
         for column in buildable(state, seat):
-            options.append(Option(f"build.{column}", f"Build a {COLUMN_NAMES[column]}"))
-        options.append(Option("retire", "Remove a trader: 2 Arabica steps"))
+            options.append(Option(f"build.{column}", f"Build a {COLUMN_NAMES[column]} (2 coins)"))
+        options.append(Option("retire", "Remove a trader for 2 Arabica steps (2 coins)"))
     # the bonus trader only when it can be sent at once (else take the coins first)
     takes_trader = (
         not player.traders and player.coins >= ACTION_COST and may_take_bonus(player, "trader")
