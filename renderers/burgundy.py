@@ -640,7 +640,8 @@ hex, sell that kind of goods, or take 2 workers. Once per turn you may buy a bla
 tile for 2 silverlings. Castles, ships, buildings and knowledge tiles work as printed; \
 follow-ups (castle action, town hall, ship goods, warehouse) are asked in turn.
 Move text: die `5` (or `2+1`: a 2 raised by a worker; castle `c4`), action \
-`take`/`place`/`sell`/`workers`, then the tile (`bank`, `k12`, `cow3@14`); `buy`, `end`.
+`take`/`place`/`sell`/`workers`, then the tile (`bank`, `k12`, `cow3@14`); `buy`, `end`. \
+A ship names a depot (`3`, or `none` for an empty one: no goods).
 Option `tiebreak`: `written` (fewer empty estate spaces wins ties, the default) or `other`. \
 Option `start`: `random` (a die decides who starts, the default) or `seat1` (lobby order).
 **Reconstructed, not printed here:** the die numbers of board 1 (two hobby \
