@@ -224,7 +224,13 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
                 seat,
                 "from",
                 "Move a resource from",
-                tuple(_tile_opt(t) for t in transport.sources(state, seat)),
+                tuple(
+                    Option(
+                        t,
+                        f"{t} {spec(t).name}: {supply.describe(state.tiles[t].resources)}",
+                    )
+                    for t in transport.sources(state, seat)
+                ),
             )
         if m.stage == "what":
             return Decision(
@@ -245,7 +251,10 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
                 seat,
                 "upgrade",
                 "Upgrade which tile?",
-                tuple(_tile_opt(t) for t in transport.upgradable(state, seat)),
+                tuple(
+                    Option(t, f"{t} {spec(t).name} for {supply.describe(spec(t).upgrade or {})}")
+                    for t in transport.upgradable(state, seat)
+                ),
             )
         if m.stage == "pay":
             plans = transport.upgrade_plans(state, seat, m.upgrading)
