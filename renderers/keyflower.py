@@ -644,7 +644,8 @@ item; the start keyple is a wildcard for the player who won the start tile in wi
 • turn-order sides by player count (start keyple on the highest number in use).
 **Readings**: a road must meet a road, fields and water may meet; Sea Bastion counts the \
 largest loop drawn in one stroke; workers put behind the screen in winter score; \
-resources on the barn and yards score there; a boat 4b mixed use may bring outbid bids."""
+resources on the barn and yards score there; outbid workers may move onto the tile they \
+lost, to use it; a boat 4b mixed use may bring outbid bids."""
 
 
 def rules_text() -> str:
