@@ -276,22 +276,20 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
                 tuple(_tile_opt(t) for t in p.to_place),
             )
         spots = placements(state, p, tile, "2a" in placing.abilities(state, seat))
+        back = (Option("back", "Back"),)  # nothing is placed until the turn is chosen
         if not p.placing_at:
+            cells = tuple(_opt(at, describe_cell(state, p, at)) for at in spots)
             return Decision(
                 seat,
                 "place_at",
                 f"Where does {spec(tile).name} go?",
-                tuple(_opt(at, describe_cell(state, p, at)) for at in spots),
+                (*cells, *(back if len(p.to_place) > 1 else ())),
             )
-        return Decision(
-            seat,
-            "place_rot",
-            f"Turn {spec(tile).name}",
-            tuple(
-                _opt(f"r{r}", describe_turn(state, p, tile, p.placing_at, r))
-                for r in spots[p.placing_at]
-            ),
+        turns = tuple(
+            _opt(f"r{r}", describe_turn(state, p, tile, p.placing_at, r))
+            for r in spots[p.placing_at]
         )
+        return Decision(seat, "place_rot", f"Turn {spec(tile).name}", (*turns, *back))
 
     @staticmethod
     def _boat_opt(state: KeyflowerState, boat: str) -> Option:
@@ -376,6 +374,12 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
         p = state.players[seat]
         if kind == "place_tile":
             p.placing = choice
+            return
+        if choice == "back":
+            if kind == "place_rot":
+                p.placing_at = ""
+            else:
+                p.placing = ""
             return
         tile = self._placing_tile(p)
         if kind == "place_at":

@@ -188,7 +188,7 @@ def test_placement_options_name_the_neighbours_and_what_the_roads_join() -> None
     assert labels["0,-1"] == f"0,-1: NW of Home {home[1:]}"
     s = play(s, 0, "1,0")
     d = next(d for d in engine.decisions(s) if d.seat == 0)
-    for o in d.options:
+    for o in d.options[:-1]:
         rot = int(o.id[1:])
         roads = " ".join(
             n for n, e in zip(DIR_NAMES, edges_at("S03", rot), strict=True) if e == "R"
@@ -211,3 +211,15 @@ def test_location_labels_say_whose_village_and_which_tile_shows_the_start_player
     s = play(s, 0, "back", "bid")
     labels = {o.id: o.label for o in engine.decisions(s)[0].options}
     assert labels[s.start_tile] == f"{s.start_tile} Turn order {s.start_tile[1:]} (start player)"
+
+
+def test_back_from_the_turn_of_a_tile_lets_its_owner_pick_another_cell() -> None:
+    s = table(num_players=2, offer=("S03",))
+    s = play(s, 0, "bid", "S03", "red", "1")
+    s = _all_pass(s, 1)
+    s = play(s, 0, options(s)[0])
+    cells = options(s, 0)
+    s = play(s, 0, "1,0")
+    assert engine.decisions(s)[0].options[-1].id == "back"
+    s = play(s, 0, "back")
+    assert options(s, 0) == cells and "S03" in s.players[0].to_place
