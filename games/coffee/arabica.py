@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.coffee.data import COFFEES, components
-from games.coffee.names import who
+from games.coffee.names import coop_name, who
 from games.coffee.state import CoffeeState, Prompt
 from games.coffee.supply import gain_donkey
 
@@ -33,7 +33,7 @@ def advance(state: CoffeeState, seat: int, coffee: str) -> None:
     if column == rules["donkey_column"] and not state.donkey_taken[coffee]:
         state.donkey_taken[coffee] = True
         gain_donkey(state, seat)
-        state.say(f"{who(state, seat)} is first to column 5 of {coffee} and takes a donkey")
+        state.say(f"{who(state, seat)} is first to column 5 of {coop_name(coffee)}: a donkey")
     lowest = min(player.arabica.values())
     if lowest >= rules["trader_column"] and player.track_trader:
         player.track_trader = False

@@ -67,7 +67,8 @@ def place_worker(state: CoffeeState, seat: int, token: str) -> None:
     plantation.staffed = True
     state.players[seat].pool -= 1
     if plantation.owner != seat:
-        state.say(f"{who(state, seat)} staffs {who(state, plantation.owner)}'s plantation")
+        owner = who(state, plantation.owner)
+        state.say(f"{who(state, seat)} staffs {owner}'s plantation in {coop_name(coffee)}")
         arabica.advance(state, seat, coffee)
 
 

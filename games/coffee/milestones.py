@@ -88,4 +88,5 @@ def check_milestones(state: CoffeeState) -> None:
             if CONDITIONS[milestone_id](state, seat):
                 state.players[seat].milestones[milestone_id] = points[len(marks)]
                 marks.append(seat)
-                state.say(f"{who(state, seat)} fulfils the milestone: {milestone_id}")
+                text = components().milestones[milestone_id].text
+                state.say(f"{who(state, seat)} fulfils the milestone: {text}")
