@@ -32,6 +32,21 @@ def _count(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
+BOAT_SCORING = {
+    "keyflower": "{per} per transport capacity",
+    "sea_bastion": "{per} per tile on a road loop",
+    "sea_breeze": "{per} per boat joined to your home by water",
+    "flipper": "one free upgrade and {points} points",
+    "none": "{points} points",
+    "white_wind": "{per} per worker",
+}
+
+
+def _boat_scoring(boat: str) -> str:
+    e = spec(boat).front
+    return BOAT_SCORING[e["effect"]].format(per=e.get("per", 0), points=e.get("points", 0))
+
+
 def _where_opt(state: KeyflowerState, seat: int, tile_id: str) -> Option:
     """A location with whose village it is in, or that it shows the start keyple."""
     label = f"{tile_id} {spec(tile_id).name}"
@@ -294,7 +309,7 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
     @staticmethod
     def _boat_opt(state: KeyflowerState, boat: str) -> Option:
         if SEASONS[state.season] == "winter":
-            return _tile_opt(boat)
+            return Option(boat, f"{boat} {spec(boat).name}: {_boat_scoring(boat)}")
         workers = supply.describe(state.boat_workers[boat])
         skills = sum(state.boat_skills[boat].values())
         return Option(boat, f"{boat} {spec(boat).name}: {workers}; {_count(skills, 'skill tile')}")

@@ -136,6 +136,12 @@ def test_winter_ends_with_turn_order_tiles_and_a_boat_in_each_village() -> None:
     s = play(s, 0, "pass")
     assert s.pick_order == [0, 1, 2] and s.start == 0
     assert s.players[0].to_place == ["T1", "T2"]
+    labels = [o.label for o in engine.decisions(s)[0].options]
+    assert labels == [  # the boats' end scoring, as the rulebook's "Boats" describes them
+        "B1 Keyflower: 1 per transport capacity",
+        "B2 Sea Bastion: 1 per tile on a road loop",
+        "B3 Sea Breeze: 3 per boat joined to your home by water",
+    ]
     s = play(s, 0, "B3")
     s = play(s, 1, "B1")
     assert s.players[2].boat == "B2"
