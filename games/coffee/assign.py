@@ -104,7 +104,7 @@ def penalty_options(state: CoffeeState, seat: int) -> list[Option]:
         options.append(Option("coin", "Pay 1 coin"))
     for coffee in COFFEES:
         if arabica.can_move_back(state, seat, coffee):
-            options.append(Option(f"back.{coffee}", f"Move back on {coop_name(coffee)}"))
+            options.append(Option(f"back.{coffee}", f"Move back 1 on the {coop_name(coffee)} row"))
     if may_take_bonus(player, "coins"):
         if not options:
             # the bonus supply is the player's choice: unable to pay from the company supply,
