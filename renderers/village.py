@@ -812,8 +812,9 @@ Big Box expansions (Inn, Port, Marriage) are not included.
 Moves: a turn is `<space>-<colour>` (`crafts-pink`, `market-black`) or \
 `well-<colour>-<space>`, then the action's choice (`born`, `go-north-2`, `serve-c03`, \
 `skip`); `-coinsN` pays N coins in place of cubes (`enter-3-green-coins1`).
-Options: `compensation` on/off (the suggested seat compensation), `karla` standard/die \
-(solo: Karla's colour by a die).
+Options: `compensation` on/off (the suggested seat compensation), `start` random/seat1 \
+(the rules' oldest player: drawn, or seat 1), `karla` standard/die (solo: Karla's colour by \
+a die).
 Your served customers are secret until the end (`/hand`).
 **Reconstructed, not printed in the rulebook:** the life time track (10 spaces), the office \
 training time, council promotion times, the setup cards' cube split \

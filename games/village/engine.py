@@ -136,6 +136,17 @@ class VillageEngine(GameEngine[VillageState]):
             "seat 5 one more coin (Big Box setup step 14).",
         ),
         GameOption(
+            id="start",
+            label="Start player",
+            choices=(
+                Option("random", "A random player starts"),
+                Option("seat1", "Seat 1 starts"),
+            ),
+            default="random",
+            description="The rules let the oldest player start; the bot cannot know ages. "
+            "Seat compensation follows the turn order from the start player.",
+        ),
+        GameOption(
             id="karla",
             label="Karla's cube taking (solo)",
             choices=(
@@ -195,17 +206,21 @@ class VillageEngine(GameEngine[VillageState]):
         state.customer_stack = stack
         if solo:
             state.karla = karla.new(rng)
-        elif options["compensation"] == "on":
+        elif options["start"] == "random":
+            state.start_player = rng.below(num_players)
+        if not solo and options["compensation"] == "on":
             self._compensate(state)
         rounds.new_round(state)
         if not solo and options["compensation"] == "on" and num_players > 3:
-            state.stack.append(Step("gift", data.setup()["compensation"]["chosen_cube"]))
+            chosen = data.setup()["compensation"]["chosen_cube"]
+            state.stack.append(Step("gift", (state.start_player + chosen) % num_players))
         settle(state)
         return state
 
     def _compensate(self, state: VillageState) -> None:
         comp = data.setup()["compensation"]
-        players = state.players
+        n = len(state.players)
+        players = [state.players[(state.start_player + k) % n] for k in range(n)]
         if len(players) > comp["grain"]:
             gain_grain(players[comp["grain"]], 1)
         if len(players) > comp["random_cube"]:

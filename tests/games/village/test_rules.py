@@ -38,16 +38,28 @@ def test_setup_follows_the_player_count() -> None:
         assert state.black_bag == ["monk"] * 4
 
 
-def test_seat_compensation() -> None:
+def test_seat_compensation_follows_the_turn_order_from_the_start_player() -> None:
     state = engine.new(5, seed=3)
-    assert state.players[1].grain == 1
-    assert sum(state.players[2].cubes.values()) == 1
-    assert state.players[4].coins == 2
+    start = state.start_player
+    second, third, fourth, fifth = ((start + k) % 5 for k in range(1, 5))
+    assert state.players[second].grain == 1
+    assert sum(state.players[third].cubes.values()) == 1
+    assert state.players[fifth].coins == 2
+    assert state.players[start].coins == state.players[second].coins == 1
     (decision,) = engine.decisions(state)
-    assert (decision.kind, decision.seat) == ("gift", 3)
-    state = choose(state, 3, "pink")
-    assert state.players[3].cubes["pink"] == 1
-    assert engine.decisions(state)[0].kind == "turn"
+    assert (decision.kind, decision.seat) == ("gift", fourth)
+    state = choose(state, fourth, "pink")
+    assert state.players[fourth].cubes["pink"] == 1
+    decision = engine.decisions(state)[0]
+    assert (decision.kind, decision.seat) == ("turn", start)
+
+
+def test_a_random_player_starts_unless_the_table_seats_the_start_player_first() -> None:
+    # BB setup 13: the oldest player starts; the bot cannot know ages, so it draws one.
+    starts = {engine.new(4, seed=s).start_player for s in range(12)}
+    assert len(starts) > 1
+    seated = engine.new(4, seed=3, options={"start": "seat1"})
+    assert seated.start_player == 0 and seated.players[1].grain == 1
 
 
 def test_green_bag_gets_the_card_cubes_and_every_plague_cube_and_keeps_leftovers() -> None:
