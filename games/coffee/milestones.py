@@ -82,7 +82,8 @@ def check_milestones(state: CoffeeState) -> None:
     for milestone_id in state.milestones:
         marks = state.milestone_marks[milestone_id]
         points = milestone_points(state, milestone_id)
-        for seat in state.seats:
+        # several fulfilling it with one move take its spaces in turn order
+        for seat in state.order:
             if len(marks) >= len(points) or seat in marks or state.is_andre(seat):
                 continue
             if CONDITIONS[milestone_id](state, seat):

@@ -276,6 +276,21 @@ def test_milestone_takes_the_topmost_empty_space() -> None:
     assert state.players[0].milestones == {"warehouses": points[1]}
 
 
+def test_milestone_reached_by_two_at_once_goes_in_turn_order() -> None:
+    """Two companies fulfilling a milestone with the same move (a harvest, say) take its
+    spaces in turn order (the rulebooks are silent; lobby seats carry no meaning)."""
+    from games.coffee.milestones import check_milestones
+
+    state = fresh(4)
+    state.order = [3, 1, 0, 2]
+    state.milestones = ["warehouses"]
+    state.milestone_marks = {"warehouses": []}
+    for seat in (0, 1):
+        state.players[seat].built["warehouse"] = 5
+    check_milestones(state)
+    assert state.milestone_marks["warehouses"] == [1, 0]
+
+
 def test_vicious_variant_lets_only_the_first_score() -> None:
     from games.coffee.milestones import check_milestones
 
