@@ -13,8 +13,6 @@ from games.keyflower.state import KeyflowerState, Player, Tile
 
 MAX_CYCLES = 12  # beyond this many independent road cycles, Sea Bastion takes simple cycles
 DIRS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
-
-
 DIR_NAMES = ("E", "NE", "NW", "W", "SW", "SE")  # as the village is drawn, north up
 
 
