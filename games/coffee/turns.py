@@ -22,7 +22,10 @@ def phase_decisions(state: CoffeeState) -> list[Decision]:
     if state.phase == "assign" and state.step == "own":
         return [
             Decision(
-                s, "staff_own", "Staff your own plantations", tuple(assign.own_options(state, s))
+                s,
+                "staff_own",
+                f"Staff your own plantations ({state.players[s].pool} in your worker pool)",
+                tuple(assign.own_options(state, s)),
             )
             for s in state.seats
             if assign.needs_own(state, s)
@@ -47,7 +50,8 @@ def phase_decisions(state: CoffeeState) -> list[Decision]:
     if state.phase == "assign" and state.step == "other":
         seat = state.order[state.turn % len(state.order)]
         options = [*assign.other_options(state, seat), Option("drop", "Drop out")]
-        return [Decision(seat, "staff_other", "Send a worker to an opponent", tuple(options))]
+        prompt = f"Send a worker to an opponent ({state.players[seat].pool} in your pool)"
+        return [Decision(seat, "staff_other", prompt, tuple(options))]
     if state.phase == "assign":
         seat = next(s for s in state.order if s in state.owed)
         prompt = f"Pay your penalty ({state.owed[seat]} left)"
