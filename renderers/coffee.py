@@ -649,6 +649,7 @@ def option_style(decision: Decision, option: Option) -> OptionStyle | None:
         "done": "✅",
         "coin": "🪙",
         "back": "↩️",
+        "unpaid": "🚫",
     }.get(head)
     if emoji is None and head in COFFEE_EMOJI:
         emoji = COFFEE_EMOJI[head]
