@@ -80,7 +80,6 @@ def table_embed(game: LiveGame, locale: str) -> discord.Embed:
     if pending:
         waiting = "\n".join(f"{seat_label(table, d.seat)}: {clip(d.prompt, 80)}" for d in pending)
         embed.add_field(name=t(locale, "table.waiting"), value=clip(waiting, 1024), inline=False)
-    embed.set_image(url=f"attachment://{render.FILENAME}")
     embed.set_footer(text=t(locale, "table.footer", table=table.id, seq=game.seq))
     return embed
 
@@ -105,7 +104,6 @@ def result_embed(table: Table, locale: str) -> discord.Embed:
         if table.seats[seat].resigned:
             name += " " + t(locale, "table.resigned")
         embed.add_field(name=clip(name, 256), value=clip(parts or "—", 1024), inline=False)
-    embed.set_image(url=f"attachment://{render.FILENAME}")
     return embed
 
 

@@ -93,3 +93,12 @@ async def test_dms_are_written_in_the_players_language(table):
     assert any("あなたの手番です" in c for c in bob_dms)
     alice_dms = [m.content for m in table.alice.user.dm_channel.history()]
     assert any("Your turn" in c for c in alice_dms)
+
+
+async def test_the_picture_is_a_plain_attachment_not_an_embed_image(table):
+    # Discord shows an embed's image at most 400 px wide on desktop; a plain attachment
+    # shows larger, which a whole table of small numbers needs.
+    await start_game(table)
+    message = table_message(table.channel)
+    assert [a.filename for a in message.attachments] == ["table.png"]
+    assert all(not e.image for e in message.embeds)
