@@ -1,5 +1,10 @@
 """Coffee Traders at the table: the five cooperatives, the Arabica track, the Coffee Bars,
-milestones and every player board, drawn from the spectator view (no words)."""
+milestones and every player board, drawn from the spectator view (no words).
+
+Discord shows the picture inline about 550 px wide, so the canvas is 1400 px wide and about
+1.6 times as wide as tall: what decides the game (period, phase, whose turn, plantations and
+their levels, who holds the Coffee Bars, coins, coffee, scores) is drawn large enough to read
+at that size; the finer print (costs, contract wants, counters) reads after a tap."""
 
 from __future__ import annotations
 
@@ -11,7 +16,8 @@ from games.core import Decision, Option
 from renderers import OptionStyle
 from renderers.palette import BACKGROUND, INK, MUTED, SEAT_COLOURS, font
 
-WIDTH = 1500
+WIDTH = 1400
+MARGIN = 12
 COFFEES = ("gua", "col", "bra", "eth", "ind")
 COFFEE_COLOURS = {
     "gua": (232, 122, 48),
@@ -25,9 +31,12 @@ COFFEE_EMOJI = {"gua": "🟧", "col": "🟫", "bra": "🩷", "eth": "🟩", "ind
 ANDRE_COLOUR = (150, 150, 150)
 PANEL = (232, 221, 198)
 PANEL_DARK = (214, 199, 170)
+EMPTY_SPACE = (224, 212, 186)
 GOLD = (238, 190, 60)
 WHITE = (255, 255, 255)
+DONKEY_BROWN = (140, 120, 100)
 PHASES = ("work", "assign", "trade", "harvest", "sell", "refresh")
+NUMERALS = ("I", "II", "III", "IV", "V", "VI")
 
 Draw = ImageDraw.ImageDraw
 
@@ -41,6 +50,11 @@ def seat_colour(view: dict[str, Any], seat: int | None) -> tuple[int, int, int]:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
 
+def ink_on(colour: tuple[int, int, int]) -> tuple[int, int, int]:
+    """White type on dark fills, ink on light ones."""
+    return WHITE if sum(colour) < 380 else INK
+
+
 def text(draw: Draw, xy: tuple[float, float], value: Any, size: int = 14, fill: Any = INK) -> None:
     draw.text(xy, str(value), font=font(size), fill=fill, anchor="mm")
 
@@ -50,55 +64,68 @@ def bean(draw: Draw, x: float, y: float, coffee: str, r: float = 6) -> None:
     draw.ellipse(
         (x - r, y - r * 0.75, x + r, y + r * 0.75), fill=COFFEE_COLOURS[coffee], outline=INK
     )
-    draw.line((x - r * 0.6, y, x + r * 0.6, y), fill=INK, width=1)
+    draw.line((x - r * 0.6, y, x + r * 0.6, y), fill=INK, width=max(1, round(r / 8)))
 
 
-def disc(draw: Draw, x: float, y: float, colour: Any, r: float = 7) -> None:
-    draw.ellipse((x - r, y - r, x + r, y + r), fill=colour, outline=INK, width=1)
+def disc(draw: Draw, x: float, y: float, colour: Any, r: float = 7, width: int = 1) -> None:
+    draw.ellipse((x - r, y - r, x + r, y + r), fill=colour, outline=INK, width=width)
 
 
 def coin(draw: Draw, x: float, y: float, value: Any = "", r: float = 9) -> None:
     draw.ellipse((x - r, y - r, x + r, y + r), fill=GOLD, outline=(150, 110, 20), width=2)
     if value != "":
-        text(draw, (x, y), value, size=int(r * 1.2))
+        text(draw, (x, y), value, size=int(r * 1.25))
 
 
 def worker(draw: Draw, x: float, y: float, colour: Any = (120, 85, 55), s: float = 1.0) -> None:
     draw.ellipse((x - 3 * s, y - 9 * s, x + 3 * s, y - 3 * s), fill=colour, outline=INK)
     draw.rounded_rectangle(
-        (x - 5 * s, y - 3 * s, x + 5 * s, y + 7 * s), 3, fill=colour, outline=INK
+        (x - 5 * s, y - 3 * s, x + 5 * s, y + 7 * s), 3 * s, fill=colour, outline=INK
     )
 
 
-def trader(draw: Draw, x: float, y: float, colour: Any) -> None:
-    draw.polygon([(x, y - 9), (x + 7, y + 8), (x - 7, y + 8)], fill=colour, outline=INK)
-    draw.ellipse((x - 4, y - 12, x + 4, y - 4), fill=colour, outline=INK)
+def trader(draw: Draw, x: float, y: float, colour: Any, s: float = 1.0) -> None:
+    draw.polygon(
+        [(x, y - 9 * s), (x + 7 * s, y + 8 * s), (x - 7 * s, y + 8 * s)], fill=colour, outline=INK
+    )
+    draw.ellipse((x - 4 * s, y - 12 * s, x + 4 * s, y - 4 * s), fill=colour, outline=INK)
 
 
-def donkey(draw: Draw, x: float, y: float, colour: Any) -> None:
-    draw.rounded_rectangle((x - 6, y - 3, x + 5, y + 3), 2, fill=colour, outline=INK)
-    draw.rectangle((x + 3, y - 7, x + 7, y - 2), fill=colour, outline=INK)
-    draw.line((x - 4, y + 3, x - 4, y + 7), fill=INK)
-    draw.line((x + 3, y + 3, x + 3, y + 7), fill=INK)
+def donkey(draw: Draw, x: float, y: float, colour: Any, s: float = 1.0) -> None:
+    draw.rounded_rectangle(
+        (x - 6 * s, y - 3 * s, x + 5 * s, y + 3 * s), 2 * s, fill=colour, outline=INK
+    )
+    draw.rectangle((x + 3 * s, y - 7 * s, x + 7 * s, y - 2 * s), fill=colour, outline=INK)
+    width = max(1, round(s))
+    draw.line((x - 4 * s, y + 3 * s, x - 4 * s, y + 7 * s), fill=INK, width=width)
+    draw.line((x + 3 * s, y + 3 * s, x + 3 * s, y + 7 * s), fill=INK, width=width)
 
 
-def civet(draw: Draw, x: float, y: float) -> None:
+def civet(draw: Draw, x: float, y: float, s: float = 1.0) -> None:
     """A civet: a long dark body with pointed ears and a ringed tail."""
     fur = (95, 75, 60)
-    draw.ellipse((x - 8, y - 3, x + 5, y + 5), fill=fur, outline=INK)
-    draw.ellipse((x + 2, y - 6, x + 9, y + 1), fill=fur, outline=INK)
-    draw.polygon([(x + 3, y - 5), (x + 4, y - 9), (x + 6, y - 5)], fill=fur)
-    draw.line((x - 8, y + 1, x - 13, y - 4), fill=INK, width=2)
+    draw.ellipse((x - 8 * s, y - 3 * s, x + 5 * s, y + 5 * s), fill=fur, outline=INK)
+    draw.ellipse((x + 2 * s, y - 6 * s, x + 9 * s, y + 1 * s), fill=fur, outline=INK)
+    draw.polygon([(x + 3 * s, y - 5 * s), (x + 4 * s, y - 9 * s), (x + 6 * s, y - 5 * s)], fill=fur)
+    draw.line((x - 8 * s, y + 1 * s, x - 13 * s, y - 4 * s), fill=INK, width=max(2, round(2 * s)))
 
 
-def truck(draw: Draw, x: float, y: float, colour: Any = (90, 90, 90)) -> None:
-    draw.rectangle((x - 8, y - 5, x + 3, y + 3), fill=colour, outline=INK)
-    draw.rectangle((x + 3, y - 2, x + 8, y + 3), fill=colour, outline=INK)
-    disc(draw, x - 5, y + 5, INK, 2)
-    disc(draw, x + 5, y + 5, INK, 2)
+def truck(draw: Draw, x: float, y: float, colour: Any = (90, 90, 90), s: float = 1.0) -> None:
+    draw.rectangle((x - 8 * s, y - 5 * s, x + 3 * s, y + 3 * s), fill=colour, outline=INK)
+    draw.rectangle((x + 3 * s, y - 2 * s, x + 8 * s, y + 3 * s), fill=colour, outline=INK)
+    disc(draw, x - 5 * s, y + 5 * s, INK, 2 * s)
+    disc(draw, x + 5 * s, y + 5 * s, INK, 2 * s)
 
 
-def building(draw: Draw, x: float, y: float, kind: str, colour: Any, step: bool = False) -> None:
+def building(
+    draw: Draw,
+    x: float,
+    y: float,
+    kind: str,
+    colour: Any,
+    step: bool = False,
+    s: float = 1.0,
+) -> None:
     """Production station: a square with a chimney; fair trade post: a diamond; hospital: a
     cross; farm: a house."""
     fill = colour if colour is not None else PANEL
@@ -106,24 +133,30 @@ def building(draw: Draw, x: float, y: float, kind: str, colour: Any, step: bool 
     # a built one has a heavier outline, to stand out at Discord's inline size
     width = 2 if colour is not None else 1
     if kind == "production":
-        draw.rectangle((x - 8, y - 5, x + 8, y + 8), fill=fill, outline=outline, width=width)
-        draw.rectangle((x + 2, y - 11, x + 6, y - 5), fill=fill, outline=outline, width=width)
+        draw.rectangle(
+            (x - 8 * s, y - 5 * s, x + 8 * s, y + 8 * s), fill=fill, outline=outline, width=width
+        )
+        draw.rectangle(
+            (x + 2 * s, y - 11 * s, x + 6 * s, y - 5 * s), fill=fill, outline=outline, width=width
+        )
     elif kind == "fairtrade":
-        diamond = [(x, y - 10), (x + 9, y), (x, y + 10), (x - 9, y)]
+        diamond = [(x, y - 10 * s), (x + 9 * s, y), (x, y + 10 * s), (x - 9 * s, y)]
         draw.polygon(diamond, fill=fill, outline=outline, width=width)
     elif kind == "hospital":
-        draw.rectangle((x - 3, y - 9, x + 3, y + 9), fill=fill, outline=outline, width=width)
-        draw.rectangle((x - 9, y - 3, x + 9, y + 3), fill=fill, outline=outline, width=width)
-        draw.rectangle((x - 2, y - 2, x + 2, y + 2), fill=fill)
+        draw.rectangle(
+            (x - 3 * s, y - 9 * s, x + 3 * s, y + 9 * s), fill=fill, outline=outline, width=width
+        )
+        draw.rectangle(
+            (x - 9 * s, y - 3 * s, x + 9 * s, y + 3 * s), fill=fill, outline=outline, width=width
+        )
+        draw.rectangle((x - 2 * s, y - 2 * s, x + 2 * s, y + 2 * s), fill=fill)
     else:
+        house = [(-8, 8), (-8, -1), (0, -9), (8, -1), (8, 8)]
         draw.polygon(
-            [(x - 8, y + 8), (x - 8, y - 1), (x, y - 9), (x + 8, y - 1), (x + 8, y + 8)],
-            fill=fill,
-            outline=outline,
-            width=width,
+            [(x + dx * s, y + dy * s) for dx, dy in house], fill=fill, outline=outline, width=width
         )
     if step:
-        draw.line((x - 4, y + 13, x, y + 10, x + 4, y + 13), fill=INK, width=2)
+        draw.line((x - 4, y + 13 * s, x, y + 10 * s, x + 4, y + 13 * s), fill=INK, width=2)
 
 
 def counter(draw: Draw, x: float, y: float, token: str, r: float = 7) -> None:
@@ -135,22 +168,84 @@ def counter(draw: Draw, x: float, y: float, token: str, r: float = 7) -> None:
     kind, coffee = token.split(":")
     if kind == "animal":
         disc(draw, x, y, COFFEE_COLOURS[coffee], r)
-        draw.ellipse((x - 2, y - 2, x + 2, y + 2), fill=WHITE)
+        draw.ellipse((x - r / 3, y - r / 3, x + r / 3, y + r / 3), fill=WHITE)
     else:
         draw.ellipse(
-            (x - r, y - r, x + r, y + r), fill=WHITE, outline=COFFEE_COLOURS[coffee], width=3
+            (x - r, y - r, x + r, y + r),
+            fill=WHITE,
+            outline=COFFEE_COLOURS[coffee],
+            width=max(3, round(r / 2.5)),
         )
 
 
-# -- the central board ------------------------------------------------------------------
-COOP_W, COOP_H = 286, 360
-ROW_Y = (300, 225, 150)  # row 1 at the bottom, like the hillside
+# -- the header: period, phase, turn order, Sumatra, supplies ------------------------------
+HEADER_H = 56
 
 
-def space_xy(x0: float, row: int, index: int, size: int) -> tuple[float, float]:
-    gap = 52
-    left = x0 + COOP_W / 2 - gap * (size - 1) / 2
-    return left + gap * index, ROW_Y[row - 1]
+def draw_header(draw: Draw, view: dict[str, Any], y0: float) -> None:
+    cy = y0 + HEADER_H / 2
+    x = MARGIN
+    for p in range(3):
+        past, now = p + 1 < view["period"], p + 1 == view["period"]
+        fill = INK if now else (MUTED if past else PANEL_DARK)
+        draw.rounded_rectangle((x, cy - 20, x + 84, cy + 20), 10, fill=fill)
+        text(draw, (x + 42, cy), 1970 + 5 * p, 24, WHITE if now or past else MUTED)
+        x += 92
+    x += 16
+    for i, phase in enumerate(PHASES):
+        now = view["phase"] == phase
+        disc(draw, x + 21, cy, INK if now else PANEL_DARK, 21 if now else 17)
+        text(draw, (x + 21, cy), NUMERALS[i], 20 if now else 16, WHITE if now else INK)
+        x += 46
+    x += 22
+    # turn order, left to right; the seats that must act wear a thick ring and an arrow
+    for seat in view["order"]:
+        colour = seat_colour(view, seat)
+        if seat in view["active"]:
+            draw.ellipse((x - 4, cy - 26, x + 48, cy + 26), fill=INK)
+            draw.polygon(
+                [(x + 14, y0 + HEADER_H), (x + 30, y0 + HEADER_H), (x + 22, y0 + HEADER_H + 9)],
+                fill=INK,
+            )
+        disc(draw, x + 22, cy, colour, 22, 2)
+        text(draw, (x + 22, cy), seat + 1, 28, ink_on(colour))
+        x += 56
+    draw_sumatra(draw, view, x + 14, y0 + 4, WIDTH - MARGIN - 250 - x - 14)
+    # the Wild Stock and the general supply of workers
+    sx = WIDTH - MARGIN - 236
+    for k in range(view["wild_stock"]):
+        draw.rectangle((sx + k * 20, cy - 9, sx + k * 20 + 16, cy + 7), fill=WHITE, outline=INK)
+    worker(draw, WIDTH - MARGIN - 80, cy + 2, s=1.8)
+    text(draw, (WIDTH - MARGIN - 36, cy), view["general_workers"], 28)
+
+
+def draw_sumatra(draw: Draw, view: dict[str, Any], x0: float, y0: float, w: float) -> None:
+    """Sumatra, an island with everyone's civets on it."""
+    if w < 80:
+        return
+    box = (x0, y0, x0 + w, y0 + HEADER_H - 8)
+    draw.rounded_rectangle(box, 24, fill=(150, 185, 110), outline=(90, 120, 60), width=3)
+    x, y = x0 + 28, y0 + (HEADER_H - 8) / 2
+    for seat, player in enumerate(view["players"]):
+        for _ in range(player["sumatra"]):
+            if x > x0 + w - 20:
+                return
+            disc(draw, x, y, seat_colour(view, seat), 17, 2)
+            civet(draw, x + 1, y + 1, 1.2)
+            x += 38
+
+
+# -- the cooperatives ---------------------------------------------------------------------
+COOP_W = (WIDTH - 2 * MARGIN - 4 * 8) // 5
+COOP_H = 292
+SPACE = 46  # a plantation space, wide enough for its level to read inline
+PITCH_X, PITCH_Y = 52, 56
+ROW_Y = (194, 138, 82)  # row 1 at the bottom, like the hillside
+
+
+def space_xy(x0: float, y0: float, row: int, index: int, size: int) -> tuple[float, float]:
+    left = x0 + COOP_W / 2 - PITCH_X * (size - 1) / 2
+    return left + PITCH_X * index, y0 + ROW_Y[row - 1]
 
 
 def draw_coop(draw: Draw, view: dict[str, Any], coffee: str, x0: float, y0: float) -> None:
@@ -159,181 +254,178 @@ def draw_coop(draw: Draw, view: dict[str, Any], coffee: str, x0: float, y0: floa
     draw.rounded_rectangle(
         (x0, y0, x0 + COOP_W, y0 + COOP_H), 14, fill=PANEL, outline=colour, width=4
     )
-    draw.rounded_rectangle((x0, y0, x0 + COOP_W, y0 + 44), 14, fill=colour)
-    # trading house: trader spaces, stock counters left, the coin
+    draw.rounded_rectangle((x0, y0, x0 + COOP_W, y0 + 50), 14, fill=colour)
+    draw.rectangle((x0, y0 + 30, x0 + COOP_W, y0 + 50), fill=colour)
+    # trading house: trader spaces, the coin, the stock counters left
     spaces = 4 if view["rules_players"] == 5 else 3
     for i in range(spaces):
-        x = x0 + 24 + i * 34
-        draw.rounded_rectangle((x - 13, y0 + 8, x + 13, y0 + 38), 5, fill=PANEL_DARK, outline=INK)
+        x = x0 + 26 + i * 38
+        draw.rounded_rectangle((x - 16, y0 + 7, x + 16, y0 + 43), 6, fill=PANEL_DARK, outline=INK)
         if i < len(coop["traders"]):
-            trader(draw, x, y0 + 25, seat_colour(view, coop["traders"][i]))
+            trader(draw, x, y0 + 27, seat_colour(view, coop["traders"][i]), 1.45)
     if coop["coin"]:
-        coin(draw, x0 + 24 + spaces * 34, y0 + 23, 1, r=10)
-    sx = x0 + COOP_W - 60
-    draw.rectangle((sx - 9, y0 + 12, sx + 9, y0 + 32), fill=WHITE, outline=INK)
-    bean(draw, sx, y0 + 22, coffee, 5)
-    text(draw, (sx + 20, y0 + 22), coop["stock"], 16, WHITE)
-    # town centre
-    worker(draw, x0 + COOP_W - 22, y0 + 66, s=1.2)
-    text(draw, (x0 + COOP_W - 22, y0 + 90), coop["town"], 15)
-    # Animal counters left by the 2/3 row
+        coin(draw, x0 + 26 + spaces * 38 - 4, y0 + 25, 1, r=13)
+    sx = x0 + COOP_W - 64
+    draw.rounded_rectangle((sx - 16, y0 + 9, sx + 16, y0 + 41), 5, fill=WHITE, outline=INK)
+    bean(draw, sx, y0 + 25, coffee, 10)
+    text(draw, (sx + 38, y0 + 25), coop["stock"], 30, WHITE)
+    # beside the 2/3 row: the Animal counters left of it, the town's workers right of it
     for i, token in enumerate(coop["animals"]):
-        counter(draw, x0 + 20 + i * 20, y0 + 66, token, 8)
+        counter(draw, x0 + 18 + i * 26, y0 + ROW_Y[2] - 12, token, 11)
+    worker(draw, x0 + COOP_W - 44, y0 + ROW_Y[2] - 10, s=1.6)
+    text(draw, (x0 + COOP_W - 20, y0 + ROW_Y[2] - 10), coop["town"], 26)
     rows = coop["rows"]
-    y_shift = y0 - 40
     # pathways first, under the spaces
     for row in (1, 2):
         for upper in range(len(rows[row])):
             for lower in (upper, upper + 1):
                 if lower >= len(rows[row - 1]):
                     continue
-                ax, ay = space_xy(x0, row, lower, len(rows[row - 1]))
-                bx, by = space_xy(x0, row + 1, upper, len(rows[row]))
-                draw.line((ax, ay + y_shift, bx, by + y_shift), fill=PANEL_DARK, width=5)
+                ax, ay = space_xy(x0, y0, row, lower, len(rows[row - 1]))
+                bx, by = space_xy(x0, y0, row + 1, upper, len(rows[row]))
+                draw.line((ax, ay, bx, by), fill=PANEL_DARK, width=6)
                 pathway = coop["pathways"].get(f"{row}.{lower}.{upper}")
                 if pathway:
-                    mx, my = (ax + bx) / 2, (ay + by) / 2 + y_shift
+                    mx, my = (ax + bx) / 2, (ay + by) / 2
                     for d in range(pathway["donkeys"]):
-                        donkey(draw, mx - 5 + d * 11, my, seat_colour(view, pathway["owner"]))
+                        donkey(draw, mx - 7 + d * 14, my, seat_colour(view, pathway["owner"]), 1.3)
+    half = SPACE / 2
     for row, plantations in enumerate(rows, start=1):
         for index, plantation in enumerate(plantations):
-            x, y = space_xy(x0, row, index, len(plantations))
-            y += y_shift
-            box = (x - 19, y - 19, x + 19, y + 19)
+            x, y = space_xy(x0, y0, row, index, len(plantations))
+            box = (x - half, y - half, x + half, y + half)
             if plantation is None:
-                draw.rounded_rectangle(box, 7, fill=(224, 212, 186), outline=MUTED, width=2)
-                label = {1: "1", 2: "1/2", 3: "2/3"}[row]
-                text(draw, (x, y), label, 12, MUTED)
+                draw.rounded_rectangle(box, 8, fill=EMPTY_SPACE, outline=MUTED, width=2)
+                text(draw, (x, y), {1: "1", 2: "1/2", 3: "2/3"}[row], 15, MUTED)
                 continue
             owner = seat_colour(view, plantation["owner"])
-            draw.rounded_rectangle(box, 7, fill=owner, outline=colour, width=4)
-            ink = WHITE if sum(owner) < 380 else INK
-            text(draw, (x - 6, y - 5), plantation["level"], 18, ink)
+            draw.rounded_rectangle(box, 8, fill=owner, outline=colour, width=4)
+            text(draw, (x - 7, y - 4), plantation["level"], 32, ink_on(owner))
             if plantation["staffed"]:
-                worker(draw, x + 9, y + 6, s=0.9)
+                worker(draw, x + 13, y + 8, s=1.05)
             if plantation["truck"]:
-                truck(draw, x - 26, y + 14)
+                truck(draw, x - half - 4, y + half - 4, s=1.3)
+    # Quality Value by seat: the majorities scored at the end
+    qx = x0 + 22
+    for seat_key, value in coop["quality"].items():
+        if value:
+            seat_fill = seat_colour(view, int(seat_key))
+            disc(draw, qx, y0 + 237, seat_fill, 15, 2)
+            text(draw, (qx, y0 + 237), value, 20, ink_on(seat_fill))
+            qx += 34
     # building spaces along the bottom, by kind
-    bx = x0 + 18
+    bx = x0 + 16
     for kind in ("production", "fairtrade", "hospital", "farm"):
         kinds = view["building_kinds"][kind]
         for i, owner in enumerate(coop["buildings"][kind]):
             if kinds[i] == "p45" and view["rules_players"] < 4 and owner is None:
-                bx += 0
                 continue
             colour_b = None if owner is None else seat_colour(view, owner)
-            building(draw, bx, y0 + COOP_H - 34, kind, colour_b, kinds[i] == "step")
+            building(draw, bx, y0 + COOP_H - 30, kind, colour_b, kinds[i] == "step", 1.05)
             bx += 22
-        bx += 6
-    # Quality Value by seat, small discs with numbers
-    qx = x0 + 16
-    for seat_key, value in coop["quality"].items():
-        if value:
-            disc(draw, qx, y0 + 298, seat_colour(view, int(seat_key)), 9)
-            text(draw, (qx, y0 + 298), value, 11, WHITE)
-            qx += 22
+        bx += 5
 
 
-def draw_arabica(draw: Draw, view: dict[str, Any], x0: float, y0: float) -> None:
-    cell = 36
-    draw.rounded_rectangle((x0, y0, x0 + cell * 7 + 44, y0 + cell * 5 + 30), 10, fill=PANEL)
+# -- the middle band: Arabica track, Coffee Bars, milestones, contract bonus -------------
+BAND_H = 226
+
+
+def draw_arabica(draw: Draw, view: dict[str, Any], x0: float, y0: float) -> float:
+    """The Arabica track: a row per coffee, everyone's disc on it. Returns its width."""
+    cell_w, cell_h, top = 40, 38, 30
+    width = 34 + 7 * cell_w + 8
+    draw.rounded_rectangle((x0, y0, x0 + width, y0 + BAND_H), 10, fill=PANEL)
     for c in range(7):
-        cx = x0 + 38 + c * cell + cell / 2
+        cx = x0 + 34 + c * cell_w + cell_w / 2
         if c == 3:
-            coin(draw, cx, y0 + 12, 1, r=7)
+            coin(draw, cx, y0 + 16, 1, r=11)
         elif c == 4:
-            donkey(draw, cx, y0 + 12, (140, 120, 100))
+            donkey(draw, cx, y0 + 17, DONKEY_BROWN, 1.4)
         elif c >= 5:
-            text(draw, (cx, y0 + 12), 6 if c == 5 else 4, 13)
+            text(draw, (cx, y0 + 16), 6 if c == 5 else 4, 22)
     players = view["players"]
     for r, coffee in enumerate(COFFEES):
-        y = y0 + 28 + r * cell
-        bean(draw, x0 + 20, y + cell / 2, coffee, 8)
+        y = y0 + top + r * cell_h
+        bean(draw, x0 + 18, y + cell_h / 2, coffee, 11)
         for c in range(7):
-            x = x0 + 38 + c * cell
+            x = x0 + 34 + c * cell_w
             fill = PANEL_DARK if c < 5 else (222, 196, 140)
-            draw.rectangle((x + 1, y + 1, x + cell - 1, y + cell - 1), fill=fill, outline=PANEL)
+            draw.rectangle((x + 1, y + 1, x + cell_w - 1, y + cell_h - 1), fill=fill, outline=PANEL)
         here: dict[int, list[int]] = {}
         for seat, p in enumerate(players):
             if view["andre"] is not None and seat == view["andre"]["seat"]:
                 continue
             here.setdefault(p["arabica"][coffee], []).append(seat)
         for column, seats in here.items():
-            x = x0 + 38 + (column - 1) * cell
-            for k, seat in enumerate(seats):
-                dx = 8 + (k % 3) * 10
-                dy = 10 + (k // 3) * 14
-                disc(draw, x + dx, y + dy, seat_colour(view, seat), 6)
+            x = x0 + 34 + (column - 1) * cell_w
+            spots = DISC_SPOTS[min(len(seats), 5)]
+            for seat, (dx, dy) in zip(seats, spots, strict=False):
+                r = 10 if len(seats) == 1 else 8 if len(seats) <= 2 else 7
+                disc(draw, x + cell_w / 2 + dx, y + cell_h / 2 + dy, seat_colour(view, seat), r)
+    return width
 
 
-def draw_bars(draw: Draw, view: dict[str, Any], x0: float, y0: float) -> None:
-    width = 80
+# where 1 to 5 discs sit in an Arabica cell, from its centre
+DISC_SPOTS = {
+    1: [(0, 0)],
+    2: [(-9, 0), (9, 0)],
+    3: [(-10, -8), (10, -8), (0, 8)],
+    4: [(-10, -8), (10, -8), (-10, 8), (10, 8)],
+    5: [(-12, -9), (0, -9), (12, -9), (-6, 9), (6, 9)],
+}
+
+
+def draw_bars(draw: Draw, view: dict[str, Any], x0: float, y0: float, width: float) -> float:
+    """The Coffee Bars, a column each: every space's coffee, coins and points, filled in the
+    colour of whoever delivered there. Returns their total width."""
+    gap = 6
     for b, (bar, spaces) in enumerate(view["bar_spaces"].items()):
-        x = x0 + b * (width + 8)
-        draw.rounded_rectangle((x, y0, x + width, y0 + 44 * len(spaces) + 8), 10, fill=PANEL)
+        x = x0 + b * (width + gap)
+        draw.rounded_rectangle((x, y0, x + width, y0 + BAND_H), 10, fill=PANEL)
+        pitch = (BAND_H - 6) / max(5, len(spaces))
         for i, space in enumerate(spaces):
-            y = y0 + 6 + i * 44
+            y = y0 + 5 + i * pitch
             owner = view["bars"][bar][i]
             fill = PANEL_DARK if owner is None else seat_colour(view, owner)
-            draw.rounded_rectangle((x + 4, y, x + width - 4, y + 40), 7, fill=fill)
+            draw.rounded_rectangle((x + 4, y, x + width - 4, y + pitch - 4), 7, fill=fill)
+            cy = y + (pitch - 4) / 2
             need = space["need"]
             if need in COFFEE_COLOURS:
-                bean(draw, x + 18, y + 14, need, 8)
+                bean(draw, x + 18, cy - 7, need, 9)
             elif need == "any":
-                draw.ellipse((x + 10, y + 8, x + 26, y + 20), fill=WHITE, outline=INK)
+                draw.ellipse((x + 9, cy - 14, x + 27, cy), fill=WHITE, outline=INK)
             else:
                 for k in range(3):
-                    bean(draw, x + 12 + k * 7, y + 14, COFFEES[k * 2], 4)
-            text(draw, (x + 18, y + 31), space["amount"], 13)
-            coin(draw, x + 44, y + 13, space["coins"], r=8)
+                    bean(draw, x + 11 + k * 7, cy - 7, COFFEES[k * 2], 4)
+            ink = INK if owner is None else ink_on(fill)
+            text(draw, (x + 18, cy + 10), space["amount"], 16, ink)
+            coin(draw, x + 44, cy - 6, space["coins"], r=10)
             if space["points"]:
-                draw.rectangle((x + 56, y + 22, x + 74, y + 37), fill=WHITE, outline=INK)
-                text(draw, (x + 65, y + 30), space["points"], 12)
+                draw.rectangle((x + 58, cy + 1, x + width - 8, cy + 18), fill=WHITE, outline=INK)
+                text(draw, ((x + 58 + x + width - 8) / 2, cy + 10), space["points"], 14)
             animal = view["bar_animals"].get(f"{bar}.{i}")
             if animal:
-                counter(draw, x + 64, y + 11, animal, 7)
+                counter(draw, x + width - 17, cy - 8, animal, 8)
+    return len(view["bar_spaces"]) * (width + gap) - gap
 
 
-def draw_header(draw: Draw, view: dict[str, Any], x0: float, y0: float) -> None:
-    for p in range(3):
-        fill = INK if p + 1 == view["period"] else (PANEL_DARK if p + 1 > view["period"] else MUTED)
-        draw.rounded_rectangle((x0 + p * 60, y0, x0 + p * 60 + 52, y0 + 26), 6, fill=fill)
-        text(draw, (x0 + p * 60 + 26, y0 + 13), 1970 + 5 * p, 13, WHITE)
-    for i, phase in enumerate(PHASES):
-        x = x0 + 200 + i * 34
-        current = view["phase"] == phase
-        disc(draw, x, y0 + 13, INK if current else PANEL_DARK, 12)
-        text(
-            draw,
-            (x, y0 + 13),
-            ("I", "II", "III", "IV", "V", "VI")[i],
-            11,
-            WHITE if current else INK,
-        )
-    x = x0 + 420
-    for k, seat in enumerate(view["order"]):
-        disc(draw, x + k * 30, y0 + 13, seat_colour(view, seat), 11)
-        text(draw, (x + k * 30, y0 + 13), k + 1, 11, WHITE)
-        if seat in view["active"]:
-            draw.polygon(
-                [(x + k * 30 - 6, y0 + 30), (x + k * 30 + 6, y0 + 30), (x + k * 30, y0 + 38)],
-                fill=INK,
-            )
-
-
-def draw_milestones(draw: Draw, view: dict[str, Any], x0: float, y0: float) -> None:
+def draw_milestones(draw: Draw, view: dict[str, Any], x0: float, y0: float, w: float) -> None:
+    each = (w - 16) / 3
     for m, milestone in enumerate(view["milestones"]):
-        x = x0 + m * 106
-        draw.rounded_rectangle((x, y0, x + 98, y0 + 70), 10, fill=PANEL, outline=INK)
-        text(draw, (x + 16, y0 + 16), "ABC"[m], 18)
-        draw.rectangle((x + 30, y0 + 4, x + 92, y0 + 28), fill=WHITE, outline=MUTED)
-        milestone_icon(draw, milestone["id"], x + 46, y0 + 16)
+        x = x0 + m * (each + 8)
+        draw.rounded_rectangle((x, y0, x + each, y0 + 96), 10, fill=PANEL, outline=INK)
+        text(draw, (x + 18, y0 + 21), "ABC"[m], 22)
+        draw.rounded_rectangle(
+            (x + 36, y0 + 6, x + each - 6, y0 + 36), 6, fill=WHITE, outline=MUTED
+        )
+        milestone_icon(draw, milestone["id"], x + 56, y0 + 21)
+        marks = milestone["marks"]
+        pitch = (each - 12) / 3
         for k, points in enumerate(milestone["points"]):
-            cx = x + 20 + k * 30
-            marks = milestone["marks"]
+            cx = x + 6 + pitch * (k + 0.5)
             colour = seat_colour(view, marks[k]) if k < len(marks) else WHITE
-            disc(draw, cx, y0 + 48, colour, 12)
-            text(draw, (cx, y0 + 48), points, 12, WHITE if k < len(marks) else INK)
+            disc(draw, cx, y0 + 66, colour, 18, 2)
+            text(draw, (cx, y0 + 66), points, 20, ink_on(colour) if k < len(marks) else INK)
 
 
 def milestone_icon(draw: Draw, milestone: str, x: float, y: float) -> None:
@@ -353,198 +445,211 @@ def milestone_icon(draw: Draw, milestone: str, x: float, y: float) -> None:
     if icon == "trader":
         trader(draw, x, y + 2, MUTED)
     elif icon == "bean":
-        bean(draw, x, y, "kopi", 7)
+        bean(draw, x, y, "kopi", 9)
     elif icon == "cup":
         draw.rounded_rectangle((x - 7, y - 6, x + 5, y + 7), 3, fill=WHITE, outline=INK)
         draw.arc((x + 2, y - 3, x + 10, y + 4), -90, 90, fill=INK, width=2)
     elif icon == "warehouse":
-        draw.rectangle((x - 7, y - 6, x + 7, y + 7), fill=INK)
+        draw.rectangle((x - 8, y - 7, x + 8, y + 8), fill=INK)
     elif icon == "contract":
-        draw.rectangle((x - 6, y - 8, x + 6, y + 8), fill=WHITE, outline=INK)
+        draw.rectangle((x - 7, y - 9, x + 7, y + 9), fill=WHITE, outline=INK)
         draw.line((x - 3, y - 3, x + 3, y - 3), fill=INK)
         draw.line((x - 3, y + 2, x + 3, y + 2), fill=INK)
     elif icon == "plantation":
-        draw.rounded_rectangle((x - 7, y - 7, x + 7, y + 7), 3, fill=(120, 160, 80), outline=INK)
+        draw.rounded_rectangle((x - 8, y - 8, x + 8, y + 8), 3, fill=(120, 160, 80), outline=INK)
     else:
         building(draw, x, y, icon, MUTED)
-    text(draw, (x + 26, y), number, 14)
+    text(draw, (x + 32, y), number, 22)
 
 
-def draw_contract_bonus(draw: Draw, view: dict[str, Any], x0: float, y0: float) -> None:
+def draw_contract_bonus(draw: Draw, view: dict[str, Any], x0: float, y0: float, w: float) -> None:
+    """The contract-bonus stacks A–F, their Arabica counters face up."""
+    each = (w - 5 * 6) / 6
+    height = BAND_H - y0 + y0 - 104
     for i, letter in enumerate("ABCDEF"):
-        x = x0 + i * 40
-        draw.rounded_rectangle((x, y0, x + 34, y0 + 86), 6, fill=PANEL)
-        text(draw, (x + 17, y0 + 11), letter, 14)
-        for k, token in enumerate(reversed(view["contract_bonus"][letter][-5:])):
-            counter(draw, x + 17, y0 + 28 + k * 13, token, 6)
+        x = x0 + i * (each + 6)
+        draw.rounded_rectangle((x, y0, x + each, y0 + height), 8, fill=PANEL)
+        text(draw, (x + 14, y0 + 16), letter, 18)
+        stack = list(reversed(view["contract_bonus"][letter][-5:]))
+        for k, token in enumerate(stack):
+            cx = x + each / 2 + (10 if k % 2 else -10) + (0 if len(stack) > 1 else 10)
+            counter(draw, cx, y0 + 38 + k * 16, token, 9)
 
 
-def draw_sumatra(draw: Draw, view: dict[str, Any], x0: float, y0: float) -> None:
-    """Sumatra with everyone's civets; beside it the Wild Stock and the general supply."""
-    draw.ellipse((x0, y0, x0 + 300, y0 + 110), fill=(150, 185, 110), outline=(90, 120, 60), width=3)
-    x = x0 + 40
-    for seat, player in enumerate(view["players"]):
-        for _ in range(player["sumatra"]):
-            disc(draw, x, y0 + 62, seat_colour(view, seat), 11)
-            civet(draw, x, y0 + 60)
-            x += 30
-    sx = x0 + 330
-    for k in range(view["wild_stock"]):
-        draw.rectangle((sx + k * 16, y0 + 20, sx + k * 16 + 12, y0 + 32), fill=WHITE, outline=INK)
-    worker(draw, sx + 8, y0 + 72, s=1.3)
-    text(draw, (sx + 36, y0 + 72), view["general_workers"], 16)
+# -- player boards ------------------------------------------------------------------------
+PLAYER_H = 244
 
 
-# -- player boards ----------------------------------------------------------------------
 def draw_player(
     draw: Draw, view: dict[str, Any], seat: int, x0: float, y0: float, w: float
 ) -> None:
     p = view["players"][seat]
     colour = seat_colour(view, seat)
+    ink = ink_on(colour)
     if seat in view["active"]:
-        draw.rounded_rectangle((x0 - 5, y0 - 5, x0 + w + 5, y0 + 255), 15, fill=INK)
-    draw.rounded_rectangle((x0, y0, x0 + w, y0 + 250), 12, fill=PANEL, outline=colour, width=4)
-    draw.rounded_rectangle((x0, y0, x0 + w, y0 + 30), 12, fill=colour)
-    ink = WHITE if sum(colour) < 380 else INK
-    text(draw, (x0 + 16, y0 + 15), seat + 1, 16, ink)
-    coin(draw, x0 + 44, y0 + 15, p["coins"], r=12)
-    worker(draw, x0 + 72, y0 + 17)
-    text(draw, (x0 + 86, y0 + 15), p["pool"], 14, ink)
-    trader(draw, x0 + 108, y0 + 17, colour)
-    text(draw, (x0 + 122, y0 + 15), p["traders"], 14, ink)
-    donkey(draw, x0 + 142, y0 + 15, (140, 120, 100))
-    text(draw, (x0 + 156, y0 + 15), p["donkeys"], 14, ink)
-    truck(draw, x0 + 176, y0 + 14)
-    text(draw, (x0 + 192, y0 + 15), p["trucks"], 14, ink)
-    if p["minus_tokens"]:
-        badge = (x0 + 238, y0 + 110, x0 + 274, y0 + 132)
-        draw.rounded_rectangle(badge, 8, fill=INK)
-        text(draw, (x0 + 256, y0 + 121), -3 * p["minus_tokens"], 14, WHITE)
-    # bonus supply: Action marker, trader, 3 coins (a pale slot once taken)
-    bx, by = x0 + w - 66, y0 + 15
-    draw.rounded_rectangle((bx - 10, by - 11, bx + 58, by + 11), 6, fill=WHITE)
-    pale = PANEL_DARK
-    marker = INK if "marker" in p["bonus"] else pale
-    draw.rectangle((bx - 4, by - 6, bx + 6, by + 6), fill=marker)
-    trader(draw, bx + 23, by + 2, colour if "trader" in p["bonus"] else pale)
-    if "coins" in p["bonus"]:
-        coin(draw, bx + 45, by, 3, r=9)
-    else:
-        disc(draw, bx + 45, by, pale, 9)
-    # coffee stock: six columns of beans with counts
+        draw.rounded_rectangle((x0 - 6, y0 - 6, x0 + w + 6, y0 + PLAYER_H + 6), 16, fill=INK)
+    draw.rounded_rectangle((x0, y0, x0 + w, y0 + PLAYER_H), 12, fill=PANEL, outline=colour, width=4)
+    draw.rounded_rectangle((x0, y0, x0 + w, y0 + 46), 12, fill=colour)
+    draw.rectangle((x0, y0 + 30, x0 + w, y0 + 46), fill=colour)
+    # the header: seat number and coins large, then workers, traders, donkeys, trucks
+    text(draw, (x0 + 22, y0 + 23), seat + 1, 32, ink)
+    coin(draw, x0 + 64, y0 + 23, p["coins"], r=19)
+    pitch = min(54.0, (w - 94) / 4)
+    x = x0 + 96
+    for icon, value in (
+        ("worker", p["pool"]),
+        ("trader", p["traders"]),
+        ("donkey", p["donkeys"]),
+        ("truck", p["trucks"]),
+    ):
+        if icon == "worker":
+            worker(draw, x + 6, y0 + 24, s=1.4)
+        elif icon == "trader":
+            trader(draw, x + 6, y0 + 25, colour, 1.2)
+        elif icon == "donkey":
+            donkey(draw, x + 6, y0 + 23, DONKEY_BROWN, 1.3)
+        else:
+            truck(draw, x + 6, y0 + 22, s=1.3)
+        text(draw, (x + pitch - 20, y0 + 23), value, 24, ink)
+        x += pitch
+    # coffee: a bean and its count for each kind, kopi luwak last
+    col = (w - 16) / 6
     for i, coffee in enumerate((*COFFEES, "kopi")):
-        cx = x0 + 20 + i * 26
+        cx = x0 + 8 + col * (i + 0.5)
         n = p["coffee"][coffee]
-        bar_h = min(n, 12) * 6
-        draw.rectangle((cx - 8, y0 + 124 - bar_h, cx + 8, y0 + 124), fill=COFFEE_COLOURS[coffee])
-        draw.rectangle((cx - 8, y0 + 52, cx + 8, y0 + 124), outline=MUTED)
-        text(draw, (cx, y0 + 42), n, 13)
-        bean(draw, cx, y0 + 134, coffee, 6)
-    # trade ratio and warehouses
-    rx = x0 + 180
-    draw.rounded_rectangle((rx, y0 + 40, rx + 40, y0 + 62), 6, fill=WHITE, outline=INK)
-    text(draw, (rx + 20, y0 + 51), f"{p['ratio']}:1", 13)
+        draw.rounded_rectangle(
+            (cx - col / 2 + 2, y0 + 52, cx + col / 2 - 2, y0 + 102),
+            8,
+            fill=WHITE if n else PANEL_DARK,
+        )
+        bean(draw, cx, y0 + 64, coffee, 10)
+        text(draw, (cx, y0 + 87), n, 26, INK if n else MUTED)
+    # the company: trade ratio, warehouses, buildings; civets, stock counters, bonus supply
+    y = y0 + 122
+    x = x0 + 10
+    draw.rounded_rectangle((x, y - 13, x + 46, y + 13), 7, fill=WHITE, outline=INK)
+    text(draw, (x + 23, y), f"{p['ratio']}:1", 17)
+    x += 54
     built = p["built"]
     for k in range(5):
         fill = INK if k < built["warehouse"] else PANEL_DARK
-        draw.rectangle((rx + k * 9, y0 + 70, rx + k * 9 + 7, y0 + 82), fill=fill)
-    for k, kind in enumerate(("production", "fairtrade", "hospital")):
-        total = 1 if kind == "hospital" else 3
+        draw.rectangle((x + k * 10, y - 8, x + k * 10 + 8, y + 8), fill=fill)
+    x += 58
+    for kind, total in (("production", 3), ("fairtrade", 3), ("hospital", 1)):
         for j in range(total):
-            building(
-                draw, rx + 6 + j * 18, y0 + 100 + k * 20, kind, colour if j < built[kind] else None
-            )
-    # supplies: civets in Sumatra, stock counters
-    cx = x0 + 240
-    civet(draw, cx, y0 + 51)
-    text(draw, (cx + 18, y0 + 51), p["sumatra"] + p["civets"], 13)
-    for k, stock in enumerate(p["stocks"]):
-        sx = cx - 6 + (k % 3) * 14
-        sy = y0 + 74 + (k // 3) * 14
+            building(draw, x + 9, y + 1, kind, colour if j < built[kind] else None)
+            x += 21
+        x += 3
+    if p["minus_tokens"]:
+        draw.rounded_rectangle((x0 + w - 50, y - 12, x0 + w - 8, y + 12), 8, fill=INK)
+        text(draw, (x0 + w - 29, y), -3 * p["minus_tokens"], 17, WHITE)
+    y = y0 + 152
+    x = x0 + 18
+    civet(draw, x, y + 1, 1.1)
+    text(draw, (x + 22, y), p["sumatra"] + p["civets"], 18)
+    x += 40
+    for stock in p["stocks"]:
         fill = WHITE if stock == "wild" else COFFEE_COLOURS[stock]
-        draw.rectangle((sx - 5, sy - 5, sx + 5, sy + 5), fill=fill, outline=INK)
+        draw.rectangle((x - 7, y - 7, x + 7, y + 7), fill=fill, outline=INK)
+        x += 18
+    # bonus supply: Action marker, trader, 3 coins (a pale slot once taken)
+    bx = x0 + w - 86
+    draw.rounded_rectangle((bx, y - 12, bx + 78, y + 12), 7, fill=WHITE)
+    pale = PANEL_DARK
+    draw.rectangle((bx + 9, y - 7, bx + 21, y + 7), fill=INK if "marker" in p["bonus"] else pale)
+    trader(draw, bx + 39, y + 2, colour if "trader" in p["bonus"] else pale)
+    if "coins" in p["bonus"]:
+        coin(draw, bx + 62, y, 3, r=10)
+    else:
+        disc(draw, bx + 62, y, pale, 10)
     # contracts A–F: open ones show their coffee, done ones are ticked
+    cw = (w - 16) / 6
+    top, bottom = y0 + 168, y0 + 220
     for i, letter in enumerate("ABCDEF"):
-        x = x0 + 10 + i * ((w - 20) / 6)
-        cw = (w - 20) / 6 - 4
+        x = x0 + 8 + i * cw
         done = letter in p["fulfilled"]
         draw.rounded_rectangle(
-            (x, y0 + 150, x + cw, y0 + 212), 6, fill=PANEL_DARK if done else WHITE, outline=INK
+            (x + 1, top, x + cw - 2, bottom), 6, fill=PANEL_DARK if done else WHITE, outline=INK
         )
-        text(draw, (x + 10, y0 + 160), letter, 12)
+        text(draw, (x + 10, top + 9), letter, 13, MUTED if done else INK)
         if done:
-            draw.line((x + 10, y0 + 185, x + 18, y0 + 195, x + cw - 8, y0 + 172), fill=INK, width=3)
+            draw.line((x + 8, top + 30, x + 16, top + 42, x + cw - 8, top + 16), fill=INK, width=4)
             continue
-        wants = p["contracts"][letter]["wants"]
         if p["contracts"][letter]["hard_side"]:
             # the handicap: this contract lies 3-player side up
-            draw.rounded_rectangle((x + cw - 20, y0 + 153, x + cw - 4, y0 + 169), 4, fill=INK)
-            text(draw, (x + cw - 12, y0 + 161), 3, 11, WHITE)
-        for k, (coffee, n) in enumerate(wants.items()):
-            bean(draw, x + 12, y0 + 176 + k * 13, coffee, 5)
-            text(draw, (x + 26, y0 + 176 + k * 13), n, 11)
+            draw.rounded_rectangle((x + cw - 18, top + 2, x + cw - 4, top + 16), 4, fill=INK)
+            text(draw, (x + cw - 11, top + 9), 3, 11, WHITE)
+        for k, (coffee, n) in enumerate(p["contracts"][letter]["wants"].items()):
+            bean(draw, x + cw / 2 - 7, top + 20 + k * 12, coffee, 5)
+            text(draw, (x + cw / 2 + 7, top + 20 + k * 12), n, 12)
     # counters on the Counter track
-    for k, token in enumerate(p["counters"][:18]):
-        counter(draw, x0 + 14 + k * 17, y0 + 228, token, 6)
-    if p["counters"]:
-        text(draw, (x0 + w - 18, y0 + 228), p["counter_height"], 13)
+    n = len(p["counters"])
+    step = min(18.0, (w - 60) / max(1, n))
+    for k, token in enumerate(p["counters"]):
+        counter(draw, x0 + 16 + k * step, y0 + 232, token, 7)
+    if n:
+        text(draw, (x0 + w - 20, y0 + 231), p["counter_height"], 16)
     if "scores" in view:
         # the final score on a gold plate across the contracts
-        plate = (x0 + w / 2 - 50, y0 + 158, x0 + w / 2 + 50, y0 + 206)
-        draw.rounded_rectangle(plate, 12, fill=GOLD, outline=INK, width=3)
-        text(draw, (x0 + w / 2, y0 + 182), view["scores"][seat], 30)
+        plate = (x0 + w / 2 - 62, y0 + 160, x0 + w / 2 + 62, y0 + 228)
+        draw.rounded_rectangle(plate, 14, fill=GOLD, outline=INK, width=3)
+        text(draw, (x0 + w / 2, y0 + 194), view["scores"][seat], 48)
 
 
 def draw_andre(draw: Draw, view: dict[str, Any], x0: float, y0: float, w: float) -> None:
     andre = view["andre"]
+    if andre["seat"] in view["active"]:
+        draw.rounded_rectangle((x0 - 6, y0 - 6, x0 + w + 6, y0 + PLAYER_H + 6), 16, fill=INK)
     draw.rounded_rectangle(
-        (x0, y0, x0 + w, y0 + 250), 12, fill=PANEL, outline=ANDRE_COLOUR, width=4
+        (x0, y0, x0 + w, y0 + PLAYER_H), 12, fill=PANEL, outline=ANDRE_COLOUR, width=4
     )
-    draw.rounded_rectangle((x0, y0, x0 + w, y0 + 30), 12, fill=ANDRE_COLOUR)
+    draw.rounded_rectangle((x0, y0, x0 + w, y0 + 46), 12, fill=ANDRE_COLOUR)
+    draw.rectangle((x0, y0 + 30, x0 + w, y0 + 46), fill=ANDRE_COLOUR)
+    text(draw, (x0 + 22, y0 + 23), andre["seat"] + 1, 32, INK)
+    # his plantation stack: the levels he plants next
     for k, level in enumerate(andre["stack"]):
-        draw.rounded_rectangle(
-            (x0 + 12 + k * 28, y0 + 44, x0 + 36 + k * 28, y0 + 68), 5, fill=WHITE
-        )
-        text(draw, (x0 + 24 + k * 28, y0 + 56), level, 13)
+        box = (x0 + 48 + k * 40, y0 + 6, x0 + 82 + k * 40, y0 + 40)
+        draw.rounded_rectangle(box, 6, fill=WHITE, outline=INK)
+        text(draw, (x0 + 65 + k * 40, y0 + 23), level, 24)
     for k in range(andre["fair_trade_posts"]):
-        building(draw, x0 + 24 + k * 24, y0 + 92, "fairtrade", ANDRE_COLOUR)
+        building(draw, x0 + 26 + k * 30, y0 + 76, "fairtrade", ANDRE_COLOUR, s=1.4)
     for k in range(andre["traders"]):
-        trader(draw, x0 + 120 + k * 20, y0 + 94, ANDRE_COLOUR)
+        trader(draw, x0 + 26 + k * 30, y0 + 124, ANDRE_COLOUR, 1.5)
     for k in range(andre["markers"]):
-        disc(draw, x0 + 20 + k * 20, y0 + 126, ANDRE_COLOUR, 7)
+        disc(draw, x0 + 26 + k * 26, y0 + 166, ANDRE_COLOUR, 10, 2)
     for k, token in enumerate(andre["flipped"]):
-        counter(draw, x0 + 20 + k * 22, y0 + 160, token, 8)
+        counter(draw, x0 + 26 + k * 26, y0 + 208, token, 10)
     # his visible contract: top, middle and bottom coffee drive his choices
-    card = (x0 + w - 70, y0 + 44, x0 + w - 20, y0 + 150)
+    card = (x0 + w - 84, y0 + 58, x0 + w - 24, y0 + 184)
     draw.rounded_rectangle(card, 8, fill=WHITE, outline=INK)
     for k, coffee in enumerate(andre["contract_coffees"]):
-        bean(draw, x0 + w - 45, y0 + 70 + k * 30, coffee, 11)
-    text(draw, (x0 + w - 45, y0 + 170), andre["contracts_left"], 18)
+        bean(draw, x0 + w - 54, y0 + 84 + k * 36, coffee, 14)
+    text(draw, (x0 + w - 54, y0 + 212), andre["contracts_left"], 28)
 
 
 def render(view: dict[str, Any]) -> Image.Image:
     seats = len(view["players"])
-    board_h = 660
-    height = board_h + 270
+    coops_top = HEADER_H + 12
+    band_top = coops_top + COOP_H + 10
+    players_top = band_top + BAND_H + 14
+    height = players_top + PLAYER_H + MARGIN
     image = Image.new("RGB", (WIDTH, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    draw_header(draw, view, 20, 12)
+    draw_header(draw, view, 4)
     for i, coffee in enumerate(COFFEES):
-        draw_coop(draw, view, coffee, 16 + i * (COOP_W + 10), 56)
-    lower = 428
-    draw_arabica(draw, view, 16, lower)
-    draw_bars(draw, view, 350, lower)
-    draw_milestones(draw, view, 890, lower)
-    draw_contract_bonus(draw, view, 1220, lower)
-    draw_sumatra(draw, view, 890, lower + 110)
-    top = board_h + 10
-    width = (WIDTH - 20 - (seats - 1) * 8) / seats
+        draw_coop(draw, view, coffee, MARGIN + i * (COOP_W + 8), coops_top)
+    x = MARGIN + draw_arabica(draw, view, MARGIN, band_top) + 10
+    x += draw_bars(draw, view, x, band_top, 90) + 10
+    right = WIDTH - MARGIN - x
+    draw_milestones(draw, view, x, band_top, right)
+    draw_contract_bonus(draw, view, x, band_top + 104, right)
+    width = (WIDTH - 2 * MARGIN - (seats - 1) * 12) / seats
     for seat in range(seats):
-        x = 10 + seat * (width + 8)
+        x = MARGIN + seat * (width + 12)
         if view["andre"] is not None and seat == view["andre"]["seat"]:
-            draw_andre(draw, view, x, top, width)
+            draw_andre(draw, view, x, players_top, width)
         else:
-            draw_player(draw, view, seat, x, top, width)
+            draw_player(draw, view, seat, x, players_top, width)
     return image
 
 
