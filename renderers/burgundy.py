@@ -17,11 +17,6 @@ from games.burgundy.data import components
 from games.core import Decision, Option
 from renderers import OptionStyle
 
-WIDTH = 1600
-BOARD_H = 430
-PANEL_H = 470
-MARGIN = 12
-
 BACKGROUND = (232, 226, 211)
 PANEL = (250, 247, 239)
 INK = (52, 46, 40)
@@ -185,8 +180,8 @@ def draw_space(
     d: ImageDraw.ImageDraw, kind: str, cx: float, cy: float, r: float, die: int | None = None
 ) -> None:
     colour = TYPE_COLOURS[kind]
-    draw_hex(d, cx, cy, r, mix(colour, (255, 255, 255), 0.6), mix(colour, (0, 0, 0), 0.2))
-    faint = mix(colour, (0, 0, 0), 0.4)
+    draw_hex(d, cx, cy, r, mix(colour, (255, 255, 255), 0.7), mix(colour, (0, 0, 0), 0.15))
+    faint = mix(colour, (0, 0, 0), 0.3)
     if die is None:
         icon(d, kind, cx, cy, r * 0.45, faint)
     else:
@@ -227,208 +222,243 @@ def draw_goods(
     for i in range(min(count, 4)):
         o = (min(count, 4) - 1 - i) * 3
         d.rectangle([x + o, y - o, x + o + s, y - o + s], fill=GOODS_COLOURS[kind], outline=INK)
-    text(d, (x + s / 2, y + s / 2), str(kind), round(s * 0.6), (255, 255, 255))
+    text(d, (x + s / 2, y + s / 2), str(kind), round(s * 0.62), (255, 255, 255))
     if count > 1:
-        d.ellipse([x + s - 4, y + s - 10, x + s + 12, y + s + 6], fill=INK)
-        text(d, (x + s + 4, y + s - 2), str(count), 12, (255, 255, 255))
+        b = max(7, s * 0.3)
+        d.ellipse([x + s - b, y + s - b, x + s + b, y + s + b], fill=INK)
+        text(d, (x + s, y + s), str(count), round(b * 1.4), (255, 255, 255))
 
 
-def counter(d: ImageDraw.ImageDraw, x: float, y: float, kind: str, n: int) -> None:
+def counter(d: ImageDraw.ImageDraw, x: float, y: float, kind: str, n: int, s: float = 28) -> None:
     """Silverlings (grey octagon) or workers (tan square) with their number."""
+    h = s / 2
     if kind == "silver":
         pts = [
             (
-                x + 13 + 13 * math.cos(math.radians(45 * i + 22.5)),
-                y + 13 + 13 * math.sin(math.radians(45 * i + 22.5)),
+                x + h + h * math.cos(math.radians(45 * i + 22.5)),
+                y + h + h * math.sin(math.radians(45 * i + 22.5)),
             )
             for i in range(8)
         ]
         d.polygon(pts, fill=(198, 200, 206), outline=INK)
     else:
-        d.rectangle([x + 1, y + 1, x + 25, y + 25], fill=(200, 160, 110), outline=INK)
-        d.ellipse([x + 9, y + 4, x + 17, y + 12], fill=INK)
-        d.rectangle([x + 7, y + 13, x + 19, y + 22], fill=INK)
-    text(d, (x + 44, y + 13), str(n), 20, INK)
+        d.rectangle([x, y, x + s, y + s], fill=(200, 160, 110), outline=INK)
+        d.ellipse([x + s * 0.34, y + s * 0.14, x + s * 0.66, y + s * 0.46], fill=INK)
+        d.rectangle([x + s * 0.26, y + s * 0.5, x + s * 0.74, y + s * 0.86], fill=INK)
+    d.text((x + s + 5, y + h), str(n), font=font(round(s * 0.9)), fill=INK, anchor="lm")
 
 
-# -- the central board --------------------------------------------------------------------------
-def draw_board(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+# -- the layout ---------------------------------------------------------------------------------
+# Square-ish cells in a grid: the depots above the tracks in the first column, the players two
+# by two beside them, so the picture stays near Discord's inline 550:350 at 4 players.
+CELL_W = 450
+CELL_H = 430
+MARGIN = 12
+HEADER_H = 52
+ESTATE_R = 29
+
+
+def columns(n: int) -> int:
+    return 1 + math.ceil(n / 2)
+
+
+def canvas_size(n: int) -> tuple[int, int]:
+    return columns(n) * (CELL_W + MARGIN) + MARGIN, 2 * (CELL_H + MARGIN) + MARGIN
+
+
+def cell(col: int, row: int) -> tuple[int, int]:
+    return MARGIN + col * (CELL_W + MARGIN), MARGIN + row * (CELL_H + MARGIN)
+
+
+def seat_cell(n: int, seat: int) -> tuple[int, int]:
+    per_row = columns(n) - 1
+    return cell(1 + seat % per_row, seat // per_row)
+
+
+def panel(d: ImageDraw.ImageDraw, x: float, y: float, outline: Any = FAINT, width: int = 2) -> None:
     d.rounded_rectangle(
-        [MARGIN, MARGIN, WIDTH - MARGIN, BOARD_H], radius=14, fill=PANEL, outline=FAINT, width=2
+        [x, y, x + CELL_W, y + CELL_H], radius=14, fill=PANEL, outline=outline, width=width
     )
-    cx, cy = 330, MARGIN + (BOARD_H - MARGIN) / 2
-    d.ellipse([cx - 290, cy - 195, cx + 290, cy + 195], fill=(238, 232, 214), outline=FAINT)
+
+
+# -- the central board: depots ------------------------------------------------------------------
+DEPOT_R = 29
+DEPOT_W = (CELL_W - 24) / 2
+DEPOT_H = 112
+
+
+def draw_market(d: ImageDraw.ImageDraw, view: dict[str, Any], x: float, y: float) -> None:
+    """Depots 1-6 two by two, the black depot below them."""
+    panel(d, x, y)
     for depot in view["depots"]:
-        a = math.radians(-90 + 60 * (depot["number"] - 1))
-        draw_depot(d, depot, cx + 205 * math.cos(a), cy + 140 * math.sin(a))
-    draw_black_depot(d, view["black"], cx, cy)
-    draw_phases(d, view, 680, MARGIN + 22)
-    draw_bridge(d, view, 680, MARGIN + 120)
-    draw_supply(d, view, 700, BOARD_H - 28)
-    draw_bonus_tiles(d, view, 1190, MARGIN + 22)
+        i = depot["number"] - 1
+        draw_depot(d, depot, x + 8 + (i % 2) * (DEPOT_W + 8), y + 6 + (i // 2) * DEPOT_H)
+    draw_black_depot(d, view["black"], x + CELL_W / 2, y + 6 + 3 * DEPOT_H + 40)
 
 
 def draw_depot(d: ImageDraw.ImageDraw, depot: dict[str, Any], x: float, y: float) -> None:
-    r = 21
-    draw_die(d, x - 66, y - 34, 28, depot["number"])
-    spots = [(-10, -16), (27, -16), (8, 16), (45, 16)]
+    draw_die(d, x + 4, y + 8, 38, depot["number"])
+    step = DEPOT_R * math.sqrt(3)
+    x0, y0 = x + 58 + step / 2, y + 6 + DEPOT_R
+    spots = [(0, 0), (step, 0), (step / 2, 1.5 * DEPOT_R), (1.5 * step, 1.5 * DEPOT_R)]
     for (dx, dy), space in zip(spots, depot["spaces"], strict=False):
         if space["tile"]:
-            draw_tile(d, space["tile"], x + dx, y + dy, r)
+            draw_tile(d, space["tile"], x0 + dx, y0 + dy, DEPOT_R)
         else:
-            draw_space(d, space["type"], x + dx, y + dy, r)
+            draw_space(d, space["type"], x0 + dx, y0 + dy, DEPOT_R)
     kinds: dict[int, int] = {}
     for g in depot["goods"]:
         kinds[g] = kinds.get(g, 0) + 1
     for i, (kind, n) in enumerate(sorted(kinds.items())):
-        draw_goods(d, x - 72 + (i % 2) * 30, y + 4 + (i // 2) * 24, 18, kind, n)
+        draw_goods(d, x + 3 + (i % 2) * 31, y + 54 + (i // 2) * 29, 24, kind, n)
 
 
 def draw_black_depot(d: ImageDraw.ImageDraw, black: list[Any], cx: float, cy: float) -> None:
-    r = 19
-    cols = 4
-    rows = math.ceil(len(black) / cols)
-    d.rounded_rectangle(
-        [cx - 84, cy - rows * 18 - 4, cx + 84, cy + rows * 18 + 4], radius=10, fill=(58, 52, 48)
-    )
+    r = 26
+    step = r * math.sqrt(3) + 2
+    half = len(black) * step / 2
+    d.rounded_rectangle([cx - half - 8, cy - r - 6, cx + half + 8, cy + r + 6], 12, (58, 52, 48))
     for i, t in enumerate(black):
-        x = cx - 51 + (i % cols) * 34 + (17 if i // cols else 0) - 8
-        y = cy - (rows - 1) * 16 + (i // cols) * 32
+        x = cx - half + step * (i + 0.5)
         if t:
-            draw_tile(d, t, x, y, r)
+            draw_tile(d, t, x, cy, r)
         else:
-            draw_hex(d, x, y, r, (80, 74, 68), (110, 102, 94))
+            draw_hex(d, x, cy, r, (80, 74, 68), (110, 102, 94))
+
+
+# -- the central board: phases, rounds, turn order, bonus tiles, supply -------------------------
+def draw_tracks(d: ImageDraw.ImageDraw, view: dict[str, Any], x: float, y: float) -> None:
+    panel(d, x, y)
+    draw_phases(d, view, x + 12, y + 10)
+    draw_bridge(d, view, x + 12, y + 128)
+    draw_bonus_and_supply(d, view, x + 12, y + 318)
 
 
 def draw_phases(d: ImageDraw.ImageDraw, view: dict[str, Any], x: float, y: float) -> None:
+    """Phase bonus per phase (goods stacks still to come beside it), then the round goods and
+    the white die."""
     for i, bonus in enumerate(components().table["scoring"]["phase_bonus"].values()):
-        bx = x + i * 96
+        bx = x + i * 86
         current = i == view["phase_index"]
-        fill = (250, 224, 140) if current else (236, 230, 214)
         d.rounded_rectangle(
-            [bx, y, bx + 86, y + 64],
+            [bx, y, bx + 78, y + 50],
             radius=8,
-            fill=fill,
+            fill=(250, 224, 140) if current else (236, 230, 214),
             outline=INK if current else FAINT,
-            width=3 if current else 1,
+            width=4 if current else 1,
         )
-        text(d, (bx + 26, y + 32), str(bonus), 26, INK if i >= view["phase_index"] else FAINT)
+        text(d, (bx + 26, y + 25), str(bonus), 30, INK if i >= view["phase_index"] else FAINT)
         for k in range(view["phase_goods_left"][i]):
-            d.rectangle(
-                [
-                    bx + 52 + (k % 2) * 14,
-                    y + 8 + (k // 2) * 16,
-                    bx + 63 + (k % 2) * 14,
-                    y + 20 + (k // 2) * 16,
-                ],
-                fill=(90, 84, 78),
-            )
-    ry = y + 92
+            gx, gy = bx + 52 + (k % 2) * 12, y + 8 + (k // 2) * 12
+            d.rectangle([gx, gy, gx + 9, gy + 9], fill=(90, 84, 78))
+    ry = y + 60
     played = 5 - len(view["round_goods"])
     for i in range(5):
-        bx = x + i * 72
+        bx = x + i * 70
+        current = i == view["round"] - 1
         d.rounded_rectangle(
-            [bx, ry, bx + 60, ry + 60],
+            [bx, ry, bx + 62, ry + 56],
             radius=8,
             fill=(236, 230, 214),
-            outline=INK if i == view["round"] - 1 else FAINT,
-            width=3 if i == view["round"] - 1 else 1,
+            outline=INK if current else FAINT,
+            width=4 if current else 1,
         )
         if i >= played:
-            draw_goods(d, bx + 12, ry + 12, 36, view["round_goods"][i - played])
+            draw_goods(d, bx + 11, ry + 8, 40, view["round_goods"][i - played])
     if view["white"]:
-        draw_die(d, x + 380, ry + 4, 52, view["white"])
+        draw_die(d, x + 366, ry, 56, view["white"])
 
 
 def draw_bridge(d: ImageDraw.ImageDraw, view: dict[str, Any], x: float, y: float) -> None:
+    """The turn order track (ships move a disc right; the stack's top goes first), then the
+    order of play with the active seat raised."""
+    step = 54
     spaces = len(view["bridge"])
-    step = 64
-    d.rounded_rectangle([x - 6, y + 150, x + spaces * step, y + 170], radius=8, fill=(160, 130, 95))
+    bar = y + 100
+    d.rounded_rectangle([x, bar, x + spaces * step, bar + 20], radius=8, fill=(160, 130, 95))
     for i, stack in enumerate(view["bridge"]):
         bx = x + i * step
-        d.rectangle([bx, y + 146, bx + step - 10, y + 174], outline=INK, width=1)
+        d.rectangle([bx + 4, bar - 3, bx + step - 4, bar + 23], outline=INK, width=1)
         for depth, seat in enumerate(stack):
-            py = y + 128 - (len(stack) - 1 - depth) * 28
-            colour = PLAYER_COLOURS[seat]
-            d.ellipse([bx + 12, py - 12, bx + 40, py + 16], fill=colour, outline=INK, width=2)
-            text(d, (bx + 26, py + 2), str(seat + 1), 16, (255, 255, 255))
-    ax = x + spaces * step + 10
-    d.polygon([(ax, y + 150), (ax + 22, y + 160), (ax, y + 170)], fill=INK)
-    order_y = y + 186
+            py = bar - 19 - (len(stack) - 1 - depth) * 26
+            draw_disc(d, bx + step / 2, py, 17, seat)
+    ax = x + spaces * step + 8
+    d.polygon([(ax, bar - 2), (ax + 24, bar + 10), (ax, bar + 22)], fill=INK)
+    oy = bar + 36
     for i, seat in enumerate(view["order"]):
-        bx = x + i * 40
+        bx = x + i * 80
         active = seat == view["active"]
+        lift = 6 if active else 0
         d.rounded_rectangle(
-            [bx, order_y, bx + 32, order_y + 20],
-            radius=6,
+            [bx, oy - lift, bx + 70, oy + 38 - lift],
+            radius=8,
             fill=PLAYER_COLOURS[seat],
             outline=INK,
-            width=3 if active else 1,
+            width=4 if active else 1,
         )
+        text(d, (bx + 35, oy + 19 - lift), str(seat + 1), 28, header_ink(seat))
+    if view["active"] is not None and view["active"] in view["order"]:
+        i = view["order"].index(view["active"])
+        ax = x + i * 80 + 35
+        d.polygon([(ax - 10, oy + 38), (ax + 10, oy + 38), (ax, oy + 31)], fill=INK)
 
 
-def draw_supply(d: ImageDraw.ImageDraw, view: dict[str, Any], x: float, y: float) -> None:
-    """The face-down piles by back colour, with how many tiles are left in each."""
-    for i, back in enumerate((*TYPE_ORDER, "black")):
-        cx = x + i * 66
-        colour = TYPE_COLOURS.get(back, (58, 52, 48))
-        for k in range(3):
-            draw_hex(d, cx, y - k * 3, 15, mix(colour, (0, 0, 0), 0.15), INK)
-        text(d, (cx + 30, y), str(view["supply"][back]), 16, INK)
+def draw_disc(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, seat: int) -> None:
+    d.ellipse([cx - r, cy - r, cx + r, cy + r], fill=PLAYER_COLOURS[seat], outline=INK, width=2)
+    text(d, (cx, cy + 1), str(seat + 1), round(r * 1.2), header_ink(seat))
 
 
-def draw_bonus_tiles(d: ImageDraw.ImageDraw, view: dict[str, Any], x: float, y: float) -> None:
+def draw_bonus_and_supply(d: ImageDraw.ImageDraw, view: dict[str, Any], x: float, y: float) -> None:
+    """One column per tile colour: its large and small bonus tile (greyed once taken, their
+    points at the left), then its face-down pile with the tiles left."""
     n = view["num_players"]
-    for row, kind in enumerate(TYPE_ORDER):
-        left = view["bonus_left"][kind]
-        for col, size in enumerate(("large", "small")):
-            cx, cy = x + 40 + col * 110, y + 22 + row * 62
-            r = 26 if size == "large" else 20
-            there = size in left
+    scoring = components().table["scoring"]
+    for row, size in enumerate(("large", "small")):
+        cy = y + 18 + row * 38
+        text(d, (x + 16, cy), str(scoring[f"bonus_{size}"][str(n)]), 26, INK)
+        for col, kind in enumerate(TYPE_ORDER):
+            cx = x + 62 + col * 53
+            r = 20 if size == "large" else 15
+            there = size in view["bonus_left"][kind]
             colour = TYPE_COLOURS[kind] if there else mix(TYPE_COLOURS[kind], PANEL, 0.8)
             draw_hex(d, cx, cy, r, colour, INK if there else FAINT)
-            icon(d, kind, cx, cy, r * 0.45, ICON_INK.get(kind, INK) if there else FAINT)
-            points = components().table["scoring"][f"bonus_{size}"][str(n)]
-            text(d, (cx + r + 24, cy), str(points), 22, INK if there else FAINT)
+            icon(d, kind, cx, cy, r * 0.5, ICON_INK.get(kind, INK) if there else FAINT)
+    cy = y + 90
+    for col, back in enumerate((*TYPE_ORDER, "black")):
+        cx = x + 54 + col * 53
+        colour = TYPE_COLOURS.get(back, (58, 52, 48))
+        for k in range(3):
+            draw_hex(d, cx - 8, cy - k * 3, 12, mix(colour, (0, 0, 0), 0.15), INK)
+        text(d, (cx + 14, cy), str(view["supply"][back]), 18, INK)
 
 
 # -- the players --------------------------------------------------------------------------------
+def header_ink(seat: int) -> tuple[int, int, int]:
+    """White on the dark seat colours, ink on the light one (yellow-orange)."""
+    r, g, b = PLAYER_COLOURS[seat]
+    return INK if 0.299 * r + 0.587 * g + 0.114 * b > 150 else (255, 255, 255)
+
+
 def hex_centre(q: int, r: int, size: float, ox: float, oy: float) -> tuple[float, float]:
     return ox + size * math.sqrt(3) * (q + r / 2), oy + size * 1.5 * r
 
 
+def estate_origin(x: float, y: float) -> tuple[float, float]:
+    """The centre hex of a player's estate in the panel at (x, y): left in the panel, its
+    storage and goods in the column to the right."""
+    return x + 8 + 3.5 * math.sqrt(3) * ESTATE_R, y + HEADER_H + (CELL_H - HEADER_H) / 2
+
+
 def draw_player(
-    d: ImageDraw.ImageDraw, view: dict[str, Any], seat: int, x: float, y: float, w: float
+    d: ImageDraw.ImageDraw, view: dict[str, Any], seat: int, x: float, y: float
 ) -> None:
     p = view["players"][seat]
     colour = PLAYER_COLOURS[seat]
     active = seat == view["active"]
-    d.rounded_rectangle(
-        [x, y, x + w, y + PANEL_H],
-        radius=14,
-        fill=PANEL,
-        outline=colour if active else FAINT,
-        width=5 if active else 2,
-    )
-    d.rounded_rectangle([x, y, x + w, y + 46], radius=14, fill=colour)
-    text(d, (x + 26, y + 23), str(seat + 1), 26, (255, 255, 255))
-    score = view["final"]["scores"][seat] if view.get("final") else p["score"]
-    text(d, (x + 86, y + 23), str(score), 30, (255, 255, 255))
-    if view.get("final"):
-        draw_rank(d, x + w - 120, y + 23, view["final"]["ranks"][seat])
-    if p["lap"]:
-        d.rounded_rectangle([x + 124, y + 10, x + 176, y + 36], radius=6, fill=(255, 255, 255))
-        text(d, (x + 150, y + 23), str(100 * p["lap"]), 16, colour)
-    pending = view.get("pending") if active else None
-    for i, (value, used) in enumerate(zip(p["dice"], p["used"], strict=True)):
-        dx = x + w - 84 + i * 40
-        draw_die(d, dx, y + 7, 32, value, used, mix(colour, (255, 255, 255), 0.75))
-        if pending and pending["die"] == i:
-            d.rounded_rectangle([dx - 3, y + 4, dx + 35, y + 42], radius=7, outline=INK, width=3)
-    if pending and pending["castle"]:
-        icon(d, "castle", x + w - 110, y + 23, 11, (255, 255, 255))
-    size = 28 if w > 600 else 25
-    ox, oy = x + w / 2 - 4, y + 54 + 5.5 * size
+    panel(d, x, y, colour if active else FAINT, 6 if active else 2)
+    draw_header(d, view, seat, x, y)
+    ox, oy = estate_origin(x, y)
+    size = ESTATE_R
     for h in view["estate_board"]:
         cx, cy = hex_centre(h["q"], h["r"], size, ox, oy)
         placed = p["estate"].get(str(h["id"]))
@@ -437,9 +467,70 @@ def draw_player(
         else:
             draw_space(d, h["type"], cx, cy, size - 1, h["die"])
     draw_area_edges(d, view["estate_board"], size, ox, oy)
-    counter(d, x + 14, y + 60, "silver", p["silver"])
-    counter(d, x + 14, y + 94, "workers", p["workers"])
-    draw_footer(d, p, x, y + PANEL_H - 98, w)
+    counter(d, x + 10, y + HEADER_H + 8, "silver", p["silver"], 28)
+    counter(d, x + 10, y + HEADER_H + 42, "workers", p["workers"], 28)
+    draw_sold_pile(d, p["sold"], x + 14, y + CELL_H - 46)
+    draw_side(d, p, x + CELL_W - 44, y + HEADER_H)
+
+
+def draw_header(
+    d: ImageDraw.ImageDraw, view: dict[str, Any], seat: int, x: float, y: float
+) -> None:
+    """Seat number, score (and laps past 100), final place, and the seat's two dice."""
+    p = view["players"][seat]
+    colour, ink = PLAYER_COLOURS[seat], header_ink(seat)
+    d.rounded_rectangle([x, y, x + CELL_W, y + HEADER_H], radius=14, fill=colour)
+    d.rectangle([x, y + HEADER_H - 14, x + CELL_W, y + HEADER_H], fill=colour)
+    if seat == view["active"]:
+        d.polygon([(x + 10, y + 14), (x + 24, y + 26), (x + 10, y + 38)], fill=ink)
+    text(d, (x + 40, y + 27), str(seat + 1), 30, ink)
+    d.line([x + 62, y + 12, x + 62, y + 42], fill=ink, width=2)
+    score = view["final"]["scores"][seat] if view.get("final") else p["score"]
+    d.text((x + 74, y + 28), str(score), font=font(44), fill=ink, anchor="lm")
+    if p["lap"]:
+        lx = x + 84 + font(44).getlength(str(score))
+        d.rounded_rectangle([lx, y + 13, lx + 54, y + 41], radius=6, fill=(255, 255, 255))
+        text(d, (lx + 27, y + 27), f"+{100 * p['lap']}", 17, INK)
+    if view.get("final"):
+        draw_rank(d, x + CELL_W - 124, y + 26, view["final"]["ranks"][seat])
+    pending = view.get("pending") if seat == view["active"] else None
+    if pending and pending["castle"]:
+        icon(d, "castle", x + CELL_W - 124, y + 26, 13, ink)
+    for i, (value, used) in enumerate(zip(p["dice"], p["used"], strict=True)):
+        dx = x + CELL_W - 96 + i * 46
+        draw_die(d, dx, y + 7, 38, value, used, mix(colour, (255, 255, 255), 0.75))
+        if pending and pending["die"] == i:
+            d.rounded_rectangle([dx - 4, y + 3, dx + 42, y + 49], radius=8, outline=ink, width=3)
+
+
+def draw_side(d: ImageDraw.ImageDraw, p: dict[str, Any], cx: float, y: float) -> None:
+    """Storage (three spaces), goods by kind, and bonus tiles taken, down the panel's right."""
+    for i in range(3):
+        cy = y + 38 + i * 52
+        if i < len(p["storage"]):
+            draw_tile(d, p["storage"][i], cx, cy, 26)
+        else:
+            draw_hex(d, cx, cy, 26, (236, 230, 214), FAINT)
+    d.line([cx - 30, y + 178, cx + 30, y + 178], fill=FAINT, width=1)
+    for i, (kind, n) in enumerate(p["goods"].items()):
+        draw_goods(d, cx - 18, y + 192 + i * 44, 34, int(kind), n)
+    for i, bonus in enumerate(p["bonus"]):
+        kind, size = bonus.split(":")
+        r = 13 if size == "large" else 10
+        bx, by = cx - 13 + (i % 2) * 26, y + 330 + (i // 2) * 24 - (i % 2) * 0
+        draw_hex(d, bx, by, r, TYPE_COLOURS[kind], INK)
+        icon(d, kind, bx, by, r * 0.5, ICON_INK.get(kind, INK))
+
+
+def draw_sold_pile(d: ImageDraw.ImageDraw, sold: int, x: float, y: float) -> None:
+    """Goods sold, face down: how many (which kinds is the seat's secret)."""
+    for k in range(min(sold, 3)):
+        d.rectangle(
+            [x + 3 * k, y + 6 - 3 * k, x + 26 + 3 * k, y + 30 - 3 * k],
+            fill=(90, 84, 78),
+            outline=INK,
+        )
+    d.text((x + 40, y + 18), str(sold), font=font(24), fill=INK, anchor="lm")
 
 
 # Pointy-top hex edges in hex_points order (from the right side clockwise) and the axial step to
@@ -465,54 +556,27 @@ def draw_rank(d: ImageDraw.ImageDraw, cx: float, cy: float, rank: int) -> None:
     """A star with the final place in it (gold for the winner)."""
     points = []
     for i in range(10):
-        r = 19 if i % 2 == 0 else 8
+        r = 25 if i % 2 == 0 else 11
         a = math.radians(-90 + 36 * i)
         points.append((cx + r * math.cos(a), cy + r * math.sin(a)))
     d.polygon(points, fill=(245, 200, 40) if rank == 1 else (235, 235, 235), outline=INK)
-    text(d, (cx, cy + 2), str(rank), 14, INK)
-
-
-def draw_footer(d: ImageDraw.ImageDraw, p: dict[str, Any], x: float, y: float, w: float) -> None:
-    """Storage and goods on one row; sold goods and bonus tiles below."""
-    d.line([x + 12, y - 6, x + w - 12, y - 6], fill=FAINT, width=1)
-    for i in range(3):
-        cx, cy = x + 36 + i * 50, y + 26
-        if i < len(p["storage"]):
-            draw_tile(d, p["storage"][i], cx, cy, 24)
-        else:
-            draw_hex(d, cx, cy, 24, (236, 230, 214), FAINT)
-    for i, (kind, n) in enumerate(p["goods"].items()):
-        draw_goods(d, x + 190 + i * 52, y + 12, 28, int(kind), n)
-    row = y + 76
-    for k in range(min(p["sold"], 3)):
-        d.rectangle(
-            [x + 14 + 3 * k, row - 12 - 3 * k, x + 38 + 3 * k, row + 12 - 3 * k],
-            fill=(90, 84, 78),
-            outline=INK,
-        )
-    text(d, (x + 58, row), str(p["sold"]), 16, INK)
-    for i, bonus in enumerate(p["bonus"]):
-        kind, size = bonus.split(":")
-        r = 15 if size == "large" else 11
-        cx = x + 96 + i * 34
-        draw_hex(d, cx, row, r, TYPE_COLOURS[kind], INK)
-        icon(d, kind, cx, row, r * 0.45, ICON_INK.get(kind, INK))
+    text(d, (cx, cy + 3), str(rank), 20, INK)
 
 
 def render(view: dict[str, Any]) -> Image.Image:
     n = view["num_players"]
-    image = Image.new("RGB", (WIDTH, BOARD_H + PANEL_H + 3 * MARGIN), BACKGROUND)
+    image = Image.new("RGB", canvas_size(n), BACKGROUND)
     d = ImageDraw.Draw(image)
-    draw_board(d, view)
-    w = (WIDTH - MARGIN * (n + 1)) / n
+    draw_market(d, view, *cell(0, 0))
+    draw_tracks(d, view, *cell(0, 1))
     for seat in range(n):
-        draw_player(d, view, seat, MARGIN + seat * (w + MARGIN), BOARD_H + 2 * MARGIN, w)
+        draw_player(d, view, seat, *seat_cell(n, seat))
     return image
 
 
 # -- the private picture ------------------------------------------------------------------------
-PRIVATE_W = 1000
 SOLD_W = 300
+PRIVATE_W = CELL_W + SOLD_W + 3 * MARGIN
 
 
 def render_private(view: dict[str, Any]) -> Image.Image | None:
@@ -521,10 +585,9 @@ def render_private(view: dict[str, Any]) -> Image.Image | None:
     if not you:
         return None
     seat = you["seat"]
-    image = Image.new("RGB", (PRIVATE_W, PANEL_H + 2 * MARGIN), BACKGROUND)
+    image = Image.new("RGB", (PRIVATE_W, CELL_H + 2 * MARGIN), BACKGROUND)
     d = ImageDraw.Draw(image)
-    panel_w = PRIVATE_W - SOLD_W - 3 * MARGIN
-    draw_player(d, view, seat, MARGIN, MARGIN, panel_w)
+    draw_player(d, view, seat, MARGIN, MARGIN)
     draw_sold(d, you["sold"], seat, PRIVATE_W - SOLD_W - MARGIN, MARGIN)
     return image
 
@@ -534,19 +597,19 @@ def draw_sold(d: ImageDraw.ImageDraw, sold: dict[str, int], seat: int, x: float,
     with their count; a kind never sold stays an empty outline. Below: kinds sold, tiles sold
     (what knowledge tiles 15 and 25 count)."""
     d.rounded_rectangle(
-        [x, y, x + SOLD_W, y + PANEL_H], radius=14, fill=PANEL, outline=FAINT, width=2
+        [x, y, x + SOLD_W, y + CELL_H], radius=14, fill=PANEL, outline=FAINT, width=2
     )
-    d.rounded_rectangle([x, y, x + SOLD_W, y + 46], radius=14, fill=PLAYER_COLOURS[seat])
+    d.rounded_rectangle([x, y, x + SOLD_W, y + HEADER_H], radius=14, fill=PLAYER_COLOURS[seat])
     for k in range(3):
         d.rectangle(
-            [x + 24 + 4 * k, y + 10 - 2 * k, x + 50 + 4 * k, y + 36 - 2 * k],
+            [x + 24 + 4 * k, y + 12 - 2 * k, x + 50 + 4 * k, y + 38 - 2 * k],
             fill=(90, 84, 78),
             outline=(255, 255, 255),
         )
-    text(d, (x + 84, y + 23), str(sum(sold.values())), 26, (255, 255, 255))
+    text(d, (x + 84, y + 26), str(sum(sold.values())), 28, header_ink(seat))
     for kind in range(1, 7):
         n = sold.get(str(kind), 0)
-        ry = y + 62 + (kind - 1) * 58
+        ry = y + 64 + (kind - 1) * 52
         colour = GOODS_COLOURS[kind]
         d.rectangle([x + 20, ry, x + 64, ry + 44], fill=colour, outline=INK)
         text(d, (x + 42, ry + 22), str(kind), 24, (255, 255, 255))
@@ -558,8 +621,8 @@ def draw_sold(d: ImageDraw.ImageDraw, sold: dict[str, int], seat: int, x: float,
         else:
             d.rectangle([x + 84, ry + 4, x + 106, ry + 40], outline=FAINT, width=1)
     kinds = sum(1 for n in sold.values() if n)
-    row = y + PANEL_H - 34
-    d.line([x + 12, row - 26, x + SOLD_W - 12, row - 26], fill=FAINT, width=1)
+    row = y + CELL_H - 30
+    d.line([x + 12, row - 24, x + SOLD_W - 12, row - 24], fill=FAINT, width=1)
     draw_hex(d, x + 40, row, 20, TYPE_COLOURS["knowledge"], INK)
     text(d, (x + 40, row), "15", 16, INK)
     text(d, (x + 84, row), str(kinds), 22, INK)

@@ -37,7 +37,7 @@ def test_render_at_several_points_of_a_game(num_players):
         start = time.perf_counter()
         image = renderer.render(spectator)
         assert time.perf_counter() - start < 0.5
-        assert image.size == (1600, 936)
+        assert image.size == renderer.canvas_size(num_players)
         colours = image.getcolors(maxcolors=100_000)
         assert colours is not None and len(colours) > 50, "the picture is nearly blank"
 
@@ -82,7 +82,7 @@ def test_private_picture_shows_the_sold_goods_of_that_seat_only():
     spectator, mine = views[0]
     assert renderer.render_private(spectator) is None
     image = renderer.render_private(mine)
-    assert image.size == (renderer.PRIVATE_W, renderer.PANEL_H + 2 * renderer.MARGIN)
+    assert image.size == (renderer.PRIVATE_W, renderer.CELL_H + 2 * renderer.MARGIN)
     colours = image.getcolors(maxcolors=100_000)
     assert colours is not None and len(colours) > 50
     assert mine["you"]["sold"], "this playout has sold goods by step 100"
@@ -108,10 +108,8 @@ def test_every_estate_area_is_outlined_for_colour_blind_players():
     view = engine.view(engine.new(2, seed=1), None)
     image = renderer.render(view)
     board = {h["id"]: h for h in view["estate_board"]}
-    w = (renderer.WIDTH - renderer.MARGIN * 3) / 2
-    x, y = renderer.MARGIN, renderer.BOARD_H + 2 * renderer.MARGIN
-    size = 28
-    ox, oy = x + w / 2 - 4, y + 54 + 5.5 * size
+    size = renderer.ESTATE_R
+    ox, oy = renderer.estate_origin(*renderer.seat_cell(2, 0))
 
     def edge_pixel(a, b):
         (ax, ay), (bx, by) = (
@@ -122,3 +120,29 @@ def test_every_estate_area_is_outlined_for_colour_blind_players():
     assert edge_pixel(19, 12) == renderer.INK
     assert board[26]["type"] == board[27]["type"] == "building"
     assert edge_pixel(26, 27) != renderer.INK
+
+
+@pytest.mark.parametrize("num_players", [2, 3, 4])
+def test_the_picture_reads_at_discord_inline_size(num_players):
+    # Discord shows an attachment within about 550 x 350 px: the picture is shrunk by at most
+    # ~2.5 there, so 24 px numbers stay about 9 px tall; 3-4 players keep a landscape shape.
+    width, height = renderer.canvas_size(num_players)
+    assert width <= 1400 and height <= 900
+    assert min(550 / width, 350 / height) >= 0.39
+    if num_players > 2:
+        assert 1.4 <= width / height <= 1.7
+    views, _ = playout(num_players, seed=num_players, stops=set())
+    assert renderer.render(views[-1][0]).size == (width, height)
+
+
+def test_the_active_seat_is_framed_in_its_colour():
+    views, _ = playout(4, seed=2, stops={40})
+    view = views[0][0]
+    image = renderer.render(view)
+    active = view["active"]
+    assert active is not None
+    for seat in range(4):
+        x, y = renderer.seat_cell(4, seat)
+        # the middle of the panel's left edge, below the header band
+        pixel = image.getpixel((x + 1, y + renderer.CELL_H // 2))
+        assert (pixel == renderer.PLAYER_COLOURS[seat]) == (seat == active)
