@@ -1,15 +1,19 @@
 """Keyflower's table picture, option labels and private summary, drawn from views only.
 
-The picture: a top bar (season, bag, green supply, skill pile, resource supply), the tiles
-up for auction with every bid beside them (worker colour, count, a ring in the bidder's
-seat colour), the turn-order tiles and boats, then each player's village as a hex map with
-roads, water, upgraded sides (gold rim), resources and workers. Tile codes (S07, U03, ...)
-are what players type, so they are printed; no words.
+The picture is laid out to read at Discord's inline size (about 550 x 350 px): a top bar
+with the season, whose turn it is (or who won), then the bag, green supply, skill pile and
+resource supply; the tiles up for auction with every bid under them (worker colour, count,
+a ring in the bidder's seat colour) and the turn-order tiles; the boats with their
+contents; then every village as a hex map with roads, water, upgraded sides (gold rim),
+resources and workers, all at one scale, packed in rows so the hexes are as large as the
+canvas allows. Tile codes (S07, U03, ...) are what players type, so they are printed; no
+words.
 """
 
 from __future__ import annotations
 
 import math
+from itertools import combinations, pairwise
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -18,11 +22,23 @@ from games.core import Decision, Option
 from renderers import OptionStyle
 from renderers.palette import BACKGROUND, INK, MUTED, font
 
-WIDTH = 1500
-PANEL_H = 330  # a village panel's height, grown for tall villages up to MAX_PANEL_H
-MAX_PANEL_H = 560
-MIN_HEX = 52  # hex size (centre to corner) a tall village keeps, panel height permitting
+WIDTH = 1280
+TARGET_H = round(WIDTH * 350 / 550)  # Discord shows an attachment in about 550 x 350 px
+MARGIN = 12
+GAP = 10
+TOP = 72  # the top bar
+MARKET_HEX = 58  # largest hex size (centre to corner) of a tile up for auction
+VILLAGE_HEX = (34.0, 64.0)  # smallest and largest hex size in the villages
+STRIP = 58  # a village's left strip: seat, start keyple, winter hand, final score
+STRIP_MIN_H = 132
+PAD = 8
+BID_R = 15  # a bid's disc; the bidder's seat ring adds RING around it
+RING = 5
+BID_PITCH = 2 * (BID_R + RING) + 4
+BOAT_H = 56
 SQRT3 = math.sqrt(3)
+WHITE = (255, 255, 255)
+PANEL = (252, 249, 240)
 
 WORKER = {
     "blue": (52, 101, 196),
@@ -107,25 +123,26 @@ def _pawn(
     n: int,
     r: float = 9,
     ring: tuple[int, int, int] | None = None,
+    ring_w: float = 3,
     lying: bool = False,
 ) -> None:
     """A worker: a coloured disc with its count, ringed in its owner's seat colour."""
     if ring:
-        draw.ellipse((x - r - 3, y - r - 3, x + r + 3, y + r + 3), fill=ring)
+        draw.ellipse((x - r - ring_w, y - r - ring_w, x + r + ring_w, y + r + ring_w), fill=ring)
     box = (
         (x - r * 1.3, y - r * 0.7, x + r * 1.3, y + r * 0.7)
         if lying
         else (x - r, y - r, x + r, y + r)
     )
     draw.ellipse(box, fill=WORKER.get(colour, MUTED), outline=INK)
-    _text(draw, (x, y), str(n), int(r * 1.3), (255, 255, 255) if colour != "yellow" else INK)
+    _text(draw, (x, y), str(n), int(r * 1.4), WHITE if colour != "yellow" else INK)
 
 
 def _token(
     draw: ImageDraw.ImageDraw, x: float, y: float, fill: tuple[int, int, int], n: int, r: float = 8
 ) -> None:
     draw.regular_polygon((x, y, r), 8, fill=fill, outline=INK)
-    _text(draw, (x, y), str(n), int(r * 1.2), (255, 255, 255) if fill != RESOURCE["gold"] else INK)
+    _text(draw, (x, y), str(n), int(r * 1.25), WHITE if fill != RESOURCE["gold"] else INK)
 
 
 def _glyph(draw: ImageDraw.ImageDraw, tile: dict[str, Any], x: float, y: float, s: float) -> None:
@@ -235,13 +252,7 @@ def _tile(
     size: float,
     edges: bool = True,
 ) -> None:
-    fill = SEASON.get(tile["kind"], (220, 220, 220))
-    draw.polygon(
-        _hex(cx, cy, size),
-        fill=fill,
-        outline=RIM if tile.get("upgraded") else INK,
-        width=4 if tile.get("upgraded") else 1,
-    )
+    draw.polygon(_hex(cx, cy, size), fill=SEASON.get(tile["kind"], (220, 220, 220)), outline=INK)
     if edges:
         for d, kind in enumerate(tile.get("edges", "")):
             a = _edge_angle(d)
@@ -250,146 +261,283 @@ def _tile(
                 draw.line(
                     (cx + math.cos(a) * size * 0.35, cy + math.sin(a) * size * 0.35, mx, my),
                     fill=ROAD,
-                    width=max(2, int(size / 9)),
+                    width=max(3, int(size / 8)),
                 )
             elif kind == "W":
                 px, py = -math.sin(a) * size / 2, math.cos(a) * size / 2
                 draw.line(
                     (mx - px * 0.9, my - py * 0.9, mx + px * 0.9, my + py * 0.9),
                     fill=WATER,
-                    width=max(3, int(size / 7)),
+                    width=max(4, int(size / 6)),
                 )
-    _text(draw, (cx, cy - size * 0.56), tile["id"], max(10, int(size * 0.3)))
-    _glyph(draw, tile, cx, cy - size * 0.14, size)
+    if tile.get("upgraded"):
+        rim = max(3, int(size / 11))
+        draw.polygon(_hex(cx, cy, size - rim / 2), outline=RIM, width=rim)
+    _text(draw, (cx, cy - size * 0.56), tile["id"], max(11, int(size * 0.34)))
+    _glyph(draw, tile, cx, cy - size * 0.12, size)
     if tile.get("points"):
-        draw.ellipse(
-            (cx + size * 0.42, cy - size * 0.02, cx + size * 0.76, cy + size * 0.32),
-            fill=(255, 255, 255),
-            outline=INK,
-        )
-        _text(
-            draw,
-            (cx + size * 0.59, cy + size * 0.15),
-            str(tile["points"]),
-            max(9, int(size * 0.24)),
-        )
+        r = size * 0.19
+        px, py = cx + size * 0.6, cy + size * 0.14
+        draw.ellipse((px - r, py - r, px + r, py + r), fill=WHITE, outline=INK)
+        _text(draw, (px, py), str(tile["points"]), max(9, int(size * 0.26)))
     if tile.get("start"):
-        draw.ellipse(
-            (cx - size * 0.6, cy + size * 0.2, cx - size * 0.3, cy + size * 0.5), fill=START
-        )
+        _meeple(draw, cx - size * 0.5, cy + size * 0.32, size * 0.42, START)
     res = [(k, n) for k, n in sorted(tile.get("resources", {}).items()) if n]
+    step = min(0.38, 1.05 / max(1, len(res))) * size
     for i, (k, n) in enumerate(res):
-        x = cx + (i - (len(res) - 1) / 2) * size * 0.34
-        _token(draw, x, cy + size * 0.62, RESOURCE[k], n, r=size * 0.16)
+        x = cx + (i - (len(res) - 1) / 2) * step
+        _token(draw, x, cy + size * 0.64, RESOURCE[k], n, r=size * 0.17)
     workers = tile.get("workers", [])
+    step = min(0.42, 1.3 / max(1, len(workers))) * size
     for i, g in enumerate(workers):
-        x = cx + (i - (len(workers) - 1) / 2) * size * 0.34
-        ring = SEAT[g["seat"] % len(SEAT)]
         _pawn(
             draw,
-            x,
-            cy + size * 0.3,
+            cx + (i - (len(workers) - 1) / 2) * step,
+            cy + size * 0.33,
             g["colour"],
             g["count"],
-            r=size * 0.13,
-            ring=ring,
+            r=size * 0.15,
+            ring=SEAT[g["seat"] % len(SEAT)],
+            ring_w=max(2, size * 0.05),
             lying=g["lying"],
         )
 
 
 def _bids(
-    draw: ImageDraw.ImageDraw, tile: dict[str, Any], cx: float, cy: float, size: float
+    draw: ImageDraw.ImageDraw, tile: dict[str, Any], cx: float, top: float, per_row: int
 ) -> None:
+    """Every bid on a tile in rows under it: worker colour, count, the bidder's seat ring."""
     bids = tile.get("bids", [])
     for i, g in enumerate(bids):
-        x = cx + (i - (len(bids) - 1) / 2) * size * 0.62
+        row, col = divmod(i, per_row)
+        in_row = min(per_row, len(bids) - row * per_row)
         _pawn(
             draw,
-            x,
-            cy + size * 1.32,
+            cx + (col - (in_row - 1) / 2) * BID_PITCH,
+            top + BID_PITCH / 2 + row * BID_PITCH,
             g["colour"],
             g["count"],
-            r=size * 0.24,
+            r=BID_R,
             ring=SEAT[g["seat"] % len(SEAT)],
+            ring_w=RING,
             lying=g["lying"],
         )
 
 
-def _top_bar(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
-    season = view.get("season", "spring")
-    draw.rectangle((0, 0, WIDTH, 56), fill=SEASON.get(season, MUTED))
-    for i in range(4):
-        colour = SEASON[("spring", "summer", "autumn", "winter")[i]]
-        r = 17 if i + 1 == view.get("round") else 9
-        draw.ellipse(
-            (24 + i * 44 - r, 28 - r, 24 + i * 44 + r, 28 + r),
-            fill=colour,
-            outline=INK,
-            width=4 if r > 10 else 1,
-        )
-    x = 230
-    draw.rounded_rectangle((x, 12, x + 40, 46), 8, fill=(30, 30, 30))
-    _text(draw, (x + 20, 29), str(view.get("bag", 0)), 18, (255, 255, 255))
-    _pawn(draw, x + 80, 29, "green", view.get("green", 0), r=14)
-    draw.rectangle((x + 120, 15, x + 150, 43), fill=SKILL["anvil"], outline=INK)
-    _text(draw, (x + 135, 29), str(view.get("skill_pile", 0)), 16, (255, 255, 255))
-    for i, k in enumerate(("gold", "iron", "stone", "wood")):
-        _token(draw, x + 200 + i * 46, 29, RESOURCE[k], view.get("supply", {}).get(k, 0), r=16)
-    active = set(view.get("active_seats", []))
-    for seat in range(view.get("num_players", 0)):
-        cx = WIDTH - 40 - (view["num_players"] - 1 - seat) * 46
-        r = 17 if seat in active else 12
-        draw.ellipse(
-            (cx - r, 28 - r, cx + r, 28 + r),
-            fill=SEAT[seat],
-            outline=INK,
-            width=3 if seat in active else 1,
-        )
-        _text(draw, (cx, 28), str(seat + 1), 16, (255, 255, 255))
-        if seat == view.get("start_player"):
-            draw.ellipse((cx - 6, 46, cx + 6, 58), fill=START)
-
-
-def _market(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> int:
-    """Tiles up for auction and the turn-order tiles with their bids; the boats below."""
-    offer, order, boats = view.get("offer", []), view.get("turn_order", []), view.get("boats", [])
-    y = top
-    if offer or order:
-        size = min(52.0, (WIDTH - 40) / (2.1 * len(offer) + 1.75 * len(order) + 0.8))
-        x = 20 + size
-        y = top + size + 6
-        for tile in offer:
-            _tile(draw, tile, x, y, size)
-            _bids(draw, tile, x, y, size)
-            x += size * 2.1
-        x += size * 0.3
-        for tile in order:
-            _tile(draw, tile, x, y, size * 0.8, edges=False)
-            _text(draw, (x, y + size * 0.05), str(tile.get("number", "")), int(size * 0.6))
-            _bids(draw, tile, x, y, size * 0.8)
-            x += size * 1.75
-        y += size * 1.75
-    if boats:
-        bx = 20
-        for boat in boats:
-            fill = (220, 220, 220) if boat.get("taken") else SEASON["boat"]
-            draw.rounded_rectangle((bx, y, bx + 200, y + 48), 14, fill=fill, outline=INK)
-            draw.polygon(
-                [(bx + 200, y + 8), (bx + 222, y + 24), (bx + 200, y + 40)], fill=fill, outline=INK
+def _season_icon(
+    draw: ImageDraw.ImageDraw, x: float, y: float, r: float, season: str, dim: bool
+) -> None:
+    """A disc in the season's colour with its sign: sprout, sun, leaf or snowflake."""
+    fill = SEASON[season] if not dim else _mix(SEASON[season], BACKGROUND, 0.55)
+    draw.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=INK, width=max(1, int(r / 9)))
+    ink = _mix(INK, fill, 0.5) if dim else INK
+    w = max(2, int(r / 7))
+    if season == "spring":
+        draw.line((x, y + r * 0.6, x, y - r * 0.1), fill=ink, width=w)
+        for side in (-1, 1):
+            draw.ellipse(
+                (
+                    min(x, x + side * r * 0.62),
+                    y - r * 0.5,
+                    max(x, x + side * r * 0.62),
+                    y - r * 0.05,
+                ),
+                fill=(70, 150, 60) if not dim else fill,
+                outline=ink,
             )
-            _text(draw, (bx + 20, y + 24), boat["id"], 16)
-            k = 0
-            for colour, n in sorted(boat.get("workers", {}).items()):
-                _pawn(draw, bx + 52 + k * 28, y + 24, colour, n, r=11)
-                k += 1
-            for skill, n in sorted(boat.get("skills", {}).items()):
-                cx = bx + 52 + k * 28
-                _skill(draw, cx, y + 24, skill, 11)
-                _text(draw, (cx, y + 24), str(n), 13, (255, 255, 255))
-                k += 1
-            bx += 240
-        y += 60
-    return int(y) + 8
+    elif season == "summer":
+        for i in range(8):
+            a = math.radians(45 * i)
+            draw.line(
+                (
+                    x + math.cos(a) * r * 0.4,
+                    y + math.sin(a) * r * 0.4,
+                    x + math.cos(a) * r * 0.72,
+                    y + math.sin(a) * r * 0.72,
+                ),
+                fill=ink,
+                width=w,
+            )
+        draw.ellipse((x - r * 0.3, y - r * 0.3, x + r * 0.3, y + r * 0.3), fill=ink)
+    elif season == "autumn":
+        leaf = [
+            (x - r * 0.55, y + r * 0.5),
+            (x - r * 0.35, y - r * 0.3),
+            (x + r * 0.55, y - r * 0.55),
+        ]
+        leaf.append((x + r * 0.3, y + r * 0.3))
+        draw.polygon(leaf, fill=(190, 90, 30) if not dim else fill, outline=ink)
+        draw.line((x - r * 0.62, y + r * 0.6, x + r * 0.3, y - r * 0.3), fill=ink, width=w)
+    else:
+        for i in range(3):
+            a = math.radians(60 * i + 90)
+            dx, dy = math.cos(a) * r * 0.68, math.sin(a) * r * 0.68
+            draw.line((x - dx, y - dy, x + dx, y + dy), fill=ink, width=w)
+
+
+def _mix(a: tuple[int, int, int], b: tuple[int, int, int], t: float) -> tuple[int, int, int]:
+    """Colour a moved the fraction t of the way to colour b."""
+    return (
+        round(a[0] + (b[0] - a[0]) * t),
+        round(a[1] + (b[1] - a[1]) * t),
+        round(a[2] + (b[2] - a[2]) * t),
+    )
+
+
+def _seat_chip(draw: ImageDraw.ImageDraw, x: float, y: float, seat: int, r: float) -> None:
+    draw.ellipse((x - r, y - r, x + r, y + r), fill=SEAT[seat % len(SEAT)], outline=INK, width=2)
+    _text(draw, (x, y + 1), str(seat + 1), int(r * 1.2), WHITE)
+
+
+def _scores(view: dict[str, Any]) -> list[int]:
+    return [sum(f["breakdown"].values()) for f in view.get("final") or []]
+
+
+def _top_bar(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+    """The season track, whose turn it is (a pointer) or who won (a cup), and the supply."""
+    season = view.get("season", "spring")
+    cy = TOP / 2
+    draw.rectangle((0, 0, WIDTH, TOP), fill=SEASON.get(season, MUTED))
+    draw.line((0, TOP - 1, WIDTH, TOP - 1), fill=_mix(SEASON.get(season, MUTED), INK, 0.3), width=2)
+    x = float(MARGIN)
+    for i, name in enumerate(("spring", "summer", "autumn", "winter")):
+        r = 29 if i + 1 == view.get("round") else 16
+        _season_icon(draw, x + r, cy, r, name, dim=i + 1 > view.get("round", 1))
+        x += 2 * r + 8
+    x += 26
+    scores = _scores(view)
+    if scores:
+        best = max(scores)
+        seats = [i for i, s in enumerate(scores) if s == best]
+        _cup(draw, x + 18, cy, 24)
+    else:
+        seats = list(view.get("active_seats", []))
+        if seats:
+            draw.polygon([(x, cy - 18), (x + 30, cy), (x, cy + 18)], fill=INK)
+    x += 48
+    for seat in seats:
+        _seat_chip(draw, x + 25, cy, seat, 25)
+        x += 58
+    x = WIDTH - MARGIN - 22
+    for k in ("wood", "stone", "iron", "gold"):
+        _token(draw, x, cy, RESOURCE[k], view.get("supply", {}).get(k, 0), r=22)
+        x -= 52
+    x -= 8
+    draw.rounded_rectangle((x - 22, cy - 20, x + 22, cy + 20), 6, fill=SKILL["anvil"], outline=INK)
+    _text(draw, (x, cy), str(view.get("skill_pile", 0)), 22, WHITE)
+    x -= 58
+    _pawn(draw, x, cy, "green", view.get("green", 0), r=21)
+    x -= 58
+    sack = (40, 36, 32)
+    draw.polygon(
+        [(x - 9, cy - 14), (x + 9, cy - 14), (x + 15, cy - 25), (x - 15, cy - 25)], fill=sack
+    )
+    draw.ellipse((x - 25, cy - 16, x + 25, cy + 27), fill=sack)
+    draw.line((x - 11, cy - 15, x + 11, cy - 15), fill=RIM, width=3)
+    _text(draw, (x, cy + 6), str(view.get("bag", 0)), 22, WHITE)
+
+
+def _cup(draw: ImageDraw.ImageDraw, x: float, y: float, r: float) -> None:
+    draw.pieslice(
+        (x - r * 0.8, y - r * 1.1, x + r * 0.8, y + r * 0.5), 0, 180, fill=RIM, outline=INK
+    )
+    draw.rectangle((x - r * 0.8, y - r * 0.8, x + r * 0.8, y - r * 0.3), fill=RIM)
+    draw.line((x - r * 0.8, y - r * 0.8, x + r * 0.8, y - r * 0.8), fill=INK, width=2)
+    draw.rectangle((x - r * 0.12, y + r * 0.45, x + r * 0.12, y + r * 0.8), fill=RIM, outline=INK)
+    draw.rectangle((x - r * 0.5, y + r * 0.8, x + r * 0.5, y + r), fill=RIM, outline=INK)
+
+
+def _market_geometry(view: dict[str, Any]) -> tuple[float, float, int, int, int]:
+    """Tile pitch and hex size in the auction row, bids per row under offer and turn-order
+    tiles, and how many rows of bids the deepest tile needs."""
+    offer, order = view.get("offer", []), view.get("turn_order", [])
+    units = len(offer) + 0.8 * len(order) + (0.3 if offer and order else 0)
+    if not units:
+        return 0.0, 0.0, 1, 1, 0
+    pitch = min(MARKET_HEX * SQRT3 + 24, (WIDTH - 2 * MARGIN) / units)
+    size = min(float(MARKET_HEX), (pitch - 10) / SQRT3)
+    per_offer = max(1, int(pitch // BID_PITCH))
+    per_order = max(1, int(pitch * 0.8 // BID_PITCH))
+    rows = [math.ceil(len(t.get("bids", [])) / per_offer) for t in offer]
+    rows += [math.ceil(len(t.get("bids", [])) / per_order) for t in order]
+    return pitch, size, per_offer, per_order, max(rows)
+
+
+def _boat_width(boat: dict[str, Any]) -> int:
+    items = len([n for n in boat.get("workers", {}).values() if n])
+    items += len([n for n in boat.get("skills", {}).values() if n])
+    return 52 + 36 * items + 26
+
+
+def _boat_lines(boats: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    lines: list[list[dict[str, Any]]] = []
+    x = WIDTH
+    for boat in boats:
+        w = _boat_width(boat) + GAP
+        if x + w > WIDTH - MARGIN:
+            lines.append([])
+            x = MARGIN
+        lines[-1].append(boat)
+        x += w
+    return lines
+
+
+def _market_height(view: dict[str, Any]) -> int:
+    _, size, _, _, bid_rows = _market_geometry(view)
+    h = 2 * size + 6 + bid_rows * BID_PITCH + GAP if size else 0
+    return int(h + len(_boat_lines(view.get("boats", []))) * (BOAT_H + GAP))
+
+
+def _market(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> None:
+    """Tiles up for auction, then the turn-order tiles, each with its bids; the boats below."""
+    pitch, size, per_offer, per_order, bid_rows = _market_geometry(view)
+    y = float(top)
+    if size:
+        cy = top + size
+        x = MARGIN + pitch / 2
+        for tile in view.get("offer", []):
+            _tile(draw, tile, x, cy, size)
+            _bids(draw, tile, x, cy + size + 6, per_offer)
+            x += pitch
+        x += pitch * 0.3 - pitch * 0.1
+        for tile in view.get("turn_order", []):
+            s = size * 0.8
+            _tile(draw, tile, x, cy, s, edges=False)
+            _text(draw, (x, cy + s * 0.02), str(tile.get("number", "")), int(s * 0.75))
+            _bids(draw, tile, x, cy + size + 6, per_order)
+            x += pitch * 0.8
+        y = cy + size + 6 + bid_rows * BID_PITCH + GAP
+    for line in _boat_lines(view.get("boats", [])):
+        bx = float(MARGIN)
+        for boat in line:
+            _boat(draw, boat, bx, y)
+            bx += _boat_width(boat) + GAP
+        y += BOAT_H + GAP
+
+
+def _boat(draw: ImageDraw.ImageDraw, boat: dict[str, Any], x: float, y: float) -> None:
+    w = _boat_width(boat) - 24
+    fill = (215, 212, 205) if boat.get("taken") else SEASON["boat"]
+    draw.rounded_rectangle((x, y, x + w, y + BOAT_H), 16, fill=fill, outline=INK, width=2)
+    draw.polygon(
+        [(x + w - 2, y + 8), (x + w + 22, y + BOAT_H / 2), (x + w - 2, y + BOAT_H - 8)],
+        fill=fill,
+        outline=INK,
+    )
+    cy = y + BOAT_H / 2
+    _text(draw, (x + 27, cy), boat["id"], 22)
+    k = x + 70
+    for colour, n in sorted(boat.get("workers", {}).items()):
+        if n:
+            _pawn(draw, k, cy, colour, n, r=15)
+            k += 36
+    for skill, n in sorted(boat.get("skills", {}).items()):
+        if n:
+            _skill_icon(draw, k, cy, skill, 15)
+            if n > 1:
+                draw.ellipse((k + 6, cy - 22, k + 24, cy - 4), fill=WHITE, outline=INK)
+                _text(draw, (k + 15, cy - 13), str(n), 14)
+            k += 36
 
 
 def _centres(tiles: list[dict[str, Any]]) -> list[tuple[float, float]]:
@@ -397,50 +545,124 @@ def _centres(tiles: list[dict[str, Any]]) -> list[tuple[float, float]]:
     return [(SQRT3 * (t["q"] + t["r"] / 2), 1.5 * t["r"]) for t in tiles]
 
 
-def _panel_height(players: list[dict[str, Any]]) -> int:
-    """Tall enough that the tallest village in a row keeps readable hexes (within limits)."""
-    need = PANEL_H
-    for p in players:
-        ys = [y for _, y in _centres([t for t in p.get("village", []) if "q" in t])]
-        if ys:
-            need = max(need, round((max(ys) - min(ys) + 2.2) * MIN_HEX) + 20)
-    return min(need, MAX_PANEL_H)
+def _extent(player: dict[str, Any]) -> tuple[float, float]:
+    """A village's width and height in hex sizes, with a column for tiles still to place."""
+    pts = _centres([t for t in player.get("village", []) if "q" in t])
+    w, h = SQRT3, 2.0
+    if pts:
+        w = max(p[0] for p in pts) - min(p[0] for p in pts) + SQRT3
+        h = max(p[1] for p in pts) - min(p[1] for p in pts) + 2
+    waiting = len(player.get("to_place", []))
+    if waiting:
+        w += math.ceil(waiting / max(1, int(h / 1.3))) * 0.65 * SQRT3 + 0.2
+    return w, h
+
+
+def _splits(n: int) -> list[list[range]]:
+    """Every way to lay n villages out in rows, in seat order."""
+    out = []
+    for k in range(n):
+        for cuts in combinations(range(1, n), k):
+            bounds = (0, *cuts, n)
+            out.append([range(a, b) for a, b in pairwise(bounds)])
+    return out
+
+
+def _rows_height(extents: list[tuple[float, float]], rows: list[range], size: float) -> float:
+    heights = [max(STRIP_MIN_H, max(extents[i][1] for i in r) * size + 2 * PAD) for r in rows]
+    return sum(heights) + (len(rows) - 1) * GAP
+
+
+def _layout(extents: list[tuple[float, float]], room: float) -> tuple[list[range], float]:
+    """The rows of villages and the common hex size that make the hexes largest in `room`
+    pixels of height; below the smallest size the picture grows taller instead."""
+    lo, hi = VILLAGE_HEX
+    best: tuple[tuple[float, float], list[range], float] | None = None
+    for rows in _splits(len(extents)):
+        size = min(
+            hi,
+            *(
+                (WIDTH - 2 * MARGIN - len(r) * (STRIP + 2 * PAD + GAP) + GAP)
+                / sum(extents[i][0] for i in r)
+                for r in rows
+            ),
+        )
+        fit = size
+        if _rows_height(extents, rows, fit) > room:
+            a, b = 0.0, fit
+            for _ in range(20):
+                m = (a + b) / 2
+                a, b = (m, b) if _rows_height(extents, rows, m) <= room else (a, m)
+            fit = a
+        fit = max(fit, min(lo, size))
+        # Rows of even length look like a table; a lopsided split must earn it.
+        even = fit * (1 - 0.04 * (max(map(len, rows)) - min(map(len, rows))))
+        key = (round(even, 1), -_rows_height(extents, rows, fit))
+        if best is None or key > best[0]:
+            best = (key, rows, fit)
+    assert best is not None
+    return best[1], best[2]
 
 
 def _village(
-    draw: ImageDraw.ImageDraw, player: dict[str, Any], box: tuple[int, int, int, int], active: bool
+    draw: ImageDraw.ImageDraw,
+    player: dict[str, Any],
+    box: tuple[float, float, float, float],
+    size: float,
+    active: bool,
+    score: int | None,
 ) -> None:
     x0, y0, x1, y1 = box
     seat = player["seat"]
+    colour = SEAT[seat % len(SEAT)]
     draw.rounded_rectangle(
-        box, 14, fill=(252, 249, 240), outline=SEAT[seat % len(SEAT)], width=8 if active else 3
+        box,
+        12,
+        fill=_mix(PANEL, colour, 0.14) if active else PANEL,
+        outline=colour,
+        width=7 if active else 3,
     )
-    draw.ellipse((x0 + 10, y0 + 10, x0 + 42, y0 + 42), fill=SEAT[seat % len(SEAT)])
-    _text(draw, (x0 + 26, y0 + 26), str(seat + 1), 20, (255, 255, 255))
+    sx = x0 + STRIP / 2 + 3
+    _seat_chip(draw, sx, y0 + 32, seat, 23)
+    y = y0 + 66
     if player.get("start_player"):
-        draw.ellipse((x0 + 48, y0 + 16, x0 + 68, y0 + 36), fill=START)
-    for i in range(int(player.get("winter_hand", 0) or 0)):
-        draw.rounded_rectangle(
-            (x0 + 12 + i * 14, y0 + 50, x0 + 32 + i * 14, y0 + 76),
-            4,
-            fill=SEASON["winter"],
-            outline=INK,
-        )
+        _meeple(draw, sx, y + 22, 44, START)
+        y += 44
+    hand = int(player.get("winter_hand", 0) or 0)
+    if hand:
+        card = (sx - 15, y + 2, sx + 15, y + 40)
+        draw.rounded_rectangle(card, 5, fill=SEASON["winter"], outline=INK, width=2)
+        _text(draw, (sx, y + 21), str(hand), 22)
+        if player.get("winter_chosen"):
+            draw.ellipse((sx + 6, y - 4, sx + 20, y + 10), fill=WORKER["green"], outline=INK)
+    if score is not None:
+        draw.rounded_rectangle((x0 + 6, y1 - 46, x0 + STRIP + 2, y1 - 8), 8, fill=INK)
+        _text(draw, (x0 + STRIP / 2 + 4, y1 - 27), str(score), 26, WHITE)
     tiles = [t for t in player.get("village", []) if "q" in t]
-    if not tiles:
-        return
     pts = _centres(tiles)
-    minx, maxx = min(p[0] for p in pts) - 1, max(p[0] for p in pts) + 1
-    miny, maxy = min(p[1] for p in pts) - 1.1, max(p[1] for p in pts) + 1.1
-    w, h = x1 - x0 - 60, y1 - y0 - 20
-    size = min(58.0, w / (maxx - minx), h / (maxy - miny))
-    ox = x0 + 50 + (w - (maxx - minx) * size) / 2 - minx * size
-    oy = y0 + 10 + (h - (maxy - miny) * size) / 2 - miny * size
+    if not pts:
+        return
+    minx, miny = min(p[0] for p in pts), min(p[1] for p in pts)
+    w, h = _extent(player)
+    left, right = x0 + STRIP + PAD, x1 - PAD
+    ox = left + (right - left - w * size) / 2 + (SQRT3 / 2 - minx) * size
+    oy = y0 + (y1 - y0 - h * size) / 2 + (1 - miny) * size
     for t, (px, py) in zip(tiles, pts, strict=True):
         _tile(draw, t, ox + px * size, oy + py * size, size)
     waiting = player.get("to_place", [])
-    for i, t in enumerate(waiting):
-        _tile(draw, t, x1 - 24 - i * 40, y0 + 26, 18, edges=False)
+    if waiting:
+        per_col = max(1, int(h / 1.3))
+        col_x = ox + (max(p[0] for p in pts) + SQRT3 / 2 + 0.2) * size
+        for i, t in enumerate(waiting):
+            col, row = divmod(i, per_col)
+            _tile(
+                draw,
+                t,
+                col_x + (col + 0.5) * 0.65 * SQRT3 * size,
+                y0 + (y1 - y0 - h * size) / 2 + (0.65 + row * 1.3) * size,
+                size * 0.6,
+                edges=False,
+            )
 
 
 def _skill_icon(draw: ImageDraw.ImageDraw, x: float, y: float, kind: str, r: float) -> None:
@@ -514,29 +736,33 @@ def render_private(view: dict[str, Any]) -> Image.Image | None:
 
 def render(view: dict[str, Any]) -> Image.Image:
     players = view.get("players", [])
-    cols = 3 if len(players) > 4 else 2
-    rows = max(1, math.ceil(len(players) / cols))
-    heights = [_panel_height(players[r * cols : (r + 1) * cols]) for r in range(rows)]
-    top = 64
-    scratch = ImageDraw.Draw(Image.new("RGB", (1, 1)))
-    y = _market(scratch, view, top)
-    tops = [y + sum(h + 12 for h in heights[:r]) for r in range(rows)]
-    img = Image.new("RGB", (WIDTH, tops[-1] + heights[-1] + 12), BACKGROUND)
+    market_top = TOP + GAP
+    villages_top = market_top + _market_height(view)
+    extents = [_extent(p) for p in players]
+    rows, size = _layout(extents, TARGET_H - villages_top - MARGIN)
+    img = Image.new(
+        "RGB",
+        (WIDTH, round(villages_top + _rows_height(extents, rows, size) + MARGIN)),
+        BACKGROUND,
+    )
     draw = ImageDraw.Draw(img)
     _top_bar(draw, view)
-    _market(draw, view, top)
-    panel_w = (WIDTH - 20 - (cols - 1) * 12) // cols
-    final = view.get("final") or []
-    for i, p in enumerate(players):
-        r, c = divmod(i, cols)
-        x0, y0 = 10 + c * (panel_w + 12), tops[r]
-        x1, y1 = x0 + panel_w, y0 + heights[r]
-        active = p["seat"] in view.get("active_seats", [])
-        _village(draw, p, (x0, y0, x1, y1), active)
-        if i < len(final):
-            draw.rounded_rectangle((x1 - 70, y1 - 40, x1 - 10, y1 - 8), 8, fill=INK)
-            score = sum(final[i]["breakdown"].values())
-            _text(draw, (x1 - 40, y1 - 24), str(score), 20, (255, 255, 255))
+    _market(draw, view, market_top)
+    scores = _scores(view)
+    active = set(view.get("active_seats", []))
+    y = float(villages_top)
+    for r in rows:
+        row_h = _rows_height(extents, [r], size)
+        natural = [STRIP + 2 * PAD + extents[i][0] * size for i in r]
+        spare = (WIDTH - 2 * MARGIN - (len(r) - 1) * GAP - sum(natural)) / len(r)
+        x = float(MARGIN)
+        for i, w in zip(r, natural, strict=True):
+            p = players[i]
+            box = (x, y, x + w + spare, y + row_h)
+            score = scores[i] if i < len(scores) else None
+            _village(draw, p, box, size, p["seat"] in active, score)
+            x += w + spare + GAP
+        y += row_h + GAP
     return img
 
 

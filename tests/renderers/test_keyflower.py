@@ -36,9 +36,44 @@ def test_table_pictures_are_sane_through_whole_games() -> None:
             start = time.perf_counter()
             img = picture.render(view)
             assert time.perf_counter() - start < 0.5
-            assert 1000 <= img.width <= 1600 and 400 <= img.height <= 2000
+            assert img.width == picture.WIDTH and 200 <= img.height <= 1200
             extrema = ImageStat.Stat(img.convert("L")).extrema[0]
             assert extrema[1] - extrema[0] > 100  # not blank
+
+
+def _inline_scale(width: int, height: int) -> float:
+    """How much Discord shrinks an attachment to fit its inline box of about 550 x 350."""
+    return min(550 / width, 350 / height)
+
+
+def test_the_table_keeps_near_discords_inline_shape_at_every_player_count() -> None:
+    for num_players in range(2, 7):
+        scales = []
+        for state, _ in _snapshots(num_players, 11 + num_players, every=150):
+            view = engine.view(state, None)
+            img = picture.render(view)
+            assert img.width == picture.WIDTH
+            scales.append(_inline_scale(img.width, img.height))
+            if num_players <= 4 and not view["boats"] and not view["offer"]:
+                # Nothing up for auction: the villages alone fit the inline shape.
+                assert img.height <= picture.TARGET_H
+        # Inline, the picture keeps at least 3/4 of the width Discord gives it.
+        assert min(scales) * picture.WIDTH >= 0.75 * 550, (num_players, min(scales))
+
+
+def test_villages_share_one_hex_size_as_large_as_the_room_allows() -> None:
+    small = {"q": 0, "r": 0}
+    one = [(picture.SQRT3, 2.0)] * 4
+    rows, size = picture._layout(one, 600)
+    assert len(rows) == 1 and size == picture.VILLAGE_HEX[1]  # four home tiles: one row
+    wide = [(6 * picture.SQRT3, 3.0)] * 4
+    rows, size = picture._layout(wide, 600)
+    assert [len(r) for r in rows] == [2, 2]
+    assert picture._rows_height(wide, rows, size) <= 600
+    rows, size = picture._layout(wide, 100)  # no room: the picture grows, hexes stay legible
+    assert size == picture.VILLAGE_HEX[0]
+    assert picture._rows_height(wide, rows, size) > 100
+    assert picture._extent({"village": [small]}) == (picture.SQRT3, 2.0)
 
 
 def test_every_offered_option_gets_a_style_or_the_default() -> None:
