@@ -12,7 +12,6 @@ from games.core import Decision, Option
 from renderers import OptionStyle
 from renderers.palette import BACKGROUND, INK, MUTED, font
 
-WIDTH, HEIGHT = 1600, 1040
 PANEL = (252, 248, 238)
 LINE = (205, 193, 170)
 # The family colours of the box: red, yellow, blue, white, purple; Karla takes grey-green.
@@ -45,14 +44,15 @@ SPACE_TINT = {
     "travel": (190, 214, 176),
     "farm": (236, 214, 140),
 }
+# Where each city lies on the map, as fractions of the map's box (the map is reconstructed).
 CITY_AT = {
-    "village": (0.50, 0.92),
-    "north": (0.50, 0.62),
-    "west": (0.18, 0.74),
-    "hill": (0.78, 0.40),
-    "forest": (0.30, 0.40),
-    "lake": (0.10, 0.30),
-    "capital": (0.55, 0.12),
+    "village": (0.50, 0.90),
+    "west": (0.20, 0.66),
+    "north": (0.68, 0.58),
+    "forest": (0.42, 0.36),
+    "hill": (0.92, 0.32),
+    "lake": (0.06, 0.22),
+    "capital": (0.62, 0.10),
 }
 REWARD_TINT = {"prestige": (236, 200, 90), "cubes": (200, 150, 190), "coin": (220, 180, 60)}
 
@@ -246,71 +246,161 @@ def box(
 def customer_tile(
     d: ImageDraw.ImageDraw, x: float, y: float, tile: dict[str, Any] | None, s: int = 84
 ) -> None:
+    """A customer: its points large at the top, the goods it wants below."""
     if tile is None:
         d.rounded_rectangle((x, y, x + s, y + s), radius=8, outline=LINE, width=2)
         return
     d.rounded_rectangle((x, y, x + s, y + s), radius=8, fill=(250, 244, 228), outline=INK)
-    star(d, x + s - 16, y + 16, 12)
-    text(d, (x + s - 16, y + 17), tile["points"], size=13)
-    wants = [g for g, n in tile["wants"].items() for _ in range(n)]
+    star(d, x + 15, y + 16, 11)
+    text(d, (x + s - 24, y + 16), tile["points"], size=28)
+    g = (s - 12) // 3
+    wants = [name for name, n in tile["wants"].items() for _ in range(n)]
     for k, name in enumerate(wants):
-        good(d, x + 6 + (k % 3) * 25, y + 34 + (k // 3) * 25, name, 22)
+        good(d, x + 5 + (k % 3) * (g + 1), y + 33 + (k // 3) * (g + 1), name, g)
+
+
+MONK = -2
+
+
+def token(d: ImageDraw.ImageDraw, x: float, y: float, seat: int, number: int | str, r: int) -> None:
+    """A family member of a seat (Karla is -1), or a monk from the black bag."""
+    if seat != MONK:
+        pawn(d, x, y, seat, number, r)
+        return
+    d.ellipse((x - r, y - r, x + r, y + r), fill=(10, 10, 10), outline=(140, 140, 140))
+    d.line((x - r / 2, y - 1, x + r / 2, y - 1), fill=(210, 210, 210), width=2)
+    d.line((x, y - r * 0.65, x, y + r * 0.55), fill=(210, 210, 210), width=2)
+
+
+def pawn_grid(
+    d: ImageDraw.ImageDraw,
+    tokens: list[tuple[int, int | str]],
+    box_xy: tuple[float, float, float, float],
+    r_max: int = 12,
+    centre: bool = False,
+) -> None:
+    """Tokens in rows inside a box, as large as r_max allows while they all fit."""
+    if not tokens:
+        return
+    x, y, w, h = box_xy
+    for r in range(r_max, 6, -1):
+        stride, row_h = 2 * r + 3, 2 * r + 6
+        cols = max(1, int(w // stride))
+        rows = math.ceil(len(tokens) / cols)
+        if rows * row_h <= h:
+            break
+    for k, (seat, number) in enumerate(tokens):
+        col, row = k % cols, k // cols
+        left, top = x, y
+        if centre:
+            left += (w - min(cols, len(tokens) - row * cols) * stride) / 2
+            top += (h - rows * row_h) / 2
+        token(d, left + r + 1.5 + col * stride, top + r + 3 + row * row_h, seat, number, r)
+
+
+def members(view: dict[str, Any], key: str, **where: Any) -> list[tuple[int, int | str]]:
+    found = [m for m in view[key] if all(m[k] == v for k, v in where.items())]
+    return [(m["seat"], m["number"]) for m in sorted(found, key=lambda m: (m["seat"], m["number"]))]
+
+
+# -- layout ---------------------------------------------------------------------------
+# About Discord's inline 550:350: the village board on the left, the status, travel map,
+# black bag and chronicle on the right, the farmyards along the bottom.
+
+WIDTH, HEIGHT = 1280, 820
+BOARD_X, BOARD_W = 12, 760
+SIDE_X, SIDE_W = 780, 488
+YARDS_Y, YARDS_H = 532, 276
+
+
+def render(view: dict[str, Any]) -> Image.Image:
+    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+    d = ImageDraw.Draw(image)
+    draw_spaces(d, view, BOARD_X, 12)
+    draw_market(d, view, BOARD_X, 120)
+    draw_supply(d, view, BOARD_X + 580, 120, BOARD_W - 580, 188)
+    draw_workshops(d, view, BOARD_X, 316)
+    draw_council_and_church(d, view, BOARD_X, 414)
+    draw_status(d, view, SIDE_X, 12, SIDE_W, 76)
+    draw_travel(d, view, SIDE_X, 96, SIDE_W, 232)
+    draw_bag(d, view, SIDE_X, 336, SIDE_W, 52)
+    draw_chronicle(d, view, SIDE_X, 396, SIDE_W, 128)
+    n = view["num_players"]
+    slots = n + (1 if view.get("karla") else 0)
+    w = (WIDTH - 24 - (slots - 1) * 8) // slots
+    for seat in range(n):
+        draw_player(d, view, seat, BOARD_X + seat * (w + 8), YARDS_Y, w, YARDS_H)
+    if view.get("karla"):
+        draw_karla(d, view, BOARD_X + n * (w + 8), YARDS_Y, w, YARDS_H)
+    return image
 
 
 # -- the village board ----------------------------------------------------------------
 
 
 def draw_spaces(d: ImageDraw.ImageDraw, view: dict[str, Any], x0: int, y0: int) -> None:
-    w = 106
+    """The seven action spaces and the cubes on offer there."""
+    w = 103
     for i, name in enumerate(SPACES):
         x = x0 + i * (w + 6)
-        box(d, (x, y0, x + w, y0 + 128), SPACE_TINT[name])
-        space_icon(d, name, x + w / 2, y0 + 24)
-        for k, colour in enumerate(view["spaces"].get(name, [])):
-            cube(d, x + 10 + (k % 5) * 18, y0 + 50 + (k // 5) * 18, colour)
+        box(d, (x, y0, x + w, y0 + 100), SPACE_TINT[name])
+        space_icon(d, name, x + w / 2, y0 + 26, 17)
+        cubes = view["spaces"].get(name, [])
+        for k, colour in enumerate(cubes):
+            in_row = min(4, len(cubes) - k // 4 * 4)
+            left = x + (w - in_row * 24 + 2) / 2
+            cube(d, left + (k % 4) * 24, y0 + 50 + (k // 4) * 24, colour, 22)
 
 
 def draw_market(d: ImageDraw.ImageDraw, view: dict[str, Any], x0: int, y0: int) -> None:
-    box(d, (x0, y0, x0 + 772, y0 + 206), SPACE_TINT["market"])
-    space_icon(d, "market", x0 + 26, y0 + 26)
+    """The open stalls (framed blue), the queue of next customers (framed brown) and the
+    face-down stack with its count."""
+    box(d, (x0, y0, x0 + 572, y0 + 188), SPACE_TINT["market"])
+    space_icon(d, "market", x0 + 22, y0 + 26, 14)
     for i, tile in enumerate(view["stalls"]):
-        open_stall = i < view["open_stalls"]
-        x = x0 + 60 + i * 92
-        if open_stall:
+        x = x0 + 44 + i * 88
+        if i < view["open_stalls"]:
             d.rounded_rectangle(
-                (x - 3, y0 + 9, x + 87, y0 + 99), radius=10, outline=(40, 90, 170), width=3
+                (x - 3, y0 + 2, x + 87, y0 + 92), radius=10, outline=(40, 90, 170), width=3
             )
-        customer_tile(d, x, y0 + 12, tile)
+        customer_tile(d, x, y0 + 5, tile)
     for i in range(5):
         tile = view["queue"][i] if i < len(view["queue"]) else None
-        x = x0 + 60 + i * 92
+        x = x0 + 44 + i * 88
         d.rounded_rectangle(
-            (x - 3, y0 + 107, x + 87, y0 + 197), radius=10, outline=(150, 100, 60), width=3
+            (x - 3, y0 + 94, x + 87, y0 + 184), radius=10, outline=(150, 100, 60), width=3
         )
-        customer_tile(d, x, y0 + 110, tile)
-    # The face-down stack.
-    sx = x0 + 540
-    for k in range(min(4, view["customers_left"])):
+        customer_tile(d, x, y0 + 97, tile)
+    left = view["customers_left"]
+    sx, top = x0 + 486, max(0, min(4, left) - 1)
+    for k in range(min(4, left)):
         d.rounded_rectangle(
-            (sx + 40 + k * 3, y0 + 60 - k * 3, sx + 124 + k * 3, y0 + 144 - k * 3),
+            (sx + k * 3, y0 + 52 - k * 3, sx + 72 + k * 3, y0 + 136 - k * 3),
             radius=8,
             fill=(120, 150, 190),
             outline=INK,
         )
-    text(d, (sx + 91, y0 + 100), view["customers_left"], size=22, fill=(250, 250, 250))
+    if not left:
+        d.rounded_rectangle((sx, y0 + 52, sx + 72, y0 + 136), radius=8, outline=LINE, width=2)
+    text(d, (sx + 36 + 3 * top, y0 + 94 - 3 * top), left, 30, (250, 250, 250) if left else MUTED)
     if view.get("karla") is not None:
-        karla_marker(d, view, x0 + 60, y0 + 4)
+        front = next((i for i, t in enumerate(view["stalls"]) if t), None)
+        if front is not None:
+            cx = x0 + 44 + front * 88 + 42
+            d.ellipse((cx - 9, y0 - 4, cx + 9, y0 + 14), fill=KARLA, outline=INK, width=2)
 
 
-def karla_marker(d: ImageDraw.ImageDraw, view: dict[str, Any], x: int, y: int) -> None:
-    front = next((i for i, t in enumerate(view["stalls"]) if t), None)
-    if front is not None:
-        cx = x + front * 92 + 42
-        d.ellipse((cx - 7, y - 2, cx + 7, y + 12), fill=KARLA, outline=INK)
-
-
-def members_by(view: dict[str, Any], key: str) -> list[dict[str, Any]]:
-    return sorted(view[key], key=lambda m: (m["seat"], m["number"]))
+def draw_supply(
+    d: ImageDraw.ImageDraw, view: dict[str, Any], x0: int, y0: int, w: int, h: int
+) -> None:
+    """The general supply of influence and plague cubes (limited, unlike goods)."""
+    box(d, (x0, y0, x0 + w, y0 + h), PANEL)
+    rows = list(view["supply"].items())
+    step = (h - 12) / len(rows)
+    for k, (colour, n) in enumerate(rows):
+        y = y0 + 6 + step * (k + 0.5)
+        cube(d, x0 + 24, y - 13, colour, 26)
+        text(d, (x0 + w * 0.62, y), n, size=28, fill=INK if n else MUTED)
 
 
 def draw_workshops(d: ImageDraw.ImageDraw, view: dict[str, Any], x0: int, y0: int) -> None:
@@ -321,147 +411,242 @@ def draw_workshops(d: ImageDraw.ImageDraw, view: dict[str, Any], x0: int, y0: in
         ("smithy", "plow"),
         ("mill", "grain"),
     )
-    w = 150
+    w = 147
     for i, (name, product) in enumerate(shops):
-        x = x0 + i * (w + 5)
-        box(d, (x, y0, x + w, y0 + 118), SPACE_TINT["crafts"])
-        good(d, x + 8, y0 + 8, product, 26)
+        x = x0 + i * (w + 6)
+        box(d, (x, y0, x + w, y0 + 90), SPACE_TINT["crafts"])
+        good(d, x + 6, y0 + 5, product, 28)
         if name == "stables":
-            good(d, x + 38, y0 + 8, "ox", 26)
+            good(d, x + 38, y0 + 5, "ox", 28)
         if name == "mill":
-            coin(d, x + 40, y0 + 10, 22)
-            coin(d, x + 54, y0 + 10, 22)
-        here = [m for m in members_by(view, "workshops") if m["where"] == name]
-        for k, m in enumerate(here):
-            pawn(d, x + 18 + (k % 6) * 23, y0 + 60 + (k // 6) * 30, m["seat"], m["number"], 10)
+            coin(d, x + 40, y0 + 8, 24)
+            coin(d, x + 56, y0 + 8, 24)
+        pawn_grid(d, members(view, "workshops", where=name), (x + 4, y0 + 35, w - 8, 54))
 
 
 def draw_stages(
     d: ImageDraw.ImageDraw,
-    members: list[dict[str, Any]],
+    tokens: list[list[tuple[int, int | str]]],
     x0: int,
     y0: int,
     tint: tuple[int, int, int],
     icon: str,
-    extra: dict[int, int] | None = None,
 ) -> None:
-    w = 92
+    """Four stages (council or church), each with its stage pips and the members there."""
+    w = 90
     for stage in range(1, 5):
         x = x0 + (stage - 1) * (w + 4)
-        box(d, (x, y0, x + w, y0 + 150), tint)
+        box(d, (x, y0, x + w, y0 + 110), tint)
         for k in range(stage):
-            space_icon(d, icon, x + 14 + k * 20, y0 + 18, 7)
-        here = [m for m in members if m["stage"] == stage]
-        for k, m in enumerate(here):
-            pawn(d, x + 18 + (k % 4) * 19, y0 + 50 + (k // 4) * 28, m["seat"], m["number"], 9)
-        if extra and stage in extra:
-            pawn(d, x + w - 16, y0 + 130, -1, extra[stage], 9)
+            space_icon(d, icon, x + 14 + k * 20, y0 + 16, 8)
+        pawn_grid(d, tokens[stage - 1], (x + 3, y0 + 30, w - 6, 78))
 
 
 def draw_council_and_church(d: ImageDraw.ImageDraw, view: dict[str, Any], x0: int, y0: int) -> None:
-    draw_stages(d, members_by(view, "council"), x0, y0, SPACE_TINT["council"], "council")
+    council = [members(view, "council", stage=s) for s in range(1, 5)]
+    draw_stages(d, council, x0, y0, SPACE_TINT["council"], "council")
     if view["next_start"] is None:
-        ring(d, x0 + 70, y0 + 20, INK)
+        ring(d, x0 + 72, y0 + 18, INK)
+    church = [members(view, "church", stage=s) for s in range(1, 5)]
     karla = view.get("karla")
-    extra = {int(s): n for s, n in karla["church"].items()} if karla else None
-    draw_stages(d, members_by(view, "church"), x0 + 392, y0, SPACE_TINT["church"], "church", extra)
-    # The black bag, open for all to see.
-    bx, by = x0 + 392 + 4 * 96 - 4, y0 + 160
-    d.pieslice((bx - 384, by - 4, bx, by + 64), 0, 180, fill=(40, 36, 36))
-    d.rectangle((bx - 384, by - 4, bx, by + 28), fill=(40, 36, 36))
-    for k, token in enumerate(view["black_bag"]):
-        x = bx - 370 + (k % 16) * 23
-        y = by + 14 + (k // 16) * 26
-        if token["seat"] == -2:
-            d.ellipse((x - 9, y - 10, x + 9, y + 8), fill=(10, 10, 10), outline=(120, 120, 120))
-            d.line((x - 4, y - 1, x + 4, y - 1), fill=(200, 200, 200), width=2)
-            d.line((x, y - 6, x, y + 4), fill=(200, 200, 200), width=2)
-        else:
-            pawn(d, x, y, token["seat"], token["number"], 9)
+    for stage, n in (karla["church"] if karla else {}).items():
+        church[int(stage) - 1].append((-1, n))
+    draw_stages(d, church, x0 + 388, y0, SPACE_TINT["church"], "church")
 
 
 def ring(d: ImageDraw.ImageDraw, cx: float, cy: float, colour: tuple[int, int, int]) -> None:
-    d.ellipse((cx - 9, cy - 9, cx + 9, cy + 9), outline=colour, width=4)
-    d.ellipse((cx - 3, cy - 13, cx + 3, cy - 7), fill=(90, 160, 220), outline=INK)
+    """The next-start-player marker."""
+    d.ellipse((cx - 10, cy - 10, cx + 10, cy + 10), outline=colour, width=4)
+    d.ellipse((cx - 4, cy - 15, cx + 4, cy - 7), fill=(90, 160, 220), outline=INK)
+
+
+def draw_status(
+    d: ImageDraw.ImageDraw, view: dict[str, Any], x0: int, y0: int, w: int, h: int
+) -> None:
+    """The round, whose decision it is and what about; the end of the game coming."""
+    box(d, (x0, y0, x0 + w, y0 + h), PANEL)
+    cy = y0 + h / 2
+    # The round on a calendar leaf, unlike the seat discs.
+    d.rounded_rectangle(
+        (x0 + 10, cy - 29, x0 + 68, cy + 29), 8, fill=(250, 244, 228), outline=INK, width=3
+    )
+    d.rounded_rectangle(
+        (x0 + 10, cy - 29, x0 + 68, cy - 17), 8, fill=(196, 58, 48), outline=INK, width=3
+    )
+    text(d, (x0 + 39, cy + 6), view["round"], size=32)
+    x = x0 + 84
+    if view["phase"] == "mass":
+        space_icon(d, "church", x + 14, cy, 16)
+        x += 40
+    for seat in view["active"]:
+        colour = seat_colour(seat)
+        d.ellipse((x, cy - 29, x + 58, cy + 29), fill=colour, outline=INK, width=3)
+        text(d, (x + 29, cy), seat + 1, size=34, fill=contrast(colour))
+        x += 70
+    x = draw_step(d, view, x + 22, cy)
+    if "title_rank" in view:
+        draw_title(d, view["title_rank"], view["titles"], x + 30, cy)
+    elif "scores" in view:
+        draw_winners(d, view, x + 10, cy)
+    if view["ending"]:
+        right = x0 + w - 16
+        for seat in reversed(view["final_turns"]):
+            d.ellipse((right - 24, cy - 12, right, cy + 12), fill=seat_colour(seat), outline=INK)
+            right -= 30
+        quill(d, right - 16, cy, 18)
+
+
+def draw_step(d: ImageDraw.ImageDraw, view: dict[str, Any], x: float, cy: float) -> float:
+    """The icon of the step being decided; returns where the next thing may go."""
+    step = view["step"]
+    market = view.get("market")
+    if market is not None:
+        space_icon(d, "market", x, cy, 20)
+        trigger = market["trigger"]
+        d.ellipse((x + 28, cy - 13, x + 54, cy + 13), fill=seat_colour(trigger), outline=INK)
+        for k, seat in enumerate(market["passed"]):
+            px = x + 66 + k * 24
+            d.ellipse((px, cy - 9, px + 18, cy + 9), fill=seat_colour(seat), outline=MUTED)
+            d.line((px, cy + 9, px + 18, cy - 9), fill=INK, width=2)
+        return x + 72 + 24 * len(market["passed"])
+    if step in SPACE_TINT:
+        space_icon(d, step, x, cy, 20)
+    elif step == "turn":
+        hourglass(d, x, cy, 17)
+    elif step == "die":
+        quill(d, x, cy, 20)
+    elif step in ("buy", "advance"):
+        space_icon(d, "church", x, cy, 20)
+    elif step == "karla":
+        d.ellipse((x - 20, cy - 20, x + 20, cy + 20), fill=KARLA, outline=INK, width=2)
+    elif step in ("privilege", "reward", "gift"):
+        star(d, x, cy, 20)
+    else:
+        return x - 22
+    return x + 24
+
+
+def draw_winners(d: ImageDraw.ImageDraw, view: dict[str, Any], x: float, cy: float) -> None:
+    """A cup and the seats with the most points (ties broken by grain, as the rules say;
+    seats still tied after that share the cup here)."""
+    best = max(zip(view["scores"], (p["grain"] for p in view["players"]), strict=True))
+    d.polygon(
+        [(x, cy - 22), (x + 40, cy - 22), (x + 32, cy + 4), (x + 8, cy + 4)],
+        fill=(236, 200, 90),
+        outline=INK,
+    )
+    d.rectangle((x + 17, cy + 4, x + 23, cy + 16), fill=(236, 200, 90), outline=INK)
+    d.rounded_rectangle((x + 8, cy + 16, x + 32, cy + 24), 3, fill=(236, 200, 90), outline=INK)
+    x += 52
+    for seat, p in enumerate(view["players"]):
+        if (view["scores"][seat], p["grain"]) == best:
+            colour = seat_colour(seat)
+            d.ellipse((x, cy - 29, x + 58, cy + 29), fill=colour, outline=INK, width=3)
+            text(d, (x + 29, cy), seat + 1, size=34, fill=contrast(colour))
+            x += 70
+
+
+def draw_title(d: ImageDraw.ImageDraw, rank: int, titles: int, x: float, y: float) -> None:
+    """The solo achievement title: a medal and one lit star per title reached."""
+    d.polygon([(x - 12, y + 14), (x - 20, y + 34), (x - 2, y + 26)], fill=KARLA, outline=INK)
+    d.polygon([(x + 12, y + 14), (x + 20, y + 34), (x + 2, y + 26)], fill=KARLA, outline=INK)
+    d.ellipse((x - 24, y - 24, x + 24, y + 24), fill=(236, 200, 90), outline=INK, width=3)
+    text(d, (x, y), rank, size=30)
+    for k in range(titles):
+        lit = k < rank
+        star(d, x + 50 + k * 30, y, 13, (236, 200, 90) if lit else (226, 220, 206))
 
 
 def draw_travel(
-    d: ImageDraw.ImageDraw,
-    view: dict[str, Any],
-    rewards: dict[str, str],
-    routes: list[tuple[str, str, dict[str, int]]],
-    x0: int,
-    y0: int,
-    w: int,
-    h: int,
+    d: ImageDraw.ImageDraw, view: dict[str, Any], x0: int, y0: int, w: int, h: int
 ) -> None:
+    """The travel map: routes with their cube costs, cities with their rewards, who has
+    been where (discs) and who is travelling (members)."""
     box(d, (x0, y0, x0 + w, y0 + h), (226, 234, 214))
+    rewards = view["map"]["cities"]
 
     def at(city: str) -> tuple[float, float]:
         fx, fy = CITY_AT.get(city, (0.5, 0.5))
-        return x0 + 30 + fx * (w - 60), y0 + 20 + fy * (h - 40)
+        return x0 + 34 + fx * (w - 68), y0 + 22 + fy * (h - 44)
 
-    for a, b, cost in routes:
-        (ax, ay), (bx, by) = at(a), at(b)
+    for route in view["map"]["routes"]:
+        (ax, ay), (bx, by) = at(route["ends"][0]), at(route["ends"][1])
         d.line((ax, ay, bx, by), fill=(150, 120, 80), width=5)
-        mx, my = (ax + bx) / 2, (ay + by) / 2
-        colours = [c for c, n in cost.items() for _ in range(n)]
+        colours = [c for c, n in route["cubes"].items() for _ in range(n)]
+        mx, my = (ax + bx) / 2 - 9 * len(colours), (ay + by) / 2 - 8
         for k, colour in enumerate(colours):
-            cube(d, mx - 16 + k * 17, my - 7, colour, 13)
+            cube(d, mx + k * 19, my, colour, 16)
     for city in CITY_AT:
         cx, cy = at(city)
         if city == "village":
-            space_icon(d, "family", cx, cy, 16)
+            space_icon(d, "family", cx, cy - 2, 16)
             continue
-        d.ellipse((cx - 26, cy - 26, cx + 26, cy + 26), fill=(250, 244, 228), outline=INK, width=2)
+        d.ellipse((cx - 24, cy - 24, cx + 24, cy + 24), fill=(250, 244, 228), outline=INK, width=2)
         reward = rewards.get(city, "")
         if reward == "prestige":
-            star(d, cx + 16, cy - 16, 10)
-            text(d, (cx + 16, cy - 15), 3, size=10)
+            star(d, cx + 18, cy - 18, 12)
         elif reward == "coin":
-            coin(d, cx + 6, cy - 26, 18)
+            coin(d, cx + 6, cy - 30, 22)
         elif reward == "cubes":
-            cube(d, cx + 6, cy - 26, "pink", 10)
-            cube(d, cx + 16, cy - 20, "orange", 10)
+            cube(d, cx + 8, cy - 28, "pink", 12)
+            cube(d, cx + 18, cy - 20, "orange", 12)
         seats = [s for s, p in enumerate(view["players"]) if city in p["cities"]]
         for k, seat in enumerate(seats):
-            ang = math.pi * (0.6 + 0.25 * k)
-            px, py = cx + 20 * math.cos(ang), cy + 20 * math.sin(ang)
-            d.ellipse((px - 6, py - 6, px + 6, py + 6), fill=seat_colour(seat), outline=INK)
-        travellers = [m for m in view["travellers"] if m["where"] == city]
-        for k, m in enumerate(travellers):
-            pawn(d, cx - 10 + (k % 3) * 14, cy - 2 + (k // 3) * 14, m["seat"], m["number"], 8)
+            ang = math.pi * (0.55 + 0.22 * k)
+            px, py = cx + 24 * math.cos(ang), cy + 24 * math.sin(ang)
+            d.ellipse((px - 8, py - 8, px + 8, py + 8), fill=seat_colour(seat), outline=INK)
+        travellers = members(view, "travellers", where=city)
+        pawn_grid(d, travellers, (cx - 18, cy - 16, 36, 30), 10, centre=True)
 
 
-def draw_chronicle(d: ImageDraw.ImageDraw, view: dict[str, Any], x0: int, y0: int) -> None:
-    box(d, (x0, y0, x0 + 772, y0 + 196), (236, 226, 204))
+def draw_bag(
+    d: ImageDraw.ImageDraw, view: dict[str, Any], x0: int, y0: int, w: int, h: int
+) -> None:
+    """The black bag, open for all to see: its count, then monks and family members."""
+    d.rounded_rectangle((x0, y0, x0 + w, y0 + h), radius=14, fill=(40, 36, 36), outline=LINE)
+    bag = view["black_bag"]
+    text(d, (x0 + 30, y0 + h / 2), len(bag), size=30, fill=(250, 250, 250))
+    tokens = [(t["seat"], t["number"]) for t in bag]
+    pawn_grid(d, tokens, (x0 + 60, y0 + 3, w - 68, h - 6), 12)
+
+
+def draw_chronicle(
+    d: ImageDraw.ImageDraw, view: dict[str, Any], x0: int, y0: int, w: int, h: int
+) -> None:
+    """The chronicle, a row per profession (the dead lie in its slots; blocked slots grey),
+    and the graves beside it."""
+    box(d, (x0, y0, x0 + w, y0 + h), (236, 226, 204))
+    row = (h - 8) / len(CATEGORIES)
     for i, cat in enumerate(CATEGORIES):
-        x = x0 + 14 + i * 112
-        space_icon(d, cat, x + 50, y0 + 20, 11)
+        y = y0 + 4 + i * row
+        space_icon(d, cat, x0 + 20, y + row / 2, 9)
         for k, mark in enumerate(view["chronicle"][cat]):
-            slot(d, x + 4 + k * 20, y0 + 44, mark)
-    gx = x0 + 580
-    d.rounded_rectangle((gx, y0 + 10, gx + 180, y0 + 186), radius=8, fill=(200, 196, 186))
+            x = x0 + 40 + k * 50
+            slot(d, (x, y + 2, x + 46, y + row - 2), mark)
+    gx = x0 + 300
+    d.rounded_rectangle((gx, y0 + 6, x0 + w - 6, y0 + h - 6), radius=8, fill=(200, 196, 186))
     for k, mark in enumerate(view["graves"]):
-        cx, cy = gx + 30 + (k % 3) * 60, y0 + 44 + (k // 3) * 70
+        cx, cy = gx + 32 + (k % 3) * 62, y0 + 12 + (k // 3) * 56
         d.rounded_rectangle(
-            (cx - 22, cy - 18, cx + 22, cy + 48), radius=14, fill=(160, 156, 150), outline=INK
+            (cx - 24, cy, cx + 24, cy + 50), radius=16, fill=(160, 156, 150), outline=INK
         )
         if mark == "x":
-            d.line((cx - 12, cy, cx + 12, cy + 30), fill=INK, width=3)
-            d.line((cx + 12, cy, cx - 12, cy + 30), fill=INK, width=3)
+            d.line((cx - 12, cy + 12, cx + 12, cy + 40), fill=INK, width=3)
+            d.line((cx + 12, cy + 12, cx - 12, cy + 40), fill=INK, width=3)
         elif mark:
-            pawn(d, cx, cy + 16, -1 if mark == "k" else int(mark), "", 10, lying=True)
+            pawn(d, cx, cy + 28, -1 if mark == "k" else int(mark), "", 11, lying=True)
 
 
-def slot(d: ImageDraw.ImageDraw, x: float, y: float, mark: str) -> None:
-    d.rounded_rectangle((x, y, x + 16, y + 130), radius=6, fill=(250, 244, 228), outline=LINE)
+def slot(d: ImageDraw.ImageDraw, xy: tuple[float, float, float, float], mark: str) -> None:
+    x0, y0, x1, y1 = xy
     if mark == "x":
-        d.rounded_rectangle((x, y, x + 16, y + 130), radius=6, fill=(190, 184, 172))
-    elif mark:
+        d.rounded_rectangle(xy, radius=6, fill=(190, 184, 172))
+        return
+    d.rounded_rectangle(xy, radius=6, fill=(250, 244, 228), outline=LINE)
+    if mark:
         seat = -1 if mark == "k" else int(mark)
         d.rounded_rectangle(
-            (x + 2, y + 30, x + 14, y + 110), radius=5, fill=seat_colour(seat), outline=INK
+            (x0 + 3, y0 + 3, x1 - 3, y1 - 3), radius=5, fill=seat_colour(seat), outline=INK
         )
 
 
@@ -477,230 +662,166 @@ def draw_time_track(
     position: int,
     colour: tuple[int, int, int],
 ) -> None:
+    dot = r / 6
     for k in range(length):
         a = -math.pi / 2 + (k + 0.5) * 2 * math.pi / length
         x, y = cx + r * math.cos(a), cy + r * math.sin(a)
-        d.ellipse((x - 7, y - 7, x + 7, y + 7), fill=(236, 226, 204), outline=LINE)
-        if k == position:
-            d.ellipse((x - 9, y - 9, x + 9, y + 9), fill=colour, outline=INK, width=2)
-    quill(d, cx, cy - r, 8)
+        d.ellipse((x - dot, y - dot, x + dot, y + dot), fill=(236, 226, 204), outline=LINE)
+    a = -math.pi / 2 + (position + 0.5) * 2 * math.pi / length
+    x, y = cx + r * math.cos(a), cy + r * math.sin(a)
+    d.ellipse((x - 11, y - 11, x + 11, y + 11), fill=colour, outline=INK, width=3)
+    quill(d, cx, cy - r, 9)
+
+
+def chip(
+    d: ImageDraw.ImageDraw,
+    x: float,
+    y: float,
+    what: str,
+    n: int,
+    s: int,
+    colour: tuple[int, int, int],
+) -> None:
+    """An icon of size s and a count beside it, greyed when zero."""
+    if what in CUBES:
+        cube(d, x + 1, y + 1, what, s - 2)
+    elif what in GOODS:
+        good(d, x, y, what, s)
+    elif what == "coins":
+        coin(d, x, y, s)
+    elif what == "customers":
+        d.rounded_rectangle(
+            (x + 2, y, x + s - 2, y + s), radius=4, fill=(120, 150, 190), outline=INK
+        )
+    elif what == "cities":
+        d.ellipse((x + 2, y + 2, x + s - 2, y + s - 2), fill=colour, outline=INK, width=2)
+        d.ellipse((x + s / 2 - 3, y + s / 2 - 3, x + s / 2 + 3, y + s / 2 + 3), fill=INK)
+    text(d, (x + s + 16, y + s / 2), n, size=s + 2, fill=INK if n else MUTED)
 
 
 def draw_player(
     d: ImageDraw.ImageDraw, view: dict[str, Any], seat: int, x0: int, y0: int, w: int, h: int
 ) -> None:
+    """A farmyard: seat and prestige in the header, the time track with the family at home,
+    the cubes, goods and holdings as counts, the unborn family, the final score."""
     p = view["players"][seat]
     colour = seat_colour(seat)
-    active = seat in view["active"]
-    box(d, (x0, y0, x0 + w, y0 + h), (246, 238, 214))
-    d.rounded_rectangle(
-        (x0, y0, x0 + w, y0 + 34),
-        radius=10,
-        fill=colour,
-        outline=INK if active else LINE,
-        width=3 if active else 2,
-    )
-    text(d, (x0 + 20, y0 + 17), seat + 1, size=20, fill=contrast(colour))
+    yard = (246, 238, 214)
+    box(d, (x0, y0, x0 + w, y0 + h), yard)
+    d.rounded_rectangle((x0, y0, x0 + w, y0 + 44), radius=10, fill=colour, outline=LINE, width=2)
+    if seat in view["active"]:
+        d.rounded_rectangle((x0 - 3, y0 - 3, x0 + w + 3, y0 + h + 3), 12, outline=INK, width=5)
+    ink = contrast(colour)
+    text(d, (x0 + 24, y0 + 22), seat + 1, size=34, fill=ink)
+    x = x0 + 52
     if view["start_player"] == seat:
-        d.ellipse((x0 + 38, y0 + 7, x0 + 58, y0 + 27), fill=(250, 250, 250), outline=INK, width=2)
+        d.ellipse((x, y0 + 10, x + 24, y0 + 34), fill=(250, 250, 250), outline=INK, width=2)
+        x += 34
     if view["next_start"] == seat:
-        ring(d, x0 + 74, y0 + 18, INK)
-    star(d, x0 + w - 62, y0 + 17, 14)
-    text(d, (x0 + w - 30, y0 + 17), p["prestige"], size=18, fill=contrast(colour))
-    # Time track and the farm's family in the middle of it.
-    cx, cy = x0 + 70, y0 + 112
-    draw_time_track(d, cx, cy, 52, view["track_length"], p["time"], colour)
-    for k, n in enumerate(p["farm"]):
-        pawn(d, cx - 24 + (k % 3) * 24, cy - 14 + (k // 3) * 28, seat, n, 11)
-    # Unborn family members: pale discs of the family's colour under the track.
-    pale = tuple((c + 2 * b) // 3 for c, b in zip(colour, (246, 238, 214), strict=True))
-    for k, n in enumerate(p["unborn"]):
-        x = x0 + 16 + k * 22
-        d.ellipse((x - 10, y0 + 174, x + 10, y0 + 194), fill=pale, outline=LINE, width=2)
-        text(d, (x, y0 + 184), n, size=13, fill=INK)
-    # Cubes, goods, grain, coins.
-    gx = x0 + 138
-    for k, (name, n) in enumerate(p["cubes"].items()):
-        y = y0 + 46 + k * 26
-        cube(d, gx, y, name, 18)
-        text(d, (gx + 34, y + 9), n, size=16)
-    hx = gx + 58
-    for k, (name, n) in enumerate(p["goods"].items()):
-        y = y0 + 44 + k * 27
-        good(d, hx, y, name, 22)
-        text(d, (hx + 36, y + 11), n, size=16, fill=INK if n else MUTED)
-    kx = x0 + w - 56
-    good(d, kx, y0 + 44, "grain", 22)
-    text(d, (kx + 36, y0 + 55), p["grain"], size=16)
-    coin(d, kx, y0 + 74)
-    text(d, (kx + 36, y0 + 85), p["coins"] + (1 if p["marker_coin"] else 0), size=16)
-    d.rounded_rectangle(
-        (kx, y0 + 104, kx + 22, y0 + 126), radius=4, fill=(120, 150, 190), outline=INK
-    )
-    text(d, (kx + 36, y0 + 115), p["customers"], size=16)
-    d.ellipse((kx + 2, y0 + 136, kx + 20, y0 + 154), fill=colour, outline=INK)
-    text(d, (kx + 36, y0 + 145), len(p["cities"]), size=16)
+        ring(d, x + 10, y0 + 25, INK)
+        x += 30
     if p["deaths_due"]:
-        quill(d, kx + 10, y0 + 172, 9)
-        text(d, (kx + 36, y0 + 172), p["deaths_due"], size=16)
+        quill(d, x + 10, y0 + 22, 11)
+        text(d, (x + 32, y0 + 22), p["deaths_due"], size=26, fill=ink)
+    star(d, x0 + w - 78, y0 + 22, 16)
+    text(d, (x0 + w - 38, y0 + 22), p["prestige"], size=34, fill=ink)
+
+    # Narrow yards (4 and 5 players) put the goods in a row under the time track; wide
+    # ones (2 players, solo) draw everything larger.
+    narrow, wide = w < 420, w >= 560
+    r = 42 if narrow else 64 if wide else 50
+    s = 22 if narrow else 30 if wide else 26
+    row = 26 if narrow else 31 if wide else 30
+    cx, cy = x0 + 18 + r, y0 + (62 if narrow else 56) + r
+    draw_time_track(d, cx, cy, r, view["track_length"], p["time"], colour)
+    inner = r * 0.72
+    farm: list[tuple[int, int | str]] = [(seat, n) for n in p["farm"]]
+    box_xy = (cx - inner, cy - inner, 2 * inner, 2 * inner)
+    pawn_grid(d, farm, box_xy, 14 if wide else 12, centre=True)
+
+    cubes = list(p["cubes"].items())
+    goods = list(p["goods"].items())
+    held = [("grain", p["grain"]), ("coins", p["coins"] + (1 if p["marker_coin"] else 0))]
+    held += [("customers", p["customers"]), ("cities", len(p["cities"]))]
+    left = cx + r + 22
+    columns = [cubes, held] if narrow else [cubes, goods, held]
+    if narrow:
+        step = (w - 16) / len(goods)
+        for k, (name, n) in enumerate(goods):
+            chip(d, x0 + 8 + k * step, y0 + 170, name, n, 20, colour)
+    col_w = (x0 + w - 8 - left) / len(columns)
+    for c, items in enumerate(columns):
+        for k, (name, n) in enumerate(items):
+            chip(d, left + c * col_w, y0 + 54 + k * row, name, n, s, colour)
+
+    # Unborn family members: pale discs of the family's colour.
+    pale = tuple((c + 2 * b) // 3 for c, b in zip(colour, yard, strict=True))
+    unborn_y = y0 + (208 if narrow else 222 if wide else 218)
+    for k, n in enumerate(p["unborn"]):
+        x = x0 + 20 + k * 24
+        d.ellipse((x - 11, unborn_y - 11, x + 11, unborn_y + 11), fill=pale, outline=LINE, width=2)
+        text(d, (x, unborn_y), n, size=15, fill=INK)
     if "scores" in view:
         d.rounded_rectangle(
-            (x0 + 8, y0 + h - 34, x0 + w - 8, y0 + h - 6),
+            (x0 + 8, y0 + h - 40, x0 + w - 8, y0 + h - 6),
             radius=8,
             fill=(252, 232, 160),
             outline=INK,
         )
-        star(d, x0 + 26, y0 + h - 20, 11)
-        text(d, (x0 + w / 2, y0 + h - 20), view["scores"][seat], size=20)
+        star(d, x0 + 28, y0 + h - 23, 13)
+        text(d, (x0 + w / 2, y0 + h - 23), view["scores"][seat], size=32)
 
 
 def draw_karla(
     d: ImageDraw.ImageDraw, view: dict[str, Any], x0: int, y0: int, w: int, h: int
 ) -> None:
+    """Karla's board: the ring of cube spaces (the last one lit) with the fate tiles
+    between them, her members beside the council and waiting for the church, her
+    customers and her dead."""
     k = view["karla"]
     box(d, (x0, y0, x0 + w, y0 + h), (222, 232, 224))
-    d.rounded_rectangle((x0, y0, x0 + w, y0 + 34), radius=10, fill=KARLA, outline=LINE, width=2)
-    cx, cy, r = x0 + 130, y0 + 134, 80
+    d.rounded_rectangle((x0, y0, x0 + w, y0 + 44), radius=10, fill=KARLA, outline=LINE, width=2)
+    pawn(d, x0 + 26, y0 + 24, -1, "", 12)
+    r = min(88, (h - 44) / 2 - 26)
+    cx, cy = x0 + 22 + r + 18, y0 + 44 + (h - 44) / 2
     n = len(k["ring"])
     tiles = dict(zip([2, 4, 6], k["top"], strict=False))
     tiles.update(zip([8, 10, 0], k["bottom"], strict=False))
     for i in range(n):
         a = -math.pi / 2 + i * 2 * math.pi / n
         x, y = cx + r * math.cos(a), cy + r * math.sin(a)
+        last = i == k["last"]
         d.rounded_rectangle(
-            (x - 15, y - 15, x + 15, y + 15),
+            (x - 17, y - 17, x + 17, y + 17),
             radius=5,
-            fill=(250, 250, 244) if i != k["last"] else (255, 236, 180),
-            outline=INK if i == k["last"] else LINE,
-            width=2,
+            fill=(255, 236, 180) if last else (250, 250, 244),
+            outline=INK if last else LINE,
+            width=3 if last else 2,
         )
         cubes = k["ring"][i][:4]
         if len(cubes) == 1:
-            cube(d, x - 7, y - 7, cubes[0], 14)
+            cube(d, x - 10, y - 10, cubes[0], 20)
         for j, colour in enumerate(cubes if len(cubes) > 1 else []):
-            cube(d, x - 13 + (j % 2) * 13, y - 13 + (j // 2) * 13, colour, 12)
+            cube(d, x - 14 + (j % 2) * 15, y - 14 + (j // 2) * 15, colour, 13)
         if i in tiles:
             b = a - math.pi / n
-            tx, ty = cx + (r - 40) * math.cos(b), cy + (r - 40) * math.sin(b)
+            tx, ty = cx + (r - 42) * math.cos(b), cy + (r - 42) * math.sin(b)
             face = tiles[i]
             fill = (90, 80, 70) if face == "?" else (250, 250, 250)
             d.rounded_rectangle(
-                (tx - 11, ty - 11, tx + 11, ty + 11), radius=4, fill=fill, outline=INK
+                (tx - 13, ty - 13, tx + 13, ty + 13), radius=4, fill=fill, outline=INK
             )
             if face == "quill":
-                quill(d, tx, ty, 7)
-    space_icon(d, "council", cx - 30, cy - r, 8)
-    for j, number in enumerate(k["beside"]):
-        pawn(d, x0 + 290 + (j % 4) * 24, y0 + 64 + (j // 4) * 30, -1, number, 10)
-    space_icon(d, "church", x0 + 290, y0 + 140, 10)
-    for j, number in enumerate(k["waiting"]):
-        pawn(d, x0 + 316 + j * 24, y0 + 140, -1, number, 10)
-    d.rounded_rectangle(
-        (x0 + 280, y0 + 180, x0 + 302, y0 + 202), radius=4, fill=(120, 150, 190), outline=INK
-    )
-    text(d, (x0 + 322, y0 + 191), k["customers"], size=16)
-    quill(d, x0 + 352, y0 + 191, 9)
-    text(d, (x0 + 376, y0 + 191), k["dead"], size=16)
-
-
-def render(view: dict[str, Any]) -> Image.Image:
-    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
-    d = ImageDraw.Draw(image)
-    # Round and the phase of the round.
-    d.ellipse((16, 10, 56, 50), fill=(250, 244, 228), outline=INK, width=2)
-    text(d, (36, 30), view["round"], size=20)
-    if view["phase"] == "mass":
-        space_icon(d, "church", 80, 30, 12)
-    if view["ending"]:
-        quill(d, 110, 30, 12)
-    draw_spaces(d, view, 16, 60)
-    draw_market(d, view, 16, 200)
-    draw_workshops(d, view, 16, 416)
-    draw_council_and_church(d, view, 16, 544)
-    routes = [(r["ends"][0], r["ends"][1], r["cubes"]) for r in view["map"]["routes"]]
-    draw_travel(d, view, view["map"]["cities"], routes, 804, 14, 780, 370)
-    draw_chronicle(d, view, 804, 394)
-    draw_supply(d, view, 804, 600)
-    draw_status(d, view, 804, 674)
-    n = view["num_players"]
-    slots = n + (1 if view.get("karla") else 0)
-    w = (WIDTH - 32 - (slots - 1) * 10) // slots
-    w = min(w, 420)
-    y = 796
-    for seat in range(n):
-        draw_player(d, view, seat, 16 + seat * (w + 10), y, w, 230)
-    if view.get("karla"):
-        draw_karla(d, view, 16 + n * (w + 10), y, w, 230)
-    return image
-
-
-def draw_status(d: ImageDraw.ImageDraw, view: dict[str, Any], x0: int, y0: int) -> None:
-    """Whose decision it is and what about: a seat disc and the icon of the step."""
-    box(d, (x0, y0, x0 + 772, y0 + 96), PANEL)
-    for k, seat in enumerate(view["active"]):
-        cx = x0 + 50 + k * 60
-        d.ellipse(
-            (cx - 30, y0 + 18, cx + 30, y0 + 78), fill=seat_colour(seat), outline=INK, width=3
-        )
-        text(d, (cx, y0 + 48), seat + 1, size=26, fill=contrast(seat_colour(seat)))
-    step = view["step"]
-    ix = x0 + 150
-    market = view.get("market")
-    if market is not None:
-        step = ""
-    if step in SPACE_TINT:
-        space_icon(d, step, ix, y0 + 48, 22)
-    elif step == "turn":
-        hourglass(d, ix, y0 + 48, 18)
-    elif step == "die":
-        quill(d, ix, y0 + 48, 20)
-    elif step in ("buy", "advance"):
-        space_icon(d, "church", ix, y0 + 48, 22)
-    elif step == "karla":
-        d.ellipse((ix - 20, y0 + 28, ix + 20, y0 + 68), fill=KARLA, outline=INK, width=2)
-    elif step in ("privilege", "reward", "gift"):
-        star(d, ix, y0 + 48, 22)
-    if market is not None:
-        space_icon(d, "market", ix + 70, y0 + 48, 20)
-        trigger = market["trigger"]
-        d.ellipse((ix + 96, y0 + 36, ix + 120, y0 + 60), fill=seat_colour(trigger), outline=INK)
-        for k, seat in enumerate(market["passed"]):
-            d.ellipse(
-                (ix + 134 + k * 22, y0 + 40, ix + 150 + k * 22, y0 + 56),
-                fill=seat_colour(seat),
-                outline=MUTED,
-            )
-            d.line((ix + 134 + k * 22, y0 + 56, ix + 150 + k * 22, y0 + 40), fill=INK, width=2)
-    if "title_rank" in view:
-        draw_title(d, view["title_rank"], view["titles"], x0 + 260, y0 + 48)
-    if view["ending"]:
-        quill(d, x0 + 600, y0 + 48, 18)
-        for k, seat in enumerate(view["final_turns"]):
-            d.ellipse(
-                (x0 + 630 + k * 26, y0 + 38, x0 + 650 + k * 26, y0 + 58),
-                fill=seat_colour(seat),
-                outline=INK,
-            )
-
-
-def draw_title(d: ImageDraw.ImageDraw, rank: int, titles: int, x: float, y: float) -> None:
-    """The solo achievement title: a medal and one lit star per title reached."""
-    d.ellipse((x - 26, y - 26, x + 26, y + 26), fill=(236, 200, 90), outline=INK, width=3)
-    d.polygon([(x - 14, y + 20), (x - 24, y + 44), (x - 4, y + 34)], fill=KARLA, outline=INK)
-    d.polygon([(x + 14, y + 20), (x + 24, y + 44), (x + 4, y + 34)], fill=KARLA, outline=INK)
-    text(d, (x, y), rank, size=26)
-    for k in range(titles):
-        lit = k < rank
-        star(d, x + 52 + k * 34, y, 14, (236, 200, 90) if lit else (226, 220, 206))
-
-
-def draw_supply(d: ImageDraw.ImageDraw, view: dict[str, Any], x0: int, y0: int) -> None:
-    """The general supply of influence and plague cubes (limited, unlike goods)."""
-    box(d, (x0, y0, x0 + 772, y0 + 60), PANEL)
-    for k, (colour, n) in enumerate(view["supply"].items()):
-        x = x0 + 20 + k * 150
-        cube(d, x, y0 + 20, colour, 20)
-        text(d, (x + 50, y0 + 30), n, size=18)
+                quill(d, tx, ty, 9)
+    space_icon(d, "council", cx, cy, 14)
+    right = cx + r + 40
+    space_icon(d, "council", right + 16, y0 + 80, 14)
+    pawn_grid(d, [(-1, m) for m in k["beside"]], (right + 40, y0 + 62, x0 + w - right - 48, 36))
+    space_icon(d, "church", right + 16, y0 + 136, 14)
+    pawn_grid(d, [(-1, m) for m in k["waiting"]], (right + 40, y0 + 118, x0 + w - right - 48, 36))
+    chip(d, right + 4, y0 + 180, "customers", k["customers"], 28, KARLA)
+    quill(d, right + 124, y0 + 194, 14)
+    text(d, (right + 160, y0 + 194), k["dead"], size=30)
 
 
 # -- menus and private text -----------------------------------------------------------
@@ -781,10 +902,10 @@ def render_private(view: dict[str, Any]) -> Image.Image | None:
     seat = you["seat"]
     tiles = you["customers"]
     rows = max(1, math.ceil(len(tiles) / 4))
-    height = max(262, 96 + rows * (TILE + 10))
+    height = max(308, 96 + rows * (TILE + 10))
     image = Image.new("RGB", (PRIVATE_W, height), BACKGROUND)
     d = ImageDraw.Draw(image)
-    draw_player(d, view, seat, 16, 16, 420, 230)
+    draw_player(d, view, seat, 16, 16, 420, 276)
     x0, y0 = 452, 16
     box(d, (x0, y0, PRIVATE_W - 16, height - 16), PANEL)
     d.rounded_rectangle(
