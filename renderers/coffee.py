@@ -18,6 +18,8 @@ from renderers.palette import BACKGROUND, INK, MUTED, SEAT_COLOURS, font
 
 WIDTH = 1400
 MARGIN = 12
+# the type of the numbers that must read inline: digits 9 px tall at 550 px wide
+BIG = 34
 COFFEES = ("gua", "col", "bra", "eth", "ind")
 COFFEE_COLOURS = {
     "gua": (232, 122, 48),
@@ -208,7 +210,7 @@ def draw_header(draw: Draw, view: dict[str, Any], y0: float) -> None:
                 fill=INK,
             )
         disc(draw, x + 22, cy, colour, 22, 2)
-        text(draw, (x + 22, cy), seat + 1, 28, ink_on(colour))
+        text(draw, (x + 22, cy + 1), seat + 1, BIG - 2, ink_on(colour))
         x += 56
     draw_sumatra(draw, view, x + 14, y0 + 4, WIDTH - MARGIN - 250 - x - 14)
     # the Wild Stock and the general supply of workers
@@ -237,7 +239,7 @@ def draw_sumatra(draw: Draw, view: dict[str, Any], x0: float, y0: float, w: floa
 
 # -- the cooperatives ---------------------------------------------------------------------
 COOP_W = (WIDTH - 2 * MARGIN - 4 * 8) // 5
-COOP_H = 292
+COOP_H = 300
 SPACE = 46  # a plantation space, wide enough for its level to read inline
 PITCH_X, PITCH_Y = 52, 56
 ROW_Y = (194, 138, 82)  # row 1 at the bottom, like the hillside
@@ -258,13 +260,14 @@ def draw_coop(draw: Draw, view: dict[str, Any], coffee: str, x0: float, y0: floa
     draw.rectangle((x0, y0 + 30, x0 + COOP_W, y0 + 50), fill=colour)
     # trading house: trader spaces, the coin, the stock counters left
     spaces = 4 if view["rules_players"] == 5 else 3
+    pitch = 34 if spaces == 4 else 38
     for i in range(spaces):
-        x = x0 + 26 + i * 38
+        x = x0 + 24 + i * pitch
         draw.rounded_rectangle((x - 16, y0 + 7, x + 16, y0 + 43), 6, fill=PANEL_DARK, outline=INK)
         if i < len(coop["traders"]):
             trader(draw, x, y0 + 27, seat_colour(view, coop["traders"][i]), 1.45)
     if coop["coin"]:
-        coin(draw, x0 + 26 + spaces * 38 - 4, y0 + 25, 1, r=13)
+        coin(draw, x0 + 24 + spaces * pitch - 2, y0 + 25, 1, r=13)
     sx = x0 + COOP_W - 64
     draw.rounded_rectangle((sx - 16, y0 + 9, sx + 16, y0 + 41), 5, fill=WHITE, outline=INK)
     bean(draw, sx, y0 + 25, coffee, 10)
@@ -300,7 +303,7 @@ def draw_coop(draw: Draw, view: dict[str, Any], coffee: str, x0: float, y0: floa
                 continue
             owner = seat_colour(view, plantation["owner"])
             draw.rounded_rectangle(box, 8, fill=owner, outline=colour, width=4)
-            text(draw, (x - 7, y - 4), plantation["level"], 32, ink_on(owner))
+            text(draw, (x - 6, y - 3), plantation["level"], BIG, ink_on(owner))
             if plantation["staffed"]:
                 worker(draw, x + 13, y + 8, s=1.05)
             if plantation["truck"]:
@@ -310,8 +313,8 @@ def draw_coop(draw: Draw, view: dict[str, Any], coffee: str, x0: float, y0: floa
     for seat_key, value in coop["quality"].items():
         if value:
             seat_fill = seat_colour(view, int(seat_key))
-            disc(draw, qx, y0 + 237, seat_fill, 15, 2)
-            text(draw, (qx, y0 + 237), value, 20, ink_on(seat_fill))
+            disc(draw, qx, y0 + 238, seat_fill, 15, 2)
+            text(draw, (qx, y0 + 238), value, 20, ink_on(seat_fill))
             qx += 34
     # building spaces along the bottom, by kind
     bx = x0 + 16
@@ -492,8 +495,8 @@ def draw_player(
     draw.rounded_rectangle((x0, y0, x0 + w, y0 + 46), 12, fill=colour)
     draw.rectangle((x0, y0 + 30, x0 + w, y0 + 46), fill=colour)
     # the header: seat number and coins large, then workers, traders, donkeys, trucks
-    text(draw, (x0 + 22, y0 + 23), seat + 1, 32, ink)
-    coin(draw, x0 + 64, y0 + 23, p["coins"], r=19)
+    text(draw, (x0 + 22, y0 + 24), seat + 1, BIG, ink)
+    coin(draw, x0 + 64, y0 + 23, p["coins"], r=21)
     pitch = min(54.0, (w - 94) / 4)
     x = x0 + 96
     for icon, value in (
@@ -523,7 +526,7 @@ def draw_player(
             fill=WHITE if n else PANEL_DARK,
         )
         bean(draw, cx, y0 + 64, coffee, 10)
-        text(draw, (cx, y0 + 87), n, 26, INK if n else MUTED)
+        text(draw, (cx, y0 + 87), n, 30, INK if n else MUTED)
     # the company: trade ratio, warehouses, buildings; civets, stock counters, bonus supply
     y = y0 + 122
     x = x0 + 10
@@ -535,14 +538,13 @@ def draw_player(
         fill = INK if k < built["warehouse"] else PANEL_DARK
         draw.rectangle((x + k * 10, y - 8, x + k * 10 + 8, y + 8), fill=fill)
     x += 58
+    pitch = min(22.0, (x0 + w - x - 12) / 7)
     for kind, total in (("production", 3), ("fairtrade", 3), ("hospital", 1)):
         for j in range(total):
-            building(draw, x + 9, y + 1, kind, colour if j < built[kind] else None)
-            x += 21
+            built_here = colour if j < built[kind] else None
+            building(draw, x + pitch / 2, y + 1, kind, built_here, s=min(1.0, pitch / 21))
+            x += pitch
         x += 3
-    if p["minus_tokens"]:
-        draw.rounded_rectangle((x0 + w - 50, y - 12, x0 + w - 8, y + 12), 8, fill=INK)
-        text(draw, (x0 + w - 29, y), -3 * p["minus_tokens"], 17, WHITE)
     y = y0 + 152
     x = x0 + 18
     civet(draw, x, y + 1, 1.1)
@@ -552,6 +554,9 @@ def draw_player(
         fill = WHITE if stock == "wild" else COFFEE_COLOURS[stock]
         draw.rectangle((x - 7, y - 7, x + 7, y + 7), fill=fill, outline=INK)
         x += 18
+    if p["minus_tokens"]:
+        draw.rounded_rectangle((x - 4, y - 12, x + 38, y + 12), 8, fill=INK)
+        text(draw, (x + 17, y), -3 * p["minus_tokens"], 17, WHITE)
     # bonus supply: Action marker, trader, 3 coins (a pale slot once taken)
     bx = x0 + w - 86
     draw.rounded_rectangle((bx, y - 12, bx + 78, y + 12), 7, fill=WHITE)
@@ -605,7 +610,7 @@ def draw_andre(draw: Draw, view: dict[str, Any], x0: float, y0: float, w: float)
     )
     draw.rounded_rectangle((x0, y0, x0 + w, y0 + 46), 12, fill=ANDRE_COLOUR)
     draw.rectangle((x0, y0 + 30, x0 + w, y0 + 46), fill=ANDRE_COLOUR)
-    text(draw, (x0 + 22, y0 + 23), andre["seat"] + 1, 32, INK)
+    text(draw, (x0 + 22, y0 + 24), andre["seat"] + 1, BIG, INK)
     # his plantation stack: the levels he plants next
     for k, level in enumerate(andre["stack"]):
         box = (x0 + 48 + k * 40, y0 + 6, x0 + 82 + k * 40, y0 + 40)

@@ -26,14 +26,38 @@ def snapshots(num_players: int, seed: int, every: int = 60):
     yield state, []
 
 
-@pytest.mark.parametrize("num_players", [2, 3, 5])
+@pytest.mark.parametrize("num_players", [2, 3, 4, 5])
 def test_render_is_a_full_coloured_table(num_players: int) -> None:
     for state, _ in snapshots(num_players, seed=num_players, every=120):
         image = coffee.render(engine.view(state, None))
-        assert image.size[0] == coffee.WIDTH and 800 <= image.size[1] <= 1100
+        assert image.size[0] == coffee.WIDTH
         stat = ImageStat.Stat(image.convert("L"))
         assert stat.stddev[0] > 20  # not blank
         assert len(image.getcolors(1 << 16) or []) > 30
+
+
+@pytest.mark.parametrize("num_players", [2, 3, 4, 5])
+def test_table_fits_discords_inline_box(num_players: int) -> None:
+    """Discord shows an attachment inline at most about 550 x 350: a picture near that shape,
+    and not much wider than 1400 px, keeps its large numbers readable there."""
+    *_, (state, _) = snapshots(num_players, seed=num_players, every=1000)
+    width, height = coffee.render(engine.view(state, None)).size
+    assert 1100 <= width <= 1400
+    assert 1.45 <= width / height <= 1.75
+    # seat numbers and plantation levels: digits at least 9 px tall once scaled to 550 px
+    _, top, _, bottom = coffee.font(coffee.BIG).getbbox("8")
+    assert (bottom - top) * 550 / width >= 9
+
+
+def test_the_acting_seat_is_marked_on_the_table() -> None:
+    state = engine.new(4, seed=3)
+    view = engine.view(state, None)
+    first = coffee.render(dict(view, active=[0]))
+    second = coffee.render(dict(view, active=[1]))
+    header = (0, 0, coffee.WIDTH, coffee.HEADER_H + 10)
+    assert first.crop(header).tobytes() != second.crop(header).tobytes()
+    boards = (0, first.size[1] - coffee.PLAYER_H - 20, coffee.WIDTH, first.size[1])
+    assert first.crop(boards).tobytes() != second.crop(boards).tobytes()
 
 
 def test_every_option_gets_a_style() -> None:
