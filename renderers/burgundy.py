@@ -8,7 +8,7 @@ stay apart for colour-blind players.
 from __future__ import annotations
 
 import math
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
@@ -70,14 +70,17 @@ def hex_points(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
 
 
 def draw_hex(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: Any, edge: Any) -> None:
-    d.polygon(hex_points(cx, cy, r), fill=fill, outline=edge, width=max(1, round(r / 12)))
+    # The edge as a hex under a smaller one: Pillow draws a wide polygon outline through a mask
+    # the size of the whole picture, which is slow for hundreds of hexes.
+    d.polygon(hex_points(cx, cy, r), fill=edge)
+    d.polygon(hex_points(cx, cy, r - max(1, round(r / 12))), fill=fill)
 
 
 def icon(d: ImageDraw.ImageDraw, kind: str, cx: float, cy: float, s: float, ink: Any) -> None:
     """The shape of a tile type (or of a building kind), `s` about half the icon's size."""
     w = max(1, round(s / 5))
     if kind in ("building", "warehouse", "boarding"):
-        d.polygon([(cx - s, cy), (cx, cy - s), (cx + s, cy)], outline=ink, width=w)
+        d.line([(cx - s, cy), (cx, cy - s), (cx + s, cy)], fill=ink, width=w, joint="curve")
         d.rectangle([cx - s * 0.7, cy, cx + s * 0.7, cy + s * 0.8], outline=ink, width=w)
         if kind == "warehouse":
             d.line([cx - s * 0.7, cy, cx + s * 0.7, cy + s * 0.8], fill=ink, width=w)
@@ -449,24 +452,22 @@ def estate_origin(x: float, y: float) -> tuple[float, float]:
     return x + 8 + 3.5 * math.sqrt(3) * ESTATE_R, y + HEADER_H + (CELL_H - HEADER_H) / 2
 
 
-def draw_player(
-    d: ImageDraw.ImageDraw, view: dict[str, Any], seat: int, x: float, y: float
-) -> None:
+def draw_player(image: Image.Image, view: dict[str, Any], seat: int, x: int, y: int) -> None:
+    d = ImageDraw.Draw(image)
     p = view["players"][seat]
     colour = PLAYER_COLOURS[seat]
     active = seat == view["active"]
     panel(d, x, y, colour if active else FAINT, 6 if active else 2)
     draw_header(d, view, seat, x, y)
+    board = view["estate_board"]
+    empty = empty_estate(tuple((h["q"], h["r"], h["type"], h["die"]) for h in board))
     ox, oy = estate_origin(x, y)
-    size = ESTATE_R
-    for h in view["estate_board"]:
-        cx, cy = hex_centre(h["q"], h["r"], size, ox, oy)
-        placed = p["estate"].get(str(h["id"]))
-        if placed:
-            draw_tile(d, placed, cx, cy, size - 1)
-        else:
-            draw_space(d, h["type"], cx, cy, size - 1, h["die"])
-    draw_area_edges(d, view["estate_board"], size, ox, oy)
+    image.paste(empty, (round(ox) - empty.width // 2, round(oy) - empty.height // 2), empty)
+    placed = [h for h in board if str(h["id"]) in p["estate"]]
+    for h in placed:
+        cx, cy = hex_centre(h["q"], h["r"], ESTATE_R, ox, oy)
+        draw_tile(d, p["estate"][str(h["id"])], cx, cy, ESTATE_R - 1)
+    draw_area_edges(d, board, ESTATE_R, ox, oy, placed)
     counter(d, x + 10, y + HEADER_H + 8, "silver", p["silver"], 28)
     counter(d, x + 10, y + HEADER_H + 42, "workers", p["workers"], 28)
     draw_sold_pile(d, p["sold"], x + 14, y + CELL_H - 46)
@@ -538,14 +539,34 @@ def draw_sold_pile(d: ImageDraw.ImageDraw, sold: int, x: float, y: float) -> Non
 EDGE_STEPS = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
 
 
+@lru_cache(maxsize=4)
+def empty_estate(board: tuple[tuple[int, int, str, int], ...]) -> Image.Image:
+    """An estate board with nothing placed, its centre hex at the image's centre: drawn once,
+    pasted into every player's panel."""
+    half_w, half_h = math.ceil(3.5 * math.sqrt(3) * ESTATE_R) + 2, math.ceil(5.5 * ESTATE_R) + 2
+    image = Image.new("RGBA", (2 * half_w, 2 * half_h), (0, 0, 0, 0))
+    d = ImageDraw.Draw(image)
+    for q, r, kind, die in board:
+        cx, cy = hex_centre(q, r, ESTATE_R, half_w, half_h)
+        draw_space(d, kind, cx, cy, ESTATE_R - 1, die)
+    hexes = [{"q": q, "r": r, "type": kind} for q, r, kind, _ in board]
+    draw_area_edges(d, hexes, ESTATE_R, half_w, half_h, hexes)
+    return image
+
+
 def draw_area_edges(
-    d: ImageDraw.ImageDraw, board: list[dict[str, Any]], size: float, ox: float, oy: float
+    d: ImageDraw.ImageDraw,
+    board: list[dict[str, Any]],
+    size: float,
+    ox: float,
+    oy: float,
+    around: list[dict[str, Any]],
 ) -> None:
     """A dark line around every area (same-colour region), so areas read apart by outline as
-    well as by colour and icon."""
+    well as by colour and icon; drawn here for the hexes `around`."""
     kind_at = {(h["q"], h["r"]): h["type"] for h in board}
     width = max(2, round(size / 9))
-    for h in board:
+    for h in around:
         corners = hex_points(*hex_centre(h["q"], h["r"], size, ox, oy), size - 1)
         for i, (dq, dr) in enumerate(EDGE_STEPS):
             if kind_at.get((h["q"] + dq, h["r"] + dr)) != h["type"]:
@@ -570,7 +591,7 @@ def render(view: dict[str, Any]) -> Image.Image:
     draw_market(d, view, *cell(0, 0))
     draw_tracks(d, view, *cell(0, 1))
     for seat in range(n):
-        draw_player(d, view, seat, *seat_cell(n, seat))
+        draw_player(image, view, seat, *seat_cell(n, seat))
     return image
 
 
@@ -587,7 +608,7 @@ def render_private(view: dict[str, Any]) -> Image.Image | None:
     seat = you["seat"]
     image = Image.new("RGB", (PRIVATE_W, CELL_H + 2 * MARGIN), BACKGROUND)
     d = ImageDraw.Draw(image)
-    draw_player(d, view, seat, MARGIN, MARGIN)
+    draw_player(image, view, seat, MARGIN, MARGIN)
     draw_sold(d, you["sold"], seat, PRIVATE_W - SOLD_W - MARGIN, MARGIN)
     return image
 
