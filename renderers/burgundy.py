@@ -377,14 +377,14 @@ def draw_bridge(d: ImageDraw.ImageDraw, view: dict[str, Any], x: float, y: float
     order of play with the active seat raised."""
     step = 54
     spaces = len(view["bridge"])
-    bar = y + 100
+    bar = y + 106
     d.rounded_rectangle([x, bar, x + spaces * step, bar + 20], radius=8, fill=(160, 130, 95))
     for i, stack in enumerate(view["bridge"]):
         bx = x + i * step
         d.rectangle([bx + 4, bar - 3, bx + step - 4, bar + 23], outline=INK, width=1)
         for depth, seat in enumerate(stack):
-            py = bar - 19 - (len(stack) - 1 - depth) * 26
-            draw_disc(d, bx + step / 2, py, 17, seat)
+            py = bar - 18 - (len(stack) - 1 - depth) * 24
+            draw_disc(d, bx + step / 2, py, 16, seat)
     ax = x + spaces * step + 8
     d.polygon([(ax, bar - 2), (ax + 24, bar + 10), (ax, bar + 22)], fill=INK)
     oy = bar + 36
