@@ -24,11 +24,12 @@ from renderers.palette import BACKGROUND, INK, MUTED, font
 
 WIDTH = 1280
 TARGET_H = round(WIDTH * 350 / 550)  # Discord shows an attachment in about 550 x 350 px
+MAX_H = 1050  # taller, and the inline picture would be under 1/3 of its size
 MARGIN = 12
 GAP = 10
 TOP = 72  # the top bar
 MARKET_HEX = 58  # largest hex size (centre to corner) of a tile up for auction
-VILLAGE_HEX = (34.0, 64.0)  # smallest and largest hex size in the villages
+VILLAGE_HEX = (38.0, 64.0)  # smallest and largest hex size in the villages
 STRIP = 58  # a village's left strip: seat, start keyple, winter hand, final score
 STRIP_MIN_H = 132
 PAD = 8
@@ -273,7 +274,7 @@ def _tile(
     if tile.get("upgraded"):
         rim = max(3, int(size / 11))
         draw.polygon(_hex(cx, cy, size - rim / 2), outline=RIM, width=rim)
-    _text(draw, (cx, cy - size * 0.56), tile["id"], max(11, int(size * 0.34)))
+    _text(draw, (cx, cy - size * 0.56), tile["id"], max(12, int(size * 0.38)))
     _glyph(draw, tile, cx, cy - size * 0.12, size)
     if tile.get("points"):
         r = size * 0.19
@@ -286,7 +287,7 @@ def _tile(
     step = min(0.38, 1.05 / max(1, len(res))) * size
     for i, (k, n) in enumerate(res):
         x = cx + (i - (len(res) - 1) / 2) * step
-        _token(draw, x, cy + size * 0.64, RESOURCE[k], n, r=size * 0.17)
+        _token(draw, x, cy + size * 0.64, RESOURCE[k], n, r=max(7.5, size * 0.17))
     workers = tile.get("workers", [])
     step = min(0.42, 1.3 / max(1, len(workers))) * size
     for i, g in enumerate(workers):
@@ -296,9 +297,9 @@ def _tile(
             cy + size * 0.33,
             g["colour"],
             g["count"],
-            r=size * 0.15,
+            r=max(7.5, size * 0.15),
             ring=SEAT[g["seat"] % len(SEAT)],
-            ring_w=max(2, size * 0.05),
+            ring_w=max(2.5, size * 0.05),
             lying=g["lying"],
         )
 
@@ -573,28 +574,27 @@ def _rows_height(extents: list[tuple[float, float]], rows: list[range], size: fl
     return sum(heights) + (len(rows) - 1) * GAP
 
 
-def _layout(extents: list[tuple[float, float]], room: float) -> tuple[list[range], float]:
-    """The rows of villages and the common hex size that make the hexes largest in `room`
-    pixels of height; below the smallest size the picture grows taller instead."""
-    lo, hi = VILLAGE_HEX
+def _best_rows(
+    extents: list[tuple[float, float]], room: float, largest: float
+) -> tuple[list[range], float]:
+    """The rows of villages and the common hex size (at most `largest`) that make the hexes
+    largest within `room` pixels of height."""
     best: tuple[tuple[float, float], list[range], float] | None = None
     for rows in _splits(len(extents)):
-        size = min(
-            hi,
+        fit = min(
+            largest,
             *(
                 (WIDTH - 2 * MARGIN - len(r) * (STRIP + 2 * PAD + GAP) + GAP)
                 / sum(extents[i][0] for i in r)
                 for r in rows
             ),
         )
-        fit = size
         if _rows_height(extents, rows, fit) > room:
             a, b = 0.0, fit
             for _ in range(20):
                 m = (a + b) / 2
                 a, b = (m, b) if _rows_height(extents, rows, m) <= room else (a, m)
             fit = a
-        fit = max(fit, min(lo, size))
         # Rows of even length look like a table; a lopsided split must earn it.
         even = fit * (1 - 0.04 * (max(map(len, rows)) - min(map(len, rows))))
         key = (round(even, 1), -_rows_height(extents, rows, fit))
@@ -602,6 +602,16 @@ def _layout(extents: list[tuple[float, float]], room: float) -> tuple[list[range
             best = (key, rows, fit)
     assert best is not None
     return best[1], best[2]
+
+
+def _layout(extents: list[tuple[float, float]], room: float) -> tuple[list[range], float]:
+    """Villages laid out in `room` pixels of height; where that would leave the hexes too
+    small to read, the picture grows taller (up to MAX_H) to keep them at the smallest size."""
+    lo, hi = VILLAGE_HEX
+    rows, size = _best_rows(extents, room, hi)
+    if size < lo:
+        rows, size = _best_rows(extents, max(room, MAX_H - (TARGET_H - room)), lo)
+    return rows, size
 
 
 def _village(

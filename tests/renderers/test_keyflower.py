@@ -36,7 +36,7 @@ def test_table_pictures_are_sane_through_whole_games() -> None:
             start = time.perf_counter()
             img = picture.render(view)
             assert time.perf_counter() - start < 0.5
-            assert img.width == picture.WIDTH and 200 <= img.height <= 1200
+            assert img.width == picture.WIDTH and 200 <= img.height <= picture.MAX_H
             extrema = ImageStat.Stat(img.convert("L")).extrema[0]
             assert extrema[1] - extrema[0] > 100  # not blank
 
@@ -72,7 +72,11 @@ def test_villages_share_one_hex_size_as_large_as_the_room_allows() -> None:
     assert picture._rows_height(wide, rows, size) <= 600
     rows, size = picture._layout(wide, 100)  # no room: the picture grows, hexes stay legible
     assert size == picture.VILLAGE_HEX[0]
-    assert picture._rows_height(wide, rows, size) > 100
+    assert 100 < picture._rows_height(wide, rows, size) <= picture.MAX_H
+    tall = [(picture.SQRT3, 20.0)] * 6  # even then, never past MAX_H
+    rows, size = picture._layout(tall, 300)
+    assert size < picture.VILLAGE_HEX[0]
+    assert picture._rows_height(tall, rows, size) <= 300 + picture.MAX_H - picture.TARGET_H
     assert picture._extent({"village": [small]}) == (picture.SQRT3, 2.0)
 
 
