@@ -74,8 +74,9 @@ def text(
     value: Any,
     size: int = 16,
     fill: tuple[int, int, int] = INK,
+    anchor: str = "mm",
 ) -> None:
-    d.text(xy, str(value), font=font(size), fill=fill, anchor="mm")
+    d.text(xy, str(value), font=font(size), fill=fill, anchor=anchor)
 
 
 def cube(d: ImageDraw.ImageDraw, x: float, y: float, colour: str, s: int = 14) -> None:
@@ -569,6 +570,10 @@ def draw_travel(
         fx, fy = CITY_AT.get(city, (0.5, 0.5))
         return x0 + 34 + fx * (w - 68), y0 + 22 + fy * (h - 44)
 
+    def neighbours(city: str) -> list[tuple[float, float]]:
+        ends = [r["ends"] for r in view["map"]["routes"] if city in r["ends"]]
+        return [at(b if a == city else a) for a, b in ends]
+
     for route in view["map"]["routes"]:
         (ax, ay), (bx, by) = at(route["ends"][0]), at(route["ends"][1])
         d.line((ax, ay, bx, by), fill=(150, 120, 80), width=5)
@@ -582,19 +587,27 @@ def draw_travel(
             space_icon(d, "family", cx, cy - 2, 16)
             continue
         d.ellipse((cx - 24, cy - 24, cx + 24, cy + 24), fill=(250, 244, 228), outline=INK, width=2)
+        # The reward sits on the city's right, where no route leaves (visits go left).
+        away = [math.atan2(by - cy, bx - cx) for bx, by in neighbours(city)]
+        a = max(
+            (math.pi * (k / 8 - 0.5) for k in range(7)),
+            key=lambda a: min((abs(math.remainder(a - b, math.tau)) for b in away), default=0),
+        )
+        rx, ry = cx + 27 * math.cos(a), cy + 27 * math.sin(a)
         reward = rewards.get(city, "")
         if reward == "prestige":
-            star(d, cx + 18, cy - 18, 12)
+            star(d, rx, ry, 13)
         elif reward == "coin":
-            coin(d, cx + 6, cy - 30, 22)
+            coin(d, rx - 11, ry - 11, 22)
         elif reward == "cubes":
-            cube(d, cx + 8, cy - 28, "pink", 12)
-            cube(d, cx + 18, cy - 20, "orange", 12)
+            cube(d, rx - 12, ry - 7, "pink", 13)
+            cube(d, rx, ry - 7, "orange", 13)
         seats = [s for s, p in enumerate(view["players"]) if city in p["cities"]]
         for k, seat in enumerate(seats):
             ang = math.pi * (0.55 + 0.22 * k)
             px, py = cx + 24 * math.cos(ang), cy + 24 * math.sin(ang)
             d.ellipse((px - 8, py - 8, px + 8, py + 8), fill=seat_colour(seat), outline=INK)
+            text(d, (px, py), seat + 1, 12, contrast(seat_colour(seat)))
         travellers = members(view, "travellers", where=city)
         pawn_grid(d, travellers, (cx - 18, cy - 16, 36, 30), 10, centre=True)
 
@@ -634,7 +647,8 @@ def draw_chronicle(
             d.line((cx - 12, cy + 12, cx + 12, cy + 40), fill=INK, width=3)
             d.line((cx + 12, cy + 12, cx - 12, cy + 40), fill=INK, width=3)
         elif mark:
-            pawn(d, cx, cy + 28, -1 if mark == "k" else int(mark), "", 11, lying=True)
+            seat = -1 if mark == "k" else int(mark)
+            pawn(d, cx, cy + 28, seat, seat + 1 if seat >= 0 else "", 11, lying=True)
 
 
 def slot(d: ImageDraw.ImageDraw, xy: tuple[float, float, float, float], mark: str) -> None:
@@ -645,9 +659,10 @@ def slot(d: ImageDraw.ImageDraw, xy: tuple[float, float, float, float], mark: st
     d.rounded_rectangle(xy, radius=6, fill=(250, 244, 228), outline=LINE)
     if mark:
         seat = -1 if mark == "k" else int(mark)
-        d.rounded_rectangle(
-            (x0 + 3, y0 + 3, x1 - 3, y1 - 3), radius=5, fill=seat_colour(seat), outline=INK
-        )
+        colour = seat_colour(seat)
+        d.rounded_rectangle((x0 + 3, y0 + 3, x1 - 3, y1 - 3), radius=5, fill=colour, outline=INK)
+        if seat >= 0:
+            text(d, ((x0 + x1) / 2, (y0 + y1) / 2), seat + 1, 14, contrast(colour))
 
 
 # -- farmyards ------------------------------------------------------------------------
@@ -669,7 +684,8 @@ def draw_time_track(
         d.ellipse((x - dot, y - dot, x + dot, y + dot), fill=(236, 226, 204), outline=LINE)
     a = -math.pi / 2 + (position + 0.5) * 2 * math.pi / length
     x, y = cx + r * math.cos(a), cy + r * math.sin(a)
-    d.ellipse((x - 11, y - 11, x + 11, y + 11), fill=colour, outline=INK, width=3)
+    marker = dot + 5
+    d.ellipse((x - marker, y - marker, x + marker, y + marker), fill=colour, outline=INK, width=3)
     quill(d, cx, cy - r, 9)
 
 
@@ -681,8 +697,10 @@ def chip(
     n: int,
     s: int,
     colour: tuple[int, int, int],
+    size: int,
 ) -> None:
-    """An icon of size s and a count beside it, greyed when zero."""
+    """An icon of size s and a count beside it in a font of the given size, greyed when
+    zero."""
     if what in CUBES:
         cube(d, x + 1, y + 1, what, s - 2)
     elif what in GOODS:
@@ -696,7 +714,7 @@ def chip(
     elif what == "cities":
         d.ellipse((x + 2, y + 2, x + s - 2, y + s - 2), fill=colour, outline=INK, width=2)
         d.ellipse((x + s / 2 - 3, y + s / 2 - 3, x + s / 2 + 3, y + s / 2 + 3), fill=INK)
-    text(d, (x + s + 16, y + s / 2), n, size=s + 2, fill=INK if n else MUTED)
+    text(d, (x + s + 5, y + s / 2), n, size, INK if n else MUTED, "lm")
 
 
 def draw_player(
@@ -729,10 +747,10 @@ def draw_player(
     # Narrow yards (4 and 5 players) put the goods in a row under the time track; wide
     # ones (2 players, solo) draw everything larger.
     narrow, wide = w < 420, w >= 560
-    r = 42 if narrow else 64 if wide else 50
-    s = 22 if narrow else 30 if wide else 26
-    row = 26 if narrow else 31 if wide else 30
-    cx, cy = x0 + 18 + r, y0 + (62 if narrow else 56) + r
+    r = 44 if narrow else 64 if wide else 50
+    row = 29 if narrow else 31 if wide else 30
+    s, size = (22, 24) if w < 300 else (24, 28) if narrow else (30, 34) if wide else (26, 30)
+    cx, cy = x0 + 18 + r, y0 + (64 if narrow else 56) + r
     draw_time_track(d, cx, cy, r, view["track_length"], p["time"], colour)
     inner = r * 0.72
     farm: list[tuple[int, int | str]] = [(seat, n) for n in p["farm"]]
@@ -748,15 +766,15 @@ def draw_player(
     if narrow:
         step = (w - 16) / len(goods)
         for k, (name, n) in enumerate(goods):
-            chip(d, x0 + 8 + k * step, y0 + 170, name, n, 20, colour)
+            chip(d, x0 + 8 + k * step, y0 + 180, name, n, s - 2, colour, size - 2)
     col_w = (x0 + w - 8 - left) / len(columns)
     for c, items in enumerate(columns):
         for k, (name, n) in enumerate(items):
-            chip(d, left + c * col_w, y0 + 54 + k * row, name, n, s, colour)
+            chip(d, left + c * col_w, y0 + 54 + k * row, name, n, s, colour, size)
 
     # Unborn family members: pale discs of the family's colour.
     pale = tuple((c + 2 * b) // 3 for c, b in zip(colour, yard, strict=True))
-    unborn_y = y0 + (208 if narrow else 222 if wide else 218)
+    unborn_y = y0 + (222 if narrow or wide else 218)
     for k, n in enumerate(p["unborn"]):
         x = x0 + 20 + k * 24
         d.ellipse((x - 11, unborn_y - 11, x + 11, unborn_y + 11), fill=pale, outline=LINE, width=2)
@@ -819,9 +837,9 @@ def draw_karla(
     pawn_grid(d, [(-1, m) for m in k["beside"]], (right + 40, y0 + 62, x0 + w - right - 48, 36))
     space_icon(d, "church", right + 16, y0 + 136, 14)
     pawn_grid(d, [(-1, m) for m in k["waiting"]], (right + 40, y0 + 118, x0 + w - right - 48, 36))
-    chip(d, right + 4, y0 + 180, "customers", k["customers"], 28, KARLA)
-    quill(d, right + 124, y0 + 194, 14)
-    text(d, (right + 160, y0 + 194), k["dead"], size=30)
+    chip(d, right + 4, y0 + 180, "customers", k["customers"], 30, KARLA, 34)
+    quill(d, right + 130, y0 + 195, 14)
+    text(d, (right + 152, y0 + 195), k["dead"], 34, INK, "lm")
 
 
 # -- menus and private text -----------------------------------------------------------

@@ -42,6 +42,29 @@ def test_render_at_several_points_of_a_game(num_players: int) -> None:
         assert colours is not None and len(colours) > 50, "the picture is nearly blank"
 
 
+@pytest.mark.parametrize("num_players", [1, 2, 3, 4, 5])
+def test_the_picture_fits_discords_inline_size_at_every_player_count(num_players: int) -> None:
+    """Discord shows an attachment inline at most about 550 x 350: the picture keeps a
+    width that scales down by no more than ~2.5 and an aspect near 550:350."""
+    views, _ = playout(num_players, seed=20 + num_players, stops={30})
+    for spectator, _ in views:
+        width, height = renderer.render(spectator).size
+        assert 1100 <= width <= 1400
+        assert 1.4 <= width / height <= 1.75
+
+
+def test_the_winner_gets_the_cup_beside_the_round() -> None:
+    views, _ = playout(3, seed=6, stops=set())
+    spectator, _ = views[-1]
+    assert "scores" in spectator
+    status = (renderer.SIDE_X, 0, renderer.WIDTH, 100)
+    pictures = []
+    for winner in range(3):
+        scores = [10 + (20 if seat == winner else 0) for seat in range(3)]
+        pictures.append(renderer.render(dict(spectator, scores=scores)).crop(status).tobytes())
+    assert len(set(pictures)) == 3
+
+
 def test_the_picture_changes_as_the_game_goes_on() -> None:
     views, _ = playout(2, seed=11, stops={0, 30})
     first, second = renderer.render(views[0][0]), renderer.render(views[1][0])
