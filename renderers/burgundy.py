@@ -477,7 +477,8 @@ def draw_player(image: Image.Image, view: dict[str, Any], seat: int, x: int, y: 
 def draw_header(
     d: ImageDraw.ImageDraw, view: dict[str, Any], seat: int, x: float, y: float
 ) -> None:
-    """Seat number, score (and laps past 100), final place, and the seat's two dice."""
+    """Seat number, score (and laps past 100), and the seat's two dice; at the end the final
+    place instead of the dice."""
     p = view["players"][seat]
     colour, ink = PLAYER_COLOURS[seat], header_ink(seat)
     d.rounded_rectangle([x, y, x + CELL_W, y + HEADER_H], radius=14, fill=colour)
@@ -493,7 +494,8 @@ def draw_header(
         d.rounded_rectangle([lx, y + 13, lx + 54, y + 41], radius=6, fill=(255, 255, 255))
         text(d, (lx + 27, y + 27), f"+{100 * p['lap']}", 17, INK)
     if view.get("final"):
-        draw_rank(d, x + CELL_W - 124, y + 26, view["final"]["ranks"][seat])
+        draw_rank(d, x + CELL_W - 40, y + 26, view["final"]["ranks"][seat])
+        return
     pending = view.get("pending") if seat == view["active"] else None
     if pending and pending["castle"]:
         icon(d, "castle", x + CELL_W - 124, y + 26, 13, ink)
@@ -574,14 +576,16 @@ def draw_area_edges(
 
 
 def draw_rank(d: ImageDraw.ImageDraw, cx: float, cy: float, rank: int) -> None:
-    """A star with the final place in it (gold for the winner)."""
+    """A rosette with the final place in it (gold for the winner)."""
+    fill = (245, 200, 40) if rank == 1 else (235, 235, 235)
     points = []
-    for i in range(10):
-        r = 25 if i % 2 == 0 else 11
-        a = math.radians(-90 + 36 * i)
+    for i in range(24):
+        r = 25 if i % 2 == 0 else 20
+        a = math.radians(15 * i)
         points.append((cx + r * math.cos(a), cy + r * math.sin(a)))
-    d.polygon(points, fill=(245, 200, 40) if rank == 1 else (235, 235, 235), outline=INK)
-    text(d, (cx, cy + 3), str(rank), 20, INK)
+    d.polygon(points, fill=fill, outline=INK)
+    d.ellipse([cx - 17, cy - 17, cx + 17, cy + 17], fill=fill, outline=INK, width=2)
+    text(d, (cx, cy + 1), str(rank), 28, INK)
 
 
 def render(view: dict[str, Any]) -> Image.Image:

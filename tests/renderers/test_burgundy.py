@@ -146,3 +146,14 @@ def test_the_active_seat_is_framed_in_its_colour():
         # the middle of the panel's left edge, below the header band
         pixel = image.getpixel((x + 1, y + renderer.CELL_H // 2))
         assert (pixel == renderer.PLAYER_COLOURS[seat]) == (seat == active)
+
+
+def test_at_the_end_the_winner_wears_gold_where_the_dice_were():
+    views, _ = playout(3, seed=8, stops=set(), to_the_end=True)
+    view = views[-1][0]
+    assert view["final"]
+    image = renderer.render(view)
+    for seat, rank in enumerate(view["final"]["ranks"]):
+        x, y = renderer.seat_cell(3, seat)
+        ring = image.getpixel((x + renderer.CELL_W - 40 + 19, y + 26))
+        assert (ring == (245, 200, 40)) == (rank == 1)
