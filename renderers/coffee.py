@@ -8,6 +8,8 @@ at that size; the finer print (costs, contract wants, counters) reads after a ta
 
 from __future__ import annotations
 
+import json
+from functools import cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -58,7 +60,19 @@ def ink_on(colour: tuple[int, int, int]) -> tuple[int, int, int]:
 
 
 def text(draw: Draw, xy: tuple[float, float], value: Any, size: int = 14, fill: Any = INK) -> None:
-    draw.text(xy, str(value), font=font(size), fill=fill, anchor="mm")
+    """`value` centred on xy. The same few numbers come back hundreds of times a picture, so
+    each is rasterised once and stamped from then on (a third of the drawing time)."""
+    left, top, mask = glyphs(str(value), size)
+    draw.bitmap((round(xy[0]) + left, round(xy[1]) + top), mask, fill=fill)
+
+
+@cache
+def glyphs(value: str, size: int) -> tuple[int, int, Image.Image]:
+    """The antialiased mask of `value` and its offset from the centre point."""
+    left, top, right, bottom = font(size).getbbox(value, anchor="mm")
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)))
+    ImageDraw.Draw(mask).text((-left, -top), value, font=font(size), fill=255, anchor="mm")
+    return left, top, mask
 
 
 def bean(draw: Draw, x: float, y: float, coffee: str, r: float = 6) -> None:
@@ -250,57 +264,85 @@ def space_xy(x0: float, y0: float, row: int, index: int, size: int) -> tuple[flo
     return left + PITCH_X * index, y0 + ROW_Y[row - 1]
 
 
-def draw_coop(draw: Draw, view: dict[str, Any], coffee: str, x0: float, y0: float) -> None:
-    coop = view["coops"][coffee]
+def trader_pitch(rules_players: int) -> tuple[int, int]:
+    """How many trader spaces a trading house has, and how far apart they are drawn."""
+    return (4, 34) if rules_players == 5 else (3, 38)
+
+
+def pathways(sizes: list[int]) -> list[tuple[str, int, int, int]]:
+    """Every pathway of a cooperative: its key and the spaces it joins (lower row, lower
+    index, upper index)."""
+    return [
+        (f"{row}.{lower}.{upper}", row, lower, upper)
+        for row in (1, 2)
+        for upper in range(sizes[row])
+        for lower in (upper, upper + 1)
+        if lower < sizes[row - 1]
+    ]
+
+
+def draw_coop_board(
+    draw: Draw, coffee: str, rules_players: int, sizes: list[int], x0: float, y0: float
+) -> None:
+    """What is printed on a cooperative: its frame, trading house, pathways, empty spaces."""
     colour = COFFEE_COLOURS[coffee]
     draw.rounded_rectangle(
         (x0, y0, x0 + COOP_W, y0 + COOP_H), 14, fill=PANEL, outline=colour, width=4
     )
     draw.rounded_rectangle((x0, y0, x0 + COOP_W, y0 + 50), 14, fill=colour)
     draw.rectangle((x0, y0 + 30, x0 + COOP_W, y0 + 50), fill=colour)
-    # trading house: trader spaces, the coin, the stock counters left
-    spaces = 4 if view["rules_players"] == 5 else 3
-    pitch = 34 if spaces == 4 else 38
+    spaces, pitch = trader_pitch(rules_players)
     for i in range(spaces):
         x = x0 + 24 + i * pitch
         draw.rounded_rectangle((x - 16, y0 + 7, x + 16, y0 + 43), 6, fill=PANEL_DARK, outline=INK)
-        if i < len(coop["traders"]):
-            trader(draw, x, y0 + 27, seat_colour(view, coop["traders"][i]), 1.45)
-    if coop["coin"]:
-        coin(draw, x0 + 24 + spaces * pitch - 2, y0 + 25, 1, r=13)
     sx = x0 + COOP_W - 64
     draw.rounded_rectangle((sx - 16, y0 + 9, sx + 16, y0 + 41), 5, fill=WHITE, outline=INK)
     bean(draw, sx, y0 + 25, coffee, 10)
-    text(draw, (sx + 38, y0 + 25), coop["stock"], 30, WHITE)
+    worker(draw, x0 + COOP_W - 44, y0 + ROW_Y[2] - 10, s=1.6)
+    for _, row, lower, upper in pathways(sizes):
+        ax, ay = space_xy(x0, y0, row, lower, sizes[row - 1])
+        bx, by = space_xy(x0, y0, row + 1, upper, sizes[row])
+        draw.line((ax, ay, bx, by), fill=PANEL_DARK, width=6)
+    half = SPACE / 2
+    for row, size in enumerate(sizes, start=1):
+        for index in range(size):
+            x, y = space_xy(x0, y0, row, index, size)
+            box = (x - half, y - half, x + half, y + half)
+            draw.rounded_rectangle(box, 8, fill=EMPTY_SPACE, outline=MUTED, width=2)
+            text(draw, (x, y), {1: "1", 2: "1/2", 3: "2/3"}[row], 15, MUTED)
+
+
+def draw_coop(draw: Draw, view: dict[str, Any], coffee: str, x0: float, y0: float) -> None:
+    """What lies on a cooperative: traders, stock, counters, donkeys, plantations, buildings."""
+    coop = view["coops"][coffee]
+    colour = COFFEE_COLOURS[coffee]
+    spaces, pitch = trader_pitch(view["rules_players"])
+    for i, seat in enumerate(coop["traders"][:spaces]):
+        trader(draw, x0 + 24 + i * pitch, y0 + 27, seat_colour(view, seat), 1.45)
+    if coop["coin"]:
+        coin(draw, x0 + 24 + spaces * pitch - 2, y0 + 25, 1, r=13)
+    text(draw, (x0 + COOP_W - 26, y0 + 25), coop["stock"], 30, WHITE)
     # beside the 2/3 row: the Animal counters left of it, the town's workers right of it
     for i, token in enumerate(coop["animals"]):
         counter(draw, x0 + 18 + i * 26, y0 + ROW_Y[2] - 12, token, 11)
-    worker(draw, x0 + COOP_W - 44, y0 + ROW_Y[2] - 10, s=1.6)
     text(draw, (x0 + COOP_W - 20, y0 + ROW_Y[2] - 10), coop["town"], 26)
     rows = coop["rows"]
-    # pathways first, under the spaces
-    for row in (1, 2):
-        for upper in range(len(rows[row])):
-            for lower in (upper, upper + 1):
-                if lower >= len(rows[row - 1]):
-                    continue
-                ax, ay = space_xy(x0, y0, row, lower, len(rows[row - 1]))
-                bx, by = space_xy(x0, y0, row + 1, upper, len(rows[row]))
-                draw.line((ax, ay, bx, by), fill=PANEL_DARK, width=6)
-                pathway = coop["pathways"].get(f"{row}.{lower}.{upper}")
-                if pathway:
-                    mx, my = (ax + bx) / 2, (ay + by) / 2
-                    for d in range(pathway["donkeys"]):
-                        donkey(draw, mx - 7 + d * 14, my, seat_colour(view, pathway["owner"]), 1.3)
+    sizes = [len(row) for row in rows]
+    for key, row, lower, upper in pathways(sizes):
+        pathway = coop["pathways"].get(key)
+        if pathway:
+            ax, ay = space_xy(x0, y0, row, lower, sizes[row - 1])
+            bx, by = space_xy(x0, y0, row + 1, upper, sizes[row])
+            mx, my = (ax + bx) / 2, (ay + by) / 2
+            for d in range(pathway["donkeys"]):
+                donkey(draw, mx - 7 + d * 14, my, seat_colour(view, pathway["owner"]), 1.3)
     half = SPACE / 2
     for row, plantations in enumerate(rows, start=1):
         for index, plantation in enumerate(plantations):
+            if plantation is None:
+                continue
             x, y = space_xy(x0, y0, row, index, len(plantations))
             box = (x - half, y - half, x + half, y + half)
-            if plantation is None:
-                draw.rounded_rectangle(box, 8, fill=EMPTY_SPACE, outline=MUTED, width=2)
-                text(draw, (x, y), {1: "1", 2: "1/2", 3: "2/3"}[row], 15, MUTED)
-                continue
             owner = seat_colour(view, plantation["owner"])
             draw.rounded_rectangle(box, 8, fill=owner, outline=colour, width=4)
             text(draw, (x - 6, y - 3), plantation["level"], BIG, ink_on(owner))
@@ -333,11 +375,15 @@ def draw_coop(draw: Draw, view: dict[str, Any], coffee: str, x0: float, y0: floa
 BAND_H = 226
 
 
-def draw_arabica(draw: Draw, view: dict[str, Any], x0: float, y0: float) -> float:
-    """The Arabica track: a row per coffee, everyone's disc on it. Returns its width."""
-    cell_w, cell_h, top = 40, 38, 30
-    width = 34 + 7 * cell_w + 8
-    draw.rounded_rectangle((x0, y0, x0 + width, y0 + BAND_H), 10, fill=PANEL)
+ARABICA_CELL = (40, 38)
+ARABICA_TOP = 30
+ARABICA_W = 34 + 7 * ARABICA_CELL[0] + 8
+
+
+def draw_arabica_board(draw: Draw, x0: float, y0: float) -> None:
+    """The Arabica track as printed: a row of seven spaces per coffee, the rewards above."""
+    cell_w, cell_h = ARABICA_CELL
+    draw.rounded_rectangle((x0, y0, x0 + ARABICA_W, y0 + BAND_H), 10, fill=PANEL)
     for c in range(7):
         cx = x0 + 34 + c * cell_w + cell_w / 2
         if c == 3:
@@ -346,14 +392,21 @@ def draw_arabica(draw: Draw, view: dict[str, Any], x0: float, y0: float) -> floa
             donkey(draw, cx, y0 + 17, DONKEY_BROWN, 1.4)
         elif c >= 5:
             text(draw, (cx, y0 + 16), 6 if c == 5 else 4, 22)
-    players = view["players"]
     for r, coffee in enumerate(COFFEES):
-        y = y0 + top + r * cell_h
+        y = y0 + ARABICA_TOP + r * cell_h
         bean(draw, x0 + 18, y + cell_h / 2, coffee, 11)
         for c in range(7):
             x = x0 + 34 + c * cell_w
             fill = PANEL_DARK if c < 5 else (222, 196, 140)
             draw.rectangle((x + 1, y + 1, x + cell_w - 1, y + cell_h - 1), fill=fill, outline=PANEL)
+
+
+def draw_arabica(draw: Draw, view: dict[str, Any], x0: float, y0: float) -> None:
+    """Everyone's disc on each row of the Arabica track."""
+    cell_w, cell_h = ARABICA_CELL
+    players = view["players"]
+    for r, coffee in enumerate(COFFEES):
+        y = y0 + ARABICA_TOP + r * cell_h
         here: dict[int, list[int]] = {}
         for seat, p in enumerate(players):
             if view["andre"] is not None and seat == view["andre"]["seat"]:
@@ -365,7 +418,6 @@ def draw_arabica(draw: Draw, view: dict[str, Any], x0: float, y0: float) -> floa
             for seat, (dx, dy) in zip(seats, spots, strict=False):
                 r = 10 if len(seats) == 1 else 8 if len(seats) <= 2 else 7
                 disc(draw, x + cell_w / 2 + dx, y + cell_h / 2 + dy, seat_colour(view, seat), r)
-    return width
 
 
 # where 1 to 5 discs sit in an Arabica cell, from its centre
@@ -378,17 +430,25 @@ DISC_SPOTS = {
 }
 
 
-def draw_bars(draw: Draw, view: dict[str, Any], x0: float, y0: float, width: float) -> float:
+BAR_W, BAR_GAP = 90, 6
+
+
+def draw_bars(
+    draw: Draw, view: dict[str, Any], x0: float, y0: float, printed: bool = False
+) -> None:
     """The Coffee Bars, a column each: every space's coffee, coins and points, filled in the
-    colour of whoever delivered there. Returns their total width."""
-    gap = 6
+    colour of whoever delivered there (`printed`: the empty bars as on the board)."""
+    width = BAR_W
     for b, (bar, spaces) in enumerate(view["bar_spaces"].items()):
-        x = x0 + b * (width + gap)
-        draw.rounded_rectangle((x, y0, x + width, y0 + BAND_H), 10, fill=PANEL)
+        x = x0 + b * (width + BAR_GAP)
+        if printed:
+            draw.rounded_rectangle((x, y0, x + width, y0 + BAND_H), 10, fill=PANEL)
         pitch = (BAND_H - 6) / max(5, len(spaces))
         for i, space in enumerate(spaces):
             y = y0 + 5 + i * pitch
-            owner = view["bars"][bar][i]
+            owner = None if printed else view["bars"][bar][i]
+            if owner is None and not printed:
+                continue
             fill = PANEL_DARK if owner is None else seat_colour(view, owner)
             draw.rounded_rectangle((x + 4, y, x + width - 4, y + pitch - 4), 7, fill=fill)
             cy = y + (pitch - 4) / 2
@@ -406,10 +466,15 @@ def draw_bars(draw: Draw, view: dict[str, Any], x0: float, y0: float, width: flo
             if space["points"]:
                 draw.rectangle((x + 58, cy + 1, x + width - 8, cy + 18), fill=WHITE, outline=INK)
                 text(draw, ((x + 58 + x + width - 8) / 2, cy + 10), space["points"], 14)
-            animal = view["bar_animals"].get(f"{bar}.{i}")
-            if animal:
-                counter(draw, x + width - 17, cy - 8, animal, 8)
-    return len(view["bar_spaces"]) * (width + gap) - gap
+    if printed:
+        return
+    for key, animal in view["bar_animals"].items():
+        bar, i = key.split(".")
+        b = list(view["bar_spaces"]).index(bar)
+        pitch = (BAND_H - 6) / max(5, len(view["bar_spaces"][bar]))
+        x = x0 + b * (width + BAR_GAP)
+        cy = y0 + 5 + int(i) * pitch + (pitch - 4) / 2
+        counter(draw, x + width - 17, cy - 8, animal, 8)
 
 
 def draw_milestones(draw: Draw, view: dict[str, Any], x0: float, y0: float, w: float) -> None:
@@ -632,22 +697,57 @@ def draw_andre(draw: Draw, view: dict[str, Any], x0: float, y0: float, w: float)
     text(draw, (x0 + w - 54, y0 + 212), andre["contracts_left"], 28)
 
 
+COOPS_TOP = HEADER_H + 12
+BAND_TOP = COOPS_TOP + COOP_H + 10
+PLAYERS_TOP = BAND_TOP + BAND_H + 14
+HEIGHT = PLAYERS_TOP + PLAYER_H + MARGIN
+
+
+def coop_x(i: int) -> float:
+    return MARGIN + i * (COOP_W + 8)
+
+
+def band_x(view: dict[str, Any]) -> tuple[float, float, float]:
+    """Where the Coffee Bars start, where the milestones start, and how wide those are."""
+    bars = MARGIN + ARABICA_W + 10
+    right = bars + len(view["bar_spaces"]) * (BAR_W + BAR_GAP) - BAR_GAP + 10
+    return bars, right, WIDTH - MARGIN - right
+
+
+@cache
+def printed_board(layout: str) -> Image.Image:
+    """The empty table for a game's layout (its player count, plantation spaces and Coffee
+    Bars): drawn once, copied under every picture of that game."""
+    view = json.loads(layout)
+    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    for i, coffee in enumerate(COFFEES):
+        sizes = view["sizes"][coffee]
+        draw_coop_board(draw, coffee, view["rules_players"], sizes, coop_x(i), COOPS_TOP)
+    draw_arabica_board(draw, MARGIN, BAND_TOP)
+    bars, _, _ = band_x(view)
+    draw_bars(draw, view, bars, BAND_TOP, printed=True)
+    return image
+
+
 def render(view: dict[str, Any]) -> Image.Image:
     seats = len(view["players"])
-    coops_top = HEADER_H + 12
-    band_top = coops_top + COOP_H + 10
-    players_top = band_top + BAND_H + 14
-    height = players_top + PLAYER_H + MARGIN
-    image = Image.new("RGB", (WIDTH, height), BACKGROUND)
+    layout = {
+        "rules_players": view["rules_players"],
+        "sizes": {c: [len(row) for row in view["coops"][c]["rows"]] for c in COFFEES},
+        "bar_spaces": view["bar_spaces"],
+    }
+    image = printed_board(json.dumps(layout, sort_keys=True)).copy()
     draw = ImageDraw.Draw(image)
     draw_header(draw, view, 4)
     for i, coffee in enumerate(COFFEES):
-        draw_coop(draw, view, coffee, MARGIN + i * (COOP_W + 8), coops_top)
-    x = MARGIN + draw_arabica(draw, view, MARGIN, band_top) + 10
-    x += draw_bars(draw, view, x, band_top, 90) + 10
-    right = WIDTH - MARGIN - x
-    draw_milestones(draw, view, x, band_top, right)
-    draw_contract_bonus(draw, view, x, band_top + 104, right)
+        draw_coop(draw, view, coffee, coop_x(i), COOPS_TOP)
+    draw_arabica(draw, view, MARGIN, BAND_TOP)
+    bars, x, right = band_x(view)
+    draw_bars(draw, view, bars, BAND_TOP)
+    draw_milestones(draw, view, x, BAND_TOP, right)
+    draw_contract_bonus(draw, view, x, BAND_TOP + 104, right)
+    players_top = PLAYERS_TOP
     width = (WIDTH - 2 * MARGIN - (seats - 1) * 12) / seats
     for seat in range(seats):
         x = MARGIN + seat * (width + 12)
