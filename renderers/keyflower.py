@@ -31,7 +31,7 @@ TOP = 72  # the top bar
 MARKET_HEX = 58  # largest hex size (centre to corner) of a tile up for auction
 VILLAGE_HEX = (38.0, 64.0)  # smallest and largest hex size in the villages
 STRIP = 58  # a village's left strip: seat, start keyple, winter hand, final score
-STRIP_MIN_H = 132
+STRIP_MIN_H = 140
 PAD = 8
 BID_R = 15  # a bid's disc; the bidder's seat ring adds RING around it
 RING = 5
@@ -633,16 +633,16 @@ def _village(
         width=7 if active else 3,
     )
     sx = x0 + STRIP / 2 + 3
-    _seat_chip(draw, sx, y0 + 32, seat, 23)
-    y = y0 + 66
+    _seat_chip(draw, sx, y0 + 31, seat, 23)
+    y = y0 + 58
     if player.get("start_player"):
-        _meeple(draw, sx, y + 22, 44, START)
-        y += 44
+        _meeple(draw, sx, y + 20, 38, START)
+        y += 38
     hand = int(player.get("winter_hand", 0) or 0)
     if hand:
-        card = (sx - 15, y + 2, sx + 15, y + 40)
+        card = (sx - 14, y + 2, sx + 14, y + 36)
         draw.rounded_rectangle(card, 5, fill=SEASON["winter"], outline=INK, width=2)
-        _text(draw, (sx, y + 21), str(hand), 22)
+        _text(draw, (sx, y + 19), str(hand), 21)
         if player.get("winter_chosen"):
             draw.ellipse((sx + 6, y - 4, sx + 20, y + 10), fill=WORKER["green"], outline=INK)
     if score is not None:
