@@ -507,7 +507,8 @@ def draw_header(
 
 
 def draw_side(d: ImageDraw.ImageDraw, p: dict[str, Any], cx: float, y: float) -> None:
-    """Storage (three spaces), goods by kind, and bonus tiles taken, down the panel's right."""
+    """Storage (three spaces) and goods by kind down the panel's right; the bonus tiles taken
+    in a row from the bottom right corner."""
     for i in range(3):
         cy = y + 38 + i * 52
         if i < len(p["storage"]):
@@ -520,7 +521,7 @@ def draw_side(d: ImageDraw.ImageDraw, p: dict[str, Any], cx: float, y: float) ->
     for i, bonus in enumerate(p["bonus"]):
         kind, size = bonus.split(":")
         r = 13 if size == "large" else 10
-        bx, by = cx - 13 + (i % 2) * 26, y + 330 + (i // 2) * 24 - (i % 2) * 0
+        bx, by = cx + 26 - i * 26, y + CELL_H - HEADER_H - 22
         draw_hex(d, bx, by, r, TYPE_COLOURS[kind], INK)
         icon(d, kind, bx, by, r * 0.5, ICON_INK.get(kind, INK))
 
