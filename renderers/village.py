@@ -422,7 +422,7 @@ def draw_workshops(d: ImageDraw.ImageDraw, view: dict[str, Any], x0: int, y0: in
         if name == "mill":
             coin(d, x + 40, y0 + 8, 24)
             coin(d, x + 56, y0 + 8, 24)
-        pawn_grid(d, members(view, "workshops", where=name), (x + 4, y0 + 35, w - 8, 54))
+        pawn_grid(d, members(view, "workshops", where=name), (x + 4, y0 + 35, w - 8, 54), 14)
 
 
 def draw_stages(
@@ -440,7 +440,7 @@ def draw_stages(
         box(d, (x, y0, x + w, y0 + 110), tint)
         for k in range(stage):
             space_icon(d, icon, x + 14 + k * 20, y0 + 16, 8)
-        pawn_grid(d, tokens[stage - 1], (x + 3, y0 + 30, w - 6, 78))
+        pawn_grid(d, tokens[stage - 1], (x + 3, y0 + 30, w - 6, 78), 14)
 
 
 def draw_council_and_church(d: ImageDraw.ImageDraw, view: dict[str, Any], x0: int, y0: int) -> None:
@@ -929,10 +929,13 @@ def render_private(view: dict[str, Any]) -> Image.Image | None:
     d.rounded_rectangle(
         (x0, y0, PRIVATE_W - 16, y0 + 52), radius=10, fill=seat_colour(seat), outline=LINE
     )
-    d.rounded_rectangle((x0 + 16, y0 + 10, x0 + 48, y0 + 42), radius=4, fill=(120, 150, 190))
-    text(d, (x0 + 76, y0 + 26), len(tiles), size=22, fill=contrast(seat_colour(seat)))
-    star(d, PRIVATE_W - 104, y0 + 26, 16)
-    text(d, (PRIVATE_W - 60, y0 + 26), you["customer_points"], size=24)
+    d.rounded_rectangle(
+        (x0 + 16, y0 + 10, x0 + 48, y0 + 42), radius=4, fill=(120, 150, 190), outline=INK, width=2
+    )
+    ink = contrast(seat_colour(seat))
+    text(d, (x0 + 60, y0 + 26), len(tiles), 34, ink, "lm")
+    star(d, PRIVATE_W - 110, y0 + 26, 16)
+    text(d, (PRIVATE_W - 60, y0 + 26), you["customer_points"], size=34, fill=ink)
     for k, tile in enumerate(tiles):
         customer_tile(d, x0 + 16 + (k % 4) * (TILE + 10), y0 + 66 + (k // 4) * (TILE + 10), tile)
     if not tiles:
