@@ -1,4 +1,6 @@
-"""The Castles of Burgundy table: the central board above, each player's estate below.
+"""The Castles of Burgundy table: the depots above the tracks (phases, rounds, turn order,
+bonus tiles, supply) in the first column, each player's estate beside them two by two, in cells
+sized so the picture still reads at Discord's inline size (about 550 x 350 px).
 
 Drawn only from the spectator view. No words: colours, shapes and numbers. Every tile colour
 carries its own shape (house, animals, book, tower, pick, boat) so the two greens and the yellow
@@ -527,7 +529,10 @@ def draw_side(d: ImageDraw.ImageDraw, p: dict[str, Any], cx: float, y: float) ->
 
 
 def draw_sold_pile(d: ImageDraw.ImageDraw, sold: int, x: float, y: float) -> None:
-    """Goods sold, face down: how many (which kinds is the seat's secret)."""
+    """Goods sold, face down: how many (which kinds is the seat's secret); none sold leaves
+    an empty outline."""
+    if not sold:
+        d.rectangle([x + 3, y + 3, x + 29, y + 27], outline=FAINT, width=1)
     for k in range(min(sold, 3)):
         d.rectangle(
             [x + 3 * k, y + 6 - 3 * k, x + 26 + 3 * k, y + 30 - 3 * k],
