@@ -37,6 +37,7 @@ PANEL = (232, 221, 198)
 PANEL_DARK = (214, 199, 170)
 EMPTY_SPACE = (224, 212, 186)
 GOLD = (238, 190, 60)
+PALE_GOLD = (240, 222, 170)
 WHITE = (255, 255, 255)
 DONKEY_BROWN = (140, 120, 100)
 PHASES = ("work", "assign", "trade", "harvest", "sell", "refresh")
@@ -205,13 +206,13 @@ def draw_header(draw: Draw, view: dict[str, Any], y0: float) -> None:
         past, now = p + 1 < view["period"], p + 1 == view["period"]
         fill = INK if now else (MUTED if past else PANEL_DARK)
         draw.rounded_rectangle((x, cy - 20, x + 84, cy + 20), 10, fill=fill)
-        text(draw, (x + 42, cy), 1970 + 5 * p, 24, WHITE if now or past else MUTED)
+        text(draw, (x + 42, cy + 1), 1970 + 5 * p, 28, WHITE if now or past else MUTED)
         x += 92
     x += 16
     for i, phase in enumerate(PHASES):
         now = view["phase"] == phase
-        disc(draw, x + 21, cy, INK if now else PANEL_DARK, 21 if now else 17)
-        text(draw, (x + 21, cy), NUMERALS[i], 20 if now else 16, WHITE if now else INK)
+        disc(draw, x + 21, cy, INK if now else PANEL_DARK, 23 if now else 17)
+        text(draw, (x + 21, cy), NUMERALS[i], 24 if now else 16, WHITE if now else INK)
         x += 46
     x += 22
     # turn order, left to right; the seats that must act wear a thick ring and an arrow
@@ -650,8 +651,8 @@ def draw_player(
             draw.rounded_rectangle((x + cw - 18, top + 2, x + cw - 4, top + 16), 4, fill=INK)
             text(draw, (x + cw - 11, top + 9), 3, 11, WHITE)
         for k, (coffee, n) in enumerate(p["contracts"][letter]["wants"].items()):
-            bean(draw, x + cw / 2 - 7, top + 20 + k * 12, coffee, 5)
-            text(draw, (x + cw / 2 + 7, top + 20 + k * 12), n, 12)
+            bean(draw, x + cw / 2 - 8, top + 20 + k * 12, coffee, 6 if cw >= 50 else 5)
+            text(draw, (x + cw / 2 + 8, top + 20 + k * 12), n, 14 if cw >= 50 else 12)
     # counters on the Counter track
     n = len(p["counters"])
     step = min(18.0, (w - 60) / max(1, n))
@@ -660,10 +661,14 @@ def draw_player(
     if n:
         text(draw, (x0 + w - 20, y0 + 231), p["counter_height"], 16)
     if "scores" in view:
-        # the final score on a gold plate across the contracts
+        # the final score on a plate across the contracts: gold for the best score
+        score = view["scores"][seat]
+        best = score == max(view["scores"])
         plate = (x0 + w / 2 - 62, y0 + 160, x0 + w / 2 + 62, y0 + 228)
-        draw.rounded_rectangle(plate, 14, fill=GOLD, outline=INK, width=3)
-        text(draw, (x0 + w / 2, y0 + 194), view["scores"][seat], 48)
+        draw.rounded_rectangle(
+            plate, 14, fill=GOLD if best else PALE_GOLD, outline=INK, width=5 if best else 2
+        )
+        text(draw, (x0 + w / 2, y0 + 194), score, 48)
 
 
 def draw_andre(draw: Draw, view: dict[str, Any], x0: float, y0: float, w: float) -> None:
