@@ -229,9 +229,9 @@ def draw_goods(
         d.rectangle([x + o, y - o, x + o + s, y - o + s], fill=GOODS_COLOURS[kind], outline=INK)
     text(d, (x + s / 2, y + s / 2), str(kind), round(s * 0.62), (255, 255, 255))
     if count > 1:
-        b = max(7, s * 0.3)
+        b = max(8, s * 0.34)
         d.ellipse([x + s - b, y + s - b, x + s + b, y + s + b], fill=INK)
-        text(d, (x + s, y + s), str(count), round(b * 1.4), (255, 255, 255))
+        text(d, (x + s, y + s), str(count), round(b * 1.5), (255, 255, 255))
 
 
 def counter(d: ImageDraw.ImageDraw, x: float, y: float, kind: str, n: int, s: float = 28) -> None:
