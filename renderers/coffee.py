@@ -356,20 +356,26 @@ def draw_coop(draw: Draw, view: dict[str, Any], coffee: str, x0: float, y0: floa
     for seat_key, value in coop["quality"].items():
         if value:
             seat_fill = seat_colour(view, int(seat_key))
-            disc(draw, qx, y0 + 238, seat_fill, 15, 2)
-            text(draw, (qx, y0 + 238), value, 20, ink_on(seat_fill))
+            disc(draw, qx, y0 + 236, seat_fill, 15, 2)
+            text(draw, (qx, y0 + 236), value, 20, ink_on(seat_fill))
             qx += 34
-    # building spaces along the bottom, by kind
-    bx = x0 + 16
-    for kind in ("production", "fairtrade", "hospital", "farm"):
-        kinds = view["building_kinds"][kind]
-        for i, owner in enumerate(coop["buildings"][kind]):
-            if kinds[i] == "p45" and view["rules_players"] < 4 and owner is None:
-                continue
-            colour_b = None if owner is None else seat_colour(view, owner)
-            building(draw, bx, y0 + COOP_H - 30, kind, colour_b, kinds[i] == "step", 1.05)
-            bx += 22
-        bx += 5
+    # building spaces along the bottom, by kind, as large as the row allows
+    shown = [
+        (kind, owner, kinds[i] == "step")
+        for kind in ("production", "fairtrade", "hospital", "farm")
+        for i, owner in enumerate(coop["buildings"][kind])
+        if (kinds := view["building_kinds"][kind])[i] != "p45"
+        or view["rules_players"] >= 4
+        or owner is not None
+    ]
+    pitch = min(30.0, (COOP_W - 30 - 3 * 5) / len(shown))
+    bx, last = x0 + 8 + pitch / 2, shown[0][0]
+    for kind, owner, step in shown:
+        if kind != last:
+            bx, last = bx + 5, kind
+        colour_b = None if owner is None else seat_colour(view, owner)
+        building(draw, bx, y0 + COOP_H - 29, kind, colour_b, step, pitch / 21)
+        bx += pitch
 
 
 # -- the middle band: Arabica track, Coffee Bars, milestones, contract bonus -------------
