@@ -136,3 +136,17 @@ def test_rules_text_is_short_and_names_every_reconstructed_kind_of_component() -
     words |= {"boat": "boat", "turn_order": "turn-order", "winter": "every tile"}
     for kind in {t.kind for t in tiles().values() if not t.verified}:
         assert words[kind] in text
+
+
+def test_the_top_bar_wears_the_season_and_the_active_village_is_tinted() -> None:
+    view = engine.view(engine.new(4, seed=3), None)
+    top = picture.TOP + picture.GAP + picture._market_height(view)
+    inside_first_panel = (picture.MARGIN + 12, top + 110)
+    for active, fill in (
+        (0, picture._mix(picture.PANEL, picture.SEAT[0], 0.14)),
+        (1, picture.PANEL),
+    ):
+        view["active_seats"] = [active]
+        img = picture.render(view)
+        assert img.getpixel((picture.WIDTH // 2, 4)) == picture.SEASON["spring"]
+        assert img.getpixel(inside_first_panel) == fill
