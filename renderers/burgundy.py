@@ -250,7 +250,7 @@ def counter(d: ImageDraw.ImageDraw, x: float, y: float, kind: str, n: int, s: fl
         d.rectangle([x, y, x + s, y + s], fill=(200, 160, 110), outline=INK)
         d.ellipse([x + s * 0.34, y + s * 0.14, x + s * 0.66, y + s * 0.46], fill=INK)
         d.rectangle([x + s * 0.26, y + s * 0.5, x + s * 0.74, y + s * 0.86], fill=INK)
-    d.text((x + s + 5, y + h), str(n), font=font(round(s * 0.9)), fill=INK, anchor="lm")
+    d.text((x + s + 5, y + h), str(n), font=font(round(s * 1.1)), fill=INK, anchor="lm")
 
 
 # -- the layout ---------------------------------------------------------------------------------
@@ -352,7 +352,7 @@ def draw_phases(d: ImageDraw.ImageDraw, view: dict[str, Any], x: float, y: float
             outline=INK if current else FAINT,
             width=4 if current else 1,
         )
-        text(d, (bx + 26, y + 25), str(bonus), 30, INK if i >= view["phase_index"] else FAINT)
+        text(d, (bx + 26, y + 26), str(bonus), 34, INK if i >= view["phase_index"] else FAINT)
         for k in range(view["phase_goods_left"][i]):
             gx, gy = bx + 52 + (k % 2) * 12, y + 8 + (k // 2) * 12
             d.rectangle([gx, gy, gx + 9, gy + 9], fill=(90, 84, 78))
@@ -401,7 +401,7 @@ def draw_bridge(d: ImageDraw.ImageDraw, view: dict[str, Any], x: float, y: float
             outline=INK,
             width=4 if active else 1,
         )
-        text(d, (bx + 35, oy + 19 - lift), str(seat + 1), 28, header_ink(seat))
+        text(d, (bx + 35, oy + 19 - lift), str(seat + 1), 32, header_ink(seat))
     if view["active"] is not None and view["active"] in view["order"]:
         i = view["order"].index(view["active"])
         ax = x + i * 80 + 35
@@ -487,7 +487,7 @@ def draw_header(
     d.rectangle([x, y + HEADER_H - 14, x + CELL_W, y + HEADER_H], fill=colour)
     if seat == view["active"]:
         d.polygon([(x + 10, y + 14), (x + 24, y + 26), (x + 10, y + 38)], fill=ink)
-    text(d, (x + 40, y + 27), str(seat + 1), 30, ink)
+    text(d, (x + 40, y + 27), str(seat + 1), 34, ink)
     d.line([x + 62, y + 12, x + 62, y + 42], fill=ink, width=2)
     score = view["final"]["scores"][seat] if view.get("final") else p["score"]
     d.text((x + 74, y + 28), str(score), font=font(44), fill=ink, anchor="lm")
