@@ -480,9 +480,7 @@ def draw_status(
         space_icon(d, "church", x + 14, cy, 16)
         x += 40
     for seat in view["active"]:
-        colour = seat_colour(seat)
-        d.ellipse((x, cy - 29, x + 58, cy + 29), fill=colour, outline=INK, width=3)
-        text(d, (x + 29, cy), seat + 1, size=34, fill=contrast(colour))
+        seat_disc(d, x + 29, cy, 29, seat, 34)
         x += 70
     x = draw_step(d, view, x + 22, cy)
     if "title_rank" in view:
@@ -490,11 +488,28 @@ def draw_status(
     elif "scores" in view:
         draw_winners(d, view, x + 10, cy)
     if view["ending"]:
-        right = x0 + w - 16
+        right = x0 + w - 26
         for seat in reversed(view["final_turns"]):
-            d.ellipse((right - 24, cy - 12, right, cy + 12), fill=seat_colour(seat), outline=INK)
-            right -= 30
-        quill(d, right - 16, cy, 18)
+            seat_disc(d, right, cy, 16, seat, 18)
+            right -= 36
+        quill(d, right, cy, 18)
+
+
+def seat_disc(
+    d: ImageDraw.ImageDraw,
+    cx: float,
+    cy: float,
+    r: float,
+    seat: int,
+    size: int,
+    crossed: bool = False,
+) -> None:
+    """A seat's colour with its number; crossed out when the seat has passed."""
+    colour = seat_colour(seat)
+    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour, outline=INK, width=3 if r > 20 else 2)
+    text(d, (cx, cy), seat + 1, size=size, fill=contrast(colour))
+    if crossed:
+        d.line((cx - r, cy + r, cx + r, cy - r), fill=INK, width=3)
 
 
 def draw_step(d: ImageDraw.ImageDraw, view: dict[str, Any], x: float, cy: float) -> float:
@@ -503,13 +518,10 @@ def draw_step(d: ImageDraw.ImageDraw, view: dict[str, Any], x: float, cy: float)
     market = view.get("market")
     if market is not None:
         space_icon(d, "market", x, cy, 20)
-        trigger = market["trigger"]
-        d.ellipse((x + 28, cy - 13, x + 54, cy + 13), fill=seat_colour(trigger), outline=INK)
+        seat_disc(d, x + 46, cy, 18, market["trigger"], 22)
         for k, seat in enumerate(market["passed"]):
-            px = x + 66 + k * 24
-            d.ellipse((px, cy - 9, px + 18, cy + 9), fill=seat_colour(seat), outline=MUTED)
-            d.line((px, cy + 9, px + 18, cy - 9), fill=INK, width=2)
-        return x + 72 + 24 * len(market["passed"])
+            seat_disc(d, x + 88 + k * 32, cy, 14, seat, 16, crossed=True)
+        return x + 84 + 32 * len(market["passed"])
     if step in SPACE_TINT:
         space_icon(d, step, x, cy, 20)
     elif step == "turn":
@@ -541,9 +553,7 @@ def draw_winners(d: ImageDraw.ImageDraw, view: dict[str, Any], x: float, cy: flo
     x += 52
     for seat, p in enumerate(view["players"]):
         if (view["scores"][seat], p["grain"]) == best:
-            colour = seat_colour(seat)
-            d.ellipse((x, cy - 29, x + 58, cy + 29), fill=colour, outline=INK, width=3)
-            text(d, (x + 29, cy), seat + 1, size=34, fill=contrast(colour))
+            seat_disc(d, x + 29, cy, 29, seat, 34)
             x += 70
 
 
@@ -747,12 +757,12 @@ def draw_player(
     # Narrow yards (4 and 5 players) put the goods in a row under the time track; wide
     # ones (2 players, solo) draw everything larger.
     narrow, wide = w < 420, w >= 560
-    r = 44 if narrow else 64 if wide else 50
+    r = (44 if w < 300 else 50) if narrow else 64 if wide else 50
     row = 29 if narrow else 31 if wide else 30
     s, size = (22, 24) if w < 300 else (24, 28) if narrow else (30, 34) if wide else (26, 30)
     cx, cy = x0 + 18 + r, y0 + (64 if narrow else 56) + r
     draw_time_track(d, cx, cy, r, view["track_length"], p["time"], colour)
-    inner = r * 0.72
+    inner = r * 0.62
     farm: list[tuple[int, int | str]] = [(seat, n) for n in p["farm"]]
     box_xy = (cx - inner, cy - inner, 2 * inner, 2 * inner)
     pawn_grid(d, farm, box_xy, 14 if wide else 12, centre=True)
@@ -766,7 +776,7 @@ def draw_player(
     if narrow:
         step = (w - 16) / len(goods)
         for k, (name, n) in enumerate(goods):
-            chip(d, x0 + 8 + k * step, y0 + 180, name, n, s - 2, colour, size - 2)
+            chip(d, x0 + 8 + k * step, y0 + 184, name, n, s - 2, colour, size - 2)
     col_w = (x0 + w - 8 - left) / len(columns)
     for c, items in enumerate(columns):
         for k, (name, n) in enumerate(items):
