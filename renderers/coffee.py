@@ -540,7 +540,7 @@ def milestone_icon(draw: Draw, milestone: str, x: float, y: float) -> None:
 def draw_contract_bonus(draw: Draw, view: dict[str, Any], x0: float, y0: float, w: float) -> None:
     """The contract-bonus stacks A–F, their Arabica counters face up."""
     each = (w - 5 * 6) / 6
-    height = BAND_H - y0 + y0 - 104
+    height = BAND_H - 104
     for i, letter in enumerate("ABCDEF"):
         x = x0 + i * (each + 6)
         draw.rounded_rectangle((x, y0, x + each, y0 + height), 8, fill=PANEL)
@@ -758,14 +758,13 @@ def render(view: dict[str, Any]) -> Image.Image:
     draw_bars(draw, view, bars, BAND_TOP)
     draw_milestones(draw, view, x, BAND_TOP, right)
     draw_contract_bonus(draw, view, x, BAND_TOP + 104, right)
-    players_top = PLAYERS_TOP
     width = (WIDTH - 2 * MARGIN - (seats - 1) * 12) / seats
     for seat in range(seats):
         x = MARGIN + seat * (width + 12)
         if view["andre"] is not None and seat == view["andre"]["seat"]:
-            draw_andre(draw, view, x, players_top, width)
+            draw_andre(draw, view, x, PLAYERS_TOP, width)
         else:
-            draw_player(draw, view, seat, x, players_top, width)
+            draw_player(draw, view, seat, x, PLAYERS_TOP, width)
     return image
 
 

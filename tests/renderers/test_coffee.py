@@ -104,3 +104,13 @@ def test_rules_text_is_short_and_names_the_reconstructed_parts() -> None:
     assert len(text) < 1500
     assert "Coffee Traders" in text and "Reconstructed components" in text
     assert "André" in text and "vicious" in text
+
+
+def test_the_printed_board_is_shared_but_never_drawn_on() -> None:
+    """The empty board is drawn once per layout; a picture drawn on it must not show up
+    under the next one."""
+    snaps = [state for state, _ in snapshots(4, seed=6, every=200)]
+    early, late = engine.view(snaps[0], None), engine.view(snaps[-1], None)
+    first = coffee.render(early).tobytes()
+    assert coffee.render(late).tobytes() != first
+    assert coffee.render(early).tobytes() == first
