@@ -287,9 +287,9 @@ def panel(d: ImageDraw.ImageDraw, x: float, y: float, outline: Any = FAINT, widt
 
 
 # -- the central board: depots ------------------------------------------------------------------
-DEPOT_R = 29
+DEPOT_R = 31
 DEPOT_W = (CELL_W - 24) / 2
-DEPOT_H = 112
+DEPOT_H = 116
 
 
 def draw_market(d: ImageDraw.ImageDraw, view: dict[str, Any], x: float, y: float) -> None:
@@ -298,7 +298,7 @@ def draw_market(d: ImageDraw.ImageDraw, view: dict[str, Any], x: float, y: float
     for depot in view["depots"]:
         i = depot["number"] - 1
         draw_depot(d, depot, x + 8 + (i % 2) * (DEPOT_W + 8), y + 6 + (i // 2) * DEPOT_H)
-    draw_black_depot(d, view["black"], x + CELL_W / 2, y + 6 + 3 * DEPOT_H + 40)
+    draw_black_depot(d, view["black"], x + CELL_W / 2, y + 6 + 3 * DEPOT_H + 36)
 
 
 def draw_depot(d: ImageDraw.ImageDraw, depot: dict[str, Any], x: float, y: float) -> None:
