@@ -345,12 +345,15 @@ def draw_spaces(d: ImageDraw.ImageDraw, view: dict[str, Any], x0: int, y0: int) 
     for i, name in enumerate(SPACES):
         x = x0 + i * (w + 6)
         box(d, (x, y0, x + w, y0 + 100), SPACE_TINT[name])
-        space_icon(d, name, x + w / 2, y0 + 26, 17)
+        space_icon(d, name, x + w / 2, y0 + 23, 16)
+        # Up to four cubes (the most a setup card puts on a space) in a square, more in rows.
         cubes = view["spaces"].get(name, [])
+        per_row, size = (2, 26) if len(cubes) <= 4 else (4, 22)
         for k, colour in enumerate(cubes):
-            in_row = min(4, len(cubes) - k // 4 * 4)
-            left = x + (w - in_row * 24 + 2) / 2
-            cube(d, left + (k % 4) * 24, y0 + 50 + (k // 4) * 24, colour, 22)
+            in_row = min(per_row, len(cubes) - k // per_row * per_row)
+            left = x + (w - in_row * (size + 2) + 2) / 2
+            top = y0 + 44 + (k // per_row) * (size + 2)
+            cube(d, left + (k % per_row) * (size + 2), top, colour, size)
 
 
 def draw_market(d: ImageDraw.ImageDraw, view: dict[str, Any], x0: int, y0: int) -> None:
