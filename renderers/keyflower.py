@@ -112,8 +112,18 @@ def _text(
     text: str,
     size: int,
     fill: tuple[int, int, int] = INK,
+    halo: tuple[int, int, int] | None = None,
 ) -> None:
-    draw.text(xy, text, font=font(size), fill=fill, anchor="mm")
+    """Centred text; a halo in the ground's colour keeps it clear of roads drawn under it."""
+    draw.text(
+        xy,
+        text,
+        font=font(size),
+        fill=fill,
+        anchor="mm",
+        stroke_width=max(2, size // 8) if halo else 0,
+        stroke_fill=halo,
+    )
 
 
 def _pawn(
@@ -274,7 +284,8 @@ def _tile(
     if tile.get("upgraded"):
         rim = max(3, int(size / 11))
         draw.polygon(_hex(cx, cy, size - rim / 2), outline=RIM, width=rim)
-    _text(draw, (cx, cy - size * 0.56), tile["id"], max(12, int(size * 0.38)))
+    ground = SEASON.get(tile["kind"], (220, 220, 220))
+    _text(draw, (cx, cy - size * 0.56), tile["id"], max(12, int(size * 0.38)), halo=ground)
     _glyph(draw, tile, cx, cy - size * 0.12, size)
     if tile.get("points"):
         r = size * 0.19
@@ -305,16 +316,27 @@ def _tile(
 
 
 def _bids(
-    draw: ImageDraw.ImageDraw, tile: dict[str, Any], cx: float, top: float, per_row: int
+    draw: ImageDraw.ImageDraw, tile: dict[str, Any], cx: float, top: float, width: float
 ) -> None:
-    """Every bid on a tile in rows under it: worker colour, count, the bidder's seat ring."""
+    """Every bid on a tile in rows under it, on a tray as wide as the tile: worker colour,
+    count, the bidder's seat ring; where tiles stand close, two bids share a row, overlapping."""
     bids = tile.get("bids", [])
+    if not bids:
+        return
+    per_row = _bids_per_row(width)
+    step = min(BID_PITCH, _bids_room(width) / (per_row - 1)) if per_row > 1 else 0.0
+    rows = math.ceil(len(bids) / per_row)
+    draw.rounded_rectangle(
+        (cx - width / 2 + 4, top, cx + width / 2 - 4, top + rows * BID_PITCH),
+        10,
+        fill=_mix(SEASON.get(tile["kind"], MUTED), BACKGROUND, 0.65),
+    )
     for i, g in enumerate(bids):
         row, col = divmod(i, per_row)
         in_row = min(per_row, len(bids) - row * per_row)
         _pawn(
             draw,
-            cx + (col - (in_row - 1) / 2) * BID_PITCH,
+            cx + (col - (in_row - 1) / 2) * step,
             top + BID_PITCH / 2 + row * BID_PITCH,
             g["colour"],
             g["count"],
@@ -448,20 +470,30 @@ def _cup(draw: ImageDraw.ImageDraw, x: float, y: float, r: float) -> None:
     draw.rectangle((x - r * 0.5, y + r * 0.8, x + r * 0.5, y + r), fill=RIM, outline=INK)
 
 
-def _market_geometry(view: dict[str, Any]) -> tuple[float, float, int, int, int]:
-    """Tile pitch and hex size in the auction row, bids per row under offer and turn-order
-    tiles, and how many rows of bids the deepest tile needs."""
+def _market_geometry(view: dict[str, Any]) -> tuple[float, float, int]:
+    """Tile pitch and hex size in the auction row, and how many rows of bids the deepest
+    tile needs."""
     offer, order = view.get("offer", []), view.get("turn_order", [])
     units = len(offer) + 0.8 * len(order) + (0.3 if offer and order else 0)
     if not units:
-        return 0.0, 0.0, 1, 1, 0
+        return 0.0, 0.0, 0
     pitch = min(MARKET_HEX * SQRT3 + 24, (WIDTH - 2 * MARGIN) / units)
     size = min(float(MARKET_HEX), (pitch - 10) / SQRT3)
-    per_offer = max(1, int(pitch // BID_PITCH))
-    per_order = max(1, int(pitch * 0.8 // BID_PITCH))
-    rows = [math.ceil(len(t.get("bids", [])) / per_offer) for t in offer]
-    rows += [math.ceil(len(t.get("bids", [])) / per_order) for t in order]
-    return pitch, size, per_offer, per_order, max(rows)
+    rows = [math.ceil(len(t.get("bids", [])) / _bids_per_row(pitch)) for t in offer]
+    rows += [math.ceil(len(t.get("bids", [])) / _bids_per_row(pitch * 0.8)) for t in order]
+    return pitch, size, max(rows)
+
+
+def _bids_room(width: float) -> float:
+    """Room under a tile between the centres of its outermost bids."""
+    return width - 10 - 2 * (BID_R + RING)
+
+
+def _bids_per_row(width: float) -> int:
+    room = _bids_room(width)
+    if room >= BID_PITCH:
+        return 1 + int(room // BID_PITCH)
+    return 2 if room >= 24 else 1
 
 
 def _boat_width(boat: dict[str, Any]) -> int:
@@ -484,28 +516,28 @@ def _boat_lines(boats: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
 
 
 def _market_height(view: dict[str, Any]) -> int:
-    _, size, _, _, bid_rows = _market_geometry(view)
+    _, size, bid_rows = _market_geometry(view)
     h = 2 * size + 6 + bid_rows * BID_PITCH + GAP if size else 0
     return int(h + len(_boat_lines(view.get("boats", []))) * (BOAT_H + GAP))
 
 
 def _market(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> None:
     """Tiles up for auction, then the turn-order tiles, each with its bids; the boats below."""
-    pitch, size, per_offer, per_order, bid_rows = _market_geometry(view)
+    pitch, size, bid_rows = _market_geometry(view)
     y = float(top)
     if size:
         cy = top + size
         x = MARGIN + pitch / 2
         for tile in view.get("offer", []):
             _tile(draw, tile, x, cy, size)
-            _bids(draw, tile, x, cy + size + 6, per_offer)
+            _bids(draw, tile, x, cy + size + 6, pitch)
             x += pitch
         x += pitch * 0.3 - pitch * 0.1
         for tile in view.get("turn_order", []):
             s = size * 0.8
             _tile(draw, tile, x, cy, s, edges=False)
             _text(draw, (x, cy + s * 0.02), str(tile.get("number", "")), int(s * 0.75))
-            _bids(draw, tile, x, cy + size + 6, per_order)
+            _bids(draw, tile, x, cy + size + 6, pitch * 0.8)
             x += pitch * 0.8
         y = cy + size + 6 + bid_rows * BID_PITCH + GAP
     for line in _boat_lines(view.get("boats", [])):
