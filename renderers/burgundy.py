@@ -305,6 +305,8 @@ def draw_depot(d: ImageDraw.ImageDraw, depot: dict[str, Any], x: float, y: float
     draw_die(d, x + 4, y + 8, 38, depot["number"])
     step = DEPOT_R * math.sqrt(3)
     x0, y0 = x + 58 + step / 2, y + 6 + DEPOT_R
+    if len(depot["spaces"]) <= 2:
+        x0, y0 = x0 + 10, y0 + 0.75 * DEPOT_R  # one row of tiles (2 players): centred
     spots = [(0, 0), (step, 0), (step / 2, 1.5 * DEPOT_R), (1.5 * step, 1.5 * DEPOT_R)]
     for (dx, dy), space in zip(spots, depot["spaces"], strict=False):
         if space["tile"]:
