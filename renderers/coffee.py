@@ -347,6 +347,9 @@ def draw_coop(draw: Draw, view: dict[str, Any], coffee: str, x0: float, y0: floa
             owner = seat_colour(view, plantation["owner"])
             draw.rounded_rectangle(box, 8, fill=owner, outline=colour, width=4)
             text(draw, (x - 6, y - 3), plantation["level"], BIG, ink_on(owner))
+            # the owner's seat number as a badge, for whoever cannot tell the colours apart
+            disc(draw, x + half - 3, y - half + 3, WHITE, 8)
+            text(draw, (x + half - 3, y - half + 3), plantation["owner"] + 1, 12)
             if plantation["staffed"]:
                 worker(draw, x + 13, y + 8, s=1.05)
             if plantation["truck"]:
@@ -424,7 +427,10 @@ def draw_arabica(draw: Draw, view: dict[str, Any], x0: float, y0: float) -> None
             spots = DISC_SPOTS[min(len(seats), 5)]
             for seat, (dx, dy) in zip(seats, spots, strict=False):
                 r = 10 if len(seats) == 1 else 8 if len(seats) <= 2 else 7
-                disc(draw, x + cell_w / 2 + dx, y + cell_h / 2 + dy, seat_colour(view, seat), r)
+                fill = seat_colour(view, seat)
+                cx, cy = x + cell_w / 2 + dx, y + cell_h / 2 + dy
+                disc(draw, cx, cy, fill, r)
+                text(draw, (cx, cy), seat + 1, r + 3, ink_on(fill))
 
 
 # where 1 to 5 discs sit in an Arabica cell, from its centre

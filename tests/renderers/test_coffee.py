@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import random
 
 import pytest
@@ -114,3 +115,27 @@ def test_the_printed_board_is_shared_but_never_drawn_on() -> None:
     first = coffee.render(early).tobytes()
     assert coffee.render(late).tobytes() != first
     assert coffee.render(early).tobytes() == first
+
+
+def test_plantation_and_arabica_owners_read_without_colour(monkeypatch) -> None:
+    """Seat numbers mark plantations and Arabica discs, so a table drawn with one colour for
+    every seat still tells whose they are."""
+    monkeypatch.setattr(coffee, "SEAT_COLOURS", ((120, 120, 120),) * 6)
+    state = engine.new(4, seed=8)
+    view = engine.view(state, None)
+    coop, row, index, plantation = next(
+        (c, r, i, p)
+        for c, info in view["coops"].items()
+        for r, plantations in enumerate(info["rows"])
+        for i, p in enumerate(plantations)
+        if p is not None
+    )
+    other = copy.deepcopy(view)
+    other["coops"][coop]["rows"][row][index]["owner"] = (plantation["owner"] + 1) % 4
+    assert coffee.render(view).tobytes() != coffee.render(other).tobytes()
+    swapped = copy.deepcopy(view)
+    first, second = swapped["players"][0]["arabica"], swapped["players"][1]["arabica"]
+    first["gua"], second["gua"] = 3, 1
+    raised = copy.deepcopy(swapped)
+    raised["players"][0]["arabica"]["gua"], raised["players"][1]["arabica"]["gua"] = 1, 3
+    assert coffee.render(swapped).tobytes() != coffee.render(raised).tobytes()
