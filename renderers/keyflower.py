@@ -285,7 +285,7 @@ def _tile(
         rim = max(3, int(size / 11))
         draw.polygon(_hex(cx, cy, size - rim / 2), outline=RIM, width=rim)
     ground = SEASON.get(tile["kind"], (220, 220, 220))
-    _text(draw, (cx, cy - size * 0.56), tile["id"], max(12, int(size * 0.38)), halo=ground)
+    _text(draw, (cx, cy - size * 0.56), tile["id"], max(12, int(size * 0.42)), halo=ground)
     _glyph(draw, tile, cx, cy - size * 0.12, size)
     if tile.get("points"):
         r = size * 0.19
@@ -602,8 +602,12 @@ def _splits(n: int) -> list[list[range]]:
 
 
 def _rows_height(extents: list[tuple[float, float]], rows: list[range], size: float) -> float:
-    heights = [max(STRIP_MIN_H, max(extents[i][1] for i in r) * size + 2 * PAD) for r in rows]
-    return sum(heights) + (len(rows) - 1) * GAP
+    return _stacked([max(extents[i][1] for i in r) for r in rows], size)
+
+
+def _stacked(tallest: list[float], size: float) -> float:
+    """Height of rows whose tallest villages are `tallest` hex sizes high."""
+    return sum(max(STRIP_MIN_H, h * size + 2 * PAD) for h in tallest) + (len(tallest) - 1) * GAP
 
 
 def _best_rows(
@@ -613,6 +617,7 @@ def _best_rows(
     largest within `room` pixels of height."""
     best: tuple[tuple[float, float], list[range], float] | None = None
     for rows in _splits(len(extents)):
+        tallest = [max(extents[i][1] for i in r) for r in rows]
         fit = min(
             largest,
             *(
@@ -621,15 +626,15 @@ def _best_rows(
                 for r in rows
             ),
         )
-        if _rows_height(extents, rows, fit) > room:
+        if _stacked(tallest, fit) > room:
             a, b = 0.0, fit
-            for _ in range(20):
+            for _ in range(16):
                 m = (a + b) / 2
-                a, b = (m, b) if _rows_height(extents, rows, m) <= room else (a, m)
+                a, b = (m, b) if _stacked(tallest, m) <= room else (a, m)
             fit = a
         # Rows of even length look like a table; a lopsided split must earn it.
         even = fit * (1 - 0.04 * (max(map(len, rows)) - min(map(len, rows))))
-        key = (round(even, 1), -_rows_height(extents, rows, fit))
+        key = (round(even, 1), -_stacked(tallest, fit))
         if best is None or key > best[0]:
             best = (key, rows, fit)
     assert best is not None
