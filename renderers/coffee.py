@@ -479,6 +479,10 @@ def draw_bars(
             if space["points"]:
                 draw.rectangle((x + 58, cy + 1, x + width - 8, cy + 18), fill=WHITE, outline=INK)
                 text(draw, ((x + 58 + x + width - 8) / 2, cy + 10), space["points"], 14)
+            if owner is not None:
+                # the seat number badge, as on plantations
+                disc(draw, x + width - 16, cy - 8, WHITE, 9)
+                text(draw, (x + width - 16, cy - 8), owner + 1, 13)
     if printed:
         return
     for key, animal in view["bar_animals"].items():

@@ -117,9 +117,9 @@ def test_the_printed_board_is_shared_but_never_drawn_on() -> None:
     assert coffee.render(early).tobytes() == first
 
 
-def test_plantation_and_arabica_owners_read_without_colour(monkeypatch) -> None:
-    """Seat numbers mark plantations and Arabica discs, so a table drawn with one colour for
-    every seat still tells whose they are."""
+def test_owners_read_without_colour(monkeypatch) -> None:
+    """Seat numbers mark plantations, Arabica discs and Coffee Bar spaces, so a table drawn
+    with one colour for every seat still tells whose they are."""
     monkeypatch.setattr(coffee, "SEAT_COLOURS", ((120, 120, 120),) * 6)
     state = engine.new(4, seed=8)
     view = engine.view(state, None)
@@ -139,3 +139,8 @@ def test_plantation_and_arabica_owners_read_without_colour(monkeypatch) -> None:
     raised = copy.deepcopy(swapped)
     raised["players"][0]["arabica"]["gua"], raised["players"][1]["arabica"]["gua"] = 1, 3
     assert coffee.render(swapped).tobytes() != coffee.render(raised).tobytes()
+    bar = next(iter(view["bars"]))
+    delivered = [copy.deepcopy(view) for _ in range(2)]
+    for seat, table in enumerate(delivered):
+        table["bars"][bar][0] = seat
+    assert coffee.render(delivered[0]).tobytes() != coffee.render(delivered[1]).tobytes()
