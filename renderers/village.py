@@ -543,9 +543,7 @@ def draw_step(d: ImageDraw.ImageDraw, view: dict[str, Any], x: float, cy: float)
 
 
 def draw_winners(d: ImageDraw.ImageDraw, view: dict[str, Any], x: float, cy: float) -> None:
-    """A cup and the seats with the most points (ties broken by grain, as the rules say;
-    seats still tied after that share the cup here)."""
-    best = max(zip(view["scores"], (p["grain"] for p in view["players"]), strict=True))
+    """A cup and the seats placed first (ties broken as the rules say)."""
     d.polygon(
         [(x, cy - 22), (x + 40, cy - 22), (x + 32, cy + 4), (x + 8, cy + 4)],
         fill=(236, 200, 90),
@@ -554,8 +552,8 @@ def draw_winners(d: ImageDraw.ImageDraw, view: dict[str, Any], x: float, cy: flo
     d.rectangle((x + 17, cy + 4, x + 23, cy + 16), fill=(236, 200, 90), outline=INK)
     d.rounded_rectangle((x + 8, cy + 16, x + 32, cy + 24), 3, fill=(236, 200, 90), outline=INK)
     x += 52
-    for seat, p in enumerate(view["players"]):
-        if (view["scores"][seat], p["grain"]) == best:
+    for seat, rank in enumerate(view["ranks"]):
+        if rank == 1:
             seat_disc(d, x + 29, cy, 29, seat, 34)
             x += 70
 

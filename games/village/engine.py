@@ -12,7 +12,6 @@ from games.core import (
     Option,
     Result,
     Rng,
-    ranks_from_scores,
 )
 from games.village import actions, data, death, karla, market, mass, rounds, scoring
 from games.village.economy import coin_range, gain_cube, gain_grain
@@ -264,8 +263,7 @@ class VillageEngine(GameEngine[VillageState]):
         if state.solo:
             # The achievement title is worth nothing itself: it names the score's band.
             parts[0][f"title: {scoring.title(scores[0])}"] = 0
-        keys = [(scores[s], p.grain, scoring.living(p)) for s, p in enumerate(state.players)]
-        return Result(scores=scores, ranks=ranks_from_scores(keys), breakdown=parts)
+        return Result(scores=scores, ranks=scoring.ranks(state, scores), breakdown=parts)
 
 
 def settle(state: VillageState) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from games.core import ranks_from_scores
 from games.village import data
 from games.village.state import ALIVE, CHURCH, COUNCIL, Player, VillageState
 
@@ -29,6 +30,12 @@ def breakdown(state: VillageState, seat: int) -> dict[str, int]:
 
 def living(player: Player) -> int:
     return sum(1 for m in player.members if m.place in ALIVE)
+
+
+def ranks(state: VillageState, scores: tuple[int, ...] | list[int]) -> tuple[int, ...]:
+    """Places by score; ties go to more grain, then more living family members (BB)."""
+    keys = [(scores[s], p.grain, living(p)) for s, p in enumerate(state.players)]
+    return ranks_from_scores(keys)
 
 
 def titles() -> list[str]:

@@ -119,6 +119,7 @@ def view(state: VillageState, seat: int | None) -> dict[str, Any]:
     if over:
         scores = [sum(scoring.breakdown(state, s).values()) for s in range(state.num_players)]
         out["scores"] = scores
+        out["ranks"] = list(scoring.ranks(state, scores))
         if state.solo:
             out["title"] = scoring.title(scores[0])
             out["title_rank"] = scoring.title_rank(scores[0])

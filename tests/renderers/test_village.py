@@ -56,12 +56,12 @@ def test_the_picture_fits_discords_inline_size_at_every_player_count(num_players
 def test_the_winner_gets_the_cup_beside_the_round() -> None:
     views, _ = playout(3, seed=6, stops=set())
     spectator, _ = views[-1]
-    assert "scores" in spectator
+    assert "scores" in spectator and "ranks" in spectator
     status = (renderer.SIDE_X, 0, renderer.WIDTH, 100)
     pictures = []
     for winner in range(3):
-        scores = [10 + (20 if seat == winner else 0) for seat in range(3)]
-        pictures.append(renderer.render(dict(spectator, scores=scores)).crop(status).tobytes())
+        ranks = [1 if seat == winner else 2 for seat in range(3)]
+        pictures.append(renderer.render(dict(spectator, ranks=ranks)).crop(status).tobytes())
     assert len(set(pictures)) == 3
 
 

@@ -97,3 +97,13 @@ def test_end_in_ones_own_market_day_gives_the_others_a_final_turn() -> None:
         option = "harvest-green" if decision.kind == "turn" else decision.options[-1].id
         state = engine.apply(state, Action(decision.seat, (option,)))
     assert seats == [1, 2]
+
+
+def test_the_view_ranks_ties_as_the_result_does() -> None:
+    state = engine.new(3, seed=6)
+    while pending := engine.decisions(state):
+        d = pending[0]
+        state = engine.apply(state, Action(d.seat, (d.options[0].id,)))
+    result = engine.result(state)
+    assert result is not None
+    assert engine.view(state, None)["ranks"] == list(result.ranks)
