@@ -32,7 +32,7 @@ MARKET_HEX = 62  # largest hex size (centre to corner) of a tile up for auction
 VILLAGE_HEX = (38.0, 64.0)  # smallest and largest hex size in the villages
 STRIP = 58  # a village's left strip: seat, start keyple, winter hand, final score
 STRIP_MIN_H = 140
-PAD = 8
+PAD = 10
 BID_R = 16  # a bid's disc; the bidder's seat ring adds RING around it
 RING = 5
 BID_PITCH = 2 * (BID_R + RING) + 4
@@ -643,11 +643,14 @@ def _best_rows(
 
 def _layout(extents: list[tuple[float, float]], room: float) -> tuple[list[range], float]:
     """Villages laid out in `room` pixels of height; where that would leave the hexes too
-    small to read, the picture grows taller (up to MAX_H) to keep them at the smallest size."""
+    small to read, the picture grows taller (up to MAX_H) towards the smallest size, if that
+    gains a tenth at least (a taller picture shows smaller inline)."""
     lo, hi = VILLAGE_HEX
     rows, size = _best_rows(extents, room, hi)
     if size < lo:
-        rows, size = _best_rows(extents, max(room, MAX_H - (TARGET_H - room)), lo)
+        taller, grown = _best_rows(extents, max(room, MAX_H - (TARGET_H - room)), lo)
+        if grown >= 1.1 * size:
+            return taller, grown
     return rows, size
 
 
