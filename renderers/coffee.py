@@ -76,6 +76,13 @@ def glyphs(value: str, size: int) -> tuple[int, int, Image.Image]:
     return left, top, mask
 
 
+def seat_badge(draw: Draw, x: float, y: float, seat: int, r: float = 8) -> None:
+    """A seat's number on a small white disc, pinned to whatever that seat owns, for
+    whoever cannot tell the seat colours apart."""
+    disc(draw, x, y, WHITE, r)
+    text(draw, (x, y), seat + 1, round(r * 1.5), INK)
+
+
 def bean(draw: Draw, x: float, y: float, coffee: str, r: float = 6) -> None:
     """A coffee bean: an oval with its crease."""
     draw.ellipse(
@@ -347,9 +354,7 @@ def draw_coop(draw: Draw, view: dict[str, Any], coffee: str, x0: float, y0: floa
             owner = seat_colour(view, plantation["owner"])
             draw.rounded_rectangle(box, 8, fill=owner, outline=colour, width=4)
             text(draw, (x - 6, y - 3), plantation["level"], BIG, ink_on(owner))
-            # the owner's seat number as a badge, for whoever cannot tell the colours apart
-            disc(draw, x + half - 3, y - half + 3, WHITE, 8)
-            text(draw, (x + half - 3, y - half + 3), plantation["owner"] + 1, 12)
+            seat_badge(draw, x + half - 3, y - half + 3, plantation["owner"])
             if plantation["staffed"]:
                 worker(draw, x + 13, y + 8, s=1.05)
             if plantation["truck"]:
@@ -361,7 +366,8 @@ def draw_coop(draw: Draw, view: dict[str, Any], coffee: str, x0: float, y0: floa
             seat_fill = seat_colour(view, int(seat_key))
             disc(draw, qx, y0 + 236, seat_fill, 15, 2)
             text(draw, (qx, y0 + 236), value, 20, ink_on(seat_fill))
-            qx += 34
+            seat_badge(draw, qx + 13, y0 + 224, int(seat_key), 7)
+            qx += 40
     # building spaces along the bottom, by kind, as large as the row allows
     shown = [
         (kind, owner, kinds[i] == "step")
@@ -480,9 +486,7 @@ def draw_bars(
                 draw.rectangle((x + 58, cy + 1, x + width - 8, cy + 18), fill=WHITE, outline=INK)
                 text(draw, ((x + 58 + x + width - 8) / 2, cy + 10), space["points"], 14)
             if owner is not None:
-                # the seat number badge, as on plantations
-                disc(draw, x + width - 16, cy - 8, WHITE, 9)
-                text(draw, (x + width - 16, cy - 8), owner + 1, 13)
+                seat_badge(draw, x + width - 16, cy - 8, owner)
     if printed:
         return
     for key, animal in view["bar_animals"].items():
@@ -511,6 +515,8 @@ def draw_milestones(draw: Draw, view: dict[str, Any], x0: float, y0: float, w: f
             colour = seat_colour(view, marks[k]) if k < len(marks) else WHITE
             disc(draw, cx, y0 + 66, colour, 18, 2)
             text(draw, (cx, y0 + 66), points, 20, ink_on(colour) if k < len(marks) else INK)
+            if k < len(marks):
+                seat_badge(draw, cx + 15, y0 + 52, marks[k])
 
 
 def milestone_icon(draw: Draw, milestone: str, x: float, y: float) -> None:
