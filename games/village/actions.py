@@ -279,6 +279,9 @@ def privilege_options(state: VillageState, step: Step) -> list[Option]:
         colours = [c for c in data.colours() if state.supply[c] > 0]
         for a, b in combinations(colours, 2):
             out.append(Option(f"p2-{a}-{b}", f"Take {a} and {b}"))
+        if len(colours) == 1:
+            # The supply holds one colour only: one cube of it is all there is to take.
+            out.append(Option(f"p2-{colours[0]}", f"Take {colours[0]} (the supply's last colour)"))
     if top >= 3:
         for good in data.goods():
             out.append(Option(f"p3-{good}", f"Take {article(good)}"))
@@ -297,7 +300,7 @@ def privilege(state: VillageState, step: Step, choice: str) -> None:
     elif parts[0] == "p2":
         for colour in parts[1:]:
             gain_cube(state, player, colour)
-        log(state, step.seat, f"took {parts[1]} and {parts[2]} cubes.")
+        log(state, step.seat, f"took {' and '.join(parts[1:])} cubes.")
     elif parts[0] == "p3":
         player.goods[parts[1]] += 1
         log(state, step.seat, f"took {article(parts[1])}.")
@@ -383,6 +386,13 @@ def reward_options(state: VillageState, step: Step) -> list[Option]:
         need = {a: 1, b: 1} if a != b else {a: 2}
         if all(state.supply[c] >= n for c, n in need.items()):
             out.append(Option(f"{a}-{b}", f"Take {a} and {b}"))
+    if not out:
+        # A single cube left in the whole supply: the reward is that cube.
+        out = [
+            Option(c, f"Take {c} (the supply's last cube)")
+            for c in data.colours()
+            if state.supply[c]
+        ]
     return out
 
 
