@@ -62,7 +62,9 @@ def produce(state: KeyflowerState, seat: int, tile_id: str) -> str:
         state.log.append(f"P{seat + 1} uses {name} to transport and upgrade")
         return "transport"
     elif kind == "choose":
-        return "resource" if any(state.supply.get(r, 0) for r in e["options"]) else ""
+        if any(state.supply.get(r, 0) for r in e["options"]):
+            return "resource"
+        state.log.append(f"P{seat + 1} uses {name}: nothing")
     elif kind in ("brewer", "hiring"):
         return "skill"
     elif kind == "tavern":

@@ -11,7 +11,9 @@ from games.keyflower.state import KeyflowerState
 
 
 def add(counts: dict[str, int], key: str, n: int = 1) -> None:
-    counts[key] = counts.get(key, 0) + n
+    """Add n (a shortage may give none: no empty entry is left behind)."""
+    if n:
+        counts[key] = counts.get(key, 0) + n
 
 
 def take(counts: dict[str, int], key: str, n: int = 1) -> None:
