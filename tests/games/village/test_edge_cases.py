@@ -62,3 +62,66 @@ def test_the_stage_2_privilege_with_one_colour_left_takes_one_cube_of_it() -> No
     assert "p2-brown" in ids(state)
     state = choose(state, 0, "p2-brown")
     assert state.players[0].cubes["brown"] == 1 and state.supply["brown"] == 2
+
+
+# -- player counts ---------------------------------------------------------------------
+
+# Hand-derived from BB setup 6, 7 and 12: open chronicle spaces per profession (2 always,
+# "3-5", "4-5", "5" as the count allows), open graves (3 always, then the same labels),
+# customers in the stalls, cubes on the board per round (18/21/24, 5 players 25); a solo
+# game is set up as for 2 players.
+PER_COUNT = {
+    1: (2, 3, 3, 18),
+    2: (2, 3, 3, 18),
+    3: (3, 4, 4, 21),
+    4: (4, 5, 5, 24),
+    5: (5, 6, 5, 25),
+}
+
+
+def test_chronicle_graves_stalls_and_cubes_follow_the_player_count() -> None:
+    for n, (chronicle, graves, stalls, cubes) in PER_COUNT.items():
+        state = fresh(n)
+        for slots in state.chronicle.values():
+            assert slots.count("") == chronicle, n
+        assert state.graves.count("") == graves, n
+        assert [bool(t) for t in state.stalls] == [True] * stalls + [False] * (5 - stalls), n
+        assert sum(map(len, state.spaces.values())) == cubes, n
+        assert len(state.spaces["market"]) == 1, n
+
+
+def test_seat_compensation_grows_with_the_player_count() -> None:
+    # BB setup 14: second player 1 grain, third a random cube, fourth a chosen cube, fifth
+    # one more coin; nobody else gets anything, and a solo game has none.
+    solo = engine.new(1, 2, {"start": "seat1"})
+    assert (solo.players[0].grain, sum(solo.players[0].cubes.values())) == (0, 0)
+    assert solo.players[0].coins == 1
+    for n in range(2, 6):
+        state = engine.new(n, 2, {"start": "seat1"})
+        grain = [p.grain for p in state.players]
+        cubes = [sum(p.cubes.values()) for p in state.players]
+        coins = [p.coins for p in state.players]
+        assert grain == [0, 1, 0, 0, 0][:n], n
+        assert cubes == [0, 0, 1, 0, 0][:n], n
+        assert coins == [1, 1, 1, 1, 2][:n], n
+        decision = engine.decisions(state)[0]
+        assert (decision.kind, decision.seat) == (("gift", 3) if n >= 4 else ("turn", 0)), n
+
+
+def test_after_a_market_day_only_the_open_stalls_refill() -> None:
+    for n, stalls in ((2, 3), (3, 4), (4, 5)):
+        state = at_turn(fresh(n), 0, market=["pink"], harvest=["green"] * n)
+        first = state.stalls[0]
+        for good, k in data.customers()[first].wants.items():
+            if good == "grain":
+                state.players[0].grain = k
+            else:
+                state.players[0].goods[good] = k
+        queue = list(state.queue)
+        state = choose(choose(state, 0, "market-pink"), 0, f"serve-{first}")
+        while state.market is not None:
+            (decision,) = engine.decisions(state)
+            state = choose(state, decision.seat, "pass")
+        assert state.stalls[0] == queue[0], n
+        assert [bool(t) for t in state.stalls] == [True] * stalls + [False] * (5 - stalls), n
+        assert state.queue[:4] == queue[1:], n
