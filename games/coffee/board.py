@@ -134,24 +134,29 @@ def _row2(coop: Cooperative, coffee: str, seat: int, donkeys: int) -> list[Place
     return out
 
 
+def claimed_by_other(coop: Cooperative, space: int, seat: int) -> bool:
+    """Whether another player's donkeys are on a pathway to this 2/3 space (zh-TW: such a
+    space cannot be planted, "even by truck")."""
+    return any(
+        pathway(coop, path_key(2, via, space)).owner not in (None, seat) for via in below(3, space)
+    )
+
+
 def _row3(coop: Cooperative, coffee: str, seat: int, donkeys: int, trucks: int) -> list[Placement]:
     if len(own(coop, seat, 3)) >= len(own(coop, seat, 1)):
         return []
     out = []
     for space, plantation in enumerate(coop.rows[2]):
-        if plantation is not None:
+        if plantation is not None or claimed_by_other(coop, space, seat):
             continue
-        ways = [pathway(coop, path_key(2, via, space)) for via in below(3, space)]
         for via in below(3, space):
             lower = coop.rows[1][via]
             if lower is None or lower.owner != seat or supports(coop, 2, via):
                 continue
-            if pathway(coop, path_key(2, via, space)).owner not in (None, seat):
-                continue
             option = Placement(coffee, 3, space, via)
             if option.donkeys_needed(coop, seat) <= donkeys:
                 out.append(option)
-        if trucks and all(w.owner in (None, seat) for w in ways):
+        if trucks:
             out.append(Placement(coffee, 3, space, truck=True))
     return out
 

@@ -8,6 +8,7 @@ from games.coffee.board import (
     Placement,
     above,
     claim,
+    claimed_by_other,
     open_building_spaces,
     own,
     parse_placement,
@@ -81,6 +82,8 @@ def donkey_pathways(state: CoffeeState, seat: int) -> list[str]:
         for row in (1, 2):
             for space in own(coop, seat, row):
                 for upper in above(row, space):
+                    if row == 2 and claimed_by_other(coop, upper, seat):
+                        continue  # that 2/3 space is already another player's
                     key = path_key(row, space, upper)
                     claimed = pathway(coop, key)
                     if claimed.owner in (None, seat) and claimed.donkeys < DONKEYS_NEEDED[row]:
