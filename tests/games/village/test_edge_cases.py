@@ -3,8 +3,15 @@ timing of the game's end."""
 
 from __future__ import annotations
 
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from games.core import Action
 from games.village import data, engine
-from games.village.state import COUNCIL
+from games.village.state import CHRONICLE, COUNCIL, GRAVE, REMOVED, VISIBLE
+from tests.games.village.helpers import check_conservation
 from tests.games.village.test_rulebook_examples import at_turn, choose
 
 
@@ -125,3 +132,101 @@ def test_after_a_market_day_only_the_open_stalls_refill() -> None:
         assert state.stalls[0] == queue[0], n
         assert [bool(t) for t in state.stalls] == [True] * stalls + [False] * (5 - stalls), n
         assert state.queue[:4] == queue[1:], n
+
+
+# -- timing ----------------------------------------------------------------------------
+
+
+def serve_first_stall(state, seat: int) -> str:
+    """Give `seat` exactly what the frontmost customer wants; return the tile."""
+    tile = state.stalls[0]
+    for good, k in data.customers()[tile].wants.items():
+        if good == "grain":
+            state.players[seat].grain = k
+        else:
+            state.players[seat].goods[good] = k
+    return tile
+
+
+def test_plague_from_the_market_kills_at_the_end_of_the_turn_not_inside_the_market_day() -> None:
+    # BB: time passing the quill kills at the end of one's turn; only time spent during a
+    # market day kills at once. The plague cube is taken before the day begins.
+    state = at_turn(fresh(), 0, market=["black"], harvest=["green", "green"])
+    state.players[0].time = 9
+    state.players[0].members[3].place, state.players[0].members[3].stage = COUNCIL, 1
+    tile = serve_first_stall(state, 0)
+    state = choose(state, 0, "market-black")
+    assert state.players[0].time == 11 and state.market is not None
+    (decision,) = engine.decisions(state)
+    assert decision.kind == "market" and decision.seat == 0
+    state = choose(state, 0, f"serve-{tile}")
+    # Seat 2 has nothing to sell and seat 1 no green: both pass without being asked.
+    assert state.market is None
+    (decision,) = engine.decisions(state)
+    assert (decision.kind, decision.seat) == ("die", 0)
+    assert state.players[0].customers == [tile]
+    assert len(decision.options) == 2  # a #1 on the farm or the #1 in the council
+    state = choose(state, 0, "die-3")
+    assert state.chronicle["council"][0] == "0"
+    assert engine.decisions(state)[0].kind == "turn"
+    assert engine.decisions(state)[0].seat == 1
+
+
+# -- stress ----------------------------------------------------------------------------
+
+
+def lowest_visible(state, seat: int) -> int:
+    return min(m.number for m in state.players[seat].members if m.place in VISIBLE)
+
+
+def check_step(before, action: Action, after) -> None:
+    """What no single action may do, whatever the rules of the moment."""
+    for seat, (old, new) in enumerate(zip(before.players, after.players, strict=True)):
+        assert new.time >= old.time
+        assert new.deaths_due >= 0
+        assert new.prestige >= old.prestige
+        died = [
+            o.number
+            for o, m in zip(old.members, new.members, strict=True)
+            if o.place in VISIBLE and m.place in (CHRONICLE, GRAVE, REMOVED)
+        ]
+        for number in died:
+            assert number == lowest_visible(before, seat), (seat, number)
+        assert len(died) <= 1
+        assert len(new.cities) == len(set(new.cities)) <= 6
+    if not before.ending and after.ending:
+        full = all("" not in s for s in after.chronicle.values()) or "" not in after.graves
+        assert full
+    if before.ending:
+        assert after.ending
+
+
+@settings(max_examples=10, deadline=None)
+@given(
+    num_players=st.integers(1, 5),
+    seed=st.integers(0, 2**32),
+    variant=st.sampled_from(["default", "plain", "die"]),
+)
+def test_random_games_at_every_count_and_option_keep_their_invariants(
+    num_players: int, seed: int, variant: str
+) -> None:
+    options = {
+        "default": {},
+        "plain": {"compensation": "off", "start": "seat1"},
+        "die": {"karla": "die"},
+    }[variant]
+    rng = random.Random(seed)
+    state = engine.new(num_players, seed, options)
+    while pending := engine.decisions(state):
+        (decision,) = pending
+        option_ids = [o.id for o in decision.options]
+        assert option_ids and len(option_ids) == len(set(option_ids))
+        assert decision.kind != "die" or len(option_ids) > 1
+        action = Action(decision.seat, (rng.choice(option_ids),))
+        after = engine.apply(state, action)
+        check_conservation(after)
+        check_step(state, action, after)
+        state = after
+    result = engine.result(state)
+    assert result is not None and state.ending
+    assert all(v >= 0 for v in state.supply.values())
