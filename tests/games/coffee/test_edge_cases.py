@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from games.coffee import engine
-from games.coffee.board import placements
+import pytest
+
+from games.coffee import engine, harvest, scoring, sell, trade
+from games.coffee.board import open_building_spaces, placements
+from games.coffee.data import COFFEES, components
 from games.coffee.state import CoffeeState, Pathway
 from games.coffee.work import donkey_pathways
 from games.core import Action
-from tests.games.coffee.helpers import clear_board, fresh, plant
+from tests.games.coffee.helpers import clear_board, fresh, no_coffee, plant
 
 
 def decide(state: CoffeeState, seat: int, *choices: str) -> CoffeeState:
@@ -46,3 +49,96 @@ def test_no_donkey_is_bred_towards_a_two_three_space_an_opponent_has_claimed() -
     assert "gua.2.0.0" in donkey_pathways(state, 0)
     state.coops["gua"].pathways["2.1.0"] = Pathway(owner=1, donkeys=1)
     assert "gua.2.0.0" not in donkey_pathways(state, 0)
+
+
+# -- every rule that depends on the player count, at every count -----------------------------
+# (players, traders, pool, colour marker, wild stock, extra counters per contract bonus stack,
+#  row-bonus trader, trader spaces per house, coffee per plantation, civet threshold,
+#  cooperative VP ranks, 4-/5-player building spaces open)
+COUNTS = {
+    2: (4, 2, False, 0, 0, False, 3, 3, 6, [16, 8], False),
+    3: (4, 2, False, 0, 0, False, 3, 3, 6, [16, 8], False),
+    4: (3, 2, True, 4, 1, True, 3, 2, 4, [16, 8, 4], True),
+    5: (3, 1, False, 5, 2, True, 4, 2, 4, [16, 8, 4], True),
+}
+
+
+@pytest.mark.parametrize("n", sorted(COUNTS))
+def test_setup_and_phases_follow_the_player_count(n: int) -> None:
+    traders, pool, colour, wild, extra, row_trader, spaces, per, civet, ranks, _ = COUNTS[n]
+    state = fresh(n, seed=3)
+    humans = state.players[:n]
+    assert {p.traders for p in humans} == {traders}
+    assert {p.pool for p in humans} == {pool}
+    assert {p.color_marker for p in humans} == {colour}
+    assert {p.markers for p in humans} == {3}
+    assert state.wild_stock == wild
+    assert [len(state.contract_bonus[x]) for x in "ABCDEF"] == [
+        3 + extra,
+        3 + extra,
+        *[2 + extra] * 4,
+    ]
+    assert {"trader" in p.row_items for p in humans} == {row_trader}
+    assert trade.capacity(state) == spaces
+    assert components().board["harvest"]["coffee_per_plantation"][str(state.rules_players)] == per
+    threshold = components().board["harvest"]["civet_threshold"][str(state.rules_players)]
+    assert threshold == civet
+    assert components().board["cooperative_points"]["ranks"][str(state.rules_players)] == ranks
+    # the 5-player head start: one row at column 2 for each player, nobody else
+    assert {sum(p.arabica.values()) for p in humans} == {6 if n == 5 else 5}
+    # contracts are read on the side for the player count (2 players: the 3-player side)
+    side = "side3" if n <= 3 else "side45"
+    for seat, player in enumerate(humans):
+        for letter, cid in player.contracts.items():
+            contract = components().contracts[cid]
+            wants = dict(zip(contract.coffees, getattr(contract, side), strict=True))
+            assert sell.contract_wants(state, seat, letter) == wants
+
+
+@pytest.mark.parametrize("n", sorted(COUNTS))
+def test_harvest_and_civet_threshold_by_player_count(n: int) -> None:
+    *_, per, civet, _, _ = COUNTS[n]
+    state = fresh(n, seed=5)
+    clear_board(state)
+    no_coffee(state)
+    plant(state, "bra", 1, 0, owner=0, staffed=True)
+    state.coops["bra"].traders = [0]
+    for player in state.players:
+        player.sumatra = 0
+    me = state.players[0]
+    for coffee in COFFEES:
+        me.coffee[coffee] = civet
+    me.coffee["bra"] = civet - 1 - per  # one short of the threshold after the harvest
+    harvest.harvest(state)
+    assert me.coffee["bra"] == civet - 1
+    assert me.coffee["kopi"] == 0
+    me.coffee["bra"] = civet - per  # exactly the threshold after the harvest
+    state.coops["bra"].rows[0][0].staffed = True
+    harvest.harvest(state)
+    assert me.coffee["bra"] == civet and me.coffee["kopi"] == 1
+
+
+@pytest.mark.parametrize("n", sorted(COUNTS))
+def test_third_place_in_a_cooperative_scores_only_at_four_and_five(n: int) -> None:
+    state = fresh(n, seed=2)
+    clear_board(state)
+    seats = [s for s in state.seats][:3]
+    for i, seat in enumerate(seats):
+        plant(state, "ind", 1, i, owner=seat)
+    plant(state, "ind", 2, 0, owner=seats[0], level=2, support=0)
+    plant(state, "ind", 2, 1, owner=seats[1], level=1, support=1)
+    # QV 3, 2, 1
+    points = scoring.cooperative_points(state)
+    third = points.get(seats[2], 0)
+    assert points[seats[0]] == 16 and points[seats[1]] == 8
+    assert third == (4 if n >= 4 else 0)
+
+
+@pytest.mark.parametrize("n", sorted(COUNTS))
+def test_the_four_five_player_building_space_opens_only_at_four_and_five(n: int) -> None:
+    state = fresh(n, seed=2)
+    clear_board(state)
+    kinds = list(components().board["buildings"]["fairtrade"])
+    open_spaces = open_building_spaces(state, "col", "fairtrade")
+    assert (kinds.index("p45") in open_spaces) == (n >= 4)
+    assert len(open_spaces) == len(kinds) - (0 if n >= 4 else 1)
