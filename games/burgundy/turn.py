@@ -79,7 +79,8 @@ def choices_die(state: BurgundyState, seat: int) -> Choices:
             oid = str(rolled) if step == 0 else f"{rolled}{step:+d}"
             pairs.append((oid, _die_label(rolled, value, min(useful, default=0)), (slot, value)))
     if can_buy(state, seat):
-        pairs.append(("buy", "Buy a tile from the black depot", None))
+        where = "any depot (knowledge tile 6)" if knows(player, 6) else "the black depot"
+        pairs.append(("buy", f"Buy a tile from {where} for 2 silverlings", None))
     if not castle and not free_dice(player):
         pairs.append(("end", "End your turn", None))
     return _unique(pairs)

@@ -1,15 +1,21 @@
 """Round 2 of the rules audit: player counts, empty supplies, effects that combine, and timing."""
 
+import random
+from collections import Counter
+
 import pytest
 
 from games.burgundy import engine
-from games.burgundy.data import PHASES
+from games.burgundy.data import PHASES, components
 from games.burgundy.effects import score_completion
 from games.burgundy.flow import end_turn
-from games.burgundy.rules import tile
+from games.burgundy.rules import area_of, knows, tile
 from games.burgundy.scoring import final_points
+from games.core import Action
+from games.testing import random_choices
 
 from .helpers import decision, options, play, setup_player, table
+from .test_conformance import goods, hex_tiles
 
 
 def end_phase(state):
@@ -218,3 +224,67 @@ def test_the_last_player_may_still_buy_after_both_dice_in_the_last_turn_of_the_g
     assert "buy" in options(state) and "end" in options(state)
     state = play(state, "buy", tile(next(t for t in state.black if t >= 0)).face)
     assert state.over and state.players[1].silver == 0
+
+
+def test_the_buy_option_says_where_and_for_how_much():
+    state = table()
+    setup_player(state, dice=(1, 1), silver=2)
+    label = next(o.label for o in decision(state).options if o.id == "buy")
+    assert label == "Buy a tile from the black depot for 2 silverlings"
+    setup_player(state, dice=(1, 1), silver=2, estate={13: "k6"})
+    label = next(o.label for o in decision(state).options if o.id == "buy")
+    assert label == "Buy a tile from any depot (knowledge tile 6) for 2 silverlings"
+
+
+# -- stress --------------------------------------------------------------------------------------
+def eager(decision, rng):
+    """A random player that prefers placing, taking, selling and buying over taking workers."""
+    ids = [o.id for o in decision.options]
+    if decision.max_choices == 1:
+        for wanted in ("place", "take", "sell", "buy"):
+            if wanted in ids and rng.random() < 0.7:
+                return (wanted,)
+        busy = [i for i in ids if i not in ("skip", "end", "workers", "none")]
+        if busy and rng.random() < 0.8:
+            return (rng.choice(busy),)
+    return random_choices(decision, rng)
+
+
+def assert_invariants(state, scores):
+    n = state.num_players
+    assert sorted(hex_tiles(state)) == list(range(len(components().tiles)))
+    assert goods(state) == Counter({k: 7 for k in range(1, 7)})
+    assert sorted(seat for stack in state.bridge for seat in stack) == list(range(n))
+    hexes = components().estate.hexes
+    for seat, p in enumerate(state.players):
+        assert p.silver >= 0 and p.workers >= 0
+        assert len(p.storage) <= 3
+        assert len(p.goods) <= 3 and all(count > 0 for count in p.goods.values())
+        assert p.score >= scores[seat]
+        scores[seat] = p.score
+        assert all(hexes[h].type == tile(t).type for h, t in p.estate.items())
+        if not knows(p, 1):
+            for h, t in p.estate.items():
+                town = [p.estate[x] for x in area_of(h) if x in p.estate and x != h]
+                assert tile(t).building == "" or all(
+                    tile(x).building != tile(t).building for x in town
+                )
+    for colour, left in state.bonus_left.items():
+        taken = sum(b.startswith(f"{colour}:") for p in state.players for b in p.bonus)
+        assert taken + len(left) == 2
+
+
+@pytest.mark.parametrize(
+    ("n", "start", "tiebreak"),
+    [(2, "random", "other"), (3, "seat1", "written"), (4, "random", "written")],
+)
+def test_eager_random_games_keep_every_invariant(n, start, tiebreak):
+    rng = random.Random(n)
+    state = engine.new(n, seed=n, options={"start": start, "tiebreak": tiebreak})
+    scores = [0] * n
+    while decisions := engine.decisions(state):
+        assert len(decisions) == 1 and decisions[0].seat == state.active and decisions[0].options
+        state = engine.apply(state, Action(decisions[0].seat, eager(decisions[0], rng)))
+        assert_invariants(state, scores)
+    assert state.round == 5 and state.phase == 4 and state.round_goods == []
+    assert sum(len(p.estate) for p in state.players) > 10 * n
