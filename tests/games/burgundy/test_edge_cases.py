@@ -166,6 +166,29 @@ def test_a_castle_action_may_place_a_town_hall_which_places_another_tile():
     assert decision(state).kind == "die" and state.players[0].used == [True, False]
 
 
+def test_a_castle_placed_by_a_castle_action_gives_another_extra_action():
+    # Castles 3 and 2 complete the castle area {2, 3, 7}: 6 + 10 in phase A, and with the
+    # start castle every castle space is filled: the large bonus tile, 5 at 2 players.
+    state = table()
+    setup_player(state, dice=(4, 4), storage=["castle", "castle"], estate={7: "castle"}, workers=0)
+    state = play(state, "4", "place", "castle@3", "c5", "place", "castle@2")
+    assert decision(state).kind == "castle"
+    assert state.players[0].points == {"areas": 6, "phase bonus": 10, "bonus tiles": 5}
+    state = play(state, "c1", "workers")
+    assert state.players[0].workers == 2 and state.players[0].used == [True, False]
+    assert decision(state).kind == "die"
+
+
+def test_knowledge_8_and_9_together_turn_a_6_into_a_3_for_a_building_with_one_worker():
+    # 6 -> 3 is 3 steps: one free (tile 9), two for one worker (tile 8); taking needs 2.
+    state = table()
+    setup_player(state, dice=(6, 6), storage=["bank"], estate={13: "k8", 8: "k9"}, workers=1)
+    state = play(state, "6+3")
+    assert options(state) == ["place", "workers"]
+    state = play(state, "place", "bank@12")
+    assert state.players[0].workers == 0 and state.players[0].silver == 3
+
+
 def test_a_town_hall_may_place_a_ship_which_ships_goods_and_moves_up_the_bridge():
     state = table()
     setup_player(state, dice=(3, 3), storage=["townhall", "ship"], goods={})
