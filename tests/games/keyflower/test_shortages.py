@@ -4,7 +4,14 @@ crash, and the log says what happened."""
 
 from __future__ import annotations
 
+import random
+
+import pytest
+
+from games.core import Action
+from games.keyflower import engine
 from games.keyflower.seasons import load_boats, take_boat
+from games.testing import random_choices
 from tests.games.keyflower.helpers import give_tile, options, play, table
 
 
@@ -71,3 +78,43 @@ def test_summer_boats_1a_and_1b_with_an_empty_bag_and_no_green_workers() -> None
         take_boat(s, 0, s.boats[0])
         assert s.players[0].screen == {"blue": 4, "red": 4 + (side == "a"), "yellow": 4}
         assert s.green == 0 and s.bag == ({} if side == "a" else {"red": 1})
+
+
+def _sound(s) -> None:
+    """No negative or empty counts, bids and uses within the rules, each tile in one place."""
+    counts = [s.bag, s.supply, s.skill_pile, *(p.screen for p in s.players)]
+    counts += [p.skills for p in s.players] + [t.resources for t in s.tiles.values()]
+    assert all(n > 0 for c in counts for n in c.values()) and s.green >= 0
+    for t in s.tiles.values():
+        assert all(g.count > 0 for g in [*t.workers, *t.bids])
+        assert sum(g.count for g in t.workers) <= 6
+        assert len({g.seat for g in t.bids}) == len(t.bids)
+        bids = sorted(g.count for g in t.bids)
+        assert len(bids) < 2 or bids[-1] > bids[-2]  # a bid must beat the others
+    villages = [t for p in s.players for t in p.village]
+    assert len(villages) == len(set(villages))
+    for p in s.players:
+        cells = [(s.tiles[t].q, s.tiles[t].r) for t in p.village if s.tiles[t].placed]
+        assert len(cells) == len(set(cells))
+
+
+@pytest.mark.parametrize("num_players", [2, 3, 4, 5, 6])
+def test_long_random_games_with_every_summer_boat_keep_the_table_sound(num_players: int) -> None:
+    """Random play that prefers acting to passing, the four summer boats handed out at the
+    start, so supplies run low and every ability meets the others."""
+    rng = random.Random(num_players)
+    s = engine.new(num_players, num_players)
+    for i in range(4):
+        boat = f"U{9 + i:02d}"
+        give_tile(s, rng.randrange(num_players), boat, 9, i)
+        s.tiles[boat].side = rng.choice("ab")
+        s.summer_stack.remove(boat)
+    while pending := engine.decisions(s):
+        d = rng.choice(pending)
+        choice = random_choices(d, rng)
+        acts = [o.id for o in d.options if o.id != "pass"]
+        if d.kind == "action" and acts and rng.random() < 0.6:
+            choice = (rng.choice(acts),)
+        s = engine.apply(s, Action(d.seat, choice))
+        _sound(s)
+    assert engine.result(s) is not None
