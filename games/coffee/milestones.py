@@ -9,6 +9,7 @@ from games.coffee.build import column_size
 from games.coffee.data import CONTRACT_LETTERS, components
 from games.coffee.names import who
 from games.coffee.state import CoffeeState
+from games.coffee.supply import scoring_markers_left
 
 
 def _traders(state: CoffeeState, seat: int) -> bool:
@@ -85,6 +86,8 @@ def check_milestones(state: CoffeeState) -> None:
         # several fulfilling it with one move take its spaces in turn order
         for seat in state.order:
             if len(marks) >= len(points) or seat in marks or state.is_andre(seat):
+                continue
+            if not scoring_markers_left(state, seat):
                 continue
             if CONDITIONS[milestone_id](state, seat):
                 state.players[seat].milestones[milestone_id] = points[len(marks)]

@@ -15,6 +15,7 @@ from games.coffee.supply import (
     gain_donkey,
     mixed_kinds,
     pay,
+    scoring_markers_left,
     send_civet,
     use_bonus,
 )
@@ -43,7 +44,9 @@ def bar_wants(player: Player, space: BarSpace, kind: str | None) -> dict[str, in
 
 def bar_options(state: CoffeeState, seat: int) -> list[Option]:
     player = state.players[seat]
-    options = []
+    options: list[Option] = []
+    if not scoring_markers_left(state, seat):
+        return options
     for bar, spaces in components().bars.items():
         for i, space in enumerate(spaces):
             if state.bars[bar][i] is not None:

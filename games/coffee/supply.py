@@ -84,6 +84,13 @@ def civets_left(state: CoffeeState, seat: int) -> int:
     return owned - player.sumatra - player.civets - player.row_items.count("civet")
 
 
+def scoring_markers_left(state: CoffeeState, seat: int) -> int:
+    """Scoring markers not yet on a Coffee Bar space or a milestone."""
+    owned = components().player_board["personal_supply"]["scoring_markers"]
+    on_bars = sum(owner == seat for spaces in state.bars.values() for owner in spaces)
+    return owned - on_bars - len(state.players[seat].milestones)
+
+
 def gain_donkey(state: CoffeeState, seat: int) -> None:
     """A donkey from the personal supply to the company supply, while any is left."""
     if donkeys_left(state, seat) > 0:

@@ -7,6 +7,7 @@ import pytest
 from games.coffee import engine, harvest, scoring, sell, trade
 from games.coffee.board import open_building_spaces, placements
 from games.coffee.data import COFFEES, components
+from games.coffee.milestones import check_milestones
 from games.coffee.state import CoffeeState, Pathway
 from games.coffee.work import donkey_pathways
 from games.core import Action
@@ -142,3 +143,114 @@ def test_the_four_five_player_building_space_opens_only_at_four_and_five(n: int)
     open_spaces = open_building_spaces(state, "col", "fairtrade")
     assert (kinds.index("p45") in open_spaces) == (n >= 4)
     assert len(open_spaces) == len(kinds) - (0 if n >= 4 else 1)
+
+
+# -- shortages ---------------------------------------------------------------------------------
+def at_sell(state: CoffeeState, seat: int = 0) -> CoffeeState:
+    state.phase, state.step, state.turn, state.prompts = "sell", "", 0, []
+    state.order = [s for s in state.seats if s != seat] + [seat]  # seat acts first in Sell
+    state.done = [False] * len(state.players)
+    return state
+
+
+def test_eighteen_scoring_markers_then_no_more_deliveries_or_milestones() -> None:
+    # EN "Components": 18 Scoring markers per colour, for Coffee Bar deliveries and milestones
+    state = at_sell(fresh(3, seed=1))
+    me = state.players[0]
+    me.coffee = dict.fromkeys(me.coffee, 9)
+    spaces = [(bar, i) for bar, row in state.bars.items() for i in range(len(row))]
+    for bar, i in spaces[:16]:
+        state.bars[bar][i] = 0
+    me.milestones = {"x": 5}
+    assert sell.bar_options(state, 0)  # one marker left
+    me.milestones = {"x": 5, "y": 3}
+    assert not sell.bar_options(state, 0)
+    assert not any(o.id.startswith("bar.") for o in engine.decisions(state)[0].options)
+
+
+def test_a_milestone_needs_a_scoring_marker_left() -> None:
+    state = fresh(3, seed=1)
+    me = state.players[0]
+    spaces = [(bar, i) for bar, row in state.bars.items() for i in range(len(row))]
+    for bar, i in spaces[:18]:
+        state.bars[bar][i] = 0
+    me.fulfilled = list("ABCDEF")
+    if "contracts" not in state.milestones:
+        state.milestones.append("contracts")
+    state.milestone_marks["contracts"] = []
+    check_milestones(state)
+    assert "contracts" not in me.milestones and state.milestone_marks["contracts"] == []
+    state.bars[spaces[0][0]][spaces[0][1]] = None
+    check_milestones(state)
+    assert "contracts" in me.milestones
+
+
+def test_an_empty_general_supply_gives_no_workers_and_no_town_refill() -> None:
+    state = fresh(4, seed=2)
+    clear_board(state)
+    total = state.general_workers
+    plant(state, "gua", 1, 0, owner=0)
+    plant(state, "gua", 1, 1, owner=1)
+    state.coops["gua"].town = 2
+    state.general_workers = 0
+    state.phase, state.turn, state.order = "work", 0, [0, 1, 2, 3]
+    state.done = [False] * 4
+    state = decide(state, 0, "send.gua")
+    assert state.coops["gua"].town == 0 and state.general_workers == 0
+    assert not any(o.id == "send.gua" for o in engine.decisions(state)[0].options)
+    pool = state.players[0].pool
+    state.prompts = []
+    sell.contract_bonus(state, 0, ["worker"])
+    assert state.players[0].pool == pool and state.general_workers == 0
+    assert total > 0
+
+
+def test_an_empty_contract_bonus_stack_gives_no_counter() -> None:
+    state = at_sell(fresh(4, seed=2))
+    me = state.players[0]
+    state.contract_bonus["A"] = []
+    me.coffee = dict.fromkeys(me.coffee, 9)
+    before = dict(me.arabica)
+    state = decide(state, 0, "contract.A")
+    me = state.players[0]
+    assert me.counters == [] and "A" in me.fulfilled
+    assert sum(me.arabica.values()) - sum(before.values()) <= 1  # at most the bonus step
+
+
+def test_the_last_stock_counter_then_none_for_the_lead_trader() -> None:
+    state = fresh(4, seed=2)
+    state.phase, state.turn, state.passes, state.order = "trade", 0, 0, [0, 1, 2, 3]
+    state.coops["eth"].stock = 0
+    state.players[0].coins = 5
+    state = decide(state, 0, "trader.eth")
+    assert state.players[0].stocks == [] and state.coops["eth"].stock == 0
+    assert state.coops["eth"].traders == [0]
+
+
+def test_no_animal_counter_left_on_the_two_three_row_asks_for_none() -> None:
+    state = fresh(4, seed=2)
+    clear_board(state)
+    plant(state, "col", 1, 0, owner=0)
+    plant(state, "col", 2, 0, owner=0, support=0, level=2)
+    state.coops["col"].animals = []
+    state.phase, state.turn, state.order = "work", 0, [0, 1, 2, 3]
+    state.done = [False] * 4
+    me = state.players[0]
+    me.plantations = {"A": [], "B": [3], "C": []}
+    me.farms, me.coins, me.donkeys = [], 5, 2
+    state = decide(state, 0, "plant")
+    state = decide(state, 0, "col.3.0.v0")
+    assert state.coops["col"].rows[2][0].owner == 0
+    assert not state.prompts and state.players[0].counters == []
+
+
+def test_no_wild_stock_left_delivering_to_all_six_bars_gives_nothing() -> None:
+    state = at_sell(fresh(4, seed=2))
+    me = state.players[0]
+    me.coffee = dict.fromkeys(me.coffee, 9)
+    state.wild_stock = 0
+    for bar in list(state.bars)[1:]:
+        state.bars[bar][0] = 0
+    token = next(o.id for o in sell.bar_options(state, 0) if o.id.startswith("bar.b1."))
+    sell.deliver(state, 0, token)
+    assert "wild" not in me.stocks and state.wild_stock == 0
