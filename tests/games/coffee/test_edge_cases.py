@@ -254,3 +254,72 @@ def test_no_wild_stock_left_delivering_to_all_six_bars_gives_nothing() -> None:
     token = next(o.id for o in sell.bar_options(state, 0) if o.id.startswith("bar.b1."))
     sell.deliver(state, 0, token)
     assert "wild" not in me.stocks and state.wild_stock == 0
+
+
+# -- effects that combine ------------------------------------------------------------------------
+def test_second_fair_trade_post_on_a_step_space_gives_both_steps() -> None:
+    state = fresh(4, seed=2)
+    clear_board(state)
+    no_coffee(state)  # nobody can pay a builder, so no piggyback prompt
+    state.phase, state.turn, state.passes, state.order = "trade", 0, 0, [0, 1, 2, 3]
+    me = state.players[0]
+    me.built["fairtrade"], me.coins = 1, 4
+    state = decide(state, 0, "build.fairtrade")
+    state = decide(state, 0, "gua.0")  # the space shows a step on the Guatemala row
+    state = decide(state, 0, "col")  # the post's own step, on a row of one's choice
+    me = state.players[0]
+    assert (me.arabica["gua"], me.arabica["col"]) == (2, 2)
+    assert me.coins == 2 and scoring.building_points(me.built) == 1 + 2  # posts 1 and 2
+
+
+def test_five_stock_counters_build_the_second_and_third_warehouse_with_both_bonuses() -> None:
+    state = at_sell(fresh(4, seed=2))
+    me = state.players[0]
+    no_coffee(state)
+    me.stocks = list(COFFEES)
+    sumatra = me.sumatra
+    state = decide(state, 0, "stock.2")
+    state = decide(state, 0, *COFFEES)
+    state = decide(state, 0, "eth")  # the 2nd warehouse's coffee
+    state = decide(state, 0, "ind")  # the 3rd warehouse's coffee
+    me = state.players[0]
+    assert me.built["warehouse"] == 3 and me.ratio == 3 and me.stocks == []
+    assert me.coffee["eth"] == 1 and me.coffee["ind"] == 1
+    assert me.sumatra == sumatra + 1  # the 3rd warehouse's civet
+    assert scoring.building_points(me.built) == 1 + 3
+
+
+def test_free_warehouse_from_contract_d_improves_the_trade_ratio_at_once() -> None:
+    state = at_sell(fresh(4, seed=2))
+    me = state.players[0]
+    me.coffee = dict.fromkeys(me.coffee, 9)
+    wants = sell.contract_wants(state, 0, "D")
+    state = decide(state, 0, "contract.D")
+    state = decide(state, 0, "warehouse")
+    state = decide(state, 0, "bra")
+    me = state.players[0]
+    assert me.ratio == 3 and me.built["warehouse"] == 2
+    expected = {c: 9 - wants.get(c, 0) + (c == "bra") for c in COFFEES}
+    assert {c: me.coffee[c] for c in COFFEES} == expected
+
+
+def test_finishing_a_row_with_an_animal_and_the_contract_counter_reaches_the_track_trader() -> None:
+    state = at_sell(fresh(4, seed=2))
+    me = state.players[0]
+    me.coffee = dict.fromkeys(me.coffee, 9)
+    me.fulfilled = ["A"]
+    del me.contracts["A"]
+    me.arabica = {"gua": 1, "col": 2, "bra": 2, "eth": 2, "ind": 2}
+    me.row_items = ["animal:gua", "civet", "trader"]
+    state.contract_bonus["B"] = ["arabica:eth", "arabica:col"]  # col on top
+    coins, traders = me.coins, me.traders
+    state = decide(state, 0, "contract.B")
+    state = decide(state, 0, "1")  # the two coins
+    state = decide(state, 0, "animal.gua")
+    me = state.players[0]
+    # AB coins (1) + 2 bonus coins; the col counter, then the guatemala animal: all rows >= 2
+    assert me.coins == coins + 1 + 2
+    assert me.arabica == {"gua": 2, "col": 3, "bra": 2, "eth": 2, "ind": 2}
+    assert sorted(me.counters) == ["animal:gua", "arabica:col"]
+    assert me.traders == traders + 1 and not me.track_trader
+    assert state.contract_bonus["B"] == ["arabica:eth"]
