@@ -77,7 +77,7 @@ def prompt_decision(state: CoffeeState, prompt: Prompt) -> Decision:
         text = f"Piggyback {who(state, data['builder'])}'s building (pay 1 coffee)?"
         own = "" if player.traders else " (with your bonus supply's trader)"
         options = [
-            Option(f"join.{c}", f"Build a {c}{own}")
+            Option(f"join.{c}", f"Build a {COLUMN_NAMES[c]}{own}")
             for c in trade.follow_columns(state, seat, data["place"])
         ]
         options.append(Option("decline", "Decline"))

@@ -323,3 +323,18 @@ def test_finishing_a_row_with_an_animal_and_the_contract_counter_reaches_the_tra
     assert sorted(me.counters) == ["animal:gua", "arabica:col"]
     assert me.traders == traders + 1 and not me.track_trader
     assert state.contract_bonus["B"] == ["arabica:eth"]
+
+
+def test_piggyback_build_options_name_the_building_in_words() -> None:
+    state = fresh(4, seed=2)
+    clear_board(state)
+    state.phase, state.turn, state.passes, state.order = "trade", 0, 0, [0, 1, 2, 3]
+    state.players[0].coins = 4
+    state.players[1].coffee["gua"] = 1
+    state = decide(state, 0, "build.production")
+    state = decide(state, 0, "col.1")
+    (decision,) = engine.decisions(state)
+    assert decision.seat == 1 and decision.kind == "piggy_build"
+    labels = {o.id: o.label for o in decision.options}
+    assert labels["join.production"] == "Build a production station"
+    assert labels["join.fairtrade"] == "Build a fair trade post"
