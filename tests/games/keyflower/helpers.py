@@ -44,3 +44,16 @@ def give_tile(state: KeyflowerState, seat: int, tile_id: str, q: int, r: int, ro
     """Put a tile straight into a seat's village at a cell (for setting up positions)."""
     state.tiles[tile_id] = Tile(tile_id, placed=True, q=q, r=r, rot=rot)
     state.players[seat].village.append(tile_id)
+
+
+def boat_picking(side: str) -> KeyflowerState:
+    """Summer's end at 2 players, boats emptied: seat 0 holds summer boat 1<side> and
+    picks a boat first."""
+    s = table(num_players=2)
+    s.season = 1
+    give_tile(s, 0, "U09", 5, 5)
+    s.tiles["U09"].side = side
+    s.pick_order, s.boats_left = [0, 1], list(s.boats)
+    s.boat_workers = {b: {} for b in s.boats}
+    s.boat_skills = {b: {} for b in s.boats}
+    return s

@@ -106,15 +106,9 @@ def test_summer_boat_1a_and_1b_add_workers_when_taking_a_boat(
     side: str, from_bag: int, green: int
 ) -> None:
     from games.keyflower.seasons import take_boat
-    from tests.games.keyflower.helpers import give_tile
+    from tests.games.keyflower.helpers import boat_picking
 
-    s = table(num_players=2)
-    s.season = 1
-    give_tile(s, 0, "U09", 5, 5)
-    s.tiles["U09"].side = side
-    s.pick_order, s.boats_left = [0, 1], list(s.boats)
-    s.boat_workers = {b: {} for b in s.boats}
-    s.boat_skills = {b: {} for b in s.boats}
+    s = boat_picking(side)
     bag, supply = sum(s.bag.values()), s.green
     take_boat(s, 0, s.boats[0])
     assert sum(s.bag.values()) == bag - from_bag

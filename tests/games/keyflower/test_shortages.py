@@ -12,7 +12,7 @@ from games.core import Action
 from games.keyflower import engine
 from games.keyflower.seasons import load_boats, take_boat
 from games.testing import random_choices
-from tests.games.keyflower.helpers import give_tile, options, play, table
+from tests.games.keyflower.helpers import boat_picking, give_tile, options, play, table
 
 
 def test_workshop_with_no_iron_stone_or_wood_left_is_used_for_nothing() -> None:
@@ -67,13 +67,7 @@ def test_boats_get_no_skill_tiles_beyond_the_pile() -> None:
 
 def test_summer_boats_1a_and_1b_with_an_empty_bag_and_no_green_workers() -> None:
     for side in ("a", "b"):
-        s = table(num_players=2)
-        s.season = 1
-        give_tile(s, 0, "U09", 5, 5)
-        s.tiles["U09"].side = side
-        s.pick_order, s.boats_left = [0, 1], list(s.boats)
-        s.boat_workers = {b: {} for b in s.boats}
-        s.boat_skills = {b: {} for b in s.boats}
+        s = boat_picking(side)
         s.bag, s.green = {"red": 1}, 0
         take_boat(s, 0, s.boats[0])
         assert s.players[0].screen == {"blue": 4, "red": 4 + (side == "a"), "yellow": 4}
