@@ -120,6 +120,12 @@ async def start_game(table, *players, ai: int = 0, game: str = "pebbles", **opti
     return table.env.bot.manager.in_channel(table.channel.id)
 
 
+def acting_member(table, game):
+    """The first member who must act now (Alice, Bob and Carol in seat order), and the seat."""
+    seat = game.decisions()[0].seat
+    return (table.alice, table.bob, table.carol)[seat], seat
+
+
 async def answer_panel(member, panel, rng) -> object:
     """Answer whatever decision a panel shows, at random, as a player would."""
     menus = selects(panel)

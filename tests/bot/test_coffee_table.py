@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from tests.bot.conftest import (
+    acting_member,
     answer_panel,
     buttons,
     choose,
@@ -14,12 +15,6 @@ from tests.bot.conftest import (
     start_game,
     table_message,
 )
-
-
-def _acting(table, game):
-    """The member who must act now, and their seat."""
-    seat = game.decisions()[0].seat
-    return (table.alice, table.bob, table.carol)[seat], seat
 
 
 async def test_two_players_sit_down_against_andre_with_the_vicious_milestones(table):
@@ -38,7 +33,7 @@ async def test_three_players_with_an_ai_seat_and_the_experienced_start(table):
     game = await start_game(table, table.bob, ai=1, game="coffee", options="start=experienced")
     assert len(game.table.seats) == 3 and game.state.andre is None
     assert game.state.phase == "setup"
-    member, seat = _acting(table, game)
+    member, seat = acting_member(table, game)
     panel = (await member.click(table_message(table.channel), label="Take turn")).response
     spaces = panel_options(panel)
     assert spaces and all(s.count(".") == 2 for s in spaces)
@@ -60,7 +55,7 @@ async def test_four_players_with_the_handicap_set_in_the_lobby(table):
 
 async def test_breeding_a_donkey_through_the_take_turn_panel(table):
     game = await start_game(table, table.bob, game="coffee")
-    member, seat = _acting(table, game)
+    member, seat = acting_member(table, game)
     player = game.state.players[seat]
     donkeys, markers = player.donkeys, player.markers
     panel = (await member.click(table_message(table.channel), label="Take turn")).response
@@ -79,7 +74,7 @@ async def test_breeding_a_donkey_through_the_take_turn_panel(table):
 
 async def test_income_typed_with_move_takes_two_coins_and_play_passes_on(table):
     game = await start_game(table, table.bob, game="coffee")
-    member, seat = _acting(table, game)
+    member, seat = acting_member(table, game)
     coins = game.state.players[seat].coins
     result = await member.slash(table.channel, "move", text="coins")
     assert "Applied: `coins`" in result.response.content

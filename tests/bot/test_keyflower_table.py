@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import random
 
-from tests.bot.conftest import answer_panel, buttons, play_out, start_game, table_message
-
-
-def _member(table, game):
-    """The member who must act now, and their seat."""
-    seat = game.decisions()[0].seat
-    return (table.alice, table.bob, table.carol)[seat], seat
+from tests.bot.conftest import (
+    acting_member,
+    answer_panel,
+    buttons,
+    play_out,
+    start_game,
+    table_message,
+)
 
 
 async def test_a_keyflower_table_starts_with_the_picture_and_a_turn_to_take(table):
@@ -24,7 +25,7 @@ async def test_a_keyflower_table_starts_with_the_picture_and_a_turn_to_take(tabl
 
 async def test_a_bid_typed_with_move_puts_workers_beside_the_tile(table):
     game = await start_game(table, table.bob, table.carol, game="keyflower")
-    member, seat = _member(table, game)
+    member, seat = acting_member(table, game)
     tile = game.state.offer[0]
     screen = game.state.players[seat].screen
     colour = max(screen, key=lambda c: screen[c])
@@ -39,12 +40,12 @@ async def test_a_bid_typed_with_move_puts_workers_beside_the_tile(table):
 
 async def test_take_turn_panels_walk_a_turn_and_pass_moves_play_on(table):
     game = await start_game(table, table.bob, game="keyflower")
-    member, seat = _member(table, game)
+    member, seat = acting_member(table, game)
     panel = (await member.click(table_message(table.channel), label="Take turn")).response
     assert {"Bid for a tile", "Use a tile", "Pass"} <= set(buttons(panel.message))
     await member.click(panel, label="Pass")
     assert game.state.passes == 1 and game.decisions()[0].seat == 1 - seat
-    member, _ = _member(table, game)
+    member, _ = acting_member(table, game)
     seq = game.seq
     opened = await member.click(table_message(table.channel), label="Take turn")
     await answer_panel(member, opened.response, random.Random(4))
@@ -55,7 +56,7 @@ async def test_a_use_typed_with_move_sends_the_resources_to_the_home_tile(table)
     from games.keyflower.components import spec
 
     game = await start_game(table, table.bob, game="keyflower")
-    member, seat = _member(table, game)
+    member, seat = acting_member(table, game)
     tile = next(t for t in game.state.offer if spec(t).front["effect"] == "resources")
     (kind, n), *_ = spec(tile).front["give"].items()
     screen = game.state.players[seat].screen

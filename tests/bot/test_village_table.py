@@ -8,6 +8,7 @@ import random
 
 from games.village import scoring
 from tests.bot.conftest import (
+    acting_member,
     buttons,
     choose,
     panel_options,
@@ -15,11 +16,6 @@ from tests.bot.conftest import (
     start_game,
     table_message,
 )
-
-
-def seat_member(table, game):
-    seat = game.decisions()[0].seat
-    return seat, (table.alice, table.bob, table.carol)[seat]
 
 
 def put_cube(game, space: str, colour: str = "green") -> None:
@@ -43,7 +39,7 @@ async def test_lobby_with_options_and_ai_seats_starts_a_four_player_table(table)
 
 async def test_a_harvest_through_take_turn_panels(table):
     game = await start_game(table, table.bob, game="village", options="compensation=off")
-    seat, member = seat_member(table, game)
+    member, seat = acting_member(table, game)
     put_cube(game, "harvest")
     space, colour = "harvest", "green"
     grain = game.state.players[seat].grain
@@ -59,7 +55,7 @@ async def test_a_harvest_through_take_turn_panels(table):
 
 async def test_move_text_takes_a_cube_and_answers_the_action(table):
     game = await start_game(table, table.bob, game="village", options="compensation=off")
-    seat, member = seat_member(table, game)
+    member, seat = acting_member(table, game)
     put_cube(game, "family")
     colour = "green"
     text = f"family-{colour} born"
