@@ -221,24 +221,9 @@ def test_penalty_paid_in_coins_and_steps_back() -> None:
     assert state.phase == "trade"
 
 
-def test_penalty_that_cannot_be_paid_removes_the_plantation() -> None:
-    state = fresh(4)
-    clear_board(state)
-    plant(state, "gua", 1, 0, owner=0)
-    plant(state, "gua", 2, 0, owner=0, support=0, level=2)
-    state = at_phase(state, "assign", "penalty")
-    state.owed = {0: 1}
-    player = state.players[0]
-    player.coins, player.bonus = 0, ["marker"]
-    player.arabica = dict.fromkeys(player.arabica, 1)
-    advance(state)
-    rows = state.coops["gua"].rows
-    assert rows[1][0] is None and rows[0][0] is not None
-
-
-def test_penalty_may_go_unpaid_rather_than_take_the_bonus_coins() -> None:
-    """EN "Bonus Supply": its items are used by choice. A company without coins or Arabica
-    steps to give may keep its 3 bonus coins and lose the plantations it cannot pay for."""
+def penalty_without_coins_or_arabica_steps() -> CoffeeState:
+    """The penalty step with seat 0 owing 1, holding two plantations in Guatemala, no coins
+    and no Arabica step to give back."""
     state = fresh(4)
     clear_board(state)
     plant(state, "gua", 1, 0, owner=0)
@@ -248,6 +233,21 @@ def test_penalty_may_go_unpaid_rather_than_take_the_bonus_coins() -> None:
     player = state.players[0]
     player.coins = 0
     player.arabica = dict.fromkeys(player.arabica, 1)
+    return state
+
+
+def test_penalty_that_cannot_be_paid_removes_the_plantation() -> None:
+    state = penalty_without_coins_or_arabica_steps()
+    state.players[0].bonus = ["marker"]
+    advance(state)
+    rows = state.coops["gua"].rows
+    assert rows[1][0] is None and rows[0][0] is not None
+
+
+def test_penalty_may_go_unpaid_rather_than_take_the_bonus_coins() -> None:
+    """EN "Bonus Supply": its items are used by choice. A company without coins or Arabica
+    steps to give may keep its 3 bonus coins and lose the plantations it cannot pay for."""
+    state = penalty_without_coins_or_arabica_steps()
     options = [o.id for o in engine.decisions(state)[0].options]
     assert options == ["unpaid", "bonus-coins"]
     state = decide(state, 0, "unpaid")
