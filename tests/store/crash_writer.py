@@ -53,8 +53,21 @@ def hold_before_commit(store: SQLiteStore) -> None:
 
 
 async def main(path: str, table_id: int, mode: str, args: list[str]) -> None:
-    store = SQLiteStore(path)
+    # The racers wait for the write lock as long as it takes: the race checks that each move
+    # goes in once, not how fast the loser of a busy lock gives up (SQLite's busy handler can
+    # leave one process waiting for seconds while the other commits back to back on a slow
+    # machine).
+    store = SQLiteStore(path, busy_timeout=120 if mode == "race" else 5)
     await store.open()
+    try:
+        await run(store, table_id, mode, args)
+    finally:
+        # An open aiosqlite connection keeps its (non-daemon) thread and the process alive:
+        # a writer that fails must still exit, for the test to see the failure.
+        await store.close()
+
+
+async def run(store: SQLiteStore, table_id: int, mode: str, args: list[str]) -> None:
     if mode == "race":
         worker, count = args[0], int(args[1])
         say("ready")
@@ -66,7 +79,6 @@ async def main(path: str, table_id: int, mode: str, args: list[str]) -> None:
                 say(f"lost {seq}")
             else:
                 say(f"won {seq}")
-        await store.close()
         return
     count = int(args[0]) if args else 0
     seq = await store.last_seq(table_id)

@@ -126,7 +126,7 @@ async def test_two_processes_racing_apply_each_move_once(db_path):
     for writer in writers:
         writer.stdin.write(b"go\n")
         await writer.stdin.drain()
-    outputs = await asyncio.gather(*(asyncio.wait_for(w.communicate(), 60) for w in writers))
+    outputs = await asyncio.gather(*(asyncio.wait_for(w.communicate(), 180) for w in writers))
     assert [w.returncode for w in writers] == [0, 0]
 
     won = {}
