@@ -162,13 +162,18 @@ def draw_tile(d: ImageDraw.ImageDraw, tile: dict[str, Any], cx: float, cy: float
     elif kind == "animal":
         animal, value = face[:-1], int(face[-1])
         fill = ANIMAL_COLOURS[animal]
-        a = r * 0.13
+        a = r * 0.15
         for i in range(value):
-            x = cx + (i - (value - 1) / 2) * r * 0.32
+            x = cx + (i - (value - 1) / 2) * r * 0.34
             y = cy - r * 0.22
             shape = [x - a, y - a, x + a, y + a]
+            # Each animal its own shape as well as its colour (pink pigs and white sheep look
+            # alike to colour-blind players): hen triangle, cow square, pig diamond, sheep disc.
             if animal == "hen":
                 d.polygon([(x, y - a), (x + a, y + a), (x - a, y + a)], fill=fill, outline=INK)
+            elif animal == "pig":
+                b = a * 1.3
+                d.polygon([(x, y - b), (x + b, y), (x, y + b), (x - b, y)], fill=fill, outline=INK)
             elif animal == "cow":
                 d.rectangle(shape, fill=fill, outline=INK)
             else:
@@ -227,7 +232,17 @@ def draw_goods(
     for i in range(min(count, 4)):
         o = (min(count, 4) - 1 - i) * 3
         d.rectangle([x + o, y - o, x + o + s, y - o + s], fill=GOODS_COLOURS[kind], outline=INK)
-    text(d, (x + s / 2, y + s / 2), str(kind), round(s * 0.62), (255, 255, 255))
+    # The die number names the kind for colour-blind players (pink 3 and teal 4, red 1 and
+    # brown 6 look alike to them); an ink edge keeps it legible on the light colours.
+    d.text(
+        (x + s / 2, y + s / 2),
+        str(kind),
+        font=font(round(s * 0.62)),
+        fill=(255, 255, 255),
+        anchor="mm",
+        stroke_width=max(1, round(s / 20)),
+        stroke_fill=INK,
+    )
     if count > 1:
         b = max(8, s * 0.34)
         d.ellipse([x + s - b, y + s - b, x + s + b, y + s + b], fill=INK)
@@ -435,7 +450,10 @@ def draw_bonus_and_supply(d: ImageDraw.ImageDraw, view: dict[str, Any], x: float
         cx = x + 54 + col * 53
         colour = TYPE_COLOURS.get(back, (58, 52, 48))
         for k in range(3):
-            draw_hex(d, cx - 8, cy - k * 3, 12, mix(colour, (0, 0, 0), 0.15), INK)
+            draw_hex(d, cx - 8, cy - k * 3, 13, mix(colour, (0, 0, 0), 0.15), INK)
+        if back in TYPE_COLOURS:
+            # the type's shape on the pile: building tan and animal green look alike otherwise
+            icon(d, back, cx - 8, cy - 6, 6.5, ICON_INK.get(back, INK))
         text(d, (cx + 14, cy), str(view["supply"][back]), 18, INK)
 
 

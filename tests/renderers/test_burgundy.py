@@ -157,3 +157,111 @@ def test_at_the_end_the_winner_wears_gold_where_the_dice_were():
         x, y = renderer.seat_cell(3, seat)
         ring = image.getpixel((x + renderer.CELL_W - 40 + 19, y + 26))
         assert (ring == (245, 200, 40)) == (rank == 1)
+
+
+# -- colour-blind players -------------------------------------------------------------------------
+# Deuteranopia at severity 1.0 (Machado, Oliveira and Fernandes 2009), applied on linear RGB.
+DEUTERANOPIA = (
+    (0.367, 0.861, -0.228),
+    (0.280, 0.673, 0.047),
+    (-0.012, 0.043, 0.969),
+)
+
+
+def _to_linear(v):
+    x = v / 255
+    return 255 * (x / 12.92 if x <= 0.04045 else ((x + 0.055) / 1.055) ** 2.4)
+
+
+def _to_srgb(v):
+    x = v / 255
+    return 255 * (x * 12.92 if x <= 0.0031308 else 1.055 * x ** (1 / 2.4) - 0.055)
+
+
+def deuteranopia(image):
+    """The picture as a deuteranope sees it, in grey: what is left to tell things apart by."""
+    linear = image.convert("RGB").point([round(_to_linear(v)) for v in range(256)] * 3)
+    matrix = tuple(c for row in DEUTERANOPIA for c in (*row, 0))
+    seen = linear.convert("RGB", matrix).point([round(_to_srgb(v)) for v in range(256)] * 3)
+    return seen.convert("L")
+
+
+def _apart(a, b, threshold=60):
+    """How many pixels of two same-size grey pictures differ clearly in lightness."""
+    return sum(1 for p, q in zip(a.tobytes(), b.tobytes(), strict=True) if abs(p - q) > threshold)
+
+
+def _drawn(draw, size=(64, 64)):
+    from PIL import Image, ImageDraw
+
+    image = Image.new("RGB", size, renderer.PANEL)
+    draw(ImageDraw.Draw(image))
+    return image
+
+
+def test_the_simulation_loses_what_red_green_blind_players_lose():
+    # the helper itself: building tan and animal green become one colour, blue stays apart
+    tan, green, blue = (
+        deuteranopia(_drawn(lambda d, c=c: d.rectangle([0, 0, 63, 63], fill=c)))
+        for c in (
+            renderer.TYPE_COLOURS["building"],
+            renderer.TYPE_COLOURS["animal"],
+            renderer.TYPE_COLOURS["ship"],
+        )
+    )
+    assert _apart(tan, green, threshold=10) == 0
+    assert _apart(tan, blue) == 64 * 64
+
+
+def test_each_animal_has_its_own_shape_not_only_its_colour():
+    # the marks of the animals, as silhouettes against the tile: all four shapes differ
+    def silhouette(animal):
+        image = _drawn(
+            lambda d: renderer.draw_tile(d, {"type": "animal", "face": animal + "3"}, 32, 32, 30)
+        )
+        ground = bytes(renderer.TYPE_COLOURS["animal"])
+        marks = image.crop((4, 14, 60, 30)).tobytes()
+        return [marks[i : i + 3] != ground for i in range(0, len(marks), 3)]
+
+    shapes = {animal: silhouette(animal) for animal in renderer.ANIMAL_COLOURS}
+    for a in shapes:
+        for b in shapes:
+            if a < b:
+                differ = sum(x != y for x, y in zip(shapes[a], shapes[b], strict=True))
+                assert differ > 20, f"{a} and {b} marks have the same shape"
+
+
+def test_goods_kinds_read_apart_for_colour_blind_players():
+    # pink 3 and teal 4, red 1 and brown 6 are near one colour to a deuteranope: the number
+    # on the tile must tell them apart
+    def seen(kind):
+        return deuteranopia(_drawn(lambda d: renderer.draw_goods(d, 12, 12, 40, kind)))
+
+    for a, b in ((3, 4), (1, 6), (1, 5), (2, 4)):
+        assert _apart(seen(a), seen(b)) > 30, (a, b)
+
+
+def test_the_face_down_piles_show_their_tile_type_to_colour_blind_players():
+    views, _ = playout(4, seed=4, stops={0})
+    image = deuteranopia(renderer.render(views[0][0]))
+    x, y = renderer.cell(0, 1)
+    cy = y + 318 + 90
+
+    def pile(col):
+        cx = x + 12 + 54 + col * 53 - 8
+        return image.crop((round(cx - 12), round(cy - 16), round(cx + 12), round(cy + 8)))
+
+    piles = [pile(col) for col in range(len(renderer.TYPE_ORDER))]
+    for i in range(len(piles)):
+        for j in range(i + 1, len(piles)):
+            assert _apart(piles[i], piles[j]) > 15, renderer.TYPE_ORDER[i : j + 1 : j - i]
+
+
+def test_seats_read_apart_on_the_turn_order_track_for_colour_blind_players():
+    # blue seat 2 and purple seat 4 (red 1 and orange 3) are close to a deuteranope: the
+    # seat number on the disc and on the order of play tells them apart
+    def seen(seat):
+        return deuteranopia(_drawn(lambda d: renderer.draw_disc(d, 32, 32, 16, seat)))
+
+    for a, b in ((1, 3), (0, 2), (0, 1)):
+        assert _apart(seen(a), seen(b)) > 20, (a, b)
