@@ -83,12 +83,47 @@ def seat_badge(draw: Draw, x: float, y: float, seat: int, r: float = 8) -> None:
     text(draw, (x, y), seat + 1, round(r * 1.5), INK)
 
 
+# Each coffee has a shape of its own as well as its colour, so that the five kinds read for
+# players who cannot tell orange, brown and green (or pink and teal) apart.
+COFFEE_SHAPES = {
+    "gua": "circle",
+    "col": "square",
+    "bra": "triangle",
+    "eth": "diamond",
+    "ind": "hourglass",
+    "kopi": "bean",
+}
+
+
+def coffee_outline(x: float, y: float, coffee: str, r: float) -> list[tuple[float, float]] | None:
+    """The corners of a coffee's shape around (x, y), or None for the round ones."""
+    shape = COFFEE_SHAPES[coffee]
+    if shape == "square":
+        k = r * 0.95
+        return [(x - k, y - k), (x + k, y - k), (x + k, y + k), (x - k, y + k)]
+    if shape == "triangle":
+        k = r * 1.2
+        return [(x, y - k), (x + k, y + k * 0.75), (x - k, y + k * 0.75)]
+    if shape == "diamond":
+        k = r * 1.15
+        return [(x, y - k), (x + k, y), (x, y + k), (x - k, y)]
+    if shape == "hourglass":
+        k = r * 0.95
+        return [(x - k, y - k), (x + k, y - k), (x - k, y + k), (x + k, y + k)]
+    return None
+
+
 def bean(draw: Draw, x: float, y: float, coffee: str, r: float = 6) -> None:
-    """A coffee bean: an oval with its crease."""
-    draw.ellipse(
-        (x - r, y - r * 0.75, x + r, y + r * 0.75), fill=COFFEE_COLOURS[coffee], outline=INK
-    )
-    draw.line((x - r * 0.6, y, x + r * 0.6, y), fill=INK, width=max(1, round(r / 8)))
+    """A coffee: its colour in its shape (kopi luwak: a bean with its crease)."""
+    fill = COFFEE_COLOURS[coffee]
+    corners = coffee_outline(x, y, coffee, r)
+    if corners is not None:
+        draw.polygon(corners, fill=fill, outline=INK)
+    elif COFFEE_SHAPES[coffee] == "circle":
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=INK)
+    else:
+        draw.ellipse((x - r * 1.1, y - r * 0.6, x + r * 1.1, y + r * 0.6), fill=fill, outline=INK)
+        draw.line((x - r * 0.6, y, x + r * 0.6, y), fill=INK, width=max(1, round(r / 8)))
 
 
 def disc(draw: Draw, x: float, y: float, colour: Any, r: float = 7, width: int = 1) -> None:
@@ -108,11 +143,17 @@ def worker(draw: Draw, x: float, y: float, colour: Any = (120, 85, 55), s: float
     )
 
 
-def trader(draw: Draw, x: float, y: float, colour: Any, s: float = 1.0) -> None:
+def trader(
+    draw: Draw, x: float, y: float, colour: Any, s: float = 1.0, seat: int | None = None
+) -> None:
+    """A trader; `seat`: its owner's number on its coat, for those who cannot tell the seat
+    colours apart."""
     draw.polygon(
         [(x, y - 9 * s), (x + 7 * s, y + 8 * s), (x - 7 * s, y + 8 * s)], fill=colour, outline=INK
     )
     draw.ellipse((x - 4 * s, y - 12 * s, x + 4 * s, y - 4 * s), fill=colour, outline=INK)
+    if seat is not None:
+        text(draw, (x, y + 3 * s), seat + 1, round(9 * s), ink_on(colour))
 
 
 def donkey(draw: Draw, x: float, y: float, colour: Any, s: float = 1.0) -> None:
@@ -149,9 +190,10 @@ def building(
     colour: Any,
     step: bool = False,
     s: float = 1.0,
+    seat: int | None = None,
 ) -> None:
     """Production station: a square with a chimney; fair trade post: a diamond; hospital: a
-    cross; farm: a house."""
+    cross; farm: a house. `seat`: the builder's number on it."""
     fill = colour if colour is not None else PANEL
     outline = INK if colour is not None else MUTED
     # a built one has a heavier outline, to stand out at Discord's inline size
@@ -179,27 +221,32 @@ def building(
         draw.polygon(
             [(x + dx * s, y + dy * s) for dx, dy in house], fill=fill, outline=outline, width=width
         )
+    if seat is not None:
+        middle = {"production": 2.0, "farm": 2.5}.get(kind, 0.0)
+        text(draw, (x, y + middle * s), seat + 1, round(10 * s), ink_on(fill))
     if step:
         draw.line((x - 4, y + 13 * s, x, y + 10 * s, x + 4, y + 13 * s), fill=INK, width=2)
 
 
 def counter(draw: Draw, x: float, y: float, token: str, r: float = 7) -> None:
-    """Arabica counter: a leaf-green ring; Animal counter: a filled disc; Wild: a star."""
+    """Arabica counter: the coffee's shape as a thick coloured outline on white; Animal
+    counter: the shape filled, a white dot in it; Wild: a star."""
     if token == "wild":
         draw.regular_polygon((x, y, r + 1), 5, fill=WHITE, outline=INK)
         draw.ellipse((x - 2, y - 2, x + 2, y + 2), fill=INK)
         return
     kind, coffee = token.split(":")
     if kind == "animal":
-        disc(draw, x, y, COFFEE_COLOURS[coffee], r)
+        bean(draw, x, y, coffee, r)
         draw.ellipse((x - r / 3, y - r / 3, x + r / 3, y + r / 3), fill=WHITE)
+        return
+    width = max(3, round(r / 2.5))
+    colour = COFFEE_COLOURS[coffee]
+    corners = coffee_outline(x, y, coffee, r)
+    if corners is None:
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=WHITE, outline=colour, width=width)
     else:
-        draw.ellipse(
-            (x - r, y - r, x + r, y + r),
-            fill=WHITE,
-            outline=COFFEE_COLOURS[coffee],
-            width=max(3, round(r / 2.5)),
-        )
+        draw.polygon(corners, fill=WHITE, outline=colour, width=width)
 
 
 # -- the header: period, phase, turn order, Sumatra, supplies ------------------------------
@@ -256,6 +303,7 @@ def draw_sumatra(draw: Draw, view: dict[str, Any], x0: float, y0: float, w: floa
                 return
             disc(draw, x, y, seat_colour(view, seat), 17, 2)
             civet(draw, x + 1, y + 1, 1.2)
+            seat_badge(draw, x + 13, y - 10, seat, 7)
             x += 38
 
 
@@ -326,7 +374,7 @@ def draw_coop(draw: Draw, view: dict[str, Any], coffee: str, x0: float, y0: floa
     colour = COFFEE_COLOURS[coffee]
     spaces, pitch = trader_pitch(view["rules_players"])
     for i, seat in enumerate(coop["traders"][:spaces]):
-        trader(draw, x0 + 24 + i * pitch, y0 + 27, seat_colour(view, seat), 1.45)
+        trader(draw, x0 + 24 + i * pitch, y0 + 27, seat_colour(view, seat), 1.45, seat)
     if coop["coin"]:
         coin(draw, x0 + 24 + spaces * pitch - 2, y0 + 25, 1, r=13)
     text(draw, (x0 + COOP_W - 26, y0 + 25), coop["stock"], 30, WHITE)
@@ -344,6 +392,7 @@ def draw_coop(draw: Draw, view: dict[str, Any], coffee: str, x0: float, y0: floa
             mx, my = (ax + bx) / 2, (ay + by) / 2
             for d in range(pathway["donkeys"]):
                 donkey(draw, mx - 7 + d * 14, my, seat_colour(view, pathway["owner"]), 1.3)
+            seat_badge(draw, mx - 18, my - 4, pathway["owner"], 6)
     half = SPACE / 2
     for row, plantations in enumerate(rows, start=1):
         for index, plantation in enumerate(plantations):
@@ -383,7 +432,7 @@ def draw_coop(draw: Draw, view: dict[str, Any], coffee: str, x0: float, y0: floa
         if kind != last:
             bx, last = bx + 5, kind
         colour_b = None if owner is None else seat_colour(view, owner)
-        building(draw, bx, y0 + COOP_H - 29, kind, colour_b, step, pitch / 21)
+        building(draw, bx, y0 + COOP_H - 29, kind, colour_b, step, pitch / 21, owner)
         bx += pitch
 
 
@@ -638,10 +687,12 @@ def draw_player(
     civet(draw, x, y + 1, 1.1)
     text(draw, (x + 22, y), p["sumatra"] + p["civets"], 18)
     x += 40
+    # stock counters: a white tile with its coffee on it (a blank one is wild)
     for stock in p["stocks"]:
-        fill = WHITE if stock == "wild" else COFFEE_COLOURS[stock]
-        draw.rectangle((x - 7, y - 7, x + 7, y + 7), fill=fill, outline=INK)
-        x += 18
+        draw.rectangle((x - 8, y - 8, x + 8, y + 8), fill=WHITE, outline=INK)
+        if stock != "wild":
+            bean(draw, x, y, stock, 5)
+        x += 19
     if p["minus_tokens"]:
         draw.rounded_rectangle((x - 4, y - 12, x + 38, y + 12), 8, fill=INK)
         text(draw, (x + 17, y), -3 * p["minus_tokens"], 17, WHITE)

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import copy
+import itertools
 import random
 
 import pytest
-from PIL import ImageStat
+from PIL import Image, ImageChops, ImageDraw, ImageStat
 
 from games.coffee import engine
 from games.core import Action
@@ -117,6 +118,69 @@ def test_the_printed_board_is_shared_but_never_drawn_on() -> None:
     assert coffee.render(early).tobytes() == first
 
 
+# Machado et al. 2009 at severity 1.0, applied to linear RGB
+DEFICIENCIES = {
+    "deuteranopia": (0.367, 0.861, -0.228, 0, 0.280, 0.673, 0.047, 0, -0.012, 0.043, 0.969, 0),
+    "protanopia": (0.152, 1.053, -0.205, 0, 0.115, 0.786, 0.099, 0, -0.004, -0.048, 1.052, 0),
+}
+
+
+def _linear(v: int) -> float:
+    a = v / 255
+    return a / 12.92 if a <= 0.04045 else ((a + 0.055) / 1.055) ** 2.4
+
+
+def _encoded(v: int) -> float:
+    a = v / 255
+    return a * 12.92 if a <= 0.0031308 else 1.055 * a ** (1 / 2.4) - 0.055
+
+
+TO_LINEAR = [round(_linear(v) * 255) for v in range(256)] * 3
+TO_SRGB = [round(_encoded(v) * 255) for v in range(256)] * 3
+
+
+def simulate(image: Image.Image, deficiency: str) -> Image.Image:
+    """How a picture looks to someone with that colour deficiency (8-bit linear light)."""
+    linear = image.convert("RGB").point(TO_LINEAR)
+    return linear.convert("RGB", DEFICIENCIES[deficiency]).point(TO_SRGB)
+
+
+def silhouette(image: Image.Image) -> Image.Image:
+    """The pixels that stand out from the white paper, whatever their colour."""
+    grey = ImageChops.difference(image, Image.new("RGB", image.size, coffee.WHITE)).convert("L")
+    return grey.point(lambda v: 255 if v > 24 else 0)
+
+
+@pytest.mark.parametrize("deficiency", sorted(DEFICIENCIES))
+@pytest.mark.parametrize("size", [5, 10])
+def test_every_coffee_kind_has_its_own_shape_for_colour_blind_players(
+    deficiency: str, size: int
+) -> None:
+    """Orange, brown and green coffee (and pink and teal) look alike without red-green
+    vision: each kind's token must still stand apart by its outline (two tokens of one
+    shape differ in no pixel here; a circle and a square of one size in about a fifth)."""
+    shapes = {}
+    for kind in (*coffee.COFFEES, "kopi"):
+        image = Image.new("RGB", (40, 40), coffee.WHITE)
+        coffee.bean(ImageDraw.Draw(image), 20, 20, kind, size)
+        shapes[kind] = silhouette(simulate(image, deficiency))
+    for one, other in itertools.combinations(shapes, 2):
+        differ = ImageChops.logical_xor(shapes[one].convert("1"), shapes[other].convert("1"))
+        union = ImageChops.logical_or(shapes[one].convert("1"), shapes[other].convert("1"))
+        assert differ.histogram()[-1] >= 0.15 * union.histogram()[-1], (one, other)
+
+
+def test_counters_of_different_coffees_differ_in_outline() -> None:
+    """Arabica and Animal counters take their coffee's shape, not only its colour."""
+    pictures = {}
+    for token in ("arabica:gua", "arabica:eth", "animal:gua", "animal:eth"):
+        image = Image.new("RGB", (40, 40), coffee.WHITE)
+        coffee.counter(ImageDraw.Draw(image), 20, 20, token, 10)
+        pictures[token] = silhouette(simulate(image, "deuteranopia")).tobytes()
+    assert pictures["arabica:gua"] != pictures["arabica:eth"]
+    assert pictures["animal:gua"] != pictures["animal:eth"]
+
+
 def test_owners_read_without_colour(monkeypatch) -> None:
     """Seat numbers mark plantations, Arabica discs and Coffee Bar spaces, so a table drawn
     with one colour for every seat still tells whose they are."""
@@ -144,3 +208,26 @@ def test_owners_read_without_colour(monkeypatch) -> None:
     for seat, table in enumerate(delivered):
         table["bars"][bar][0] = seat
     assert coffee.render(delivered[0]).tobytes() != coffee.render(delivered[1]).tobytes()
+
+
+def test_traders_donkeys_buildings_and_civets_carry_their_seat_number(monkeypatch) -> None:
+    """Traders on the trading houses, donkeys on the pathways, buildings on a cooperative and
+    civets on Sumatra say whose they are in a table drawn with one colour for every seat."""
+    monkeypatch.setattr(coffee, "SEAT_COLOURS", ((120, 120, 120),) * 6)
+    view = engine.view(engine.new(4, seed=8), None)
+    view["coops"]["gua"]["traders"] = [0]
+    view["coops"]["gua"]["pathways"] = {"1.0.0": {"owner": 0, "donkeys": 1}}
+    view["coops"]["gua"]["buildings"]["production"][0] = 0
+    view["players"][0]["sumatra"] = 1
+    base = coffee.render(view).tobytes()
+    for change in (
+        lambda v: v["coops"]["gua"]["traders"].__setitem__(0, 2),
+        lambda v: v["coops"]["gua"]["pathways"]["1.0.0"].__setitem__("owner", 2),
+        lambda v: v["coops"]["gua"]["buildings"]["production"].__setitem__(0, 2),
+        lambda v: (
+            v["players"][0].__setitem__("sumatra", 0) or v["players"][2].__setitem__("sumatra", 1)
+        ),
+    ):
+        other = copy.deepcopy(view)
+        change(other)
+        assert coffee.render(other).tobytes() != base
