@@ -165,14 +165,16 @@ def stored_message(env, message):
     )
 
 
-async def click_as_it_was(member, snapshot, custom_id: str):
-    """Click a button on a message as the client still showed it: a second click that
-    lands before the first click's update arrives (a double click)."""
+async def click_as_it_was(member, snapshot, custom_id: str, values: list[str] | None = None):
+    """Click a button (or, with `values`, pick in a menu) on a message as the client still
+    showed it: a second click that lands before the first click's update arrives (a double
+    click), or a click on a panel left open while the game moved on."""
     from simcord.actors import _component_interaction
 
-    return await _component_interaction(
-        member, snapshot, {"custom_id": custom_id, "component_type": 2}
-    )
+    data = {"custom_id": custom_id, "component_type": 2 if values is None else 3}
+    if values is not None:
+        data["values"] = values
+    return await _component_interaction(member, snapshot, data)
 
 
 def panel_options(panel) -> list[str]:
