@@ -79,8 +79,91 @@ def text(
     d.text(xy, str(value), font=font(size), fill=fill, anchor=anchor)
 
 
+# Each influence colour also carries a mark, for players who cannot tell orange, green and
+# brown apart (red-green colour blindness); the black plague cube needs none.
+CUBE_MARK_INK = {"orange": INK, "green": INK, "brown": (250, 244, 228), "pink": INK}
+
+
 def cube(d: ImageDraw.ImageDraw, x: float, y: float, colour: str, s: int = 14) -> None:
     d.rounded_rectangle((x, y, x + s, y + s), radius=3, fill=CUBES[colour], outline=INK)
+    if colour not in CUBE_MARK_INK:
+        return
+    ink, c, m = CUBE_MARK_INK[colour], s / 2, s * 0.25
+    cx, cy, w = x + c, y + c, max(1, round(s / 9))
+    if colour == "orange":  # a dot
+        d.ellipse((cx - m * 0.8, cy - m * 0.8, cx + m * 0.8, cy + m * 0.8), fill=ink)
+    elif colour == "green":  # a triangle
+        d.polygon(
+            [(cx, cy - m * 1.1), (cx + m * 1.1, cy + m * 0.8), (cx - m * 1.1, cy + m * 0.8)],
+            fill=ink,
+        )
+    elif colour == "brown":  # a bar
+        d.rectangle((cx - m * 1.2, cy - m * 0.35, cx + m * 1.2, cy + m * 0.35), fill=ink)
+    else:  # pink: a cross
+        d.line((cx - m, cy - m, cx + m, cy + m), fill=ink, width=w + 1)
+        d.line((cx - m, cy + m, cx + m, cy - m), fill=ink, width=w + 1)
+
+
+# Each family also has its own shape (heads of members, seat discs, markers), so families
+# never depend on colour alone: red round, yellow square, blue diamond, white hexagon,
+# purple shield; Karla a house.
+SHAPES = ("circle", "square", "diamond", "hexagon", "shield")
+
+
+def seat_shape(
+    d: ImageDraw.ImageDraw,
+    cx: float,
+    cy: float,
+    r: float,
+    seat: int,
+    fill: tuple[int, int, int] | None = None,
+    outline: tuple[int, int, int] = INK,
+    width: int = 1,
+) -> None:
+    """The seat's shape about (cx, cy), of about the area of a disc of radius r."""
+    fill = seat_colour(seat) if fill is None else fill
+    shape = "house" if seat < 0 else SHAPES[seat % len(SHAPES)]
+    if shape == "circle":
+        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=outline, width=width)
+        return
+    if shape == "square":
+        h = r * 0.9
+        d.rounded_rectangle(
+            (cx - h, cy - h, cx + h, cy + h),
+            radius=max(1, r / 6),
+            fill=fill,
+            outline=outline,
+            width=width,
+        )
+        return
+    if shape == "diamond":
+        h = r * 1.15
+        points = [(cx, cy - h), (cx + h, cy), (cx, cy + h), (cx - h, cy)]
+    elif shape == "hexagon":
+        h = r * 1.08
+        points = [
+            (cx + h * math.cos(a), cy + h * math.sin(a))
+            for a in (math.pi / 6 + k * math.pi / 3 for k in range(6))
+        ]
+    elif shape == "shield":
+        h = r * 1.02
+        points = [
+            (cx - h, cy - h),
+            (cx + h, cy - h),
+            (cx + h, cy + h * 0.2),
+            (cx, cy + h * 1.15),
+            (cx - h, cy + h * 0.2),
+        ]
+    else:
+        h = r * 1.02
+        points = [
+            (cx, cy - h * 1.15),
+            (cx + h, cy - h * 0.2),
+            (cx + h, cy + h),
+            (cx - h, cy + h),
+            (cx - h, cy - h * 0.2),
+        ]
+    d.polygon(points, fill=fill, outline=outline, width=width)
 
 
 def pawn(
@@ -98,8 +181,8 @@ def pawn(
             (x - r - 4, y - r + 4, x + r + 4, y + r - 4), radius=6, fill=colour, outline=INK
         )
     else:
-        d.ellipse((x - r, y - r - 3, x + r, y + r - 3), fill=colour, outline=INK)
         d.rectangle((x - r + 3, y + r - 8, x + r - 3, y + r + 2), fill=colour, outline=INK)
+        seat_shape(d, x, y - 3, r, seat)
     text(d, (x, y - 1), number, size=r + 2, fill=contrast(colour))
 
 
@@ -391,7 +474,7 @@ def draw_market(d: ImageDraw.ImageDraw, view: dict[str, Any], x0: int, y0: int) 
         front = next((i for i, t in enumerate(view["stalls"]) if t), None)
         if front is not None:
             cx = x0 + 44 + front * 88 + 42
-            d.ellipse((cx - 9, y0 - 4, cx + 9, y0 + 14), fill=KARLA, outline=INK, width=2)
+            seat_shape(d, cx, y0 + 5, 9, -1, width=2)
 
 
 def draw_supply(
@@ -509,7 +592,7 @@ def seat_disc(
 ) -> None:
     """A seat's colour with its number; crossed out when the seat has passed."""
     colour = seat_colour(seat)
-    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour, outline=INK, width=3 if r > 20 else 2)
+    seat_shape(d, cx, cy, r, seat, width=3 if r > 20 else 2)
     text(d, (cx, cy), seat + 1, size=size, fill=contrast(colour))
     if crossed:
         d.line((cx - r, cy + r, cx + r, cy - r), fill=INK, width=3)
@@ -534,7 +617,7 @@ def draw_step(d: ImageDraw.ImageDraw, view: dict[str, Any], x: float, cy: float)
     elif step in ("buy", "advance"):
         space_icon(d, "church", x, cy, 20)
     elif step == "karla":
-        d.ellipse((x - 20, cy - 20, x + 20, cy + 20), fill=KARLA, outline=INK, width=2)
+        seat_shape(d, x, cy, 20, -1, width=2)
     elif step in ("privilege", "reward", "gift"):
         star(d, x, cy, 20)
     else:
@@ -617,7 +700,7 @@ def draw_travel(
         for k, seat in enumerate(seats):
             ang = math.pi * (0.55 + 0.22 * k)
             px, py = cx + 24 * math.cos(ang), cy + 24 * math.sin(ang)
-            d.ellipse((px - 8, py - 8, px + 8, py + 8), fill=seat_colour(seat), outline=INK)
+            seat_shape(d, px, py, 8, seat)
             text(d, (px, py), seat + 1, 12, contrast(seat_colour(seat)))
         travellers = members(view, "travellers", where=city)
         pawn_grid(d, travellers, (cx - 18, cy - 16, 36, 30), 10, centre=True)
@@ -686,7 +769,7 @@ def draw_time_track(
     r: float,
     length: int,
     position: int,
-    colour: tuple[int, int, int],
+    seat: int,
 ) -> None:
     dot = r / 6
     for k in range(length):
@@ -696,7 +779,7 @@ def draw_time_track(
     a = -math.pi / 2 + (position + 0.5) * 2 * math.pi / length
     x, y = cx + r * math.cos(a), cy + r * math.sin(a)
     marker = dot + 5
-    d.ellipse((x - marker, y - marker, x + marker, y + marker), fill=colour, outline=INK, width=3)
+    seat_shape(d, x, y, marker, seat, width=3)
     quill(d, cx, cy - r, 9)
 
 
@@ -707,7 +790,7 @@ def chip(
     what: str,
     n: int,
     s: int,
-    colour: tuple[int, int, int],
+    seat: int,
     size: int,
 ) -> None:
     """An icon of size s and a count beside it in a font of the given size, greyed when
@@ -723,7 +806,7 @@ def chip(
             (x + 2, y, x + s - 2, y + s), radius=4, fill=(120, 150, 190), outline=INK
         )
     elif what == "cities":
-        d.ellipse((x + 2, y + 2, x + s - 2, y + s - 2), fill=colour, outline=INK, width=2)
+        seat_shape(d, x + s / 2, y + s / 2, s / 2 - 3, seat, width=2)
         d.ellipse((x + s / 2 - 3, y + s / 2 - 3, x + s / 2 + 3, y + s / 2 + 3), fill=INK)
     text(d, (x + s + 5, y + s / 2), n, size, INK if n else MUTED, "lm")
 
@@ -741,7 +824,9 @@ def draw_player(
     if seat in view["active"]:
         d.rounded_rectangle((x0 - 3, y0 - 3, x0 + w + 3, y0 + h + 3), 12, outline=INK, width=5)
     ink = contrast(colour)
-    text(d, (x0 + 24, y0 + 22), seat + 1, size=34, fill=ink)
+    # The seat number on the family's shape, the key to the shapes of its members.
+    seat_shape(d, x0 + 25, y0 + 22, 18, seat, fill=(250, 246, 236), width=2)
+    text(d, (x0 + 25, y0 + 21), seat + 1, size=26)
     x = x0 + 52
     if view["start_player"] == seat:
         d.ellipse((x, y0 + 10, x + 24, y0 + 34), fill=(250, 250, 250), outline=INK, width=2)
@@ -762,7 +847,7 @@ def draw_player(
     row = 29 if narrow else 31 if wide else 30
     s, size = (22, 24) if w < 300 else (24, 28) if narrow else (30, 34) if wide else (26, 30)
     cx, cy = x0 + 18 + r, y0 + (64 if narrow else 56) + r
-    draw_time_track(d, cx, cy, r, view["track_length"], p["time"], colour)
+    draw_time_track(d, cx, cy, r, view["track_length"], p["time"], seat)
     inner = r * 0.62
     farm: list[tuple[int, int | str]] = [(seat, n) for n in p["farm"]]
     box_xy = (cx - inner, cy - inner, 2 * inner, 2 * inner)
@@ -777,18 +862,18 @@ def draw_player(
     if narrow:
         step = (w - 16) / len(goods)
         for k, (name, n) in enumerate(goods):
-            chip(d, x0 + 8 + k * step, y0 + 184, name, n, s - 2, colour, size - 2)
+            chip(d, x0 + 8 + k * step, y0 + 184, name, n, s - 2, seat, size - 2)
     col_w = (x0 + w - 8 - left) / len(columns)
     for c, items in enumerate(columns):
         for k, (name, n) in enumerate(items):
-            chip(d, left + c * col_w, y0 + 54 + k * row, name, n, s, colour, size)
+            chip(d, left + c * col_w, y0 + 54 + k * row, name, n, s, seat, size)
 
     # Unborn family members: pale discs of the family's colour.
     pale = tuple((c + 2 * b) // 3 for c, b in zip(colour, yard, strict=True))
     unborn_y = y0 + (222 if narrow or wide else 218)
     for k, n in enumerate(p["unborn"]):
         x = x0 + 20 + k * 24
-        d.ellipse((x - 11, unborn_y - 11, x + 11, unborn_y + 11), fill=pale, outline=LINE, width=2)
+        seat_shape(d, x, unborn_y, 11, seat, fill=pale, outline=LINE, width=2)
         text(d, (x, unborn_y), n, size=15, fill=INK)
     if "scores" in view:
         d.rounded_rectangle(
@@ -848,7 +933,7 @@ def draw_karla(
     pawn_grid(d, [(-1, m) for m in k["beside"]], (right + 40, y0 + 62, x0 + w - right - 48, 36))
     space_icon(d, "church", right + 16, y0 + 136, 14)
     pawn_grid(d, [(-1, m) for m in k["waiting"]], (right + 40, y0 + 118, x0 + w - right - 48, 36))
-    chip(d, right + 4, y0 + 180, "customers", k["customers"], 30, KARLA, 34)
+    chip(d, right + 4, y0 + 180, "customers", k["customers"], 30, -1, 34)
     quill(d, right + 130, y0 + 195, 14)
     text(d, (right + 152, y0 + 195), k["dead"], 34, INK, "lm")
 

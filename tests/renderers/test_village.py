@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 import time
 
@@ -119,3 +120,104 @@ def test_rules_text_is_short_and_names_the_reconstructed_parts() -> None:
     text = renderer.rules_text()
     assert len(text) < 1500
     assert "Karla" in text and "Reconstructed" in text
+
+
+# -- colour-blind players ---------------------------------------------------------------
+# Deuteranopia at severity 1.0 (Machado, Oliveira and Fernandes 2009), on linear RGB.
+DEUTERANOPIA = ((0.367, 0.861, -0.228), (0.280, 0.673, 0.047), (-0.012, 0.043, 0.969))
+PROTANOPIA = ((0.152, 1.053, -0.205), (0.115, 0.786, 0.099), (-0.004, -0.048, 1.052))
+
+
+def _linear(c: int) -> float:
+    v = c / 255
+    return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
+
+def _encode(v: float) -> int:
+    v = min(1.0, max(0.0, v))
+    return round(255 * (v * 12.92 if v <= 0.0031308 else 1.055 * v ** (1 / 2.4) - 0.055))
+
+
+def simulate(rgb: tuple[int, int, int], matrix=DEUTERANOPIA) -> tuple[int, int, int]:
+    lin = [_linear(c) for c in rgb]
+    r, g, b = (_encode(sum(m * c for m, c in zip(row, lin, strict=True))) for row in matrix)
+    return r, g, b
+
+
+def distance(a: tuple[int, ...], b: tuple[int, ...]) -> float:
+    return math.dist(a, b)
+
+
+def seen_alike(colours: dict, matrix) -> list[tuple]:
+    """The pairs of keys whose colours a colour-blind eye sees as nearly the same."""
+    seen = {key: simulate(rgb, matrix) for key, rgb in colours.items()}
+    keys = list(colours)
+    return [
+        (a, b) for i, a in enumerate(keys) for b in keys[i + 1 :] if distance(seen[a], seen[b]) < 80
+    ]
+
+
+def cue(image, box, plain: tuple[int, int, int], matrix) -> frozenset:
+    """The pixels of `box` a colour-blind eye sees as unlike the `plain` colour."""
+    seen_plain = simulate(plain, matrix)
+    cache: dict = {}
+    found = set()
+    for k, rgb in enumerate(image.crop(box).convert("RGB").get_flattened_data()):
+        if rgb not in cache:
+            cache[rgb] = distance(simulate(rgb, matrix), seen_plain) > 40
+        if cache[rgb]:
+            found.add(k)
+    return frozenset(found)
+
+
+def clearly_different(a: frozenset, b: frozenset) -> bool:
+    """More than a few edge pixels apart (antialiasing blends each colour differently)."""
+    return len(a ^ b) > 0.03 * max(len(a), len(b))
+
+
+@pytest.fixture(scope="module")
+def quiet_view() -> dict:
+    view = engine.view(engine.new(5, 1), None)
+    return dict(view, spaces={}, workshops=[], council=[], church=[], black_bag=[])
+
+
+@pytest.mark.parametrize("matrix", [DEUTERANOPIA, PROTANOPIA], ids=["deuteranopia", "protanopia"])
+def test_cube_colours_a_colour_blind_player_confuses_carry_different_marks(
+    quiet_view: dict, matrix
+) -> None:
+    influence = {c: rgb for c, rgb in renderer.CUBES.items() if c != "black"}
+    alike = seen_alike(influence, matrix)
+    assert alike, "orange, green and brown look alike to a colour-blind eye"
+    # A lone cube on the harvest space: 26 px, centred under the space's icon.
+    x = renderer.BOARD_X + renderer.SPACES.index("harvest") * 109 + 38
+    box = (x, 56, x + 28, 84)
+    marks = {}
+    for colour in influence:
+        picture = renderer.render(dict(quiet_view, spaces={"harvest": [colour]}))
+        # The outline and the mark: everything on the cube not the cube's own colour.
+        marks[colour] = cue(picture, box, renderer.CUBES[colour], matrix)
+    for a, b in alike:
+        assert clearly_different(marks[a], marks[b]), f"{a} and {b} cubes differ by colour alone"
+
+
+@pytest.mark.parametrize("matrix", [DEUTERANOPIA, PROTANOPIA], ids=["deuteranopia", "protanopia"])
+def test_families_a_colour_blind_player_confuses_have_different_shapes(
+    quiet_view: dict, matrix
+) -> None:
+    families = {seat: renderer.seat_colour(seat) for seat in (-1, 0, 1, 2, 3, 4)}
+    alike = seen_alike(families, matrix)
+    assert alike, "blue and purple families look alike to a colour-blind eye"
+    box = (renderer.BOARD_X, 316, renderer.BOARD_X + 147, 406)  # the wainwright
+    tint = renderer.SPACE_TINT["crafts"]
+    shapes = {}
+    for seat in families:
+        member = {"seat": seat, "number": 2, "where": "wainwright"}
+        picture = renderer.render(dict(quiet_view, workshops=[member]))
+        # The silhouette: everything not the workshop's own colour.
+        shapes[seat] = cue(picture, box, tint, matrix)
+    for a, b in alike:
+        assert clearly_different(shapes[a], shapes[b]), f"families {a} and {b} look alike"
+
+
+def test_every_family_has_its_own_shape() -> None:
+    assert len(set(renderer.SHAPES)) == len(renderer.SEATS)
