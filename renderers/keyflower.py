@@ -35,6 +35,7 @@ STRIP_MIN_H = 140
 PAD = 10
 BID_R = 16  # a bid's disc; the bidder's seat ring adds RING around it
 RING = 5
+BADGE = 11  # the bidder's seat number on a bid
 BID_PITCH = 2 * (BID_R + RING) + 4
 BOAT_H = 56
 SQRT3 = math.sqrt(3)
@@ -126,6 +127,51 @@ def _text(
     )
 
 
+# Each worker colour has its own shape, so the colours read without colour vision too
+# (red and green look alike to about 1 man in 12): the coloured emoji of the panels name
+# the same colours.
+SHAPE = {"blue": "circle", "red": "triangle", "yellow": "diamond", "green": "square"}
+# How far a shape's corners move out for a seat ring 1 px wide (a triangle's ring is
+# thinner along its sides, so its corners do not stick out).
+OUTSET = {"circle": 1.0, "triangle": 1.5, "diamond": math.sqrt(2), "square": 1.0}
+
+
+def _outline(
+    shape: str, x: float, y: float, r: float, sx: float = 1.0, sy: float = 1.0
+) -> list[tuple[float, float]]:
+    """The corners of a worker's shape about as large as a disc of radius r, stretched by
+    sx and sy (a lying worker is wide and flat)."""
+    if shape == "triangle":
+        pts = [(0.0, -1.25), (1.2, 0.85), (-1.2, 0.85)]
+    elif shape == "diamond":
+        pts = [(0.0, -1.22), (1.22, 0.0), (0.0, 1.22), (-1.22, 0.0)]
+    else:
+        pts = [(-0.9, -0.9), (0.9, -0.9), (0.9, 0.9), (-0.9, 0.9)]
+    return [(x + px * r * sx, y + py * r * sy) for px, py in pts]
+
+
+def _worker(
+    draw: ImageDraw.ImageDraw,
+    x: float,
+    y: float,
+    colour: str,
+    r: float,
+    fill: tuple[int, int, int] | None = None,
+    outline: tuple[int, int, int] | None = INK,
+    width: int = 1,
+    lying: bool = False,
+) -> None:
+    """A worker's shape in its colour (or `fill`)."""
+    shape = SHAPE.get(colour, "circle")
+    fill = fill or WORKER.get(colour, MUTED)
+    sx, sy = (1.3, 0.7) if lying else (1.0, 1.0)
+    if shape == "circle":
+        box = (x - r * sx, y - r * sy, x + r * sx, y + r * sy)
+        draw.ellipse(box, fill=fill, outline=outline, width=width)
+    else:
+        draw.polygon(_outline(shape, x, y, r, sx, sy), fill=fill, outline=outline, width=width)
+
+
 def _pawn(
     draw: ImageDraw.ImageDraw,
     x: float,
@@ -133,20 +179,25 @@ def _pawn(
     colour: str,
     n: int,
     r: float = 9,
-    ring: tuple[int, int, int] | None = None,
+    seat: int | None = None,
     ring_w: float = 3,
     lying: bool = False,
+    badge: float = 0,
 ) -> None:
-    """A worker: a coloured disc with its count, ringed in its owner's seat colour."""
-    if ring:
-        draw.ellipse((x - r - ring_w, y - r - ring_w, x + r + ring_w, y + r + ring_w), fill=ring)
-    box = (
-        (x - r * 1.3, y - r * 0.7, x + r * 1.3, y + r * 0.7)
-        if lying
-        else (x - r, y - r, x + r, y + r)
-    )
-    draw.ellipse(box, fill=WORKER.get(colour, MUTED), outline=INK)
-    _text(draw, (x, y), str(n), int(r * 1.4), WHITE if colour != "yellow" else INK)
+    """A worker: its colour's shape with its count, ringed in its owner's seat colour; a
+    badge of radius `badge` on its upper left gives the owner's seat number too."""
+    if seat is not None:
+        grow = ring_w * OUTSET[SHAPE.get(colour, "circle")]
+        _worker(
+            draw, x, y, colour, r + grow, fill=SEAT[seat % len(SEAT)], outline=None, lying=lying
+        )
+    _worker(draw, x, y, colour, r, lying=lying)
+    dy = r * 0.3 if SHAPE.get(colour) == "triangle" and not lying else 0.0
+    size = int(r * (1.15 if dy else 1.4))
+    _text(draw, (x, y + dy), str(n), size, WHITE if colour != "yellow" else INK)
+    if seat is not None and badge:
+        bx, by = x - r - ring_w * 0.6, y - r - ring_w * 0.2
+        _seat_chip(draw, bx, by, seat, badge, width=1)
 
 
 def _token(
@@ -173,12 +224,13 @@ def _glyph(draw: ImageDraw.ImageDraw, tile: dict[str, Any], x: float, y: float, 
                 (x + (i - 1) * s * 0.34, y, s * 0.15), 8, fill=RESOURCE[k], outline=INK
             )
     elif e in ("workers", "brewer", "tavern", "green"):
-        colour = "green" if e == "green" else "white"
-        _meeple(draw, x, y, s * 0.5, WORKER.get(colour, (250, 250, 250)))
-        _text(draw, (x + s * 0.32, y + s * 0.05), f"{d.get('n', '')}", small)
         if e == "green":
-            _meeple(draw, x - s * 0.42, y, s * 0.35, WORKER[d.get("pay", "blue")])
-        elif e == "brewer":
+            _worker(draw, x, y, "green", s * 0.15)
+            _worker(draw, x - s * 0.38, y, d.get("pay", "blue"), s * 0.11)
+        else:
+            _meeple(draw, x, y, s * 0.5, (250, 250, 250))
+        _text(draw, (x + s * 0.32, y + s * 0.05), f"{d.get('n', '')}", small)
+        if e == "brewer":
             _skill(draw, x - s * 0.45, y, "", s * 0.14)
         elif e == "tavern":
             _meeple(draw, x - s * 0.42, y, s * 0.35, MUTED)
@@ -221,8 +273,10 @@ def _glyph(draw: ImageDraw.ImageDraw, tile: dict[str, Any], x: float, y: float, 
         _text(draw, (x, y), tile.get("ability", ""), int(s * 0.42))
     elif tile.get("kind") in ("winter", "boat"):
         scores = SCORES.get(e, "")
-        if scores == "workers":
-            _meeple(draw, x - s * 0.32, y, s * 0.4, WORKER["green" if e == "key_market" else "red"])
+        if e == "key_market":
+            _worker(draw, x - s * 0.32, y, "green", s * 0.13)
+        elif scores == "workers":
+            _meeple(draw, x - s * 0.32, y, s * 0.4, (250, 250, 250))
         elif scores == "skills":
             _skill(draw, x - s * 0.32, y, "", s * 0.13)
         elif scores == "resources":
@@ -309,9 +363,10 @@ def _tile(
             g["colour"],
             g["count"],
             r=max(7.5, size * 0.15),
-            ring=SEAT[g["seat"] % len(SEAT)],
+            seat=g["seat"],
             ring_w=max(2.5, size * 0.05),
             lying=g["lying"],
+            badge=max(7.5, size * 0.13),
         )
 
 
@@ -341,9 +396,10 @@ def _bids(
             g["colour"],
             g["count"],
             r=BID_R,
-            ring=SEAT[g["seat"] % len(SEAT)],
+            seat=g["seat"],
             ring_w=RING,
             lying=g["lying"],
+            badge=BADGE,
         )
 
 
@@ -407,8 +463,12 @@ def _mix(a: tuple[int, int, int], b: tuple[int, int, int], t: float) -> tuple[in
     )
 
 
-def _seat_chip(draw: ImageDraw.ImageDraw, x: float, y: float, seat: int, r: float) -> None:
-    draw.ellipse((x - r, y - r, x + r, y + r), fill=SEAT[seat % len(SEAT)], outline=INK, width=2)
+def _seat_chip(
+    draw: ImageDraw.ImageDraw, x: float, y: float, seat: int, r: float, width: int = 2
+) -> None:
+    draw.ellipse(
+        (x - r, y - r, x + r, y + r), fill=SEAT[seat % len(SEAT)], outline=INK, width=width
+    )
     _text(draw, (x, y + 1), str(seat + 1), int(r * 1.2), WHITE)
 
 
@@ -766,6 +826,7 @@ def render_private(view: dict[str, Any]) -> Image.Image | None:
     for i, c in enumerate(("blue", "red", "yellow", "green")):
         x, n = 85 + i * 130, screen.get(c, 0)
         _meeple(draw, x, 140, 90, WORKER[c] if n else (215, 210, 200))
+        _worker(draw, x, 160, c, 9, fill=WHITE, width=2)
         _text(draw, (x + 48, 150), str(n), 30, INK if n else MUTED)
     skills = you.get("skills", {})
     for i, k in enumerate(("anvil", "pick", "saw")):

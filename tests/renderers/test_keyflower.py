@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import random
 import time
+from itertools import combinations
 
-from PIL import ImageStat
+from PIL import Image, ImageChops, ImageStat
 
 from games.core import Action
 from games.keyflower import engine
@@ -150,3 +151,66 @@ def test_the_top_bar_wears_the_season_and_the_active_village_is_tinted() -> None
         img = picture.render(view)
         assert img.getpixel((picture.WIDTH // 2, 4)) == picture.SEASON["spring"]
         assert img.getpixel(inside_first_panel) == fill
+
+
+# Machado, Oliveira and Fernandes (2009) at severity 1.0, applied on linear RGB.
+DEUTERANOPIA = ((0.367, 0.861, -0.228), (0.280, 0.673, 0.047), (-0.012, 0.043, 0.969))
+PROTANOPIA = ((0.152, 1.053, -0.205), (0.115, 0.786, 0.099), (-0.004, -0.048, 1.052))
+
+
+def _linear(c: int) -> float:
+    v = c / 255
+    return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
+
+def _gamma(v: float) -> int:
+    v = min(1.0, max(0.0, v))
+    return round(255 * (v * 12.92 if v <= 0.0031308 else 1.055 * v ** (1 / 2.4) - 0.055))
+
+
+def _seen(pixel: tuple[int, ...], matrix: tuple[tuple[float, ...], ...]) -> tuple[int, ...]:
+    lin = [_linear(c) for c in pixel]
+    return tuple(_gamma(sum(m * c for m, c in zip(row, lin, strict=True))) for row in matrix)
+
+
+def _pixels_told_apart(
+    a: Image.Image, b: Image.Image, matrix: tuple[tuple[float, ...], ...]
+) -> int:
+    """How many pixels of two pictures still differ clearly (by more than 40 in a channel)
+    when a colour-blind eye sees both."""
+    box = ImageChops.difference(a, b).getbbox()
+    if box is None:
+        return 0
+    raw_a, raw_b = a.crop(box).tobytes(), b.crop(box).tobytes()
+    seen: dict[tuple[int, ...], tuple[int, ...]] = {}
+    told = 0
+    for i in range(0, len(raw_a), 3):
+        pa, pb = tuple(raw_a[i : i + 3]), tuple(raw_b[i : i + 3])
+        if pa == pb:
+            continue
+        sa = seen.setdefault(pa, _seen(pa, matrix))
+        sb = seen.setdefault(pb, _seen(pb, matrix))
+        told += max(abs(x - y) for x, y in zip(sa, sb, strict=True)) > 40
+    return told
+
+
+def _table_with_one_bid(seat: int, colour: str) -> Image.Image:
+    view = engine.view(engine.new(4, seed=3), None)
+    view["offer"][0]["bids"] = [{"seat": seat, "colour": colour, "count": 2, "lying": False}]
+    return picture.render(view)
+
+
+def test_worker_colours_differ_in_shape_for_colour_blind_players() -> None:
+    # Red and green look alike to deuteranopes: each worker colour has its own shape.
+    tables = {c: _table_with_one_bid(0, c) for c in picture.WORKER}
+    for a, b in combinations(tables, 2):
+        for matrix in (DEUTERANOPIA, PROTANOPIA):
+            assert _pixels_told_apart(tables[a], tables[b], matrix) > 300, (a, b)
+
+
+def test_every_bid_names_its_bidder_s_seat_number_for_colour_blind_players() -> None:
+    # Seats 2 (teal) and 4 (pink) look alike to deuteranopes; the badge's number does not.
+    for a, b in combinations(range(4), 2):
+        first, second = _table_with_one_bid(a, "blue"), _table_with_one_bid(b, "blue")
+        for matrix in (DEUTERANOPIA, PROTANOPIA):
+            assert _pixels_told_apart(first, second, matrix) > 20, (a, b)
