@@ -16,6 +16,7 @@ from typing import Any
 from PIL import Image, ImageDraw, ImageFont
 
 from games.burgundy.data import components
+from games.burgundy.effects import face_name
 from games.core import Decision, Option
 from renderers import OptionStyle
 
@@ -694,16 +695,30 @@ TYPE_EMOJI = {
 ACTION_EMOJI = {"take": "📥", "place": "🧩", "sell": "💰", "workers": "👷"}
 
 
+ACTION_NOTES = {
+    "take": "Into one of your 3 storage spaces",
+    "place": "From storage onto an empty hex of the tile's colour next to your tiles",
+    "sell": "All your goods of that number, face down",
+    "workers": "Each worker turns a die by 1 later",
+}
+
+
 def option_style(decision: Decision, option: Option) -> OptionStyle | None:
     kind, oid = decision.kind, option.id
     if kind in ("die", "castle"):
         if oid == "buy":
-            return OptionStyle(label="Buy (2)", emoji="⬛", description=option.label)
+            return OptionStyle(
+                label=option.label, emoji="⬛", description="Once per turn, besides your dice"
+            )
         if oid == "end":
-            return OptionStyle(label="End turn", emoji="⏹️")
-        return OptionStyle(label=option.label, emoji="🎲")
+            return OptionStyle(label="End turn", emoji="⏹️", description="Both dice are used")
+        return OptionStyle(label=option.label, emoji="🎲", description=die_uses(oid))
     if kind == "action":
-        return OptionStyle(emoji=ACTION_EMOJI.get(oid), label=option.label)
+        return OptionStyle(
+            emoji=ACTION_EMOJI.get(oid), label=option.label, description=ACTION_NOTES.get(oid)
+        )
+    if oid == "skip":
+        return OptionStyle(label=option.label, emoji="⏭️")
     if kind in ("take", "place", "discard", "effect_take", "townhall", "buy"):
         face = oid.split("@")[0].split("/")[0]
         return OptionStyle(label=option.label, emoji=face_emoji(face), description=explain(face))
@@ -712,12 +727,27 @@ def option_style(decision: Decision, option: Option) -> OptionStyle | None:
     return None
 
 
+def die_uses(oid: str) -> str:
+    """What a die value is good for: `3+1` (a 3 turned up by one) and castle `c4` are a 4."""
+    v = int(oid[1:]) if oid.startswith("c") else (int(oid[0]) + int(oid[1:] or 0) - 1) % 6 + 1
+    return f"Take from depot {v}, place on a {v} hex, sell goods {v} or take workers"
+
+
+TILE_NOTES = {
+    "castle": "Placed: an extra action with any die value.",
+    "mine": "1 silverling at the end of each phase.",
+    "ship": "Placed: take a depot's goods, move up the turn order.",
+}
+
+
 def explain(face: str) -> str | None:
-    """What a tile does, from the component data (knowledge tiles and buildings)."""
+    """What a tile does: knowledge tiles and buildings from the component data."""
     table = components().table
     if face.startswith("k") and face[1:].isdigit():
         return table["knowledge"]["tiles"][face[1:]]
-    return table["buildings"].get(face)
+    if face[:-1] in ANIMAL_COLOURS:
+        return f"Placed: {face[-1]} points, more with the same animal in that pasture."
+    return TILE_NOTES.get(face) or table["buildings"].get(face)
 
 
 def face_emoji(face: str) -> str | None:
@@ -735,9 +765,9 @@ def private_text(view: dict[str, Any]) -> str:
     if not you:
         return "You are watching."
     p = view["players"][you["seat"]]
-    sold = ", ".join(f"{n}× goods {g}" for g, n in you["sold"].items()) or "nothing yet"
-    storage = ", ".join(t["face"] for t in p["storage"]) or "empty"
-    goods = ", ".join(f"{n}× {g}" for g, n in p["goods"].items()) or "none"
+    sold = ", ".join(f"goods {g} ×{n}" for g, n in you["sold"].items()) or "nothing yet"
+    storage = ", ".join(face_name(t["face"]) for t in p["storage"]) or "empty"
+    goods = ", ".join(f"goods {g} ×{n}" for g, n in p["goods"].items()) or "none"
     return (
         f"**Seat {you['seat'] + 1}**: {p['score']} points\n"
         f"Dice: {' '.join(str(v) for v in p['dice'])} · workers {p['workers']} · "

@@ -28,6 +28,59 @@ def name(seat: int) -> str:
     return f"Seat {seat + 1}"
 
 
+def plural(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+BUILDING_NAMES = {
+    "warehouse": "Warehouse",
+    "watchtower": "Watchtower",
+    "carpenter": "Carpenter",
+    "church": "Church",
+    "market": "Market",
+    "boarding": "Boarding house",
+    "bank": "Bank",
+    "townhall": "Town hall",
+}
+ANIMAL_PLURALS = {"cow": "cows", "sheep": "sheep", "pig": "pigs", "hen": "hens"}
+
+
+def face_name(face: str) -> str:
+    """A tile as the rulebook names it: `Bank`, `3 pigs`, `Knowledge tile 12`, `Castle`."""
+    if face in BUILDING_NAMES:
+        return BUILDING_NAMES[face]
+    if face[:-1] in ANIMAL_PLURALS:
+        return f"{face[-1]} {ANIMAL_PLURALS[face[:-1]]}"
+    if face.startswith("k") and face[1:].isdigit():
+        return f"Knowledge tile {face[1:]}"
+    return face.capitalize()
+
+
+def tile_phrase(face: str) -> str:
+    """A tile inside a log sentence: `a bank`, `3 pigs`, `knowledge tile 12`, `a castle`."""
+    named = face_name(face)
+    return named if named[0].isdigit() else f"{'' if face[0] == 'k' else 'a '}{named.lower()}"
+
+
+SPACE_NAMES = {
+    "building": "building",
+    "animal": "pasture",
+    "knowledge": "knowledge",
+    "castle": "castle",
+    "mine": "mine",
+    "ship": "ship",
+}
+
+
+def where(hex_id: int) -> str:
+    """A hex as a player finds it in the picture: its colour and die, row and space."""
+    hexes = components().estate.hexes
+    h = hexes[hex_id]
+    top = min(x.r for x in hexes.values())
+    space = 1 + sum(1 for x in hexes.values() if x.r == h.r and x.q < h.q)
+    return f"{SPACE_NAMES[h.type]} {h.die} (row {h.r - top + 1}, space {space})"
+
+
 def lift(state: BurgundyState, tile_id: int) -> None:
     """Take a tile off the game board (a numbered depot or the black depot)."""
     for depot in state.depots:
@@ -45,7 +98,7 @@ def to_storage(state: BurgundyState, seat: int, tile_id: int) -> None:
         state.stack.append(Frame("discard", tile=tile_id))
     else:
         player.storage.append(tile_id)
-    say(state, f"{name(seat)} takes {tile(tile_id).face}")
+    say(state, f"{name(seat)} takes {tile_phrase(tile(tile_id).face)}")
 
 
 def discard(state: BurgundyState, seat: int, frame: Frame, old: int) -> None:
@@ -53,7 +106,7 @@ def discard(state: BurgundyState, seat: int, frame: Frame, old: int) -> None:
     player.storage.remove(old)
     state.box.append(old)
     player.storage.append(frame.tile)
-    say(state, f"{name(seat)} discards {tile(old).face}")
+    say(state, f"{name(seat)} discards {tile_phrase(tile(old).face)}")
 
 
 def sell(state: BurgundyState, seat: int, kind: int) -> None:
@@ -64,15 +117,16 @@ def sell(state: BurgundyState, seat: int, kind: int) -> None:
     player.silver += 2 if knows(player, 3) else 1
     if knows(player, 4):
         player.workers += 1
-    say(state, f"{name(seat)} sells {count} goods {kind}")
+    say(state, f"{name(seat)} sells goods {kind} ({plural(count, 'tile')})")
 
 
 def take_workers(state: BurgundyState, seat: int) -> None:
     player = state.players[seat]
+    before = player.workers
     player.workers += 4 if knows(player, 14) else table()["scoring"]["workers_action"]
     if knows(player, 13):
         player.silver += 1
-    say(state, f"{name(seat)} takes workers")
+    say(state, f"{name(seat)} takes {player.workers - before} workers")
 
 
 def place(state: BurgundyState, seat: int, tile_id: int, hex_id: int) -> None:
@@ -81,7 +135,7 @@ def place(state: BurgundyState, seat: int, tile_id: int, hex_id: int) -> None:
     player.storage.remove(tile_id)
     player.estate[hex_id] = tile_id
     t = tile(tile_id)
-    say(state, f"{name(seat)} places {t.face} on {hex_id}")
+    say(state, f"{name(seat)} places {tile_phrase(t.face)} on {where(hex_id)}")
     score_completion(state, seat, hex_id)
     if t.type == "animal":
         score_animal(player, hex_id)
@@ -136,7 +190,8 @@ def score_completion(state: BurgundyState, seat: int, hex_id: int) -> None:
     if all(h in player.estate for h in area):
         gain(player, "areas", scoring["area_by_size"][len(area) - 1])
         gain(player, "phase bonus", scoring["phase_bonus"][PHASES[state.phase]])
-        say(state, f"{name(seat)} completes an area of {len(area)}")
+        kind = SPACE_NAMES[components().estate.hexes[hex_id].type]
+        say(state, f"{name(seat)} completes a {kind} area of {plural(len(area), 'space')}")
     colour = components().estate.hexes[hex_id].type
     hexes = [h for h, x in components().estate.hexes.items() if x.type == colour]
     if all(h in player.estate for h in hexes) and state.bonus_left[colour]:
@@ -157,8 +212,10 @@ def load_goods(state: BurgundyState, seat: int, depots: list[int], kinds: list[i
             else:
                 keep.append(g)
         state.depot_goods[d - 1] = keep
-    where = f"from depot {'+'.join(map(str, depots))}" if depots else "from no depot"
-    say(state, f"{name(seat)} ships goods {where}")
+    if depots:
+        say(state, f"{name(seat)} ships the goods of depot {' and '.join(map(str, depots))}")
+    else:
+        say(state, f"{name(seat)} ships from a depot without goods")
 
 
 def ship_goods(state: BurgundyState, seat: int, depots: list[int]) -> None:
@@ -194,4 +251,4 @@ def phase_income(state: BurgundyState) -> None:
         if knows(player, 2):
             player.workers += mines
         if mines:
-            say(state, f"{name(seat)} earns {mines} from mines")
+            say(state, f"{name(seat)} earns {plural(mines, 'silverling')} from mines")

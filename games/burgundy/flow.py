@@ -105,7 +105,10 @@ def start_round(state: BurgundyState) -> None:
     state.white = state.rng.between(1, 6)
     goods = state.round_goods.pop(0)
     state.depot_goods[state.white - 1].append(goods)
-    say(state, f"Round {state.round}: white die {state.white}, goods {goods} to that depot")
+    say(
+        state,
+        f"Round {state.round}: white die {state.white}, goods {goods} go to depot {state.white}",
+    )
     say(state, f"{name(state.active)} to play")
 
 

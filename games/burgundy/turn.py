@@ -11,8 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from games.burgundy import effects
-from games.burgundy.data import components
-from games.burgundy.effects import say
+from games.burgundy.effects import BUILDING_NAMES, face_name, plural, say, where
 from games.burgundy.flow import advance, end_turn
 from games.burgundy.rules import (
     Play,
@@ -51,22 +50,13 @@ def _die_label(rolled: int, value: int, cost: int) -> str:
     return f"Die {rolled} as {value} ({_workers(cost) if cost else 'free: knowledge tile'})"
 
 
-def _where(hex_id: int) -> str:
-    """A hex as a player finds it in the picture: its colour and die, row and space."""
-    hexes = components().estate.hexes
-    h = hexes[hex_id]
-    top = min(x.r for x in hexes.values())
-    space = 1 + sum(1 for x in hexes.values() if x.r == h.r and x.q < h.q)
-    return f"a {h.type} {h.die}: row {h.r - top + 1}, space {space}"
-
-
 # -- die ----------------------------------------------------------------------------------------
 def choices_die(state: BurgundyState, seat: int) -> Choices:
     player = state.players[seat]
     castle = bool(state.stack) and state.stack[-1].kind == "castle"
     pairs: list[tuple[str, str, Any]] = []
     if castle:
-        pairs += [(f"c{v}", f"Castle: any die, {v}", (CASTLE_DIE, v)) for v in range(1, 7)]
+        pairs += [(f"c{v}", f"Castle die as {v}", (CASTLE_DIE, v)) for v in range(1, 7)]
     targets = placements(player)
     for slot in [] if castle else free_dice(player):
         rolled = player.dice[slot]
@@ -99,19 +89,32 @@ def do_die(state: BurgundyState, seat: int, meaning: Any, oid: str) -> None:
 
 
 # -- action -------------------------------------------------------------------------------------
-ACTION_LABELS = {
-    "take": "Take a tile from depot {v}",
-    "place": "Place a tile on a {v}",
-    "sell": "Sell goods {v}",
-    "workers": "Take workers",
-}
+def _sale(state: BurgundyState, seat: int, kind: int) -> str:
+    """What selling one kind brings: its tiles, their points and the silverlings."""
+    player = state.players[seat]
+    n = player.goods[kind]
+    points = n * table()["scoring"]["sell_per_tile"][str(state.num_players)]
+    silver = plural(2 if knows(player, 3) else 1, "silverling")
+    return f"{plural(n, 'tile')}: {points} points, {silver}"
+
+
+def _action_label(state: BurgundyState, seat: int, action: str, value: int) -> str:
+    player = state.players[seat]
+    if action == "take":
+        return f"Take a tile from depot {value}"
+    if action == "place":
+        return f"Place a tile on a {value} hex"
+    if action == "sell":
+        return f"Sell goods {value} ({_sale(state, seat, value)})"
+    workers = 4 if knows(player, 14) else table()["scoring"]["workers_action"]
+    return f"Take {workers} workers" + (" and 1 silverling" if knows(player, 13) else "")
 
 
 def choices_action(state: BurgundyState, seat: int) -> Choices:
     frame = state.stack[-1]
     found = plays(state, seat, frame.slot, frame.value)
     return _unique(
-        [(p.action, ACTION_LABELS[p.action].format(v=frame.value), p.action) for p in found]
+        [(p.action, _action_label(state, seat, p.action, frame.value), p.action) for p in found]
     )
 
 
@@ -141,7 +144,7 @@ def do_action(state: BurgundyState, seat: int, meaning: Any, oid: str) -> None:
 def choices_take(state: BurgundyState, seat: int) -> Choices:
     frame = state.stack[-1]
     found = [p for p in plays(state, seat, frame.slot, frame.value) if p.action == "take"]
-    return _unique([(tile(p.tile).face, f"Take {tile(p.tile).face}", p) for p in found])
+    return _unique([(tile(p.tile).face, face_name(tile(p.tile).face), p) for p in found])
 
 
 def do_take(state: BurgundyState, seat: int, play: Play, oid: str) -> None:
@@ -157,8 +160,8 @@ def choices_place(state: BurgundyState, seat: int) -> Choices:
         [
             (
                 f"{tile(p.tile).face}@{p.hex}",
-                f"{tile(p.tile).face} on {_where(p.hex)}"
-                + (f" ({_workers(p.cost)})" if p.cost else ""),
+                f"{face_name(tile(p.tile).face)} on {where(p.hex)}"
+                + (f", paying {_workers(p.cost)}" if p.cost else ""),
                 p,
             )
             for p in found
@@ -175,7 +178,7 @@ def do_place(state: BurgundyState, seat: int, play: Play, oid: str) -> None:
 # -- follow-ups ---------------------------------------------------------------------------------
 def choices_discard(state: BurgundyState, seat: int) -> Choices:
     stored = state.players[seat].storage
-    return _unique([(tile(t).face, f"Discard {tile(t).face}", t) for t in stored])
+    return _unique([(tile(t).face, f"Discard {face_name(tile(t).face)}", t) for t in stored])
 
 
 def do_discard(state: BurgundyState, seat: int, old: int, oid: str) -> None:
@@ -220,7 +223,9 @@ def _room(state: BurgundyState, seat: int) -> int:
 
 
 def choices_shipgoods(state: BurgundyState, seat: int) -> Choices:
-    return _unique([(str(g), f"Goods {g}", g) for g in state.stack[-1].goods])
+    frame = state.stack[-1]
+    on_board = [g for d in frame.depots for g in state.depot_goods[d - 1]]
+    return _unique([(str(g), f"Goods {g} (×{on_board.count(g)})", g) for g in frame.goods])
 
 
 def do_shipgoods(state: BurgundyState, seat: int, kinds: list[int]) -> None:
@@ -231,7 +236,7 @@ def do_shipgoods(state: BurgundyState, seat: int, kinds: list[int]) -> None:
 
 def choices_warehouse(state: BurgundyState, seat: int) -> Choices:
     goods = state.players[seat].goods
-    pairs = [(str(g), f"Sell goods {g} (x{n})", g) for g, n in sorted(goods.items())]
+    pairs = [(str(g), f"Sell goods {g} ({_sale(state, seat, g)})", g) for g in sorted(goods)]
     return _unique([*pairs, ("skip", "Sell nothing", None)])
 
 
@@ -243,7 +248,9 @@ def do_warehouse(state: BurgundyState, seat: int, kind: Any, oid: str) -> None:
 
 def choices_effect_take(state: BurgundyState, seat: int) -> Choices:
     found = board_tiles(state, state.stack[-1].types)
-    pairs = [(f"{tile(t).face}/{d}", f"Take {tile(t).face} from depot {d}", t) for d, t in found]
+    pairs = [
+        (f"{tile(t).face}/{d}", f"{face_name(tile(t).face)} from depot {d}", t) for d, t in found
+    ]
     return _unique([*pairs, ("skip", "Take nothing", None)])
 
 
@@ -256,7 +263,7 @@ def do_effect_take(state: BurgundyState, seat: int, tile_id: Any, oid: str) -> N
 def choices_townhall(state: BurgundyState, seat: int) -> Choices:
     player = state.players[seat]
     pairs = [
-        (f"{tile(t).face}@{h}", f"{tile(t).face} on {_where(h)}", (t, h))
+        (f"{tile(t).face}@{h}", f"{face_name(tile(t).face)} on {where(h)}", (t, h))
         for t in player.storage
         for h in open_hexes(player, t)
     ]
@@ -270,10 +277,12 @@ def do_townhall(state: BurgundyState, seat: int, target: Any, oid: str) -> None:
 
 
 def choices_buy(state: BurgundyState, seat: int) -> Choices:
+    # With knowledge tile 6 the numbered depots sell too: then say which tiles are black.
+    black = " from the black depot" if knows(state.players[seat], 6) else ""
     pairs = [
         (
             tile(t).face if d == 0 else f"{tile(t).face}/{d}",
-            f"Buy {tile(t).face}" + ("" if d == 0 else f" from depot {d}"),
+            face_name(tile(t).face) + (f" from depot {d}" if d else black),
             t,
         )
         for d, t in buyable(state, seat)
@@ -292,18 +301,62 @@ def do_buy(state: BurgundyState, seat: int, tile_id: int, oid: str) -> None:
 
 # -- the table of steps -------------------------------------------------------------------------
 STEPS: dict[str, tuple[str, Callable[..., Choices], Callable[..., None]]] = {
-    "die": ("Choose a die (workers change it by 1, wrapping 6 and 1)", choices_die, do_die),
-    "castle": ("Castle: an extra action with any die value", choices_die, do_die),
-    "action": ("Choose an action for the die", choices_action, do_action),
-    "take": ("Choose a tile to take", choices_take, do_take),
-    "place": ("Choose a tile and a hex", choices_place, do_place),
-    "discard": ("Storage is full: discard a tile", choices_discard, do_discard),
-    "ship": ("Ship: take the goods of a depot", choices_ship, do_ship),
-    "warehouse": ("Warehouse: sell one kind of goods", choices_warehouse, do_warehouse),
-    "effect_take": ("Take a tile from a numbered depot", choices_effect_take, do_effect_take),
-    "townhall": ("Town hall: place another tile", choices_townhall, do_townhall),
-    "buy": ("Buy a tile for 2 silverlings", choices_buy, do_buy),
+    "die": (
+        "Choose a die (each worker turns it by 1, wrapping 6 and 1; you have {workers})",
+        choices_die,
+        do_die,
+    ),
+    "castle": ("Castle: an extra action with the die value of your choice", choices_die, do_die),
+    "action": ("Die {v}: choose an action", choices_action, do_action),
+    "take": ("Die {v}: take a tile from depot {v} into storage", choices_take, do_take),
+    "place": (
+        "Die {v}: place a stored tile on an empty {v} hex of its colour, next to your tiles",
+        choices_place,
+        do_place,
+    ),
+    "discard": (
+        "Storage is full: discard a tile to make room for {tile}",
+        choices_discard,
+        do_discard,
+    ),
+    "ship": ("Ship: take all the goods of a depot", choices_ship, do_ship),
+    "warehouse": (
+        "Warehouse: sell one kind of goods, without a die",
+        choices_warehouse,
+        do_warehouse,
+    ),
+    "effect_take": (
+        "{source}: take a {types} tile from a numbered depot into storage",
+        choices_effect_take,
+        do_effect_take,
+    ),
+    "townhall": (
+        "Town hall: place another stored tile, without a die",
+        choices_townhall,
+        do_townhall,
+    ),
+    "buy": ("Buy a tile for 2 silverlings (once per turn)", choices_buy, do_buy),
 }
+
+
+def _prompt(state: BurgundyState, seat: int, kind: str) -> str:
+    player = state.players[seat]
+    if kind == "die" and not free_dice(player):
+        return "Both dice are used: buy a tile or end your turn"
+    prompt = STEPS[kind][0]
+    if kind == "die" and knows(player, 8):
+        prompt = prompt.replace("by 1,", "by 1 or 2,")
+    frame = state.stack[-1] if state.stack else None
+    if frame is None:
+        return prompt.format(workers=player.workers)
+    types = list(frame.types)
+    return prompt.format(
+        v=frame.value,
+        tile=face_name(tile(frame.tile).face) if frame.tile >= 0 else "",
+        source=BUILDING_NAMES.get(frame.source, ""),
+        types=" or ".join(filter(None, [", ".join(types[:-1]), *types[-1:]])),
+        workers=player.workers,
+    )
 
 
 def step_kind(state: BurgundyState) -> str:
@@ -319,24 +372,16 @@ def decision(state: BurgundyState) -> Decision:
         return Decision(
             seat=seat,
             kind=kind,
-            prompt=f"Storage holds 3 kinds: choose {room} kind(s) of goods to load",
+            prompt=f"Ship: your storage holds 3 kinds of goods; choose {plural(room, 'new kind')}",
             options=tuple(Option(oid, label) for oid, (label, _) in choices.items()),
             min_choices=room,
             max_choices=room,
         )
-    prompt, choose, _ = STEPS[kind]
-    frame = state.stack[-1] if state.stack else None
-    if kind == "die" and knows(state.players[seat], 8):
-        prompt = prompt.replace("by 1,", "by 1 or 2,")
-    if kind == "effect_take" and frame:
-        prompt = f"{frame.source.capitalize()}: {prompt.lower()}"
-    elif kind in ("action", "take", "place") and frame:
-        prompt = f"Die {frame.value}: {prompt[0].lower()}{prompt[1:]}"
-    choices = choose(state, seat)
+    choices = STEPS[kind][1](state, seat)
     return Decision(
         seat=seat,
         kind=kind,
-        prompt=prompt,
+        prompt=_prompt(state, seat, kind),
         options=tuple(Option(oid, label) for oid, (label, _) in choices.items()),
     )
 

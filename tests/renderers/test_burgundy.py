@@ -1,10 +1,12 @@
 """The Castles of Burgundy picture, option labels and private text."""
 
 import random
+import re
 import time
 
 import pytest
 
+import renderers
 from games.burgundy import engine
 from games.core import Action
 from games.testing import random_choices
@@ -265,3 +267,79 @@ def test_seats_read_apart_on_the_turn_order_track_for_colour_blind_players():
 
     for a, b in ((1, 3), (0, 2), (0, 1)):
         assert _apart(seen(a), seen(b)) > 20, (a, b)
+
+
+# -- the words on the panels -------------------------------------------------------------------
+RAW_ID = re.compile(r"\b(k\d+|(cow|sheep|pig|hen)\d|townhall|boarding(?! house))\b")
+
+
+def every_panel(num_players, seed):
+    """Each decision of a random game, with what its buttons and menus show; then every line
+    of the game's log."""
+    rng = random.Random(seed)
+    state = engine.new(num_players, seed=seed)
+    log = set(state.log)
+    while engine.decisions(state):
+        decision = engine.decisions(state)[0]
+        yield decision, [renderers.option_style("burgundy", decision, o) for o in decision.options]
+        state = engine.apply(state, Action(decision.seat, random_choices(decision, rng)))
+        log.update(state.log)
+    yield None, sorted(log)
+
+
+@pytest.mark.parametrize("num_players", [2, 4])
+def test_every_label_is_short_distinct_and_named_as_in_the_rulebook(num_players):
+    kinds = set()
+    for decision, styles in every_panel(num_players, seed=20 + num_players):
+        if decision is None:
+            assert not any(RAW_ID.search(line) for line in styles), styles
+            break
+        kinds.add(decision.kind)
+        labels = [s.label or o.label for s, o in zip(styles, decision.options, strict=True)]
+        assert all(0 < len(label) <= 80 for label in labels), labels
+        assert len(set(labels)) == len(labels), (decision.prompt, labels)
+        assert not any(RAW_ID.search(label) for label in labels), labels
+        assert not RAW_ID.search(decision.prompt), decision.prompt
+        assert "{" not in decision.prompt, decision.prompt
+        for style, label in zip(styles, labels, strict=True):
+            assert style.description is None or len(style.description) <= 100
+            assert style.description != label
+    assert {"die", "action", "take", "place", "discard"} <= kinds
+
+
+def test_prompts_name_the_die_and_the_depot_the_tile_comes_from():
+    from games.burgundy.turn import decision
+
+    state = engine.new(2, seed=4)
+    rolled = state.players[state.active].dice[0]
+    state = engine.apply(state, Action(state.active, (str(rolled),)))
+    assert decision(state).prompt == f"Die {rolled}: choose an action"
+    labels = {o.id: o.label for o in decision(state).options}
+    assert labels["take"] == f"Take a tile from depot {rolled}"
+    assert labels["workers"] == "Take 2 workers"
+    state = engine.apply(state, Action(state.active, ("take",)))
+    assert decision(state).prompt == f"Die {rolled}: take a tile from depot {rolled} into storage"
+
+
+def test_tile_labels_use_the_rulebook_names_and_say_what_a_tile_does():
+    from games.core import Decision, Option
+
+    decision = Decision(
+        0,
+        "take",
+        "Die 1: take a tile from depot 1 into storage",
+        (Option("pig3", "3 pigs"), Option("townhall", "Town hall"), Option("ship", "Ship")),
+    )
+    styles = [renderer.option_style(decision, o) for o in decision.options]
+    assert [s.emoji for s in styles] == ["🐖", "🏠", "⛵"]
+    assert "3 points" in styles[0].description and "pasture" in styles[0].description
+    assert "another tile" in styles[1].description
+    assert "turn order" in styles[2].description
+
+
+def test_a_die_option_says_what_its_value_is_good_for():
+    from games.core import Decision, Option
+
+    decision = Decision(0, "die", "Choose a die", (Option("6+1", "Die 6 as 1 (1 worker)"),))
+    style = renderer.option_style(decision, decision.options[0])
+    assert style.description.startswith("Take from depot 1, place on a 1 hex, sell goods 1")

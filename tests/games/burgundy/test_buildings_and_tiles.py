@@ -188,8 +188,8 @@ def test_place_labels_say_where_the_hex_is_on_the_estate():
     state = play(state, "3", "place")
     labels = {o.id: o.label for o in decision(state).options}
     assert labels == {
-        "bank@12": "bank on a building 3: row 3, space 3",
-        "bank@26": "bank on a building 3: row 5, space 4",
+        "bank@12": "Bank on building 3 (row 3, space 3)",
+        "bank@26": "Bank on building 3 (row 5, space 4)",
     }
 
 
