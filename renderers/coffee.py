@@ -908,44 +908,97 @@ def rules_text() -> str:
 
 
 # -- option labels, private text --------------------------------------------------------
+HEAD_EMOJI = {
+    "plant": "🌱",
+    "send": "👷",
+    "donkey": "🫏",
+    "civet": "🐈",
+    "coins": "🪙",
+    "bonus-coins": "🎁",
+    "bonus-marker": "🎁",
+    "bonus-trader": "🎁",
+    "refill-coins": "📥",
+    "refill-trader": "📥",
+    "drop": "⏹️",
+    "pass": "⏭️",
+    "trader": "🚶",
+    "build": "🏗️",
+    "retire": "🎖️",
+    "contract": "📜",
+    "bar": "☕",
+    "convert": "🔁",
+    "buy": "🛒",
+    "stock": "🏬",
+    "join": "✅",
+    "decline": "❌",
+    "done": "✅",
+    "coin": "🪙",
+    "back": "↩️",
+    "unpaid": "🚫",
+    "farm": "🏠",
+    "discard": "🗑️",
+    "animal": "🐾",
+    "wild": "🃏",
+}
+KIND_EMOJI = {
+    "plant_row": "🌱",
+    "start": "🌱",
+    "send_choose": "👷",
+    "contract_bonus": "🎁",
+    "row_bonus": "🎁",
+    "free_build": "🏗️",
+    "storage": "🏬",
+    "remove": "🚫",
+}
+# what a choice does beyond its label (English rulebook, the phase and action named)
+DESCRIPTIONS = {
+    ("work", "plant"): "1 Action marker: a plantation from row A, B or C of your board",
+    ("work", "send"): "1 Action marker: its town's workers go to every empty plantation there",
+    ("work", "donkey"): "Onto an empty pathway above one of your plantations",
+    ("work", "civet"): "1 Action marker: it brings 1 kopi luwak at the next Harvest",
+    ("work", "coins"): "1 Action marker",
+    ("work", "drop"): "No more Work actions for you this period",
+    ("staff_own", "done"): "The rest may staff opponents' plantations for Arabica steps",
+    ("staff_other", "drop"): "Your empty plantations then cost a penalty each",
+    ("trade", "trader"): "Take its Stock counter; the others may piggyback for free",
+    ("trade", "build"): "The topmost one of the column; the others may piggyback for 1 coffee",
+    ("trade", "retire"): "The trader leaves the game; advance twice on any Arabica tracks",
+    ("trade", "pass"): "You may jump back in later, unless everyone passes in a row",
+    ("piggy_trader", "join"): "No coins: you join its queue at the Harvest",
+    ("piggy_build", "join"): "1 coffee instead of coins: the same place, with its bonus",
+    ("sell", "contract"): "Coins and its bonus now; then take another Sell turn",
+    ("sell", "bar"): "Coins now, VP at the end; then deliver once more or drop out",
+    ("sell", "convert"): "Free, at your trade ratio; then choose the coffee to give",
+    ("sell", "stock"): "Free: build the warehouse with its bonus",
+    ("sell", "drop"): "The first to drop out goes first next period",
+    ("sell_second", "bar"): "Coins now, VP at the end; then take another Sell turn",
+    ("sell_second", "convert"): "Free, at your trade ratio; then choose the coffee to give",
+    ("sell_second", "drop"): "Stop after this one delivery",
+    ("penalty", "unpaid"): "Your highest unoccupied plantations leave the board",
+}
+
+
 def option_style(decision: Decision, option: Option) -> OptionStyle | None:
     head = option.id.split(".")[0]
-    emoji = {
-        "plant": "🌱",
-        "send": "👷",
-        "donkey": "🫏",
-        "civet": "🐈",
-        "coins": "🪙",
-        "bonus-coins": "🎁",
-        "bonus-marker": "🎁",
-        "bonus-trader": "🎁",
-        "refill-coins": "📥",
-        "refill-trader": "📥",
-        "drop": "⏹️",
-        "pass": "⏭️",
-        "trader": "🚶",
-        "build": "🏗️",
-        "retire": "🎖️",
-        "contract": "📜",
-        "bar": "☕",
-        "convert": "🔁",
-        "buy": "🛒",
-        "stock": "🏬",
-        "join": "✅",
-        "decline": "❌",
-        "done": "✅",
-        "coin": "🪙",
-        "back": "↩️",
-        "unpaid": "🚫",
-    }.get(head)
-    if emoji is None and head in COFFEE_EMOJI:
-        emoji = COFFEE_EMOJI[head]
-    if emoji is None and head in ("A", "B", "C"):
-        emoji = "🌱"
-    label = option.label if len(option.label) <= 80 else option.label[:77] + "…"
-    return OptionStyle(
-        label=label, emoji=emoji, description=f"{decision.prompt} ({option.id})"[:100]
-    )
+    kind = decision.kind
+    emoji = HEAD_EMOJI.get(head) or KIND_EMOJI.get(kind)
+    coffee = head.rstrip("0123456789")
+    if emoji is None and coffee in COFFEE_EMOJI:
+        emoji = COFFEE_EMOJI[coffee]
+    label = option.label if len(option.label) <= 80 else option.label[:79] + "…"
+    description = DESCRIPTIONS.get((kind, head))
+    parts = option.id.split(".")
+    if kind == "plant_space" and parts[1] in ("2", "3"):
+        description = "Advance 1 on this cooperative's Arabica track"
+        if parts[1] == "3":
+            description += " and take one of its Animal counters"
+    elif kind == "staff_other":
+        description = description or "Advance 1 on this cooperative's Arabica track"
+    elif kind == "build_site" and option.label.endswith("(Arabica step)"):
+        description = "Advance 1 on this cooperative's Arabica track"
+    elif head.startswith("bonus-"):
+        description = "From your bonus supply (one of its three must always stay there)"
+    return OptionStyle(label=label, emoji=emoji, description=description)
 
 
 def private_text(view: dict[str, Any]) -> str:

@@ -33,7 +33,8 @@ def advance(state: CoffeeState, seat: int, coffee: str) -> None:
     if column == rules["donkey_column"] and not state.donkey_taken[coffee]:
         state.donkey_taken[coffee] = True
         gain_donkey(state, seat)
-        state.say(f"{who(state, seat)} is first to column 5 of {coop_name(coffee)}: a donkey")
+        row = f"the {coop_name(coffee)} Arabica track"
+        state.say(f"{who(state, seat)} is first to column 5 of {row}: a donkey")
     lowest = min(player.arabica.values())
     if lowest >= rules["trader_column"] and player.track_trader:
         player.track_trader = False

@@ -31,10 +31,10 @@ def space_id(coffee: str, row: int, space: int) -> str:
 
 def own_options(state: CoffeeState, seat: int) -> list[Option]:
     options = [
-        Option(space_id(c, r, s), f"Own plantation in {coop_name(c)}, row {r} space {s + 1}")
+        Option(space_id(c, r, s), f"Your plantation in {coop_name(c)} row {r}, space {s + 1}")
         for c, r, s, _ in staffable(state, seat)
     ]
-    return [*options, Option("done", "Keep the rest of the workers")]
+    return [*options, Option("done", "Done: keep the other workers for opponents")]
 
 
 def needs_own(state: CoffeeState, seat: int) -> bool:
@@ -52,7 +52,7 @@ def other_options(state: CoffeeState, seat: int) -> list[Option]:
     return [
         Option(
             space_id(c, r, s),
-            f"{who(state, other)}'s plantation in {coop_name(c)}, row {r} space {s + 1}",
+            f"{who(state, other)}'s plantation in {coop_name(c)} row {r}, space {s + 1}",
         )
         for other in state.order
         if other != seat
@@ -94,7 +94,8 @@ def start_penalties(state: CoffeeState) -> None:
         empty = len(unoccupied(state, seat))
         if empty:
             state.owed[seat] = empty * state.period
-            state.say(f"{who(state, seat)} owes {state.owed[seat]} for {empty} empty plantations")
+            plantations = "plantation" if empty == 1 else "plantations"
+            state.say(f"{who(state, seat)} owes {state.owed[seat]} for {empty} empty {plantations}")
 
 
 def penalty_options(state: CoffeeState, seat: int) -> list[Option]:
@@ -104,7 +105,8 @@ def penalty_options(state: CoffeeState, seat: int) -> list[Option]:
         options.append(Option("coin", "Pay 1 coin"))
     for coffee in COFFEES:
         if arabica.can_move_back(state, seat, coffee):
-            options.append(Option(f"back.{coffee}", f"Move back 1 on the {coop_name(coffee)} row"))
+            label = f"Move back 1 on the {coop_name(coffee)} Arabica track"
+            options.append(Option(f"back.{coffee}", label))
     if may_take_bonus(player, "coins"):
         if not options:
             # the bonus supply is the player's choice: unable to pay from the company supply,

@@ -55,7 +55,7 @@ def site_options(state: CoffeeState, column: str, coffee: str | None = None) -> 
         kinds = space_kinds(column)
         for i in open_building_spaces(state, c, column):
             bonus = " (Arabica step)" if kinds[i] == "step" else ""
-            options.append(Option(f"{c}.{i}", f"{coop_name(c)}{bonus}"))
+            options.append(Option(f"{c}.{i}", f"{coop_name(c)}, space {i + 1}{bonus}"))
     return options
 
 

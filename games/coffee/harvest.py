@@ -41,7 +41,7 @@ def harvest(state: CoffeeState) -> None:
             if not state.is_andre(seat):
                 state.players[seat].coffee[coffee] += n
         if total:
-            got = ", ".join(f"{who(state, s)} {n}" for s, n in shares.items()) or "nobody"
+            got = ", ".join(f"{who(state, s)} {n}" for s, n in shares.items()) or "nobody takes any"
             state.say(f"{coop_name(coffee)} produces {total}: {got}")
     threshold = components().board["harvest"]["civet_threshold"][str(state.rules_players)]
     for seat, player in enumerate(state.players):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.coffee.data import COFFEE_NAMES
+from games.coffee.data import COFFEE_NAMES, components
 from games.coffee.state import CoffeeState
 
 
@@ -12,6 +12,13 @@ def who(state: CoffeeState, seat: int) -> str:
 
 def coop_name(coffee: str) -> str:
     return COFFEE_NAMES[coffee]
+
+
+def bar_name(bar: str) -> str:
+    """`b3` -> "Coffee Bar 3", `seoul` -> "Coffee Bar 6 (Seoul)": numbered left to right
+    as the picture draws them, and named where the rulebook names them."""
+    number = list(components().bars).index(bar) + 1
+    return f"Coffee Bar {number}" + ("" if bar == f"b{number}" else f" ({bar.capitalize()})")
 
 
 def counter_name(counter: str) -> str:

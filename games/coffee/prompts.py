@@ -5,7 +5,7 @@ from __future__ import annotations
 from games.coffee import arabica, assign, sell, trade, work
 from games.coffee.build import COLUMN_NAMES, build, buildable, next_building, site_options
 from games.coffee.data import COFFEE_NAMES, COFFEES, components
-from games.coffee.names import bonus_name, coop_name, counter_name, upper_first, who
+from games.coffee.names import bar_name, bonus_name, coop_name, counter_name, upper_first, who
 from games.coffee.state import CoffeeState, Prompt
 from games.coffee.supply import send_trader
 from games.core import Decision, Option
@@ -31,16 +31,17 @@ def prompt_decision(state: CoffeeState, prompt: Prompt) -> Decision:
     text = kind
     options: list[Option] = []
     if kind == "plant_row":
-        text = "Take the leftmost plantation of row"
+        text = "Add a plantation: take the leftmost one from which row of your board?"
         options = [
             Option(r, f"Row {r}: level {player.plantations[r][0]}{work.cost_text(player, r)}")
             for r in work.plantable_rows(state, seat)
         ]
     elif kind == "plant_space":
-        text = "Where does the plantation go?"
+        level = player.plantations[data["row"]][0]
+        text = f"Where does your level-{level} plantation go?"
         options = work.plant_space_options(state, seat, data["row"])
     elif kind == "animal":
-        text = "Take an Animal counter"
+        text = f"Planted in the 2/3 row: take an Animal counter from {coop_name(data['coffee'])}"
         options = [
             Option(c.replace(":", "."), counter_name(c))
             for c in state.coops[data["coffee"]].animals
@@ -54,7 +55,9 @@ def prompt_decision(state: CoffeeState, prompt: Prompt) -> Decision:
             Option(t, work.pathway_label(state, seat, t)) for t in work.donkey_pathways(state, seat)
         ]
     elif kind == "send_choose":
-        text = f"Not enough workers: choose {data['n']} players to staff"
+        n = data["n"]
+        whom = "the player who gets one" if n == 1 else f"the {n} players who get one each"
+        text = f"Not enough workers in the {coop_name(data['coffee'])} town center: choose {whom}"
         options = [
             Option(seat_token(s), who(state, s))
             for s in work.send_candidates(state, data["coffee"])
@@ -65,13 +68,15 @@ def prompt_decision(state: CoffeeState, prompt: Prompt) -> Decision:
         options = [Option(c, f"{coop_name(c)} (now column {player.arabica[c]})") for c in COFFEES]
     elif kind in ("gain_coffee", "wild_income"):
         text = "Gain 1 coffee of which kind?"
+        if kind == "wild_income":
+            text = "Wild Stock counter: gain 1 coffee of which kind?"
         options = [Option(c, coop_name(c)) for c in COFFEES]
     elif kind == "piggy_trader":
-        text = f"Piggyback a trader in {coop_name(data['coffee'])}?"
+        text = f"Piggyback: place a trader in the {coop_name(data['coffee'])} trading house?"
         own = "a trader" if player.traders else "your bonus supply's trader"
         options = [Option("join", f"Place {own} for free"), Option("decline", "Decline")]
     elif kind == "build_site":
-        text = "Where does the building go?"
+        text = f"Where does your {COLUMN_NAMES[data['column']]} go?"
         options = site_options(state, data["column"], data.get("coffee"))
     elif kind == "piggy_build":
         text = f"Piggyback {who(state, data['builder'])}'s building (pay 1 coffee)?"
@@ -82,33 +87,36 @@ def prompt_decision(state: CoffeeState, prompt: Prompt) -> Decision:
         ]
         options.append(Option("decline", "Decline"))
     elif kind == "piggy_pay":
-        text = "Pay the builder 1 coffee"
+        text = f"Piggyback: pay {who(state, data['builder'])} 1 coffee of which kind?"
         options = trade.piggy_pay_options(state, seat)
     elif kind == "convert":
-        text = f"Trade {player.ratio} coffee for 1 {COFFEE_NAMES[data['target']]}"
+        text = (
+            f"Trade {player.ratio} coffee for 1 {COFFEE_NAMES[data['target']]}: "
+            f"choose the {player.ratio} to give"
+        )
         options = sell.convert_units(player, data["target"])
         low = high = player.ratio
     elif kind == "stock":
         n = data["warehouses"]
         low = high = 3 if n == 1 else 5
-        text = f"Spend {low} different Stock counters"
+        text = f"Spend {low} different Stock counters for {n} warehouse{'s' * (n > 1)}"
         options = sell.stock_options(player)
     elif kind == "contract_bonus":
         sides = components().player_board["contracts"]["bonus"][data["letter"]]
-        text = "Choose the contract bonus"
+        text = f"Contract {data['letter']} fulfilled: choose its bonus"
         options = [Option(str(i), upper_first(bonus_name(side))) for i, side in enumerate(sides)]
     elif kind == "row_bonus":
-        text = "Contract row finished: choose a bonus"
+        text = "Contract row finished: choose its bonus"
         options = [Option(i.replace(":", "."), row_item_name(state, i)) for i in player.row_items]
     elif kind == "free_build":
-        text = "Build for free"
+        text = "Free building: build which one?"
         if data["hospital"]:
             hospital = next_building(state, seat, "hospital", free_hospital=True)
             options = [Option("hospital", "Hospital")] if hospital else []
         else:
             options = [Option(c, upper_first(COLUMN_NAMES[c])) for c in buildable(state, seat)]
     elif kind == "sell_second":
-        text = "Deliver a second time, or drop out"
+        text = "Deliver to a second Coffee Bar space, or drop out of the Sell phase"
         options = [
             *sell.bar_options(state, seat),
             *sell.trade_options(state, seat),
@@ -116,10 +124,11 @@ def prompt_decision(state: CoffeeState, prompt: Prompt) -> Decision:
         ]
     elif kind == "mixed_pay":
         low = high = sell.bar_space(data["bar"]).amount
-        text = f"Deliver {low} different kinds of coffee"
+        bar = bar_name(data["bar"].split(".")[1])
+        text = f"{bar}: deliver {low} different kinds of coffee (choose them)"
         options = sell.mixed_options(player, low)
     elif kind == "remove":
-        text = "Remove an unoccupied plantation"
+        text = "Penalty not paid in full: remove which unoccupied plantation?"
         options = [
             Option(assign.space_id(c, r, s), f"{coop_name(c)} row {r} space {s + 1}")
             for c, r, s, _ in assign.highest_unoccupied(state, seat)

@@ -4,7 +4,7 @@ pay out, the bonus supply is refilled (−3 VP per missing coin), turn order cha
 from __future__ import annotations
 
 from games.coffee.data import COFFEE_NAMES, COFFEES, KOPI
-from games.coffee.names import who
+from games.coffee.names import upper_first, who
 from games.coffee.state import CoffeeState, Player
 from games.core import Option
 
@@ -26,7 +26,7 @@ def keeps_everything_in_rows(player: Player) -> bool:
 
 def storage_options(player: Player) -> list[Option]:
     return [
-        Option(c, f"Warehouse on the {COFFEE_NAMES[c]} column (keep 10)")
+        Option(c, f"{upper_first(COFFEE_NAMES[c])} track: keep up to 10")
         for c in (*COFFEES, KOPI)
         if player.coffee[c]
     ]
@@ -80,7 +80,8 @@ def refill_bonus_coins(state: CoffeeState) -> None:
         player.coins -= paid
         if paid < 3:
             player.minus_tokens += 3 - paid
-            state.say(f"{who(state, seat)} takes {3 - paid} −3 VP tokens")
+            tokens = "token" if 3 - paid == 1 else "tokens"
+            state.say(f"{who(state, seat)} takes {3 - paid} −3 VP {tokens}")
         player.bonus.append("coins")
 
 

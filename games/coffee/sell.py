@@ -6,7 +6,7 @@ from __future__ import annotations
 from games.coffee import arabica
 from games.coffee.build import next_building
 from games.coffee.data import COFFEE_NAMES, COFFEES, CONTRACT_ROWS, KOPI, BarSpace, components
-from games.coffee.names import who
+from games.coffee.names import bar_name, upper_first, who
 from games.coffee.state import CoffeeState, Player, Prompt
 from games.coffee.supply import (
     bonus_options,
@@ -63,7 +63,7 @@ def bar_options(state: CoffeeState, seat: int) -> list[Option]:
                         if space.need == "mixed"
                         else describe(wants)
                     )
-                    label = f"Coffee Bar {bar}: {need} ({reward})"
+                    label = f"{bar_name(bar)}: {need} ({reward})"
                     options.append(Option(token, label))
     return options
 
@@ -112,7 +112,7 @@ def convert_units(player: Player, target: str) -> list[Option]:
     for coffee, n in player.coffee.items():
         if coffee != target:
             units += [
-                Option(f"{coffee}{i}", f"{COFFEE_NAMES[coffee]} #{i}")
+                Option(f"{coffee}{i}", f"{upper_first(COFFEE_NAMES[coffee])} #{i}")
                 for i in range(1, min(n, player.ratio) + 1)
             ]
     return units
@@ -128,7 +128,7 @@ def stock_options(player: Player) -> list[Option]:
     kinds = sorted(set(player.stocks), key=lambda s: (s == "wild", s))
     options = [Option(k, f"{COFFEE_NAMES[k]} Stock counter") for k in kinds if k != "wild"]
     wilds = player.stocks.count("wild")
-    options += [Option(f"wild{i}", "Wild Stock counter") for i in range(1, wilds + 1)]
+    options += [Option(f"wild{i}", f"Wild Stock counter #{i}") for i in range(1, wilds + 1)]
     return options
 
 
@@ -201,7 +201,7 @@ def deliver(state: CoffeeState, seat: int, token: str, spent: dict[str, int] | N
             player.coffee[coffee] -= n
     player.coins += space.coins
     state.bars[bar][index] = seat
-    state.say(f"{who(state, seat)} delivers to Coffee Bar {bar}")
+    state.say(f"{who(state, seat)} delivers to {bar_name(bar)}")
     counter = state.bar_animals.pop(f"{bar}.{index}", None)
     if counter:
         arabica.gain_counter(state, seat, counter)
@@ -289,7 +289,7 @@ def andre_delivers(state: CoffeeState) -> None:
             _, bar, i = best
             state.bars[bar][i] = andre.seat
             andre.markers -= 1
-            state.say(f"André places a marker in Coffee Bar {bar}")
+            state.say(f"André places a marker in {bar_name(bar)}")
 
 
 def sell_order(state: CoffeeState) -> list[int]:

@@ -126,7 +126,7 @@ def continue_piggy_trader(
     if len(out) == 1 and coop.coin and not state.is_andre(out[0]):
         coop.coin = False
         state.players[out[0]].coins += 1
-        state.say(f"{who(state, out[0])} takes the coin of {coop_name(coffee)}")
+        state.say(f"{who(state, out[0])} takes the coin of the {coop_name(coffee)} trading house")
 
 
 def join_trader(state: CoffeeState, seat: int, coffee: str) -> None:
@@ -137,7 +137,7 @@ def join_trader(state: CoffeeState, seat: int, coffee: str) -> None:
     else:
         send_trader(state.players[seat])
     state.coops[coffee].traders.append(seat)
-    state.say(f"{who(state, seat)} piggybacks in {coop_name(coffee)}")
+    state.say(f"{who(state, seat)} piggybacks a trader in {coop_name(coffee)}")
 
 
 def resolve_build(

@@ -12,19 +12,20 @@ def phase_decisions(state: CoffeeState) -> list[Decision]:
     if state.phase == "setup":
         seat = state.order[state.turn % len(state.order)]
         options = [
-            Option(assign.space_id(c, 1, i), f"{coop_name(c)}, 1 space {i + 1}")
+            Option(assign.space_id(c, 1, i), f"{coop_name(c)} row 1, space {i + 1}")
             for c, coop in state.coops.items()
             for i, p in enumerate(coop.rows[0])
             if p is None
         ]
-        prompt = "Place your starting plantation on an empty 1 space"
+        prompt = "Place your starting level-1 plantation: on which empty 1 space?"
         return [Decision(seat, "start", prompt, tuple(options))]
     if state.phase == "assign" and state.step == "own":
         return [
             Decision(
                 s,
                 "staff_own",
-                f"Staff your own plantations ({state.players[s].pool} in your worker pool)",
+                f"Assign workers: staff one of your own plantations "
+                f"({state.players[s].pool} in your worker pool)",
                 tuple(assign.own_options(state, s)),
             )
             for s in state.seats
@@ -35,7 +36,8 @@ def phase_decisions(state: CoffeeState) -> list[Decision]:
             Decision(
                 s,
                 "storage",
-                "Warehouses on coffee columns keep 10; each other warehouse keeps 1 of each",
+                f"Refresh: put up to {p.built['warehouse']} warehouse(s) on coffee tracks "
+                f"(keep 10 of that coffee); the others keep 1 of each kind",
                 tuple(refresh.storage_options(p)),
                 min_choices=0,
                 max_choices=min(p.built["warehouse"], len(refresh.storage_options(p))),
@@ -49,19 +51,30 @@ def phase_decisions(state: CoffeeState) -> list[Decision]:
         return [Decision(seat, "work", "Phase 1 Work: choose an action", tuple(options))]
     if state.phase == "assign" and state.step == "other":
         seat = state.order[state.turn % len(state.order)]
-        options = [*assign.other_options(state, seat), Option("drop", "Drop out")]
-        prompt = f"Send a worker to an opponent ({state.players[seat].pool} in your pool)"
+        options = [
+            *assign.other_options(state, seat),
+            Option("drop", "Drop out: keep your other workers"),
+        ]
+        prompt = (
+            f"Assign workers: staff an opponent's plantation for an Arabica step "
+            f"({state.players[seat].pool} in your worker pool), or drop out"
+        )
         return [Decision(seat, "staff_other", prompt, tuple(options))]
     if state.phase == "assign":
         seat = next(s for s in state.order if s in state.owed)
-        prompt = f"Pay your penalty ({state.owed[seat]} left)"
+        prompt = (
+            f"Penalty for empty plantations: {state.owed[seat]} left to pay, "
+            f"1 coin or 1 step back on an Arabica track each"
+        )
         return [Decision(seat, "penalty", prompt, tuple(assign.penalty_options(state, seat)))]
     if state.phase == "trade":
         seat = state.order[state.turn % len(state.order)]
         options = [*trade.trade_options(state, seat), Option("pass", "Pass")]
-        return [Decision(seat, "trade", "Phase 3 Trade & Build", tuple(options))]
+        prompt = "Phase 3 Trade & Build: choose an action, or pass"
+        return [Decision(seat, "trade", prompt, tuple(options))]
     seat = sell.sell_order(state)[state.turn % len(state.order)]
-    return [Decision(seat, "sell", "Phase 5 Sell", tuple(sell.sell_options(state, seat)))]
+    prompt = "Phase 5 Sell: fulfil a contract or deliver to a Coffee Bar, or drop out"
+    return [Decision(seat, "sell", prompt, tuple(sell.sell_options(state, seat)))]
 
 
 def answer_phase(state: CoffeeState, decision: Decision, choices: tuple[str, ...]) -> None:

@@ -100,9 +100,10 @@ def work_options(state: CoffeeState, seat: int) -> list[Option]:
             options.append(Option("plant", "Add a plantation to a cooperative"))
         for coffee, coop in state.coops.items():
             if coop.town and send_candidates(state, coffee):
-                options.append(Option(f"send.{coffee}", f"Send workers in {coop_name(coffee)}"))
+                label = f"Send workers to plantations in {coop_name(coffee)}"
+                options.append(Option(f"send.{coffee}", label))
     if markers >= 2 and donkeys_left(state, seat) and donkey_pathways(state, seat):
-        options.append(Option("donkey", "Breed a donkey (2 markers)"))
+        options.append(Option("donkey", "Breed a donkey (2 Action markers)"))
     if markers >= 1 and civets_left(state, seat):
         options.append(Option("civet", "Send a civet to Sumatra"))
     if markers >= 1:
@@ -281,6 +282,6 @@ def staff(state: CoffeeState, actor: int, coffee: str, seats: list[int]) -> None
         state.general_workers -= 1
         coop.town = 1
     names = ", ".join(who(state, s) for s in seats)
-    state.say(f"{who(state, actor)} sends workers in {coop_name(coffee)} to {names}")
+    state.say(f"{who(state, actor)} sends workers to plantations in {coop_name(coffee)}: {names}")
     if any(s != actor for s in seats) and not state.is_andre(actor):
         arabica.advance(state, actor, coffee)

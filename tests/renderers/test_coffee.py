@@ -5,10 +5,12 @@ from __future__ import annotations
 import copy
 import itertools
 import random
+import re
 
 import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageStat
 
+import renderers
 from games.coffee import engine
 from games.core import Action
 from games.testing import random_choices
@@ -62,17 +64,52 @@ def test_the_acting_seat_is_marked_on_the_table() -> None:
     assert first.crop(boards).tobytes() != second.crop(boards).tobytes()
 
 
-def test_every_option_gets_a_style() -> None:
+RAW_TOKEN = re.compile(r"\b(gua|col|bra|eth|ind|kopi\d|wild\d|seoul|b[1-6]|[a-z]+\.[a-z0-9.]+)\b")
+
+
+@pytest.mark.parametrize("num_players", [2, 5])
+def test_panels_read_as_words_a_newcomer_understands(num_players: int) -> None:
+    """What the buttons and menus show, at many moments of random games: a prompt that fits a
+    menu's placeholder, labels within Discord's 80 characters, distinct within a decision and
+    free of option ids, descriptions that add to the prompt rather than repeat it."""
     seen = set()
-    for _, pending in snapshots(4, seed=9, every=7):
-        for decision in pending:
-            for option in decision.options:
-                style = coffee.option_style(decision, option)
-                assert style is not None and style.label
-                assert len(style.label) <= 80
-                assert style.description is None or len(style.description) <= 100
+    for seed in (1, 2):
+        for _, pending in snapshots(num_players, seed=seed, every=3):
+            for decision in pending:
+                assert 0 < len(decision.prompt) <= 150, decision.prompt
+                labels = []
+                for option in decision.options:
+                    style = renderers.option_style("coffee", decision, option)
+                    label = style.label or option.label
+                    assert style.emoji, (decision.kind, option.id)
+                    assert len(label) <= 80, label
+                    assert not RAW_TOKEN.search(label), label
+                    description = style.description
+                    assert description is None or len(description) <= 100
+                    assert description is None or decision.prompt not in description
+                    labels.append(label)
+                assert len(set(labels)) == len(labels), (decision.prompt, labels)
                 seen.add(decision.kind)
-    assert {"work", "trade", "sell"} <= seen
+    assert {"work", "staff_own", "trade", "sell", "plant_space", "build_site"} <= seen
+
+
+def test_coffee_bars_are_named_by_number_as_the_picture_shows_them() -> None:
+    """Option labels and the log say "Coffee Bar 3", never the bar's data id `b3`."""
+    state = next(
+        s
+        for s, pending in snapshots(3, seed=7, every=1)
+        if any(o.id.startswith("bar.") for d in pending for o in d.options)
+    )
+    decision = engine.decisions(state)[0]
+    bars = [o for o in decision.options if o.id.startswith("bar.")]
+    for option in bars:
+        bar = option.id.split(".")[1]
+        number = list(engine.view(state, None)["bar_spaces"]).index(bar) + 1
+        assert option.label.startswith(f"Coffee Bar {number}")
+    chosen = next(o for o in bars if o.id.split(".")[1] != "seoul")
+    after = engine.apply(state, Action(decision.seat, (chosen.id,)))
+    number = chosen.id.split(".")[1].removeprefix("b")
+    assert any(line.endswith(f"delivers to Coffee Bar {number}") for line in after.log)
 
 
 def test_private_text_shows_only_the_seats_company() -> None:
