@@ -54,7 +54,6 @@ CITY_AT = {
     "lake": (0.06, 0.22),
     "capital": (0.62, 0.10),
 }
-REWARD_TINT = {"prestige": (236, 200, 90), "cubes": (200, 150, 190), "coin": (220, 180, 60)}
 
 
 def seat_colour(seat: int) -> tuple[int, int, int]:
@@ -964,28 +963,97 @@ EMOJI = {
 }
 
 
+# What each action does, for the descriptions of the turn's options.
+ACTION_TEXT = {
+    "harvest": "harvest grain (a member must be on your farmyard)",
+    "family": "a birth, or bring a member home",
+    "crafts": "make a good (train a member, or pay), or use the mill",
+    "market": "a market day: everyone may serve customers",
+    "travel": "a member sets out or moves on along a route",
+    "council": "a member enters or moves up in the council chamber",
+    "church": "send a member from your farmyard to the black bag",
+}
+# Where the chronicle puts a member who dies in each place.
+RESTING = (
+    ("farmyard", "farm"),
+    ("at the ", "crafts"),
+    ("council", "council"),
+    ("travelling", "travel"),
+    ("church", "church"),
+)
+
+
+def where_on_map(city: str) -> str:
+    """Where a city lies on the picture's travel map, in words for menus."""
+    fx, fy = CITY_AT.get(city, (0.5, 0.5))
+    row = "top" if fy < 0.3 else "bottom" if fy > 0.7 else ""
+    side = "left" if fx < 0.35 else "right" if fx > 0.65 else ""
+    return " ".join(w for w in (row, side) if w) or "centre"
+
+
 def option_style(decision: Decision, option: Option) -> OptionStyle | None:
     parts = option.id.split("-")
     if decision.kind == "turn":
-        if parts[0] == "well":
-            return OptionStyle(
-                label=f"Well: 3 {parts[1]} → {parts[2]}",
-                emoji=EMOJI["well"],
-                description=option.label,
-            )
-        if parts[0] == "free":
-            return OptionStyle(label=parts[1].capitalize(), emoji=EMOJI.get(parts[1]))
-        space, colour = parts
-        label = f"{space.capitalize()} ({'plague' if colour == 'black' else colour})"
-        return OptionStyle(label=label, emoji=EMOJI.get(colour), description=option.label)
+        return turn_style(option, parts)
     if option.id in ("skip", "none", "done", "pass"):
         return OptionStyle(label=option.label, emoji="⏭️")
+    description = None
+    if decision.kind == "travel":
+        city = parts[1] if parts[0] == "go" else parts[2]
+        description = f"{city.capitalize()}: {where_on_map(city)} of the travel map"
+    elif decision.kind == "market" and "(+" in option.label:
+        description = "Only the first sale of the player who held the market day is free"
+    elif decision.kind in ("council", "church", "die"):
+        description = DESCRIBE[decision.kind](option)
     long = len(option.label) > 80
+    if long:
+        description = option.label[:100]
     return OptionStyle(
-        label=option.label[:80],
-        emoji=EMOJI.get(decision.kind),
-        description=option.label[:100] if long else None,
+        label=option.label[:80], emoji=EMOJI.get(decision.kind), description=description
     )
+
+
+def turn_style(option: Option, parts: list[str]) -> OptionStyle:
+    if parts[0] == "free":
+        return OptionStyle(
+            label=parts[1].capitalize(),
+            emoji=EMOJI.get(parts[1]),
+            description=f"Free final action: {ACTION_TEXT[parts[1]]}",
+        )
+    if parts[0] == "well":
+        colour, action = parts[1], parts[2]
+        coins = option.label.partition("(")[2].partition(")")[0]
+        paid = f"3 {colour} ({coins})" if coins else f"3 {colour}"
+        return OptionStyle(
+            label=f"Well: 3 {colour} → {action.capitalize()}",
+            emoji=EMOJI["well"],
+            description=f"Pay {paid}, then: {ACTION_TEXT[action]}",
+        )
+    space, colour = parts
+    if colour == "black":
+        cost = option.label.partition("(")[2].partition(")")[0]
+        label, then = f"{space.capitalize()} (plague)", f"Plague: lose {cost}, then: "
+    else:
+        label, then = f"{space.capitalize()} ({colour})", f"Gain {colour}, then: "
+    return OptionStyle(label=label, emoji=EMOJI.get(colour), description=then + ACTION_TEXT[space])
+
+
+def council_text(option: Option) -> str | None:
+    if option.id.startswith(("enter", "promote")):
+        return "Then a privilege of the member's stage or below"
+    return "A privilege of your highest member's stage or below"
+
+
+def church_text(option: Option) -> str | None:
+    return "Drawn at a mass, it climbs the church for prestige at the end"
+
+
+def die_text(option: Option) -> str | None:
+    row = next(row for key, row in RESTING if key in option.label)
+    return f"Into the chronicle's {row} row if a space is free, else a grave"
+
+
+DESCRIBE = {"council": council_text, "church": church_text, "die": die_text}
 
 
 def private_text(view: dict[str, Any]) -> str:

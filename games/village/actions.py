@@ -86,7 +86,7 @@ def harvest(state: VillageState, step: Step, choice: str) -> None:
     player = state.players[step.seat]
     amount = harvest_amount(player)
     gain_grain(player, amount)
-    log(state, step.seat, f"harvested {amount} grain.")
+    log(state, step.seat, f"harvests {amount} grain.")
 
 
 # -- family ----------------------------------------------------------------------------
@@ -111,11 +111,11 @@ def family(state: VillageState, step: Step, choice: str) -> None:
         unborn = [i for i, m in enumerate(player.members) if m.place == SUPPLY]
         i = min(unborn, key=lambda j: player.members[j].number)
         player.members[i].place = FARM
-        log(state, step.seat, f"welcomed a new #{player.members[i].number}.")
+        log(state, step.seat, f"welcomes a new #{player.members[i].number}.")
         return
     m = player.members[int(choice.removeprefix("recall-"))]
     m.place, m.where, m.stage = FARM, "", 0
-    log(state, step.seat, f"brought #{m.number} home.")
+    log(state, step.seat, f"brings #{m.number} home.")
 
 
 # -- crafts ----------------------------------------------------------------------------
@@ -137,26 +137,30 @@ def crafts_options(state: VillageState, step: Step) -> list[Option]:
     for name, shop in rules["workshops"].items():
         for good in workshop_goods(name):
             tag = f"{name}-{good}" if name == "stables" else name
+            shop_name, a_good = name.capitalize(), article(good)
             if trained(player, name):
-                out.append(Option(f"{tag}-time", f"{good}: {shop['produce']} time"))
+                text = f"{shop_name}: make {a_good} ({shop['produce']} time)"
+                out.append(Option(f"{tag}-time", text))
             for i in farm_members(player):
                 n = player.members[i].number
                 cost = shop["train"] + shop["produce"]
-                out.append(
-                    Option(f"{tag}-train-{i}", f"Train #{n}, make {article(good)}: {cost} time")
-                )
+                text = f"{shop_name}: train #{n}, make {a_good} ({cost} time)"
+                out.append(Option(f"{tag}-train-{i}", text))
             if "grain" in shop and player.grain >= shop["grain"]:
-                out.append(Option(f"{tag}-grain", f"{good} for {shop['grain']} grain"))
+                text = f"{shop_name}: {a_good} for {shop['grain']} grain"
+                out.append(Option(f"{tag}-grain", text))
             if "cubes" in shop and can_pay(player, {c: 1 for c in shop["cubes"]}):
-                out.append(Option(f"{tag}-cubes", f"{good} for {'+'.join(shop['cubes'])}"))
+                text = f"{shop_name}: {a_good} for {' + '.join(shop['cubes'])}"
+                out.append(Option(f"{tag}-cubes", text))
         # Training alone is allowed: the good "may" then be made (EN crafts a).
         for i in farm_members(player):
             n = player.members[i].number
-            text = f"Only train #{n} in the {name}: {shop['train']} time"
+            text = f"{name.capitalize()}: only train #{n} ({shop['train']} time)"
             out.append(Option(f"{name}-trainonly-{i}", text))
     mill = rules["mill"]
     if player.grain >= mill["grain"]:
-        out.append(Option("mill", f"Mill: {mill['grain']} grain, {mill['time']} time → coins"))
+        text = f"Mill: {mill['grain']} grain + {mill['time']} time → {mill['coins']} coins"
+        out.append(Option("mill", text))
     return [*out, SKIP] if out else []
 
 
@@ -168,7 +172,7 @@ def crafts(state: VillageState, step: Step, choice: str) -> None:
         player.grain -= mill["grain"]
         spend_time(player, mill["time"])
         player.coins += mill["coins"]
-        log(state, step.seat, f"milled grain for {mill['coins']} coins.")
+        log(state, step.seat, f"mills {mill['grain']} grain for {mill['coins']} coins.")
         return
     parts = choice.split("-")
     name = parts[0]
@@ -177,7 +181,7 @@ def crafts(state: VillageState, step: Step, choice: str) -> None:
         member = player.members[int(parts[2])]
         member.place, member.where = WORKSHOP, name
         spend_time(player, shop["train"])
-        log(state, step.seat, f"trained #{member.number} in the {name}.")
+        log(state, step.seat, f"trains #{member.number} at the {name}.")
         return
     if name == "stables":
         good, how = parts[1], parts[2:]
@@ -194,7 +198,7 @@ def crafts(state: VillageState, step: Step, choice: str) -> None:
     else:
         pay(state, player, {c: 1 for c in shop["cubes"]})
     player.goods[good] += 1
-    log(state, step.seat, f"made {article(good)} at the {name}.")
+    log(state, step.seat, f"makes {article(good)} at the {name}.")
 
 
 # -- council ---------------------------------------------------------------------------
@@ -231,7 +235,7 @@ def council_options(state: VillageState, step: Step) -> list[Option]:
     for how in council_payments(player):
         for i in farm_members(player):
             n = player.members[i].number
-            text = f"#{n} joins the council: {council_payment(how)} + {council['enter_time']} time"
+            text = f"#{n} enters the council: {council_payment(how)} + {council['enter_time']} time"
             out.append(Option(f"enter-{i}-{how}", text))
         for i in distinct(player, COUNCIL):
             m = player.members[i]
@@ -240,12 +244,12 @@ def council_options(state: VillageState, step: Step) -> list[Option]:
                 out.append(
                     Option(
                         f"promote-{i}-{how}",
-                        f"#{m.number} to stage {m.stage + 1}: {council_payment(how)} + {t} time",
+                        f"#{m.number} up to stage {m.stage + 1}: {council_payment(how)} + {t} time",
                     )
                 )
     stages = [m.stage for m in player.members if m.place == COUNCIL]
     if stages and privilege_options(state, Step("privilege", step.seat, data=[str(max(stages))])):
-        out.append(Option("privilege", "Use a privilege without moving"))
+        out.append(Option("privilege", "Use a privilege, no member moves"))
     return [*out, SKIP] if out else []
 
 
@@ -265,7 +269,7 @@ def council(state: VillageState, step: Step, choice: str) -> None:
     else:
         spend_time(player, rules["promote_time"][member.stage - 1])
         member.stage += 1
-    log(state, step.seat, f"moved #{member.number} to council stage {member.stage}.")
+    log(state, step.seat, f"moves #{member.number} to council stage {member.stage}.")
     state.stack.append(Step("privilege", step.seat, data=[str(member.stage)]))
 
 
@@ -278,10 +282,11 @@ def privilege_options(state: VillageState, step: Step) -> list[Option]:
     if top >= 2:
         colours = [c for c in data.colours() if state.supply[c] > 0]
         for a, b in combinations(colours, 2):
-            out.append(Option(f"p2-{a}-{b}", f"Take {a} and {b}"))
+            out.append(Option(f"p2-{a}-{b}", f"Take {a} + {b} cubes"))
         if len(colours) == 1:
             # The supply holds one colour only: one cube of it is all there is to take.
-            out.append(Option(f"p2-{colours[0]}", f"Take {colours[0]} (the supply's last colour)"))
+            text = f"Take {article(colours[0])} cube (the supply's last colour)"
+            out.append(Option(f"p2-{colours[0]}", text))
     if top >= 3:
         for good in data.goods():
             out.append(Option(f"p3-{good}", f"Take {article(good)}"))
@@ -296,18 +301,18 @@ def privilege(state: VillageState, step: Step, choice: str) -> None:
     if parts[0] == "p1":
         state.next_start = step.seat
         player.marker_coin = state.solo
-        log(state, step.seat, "took the next-start-player marker.")
+        log(state, step.seat, "takes the next-start-player marker.")
     elif parts[0] == "p2":
         for colour in parts[1:]:
             gain_cube(state, player, colour)
-        log(state, step.seat, f"took {' and '.join(parts[1:])} cubes.")
+        log(state, step.seat, f"takes {' and '.join(parts[1:])} cubes.")
     elif parts[0] == "p3":
         player.goods[parts[1]] += 1
-        log(state, step.seat, f"took {article(parts[1])}.")
+        log(state, step.seat, f"takes {article(parts[1])}.")
     elif parts[0] == "p4":
         pay_coins(state, player, 1)
         player.prestige += data.rules()["council"]["stage4_coin_prestige"]
-        log(state, step.seat, "bought 3 prestige for a coin.")
+        log(state, step.seat, "buys 3 prestige for a coin.")
 
 
 # -- travel ----------------------------------------------------------------------------
@@ -324,7 +329,7 @@ def travel_options(state: VillageState, step: Step) -> list[Option]:
         if route and can_pay(player, route.cubes):
             for i in farm_members(player):
                 n = player.members[i].number
-                text = f"#{n} travels to {city}{trip_text(player, route, city)}"
+                text = f"#{n} travels to {city_name(city)}{trip_text(player, route, city)}"
                 out.append(Option(f"go-{city}-{i}", text))
     for i in distinct(player, TRAVEL):
         here = player.members[i].where
@@ -332,9 +337,14 @@ def travel_options(state: VillageState, step: Step) -> list[Option]:
             route = data.route(here, city)
             if route and can_pay(player, route.cubes):
                 n = player.members[i].number
-                text = f"#{n} moves {here} → {city}{trip_text(player, route, city)}"
+                trip = trip_text(player, route, city)
+                text = f"#{n} moves {city_name(here)} → {city_name(city)}{trip}"
                 out.append(Option(f"move-{i}-{city}", text))
     return [*out, SKIP] if out else []
+
+
+def city_name(city: str) -> str:
+    return city.capitalize()
 
 
 def trip_text(player: Player, route: Route, city: str) -> str:
@@ -367,7 +377,7 @@ def travel(state: VillageState, step: Step, choice: str) -> None:
     player.goods["wagon"] -= rules["wagons"]
     spend_time(player, rules["time"])
     member.place, member.where = TRAVEL, city
-    log(state, step.seat, f"travelled to {city}.")
+    log(state, step.seat, f"travels to {city_name(city)}.")
     if city in player.cities:
         return
     player.cities.append(city)
@@ -385,11 +395,12 @@ def reward_options(state: VillageState, step: Step) -> list[Option]:
     for a, b in combinations_with_replacement(data.colours(), 2):
         need = {a: 1, b: 1} if a != b else {a: 2}
         if all(state.supply[c] >= n for c, n in need.items()):
-            out.append(Option(f"{a}-{b}", f"Take {a} and {b}"))
+            text = f"Take 2 {a}" if a == b else f"Take {a} + {b}"
+            out.append(Option(f"{a}-{b}", text))
     if not out:
         # A single cube left in the whole supply: the reward is that cube.
         out = [
-            Option(c, f"Take {c} (the supply's last cube)")
+            Option(c, f"Take {article(c)} cube (the supply's last)")
             for c in data.colours()
             if state.supply[c]
         ]
@@ -400,7 +411,7 @@ def reward(state: VillageState, step: Step, choice: str) -> None:
     player = state.players[step.seat]
     for colour in choice.split("-"):
         gain_cube(state, player, colour)
-    log(state, step.seat, f"took {choice.replace('-', ' and ')} cubes.")
+    log(state, step.seat, f"takes {choice.replace('-', ' and ')} cubes.")
 
 
 # -- church ----------------------------------------------------------------------------
@@ -430,7 +441,7 @@ def church(state: VillageState, step: Step, choice: str) -> None:
     member = player.members[int(index)]
     member.place = BAG
     state.black_bag.append(f"{step.seat}:{index}")
-    log(state, step.seat, f"sent #{member.number} to the black bag.")
+    log(state, step.seat, f"sends #{member.number} to the black bag.")
 
 
 def cube_cost(state: VillageState, step: Step, option: str) -> dict[str, int]:

@@ -27,10 +27,10 @@ def category(member: Member) -> str:
 
 def describe(member: Member) -> str:
     where = {
-        FARM: "on the farm",
-        WORKSHOP: f"in the {member.where}",
+        FARM: "on the farmyard",
+        WORKSHOP: f"at the {member.where}",
         COUNCIL: f"in council stage {member.stage}",
-        TRAVEL: f"travelling in {member.where}",
+        TRAVEL: f"travelling at {member.where.capitalize()}",
     }.get(member.place, f"in church stage {member.stage}")
     return f"#{member.number} {where}"
 
@@ -89,4 +89,5 @@ def die(state: VillageState, seat: int, index: int) -> None:
     where = bury(state, seat, wanted)
     member.place, member.where, member.stage = where, wanted, 0
     player.deaths_due -= 1
-    state.log.append(f"Seat {seat + 1}: {text} died ({where}).")
+    resting = {CHRONICLE: "into the chronicle", GRAVE: "into a grave"}.get(where, "removed")
+    state.log.append(f"Seat {seat + 1}'s {text} dies: {resting}.")

@@ -22,20 +22,19 @@ OptionsFn = Callable[[VillageState, Step], list[Option]]
 PerformFn = Callable[[VillageState, Step, str], None]
 
 PROMPTS = {
-    "turn": "Take a cube (or use the well)",
-    "harvest": "Harvest grain?",
-    "family": "Family: a birth or bring a member home",
-    "crafts": "Crafts: make a good or use the mill",
-    "council": "Council chamber",
-    "privilege": "Choose a council privilege",
-    "travel": "Travel",
-    "reward": "Choose 2 cubes (city reward)",
-    "church": "Church: send a member to the black bag",
-    "market": "Market day: serve a customer or pass",
-    "die": "Your oldest family member dies: choose which",
-    "karla": "Choose the cube Karla takes",
-    "buy": "Mass: buy your members out of the black bag",
-    "advance": "Mass: move members up in the church",
+    "turn": "Take a cube from an action space (or use the well)",
+    "harvest": "Harvest: bring in grain?",
+    "family": "Family: a birth, or bring a member home to the farmyard",
+    "crafts": "Crafts: make a good (train a member, or pay), or use the mill",
+    "council": "Council chamber: a member enters or moves up, or use a privilege",
+    "travel": "Travel: a member sets out or moves on (wagon + time + the route's cubes)",
+    "reward": "City reward: choose 2 cubes",
+    "church": "Church: send a member from your farmyard to the black bag",
+    "market": "Market day: serve a customer at the stalls, or pass",
+    "die": "Your time passed the bridge: choose which of your oldest members dies",
+    "karla": "Karla's turn: choose the cube she takes",
+    "buy": "Mass: buy your members out of the black bag (1 coin each)",
+    "advance": "Mass: move your members up in the church (paid in grain)",
     "gift": "Seat compensation: choose a cube",
 }
 
@@ -45,6 +44,8 @@ def prompt(state: VillageState, step: Step) -> str:
         if rounds.board_empty(state):
             return "Your final turn: any action, free (the board is empty)"
         return f"Your final turn: {PROMPTS['turn'].lower()}"
+    if step.kind == "privilege":
+        return f"Council privilege: choose one of stage {step.data[0]} or below"
     return PROMPTS[step.kind]
 
 

@@ -40,7 +40,7 @@ def buy_options(state: VillageState, step: Step) -> list[Option]:
     if coins_available(player) == 0 or state.mass_bought >= data.rules()["church"]["draw"]:
         return []
     out = [
-        Option(f"buy-{i}", f"Buy #{player.members[i].number} out of the bag (1 coin)")
+        Option(f"buy-{i}", f"Buy #{player.members[i].number} out of the black bag (1 coin)")
         for i in own_in_bag(state, step.seat)
     ]
     return [*out, Option("done", "Buy no more")] if out else []
@@ -100,7 +100,7 @@ def advance_options(state: VillageState, step: Step) -> list[Option]:
         seen.add((m.number, m.stage))
         cost = costs[m.stage - 1]
         if player.grain >= cost:
-            text = f"#{m.number} to church stage {m.stage + 1} ({cost} grain)"
+            text = f"#{m.number} up to church stage {m.stage + 1} ({cost} grain)"
             out.append(Option(f"up-{i}", text))
     return [*out, Option("done", "Move no more")] if out else []
 

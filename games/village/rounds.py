@@ -59,7 +59,7 @@ def board_empty(state: VillageState) -> bool:
 
 def turn_options(state: VillageState, step: Step) -> list[Option]:
     if state.ending and board_empty(state):
-        return [Option(f"free-{a}", f"Final action: {a}") for a in actions.ACTIONS]
+        return [Option(f"free-{a}", f"Final action, free: {a}") for a in actions.ACTIONS]
     out = []
     for space in data.spaces():
         for colour in sorted(set(state.spaces[space])):

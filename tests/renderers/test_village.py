@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import math
 import random
+import re
 import time
 
 import pytest
 
+import renderers
 from games.core import Action
 from games.village import engine
 from renderers import OptionStyle
@@ -221,3 +223,60 @@ def test_families_a_colour_blind_player_confuses_have_different_shapes(
 
 def test_every_family_has_its_own_shape() -> None:
     assert len(set(renderer.SHAPES)) == len(renderer.SEATS)
+
+
+# -- the words on the panels -------------------------------------------------------------
+
+
+def every_decision(num_players: int, seed: int):
+    """Every decision met in a random game, as the bot would show it."""
+    rng = random.Random(seed)
+    state = engine.new(num_players, seed)
+    while pending := engine.decisions(state):
+        yield from pending
+        decision = pending[0]
+        state = engine.apply(state, Action(decision.seat, (rng.choice(decision.options).id,)))
+
+
+@pytest.mark.parametrize(("num_players", "seed"), [(1, 31), (2, 32), (5, 33)])
+def test_panel_labels_are_short_distinct_and_in_words(num_players: int, seed: int) -> None:
+    # Python reprs, customer ids (c07) or an option's own id.
+    raw = re.compile(r"[{}\[\]]|\bNone\b|\bc\d\d\b")
+    for decision in every_decision(num_players, seed):
+        assert len(decision.prompt) <= 100 and not raw.search(decision.prompt)
+        labels = []
+        for option in decision.options:
+            style = renderers.option_style("village", decision, option)
+            label = style.label or option.label
+            assert len(label) <= 80 and len(option.label) <= 80, option.label
+            assert not raw.search(label), label
+            assert "-" not in option.id or option.id not in label, label
+            if style.description:
+                assert len(style.description) <= 100, style.description
+                assert style.description != label
+            labels.append(label)
+        assert len(set(labels)) == len(labels), labels
+
+
+def test_descriptions_say_what_a_label_cannot() -> None:
+    """A cube's action, a trip's city on the map, where a death goes in the chronicle."""
+    seen: dict[str, list[str]] = {}
+    for num_players, seed in ((2, 41), (4, 42), (1, 43)):
+        for decision in every_decision(num_players, seed):
+            for option in decision.options:
+                if option.id in ("skip", "pass", "none", "done"):
+                    continue
+                style = renderers.option_style("village", decision, option)
+                seen.setdefault(decision.kind, []).append(style.description or "")
+    assert {"turn", "travel", "die", "council"} <= set(seen)
+    assert all("then:" in d for d in seen["turn"])
+    assert all("of the travel map" in d for d in seen["travel"])
+    assert all(d.startswith("Into the chronicle's") for d in seen["die"])
+
+
+def test_a_privilege_prompt_names_the_stage() -> None:
+    for decision in every_decision(3, 44):
+        if decision.kind == "privilege":
+            assert re.search(r"stage \d or below", decision.prompt)
+            return
+    pytest.fail("no council privilege in this game")

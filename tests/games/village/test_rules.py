@@ -433,10 +433,10 @@ def test_an_option_that_needs_coins_for_missing_cubes_says_so_in_its_label() -> 
     state.players[0].coins = 2
     state = choose(state, 0, "crafts-pink")
     labels = {o.id: o.label for o in engine.decisions(state)[0].options}
-    assert labels["office-cubes"] == "scroll for pink"
-    assert labels["office-cubes-coins1"] == "scroll for pink, paying 1 coin"
-    assert labels["smithy-cubes"] == "plow for pink+orange, paying 1 coin"
-    assert labels["smithy-cubes-coins2"] == "plow for pink+orange, paying 2 coins"
+    assert labels["office-cubes"] == "Office: a scroll for pink"
+    assert labels["office-cubes-coins1"] == "Office: a scroll for pink, paying 1 coin"
+    assert labels["smithy-cubes"] == "Smithy: a plow for pink + orange, paying 1 coin"
+    assert labels["smithy-cubes-coins2"] == "Smithy: a plow for pink + orange, paying 2 coins"
 
 
 def test_trip_labels_give_the_cost_and_a_new_citys_reward() -> None:
@@ -446,12 +446,12 @@ def test_trip_labels_give_the_cost_and_a_new_citys_reward() -> None:
     player.cubes["brown"] = 3
     state = choose(state, 0, "travel-brown")
     labels = {o.id: o.label for o in engine.decisions(state)[0].options}
-    assert labels["go-north-0"] == "#1 travels to north: 2 brown + wagon + 2 time → 3 prestige"
+    assert labels["go-north-0"] == "#1 travels to North: 2 brown + wagon + 2 time → 3 prestige"
     state = choose(state, 0, "go-north-0")
     state = at_turn(state, 0, travel=["brown"], harvest=["green"])
     state = choose(state, 0, "travel-brown")
     labels = {o.id: o.label for o in engine.decisions(state)[0].options}
-    assert labels["go-north-1"] == "#1 travels to north: 2 brown + wagon + 2 time (visited)"
+    assert labels["go-north-1"] == "#1 travels to North: 2 brown + wagon + 2 time (visited)"
 
 
 def test_a_final_turn_says_so_in_its_prompt() -> None:
