@@ -397,14 +397,15 @@ def draw_bridge(d: ImageDraw.ImageDraw, view: dict[str, Any], x: float, y: float
     order of play with the active seat raised."""
     step = 54
     spaces = len(view["bridge"])
-    bar = y + 106
+    bar = y + 110
     d.rounded_rectangle([x, bar, x + spaces * step, bar + 20], radius=8, fill=(160, 130, 95))
     for i, stack in enumerate(view["bridge"]):
         bx = x + i * step
         d.rectangle([bx + 4, bar - 3, bx + step - 4, bar + 23], outline=INK, width=1)
-        for depth, seat in enumerate(stack):
-            py = bar - 18 - (len(stack) - 1 - depth) * 24
-            draw_disc(d, bx + step / 2, py, 16, seat)
+        # bottom of the stack first, so each disc above covers only the rim of the one below
+        for depth, seat in reversed(list(enumerate(stack))):
+            py = bar - 20 - (len(stack) - 1 - depth) * 25
+            draw_disc(d, bx + step / 2, py, 18, seat)
     ax = x + spaces * step + 8
     d.polygon([(ax, bar - 2), (ax + 24, bar + 10), (ax, bar + 22)], fill=INK)
     oy = bar + 36
@@ -428,7 +429,7 @@ def draw_bridge(d: ImageDraw.ImageDraw, view: dict[str, Any], x: float, y: float
 
 def draw_disc(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, seat: int) -> None:
     d.ellipse([cx - r, cy - r, cx + r, cy + r], fill=PLAYER_COLOURS[seat], outline=INK, width=2)
-    text(d, (cx, cy + 1), str(seat + 1), round(r * 1.2), header_ink(seat))
+    text(d, (cx, cy + 1), str(seat + 1), round(r * 1.3), header_ink(seat))
 
 
 def draw_bonus_and_supply(d: ImageDraw.ImageDraw, view: dict[str, Any], x: float, y: float) -> None:
