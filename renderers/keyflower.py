@@ -13,12 +13,14 @@ words.
 from __future__ import annotations
 
 import math
+import re
 from itertools import combinations, pairwise
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from games.core import Decision, Option
+from games.keyflower.components import tiles
 from renderers import OptionStyle
 from renderers.palette import BACKGROUND, INK, MUTED, font
 
@@ -877,14 +879,17 @@ def render(view: dict[str, Any]) -> Image.Image:
     return img
 
 
+# Worker emoji take the picture's shapes where Discord has them (a yellow diamond is
+# drawn orange), so a colour-blind player can match the panel to the table.
 EMOJI = {
     "bid": "🔨",
     "use": "⚒️",
     "pass": "⏭️",
     "blue": "🔵",
-    "red": "🔴",
-    "yellow": "🟡",
-    "green": "🟢",
+    "red": "🔺",
+    "yellow": "🔶",
+    "green": "🟩",
+    "mixed": "🎨",
     "gold": "🟨",
     "iron": "⬛",
     "stone": "⬜",
@@ -899,45 +904,153 @@ EMOJI = {
     "back": "↩️",
     "none": "✖️",
 }
+KIND_EMOJI = {
+    "home": "🏠",
+    "spring": "🌱",
+    "summer": "☀️",
+    "autumn": "🍂",
+    "winter": "❄️",
+    "boat": "⛵",
+    "turn_order": "🔢",
+}
+ABILITY = {
+    "1a": "2 workers more from the bag with each boat",
+    "1b": "1 green worker more with each boat",
+    "2a": "carry across fields; tiles need not match edges",
+    "2b": "transport and upgrades doubled",
+    "3a": "any resource pays as any in upgrades",
+    "3b": "any resource scores as any",
+    "4a": "outbid in another colour (lying down)",
+    "4b": "use a bid-on or used tile in any colours",
+}
+EFFECT = {
+    "resources": "{give}",
+    "choose": "1 of {options}",
+    "workers": "{n} workers from the bag",
+    "skills": "{n} skill tiles",
+    "green": "a {pay} worker to the bag → {n} green",
+    "brewer": "a skill tile → {n} workers from the bag",
+    "craft": "{a_skill} → {give}",
+    "hiring": "a skill tile → {n} new skill tiles",
+    "tavern": "discard a worker → {n} from the bag",
+    "transport": "move {carry} resources, {upgrades} upgrades",
+    "store": "{per} points per {kind} kept on it",
+    "adjacent": "{per} points per tile next to it",
+    "adjacent_upgraded": "{per} points per upgraded tile next to it",
+    "apothecary": "{per_set} points per {set} workers",
+    "craftsman": "{per_set} points per blue, red and yellow worker set",
+    "jeweller": "{per} points per gold",
+    "key_guild": "{per_set} points per {set} skill tiles",
+    "key_market": "{per} points per green worker",
+    "mercer": "{per_set} points per set of 3 different resources",
+    "scholar": "{per} points per skill tile of one kind",
+    "scribes": "{per_set} points per set of 3 different skill tiles",
+    "village_hall": "{per} points per worker of one colour",
+    "watermill": "{per} points per resource of one kind",
+    "windmill": "{per_set} points per {set} resources",
+    "keyflower": "{per} points per transport capacity",
+    "sea_bastion": "{per} points per tile on a road loop",
+    "sea_breeze": "{per} points per boat joined to your home by water",
+    "flipper": "one free upgrade",
+    "white_wind": "{per} points per worker",
+    "turn_order": "take a boat, in tile number order",
+}
+TILE_DECISIONS = ("location", "from", "to", "upgrade", "boat", "winter", "place_tile", "flip")
+LABEL_MAX = 80  # Discord cuts a button's label here
+
+
+def _amounts(counts: dict[str, int]) -> str:
+    return ", ".join(f"{n} {k}" for k, n in sorted(counts.items()) if n) or "nothing"
+
+
+def _side_text(side: dict[str, Any]) -> str:
+    """What one side of a tile does, in a few words: `1 wood`, `a saw for 3 wood, 7 points`."""
+    effect = side.get("effect", "")
+    if effect == "ability":
+        text = ABILITY.get(side.get("ability", ""), "")
+    else:
+        words = {**side, "kind": "resource" if side.get("kind") == "any" else side.get("kind")}
+        words["give"] = _amounts(side.get("give", {}))
+        options = side.get("options", [])
+        words["options"] = " or ".join([", ".join(options[:-1]), *options[-1:]] if options else [])
+        skill = side.get("skill", "")
+        words["a_skill"] = f"an {skill}" if skill[:1] in ("a", "e", "i", "o", "u") else f"a {skill}"
+        text = EFFECT.get(effect, "").format_map(words)
+    points = side.get("points", 0)
+    if points:
+        text = f"{text}, {points} points" if text else f"{points} points"
+    return re.sub(r"\b1 (point|worker|skill tile|resource|upgrade)s\b", r"1 \1", text)
+
+
+def _tile_text(tile_id: str, upgraded_only: bool = False) -> str | None:
+    """A tile's effect, and its upgraded side's, from the component tables."""
+    s = tiles().get(tile_id)
+    if s is None:
+        return None
+    if s.is_summer_boat:
+        a, b = (ABILITY.get(side.get("ability", ""), "") for side in (s.front, s.back or {}))
+        return f"{a}, or {b} (the side shown)"
+    back = _side_text(s.back) if s.back else ""
+    if upgraded_only:
+        return f"Upgraded: {back}" if back else None
+    front = _side_text(s.front)
+    if back and back != front:
+        return f"{front}; upgraded: {back}" if front else f"Upgraded: {back}"
+    return front or None
+
+
+def _clip(text: str, limit: int = LABEL_MAX) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _after_id(label: str) -> str:
+    """`-1,0: W of Home 2` → `W of Home 2`: the words, not the coordinates typed in /move."""
+    return label.split(": ", 1)[1] if ": " in label else label
 
 
 def option_style(decision: Decision, option: Option) -> OptionStyle | None:
-    emoji = EMOJI.get(option.id)
-    if option.id == "back":
-        return OptionStyle(label=option.label, emoji=emoji)
-    if decision.kind in (
-        "location",
-        "from",
-        "to",
-        "upgrade",
-        "boat",
-        "winter",
-        "place_tile",
-        "flip",
-    ):
-        name = option.label.split(" ", 1)[1] if " " in option.label else option.label
+    kind, oid = decision.kind, option.id
+    emoji = EMOJI.get(oid)
+    if oid == "back":
+        return OptionStyle(label="Back", emoji=emoji)
+    if kind in TILE_DECISIONS and oid in tiles():
+        spec = tiles()[oid]
+        if kind in ("to", "from") and spec.upgrade:
+            description = f"Upgrade cost: {_amounts(spec.upgrade)}"
+        elif kind == "boat":
+            description = None  # the label says what the boat brings or scores
+        else:
+            description = _tile_text(oid, upgraded_only=kind in ("upgrade", "flip"))
         return OptionStyle(
-            label=f"{option.id} {name}",
-            emoji="⛵" if option.id.startswith("B") else None,
-            description=option.label,
+            label=_clip(option.label),
+            emoji=KIND_EMOJI.get(spec.kind),
+            description=description,
         )
-    if decision.kind == "count":
-        return OptionStyle(label=option.id, description=f"{option.id} from behind your screen")
-    if decision.kind == "place_rot":
-        return OptionStyle(label=option.id, emoji="🔄", description=option.label)
-    if decision.kind == "place_at":
-        return OptionStyle(label=option.id, emoji="📍", description=option.label)
-    if decision.kind == "pay":
-        kinds = [part.lstrip("0123456789") for part in option.id.split("+")]
-        parts = [(part[: -len(r)], r) for part, r in zip(option.id.split("+"), kinds, strict=True)]
+    if kind == "flip" and oid == "none":
+        return OptionStyle(label="No upgrade", emoji=emoji)
+    if kind in ("place_at", "place_rot"):
+        words = [_after_id(o.label) for o in decision.options if o.id != "back"]
+        label = _after_id(option.label)
+        if words.count(label) > 1:
+            label = option.label
+        return OptionStyle(label=_clip(label), emoji="📍" if kind == "place_at" else "🔄")
+    if kind in ("count", "mix"):
+        return OptionStyle(label=oid)
+    if kind == "pay":
+        parts = [
+            (part.rstrip("abcdefghijklmnopqrstuvwxyz"), part.lstrip("0123456789"))
+            for part in oid.split("+")
+        ]
         return OptionStyle(
-            label=" + ".join(f"{n} {EMOJI.get(r, r)}" for n, r in parts),
+            label=" + ".join(f"{n} {r}" if n else r.capitalize() for n, r in parts),
             emoji="💰",
-            description="Pay " + ", ".join(f"{n} {r}" for n, r in parts),
         )
+    if kind in ("colour", "discard", "resource", "what", "skill"):
+        label = option.label if oid == "mixed" else option.label.capitalize()
+        return OptionStyle(label=label, emoji=emoji)
     if emoji:
-        return OptionStyle(label=option.label, emoji=emoji)
-    return None
+        return OptionStyle(label=_clip(option.label), emoji=emoji)
+    return OptionStyle(label=_clip(option.label))
 
 
 def private_text(view: dict[str, Any]) -> str:

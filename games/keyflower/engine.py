@@ -33,12 +33,12 @@ def _count(n: int, noun: str) -> str:
 
 
 BOAT_SCORING = {
-    "keyflower": "{per} per transport capacity",
-    "sea_bastion": "{per} per tile on a road loop",
-    "sea_breeze": "{per} per boat joined to your home by water",
+    "keyflower": "{per} point per transport capacity",
+    "sea_bastion": "{per} point per tile on a road loop",
+    "sea_breeze": "{per} points per boat joined to your home by water",
     "flipper": "one free upgrade and {points} points",
     "none": "{points} points",
-    "white_wind": "{per} per worker",
+    "white_wind": "{per} point per worker",
 }
 
 
@@ -136,13 +136,13 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
             if self._locations(state, seat, "use", first=True):
                 options.append(_opt("use", "Use a tile"))
             options.append(_opt("pass", "Pass"))
-            return Decision(seat, "action", "Your turn", tuple(options))
+            return Decision(seat, "action", "Your turn: bid, use a tile or pass", tuple(options))
         if m.stage == "location":
             tiles = self._locations(state, seat, m.action)
             return Decision(
                 seat,
                 "location",
-                f"Where do you {m.action}?",
+                "Bid on which tile?" if m.action == "bid" else "Use which tile?",
                 tuple(_where_opt(state, seat, t) for t in tiles),
             )
         if m.stage in ("gather", "count"):
@@ -151,7 +151,9 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
             colours = [_opt(c) for c in self._needs(state, seat, m.action, m.tile)]
             if m.action == "use" and placing.mix_needs(state, seat, m.tile):
                 colours.append(_opt("mixed", "Several colours (boat 4b)"))
-            return Decision(seat, "colour", f"{self._doing(state)}: which colour?", tuple(colours))
+            return Decision(
+                seat, "colour", f"{self._doing(state)}: workers of which colour?", tuple(colours)
+            )
         if m.stage == "mix":
             mix = placing.mix_needs(state, seat, m.tile)
             assert mix is not None
@@ -170,20 +172,25 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
         gathered = sum(need.groups[g] for g in m.groups)
         if m.stage == "gather":
             rest = {g: n for g, n in need.groups.items() if g not in m.groups}
+            kind = "" if m.colour == "mixed" else f"{m.colour} "
             options = [
                 Option(
                     g,
-                    f"Move your {_count(n, 'outbid worker')} onto {g} {spec(g).name}"
+                    f"Move your {_count(n, kind + 'outbid worker')} onto {g} {spec(g).name}"
                     if g == m.tile
-                    else f"Bring your {_count(n, 'worker')} outbid at {g} {spec(g).name}",
+                    else f"Bring your {_count(n, kind + 'worker')} outbid at {g} {spec(g).name}",
                 )
                 for g, n in rest.items()
                 if placing.feasible(need, gathered + n, tuple(v for k, v in rest.items() if k != g))
             ]
             if gathered <= need.room and gathered + need.screen >= need.least:
-                options.append(_opt("next", "Add workers from behind your screen"))
+                options.append(_opt("next", "Next: workers from behind your screen"))
+            brought = f" ({gathered} brought)" if gathered else ""
             return Decision(
-                seat, "gather", f"{self._doing(state)}: bring outbid workers along?", tuple(options)
+                seat,
+                "gather",
+                f"{self._doing(state)}: bring outbid workers along?{brought}",
+                tuple(options),
             )
         return Decision(
             seat,
@@ -209,36 +216,41 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
             return Decision(
                 seat,
                 "resource",
-                "Which resource?",
+                f"{spec(m.tile).name}: which resource do you take?",
                 tuple(_opt(r) for r in options if state.supply.get(r, 0)),
             )
         if m.stage == "skill":
             return Decision(
                 seat,
                 "skill",
-                "Which skill tile do you give up?",
+                f"{spec(m.tile).name}: which skill tile do you give up?",
                 tuple(_opt(s) for s in SKILLS if p.skills.get(s, 0)),
             )
         if m.stage == "discard":
             return Decision(
                 seat,
                 "discard",
-                "Which worker do you discard?",
+                f"{spec(m.tile).name}: which worker from behind your screen do you discard?",
                 tuple(_opt(c) for c in COLOURS if p.screen.get(c, 0)),
             )
         if m.stage == "transport":
             options = []
             if m.carry and transport.sources(state, seat):
-                options.append(_opt("move", f"Move a resource ({m.carry} left)"))
+                options.append(_opt("move", f"Move a resource ({m.carry} capacity left)"))
             if m.upgrades and transport.upgradable(state, seat):
-                options.append(_opt("up", f"Upgrade a tile ({m.upgrades} left)"))
+                options.append(_opt("up", f"Upgrade a tile ({_count(m.upgrades, 'upgrade')} left)"))
             options.append(_opt("done", "Finish"))
-            return Decision(seat, "transport", "Transport and upgrade", tuple(options))
+            return Decision(
+                seat,
+                "transport",
+                f"{spec(m.tile).name}: move resources and upgrade tiles in your village",
+                tuple(options),
+            )
         if m.stage == "from":
             return Decision(
                 seat,
                 "from",
-                "Move a resource from",
+                "Move a resource from which tile?",
                 tuple(
                     Option(
                         t,
@@ -251,14 +263,14 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
             return Decision(
                 seat,
                 "what",
-                "Which resource?",
+                f"Which resource do you move from {spec(m.source).name}?",
                 tuple(_opt(r) for r in sorted(state.tiles[m.source].resources)),
             )
         if m.stage == "to":
             return Decision(
                 seat,
                 "to",
-                "Move it to",
+                f"Move the {m.resource} from {spec(m.source).name} to which tile?",
                 tuple(_tile_opt(t) for t in transport.routes(state, seat, m.source)),
             )
         if m.stage == "upgrade":
@@ -276,7 +288,7 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
             return Decision(
                 seat,
                 "pay",
-                f"Pay for {spec(m.upgrading).name} with",
+                f"Upgrade {spec(m.upgrading).name}: pay with which resources?",
                 tuple(_opt(transport.payment_token(p)) for p in plans),
             )
         raise AssertionError(f"unknown stage {m.stage}")
@@ -304,15 +316,19 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
             _opt(f"r{r}", describe_turn(state, p, tile, p.placing_at, r))
             for r in spots[p.placing_at]
         )
-        return Decision(seat, "place_rot", f"Turn {spec(tile).name}", (*turns, *back))
+        return Decision(
+            seat, "place_rot", f"Which way round does {spec(tile).name} go?", (*turns, *back)
+        )
 
     @staticmethod
     def _boat_opt(state: KeyflowerState, boat: str) -> Option:
         if SEASONS[state.season] == "winter":
             return Option(boat, f"{boat} {spec(boat).name}: {_boat_scoring(boat)}")
-        workers = supply.describe(state.boat_workers[boat])
+        on_board = state.boat_workers[boat]
+        workers = supply.describe(on_board) if any(on_board.values()) else "no workers"
         skills = sum(state.boat_skills[boat].values())
-        return Option(boat, f"{boat} {spec(boat).name}: {workers}; {_count(skills, 'skill tile')}")
+        tiles = _count(skills, "skill tile") if skills else "no skill tiles"
+        return Option(boat, f"{boat} {spec(boat).name}: {workers}; {tiles}")
 
     @staticmethod
     def _placing_tile(p: Player) -> str:

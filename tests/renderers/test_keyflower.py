@@ -8,10 +8,10 @@ from itertools import combinations
 
 from PIL import Image, ImageChops, ImageStat
 
-from games.core import Action
+import renderers
+from games.core import Action, Decision, Option
 from games.keyflower import engine
 from games.testing import random_choices
-from renderers import OptionStyle
 from renderers import keyflower as picture
 
 
@@ -81,17 +81,40 @@ def test_villages_share_one_hex_size_as_large_as_the_room_allows() -> None:
     assert picture._extent({"village": [small]}) == (picture.SQRT3, 2.0)
 
 
-def test_every_offered_option_gets_a_style_or_the_default() -> None:
+def test_every_panel_label_is_short_distinct_and_never_a_bare_id() -> None:
     kinds = set()
-    for _state, pending in _snapshots(3, 5, every=3):
-        for d in pending:
-            kinds.add(d.kind)
-            for o in d.options:
-                style = picture.option_style(d, o)
-                assert style is None or isinstance(style, OptionStyle)
-                if style and style.label:
-                    assert len(style.label) <= 80
-    assert {"action", "location", "colour", "count", "boat", "winter"} <= kinds
+    for num_players, seed in ((2, 5), (6, 8)):
+        for _state, pending in _snapshots(num_players, seed, every=2):
+            for d in pending:
+                kinds.add(d.kind)
+                styles = [renderers.option_style("keyflower", d, o) for o in d.options]
+                labels = [
+                    style.label or o.label for style, o in zip(styles, d.options, strict=True)
+                ]
+                assert len(set(labels)) == len(labels), (d.prompt, labels)
+                for o, style, label in zip(d.options, styles, labels, strict=True):
+                    assert 0 < len(label) <= 80, label  # Discord cuts a button's label at 80
+                    if style.description:
+                        assert len(style.description) <= 100 and style.description != label
+                    if d.kind in ("place_at", "place_rot") and o.id != "back":
+                        assert label != o.id  # `W of Home 2`, not `-1,0`
+    assert {"action", "location", "colour", "count", "boat", "winter", "place_at"} <= kinds
+
+
+def test_tile_options_say_what_the_tile_does() -> None:
+    winter = Decision(0, "winter", "Choose", (Option("W06", "W06 Key market"),))
+    style = picture.option_style(winter, winter.options[0])
+    assert style.description == "2 points per green worker"  # rulebook, "Key market"
+    flip = Decision(0, "flip", "Flipper", (Option("A08", "A08 Forge"), Option("none", "No")))
+    assert picture.option_style(flip, flip.options[0]).description == "Upgraded: 10 points"
+    assert picture.option_style(flip, flip.options[1]).label == "No upgrade"
+    use = Decision(0, "location", "Use which tile?", (Option("U06", "U06 Smelter"),))
+    assert picture.option_style(use, use.options[0]).description.startswith("an anvil → 3 iron")
+
+
+def test_upgrade_payments_read_as_words() -> None:
+    pay = Decision(0, "pay", "Upgrade", (Option("1gold+1iron", "1gold+1iron"),))
+    assert picture.option_style(pay, pay.options[0]).label == "1 gold + 1 iron"
 
 
 def test_private_text_shows_only_the_seat_s_own_secrets() -> None:

@@ -132,9 +132,9 @@ def test_winter_ends_with_turn_order_tiles_and_a_boat_in_each_village() -> None:
     assert s.players[0].to_place == ["T1", "T2"]
     labels = [o.label for o in engine.decisions(s)[0].options]
     assert labels == [  # the boats' end scoring, as the rulebook's "Boats" describes them
-        "B1 Keyflower: 1 per transport capacity",
-        "B2 Sea Bastion: 1 per tile on a road loop",
-        "B3 Sea Breeze: 3 per boat joined to your home by water",
+        "B1 Keyflower: 1 point per transport capacity",
+        "B2 Sea Bastion: 1 point per tile on a road loop",
+        "B3 Sea Breeze: 3 points per boat joined to your home by water",
     ]
     s = play(s, 0, "B3")
     s = play(s, 1, "B1")
