@@ -22,19 +22,19 @@ OptionsFn = Callable[[VillageState, Step], list[Option]]
 PerformFn = Callable[[VillageState, Step, str], None]
 
 PROMPTS = {
-    "turn": "Take a cube from an action space (or use the well)",
+    "turn": "Take a cube from an action space, or use the well",
     "harvest": "Harvest: bring in grain?",
     "family": "Family: a birth, or bring a member home to the farmyard",
-    "crafts": "Crafts: make a good (train a member, or pay), or use the mill",
+    "crafts": "Crafts: make a good by training a member or by paying, or use the mill",
     "council": "Council chamber: a member enters or moves up, or use a privilege",
-    "travel": "Travel: a member sets out or moves on (wagon + time + the route's cubes)",
+    "travel": "Travel: a member sets out or moves on, for a wagon, time and the route's cubes",
     "reward": "City reward: choose 2 cubes",
     "church": "Church: send a member from your farmyard to the black bag",
     "market": "Market day: serve a customer at the stalls, or pass",
     "die": "Your time passed the bridge: choose which of your oldest members dies",
     "karla": "Karla's turn: choose the cube she takes",
-    "buy": "Mass: buy your members out of the black bag (1 coin each)",
-    "advance": "Mass: move your members up in the church (paid in grain)",
+    "buy": "Mass: buy your members out of the black bag for 1 coin each",
+    "advance": "Mass: move your members up in the church, paying grain",
     "gift": "Seat compensation: choose a cube",
 }
 
@@ -42,7 +42,7 @@ PROMPTS = {
 def prompt(state: VillageState, step: Step) -> str:
     if step.kind == "turn" and state.ending:
         if rounds.board_empty(state):
-            return "Your final turn: any action, free (the board is empty)"
+            return "Your final turn: any action, free, as the board is empty"
         return f"Your final turn: {PROMPTS['turn'].lower()}"
     if step.kind == "privilege":
         return f"Council privilege: choose one of stage {step.data[0]} or below"

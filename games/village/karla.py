@@ -81,7 +81,7 @@ def place(state: VillageState, space: str, colour: str) -> None:
     first = karla.last < 0
     karla.last = (karla.last + 1) % spec["ring"]
     karla.ring[karla.last].append(colour)
-    state.log.append(f"Karla takes {colour} from {space}.")
+    state.log.append(f"Karla takes {'plague' if colour == 'black' else colour} from {space}.")
     if not first:
         flip(state, karla.last, space)
     if space == "market":

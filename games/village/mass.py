@@ -16,7 +16,7 @@ def begin(state: VillageState, final: bool) -> None:
     state.mass_stage = "buy"
     state.mass_bought = 0
     state.mass_order = seat_order(state)
-    state.log.append("Mass.")
+    state.log.append("The final mass." if final else f"Mass at the end of round {state.round}.")
 
 
 def seat_order(state: VillageState) -> list[int]:
@@ -137,6 +137,7 @@ def award_majority(state: VillageState) -> None:
     for seat, key in counts.items():
         if key == best and seat != KARLA:
             state.players[seat].prestige += points
-            state.log.append(f"Seat {seat + 1} has the most in the church: +{points}.")
+            text = f"has the most in the church: +{points} prestige."
+            state.log.append(f"Seat {seat + 1} {text}")
     if counts.get(KARLA) == best:
         state.log.append("Karla has the most in the church.")

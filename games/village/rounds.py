@@ -94,7 +94,8 @@ def turn(state: VillageState, step: Step, choice: str) -> None:
     if colour == "black":
         state.supply["black"] += 1
         spend_time(player, data.rules()["time"]["plague_cost"])
-        state.log.append(f"Seat {step.seat + 1} takes plague from {space}.")
+        cost = data.rules()["time"]["plague_cost"]
+        state.log.append(f"Seat {step.seat + 1} takes plague from {space} ({cost} time).")
     else:
         player.cubes[colour] += 1
         state.log.append(f"Seat {step.seat + 1} takes {colour} from {space}.")
