@@ -14,6 +14,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from games.coffee.data import COFFEE_NAMES, components
 from games.core import Decision, Option
 from renderers import OptionStyle
 from renderers.palette import BACKGROUND, INK, MUTED, SEAT_COLOURS, font
@@ -1001,28 +1002,47 @@ def option_style(decision: Decision, option: Option) -> OptionStyle | None:
     return OptionStyle(label=label, emoji=emoji, description=description)
 
 
+SHORT_NAMES = {"gua": "Gua", "col": "Col", "bra": "Bra", "eth": "Eth", "ind": "Ind", "kopi": "Kopi"}
+BONUS_WORDS = {"marker": "an Action marker", "trader": "a trader", "coins": "3 coins"}
+
+
+def coffee_word(coffee: str) -> str:
+    """A coffee as its colour emoji and a short name, so it reads without the colour."""
+    return f"{COFFEE_EMOJI[coffee]}{SHORT_NAMES[coffee]}"
+
+
+def count(n: int, thing: str) -> str:
+    return f"{n} {thing}" + ("" if n == 1 else "s")
+
+
 def private_text(view: dict[str, Any]) -> str:
     seat = view.get("you")
     if seat is None:
         return "You are watching this game."
     p = view["players"][seat]
-    coffee = " ".join(f"{COFFEE_EMOJI[c]}{n}" for c, n in p["coffee"].items() if n) or "none"
-    open_contracts = ", ".join(
-        f"{letter}: " + " ".join(f"{n}{COFFEE_EMOJI[c]}" for c, n in info["wants"].items())
+    coffee = " · ".join(f"{coffee_word(c)} {n}" for c, n in p["coffee"].items() if n) or "none"
+    open_contracts = "; ".join(
+        f"{letter}: " + " ".join(f"{n}{coffee_word(c)}" for c, n in info["wants"].items())
         for letter, info in p["contracts"].items()
     )
+    stocks = ", ".join("wild" if stock == "wild" else COFFEE_NAMES[stock] for stock in p["stocks"])
     lines = [
-        f"**Your company (P{seat + 1})**: {p['coins']} coins, {p['pool']} workers, "
-        f"{p['traders']} traders, {p['donkeys']} donkeys, {p['trucks']} trucks",
+        f"**Your company (P{seat + 1})**: {count(p['coins'], 'coin')}, "
+        f"{count(p['pool'], 'worker')}, {count(p['traders'], 'trader')}, "
+        f"{count(p['donkeys'], 'donkey')}, {count(p['trucks'], 'truck')}",
         f"**Coffee** (trade {p['ratio']}:1): {coffee}",
         f"**Open contracts**: {open_contracts or 'all fulfilled'}",
-        f"**Bonus supply**: {', '.join(p['bonus']) or 'empty'}",
+        f"**Bonus supply**: {', '.join(BONUS_WORDS[b] for b in p['bonus']) or 'empty'}",
     ]
-    if p["stocks"]:
-        lines.append(f"**Stock counters**: {', '.join(p['stocks'])}")
-    track = " ".join(f"{COFFEE_EMOJI[c]}{p['arabica'][c]}" for c in COFFEES)
-    lines.append(f"**Arabica track**: {track} · Counter track height {p['counter_height']}")
+    if stocks:
+        lines.append(f"**Stock counters**: {stocks}")
+    track = " · ".join(f"{coffee_word(c)} {p['arabica'][c]}" for c in COFFEES)
+    lines.append(
+        f"**Arabica track** (columns): {track} · Counter track height {p['counter_height']}"
+    )
     if p["milestones"]:
-        won = ", ".join(f"{m} ({n} VP)" for m, n in p["milestones"].items())
+        won = "; ".join(
+            f"{components().milestones[m].text} ({n} VP)" for m, n in p["milestones"].items()
+        )
         lines.append(f"**Milestones**: {won}")
     return "\n".join(lines)

@@ -123,3 +123,17 @@ async def test_a_few_panel_moves_then_typed_turns_to_the_end_against_andre(table
         for category, points in result["breakdown"][seat].items():
             if points:
                 assert f"{category} {points}" in shown
+
+
+async def test_a_move_typed_out_of_phase_is_refused_with_the_prompt_and_the_choices(table):
+    """Placing a trader belongs to Trade & Build: typed during Work, the refusal says what the
+    current decision is and lists what may be typed instead, and nothing changes."""
+    game = await start_game(table, table.bob, game="coffee")
+    member, seat = acting_member(table, game)
+    coins = game.state.players[seat].coins
+    result = await member.slash(table.channel, "move", text="trader.gua")
+    content = result.response.content
+    assert "`trader.gua` isn't a choice" in content
+    assert "Phase 1 Work: choose an action" in content
+    assert "coins" in content and "drop" in content
+    assert game.state.phase == "work" and game.state.players[seat].coins == coins

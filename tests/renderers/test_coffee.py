@@ -119,6 +119,20 @@ def test_private_text_shows_only_the_seats_company() -> None:
     assert "watching" in coffee.private_text(engine.view(state, None))
 
 
+def test_private_text_names_every_coffee_beside_its_colour() -> None:
+    """/hand names each coffee (Gua, Col, ...) beside its coloured emoji, spells out the bonus
+    supply and stock counters, and shows no data ids."""
+    view = engine.view(engine.new(4, seed=2), 0)
+    player = view["players"][0]
+    player["coffee"] = dict.fromkeys(player["coffee"], 1)
+    player["stocks"], player["bonus"] = ["gua", "wild"], ["marker", "trader", "coins"]
+    text = coffee.private_text(view)
+    for emoji, name in (("🟧", "Gua"), ("🟫", "Col"), ("🩷", "Bra"), ("🟩", "Eth"), ("🟦", "Ind")):
+        assert text.count(emoji) == text.count(emoji + name) > 0
+    assert "Stock counters**: Guatemala, wild" in text
+    assert "an Action marker, a trader, 3 coins" in text
+
+
 def test_final_view_carries_the_scores_of_the_result() -> None:
     *_, (state, pending) = snapshots(3, seed=4, every=1000)
     assert pending == []
