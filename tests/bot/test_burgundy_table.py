@@ -11,6 +11,7 @@ from tests.bot.conftest import (
     buttons,
     choose,
     play_by_move_text,
+    raw_buttons,
     start_game,
     table_message,
 )
@@ -38,6 +39,29 @@ async def test_a_die_then_take_workers_through_take_turn_panels(table):
     await choose(member, action_panel, "workers")
     assert game.state.players[seat].workers == workers + 2
     assert game.state.players[seat].used.count(True) == 1
+
+
+async def test_the_action_panel_says_what_each_action_brings(table):
+    game = await start_game(table, table.bob, game="burgundy")
+    seat = game.state.active
+    member = (table.alice, table.bob)[seat]
+    panel = (await member.click(table_message(table.channel), label="Take turn")).response
+    rolled = game.state.players[seat].dice[0]
+    action_panel = (await choose(member, panel, str(rolled))).response
+    labels = {b["label"] for b in raw_buttons(action_panel)}
+    assert {f"Take a tile from depot {rolled}", "Take 2 workers"} <= labels
+
+
+async def test_a_mistyped_move_is_refused_with_the_decision_and_its_choices(table):
+    game = await start_game(table, table.bob, game="burgundy")
+    seat = game.state.active
+    member = (table.alice, table.bob)[seat]
+    rolled = game.state.players[seat].dice[0]
+    result = await member.slash(table.channel, "move", text="harvest")
+    content = result.response.content
+    assert "`harvest` isn't a choice" in content and "Choose a die (each worker" in content
+    assert f"Choices: {rolled}" in content or f", {rolled}," in content
+    assert game.seq == 0
 
 
 async def test_random_panel_answers_are_always_legal(table):
