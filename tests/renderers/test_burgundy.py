@@ -343,3 +343,13 @@ def test_a_die_option_says_what_its_value_is_good_for():
     decision = Decision(0, "die", "Choose a die", (Option("6+1", "Die 6 as 1 (1 worker)"),))
     style = renderer.option_style(decision, decision.options[0])
     assert style.description.startswith("Take from depot 1, place on a 1 hex, sell goods 1")
+
+
+def test_a_used_die_reads_as_used_without_colour():
+    # a used die fades and its pips turn faint: a lightness cue, not a hue one
+    def seen(used, seat):
+        tint = renderer.mix(renderer.PLAYER_COLOURS[seat], (255, 255, 255), 0.75)
+        return deuteranopia(_drawn(lambda d: renderer.draw_die(d, 8, 8, 48, 5, used, tint)))
+
+    for seat in range(4):
+        assert _apart(seen(False, seat), seen(True, seat), threshold=50) > 40, seat
