@@ -13,6 +13,7 @@ from tests.bot.conftest import (
     choose,
     panel_options,
     play_by_move_text,
+    selects,
     start_game,
     table_message,
 )
@@ -51,6 +52,25 @@ async def test_a_harvest_through_take_turn_panels(table):
     player = game.state.players[seat]
     assert player.grain == grain + 2 and player.cubes[colour] >= 1
     assert game.decisions()[0].seat != seat
+
+
+async def test_the_turn_panel_names_the_space_and_colour_and_says_what_follows(table):
+    game = await start_game(table, table.bob, game="village", options="compensation=off")
+    member, _ = acting_member(table, game)
+    put_cube(game, "harvest")
+    panel = (await member.click(table_message(table.channel), label="Take turn")).response
+    menu = next(o for m in selects(panel) for o in m["options"] if o["value"] == "harvest-green")
+    assert menu["label"] == "Harvest (green)"
+    assert menu["description"].startswith("Gain green, then: harvest grain")
+    assert menu["emoji"]["name"] == "🟩"
+
+
+async def test_an_illegal_typed_move_says_what_is_being_chosen(table):
+    game = await start_game(table, table.bob, game="village", options="compensation=off")
+    member, _ = acting_member(table, game)
+    result = await member.slash(table.channel, "move", text="harvest-blue")
+    content = result.response.content
+    assert "harvest-blue" in content and "Take a cube from an action space" in content
 
 
 async def test_move_text_takes_a_cube_and_answers_the_action(table):
