@@ -124,7 +124,10 @@ def _use_die(state: BurgundyState, seat: int, frame: Frame, play: Play) -> None:
     if frame.slot != CASTLE_DIE:
         player.used[frame.slot] = True
     if play.cost:
-        say(state, f"{effects.name(seat)} pays {_workers(play.cost)} for a {frame.value}")
+        say(
+            state,
+            f"{effects.name(seat)} pays {_workers(play.cost)} to use the die as a {frame.value}",
+        )
 
 
 def do_action(state: BurgundyState, seat: int, meaning: Any, oid: str) -> None:
