@@ -1062,9 +1062,9 @@ def private_text(view: dict[str, Any]) -> str:
     lines = [
         "**Behind your screen**",
         "Workers: "
-        + (", ".join(f"{EMOJI[c]} {n}" for c, n in sorted(screen.items()) if n) or "none"),
+        + (", ".join(f"{EMOJI[c]} {n} {c}" for c, n in sorted(screen.items()) if n) or "none"),
         "Skills: "
-        + (", ".join(f"{EMOJI[s]} {s} {n}" for s, n in sorted(skills.items()) if n) or "none"),
+        + (", ".join(f"{EMOJI[s]} {n} {s}" for s, n in sorted(skills.items()) if n) or "none"),
     ]
     hand = you.get("winter_hand", [])
     if hand:

@@ -98,7 +98,7 @@ def reveal_winter(state: KeyflowerState) -> None:
     for t in state.offer:
         state.tiles[t] = Tile(t)
     counts = ", ".join(f"P{i + 1} {p.winter_chosen}" for i, p in enumerate(state.players))
-    state.log.append(f"Winter tiles revealed ({counts})")
+    state.log.append(f"Winter tiles revealed; how many each put up: {counts}")
     state.phase = "play"
 
 
@@ -192,7 +192,7 @@ def take_boat(state: KeyflowerState, seat: int, boat: str) -> None:
         supply.merge(p.skills, state.boat_skills[boat])
         state.log.append(
             f"P{seat + 1} takes {sum(state.boat_workers[boat].values())} workers and "
-            f"{sum(state.boat_skills[boat].values())} skills from {spec(boat).name}"
+            f"{sum(state.boat_skills[boat].values())} skill tiles from {spec(boat).name}"
         )
         state.boat_workers[boat], state.boat_skills[boat] = {}, {}
     # Boats 1a and 1b work "at the end of summer and autumn": a summer boat won this summer,
