@@ -1110,17 +1110,16 @@ def render_private(view: dict[str, Any]) -> Image.Image | None:
 RULES = """\
 **Village** (Big Box, Eggert/Plan B), 2 to 5 players, or solo against Karla. Each turn take \
 one cube from an action space (or use the well: 3 cubes of one colour for any action) and act: \
-harvest, family, crafts (train and make goods, or the mill), market day, council, travel, \
-church. Time passes on your farmyard; passing the quill costs a life, and the dead fill the \
-chronicle or the graves. A mass ends each round. The game ends when the last chronicle or \
-grave space is taken. A solo score earns a title, apprentice (0-39) to sage (80+). The \
-Big Box expansions (Inn, Port, Marriage) are not included.
+harvest, family, crafts, market day, council, travel, church. Time passes on your farmyard; \
+passing the quill costs a life, and the dead fill the chronicle or the graves. A mass ends \
+each round. The game ends when the last chronicle or \
+grave space is taken. A solo score earns a title, apprentice (0-39) to sage (80+). No \
+expansions (Inn, Port, Marriage).
+Picture key: cubes carry marks (orange dot, green triangle, brown bar, pink cross); families \
+have shapes (seat 1 round, 2 square, 3 diamond, 4 hexagon, 5 shield; Karla a house).
 Moves: a turn is `<space>-<colour>` (`crafts-pink`, `market-black`) or \
 `well-<colour>-<space>`, then the action's choice (`born`, `go-north-2`, `serve-c03`, \
 `skip`); `-coinsN` pays N coins in place of cubes (`enter-3-green-coins1`).
-Options: `compensation` on/off (the suggested seat compensation), `start` random/seat1 \
-(the rules' oldest player: drawn, or seat 1), `karla` standard/die (solo: Karla's colour by \
-a die).
 Your served customers are secret until the end (`/hand`).
 **Reconstructed, not printed in the rulebook:** the life time track (10 spaces), the office \
 training time, council promotion times, the setup cards' cube split \

@@ -122,6 +122,9 @@ def test_rules_text_is_short_and_names_the_reconstructed_parts() -> None:
     text = renderer.rules_text()
     assert len(text) < 1500
     assert "Karla" in text and "Reconstructed" in text
+    # The picture's colour-blind cues, in words.
+    for word in ("dot", "triangle", "bar", "cross", "square", "diamond", "hexagon", "shield"):
+        assert word in text
 
 
 # -- colour-blind players ---------------------------------------------------------------
