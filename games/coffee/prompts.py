@@ -64,7 +64,7 @@ def prompt_decision(state: CoffeeState, prompt: Prompt) -> Decision:
         ]
         low = high = data["n"]
     elif kind == "advance":
-        text = "Advance on which Arabica row?"
+        text = "Advance 1 column on which Arabica track?"
         options = [Option(c, f"{coop_name(c)} (now column {player.arabica[c]})") for c in COFFEES]
     elif kind in ("gain_coffee", "wild_income"):
         text = "Gain 1 coffee of which kind?"

@@ -48,7 +48,8 @@ def phase_decisions(state: CoffeeState) -> list[Decision]:
     if state.phase == "work":
         seat = state.order[state.turn % len(state.order)]
         options = [*work.work_options(state, seat), Option("drop", "Drop out of the Work phase")]
-        return [Decision(seat, "work", "Phase 1 Work: choose an action", tuple(options))]
+        prompt = "Phase 1 Work: choose an action, or drop out"
+        return [Decision(seat, "work", prompt, tuple(options))]
     if state.phase == "assign" and state.step == "other":
         seat = state.order[state.turn % len(state.order)]
         options = [
