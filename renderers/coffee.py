@@ -404,7 +404,7 @@ def draw_coop(draw: Draw, view: dict[str, Any], coffee: str, x0: float, y0: floa
             owner = seat_colour(view, plantation["owner"])
             draw.rounded_rectangle(box, 8, fill=owner, outline=colour, width=4)
             text(draw, (x - 6, y - 3), plantation["level"], BIG, ink_on(owner))
-            seat_badge(draw, x + half - 3, y - half + 3, plantation["owner"])
+            seat_badge(draw, x + half - 5, y - half + 5, plantation["owner"], 10)
             if plantation["staffed"]:
                 worker(draw, x + 13, y + 8, s=1.05)
             if plantation["truck"]:
