@@ -1003,7 +1003,7 @@ def option_style(decision: Decision, option: Option) -> OptionStyle | None:
         description = f"{city.capitalize()}: {where_on_map(city)} of the travel map"
     elif decision.kind == "market" and "(+" in option.label:
         description = "Only the first sale of the player who held the market day is free"
-    elif decision.kind in ("council", "church", "die"):
+    elif decision.kind in DESCRIBE:
         description = DESCRIBE[decision.kind](option)
     long = len(option.label) > 80
     if long:
@@ -1053,7 +1053,23 @@ def die_text(option: Option) -> str | None:
     return f"Into the chronicle's {row} row if a space is free, else a grave"
 
 
-DESCRIBE = {"council": council_text, "church": church_text, "die": die_text}
+def crafts_text(option: Option) -> str | None:
+    how = option.id.split("-")
+    if "train" in how or "trainonly" in how:
+        return "The member stays there: later goods there cost only the making time"
+    if "time" in how:
+        return "Your member trained there makes it"
+    if option.id == "mill":
+        return "Grain into coins (no member works at the mill)"
+    return "Bought outright: no member needed"
+
+
+DESCRIBE = {
+    "council": council_text,
+    "church": church_text,
+    "die": die_text,
+    "crafts": crafts_text,
+}
 
 
 def private_text(view: dict[str, Any]) -> str:
