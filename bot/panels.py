@@ -147,7 +147,7 @@ def _menu(
     picked: frozenset[str],
     locale: discord.Locale | str | None,
 ) -> RoutedSelect:
-    first, last = chunk[0], chunk[-1]
+    first, last = (_shown(o, styles[o.id]) for o in (chunk[0], chunk[-1]))
     confirm = uses_confirm(decision)
     if decision.max_choices == 1:
         low, high = 1, 1
@@ -157,7 +157,7 @@ def _menu(
         low, high = max(decision.min_choices, 1), decision.max_choices
     menu_item = select(
         ref.id("s", page, menu),
-        t(locale, "panel.placeholder", first=first.label, last=last.label)
+        t(locale, "panel.placeholder", first=first, last=last)
         if len(decision.options) > MENU_SIZE
         else decision.prompt,
         row=menu,
@@ -174,6 +174,12 @@ def _menu(
             default=option.id in picked,
         )
     return menu_item
+
+
+def _shown(option: Option, style: renderers.OptionStyle) -> str:
+    """An option as its menu line shows it, for a menu's placeholder."""
+    label = clip(style.label or option.label, 60)
+    return f"{style.emoji} {label}" if style.emoji else label
 
 
 def panel_text(

@@ -112,6 +112,8 @@ async def test_pick_panel_pages_thirty_options_into_menus(table):
     menus = selects(panel)
     assert [len(m["options"]) for m in menus] == [25, 5]
     assert menus[0]["options"][0]["emoji"]["name"] == "🔴"
+    # Each menu's placeholder names its first and last line as the menu shows them.
+    assert [m["placeholder"] for m in menus] == ["🔴 1 … 🔴 9", "🔵 9 … 🟢 10"]
 
 
 async def test_ai_seats_play_on_their_own(table):
