@@ -1,5 +1,7 @@
 """Coffee Traders at the table: the five cooperatives, the Arabica track, the Coffee Bars,
-milestones and every player board, drawn from the spectator view (no words).
+milestones and every player board, drawn from the spectator view (no words). Each coffee
+has a shape as well as a colour, and every piece on the board its owner's seat number, so
+the table reads for players with a red-green colour deficiency.
 
 Discord shows the picture inline about 550 px wide, so the canvas is 1400 px wide and about
 1.6 times as wide as tall: what decides the game (period, phase, whose turn, plantations and
@@ -904,7 +906,25 @@ def rules_text() -> str:
         "pathways, building spaces, the Coffee Bars' spaces (coffee, coins, VP), the coffee "
         "on every contract, which milestone tiles are A/B/C and their VP, the player board's "
         "plantation levels and bonuses, contract coins and VP, the Counter track VP.\n"
+        f"**Picture**: coffees by shape and colour: {shape_legend()}; pieces carry their "
+        "owner's seat number.\n"
         "Everything is open information: `/hand` shows your company board larger."
+    )
+
+
+SHAPE_SYMBOLS = {
+    "circle": "●",
+    "square": "■",
+    "triangle": "▲",
+    "diamond": "◆",
+    "hourglass": "⧗",
+    "bean": "bean",
+}
+
+
+def shape_legend() -> str:
+    return ", ".join(
+        f"{SHAPE_SYMBOLS[COFFEE_SHAPES[c]]} {COFFEE_NAMES[c]}" for c in (*COFFEES, "kopi")
     )
 
 

@@ -157,6 +157,8 @@ def test_rules_text_is_short_and_names_the_reconstructed_parts() -> None:
     assert len(text) < 1500
     assert "Coffee Traders" in text and "Reconstructed components" in text
     assert "André" in text and "vicious" in text
+    # the legend of the coffee shapes, for whoever cannot tell the colours apart
+    assert "● Guatemala, ■ Colombia, ▲ Brazil, ◆ Ethiopia, ⧗ Indonesia" in text
 
 
 def test_the_printed_board_is_shared_but_never_drawn_on() -> None:
