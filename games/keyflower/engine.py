@@ -136,7 +136,7 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
             if self._locations(state, seat, "use", first=True):
                 options.append(_opt("use", "Use a tile"))
             options.append(_opt("pass", "Pass"))
-            return Decision(seat, "action", "Your turn: bid, use a tile or pass", tuple(options))
+            return Decision(seat, "action", "Bid for a tile, use a tile or pass", tuple(options))
         if m.stage == "location":
             tiles = self._locations(state, seat, m.action)
             return Decision(

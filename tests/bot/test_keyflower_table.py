@@ -9,6 +9,8 @@ from tests.bot.conftest import (
     answer_panel,
     buttons,
     play_out,
+    raw_buttons,
+    selects,
     start_game,
     table_message,
 )
@@ -96,3 +98,17 @@ async def test_a_whole_game_ends_with_the_scores_and_their_breakdown(table):
     assert len(fields) == 2
     breakdown = game.table.result["breakdown"]
     assert [sum(b.values()) for b in breakdown] == game.table.result["scores"]
+
+
+async def test_the_bid_panel_names_each_tile_by_its_code_and_name(table):
+    from games.keyflower.components import spec
+
+    game = await start_game(table, table.bob, game="keyflower")
+    member, _ = acting_member(table, game)
+    panel = (await member.click(table_message(table.channel), label="Take turn")).response
+    panel = (await member.click(panel, label="Bid for a tile")).response
+    assert "Bid on which tile?" in panel.content
+    labels = {b["label"] for b in raw_buttons(panel)}
+    labels |= {o["label"] for menu in selects(panel) for o in menu["options"]}
+    for tile in [*game.state.offer, *game.state.turn_order]:
+        assert any(label.startswith(f"{tile} {spec(tile).name}") for label in labels)
