@@ -1083,6 +1083,8 @@ as the rulebook says. No options.
 `use H2 red 1 move S03 wood H2 up H2 done`, or `pass`. Outbid workers move on together. \
 Where an upgrade can be paid in several ways, you pick which resources go (`1gold+1iron`).
 • Winter: everyone picks winter tiles at once, in secret; they are revealed shuffled.
+• In the picture, workers have shapes as well as colours (blue ●, red ▲, yellow ◆, \
+green ■), and the small disc on a bid or worker is its owner's seat number.
 • End scoring puts each resource, skill and worker where it scores most and lists it item by \
 item; the start keyple is a wildcard for the player who won the start tile in winter.
 **Reconstructed components** (the rulebook prints no tile numbers; see data/keyflower):
