@@ -1017,6 +1017,10 @@ def option_style(decision: Decision, option: Option) -> OptionStyle | None:
         description = description or "Advance 1 on this cooperative's Arabica track"
     elif kind == "build_site" and option.label.endswith("(Arabica step)"):
         description = "Advance 1 on this cooperative's Arabica track"
+    elif head == "animal":
+        description = "Onto your Counter track; advance 1 on its Arabica track"
+    elif head == "wild":
+        description = "Onto your Counter track; advance 1 on an Arabica track of your choice"
     elif head.startswith("bonus-"):
         description = "From your bonus supply (one of its three must always stay there)"
     return OptionStyle(label=label, emoji=emoji, description=description)

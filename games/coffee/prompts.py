@@ -47,7 +47,8 @@ def prompt_decision(state: CoffeeState, prompt: Prompt) -> Decision:
             for c in state.coops[data["coffee"]].animals
         ]
     elif kind == "farm":
-        text = "Build your farm (1 coin) or remove it"
+        row = data["row"]
+        text = f"Row {row} of your board holds only its farm: build it (1 coin) or remove it"
         options = work.farm_options(state, seat)
     elif kind == "donkey":
         text = "Breed a donkey on which pathway?"
@@ -79,7 +80,8 @@ def prompt_decision(state: CoffeeState, prompt: Prompt) -> Decision:
         text = f"Where does your {COLUMN_NAMES[data['column']]} go?"
         options = site_options(state, data["column"], data.get("coffee"))
     elif kind == "piggy_build":
-        text = f"Piggyback {who(state, data['builder'])}'s building (pay 1 coffee)?"
+        builder = who(state, data["builder"])
+        text = f"Piggyback: build what {builder} built, in the same place, for 1 coffee to them?"
         own = "" if player.traders else " (with your bonus supply's trader)"
         options = [
             Option(f"join.{c}", f"Build a {COLUMN_NAMES[c]}{own}")
