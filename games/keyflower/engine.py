@@ -92,7 +92,7 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
             what = (
                 "a boat for your village"
                 if SEASONS[state.season] == "winter"
-                else ("the boat whose workers and skills you take")
+                else "the boat whose workers and skill tiles you take"
             )
             return [
                 Decision(
