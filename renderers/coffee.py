@@ -16,7 +16,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from games.coffee.data import COFFEE_NAMES, components
+from games.coffee.data import COFFEE_NAMES, CONTRACT_ROWS, components
+from games.coffee.names import bonus_name
 from games.core import Decision, Option
 from renderers import OptionStyle
 from renderers.palette import BACKGROUND, INK, MUTED, SEAT_COLOURS, font
@@ -987,7 +988,6 @@ DESCRIPTIONS = {
     ("trade", "pass"): "You may jump back in later, unless everyone passes in a row",
     ("piggy_trader", "join"): "No coins: you join its queue at the Harvest",
     ("piggy_build", "join"): "1 coffee instead of coins: the same place, with its bonus",
-    ("sell", "contract"): "Coins and its bonus now; then take another Sell turn",
     ("sell", "bar"): "Coins now, VP at the end; then deliver once more or drop out",
     ("sell", "convert"): "Free, at your trade ratio; then choose the coffee to give",
     ("sell", "stock"): "Free: build the warehouse with its bonus",
@@ -997,6 +997,18 @@ DESCRIPTIONS = {
     ("sell_second", "drop"): "Stop after this one delivery",
     ("penalty", "unpaid"): "Your highest unoccupied plantations leave the board",
 }
+
+
+def contract_reward(letter: str) -> str:
+    """What fulfilling a contract of one's board brings (the coins of its row, the bonus
+    below it, its VP at the end)."""
+    board = components().player_board["contracts"]
+    coins = board["coins"][CONTRACT_ROWS[letter]]
+    bonus = " or ".join(bonus_name(side) for side in board["bonus"][letter])
+    return (
+        f"+{coins} coin{'s' * (coins > 1)} and {bonus}, {board['points'][letter]} VP at the "
+        "end; then another Sell turn"
+    )
 
 
 def option_style(decision: Decision, option: Option) -> OptionStyle | None:
@@ -1017,6 +1029,8 @@ def option_style(decision: Decision, option: Option) -> OptionStyle | None:
         description = description or "Advance 1 on this cooperative's Arabica track"
     elif kind == "build_site" and option.label.endswith("(Arabica step)"):
         description = "Advance 1 on this cooperative's Arabica track"
+    elif head == "contract":
+        description = contract_reward(parts[1])
     elif head == "animal":
         description = "Onto your Counter track; advance 1 on its Arabica track"
     elif head == "wild":

@@ -12,7 +12,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageStat
 
 import renderers
 from games.coffee import engine
-from games.core import Action
+from games.core import Action, Decision, Option
 from games.testing import random_choices
 from renderers import coffee
 
@@ -284,3 +284,10 @@ def test_traders_donkeys_buildings_and_civets_carry_their_seat_number(monkeypatc
         other = copy.deepcopy(view)
         change(other)
         assert coffee.render(other).tobytes() != base
+
+
+def test_a_contract_option_tells_its_reward_from_the_player_board() -> None:
+    """The label names the coffee wanted; the description adds what the board gives for it."""
+    decision = Decision(0, "sell", "Phase 5 Sell", (Option("contract.D", "Fulfil contract D"),))
+    style = coffee.option_style(decision, decision.options[0])
+    assert style.description.startswith("+2 coins and a free building, 4 VP at the end")
