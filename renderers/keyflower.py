@@ -2,12 +2,15 @@
 
 The picture is laid out to read at Discord's inline size (about 550 x 350 px): a top bar
 with the season, whose turn it is (or who won), then the bag, green supply, skill pile and
-resource supply; the tiles up for auction with every bid under them (worker colour, count,
-a ring in the bidder's seat colour) and the turn-order tiles; the boats with their
-contents; then every village as a hex map with roads, water, upgraded sides (gold rim),
-resources and workers, all at one scale, packed in rows so the hexes are as large as the
-canvas allows. Tile codes (S07, U03, ...) are what players type, so they are printed; no
-words.
+resource supply; the tiles up for auction with every bid under them (worker colour and
+shape, count, a ring in the bidder's seat colour and a badge with the seat number) and the
+turn-order tiles; the boats with their contents; then every village as a hex map with
+roads, water, upgraded sides (gold rim), resources and workers, all at one scale, packed in
+rows so the hexes are as large as the canvas allows. Nothing is told by colour alone, for
+colour-blind players. Tile codes (S07, U03, ...) are what players type, so they are
+printed; no words.
+
+Option labels describe tiles from the component tables (games.keyflower.components).
 """
 
 from __future__ import annotations
@@ -129,9 +132,8 @@ def _text(
     )
 
 
-# Each worker colour has its own shape, so the colours read without colour vision too
-# (red and green look alike to about 1 man in 12): the coloured emoji of the panels name
-# the same colours.
+# Each worker colour has its own shape, so workers read without colour vision too (red and
+# green look alike to about 1 man in 12); the panels' emoji take the same shapes.
 SHAPE = {"blue": "circle", "red": "triangle", "yellow": "diamond", "green": "square"}
 # How far a shape's corners move out for a seat ring 1 px wide (a triangle's ring is
 # thinner along its sides, so its corners do not stick out).
