@@ -5,7 +5,15 @@ from __future__ import annotations
 from games.coffee import arabica, assign, sell, trade, work
 from games.coffee.build import COLUMN_NAMES, build, buildable, next_building, site_options
 from games.coffee.data import COFFEE_NAMES, COFFEES, components
-from games.coffee.names import bar_name, bonus_name, coop_name, counter_name, upper_first, who
+from games.coffee.names import (
+    BONUS_NAMES,
+    bar_name,
+    bonus_name,
+    coop_name,
+    counter_name,
+    upper_first,
+    who,
+)
 from games.coffee.state import CoffeeState, Prompt
 from games.coffee.supply import send_trader
 from games.core import Decision, Option
@@ -24,6 +32,17 @@ def row_item_name(state: CoffeeState, item: str) -> str:
     return counter_name(item)
 
 
+def plantation_row_label(state: CoffeeState, seat: int, row: str) -> str:
+    """`Row B: level 2 (1 coin), then a donkey`: the leftmost plantation of a row of the
+    player board, its cost above it and the bonus printed below its space."""
+    player = state.players[seat]
+    board = components().player_board["plantations"]
+    index = len(board["rows"][row]) - len(player.plantations[row])
+    bonus = board["bonus"][row][index]
+    then = "" if bonus == "none" else f", then {BONUS_NAMES[bonus]}"
+    return f"Row {row}: level {player.plantations[row][0]}{work.cost_text(player, row)}{then}"
+
+
 def prompt_decision(state: CoffeeState, prompt: Prompt) -> Decision:
     seat, kind, data = prompt.seat, prompt.kind, prompt.data
     player = state.players[seat]
@@ -33,7 +52,7 @@ def prompt_decision(state: CoffeeState, prompt: Prompt) -> Decision:
     if kind == "plant_row":
         text = "Add a plantation: take the leftmost one from which row of your board?"
         options = [
-            Option(r, f"Row {r}: level {player.plantations[r][0]}{work.cost_text(player, r)}")
+            Option(r, plantation_row_label(state, seat, r))
             for r in work.plantable_rows(state, seat)
         ]
     elif kind == "plant_space":
