@@ -291,3 +291,19 @@ def test_a_contract_option_tells_its_reward_from_the_player_board() -> None:
     decision = Decision(0, "sell", "Phase 5 Sell", (Option("contract.D", "Fulfil contract D"),))
     style = coffee.option_style(decision, decision.options[0])
     assert style.description.startswith("+2 coins and a free building, 4 VP at the end")
+
+
+def test_the_plantation_rows_name_their_cost_and_bonus() -> None:
+    """Adding a plantation: each row's label gives the level, the cost above it and the bonus
+    printed below its space on the player board."""
+    state = engine.new(3, seed=1)
+    work = engine.decisions(state)[0]
+    state = engine.apply(state, Action(work.seat, ("plant",)))
+    rows = engine.decisions(state)[0]
+    assert rows.kind == "plant_row"
+    labels = {o.id: o.label for o in rows.options}
+    assert labels == {
+        "A": "Row A: level 1",
+        "B": "Row B: level 1, then a donkey",
+        "C": "Row C: level 2 (1 coin), then a worker",
+    }
