@@ -45,6 +45,27 @@ def next_building(state: CoffeeState, seat: int, column: str, free_hospital: boo
     return True
 
 
+def building_bonus(state: CoffeeState, seat: int, column: str) -> str:
+    """What the topmost building of a column brings, in words: `1 coffee, trade 3:1, 1 VP`."""
+    player = state.players[seat]
+    index = player.built[column] - (1 if column == "warehouse" else 0)
+    bonus = column_table(column)[index]
+    parts = []
+    if bonus.get("coffee"):
+        where = " of its cooperative" if column == "production" else ""
+        parts.append(f"{bonus['coffee']} coffee{where}")
+    if "ratio" in bonus:
+        parts.append(f"trade {bonus['ratio']}:1")
+    if bonus.get("civet"):
+        parts.append("a civet")
+    if bonus.get("coins"):
+        parts.append(f"{bonus['coins']} coin")
+    if bonus.get("step"):
+        parts.append("an Arabica step")
+    parts.append(f"{bonus['points']} VP")
+    return ", ".join(parts)
+
+
 def buildable(state: CoffeeState, seat: int) -> list[str]:
     return [c for c in COLUMNS if next_building(state, seat, c)]
 

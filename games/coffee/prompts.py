@@ -3,7 +3,14 @@
 from __future__ import annotations
 
 from games.coffee import arabica, assign, sell, trade, work
-from games.coffee.build import COLUMN_NAMES, build, buildable, next_building, site_options
+from games.coffee.build import (
+    COLUMN_NAMES,
+    build,
+    buildable,
+    building_bonus,
+    next_building,
+    site_options,
+)
 from games.coffee.data import COFFEE_NAMES, COFFEES, components
 from games.coffee.names import (
     BONUS_NAMES,
@@ -135,7 +142,10 @@ def prompt_decision(state: CoffeeState, prompt: Prompt) -> Decision:
             hospital = next_building(state, seat, "hospital", free_hospital=True)
             options = [Option("hospital", "Hospital")] if hospital else []
         else:
-            options = [Option(c, upper_first(COLUMN_NAMES[c])) for c in buildable(state, seat)]
+            options = [
+                Option(c, f"{upper_first(COLUMN_NAMES[c])}: {building_bonus(state, seat, c)}")
+                for c in buildable(state, seat)
+            ]
     elif kind == "sell_second":
         text = "Deliver to a second Coffee Bar space, or drop out of the Sell phase"
         options = [

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from games.coffee import arabica
 from games.coffee.board import open_building_spaces
-from games.coffee.build import COLUMN_NAMES, build, buildable, next_building
+from games.coffee.build import COLUMN_NAMES, build, buildable, building_bonus, next_building
 from games.coffee.data import BOARD_COLUMNS, COFFEE_NAMES, components
 from games.coffee.names import coop_name, who
 from games.coffee.state import CoffeeState, Prompt
@@ -39,7 +39,10 @@ def trade_options(state: CoffeeState, seat: int) -> list[Option]:
                     Option(f"trader.{coffee}", f"Place a trader in {coop_name(coffee)} (2 coins)")
                 )
         for column in buildable(state, seat):
-            options.append(Option(f"build.{column}", f"Build a {COLUMN_NAMES[column]} (2 coins)"))
+            label = (
+                f"Build a {COLUMN_NAMES[column]} (2 coins): {building_bonus(state, seat, column)}"
+            )
+            options.append(Option(f"build.{column}", label))
         options.append(Option("retire", "Remove a trader for 2 Arabica steps (2 coins)"))
     # the bonus trader only when it can be sent at once (else take the coins first)
     takes_trader = (

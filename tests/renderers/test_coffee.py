@@ -12,6 +12,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageStat
 
 import renderers
 from games.coffee import engine
+from games.coffee.build import building_bonus
 from games.core import Action, Decision, Option
 from games.testing import random_choices
 from renderers import coffee
@@ -307,3 +308,11 @@ def test_the_plantation_rows_name_their_cost_and_bonus() -> None:
         "B": "Row B: level 1, then a donkey",
         "C": "Row C: level 2 (1 coin), then a worker",
     }
+
+
+def test_a_building_option_names_the_bonus_of_the_topmost_building() -> None:
+    state = engine.new(4, seed=1)
+    assert building_bonus(state, 0, "warehouse") == "1 coffee, trade 3:1, 1 VP"
+    assert building_bonus(state, 0, "production") == "2 coffee of its cooperative, 1 VP"
+    state.players[0].built["fairtrade"] = 1
+    assert building_bonus(state, 0, "fairtrade") == "an Arabica step, 2 VP"
