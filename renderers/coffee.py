@@ -600,7 +600,12 @@ def milestone_icon(draw: Draw, milestone: str, x: float, y: float) -> None:
         draw.line((x - 3, y - 3, x + 3, y - 3), fill=INK)
         draw.line((x - 3, y + 2, x + 3, y + 2), fill=INK)
     elif icon == "plantation":
-        draw.rounded_rectangle((x - 8, y - 8, x + 8, y + 8), 3, fill=(120, 160, 80), outline=INK)
+        # a seedling, not a square: a square is Colombia's coffee
+        leaf = (120, 160, 80)
+        draw.line((x, y + 9, x, y - 2), fill=INK, width=2)
+        draw.ellipse((x - 10, y - 7, x, y - 1), fill=leaf, outline=INK)
+        draw.ellipse((x, y - 10, x + 10, y - 4), fill=leaf, outline=INK)
+        draw.line((x - 7, y + 9, x + 7, y + 9), fill=INK, width=2)
     else:
         building(draw, x, y, icon, MUTED)
     text(draw, (x + 32, y), number, 22)
