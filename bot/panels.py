@@ -89,7 +89,14 @@ def build_panel(
     game_id = game.table.game
     styles = {o.id: renderers.option_style(game_id, decision, o) for o in decision.options}
     single = decision.max_choices == 1
+    legend: list[str] = []
     if single and len(decision.options) <= MAX_BUTTONS:
+        # Buttons have no room for a description: the panel's text gives them.
+        legend = [
+            f"• {_shown(option, styles[option.id])}: {styles[option.id].description}"
+            for option in decision.options
+            if styles[option.id].description
+        ]
         for index, option in enumerate(decision.options):
             style = styles[option.id]
             view.add_item(
@@ -134,7 +141,7 @@ def build_panel(
             )
     if decision.min_choices == 0 and not uses_confirm(decision):
         view.add_item(button(ref.id("c"), t(locale, "panel.choose_none"), row=4))
-    return panel_text(game, seat, decision, locale, notice), view
+    return panel_text(game, seat, decision, locale, notice, legend), view
 
 
 def _menu(
@@ -177,7 +184,7 @@ def _menu(
 
 
 def _shown(option: Option, style: renderers.OptionStyle) -> str:
-    """An option as its menu line shows it, for a menu's placeholder."""
+    """An option as its button or menu line shows it (emoji and label)."""
     label = clip(style.label or option.label, 60)
     return f"{style.emoji} {label}" if style.emoji else label
 
@@ -188,6 +195,7 @@ def panel_text(
     decision: Decision,
     locale: discord.Locale | str | None,
     notice: str | None,
+    legend: list[str],
 ) -> str:
     lines = []
     if notice:
@@ -201,6 +209,9 @@ def panel_text(
     if secrets:
         lines.append("")
         lines.append(secrets)
+    if legend:
+        lines.append("")
+        lines += legend
     return clip("\n".join(lines), CONTENT_MAX)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import renderers
 from games.burgundy import scoring
 from tests.bot.conftest import (
     answer_panel,
@@ -50,6 +51,12 @@ async def test_the_action_panel_says_what_each_action_brings(table):
     action_panel = (await choose(member, panel, str(rolled))).response
     labels = {b["label"] for b in raw_buttons(action_panel)}
     assert {f"Take a tile from depot {rolled}", "Take 2 workers"} <= labels
+    # Buttons carry no description, so the panel's text gives each one under its label.
+    decision = game.decision_for(seat)
+    styles = [renderers.option_style("burgundy", decision, o) for o in decision.options]
+    assert all(s.description for s in styles)
+    for style in styles:
+        assert f"{style.emoji} {style.label}: {style.description}" in action_panel.content
 
 
 async def test_a_mistyped_move_is_refused_with_the_decision_and_its_choices(table):
