@@ -165,8 +165,13 @@ class SQLiteStore:
             return
         async with self._lock:
             db, self._db = self._db, None
-            await db.execute("PRAGMA optimize")
-            await db.close()
+            try:
+                # Best effort: it writes statistics, so another process holding the write lock
+                # makes it fail, and the connection must close all the same.
+                with suppress(sqlite3.OperationalError):
+                    await db.execute("PRAGMA optimize")
+            finally:
+                await db.close()
 
     async def schema_version(self) -> int:
         async with self._read() as db:

@@ -236,3 +236,23 @@ async def test_a_cancelled_append_leaves_the_store_whole(store, db_path):
         assert len(with_snapshot) == outcomes.count(1) + 1
     finally:
         await other.close()
+
+
+async def test_closing_while_another_process_holds_the_write_lock(db_path):
+    """`PRAGMA optimize` at close writes statistics, and fails while another process writes:
+    the connection (and its thread, which would keep the process from exiting) closes anyway."""
+    store = SQLiteStore(db_path, busy_timeout=0.2)
+    await store.open()
+    table = await active_table(store)
+    for seq in range(1, 30):
+        await store.append_action(table.id, seq, 0, ("move", str(seq)), None, f"state {seq}")
+        await store.actions(table.id)
+    connection = store._connection()
+    other = sqlite3.connect(db_path, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")
+    try:
+        await store.close()
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    assert not connection._thread.is_alive()
