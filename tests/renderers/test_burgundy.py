@@ -12,6 +12,7 @@ from games.core import Action
 from games.testing import random_choices
 from renderers import OptionStyle
 from renderers import burgundy as renderer
+from tests.renderers.colour_vision import DEUTERANOPIA, seen_picture
 
 
 def playout(num_players, seed, stops, to_the_end=False):
@@ -162,30 +163,9 @@ def test_at_the_end_the_winner_wears_gold_where_the_dice_were():
 
 
 # -- colour-blind players -------------------------------------------------------------------------
-# Deuteranopia at severity 1.0 (Machado, Oliveira and Fernandes 2009), applied on linear RGB.
-DEUTERANOPIA = (
-    (0.367, 0.861, -0.228),
-    (0.280, 0.673, 0.047),
-    (-0.012, 0.043, 0.969),
-)
-
-
-def _to_linear(v):
-    x = v / 255
-    return 255 * (x / 12.92 if x <= 0.04045 else ((x + 0.055) / 1.055) ** 2.4)
-
-
-def _to_srgb(v):
-    x = v / 255
-    return 255 * (x * 12.92 if x <= 0.0031308 else 1.055 * x ** (1 / 2.4) - 0.055)
-
-
 def deuteranopia(image):
     """The picture as a deuteranope sees it, in grey: what is left to tell things apart by."""
-    linear = image.convert("RGB").point([round(_to_linear(v)) for v in range(256)] * 3)
-    matrix = tuple(c for row in DEUTERANOPIA for c in (*row, 0))
-    seen = linear.convert("RGB", matrix).point([round(_to_srgb(v)) for v in range(256)] * 3)
-    return seen.convert("L")
+    return seen_picture(image, DEUTERANOPIA).convert("L")
 
 
 def _apart(a, b, threshold=60):

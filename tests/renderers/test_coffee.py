@@ -16,6 +16,7 @@ from games.coffee.build import building_bonus
 from games.core import Action, Decision, Option
 from games.testing import random_choices
 from renderers import coffee
+from tests.renderers.colour_vision import DEFICIENCIES, DEUTERANOPIA, seen_picture
 
 
 def snapshots(num_players: int, seed: int, every: int = 60):
@@ -172,33 +173,6 @@ def test_the_printed_board_is_shared_but_never_drawn_on() -> None:
     assert coffee.render(early).tobytes() == first
 
 
-# Machado et al. 2009 at severity 1.0, applied to linear RGB
-DEFICIENCIES = {
-    "deuteranopia": (0.367, 0.861, -0.228, 0, 0.280, 0.673, 0.047, 0, -0.012, 0.043, 0.969, 0),
-    "protanopia": (0.152, 1.053, -0.205, 0, 0.115, 0.786, 0.099, 0, -0.004, -0.048, 1.052, 0),
-}
-
-
-def _linear(v: int) -> float:
-    a = v / 255
-    return a / 12.92 if a <= 0.04045 else ((a + 0.055) / 1.055) ** 2.4
-
-
-def _encoded(v: int) -> float:
-    a = v / 255
-    return a * 12.92 if a <= 0.0031308 else 1.055 * a ** (1 / 2.4) - 0.055
-
-
-TO_LINEAR = [round(_linear(v) * 255) for v in range(256)] * 3
-TO_SRGB = [round(_encoded(v) * 255) for v in range(256)] * 3
-
-
-def simulate(image: Image.Image, deficiency: str) -> Image.Image:
-    """How a picture looks to someone with that colour deficiency (8-bit linear light)."""
-    linear = image.convert("RGB").point(TO_LINEAR)
-    return linear.convert("RGB", DEFICIENCIES[deficiency]).point(TO_SRGB)
-
-
 def silhouette(image: Image.Image) -> Image.Image:
     """The pixels that stand out from the white paper, whatever their colour."""
     grey = ImageChops.difference(image, Image.new("RGB", image.size, coffee.WHITE)).convert("L")
@@ -217,7 +191,7 @@ def test_every_coffee_kind_has_its_own_shape_for_colour_blind_players(
     for kind in (*coffee.COFFEES, "kopi"):
         image = Image.new("RGB", (40, 40), coffee.WHITE)
         coffee.bean(ImageDraw.Draw(image), 20, 20, kind, size)
-        shapes[kind] = silhouette(simulate(image, deficiency))
+        shapes[kind] = silhouette(seen_picture(image, DEFICIENCIES[deficiency]))
     for one, other in itertools.combinations(shapes, 2):
         differ = ImageChops.logical_xor(shapes[one].convert("1"), shapes[other].convert("1"))
         union = ImageChops.logical_or(shapes[one].convert("1"), shapes[other].convert("1"))
@@ -230,7 +204,7 @@ def test_counters_of_different_coffees_differ_in_outline() -> None:
     for token in ("arabica:gua", "arabica:eth", "animal:gua", "animal:eth"):
         image = Image.new("RGB", (40, 40), coffee.WHITE)
         coffee.counter(ImageDraw.Draw(image), 20, 20, token, 10)
-        pictures[token] = silhouette(simulate(image, "deuteranopia")).tobytes()
+        pictures[token] = silhouette(seen_picture(image, DEUTERANOPIA)).tobytes()
     assert pictures["arabica:gua"] != pictures["arabica:eth"]
     assert pictures["animal:gua"] != pictures["animal:eth"]
 

@@ -13,6 +13,7 @@ from games.core import Action, Decision, Option
 from games.keyflower import engine
 from games.testing import random_choices
 from renderers import keyflower as picture
+from tests.renderers.colour_vision import DEUTERANOPIA, PROTANOPIA, seen_colour
 
 
 def _snapshots(num_players: int, seed: int, every: int = 70):
@@ -177,26 +178,6 @@ def test_the_top_bar_wears_the_season_and_the_active_village_is_tinted() -> None
         assert img.getpixel(inside_first_panel) == fill
 
 
-# Machado, Oliveira and Fernandes (2009) at severity 1.0, applied on linear RGB.
-DEUTERANOPIA = ((0.367, 0.861, -0.228), (0.280, 0.673, 0.047), (-0.012, 0.043, 0.969))
-PROTANOPIA = ((0.152, 1.053, -0.205), (0.115, 0.786, 0.099), (-0.004, -0.048, 1.052))
-
-
-def _linear(c: int) -> float:
-    v = c / 255
-    return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
-
-
-def _gamma(v: float) -> int:
-    v = min(1.0, max(0.0, v))
-    return round(255 * (v * 12.92 if v <= 0.0031308 else 1.055 * v ** (1 / 2.4) - 0.055))
-
-
-def _seen(pixel: tuple[int, ...], matrix: tuple[tuple[float, ...], ...]) -> tuple[int, ...]:
-    lin = [_linear(c) for c in pixel]
-    return tuple(_gamma(sum(m * c for m, c in zip(row, lin, strict=True))) for row in matrix)
-
-
 def _pixels_told_apart(
     a: Image.Image, b: Image.Image, matrix: tuple[tuple[float, ...], ...]
 ) -> int:
@@ -212,8 +193,8 @@ def _pixels_told_apart(
         pa, pb = tuple(raw_a[i : i + 3]), tuple(raw_b[i : i + 3])
         if pa == pb:
             continue
-        sa = seen.setdefault(pa, _seen(pa, matrix))
-        sb = seen.setdefault(pb, _seen(pb, matrix))
+        sa = seen.setdefault(pa, seen_colour(pa, matrix))
+        sb = seen.setdefault(pb, seen_colour(pb, matrix))
         told += max(abs(x - y) for x, y in zip(sa, sb, strict=True)) > 40
     return told
 

@@ -14,6 +14,7 @@ from games.core import Action
 from games.village import engine
 from renderers import OptionStyle
 from renderers import village as renderer
+from tests.renderers.colour_vision import DEUTERANOPIA, PROTANOPIA, seen_colour
 
 
 def playout(num_players: int, seed: int, stops: set[int]):
@@ -128,34 +129,13 @@ def test_rules_text_is_short_and_names_the_reconstructed_parts() -> None:
 
 
 # -- colour-blind players ---------------------------------------------------------------
-# Deuteranopia at severity 1.0 (Machado, Oliveira and Fernandes 2009), on linear RGB.
-DEUTERANOPIA = ((0.367, 0.861, -0.228), (0.280, 0.673, 0.047), (-0.012, 0.043, 0.969))
-PROTANOPIA = ((0.152, 1.053, -0.205), (0.115, 0.786, 0.099), (-0.004, -0.048, 1.052))
-
-
-def _linear(c: int) -> float:
-    v = c / 255
-    return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
-
-
-def _encode(v: float) -> int:
-    v = min(1.0, max(0.0, v))
-    return round(255 * (v * 12.92 if v <= 0.0031308 else 1.055 * v ** (1 / 2.4) - 0.055))
-
-
-def simulate(rgb: tuple[int, int, int], matrix=DEUTERANOPIA) -> tuple[int, int, int]:
-    lin = [_linear(c) for c in rgb]
-    r, g, b = (_encode(sum(m * c for m, c in zip(row, lin, strict=True))) for row in matrix)
-    return r, g, b
-
-
 def distance(a: tuple[int, ...], b: tuple[int, ...]) -> float:
     return math.dist(a, b)
 
 
 def seen_alike(colours: dict, matrix) -> list[tuple]:
     """The pairs of keys whose colours a colour-blind eye sees as nearly the same."""
-    seen = {key: simulate(rgb, matrix) for key, rgb in colours.items()}
+    seen = {key: seen_colour(rgb, matrix) for key, rgb in colours.items()}
     keys = list(colours)
     return [
         (a, b) for i, a in enumerate(keys) for b in keys[i + 1 :] if distance(seen[a], seen[b]) < 80
@@ -164,12 +144,12 @@ def seen_alike(colours: dict, matrix) -> list[tuple]:
 
 def cue(image, box, plain: tuple[int, int, int], matrix) -> frozenset:
     """The pixels of `box` a colour-blind eye sees as unlike the `plain` colour."""
-    seen_plain = simulate(plain, matrix)
+    seen_plain = seen_colour(plain, matrix)
     cache: dict = {}
     found = set()
     for k, rgb in enumerate(image.crop(box).convert("RGB").get_flattened_data()):
         if rgb not in cache:
-            cache[rgb] = distance(simulate(rgb, matrix), seen_plain) > 40
+            cache[rgb] = distance(seen_colour(rgb, matrix), seen_plain) > 40
         if cache[rgb]:
             found.add(k)
     return frozenset(found)
