@@ -109,24 +109,39 @@ def discard(state: BurgundyState, seat: int, frame: Frame, old: int) -> None:
     say(state, f"{name(seat)} discards {tile_phrase(tile(old).face)}")
 
 
+def sale(state: BurgundyState, seat: int, kind: int) -> tuple[int, int, int]:
+    """What selling all goods of one kind brings: points, silverlings and workers
+    (knowledge tiles 3 and 4 add a silverling and a worker)."""
+    player = state.players[seat]
+    points = player.goods[kind] * table()["scoring"]["sell_per_tile"][str(state.num_players)]
+    return points, 2 if knows(player, 3) else 1, 1 if knows(player, 4) else 0
+
+
 def sell(state: BurgundyState, seat: int, kind: int) -> None:
     player = state.players[seat]
+    points, silver, workers = sale(state, seat, kind)
     count = player.goods.pop(kind)
     player.sold[kind] = player.sold.get(kind, 0) + count
-    gain(player, "goods sold", count * table()["scoring"]["sell_per_tile"][str(state.num_players)])
-    player.silver += 2 if knows(player, 3) else 1
-    if knows(player, 4):
-        player.workers += 1
+    gain(player, "goods sold", points)
+    player.silver += silver
+    player.workers += workers
     say(state, f"{name(seat)} sells goods {kind} ({plural(count, 'tile')})")
+
+
+def workers_taken(state: BurgundyState, seat: int) -> tuple[int, int]:
+    """What the take-workers action brings: workers and silverlings (knowledge tile 14
+    makes it 4 workers, tile 13 adds a silverling)."""
+    player = state.players[seat]
+    workers = 4 if knows(player, 14) else table()["scoring"]["workers_action"]
+    return workers, 1 if knows(player, 13) else 0
 
 
 def take_workers(state: BurgundyState, seat: int) -> None:
     player = state.players[seat]
-    before = player.workers
-    player.workers += 4 if knows(player, 14) else table()["scoring"]["workers_action"]
-    if knows(player, 13):
-        player.silver += 1
-    say(state, f"{name(seat)} takes {player.workers - before} workers")
+    workers, silver = workers_taken(state, seat)
+    player.workers += workers
+    player.silver += silver
+    say(state, f"{name(seat)} takes {workers} workers")
 
 
 def place(state: BurgundyState, seat: int, tile_id: int, hex_id: int) -> None:

@@ -90,24 +90,22 @@ def do_die(state: BurgundyState, seat: int, meaning: Any, oid: str) -> None:
 
 # -- action -------------------------------------------------------------------------------------
 def _sale(state: BurgundyState, seat: int, kind: int) -> str:
-    """What selling one kind brings: its tiles, their points and the silverlings."""
-    player = state.players[seat]
-    n = player.goods[kind]
-    points = n * table()["scoring"]["sell_per_tile"][str(state.num_players)]
-    silver = plural(2 if knows(player, 3) else 1, "silverling")
-    return f"{plural(n, 'tile')}: {points} points, {silver}"
+    """What selling one kind brings, in words."""
+    points, silver, workers = effects.sale(state, seat, kind)
+    tiles = plural(state.players[seat].goods[kind], "tile")
+    extra = f", {plural(workers, 'worker')}" if workers else ""
+    return f"{tiles}: {points} points, {plural(silver, 'silverling')}{extra}"
 
 
 def _action_label(state: BurgundyState, seat: int, action: str, value: int) -> str:
-    player = state.players[seat]
     if action == "take":
         return f"Take a tile from depot {value}"
     if action == "place":
         return f"Place a tile on a {value} hex"
     if action == "sell":
         return f"Sell goods {value} ({_sale(state, seat, value)})"
-    workers = 4 if knows(player, 14) else table()["scoring"]["workers_action"]
-    return f"Take {workers} workers" + (" and 1 silverling" if knows(player, 13) else "")
+    workers, silver = effects.workers_taken(state, seat)
+    return f"Take {workers} workers" + (f" and {plural(silver, 'silverling')}" if silver else "")
 
 
 def choices_action(state: BurgundyState, seat: int) -> Choices:
