@@ -44,13 +44,12 @@ def options(state: VillageState, step: Step) -> list[Option]:
     rules = data.rules()["market"]
     if not free and not can_pay(player, {"green": rules["other_green"]}):
         return [Option("pass", "Pass (leave the market day)")]
+    extra = "" if free else f" (+ {rules['other_green']} green + {rules['other_time']} time)"
     out = []
     for tile in stall_tiles(state):
         wanted = data.customers()[tile]
         if has_goods(player, wanted.wants):
             text = " + ".join(g if n == 1 else f"{n} {g}" for g, n in wanted.wants.items())
-            extra = f" (+ {rules['other_green']} green + {rules['other_time']} time)"
-            extra = "" if free else extra
             label = f"Serve for {wanted.points} prestige: {text}{extra}"
             out.append(Option(f"serve-{tile}", label))
     return [*out, Option("pass", "Pass (leave the market day)")]

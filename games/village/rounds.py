@@ -93,8 +93,8 @@ def turn(state: VillageState, step: Step, choice: str) -> None:
     state.karla_pending = state.solo
     if colour == "black":
         state.supply["black"] += 1
-        spend_time(player, data.rules()["time"]["plague_cost"])
         cost = data.rules()["time"]["plague_cost"]
+        spend_time(player, cost)
         state.log.append(f"Seat {step.seat + 1} takes plague from {space} ({cost} time).")
     else:
         player.cubes[colour] += 1
