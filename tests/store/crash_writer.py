@@ -15,7 +15,6 @@ Modes, each reporting on stdout, one line per event, flushed at once:
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 import sys
 from typing import Any
 
@@ -53,22 +52,6 @@ def hold_before_commit(store: SQLiteStore) -> None:
     db.execute = held
 
 
-async def race_for(store: SQLiteStore, table_id: int, seq: int, worker: str) -> str:
-    """ "won" or "lost". A lock error means the move was not written: try again, as a player
-    would click again."""
-    while True:
-        try:
-            await store.append_action(table_id, seq, 0, (worker, str(seq)), None)
-        except StaleAction:
-            return "lost"
-        except sqlite3.OperationalError as exc:
-            if "locked" not in str(exc):
-                raise
-            print(f"{worker}: move {seq}: {exc}; trying again", file=sys.stderr)
-        else:
-            return "won"
-
-
 async def main(path: str, table_id: int, mode: str, args: list[str]) -> None:
     store = SQLiteStore(path)
     await store.open()
@@ -86,7 +69,12 @@ async def run(store: SQLiteStore, table_id: int, mode: str, args: list[str]) -> 
         say("ready")
         await asyncio.to_thread(sys.stdin.readline)
         for seq in range(1, count + 1):
-            say(f"{await race_for(store, table_id, seq, worker)} {seq}")
+            try:
+                await store.append_action(table_id, seq, 0, (worker, str(seq)), None)
+            except StaleAction:
+                say(f"lost {seq}")
+            else:
+                say(f"won {seq}")
         return
     count = int(args[0]) if args else 0
     seq = await store.last_seq(table_id)
