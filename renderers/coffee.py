@@ -21,6 +21,7 @@ from games.coffee.names import bonus_name
 from games.core import Decision, Option
 from renderers import OptionStyle
 from renderers.palette import BACKGROUND, INK, MUTED, SEAT_COLOURS, font
+from renderers.shapes import draw_shape
 
 WIDTH = 1400
 MARGIN = 12
@@ -99,35 +100,14 @@ COFFEE_SHAPES = {
 }
 
 
-def coffee_outline(x: float, y: float, coffee: str, r: float) -> list[tuple[float, float]] | None:
-    """The corners of a coffee's shape around (x, y), or None for the round ones."""
-    shape = COFFEE_SHAPES[coffee]
-    if shape == "square":
-        k = r * 0.95
-        return [(x - k, y - k), (x + k, y - k), (x + k, y + k), (x - k, y + k)]
-    if shape == "triangle":
-        k = r * 1.2
-        return [(x, y - k), (x + k, y + k * 0.75), (x - k, y + k * 0.75)]
-    if shape == "diamond":
-        k = r * 1.15
-        return [(x, y - k), (x + k, y), (x, y + k), (x - k, y)]
-    if shape == "hourglass":
-        k = r * 0.95
-        return [(x - k, y - k), (x + k, y - k), (x - k, y + k), (x + k, y + k)]
-    return None
-
-
 def bean(draw: Draw, x: float, y: float, coffee: str, r: float = 6) -> None:
     """A coffee: its colour in its shape (kopi luwak: a bean with its crease)."""
     fill = COFFEE_COLOURS[coffee]
-    corners = coffee_outline(x, y, coffee, r)
-    if corners is not None:
-        draw.polygon(corners, fill=fill, outline=INK)
-    elif COFFEE_SHAPES[coffee] == "circle":
-        draw.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=INK)
-    else:
-        draw.ellipse((x - r * 1.1, y - r * 0.6, x + r * 1.1, y + r * 0.6), fill=fill, outline=INK)
-        draw.line((x - r * 0.6, y, x + r * 0.6, y), fill=INK, width=max(1, round(r / 8)))
+    if COFFEE_SHAPES[coffee] != "bean":
+        draw_shape(draw, COFFEE_SHAPES[coffee], x, y, r, fill=fill)
+        return
+    draw.ellipse((x - r * 1.1, y - r * 0.6, x + r * 1.1, y + r * 0.6), fill=fill, outline=INK)
+    draw.line((x - r * 0.6, y, x + r * 0.6, y), fill=INK, width=max(1, round(r / 8)))
 
 
 def disc(draw: Draw, x: float, y: float, colour: Any, r: float = 7, width: int = 1) -> None:
@@ -246,11 +226,7 @@ def counter(draw: Draw, x: float, y: float, token: str, r: float = 7) -> None:
         return
     width = max(3, round(r / 2.5))
     colour = COFFEE_COLOURS[coffee]
-    corners = coffee_outline(x, y, coffee, r)
-    if corners is None:
-        draw.ellipse((x - r, y - r, x + r, y + r), fill=WHITE, outline=colour, width=width)
-    else:
-        draw.polygon(corners, fill=WHITE, outline=colour, width=width)
+    draw_shape(draw, COFFEE_SHAPES[coffee], x, y, r, fill=WHITE, outline=colour, width=width)
 
 
 # -- the header: period, phase, turn order, Sumatra, supplies ------------------------------

@@ -26,6 +26,7 @@ from games.core import Decision, Option
 from games.keyflower.components import tiles
 from renderers import OptionStyle
 from renderers.palette import BACKGROUND, INK, MUTED, font
+from renderers.shapes import draw_shape
 
 WIDTH = 1280
 TARGET_H = round(WIDTH * 350 / 550)  # Discord shows an attachment in about 550 x 350 px
@@ -140,20 +141,6 @@ SHAPE = {"blue": "circle", "red": "triangle", "yellow": "diamond", "green": "squ
 OUTSET = {"circle": 1.0, "triangle": 1.5, "diamond": math.sqrt(2), "square": 1.0}
 
 
-def _outline(
-    shape: str, x: float, y: float, r: float, sx: float = 1.0, sy: float = 1.0
-) -> list[tuple[float, float]]:
-    """The corners of a worker's shape about as large as a disc of radius r, stretched by
-    sx and sy (a lying worker is wide and flat)."""
-    if shape == "triangle":
-        pts = [(0.0, -1.25), (1.2, 0.85), (-1.2, 0.85)]
-    elif shape == "diamond":
-        pts = [(0.0, -1.22), (1.22, 0.0), (0.0, 1.22), (-1.22, 0.0)]
-    else:
-        pts = [(-0.9, -0.9), (0.9, -0.9), (0.9, 0.9), (-0.9, 0.9)]
-    return [(x + px * r * sx, y + py * r * sy) for px, py in pts]
-
-
 def _worker(
     draw: ImageDraw.ImageDraw,
     x: float,
@@ -169,11 +156,7 @@ def _worker(
     shape = SHAPE.get(colour, "circle")
     fill = fill or WORKER.get(colour, MUTED)
     sx, sy = (1.3, 0.7) if lying else (1.0, 1.0)
-    if shape == "circle":
-        box = (x - r * sx, y - r * sy, x + r * sx, y + r * sy)
-        draw.ellipse(box, fill=fill, outline=outline, width=width)
-    else:
-        draw.polygon(_outline(shape, x, y, r, sx, sy), fill=fill, outline=outline, width=width)
+    draw_shape(draw, shape, x, y, r, fill=fill, outline=outline, width=width, sx=sx, sy=sy)
 
 
 def _pawn(

@@ -11,6 +11,7 @@ from PIL import Image, ImageDraw
 from games.core import Decision, Option
 from renderers import OptionStyle
 from renderers.palette import BACKGROUND, INK, MUTED, font
+from renderers.shapes import draw_shape
 
 PANEL = (252, 248, 238)
 LINE = (205, 193, 170)
@@ -122,47 +123,7 @@ def seat_shape(
     """The seat's shape about (cx, cy), of about the area of a disc of radius r."""
     fill = seat_colour(seat) if fill is None else fill
     shape = "house" if seat < 0 else SHAPES[seat % len(SHAPES)]
-    if shape == "circle":
-        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=outline, width=width)
-        return
-    if shape == "square":
-        h = r * 0.9
-        d.rounded_rectangle(
-            (cx - h, cy - h, cx + h, cy + h),
-            radius=max(1, r / 6),
-            fill=fill,
-            outline=outline,
-            width=width,
-        )
-        return
-    if shape == "diamond":
-        h = r * 1.15
-        points = [(cx, cy - h), (cx + h, cy), (cx, cy + h), (cx - h, cy)]
-    elif shape == "hexagon":
-        h = r * 1.08
-        points = [
-            (cx + h * math.cos(a), cy + h * math.sin(a))
-            for a in (math.pi / 6 + k * math.pi / 3 for k in range(6))
-        ]
-    elif shape == "shield":
-        h = r * 1.02
-        points = [
-            (cx - h, cy - h),
-            (cx + h, cy - h),
-            (cx + h, cy + h * 0.2),
-            (cx, cy + h * 1.15),
-            (cx - h, cy + h * 0.2),
-        ]
-    else:
-        h = r * 1.02
-        points = [
-            (cx, cy - h * 1.15),
-            (cx + h, cy - h * 0.2),
-            (cx + h, cy + h),
-            (cx - h, cy + h),
-            (cx - h, cy - h * 0.2),
-        ]
-    d.polygon(points, fill=fill, outline=outline, width=width)
+    draw_shape(d, shape, cx, cy, r, fill=fill, outline=outline, width=width)
 
 
 def pawn(
