@@ -10,7 +10,8 @@ ENV PIP_NO_CACHE_DIR=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1 \
     PIP_ROOT_USER_ACTION=ignore
 WORKDIR /src
-COPY pyproject.toml README.md ./
+COPY pyproject.toml setup.py README.md ./
+COPY meeple_hall ./meeple_hall
 COPY bot ./bot
 COPY games ./games
 COPY renderers ./renderers
@@ -37,4 +38,4 @@ WORKDIR /home/meeple
 # Python turns SIGINT into KeyboardInterrupt, on which discord.py closes the bot (and with it
 # the store) cleanly; as PID 1 without a handler, SIGTERM would be ignored until the kill.
 STOPSIGNAL SIGINT
-CMD ["python", "-m", "bot"]
+CMD ["meeple-hall"]

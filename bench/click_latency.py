@@ -43,18 +43,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+# The test game (Pebbles) and its picture come from tests/, which is not installed.
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import simcord
 from simcord.components import walk_components
 from simcord.http import router
 
-import games
-import renderers
-from bot import create_bot
-from bot.live import LiveGame
-from bot.panels import uses_confirm
-from bot.store import TableStatus
+from meeple_hall import games, renderers
+from meeple_hall.bot import create_bot
+from meeple_hall.bot.live import LiveGame
+from meeple_hall.bot.panels import uses_confirm
+from meeple_hall.bot.store import TableStatus
 from tests import testgame_picture
 from tests.testgame import engine as pebbles
 

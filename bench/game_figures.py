@@ -13,16 +13,12 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-import games
-import renderers
-from bot.render import png_bytes
-from games.core import Action
-from games.testing import random_choices
+from meeple_hall import games, renderers
+from meeple_hall.bot.render import png_bytes
+from meeple_hall.games.core import Action
+from meeple_hall.games.testing import random_choices
 
 
 def _timed_png(draw: Callable[[], Any], runs: int = 5) -> str | None:

@@ -12,14 +12,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import statistics
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from bot.store import Seat, SQLiteStore, TableStatus
+from meeple_hall.bot.store import Seat, SQLiteStore, TableStatus
 
 
 async def active_table(store: SQLiteStore, channel_id: int) -> int:

@@ -11,9 +11,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.components import RoutedButton, Router
-from bot.i18n import Translator, t
-from bot.store import open_store
+from meeple_hall.bot.components import RoutedButton, Router
+from meeple_hall.bot.i18n import Translator, t
+from meeple_hall.bot.store import open_store
 
 log = logging.getLogger(__name__)
 
@@ -36,11 +36,11 @@ class MeepleHall(commands.Bot):
         self.tree.on_error = self.on_app_command_error
 
     async def setup_hook(self) -> None:
-        from bot.cogs.lobby import Lobby
-        from bot.cogs.play import Play
-        from bot.cogs.settings import Settings
-        from bot.display import TableDisplay
-        from bot.live import TableManager
+        from meeple_hall.bot.cogs.lobby import Lobby
+        from meeple_hall.bot.cogs.play import Play
+        from meeple_hall.bot.cogs.settings import Settings
+        from meeple_hall.bot.display import TableDisplay
+        from meeple_hall.bot.live import TableManager
 
         self.store = open_store(self.database_url)
         await self.store.open()

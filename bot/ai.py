@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from games import Decision
+from meeple_hall.games import Decision
 
 
 def choose(decision: Decision, seed: int, seq: int) -> tuple[str, ...]:

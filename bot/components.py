@@ -16,7 +16,7 @@ from typing import Any
 import discord
 from discord import ui
 
-from bot.i18n import t
+from meeple_hall.bot.i18n import t
 
 log = logging.getLogger(__name__)
 
@@ -54,7 +54,7 @@ class Router:
         try:
             await handler(interaction, rest.split(":"), values)
         except Exception as exc:
-            from bot import report_failure
+            from meeple_hall.bot import report_failure
 
             await report_failure(interaction, exc)
 

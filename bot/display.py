@@ -15,13 +15,12 @@ from typing import Any
 
 import discord
 
-import games
-import renderers
-from bot import render
-from bot.components import Components, button, clip
-from bot.i18n import t
-from bot.live import LiveGame, TableManager
-from bot.store import Store, Table, TableStatus, UserPrefs
+from meeple_hall import games, renderers
+from meeple_hall.bot import render
+from meeple_hall.bot.components import Components, button, clip
+from meeple_hall.bot.i18n import t
+from meeple_hall.bot.live import LiveGame, TableManager
+from meeple_hall.bot.store import Store, Table, TableStatus, UserPrefs
 
 log = logging.getLogger(__name__)
 

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import json
 from functools import cache
-from pathlib import Path
+from importlib.resources import files
 from typing import Any
 
 import discord
 from discord import app_commands
 
-LOCALES_DIR = Path(__file__).with_name("locales")
+LOCALES_DIR = files(__package__) / "locales"
 DEFAULT = "en"
 SUPPORTED = ("en", "zh-TW", "ja")
 

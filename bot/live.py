@@ -16,10 +16,10 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-import games
-from bot import ai
-from bot.store import StaleAction, Store, Table, TableNotActive, TableStatus
-from games import Action, Decision, Engine, GameError, IllegalAction, Result
+from meeple_hall import games
+from meeple_hall.bot import ai
+from meeple_hall.bot.store import StaleAction, Store, Table, TableNotActive, TableStatus
+from meeple_hall.games import Action, Decision, Engine, GameError, IllegalAction, Result
 
 log = logging.getLogger(__name__)
 

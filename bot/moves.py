@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bot.live import Refusal
-from games import Action, Decision, Engine, GameError
-from games.core.hidden import hidden_parts
+from meeple_hall.bot.live import Refusal
+from meeple_hall.games import Action, Decision, Engine, GameError
+from meeple_hall.games.core.hidden import hidden_parts
 
 NONE_TOKENS = {"-", "none"}
 

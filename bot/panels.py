@@ -15,11 +15,11 @@ from dataclasses import dataclass
 
 import discord
 
-import renderers
-from bot.components import CUSTOM_ID_MAX, Components, RoutedSelect, button, clip, select
-from bot.i18n import t
-from bot.live import LiveGame, decision_hash
-from games import Decision, Option
+from meeple_hall import renderers
+from meeple_hall.bot.components import CUSTOM_ID_MAX, Components, RoutedSelect, button, clip, select
+from meeple_hall.bot.i18n import t
+from meeple_hall.bot.live import LiveGame, decision_hash
+from meeple_hall.games import Decision, Option
 
 MENU_SIZE = 25
 MENUS_PER_PAGE = 4

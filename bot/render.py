@@ -12,7 +12,7 @@ from typing import Any
 import discord
 from PIL import Image
 
-import renderers
+from meeple_hall import renderers
 
 FILENAME = "table.png"
 PRIVATE_FILENAME = "private.png"

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import discord
 
-from bot.i18n import t
-from bot.live import Refusal
+from meeple_hall.bot.i18n import t
+from meeple_hall.bot.live import Refusal
 
 
 async def say(interaction: discord.Interaction, text: str, **kwargs: object) -> None:

@@ -1,6 +1,6 @@
 """Pure game rules behind one contract (see shared DESIGN.md, "The engine contract")."""
 
-from games.core import (
+from meeple_hall.games.core import (
     Action,
     Decision,
     Engine,
@@ -10,7 +10,7 @@ from games.core import (
     Option,
     Result,
 )
-from games.registry import get, ids, register, unregister
+from meeple_hall.games.registry import get, ids, register, unregister
 
 __all__ = [
     "Action",

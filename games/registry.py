@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 
-from games.core.contract import Engine, GameError
+from meeple_hall.games.core.contract import Engine, GameError
 
 _ENGINES: dict[str, Engine] = {}
 _NOT_GAMES = {"core", "testing", "registry"}
@@ -27,11 +27,11 @@ def _discover() -> None:
     if _discovered:
         return
     _discovered = True
-    import games
+    from meeple_hall import games
 
     for module in pkgutil.iter_modules(games.__path__):
         if module.ispkg and module.name not in _NOT_GAMES:
-            package = importlib.import_module(f"games.{module.name}")
+            package = importlib.import_module(f"{games.__name__}.{module.name}")
             register(package.engine)
 
 

@@ -21,8 +21,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from games.core.contract import Action, Decision, Engine, IllegalAction, Result
-from games.core.hidden import secrets
+from meeple_hall.games.core.contract import Action, Decision, Engine, IllegalAction, Result
+from meeple_hall.games.core.hidden import secrets
 
 Chooser = Callable[[Decision, random.Random], tuple[str, ...]]
 

@@ -25,7 +25,7 @@ from typing import Any, Protocol
 
 from PIL import Image
 
-from games.core import Decision, Option
+from meeple_hall.games.core import Decision, Option
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,11 +51,11 @@ def for_game(game_id: str) -> Any:
     if game_id in _OVERRIDES:
         return _OVERRIDES[game_id]
     try:
-        module: ModuleType = importlib.import_module(f"renderers.{game_id}")
+        module: ModuleType = importlib.import_module(f"{__name__}.{game_id}")
     except ModuleNotFoundError as exc:
-        if exc.name != f"renderers.{game_id}":
+        if exc.name != f"{__name__}.{game_id}":
             raise
-        from renderers import generic as module
+        from meeple_hall.renderers import generic as module
     _OVERRIDES[game_id] = module
     return module
 
@@ -83,6 +83,6 @@ def private_text(game_id: str, view: dict[str, Any]) -> str:
     describe = getattr(for_game(game_id), "private_text", None)
     if describe is not None:
         return describe(view)
-    from renderers import generic
+    from meeple_hall.renderers import generic
 
     return generic.private_text(view)

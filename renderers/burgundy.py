@@ -15,10 +15,10 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
-from games.burgundy.data import components
-from games.burgundy.effects import face_name
-from games.core import Decision, Option
-from renderers import OptionStyle
+from meeple_hall.games.burgundy.data import components
+from meeple_hall.games.burgundy.effects import face_name
+from meeple_hall.games.core import Decision, Option
+from meeple_hall.renderers import OptionStyle
 
 BACKGROUND = (232, 226, 211)
 PANEL = (250, 247, 239)

@@ -16,12 +16,12 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from games.coffee.data import COFFEE_NAMES, CONTRACT_ROWS, components
-from games.coffee.names import bonus_name
-from games.core import Decision, Option
-from renderers import OptionStyle
-from renderers.palette import BACKGROUND, INK, MUTED, SEAT_COLOURS, font
-from renderers.shapes import draw_shape
+from meeple_hall.games.coffee.data import COFFEE_NAMES, CONTRACT_ROWS, components
+from meeple_hall.games.coffee.names import bonus_name
+from meeple_hall.games.core import Decision, Option
+from meeple_hall.renderers import OptionStyle
+from meeple_hall.renderers.palette import BACKGROUND, INK, MUTED, SEAT_COLOURS, font
+from meeple_hall.renderers.shapes import draw_shape
 
 WIDTH = 1400
 MARGIN = 12

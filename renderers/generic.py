@@ -7,7 +7,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from renderers.palette import BACKGROUND, SEAT_COLOURS, font
+from meeple_hall.renderers.palette import BACKGROUND, SEAT_COLOURS, font
 
 WIDTH, HEIGHT = 640, 160
 

@@ -22,11 +22,11 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from games.core import Decision, Option
-from games.keyflower.components import tiles
-from renderers import OptionStyle
-from renderers.palette import BACKGROUND, INK, MUTED, font
-from renderers.shapes import draw_shape
+from meeple_hall.games.core import Decision, Option
+from meeple_hall.games.keyflower.components import tiles
+from meeple_hall.renderers import OptionStyle
+from meeple_hall.renderers.palette import BACKGROUND, INK, MUTED, font
+from meeple_hall.renderers.shapes import draw_shape
 
 WIDTH = 1280
 TARGET_H = round(WIDTH * 350 / 550)  # Discord shows an attachment in about 550 x 350 px

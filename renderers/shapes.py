@@ -8,7 +8,7 @@ import math
 
 from PIL import ImageDraw
 
-from renderers.palette import INK
+from meeple_hall.renderers.palette import INK
 
 Colour = tuple[int, int, int]
 

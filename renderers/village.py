@@ -8,10 +8,10 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from games.core import Decision, Option
-from renderers import OptionStyle
-from renderers.palette import BACKGROUND, INK, MUTED, font
-from renderers.shapes import draw_shape
+from meeple_hall.games.core import Decision, Option
+from meeple_hall.renderers import OptionStyle
+from meeple_hall.renderers.palette import BACKGROUND, INK, MUTED, font
+from meeple_hall.renderers.shapes import draw_shape
 
 PANEL = (252, 248, 238)
 LINE = (205, 193, 170)

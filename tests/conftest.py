@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import games
-import renderers
+from meeple_hall import games, renderers
 from tests import testgame_picture
 from tests.testgame import draft
 from tests.testgame import engine as pebbles

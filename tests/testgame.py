@@ -11,8 +11,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.core import Decision, GameEngine, GameOption, Option, Result, Rng, ranks_from_scores
-from games.core.hidden import HIDDEN
+from meeple_hall.games.core import (
+    Decision,
+    GameEngine,
+    GameOption,
+    Option,
+    Result,
+    Rng,
+    ranks_from_scores,
+)
+from meeple_hall.games.core.hidden import HIDDEN
 
 ROUNDS = 3
 POOL_SIZE = 30

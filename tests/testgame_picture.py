@@ -6,9 +6,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from games import Decision, Option
-from renderers import OptionStyle
-from renderers.palette import BACKGROUND, INK, font
+from meeple_hall.games import Decision, Option
+from meeple_hall.renderers import OptionStyle
+from meeple_hall.renderers.palette import BACKGROUND, INK, font
 
 COLOURS = {"red": (200, 60, 50), "blue": (50, 100, 190), "green": (60, 150, 80)}
 EMOJI = {"red": "🔴", "blue": "🔵", "green": "🟢"}

@@ -14,14 +14,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-import games
-import renderers
-from bot.components import Components, button, clip, select
-from bot.i18n import cmd, desc, t
-from bot.live import Refusal, TableManager
-from bot.replies import can_manage, public_locale, refuse, say
-from bot.store import ChannelBusy, Seat, Store, Table, TableStatus
-from games import GameError
+from meeple_hall import games, renderers
+from meeple_hall.bot.components import Components, button, clip, select
+from meeple_hall.bot.i18n import cmd, desc, t
+from meeple_hall.bot.live import Refusal, TableManager
+from meeple_hall.bot.replies import can_manage, public_locale, refuse, say
+from meeple_hall.bot.store import ChannelBusy, Seat, Store, Table, TableStatus
+from meeple_hall.games import GameError
 
 log = logging.getLogger(__name__)
 

@@ -13,15 +13,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-import games
-import renderers
-from bot import render
-from bot.components import Components, button, clip
-from bot.display import TableDisplay, status_line
-from bot.i18n import cmd, desc, t
-from bot.live import LiveGame, Refusal, TableManager
-from bot.moves import MoveStream, complete
-from bot.panels import (
+from meeple_hall import games, renderers
+from meeple_hall.bot import render
+from meeple_hall.bot.components import Components, button, clip
+from meeple_hall.bot.display import TableDisplay, status_line
+from meeple_hall.bot.i18n import cmd, desc, t
+from meeple_hall.bot.live import LiveGame, Refusal, TableManager
+from meeple_hall.bot.moves import MoveStream, complete
+from meeple_hall.bot.panels import (
     PanelRef,
     build_panel,
     menu_option_ids,
@@ -29,8 +28,8 @@ from bot.panels import (
     resolve_option,
     uses_confirm,
 )
-from bot.replies import can_manage, refuse, say
-from bot.store import Store
+from meeple_hall.bot.replies import can_manage, refuse, say
+from meeple_hall.bot.store import Store
 
 log = logging.getLogger(__name__)
 

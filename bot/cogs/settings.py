@@ -6,9 +6,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import cmd, desc, t
-from bot.replies import say
-from bot.store import Store
+from meeple_hall.bot.i18n import cmd, desc, t
+from meeple_hall.bot.replies import say
+from meeple_hall.bot.store import Store
 
 
 class Settings(commands.Cog):

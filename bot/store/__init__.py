@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from bot.store.base import (
+from meeple_hall.bot.store.base import (
     OPEN_STATUSES,
     ChannelBusy,
     LoggedAction,
@@ -19,7 +19,7 @@ from bot.store.base import (
     TableStatus,
     UserPrefs,
 )
-from bot.store.sqlite import SQLiteStore
+from meeple_hall.bot.store.sqlite import SQLiteStore
 
 __all__ = [
     "DEFAULT_SQLITE_PATH",

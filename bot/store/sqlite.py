@@ -19,13 +19,15 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
+from importlib.resources import files
+from importlib.resources.abc import Traversable
 from os import PathLike
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
 
-from bot.store.base import (
+from meeple_hall.bot.store.base import (
     OPEN_STATUSES,
     ChannelBusy,
     LoggedAction,
@@ -42,7 +44,7 @@ from bot.store.base import (
 log = logging.getLogger(__name__)
 
 MEMORY = ":memory:"
-MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
+MIGRATIONS_DIR = files(__package__) / "migrations"
 _MIGRATION_NAME = re.compile(r"(\d{4})_(\w+)\.sql")
 
 
@@ -67,10 +69,11 @@ class Migration:
         return statements
 
 
-def load_migrations(directory: Path = MIGRATIONS_DIR) -> list[Migration]:
+def load_migrations(directory: Traversable = MIGRATIONS_DIR) -> list[Migration]:
     """The migrations in `directory`, named NNNN_name.sql and numbered 1, 2, 3 … without gaps."""
     migrations = []
-    for path in sorted(directory.glob("*.sql")):
+    scripts = (path for path in directory.iterdir() if path.name.endswith(".sql"))
+    for path in sorted(scripts, key=lambda path: path.name):
         match = _MIGRATION_NAME.fullmatch(path.name)
         if match is None:
             raise StoreError(f"migration file {path.name} is not named NNNN_name.sql")

@@ -1,6 +1,6 @@
 """The Castles of Burgundy (alea 2011) for 2 to 4 players."""
 
-from games.burgundy.engine import BurgundyEngine
+from meeple_hall.games.burgundy.engine import BurgundyEngine
 
 engine = BurgundyEngine()
 

@@ -6,10 +6,11 @@ import json
 import tomllib
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from typing import Any
 
-DATA = Path(__file__).resolve().parents[2] / "data" / "burgundy"
+from meeple_hall.games.core.resources import game_data
+
+DATA = game_data("burgundy")
 
 TYPES = ("building", "animal", "knowledge", "castle", "mine", "ship")
 PHASES = "ABCDE"
@@ -109,8 +110,8 @@ def _estate(raw: dict[str, Any]) -> Estate:
 
 @cache
 def components() -> Components:
-    with open(DATA / "components.toml", "rb") as f:
+    with (DATA / "components.toml").open("rb") as f:
         table = tomllib.load(f)
-    with open(DATA / "duchy1.json", encoding="utf-8") as f:
+    with (DATA / "duchy1.json").open(encoding="utf-8") as f:
         estate = _estate(json.load(f))
     return Components(_tiles(table), estate, table)

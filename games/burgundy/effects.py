@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from games.burgundy.data import PHASES, components
-from games.burgundy.rules import area_of, board_tiles, knows, open_hexes, table, tile
-from games.burgundy.state import BurgundyState, Frame, Player
+from meeple_hall.games.burgundy.data import PHASES, components
+from meeple_hall.games.burgundy.rules import area_of, board_tiles, knows, open_hexes, table, tile
+from meeple_hall.games.burgundy.state import BurgundyState, Frame, Player
 
 # Buildings that let the player take a tile of these types from a numbered depot.
 TAKE_EFFECTS = {

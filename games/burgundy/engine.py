@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.burgundy import scoring, turn
-from games.burgundy.data import PHASES, components
-from games.burgundy.flow import new_game, space_kind
-from games.burgundy.rules import table, tile
-from games.burgundy.state import CASTLE_DIE, BurgundyState
-from games.core import Decision, GameEngine, GameOption, Option, Result, Rng
+from meeple_hall.games.burgundy import scoring, turn
+from meeple_hall.games.burgundy.data import PHASES, components
+from meeple_hall.games.burgundy.flow import new_game, space_kind
+from meeple_hall.games.burgundy.rules import table, tile
+from meeple_hall.games.burgundy.state import CASTLE_DIE, BurgundyState
+from meeple_hall.games.core import Decision, GameEngine, GameOption, Option, Result, Rng
 
 
 def face(tile_id: int) -> dict[str, Any] | None:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from games.burgundy.data import PHASES, TYPES, components
-from games.burgundy.effects import name, phase_income, say
-from games.burgundy.rules import can_buy, free_dice, table
-from games.burgundy.state import BurgundyState, Player
-from games.core import Rng
+from meeple_hall.games.burgundy.data import PHASES, TYPES, components
+from meeple_hall.games.burgundy.effects import name, phase_income, say
+from meeple_hall.games.burgundy.rules import can_buy, free_dice, table
+from meeple_hall.games.burgundy.state import BurgundyState, Player
+from meeple_hall.games.core import Rng
 
 
 def new_game(num_players: int, rng: Rng, tiebreak: str, start: str) -> BurgundyState:

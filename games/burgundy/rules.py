@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.burgundy.data import Tile, components
-from games.burgundy.state import CASTLE_DIE, BurgundyState, Player
+from meeple_hall.games.burgundy.data import Tile, components
+from meeple_hall.games.burgundy.state import CASTLE_DIE, BurgundyState, Player
 
 # Knowledge tiles 9-12: a free ±1 on the die for these uses (2019 rulebook p.10).
 FREE_STEP = {

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from games.burgundy.data import components
-from games.burgundy.flow import turn_order
-from games.burgundy.rules import table, tile
-from games.burgundy.state import BurgundyState, Player
-from games.core import Result, ranks_from_scores
+from meeple_hall.games.burgundy.data import components
+from meeple_hall.games.burgundy.flow import turn_order
+from meeple_hall.games.burgundy.rules import table, tile
+from meeple_hall.games.burgundy.state import BurgundyState, Player
+from meeple_hall.games.core import Result, ranks_from_scores
 
 
 def knowledge_points(player: Player) -> int:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any
 
-from games.core import Rng
-from games.core.hidden import HIDDEN
+from meeple_hall.games.core import Rng
+from meeple_hall.games.core.hidden import HIDDEN
 
 CASTLE_DIE = 2  # die slot of a castle's extra action (slots 0 and 1 are the player's dice)
 

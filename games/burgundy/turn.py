@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from games.burgundy import effects
-from games.burgundy.effects import BUILDING_NAMES, face_name, plural, say, where
-from games.burgundy.flow import advance, end_turn
-from games.burgundy.rules import (
+from meeple_hall.games.burgundy import effects
+from meeple_hall.games.burgundy.effects import BUILDING_NAMES, face_name, plural, say, where
+from meeple_hall.games.burgundy.flow import advance, end_turn
+from meeple_hall.games.burgundy.rules import (
     Play,
     board_tiles,
     buyable,
@@ -27,8 +27,8 @@ from games.burgundy.rules import (
     table,
     tile,
 )
-from games.burgundy.state import CASTLE_DIE, BurgundyState, Frame
-from games.core import Decision, Option
+from meeple_hall.games.burgundy.state import CASTLE_DIE, BurgundyState, Frame
+from meeple_hall.games.core import Decision, Option
 
 Choices = dict[str, tuple[str, Any]]  # option id -> (label, meaning)
 

@@ -1,7 +1,7 @@
 """Coffee Traders (André Spil & Rolf Sagel, Capstone Games) for 2–5 players; two players
 play a 3-player game against the automaton André."""
 
-from games.coffee.engine import CoffeeEngine
+from meeple_hall.games.coffee.engine import CoffeeEngine
 
 engine = CoffeeEngine()
 

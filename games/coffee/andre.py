@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from games.coffee.board import below, path_key, pathway
-from games.coffee.data import components
-from games.coffee.names import coop_name
-from games.coffee.state import CoffeeState, Cooperative, Plantation
-from games.coffee.work import send_candidates, send_workers
+from meeple_hall.games.coffee.board import below, path_key, pathway
+from meeple_hall.games.coffee.data import components
+from meeple_hall.games.coffee.names import coop_name
+from meeple_hall.games.coffee.state import CoffeeState, Cooperative, Plantation
+from meeple_hall.games.coffee.work import send_candidates, send_workers
 
 # his sequence: level 1 on the 1 row, level 2 on the 1/2 row, level 3 on the 2/3 row
 ROW_FOR_LEVEL = {1: 1, 2: 2, 3: 3}

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from games.coffee.data import COFFEES, components
-from games.coffee.names import coop_name, who
-from games.coffee.state import CoffeeState, Prompt
-from games.coffee.supply import gain_donkey
+from meeple_hall.games.coffee.data import COFFEES, components
+from meeple_hall.games.coffee.names import coop_name, who
+from meeple_hall.games.coffee.state import CoffeeState, Prompt
+from meeple_hall.games.coffee.supply import gain_donkey
 
 WILD = "wild"
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import math
 
-from games.coffee import arabica
-from games.coffee.board import plantations_of
-from games.coffee.data import COFFEES
-from games.coffee.names import coop_name, who
-from games.coffee.state import CoffeeState, Plantation, Prompt
-from games.coffee.supply import may_take_bonus, take_bonus_coins
-from games.core import Option
+from meeple_hall.games.coffee import arabica
+from meeple_hall.games.coffee.board import plantations_of
+from meeple_hall.games.coffee.data import COFFEES
+from meeple_hall.games.coffee.names import coop_name, who
+from meeple_hall.games.coffee.state import CoffeeState, Plantation, Prompt
+from meeple_hall.games.coffee.supply import may_take_bonus, take_bonus_coins
+from meeple_hall.games.core import Option
 
 
 def unoccupied(state: CoffeeState, seat: int) -> list[tuple[str, int, int, Plantation]]:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.coffee.data import components
-from games.coffee.state import CoffeeState, Cooperative, Pathway, Plantation
+from meeple_hall.games.coffee.data import components
+from meeple_hall.games.coffee.state import CoffeeState, Cooperative, Pathway, Plantation
 
 DONKEYS_NEEDED = {1: 1, 2: 2}  # 1→1/2 pathway: one donkey; 1/2→2/3 pathway: two
 

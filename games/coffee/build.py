@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from games.coffee import arabica
-from games.coffee.board import open_building_spaces, space_kinds
-from games.coffee.data import BOARD_COLUMNS, COLUMNS, components
-from games.coffee.names import coop_name, who
-from games.coffee.state import CoffeeState, Prompt
-from games.coffee.supply import send_civet
-from games.core import Option
+from meeple_hall.games.coffee import arabica
+from meeple_hall.games.coffee.board import open_building_spaces, space_kinds
+from meeple_hall.games.coffee.data import BOARD_COLUMNS, COLUMNS, components
+from meeple_hall.games.coffee.names import coop_name, who
+from meeple_hall.games.coffee.state import CoffeeState, Prompt
+from meeple_hall.games.coffee.supply import send_civet
+from meeple_hall.games.core import Option
 
 COLUMN_NAMES = {
     "warehouse": "warehouse",

@@ -5,10 +5,11 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from typing import Any
 
-DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "coffee"
+from meeple_hall.games.core.resources import game_data
+
+DATA_DIR = game_data("coffee")
 
 COFFEES = ("gua", "col", "bra", "eth", "ind")
 KOPI = "kopi"

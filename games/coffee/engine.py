@@ -4,15 +4,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.coffee.flow import advance, start_work
-from games.coffee.names import who
-from games.coffee.prompts import answer_prompt, prompt_decision
-from games.coffee.scoring import breakdown
-from games.coffee.setup import new_game
-from games.coffee.state import CoffeeState
-from games.coffee.turns import answer_phase, phase_decisions
-from games.coffee.view import view
-from games.core import Decision, GameEngine, GameOption, Option, Result, Rng, ranks_from_scores
+from meeple_hall.games.coffee.flow import advance, start_work
+from meeple_hall.games.coffee.names import who
+from meeple_hall.games.coffee.prompts import answer_prompt, prompt_decision
+from meeple_hall.games.coffee.scoring import breakdown
+from meeple_hall.games.coffee.setup import new_game
+from meeple_hall.games.coffee.state import CoffeeState
+from meeple_hall.games.coffee.turns import answer_phase, phase_decisions
+from meeple_hall.games.coffee.view import view
+from meeple_hall.games.core import (
+    Decision,
+    GameEngine,
+    GameOption,
+    Option,
+    Result,
+    Rng,
+    ranks_from_scores,
+)
 
 
 def handicap(choice: str) -> tuple[int, int] | None:

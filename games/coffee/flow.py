@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from games.coffee import andre, assign, harvest, refresh, sell, trade, work
-from games.coffee.data import components
-from games.coffee.milestones import check_milestones
-from games.coffee.names import who
-from games.coffee.prompts import answer_prompt, prompt_decision
-from games.coffee.state import CoffeeState, Prompt
+from meeple_hall.games.coffee import andre, assign, harvest, refresh, sell, trade, work
+from meeple_hall.games.coffee.data import components
+from meeple_hall.games.coffee.milestones import check_milestones
+from meeple_hall.games.coffee.names import who
+from meeple_hall.games.coffee.prompts import answer_prompt, prompt_decision
+from meeple_hall.games.coffee.state import CoffeeState, Prompt
 
 # prompts answered for the player when there is exactly one thing to choose
 AUTO_SINGLE = {"build_site", "remove", "gain_coffee", "row_bonus", "plant_row"}

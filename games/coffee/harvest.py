@@ -3,10 +3,10 @@ then every trader in order (5 rounds) take coffee; civets bring kopi luwak."""
 
 from __future__ import annotations
 
-from games.coffee.data import COFFEES, KOPI, components
-from games.coffee.names import coop_name, who
-from games.coffee.state import CoffeeState
-from games.coffee.supply import send_civet
+from meeple_hall.games.coffee.data import COFFEES, KOPI, components
+from meeple_hall.games.coffee.names import coop_name, who
+from meeple_hall.games.coffee.state import CoffeeState
+from meeple_hall.games.coffee.supply import send_civet
 
 
 def production(state: CoffeeState, coffee: str) -> int:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from games.coffee.board import own, quality
-from games.coffee.build import column_size
-from games.coffee.data import CONTRACT_LETTERS, components
-from games.coffee.names import who
-from games.coffee.state import CoffeeState
-from games.coffee.supply import scoring_markers_left
+from meeple_hall.games.coffee.board import own, quality
+from meeple_hall.games.coffee.build import column_size
+from meeple_hall.games.coffee.data import CONTRACT_LETTERS, components
+from meeple_hall.games.coffee.names import who
+from meeple_hall.games.coffee.state import CoffeeState
+from meeple_hall.games.coffee.supply import scoring_markers_left
 
 
 def _traders(state: CoffeeState, seat: int) -> bool:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from games.coffee.data import COFFEE_NAMES, components
-from games.coffee.state import CoffeeState
+from meeple_hall.games.coffee.data import COFFEE_NAMES, components
+from meeple_hall.games.coffee.state import CoffeeState
 
 
 def who(state: CoffeeState, seat: int) -> str:

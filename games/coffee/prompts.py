@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from games.coffee import arabica, assign, sell, trade, work
-from games.coffee.build import (
+from meeple_hall.games.coffee import arabica, assign, sell, trade, work
+from meeple_hall.games.coffee.build import (
     COLUMN_NAMES,
     build,
     buildable,
@@ -11,8 +11,8 @@ from games.coffee.build import (
     next_building,
     site_options,
 )
-from games.coffee.data import COFFEE_NAMES, COFFEES, components
-from games.coffee.names import (
+from meeple_hall.games.coffee.data import COFFEE_NAMES, COFFEES, components
+from meeple_hall.games.coffee.names import (
     BONUS_NAMES,
     bar_name,
     bonus_name,
@@ -21,9 +21,9 @@ from games.coffee.names import (
     upper_first,
     who,
 )
-from games.coffee.state import CoffeeState, Prompt
-from games.coffee.supply import send_trader
-from games.core import Decision, Option
+from meeple_hall.games.coffee.state import CoffeeState, Prompt
+from meeple_hall.games.coffee.supply import send_trader
+from meeple_hall.games.core import Decision, Option
 
 
 def seat_token(seat: int) -> str:

@@ -3,10 +3,10 @@ pay out, the bonus supply is refilled (−3 VP per missing coin), turn order cha
 
 from __future__ import annotations
 
-from games.coffee.data import COFFEE_NAMES, COFFEES, KOPI
-from games.coffee.names import upper_first, who
-from games.coffee.state import CoffeeState, Player
-from games.core import Option
+from meeple_hall.games.coffee.data import COFFEE_NAMES, COFFEES, KOPI
+from meeple_hall.games.coffee.names import upper_first, who
+from meeple_hall.games.coffee.state import CoffeeState, Player
+from meeple_hall.games.core import Option
 
 STORAGE_COLUMN = 10
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import math
 
-from games.coffee.arabica import arabica_points, counter_track_points
-from games.coffee.board import quality
-from games.coffee.build import column_table
-from games.coffee.data import components
-from games.coffee.state import CoffeeState
+from meeple_hall.games.coffee.arabica import arabica_points, counter_track_points
+from meeple_hall.games.coffee.board import quality
+from meeple_hall.games.coffee.build import column_table
+from meeple_hall.games.coffee.data import components
+from meeple_hall.games.coffee.state import CoffeeState
 
 
 def shared_ranks(values: dict[int, int], rewards: list[int]) -> dict[int, int]:

@@ -3,12 +3,19 @@ Bars, or deliver once and drop out, or drop out. Free conversions and purchases 
 
 from __future__ import annotations
 
-from games.coffee import arabica
-from games.coffee.build import next_building
-from games.coffee.data import COFFEE_NAMES, COFFEES, CONTRACT_ROWS, KOPI, BarSpace, components
-from games.coffee.names import bar_name, upper_first, who
-from games.coffee.state import CoffeeState, Player, Prompt
-from games.coffee.supply import (
+from meeple_hall.games.coffee import arabica
+from meeple_hall.games.coffee.build import next_building
+from meeple_hall.games.coffee.data import (
+    COFFEE_NAMES,
+    COFFEES,
+    CONTRACT_ROWS,
+    KOPI,
+    BarSpace,
+    components,
+)
+from meeple_hall.games.coffee.names import bar_name, upper_first, who
+from meeple_hall.games.coffee.state import CoffeeState, Player, Prompt
+from meeple_hall.games.coffee.supply import (
     bonus_options,
     can_pay,
     coffee_price,
@@ -19,7 +26,7 @@ from games.coffee.supply import (
     send_civet,
     use_bonus,
 )
-from games.core import Option
+from meeple_hall.games.core import Option
 
 
 def contract_wants(state: CoffeeState, seat: int, letter: str) -> dict[str, int]:

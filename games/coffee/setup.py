@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from games.coffee import arabica
-from games.coffee.board import new_cooperative
-from games.coffee.data import COFFEES, KOPI, components
-from games.coffee.state import Andre, CoffeeState, Plantation, Player
-from games.core import Rng
+from meeple_hall.games.coffee import arabica
+from meeple_hall.games.coffee.board import new_cooperative
+from meeple_hall.games.coffee.data import COFFEES, KOPI, components
+from meeple_hall.games.coffee.state import Andre, CoffeeState, Plantation, Player
+from meeple_hall.games.core import Rng
 
 TOTAL_WORKERS = 60
 

@@ -6,8 +6,8 @@ import pickle
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.core import Rng
-from games.core.hidden import HIDDEN, TURNED_UP
+from meeple_hall.games.core import Rng
+from meeple_hall.games.core.hidden import HIDDEN, TURNED_UP
 
 
 @dataclass

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from games.coffee.data import COFFEES, KOPI, components
-from games.coffee.state import CoffeeState, Player
-from games.core import Option
+from meeple_hall.games.coffee.data import COFFEES, KOPI, components
+from meeple_hall.games.coffee.state import CoffeeState, Player
+from meeple_hall.games.core import Option
 
 BONUS_ITEMS = ("marker", "trader", "coins")
 BONUS_COINS = 3

@@ -4,13 +4,19 @@ builder), or remove a trader for two Arabica steps."""
 
 from __future__ import annotations
 
-from games.coffee import arabica
-from games.coffee.board import open_building_spaces
-from games.coffee.build import COLUMN_NAMES, build, buildable, building_bonus, next_building
-from games.coffee.data import BOARD_COLUMNS, COFFEE_NAMES, components
-from games.coffee.names import coop_name, who
-from games.coffee.state import CoffeeState, Prompt
-from games.coffee.supply import (
+from meeple_hall.games.coffee import arabica
+from meeple_hall.games.coffee.board import open_building_spaces
+from meeple_hall.games.coffee.build import (
+    COLUMN_NAMES,
+    build,
+    buildable,
+    building_bonus,
+    next_building,
+)
+from meeple_hall.games.coffee.data import BOARD_COLUMNS, COFFEE_NAMES, components
+from meeple_hall.games.coffee.names import coop_name, who
+from meeple_hall.games.coffee.state import CoffeeState, Prompt
+from meeple_hall.games.coffee.supply import (
     bonus_options,
     has_trader,
     may_field_trader,
@@ -20,7 +26,7 @@ from games.coffee.supply import (
     total_coffee,
     use_bonus,
 )
-from games.core import Option
+from meeple_hall.games.core import Option
 
 ACTION_COST = 2
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from games.coffee import assign, refresh, sell, trade, work
-from games.coffee.names import coop_name, who
-from games.coffee.state import CoffeeState, Plantation
-from games.core import Decision, Option
+from meeple_hall.games.coffee import assign, refresh, sell, trade, work
+from meeple_hall.games.coffee.names import coop_name, who
+from meeple_hall.games.coffee.state import CoffeeState, Plantation
+from meeple_hall.games.core import Decision, Option
 
 
 def phase_decisions(state: CoffeeState) -> list[Decision]:

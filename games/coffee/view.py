@@ -5,15 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.coffee.arabica import counter_track_height
-from games.coffee.board import quality
-from games.coffee.data import components
-from games.coffee.milestones import milestone_points
-from games.coffee.names import who
-from games.coffee.scoring import breakdown
-from games.coffee.sell import contract_wants
-from games.coffee.state import CoffeeState, Player
-from games.core import Decision
+from meeple_hall.games.coffee.arabica import counter_track_height
+from meeple_hall.games.coffee.board import quality
+from meeple_hall.games.coffee.data import components
+from meeple_hall.games.coffee.milestones import milestone_points
+from meeple_hall.games.coffee.names import who
+from meeple_hall.games.coffee.scoring import breakdown
+from meeple_hall.games.coffee.sell import contract_wants
+from meeple_hall.games.coffee.state import CoffeeState, Player
+from meeple_hall.games.core import Decision
 
 
 def _player(state: CoffeeState, seat: int, player: Player) -> dict[str, Any]:

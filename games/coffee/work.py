@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from games.coffee import arabica
-from games.coffee.board import (
+from meeple_hall.games.coffee import arabica
+from meeple_hall.games.coffee.board import (
     DONKEYS_NEEDED,
     Placement,
     above,
@@ -16,10 +16,10 @@ from games.coffee.board import (
     pathway,
     placements,
 )
-from games.coffee.data import components
-from games.coffee.names import coop_name, who
-from games.coffee.state import CoffeeState, Plantation, Player, Prompt
-from games.coffee.supply import (
+from meeple_hall.games.coffee.data import components
+from meeple_hall.games.coffee.names import coop_name, who
+from meeple_hall.games.coffee.state import CoffeeState, Plantation, Player, Prompt
+from meeple_hall.games.coffee.supply import (
     bonus_options,
     civets_left,
     donkeys_left,
@@ -30,7 +30,7 @@ from games.coffee.supply import (
     spend_markers,
     use_bonus,
 )
-from games.core import Option
+from meeple_hall.games.core import Option
 
 ROWS = ("A", "B", "C")
 

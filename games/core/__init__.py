@@ -1,6 +1,6 @@
 """The contract every game implements, its errors, and the shared random generator."""
 
-from games.core.contract import (
+from meeple_hall.games.core.contract import (
     Action,
     Decision,
     Engine,
@@ -11,8 +11,8 @@ from games.core.contract import (
     Result,
     ranks_from_scores,
 )
-from games.core.engine import GameEngine
-from games.core.rng import Rng
+from meeple_hall.games.core.engine import GameEngine
+from meeple_hall.games.core.rng import Rng
 
 __all__ = [
     "Action",

@@ -11,8 +11,8 @@ from __future__ import annotations
 import copy
 from typing import Any, ClassVar, Generic, TypeVar
 
-from games.core import serial
-from games.core.contract import (
+from meeple_hall.games.core import serial
+from meeple_hall.games.core.contract import (
     Action,
     Decision,
     GameError,
@@ -20,7 +20,7 @@ from games.core.contract import (
     IllegalAction,
     Result,
 )
-from games.core.rng import Rng
+from meeple_hall.games.core.rng import Rng
 
 S = TypeVar("S")
 

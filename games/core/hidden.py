@@ -15,8 +15,8 @@ from collections.abc import Iterator
 from types import MappingProxyType
 from typing import Any
 
-from games.core import serial
-from games.core.rng import Rng
+from meeple_hall.games.core import serial
+from meeple_hall.games.core.rng import Rng
 
 HIDDEN = MappingProxyType({"hidden": "face-down"})
 TURNED_UP = MappingProxyType({"hidden": "turned-up"})

@@ -15,7 +15,7 @@ import typing
 from functools import cache
 from typing import Any, TypeVar, Union, get_args, get_origin
 
-from games.core.contract import GameError
+from meeple_hall.games.core.contract import GameError
 
 T = TypeVar("T")
 

@@ -7,7 +7,7 @@ scoring), `view` (what each seat sees) and `engine` (the decisions of each step)
 Component tables are in data/keyflower.
 """
 
-from games.keyflower.engine import KeyflowerEngine
+from meeple_hall.games.keyflower.engine import KeyflowerEngine
 
 engine = KeyflowerEngine()
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from typing import Any
 
-DATA = Path(__file__).resolve().parents[2] / "data" / "keyflower"
+from meeple_hall.games.core.resources import game_data
+
+DATA = game_data("keyflower")
 
 COLOURS = ("blue", "red", "yellow", "green")
 BAG_COLOURS = ("blue", "red", "yellow")
@@ -56,7 +57,7 @@ class Setup:
 @cache
 def tiles() -> dict[str, TileSpec]:
     out: dict[str, TileSpec] = {}
-    with open(DATA / "tiles.toml", "rb") as f:
+    with (DATA / "tiles.toml").open("rb") as f:
         for t in tomllib.load(f)["tile"]:
             out[t["id"]] = TileSpec(
                 id=t["id"],
@@ -69,7 +70,7 @@ def tiles() -> dict[str, TileSpec]:
                 verified=t.get("verified", False),
                 note=t.get("note", ""),
             )
-    with open(DATA / "boats.toml", "rb") as f:
+    with (DATA / "boats.toml").open("rb") as f:
         data = tomllib.load(f)
     for b in data["boat"]:
         out[b["id"]] = TileSpec(
@@ -100,7 +101,7 @@ def tiles() -> dict[str, TileSpec]:
 
 @cache
 def setup_table() -> Setup:
-    with open(DATA / "setup.toml", "rb") as f:
+    with (DATA / "setup.toml").open("rb") as f:
         d = tomllib.load(f)
     c = d["components"]
     return Setup(

@@ -9,12 +9,20 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from games.core import Decision, GameEngine, IllegalAction, Option, Result, Rng, ranks_from_scores
-from games.keyflower import placing, production, seasons, supply, transport
-from games.keyflower.components import COLOURS, SEASONS, SKILLS, spec
-from games.keyflower.state import KeyflowerState, Move, Player
-from games.keyflower.view import view
-from games.keyflower.village import describe_cell, describe_turn, place, placements
+from meeple_hall.games.core import (
+    Decision,
+    GameEngine,
+    IllegalAction,
+    Option,
+    Result,
+    Rng,
+    ranks_from_scores,
+)
+from meeple_hall.games.keyflower import placing, production, seasons, supply, transport
+from meeple_hall.games.keyflower.components import COLOURS, SEASONS, SKILLS, spec
+from meeple_hall.games.keyflower.state import KeyflowerState, Move, Player
+from meeple_hall.games.keyflower.view import view
+from meeple_hall.games.keyflower.village import describe_cell, describe_turn, place, placements
 
 LOG_KEPT = 40
 CANCELLABLE = ("location", "colour", "gather", "count", "mix")  # before any worker is placed

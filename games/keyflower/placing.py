@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import combinations
 
-from games.keyflower.components import COLOURS, spec
-from games.keyflower.state import Group, KeyflowerState, Tile
+from meeple_hall.games.keyflower.components import COLOURS, spec
+from meeple_hall.games.keyflower.state import Group, KeyflowerState, Tile
 
 MAX_WORKERS_PER_TILE = 6
 USABLE = {

@@ -6,10 +6,10 @@ workers, green workers and skill tiles go behind the screen.
 
 from __future__ import annotations
 
-from games.keyflower import supply
-from games.keyflower.components import spec
-from games.keyflower.placing import abilities, effect, owner
-from games.keyflower.state import KeyflowerState
+from meeple_hall.games.keyflower import supply
+from meeple_hall.games.keyflower.components import spec
+from meeple_hall.games.keyflower.placing import abilities, effect, owner
+from meeple_hall.games.keyflower.state import KeyflowerState
 
 
 def _a(noun: str) -> str:

@@ -13,10 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.keyflower.components import COLOURS, RESOURCES, SKILLS, spec
-from games.keyflower.placing import abilities
-from games.keyflower.state import KeyflowerState
-from games.keyflower.village import longest_loop, neighbours, river_boats, road_graph
+from meeple_hall.games.keyflower.components import COLOURS, RESOURCES, SKILLS, spec
+from meeple_hall.games.keyflower.placing import abilities
+from meeple_hall.games.keyflower.state import KeyflowerState
+from meeple_hall.games.keyflower.village import longest_loop, neighbours, river_boats, road_graph
 
 Sinks = dict[str, dict[str, Any]]  # effect name -> effect entry of a tile the player owns
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from games.core import Rng
-from games.keyflower import supply
-from games.keyflower.components import SEASONS, season_tiles, setup_table, spec
-from games.keyflower.placing import abilities, winner
-from games.keyflower.scoring import score
-from games.keyflower.state import KeyflowerState, Move, Player, Tile
-from games.keyflower.transport import UPGRADABLE
+from meeple_hall.games.core import Rng
+from meeple_hall.games.keyflower import supply
+from meeple_hall.games.keyflower.components import SEASONS, season_tiles, setup_table, spec
+from meeple_hall.games.keyflower.placing import abilities, winner
+from meeple_hall.games.keyflower.scoring import score
+from meeple_hall.games.keyflower.state import KeyflowerState, Move, Player, Tile
+from meeple_hall.games.keyflower.transport import UPGRADABLE
 
 
 def clockwise(state: KeyflowerState, first: int) -> list[int]:

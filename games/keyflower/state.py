@@ -6,8 +6,8 @@ import copy
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from games.core import Rng
-from games.core.hidden import HIDDEN
+from meeple_hall.games.core import Rng
+from meeple_hall.games.core.hidden import HIDDEN
 
 
 @dataclass

@@ -6,8 +6,8 @@ that is available).
 
 from __future__ import annotations
 
-from games.keyflower.components import COLOURS, SKILLS
-from games.keyflower.state import KeyflowerState
+from meeple_hall.games.keyflower.components import COLOURS, SKILLS
+from meeple_hall.games.keyflower.state import KeyflowerState
 
 
 def add(counts: dict[str, int], key: str, n: int = 1) -> None:

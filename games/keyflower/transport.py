@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from itertools import product
 
-from games.keyflower import supply
-from games.keyflower.components import RESOURCES, SKILLS, spec
-from games.keyflower.placing import abilities
-from games.keyflower.state import KeyflowerState
-from games.keyflower.village import connected
+from meeple_hall.games.keyflower import supply
+from meeple_hall.games.keyflower.components import RESOURCES, SKILLS, spec
+from meeple_hall.games.keyflower.placing import abilities
+from meeple_hall.games.keyflower.state import KeyflowerState
+from meeple_hall.games.keyflower.village import connected
 
 UPGRADABLE = ("home", "spring", "summer", "autumn")
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import Decision
-from games.keyflower.components import SEASONS, spec
-from games.keyflower.placing import effect
-from games.keyflower.state import Group, KeyflowerState, Tile
-from games.keyflower.village import edges_at
+from meeple_hall.games.core import Decision
+from meeple_hall.games.keyflower.components import SEASONS, spec
+from meeple_hall.games.keyflower.placing import effect
+from meeple_hall.games.keyflower.state import Group, KeyflowerState, Tile
+from meeple_hall.games.keyflower.village import edges_at
 
 
 def _groups(groups: list[Group]) -> list[dict[str, Any]]:

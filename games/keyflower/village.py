@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from games.keyflower.components import spec
-from games.keyflower.state import KeyflowerState, Player, Tile
+from meeple_hall.games.keyflower.components import spec
+from meeple_hall.games.keyflower.state import KeyflowerState, Player, Tile
 
 MAX_CYCLES = 12  # beyond this many independent road cycles, Sea Bastion takes simple cycles
 DIRS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))

@@ -1,6 +1,6 @@
 """Village (Big Box): the base game for 2 to 5 players and the solo game against Karla."""
 
-from games.village.engine import VillageEngine
+from meeple_hall.games.village.engine import VillageEngine
 
 engine = VillageEngine()
 

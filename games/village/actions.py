@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from itertools import combinations, combinations_with_replacement
 
-from games.core import Option
-from games.village import data
-from games.village.data import Route
-from games.village.death import describe
-from games.village.economy import (
+from meeple_hall.games.core import Option
+from meeple_hall.games.village import data
+from meeple_hall.games.village.data import Route
+from meeple_hall.games.village.death import describe
+from meeple_hall.games.village.economy import (
     can_pay,
     coins_available,
     gain_cube,
@@ -18,7 +18,7 @@ from games.village.economy import (
     pay_coins,
     spend_time,
 )
-from games.village.state import (
+from meeple_hall.games.village.state import (
     BAG,
     COUNCIL,
     FARM,

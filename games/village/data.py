@@ -5,10 +5,11 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from typing import Any
 
-DATA = Path(__file__).resolve().parents[2] / "data" / "village"
+from meeple_hall.games.core.resources import game_data
+
+DATA = game_data("village")
 
 
 def _read(name: str) -> dict[str, Any]:

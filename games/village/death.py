@@ -3,8 +3,8 @@ last chronicle space or grave ends the game (BB "家族成員過世", "遊戲結
 
 from __future__ import annotations
 
-from games.core import Option
-from games.village.state import (
+from meeple_hall.games.core import Option
+from meeple_hall.games.village.state import (
     CHRONICLE,
     COUNCIL,
     FARM,

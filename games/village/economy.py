@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from games.village import data
-from games.village.state import Player, VillageState
+from meeple_hall.games.village import data
+from meeple_hall.games.village.state import Player, VillageState
 
 
 def coins_available(player: Player) -> int:

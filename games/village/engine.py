@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from games.core import (
+from meeple_hall.games.core import (
     Decision,
     GameEngine,
     GameOption,
@@ -13,10 +13,10 @@ from games.core import (
     Result,
     Rng,
 )
-from games.village import actions, data, death, karla, market, mass, rounds, scoring
-from games.village.economy import coin_range, gain_cube, gain_grain
-from games.village.state import FARM, KARLA, Member, Player, Step, VillageState
-from games.village.view import view
+from meeple_hall.games.village import actions, data, death, karla, market, mass, rounds, scoring
+from meeple_hall.games.village.economy import coin_range, gain_cube, gain_grain
+from meeple_hall.games.village.state import FARM, KARLA, Member, Player, Step, VillageState
+from meeple_hall.games.village.view import view
 
 OptionsFn = Callable[[VillageState, Step], list[Option]]
 PerformFn = Callable[[VillageState, Step, str], None]

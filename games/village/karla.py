@@ -4,10 +4,10 @@ into the chronicle space of the action the cube came from."""
 
 from __future__ import annotations
 
-from games.core import Option, Rng
-from games.village import data, market
-from games.village.death import bury
-from games.village.state import KARLA, Karla, Step, VillageState
+from meeple_hall.games.core import Option, Rng
+from meeple_hall.games.village import data, market
+from meeple_hall.games.village.death import bury
+from meeple_hall.games.village.state import KARLA, Karla, Step, VillageState
 
 
 def new(rng: Rng) -> Karla:

@@ -3,10 +3,10 @@ customer for 1 green and 1 time more, until all have passed; then the stalls ref
 
 from __future__ import annotations
 
-from games.core import Option
-from games.village import data
-from games.village.economy import can_pay, has_goods, pay, pay_goods, spend_time
-from games.village.state import KARLA, Market, Step, VillageState
+from meeple_hall.games.core import Option
+from meeple_hall.games.village import data
+from meeple_hall.games.village.economy import can_pay, has_goods, pay, pay_goods, spend_time
+from meeple_hall.games.village.state import KARLA, Market, Step, VillageState
 
 
 def stall_tiles(state: VillageState) -> list[str]:

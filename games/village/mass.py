@@ -4,10 +4,10 @@
 
 from __future__ import annotations
 
-from games.core import Option
-from games.village import data
-from games.village.economy import coins_available, pay_coins
-from games.village.state import CHURCH, KARLA, Step, VillageState
+from meeple_hall.games.core import Option
+from meeple_hall.games.village import data
+from meeple_hall.games.village.economy import coins_available, pay_coins
+from meeple_hall.games.village.state import CHURCH, KARLA, Step, VillageState
 
 
 def begin(state: VillageState, final: bool) -> None:

@@ -4,10 +4,10 @@ else's final turn."""
 
 from __future__ import annotations
 
-from games.core import Option
-from games.village import actions, data, karla, market, mass
-from games.village.economy import can_pay, pay, shortfall, spend_time
-from games.village.state import KARLA, Step, VillageState
+from meeple_hall.games.core import Option
+from meeple_hall.games.village import actions, data, karla, market, mass
+from meeple_hall.games.village.economy import can_pay, pay, shortfall, spend_time
+from meeple_hall.games.village.state import KARLA, Step, VillageState
 
 
 def fill_spaces(state: VillageState) -> None:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from games.core import ranks_from_scores
-from games.village import data
-from games.village.state import ALIVE, CHURCH, COUNCIL, Player, VillageState
+from meeple_hall.games.core import ranks_from_scores
+from meeple_hall.games.village import data
+from meeple_hall.games.village.state import ALIVE, CHURCH, COUNCIL, Player, VillageState
 
 
 def breakdown(state: VillageState, seat: int) -> dict[str, int]:

@@ -6,8 +6,8 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.core import Rng
-from games.core.hidden import HIDDEN, TURNED_UP
+from meeple_hall.games.core import Rng
+from meeple_hall.games.core.hidden import HIDDEN, TURNED_UP
 
 KARLA = -1
 """Karla's owner mark in the chronicle, graves, black bag and market."""

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.village import data, scoring
-from games.village.state import CHURCH, COUNCIL, FARM, TRAVEL, WORKSHOP, VillageState
+from meeple_hall.games.village import data, scoring
+from meeple_hall.games.village.state import CHURCH, COUNCIL, FARM, TRAVEL, WORKSHOP, VillageState
 
 
 def member_list(state: VillageState, place: str) -> list[dict[str, Any]]:

@@ -9,7 +9,7 @@ from pathlib import Path
 import discord
 import pytest
 
-from bot import create_bot
+from meeple_hall.bot import create_bot
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -197,8 +197,8 @@ async def choose(member, panel, option_id: str):
 def plan_turn(game, seat: int, rng, most: int = 30) -> list[str]:
     """`/move` tokens for the seat's next decisions (random legal answers, worked out on a
     copy of the state) until another seat is asked, or `most` tokens."""
-    from games import Action
-    from games.testing import random_choices
+    from meeple_hall.games import Action
+    from meeple_hall.games.testing import random_choices
 
     state = game.state
     tokens: list[str] = []

@@ -10,9 +10,9 @@ import random
 
 import pytest
 
-import games
-from bot.store import TableStatus
-from games import Action
+from meeple_hall import games
+from meeple_hall.bot.store import TableStatus
+from meeple_hall.games import Action
 from tests.bot.conftest import (
     answer_panel,
     click_as_it_was,

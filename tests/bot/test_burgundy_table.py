@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import random
 
-import renderers
-from games.burgundy import scoring
+from meeple_hall import renderers
+from meeple_hall.games.burgundy import scoring
 from tests.bot.conftest import (
     answer_panel,
     buttons,

@@ -6,7 +6,7 @@ import logging
 
 import pytest
 
-from bot.store import TableStatus
+from meeple_hall.bot.store import TableStatus
 from tests.bot.conftest import buttons, start_game, stored_message, table_message
 from tests.testgame import PebblesEngine
 

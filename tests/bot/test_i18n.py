@@ -8,7 +8,7 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot.i18n import SUPPORTED, Translator, catalogue, t
+from meeple_hall.bot.i18n import SUPPORTED, Translator, catalogue, t
 
 FIELD = re.compile(r"{(\w+)}")
 

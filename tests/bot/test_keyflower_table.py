@@ -55,7 +55,7 @@ async def test_take_turn_panels_walk_a_turn_and_pass_moves_play_on(table):
 
 
 async def test_a_use_typed_with_move_sends_the_resources_to_the_home_tile(table):
-    from games.keyflower.components import spec
+    from meeple_hall.games.keyflower.components import spec
 
     game = await start_game(table, table.bob, game="keyflower")
     member, seat = acting_member(table, game)
@@ -101,7 +101,7 @@ async def test_a_whole_game_ends_with_the_scores_and_their_breakdown(table):
 
 
 async def test_the_bid_panel_names_each_tile_by_its_code_and_name(table):
-    from games.keyflower.components import spec
+    from meeple_hall.games.keyflower.components import spec
 
     game = await start_game(table, table.bob, game="keyflower")
     member, _ = acting_member(table, game)

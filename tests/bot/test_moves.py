@@ -1,6 +1,6 @@
 """Moves typed as text: autocomplete walks the typed tokens but never past a hidden draw."""
 
-from bot.moves import complete
+from meeple_hall.bot.moves import complete
 from tests.testgame import PebblesEngine
 
 engine = PebblesEngine()

@@ -5,8 +5,8 @@ from __future__ import annotations
 import copy
 import random
 
-from bot.live import TableManager
-from bot.store import TableStatus, open_store
+from meeple_hall.bot.live import TableManager
+from meeple_hall.bot.store import TableStatus, open_store
 from tests.bot.conftest import (
     answer_panel,
     buttons,

@@ -5,7 +5,7 @@ import io
 import pytest
 from PIL import Image, ImageDraw
 
-from bot.render import png_bytes
+from meeple_hall.bot.render import png_bytes
 
 
 def picture(mode: str) -> Image.Image:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from bot.store import TableStatus
+from meeple_hall.bot.store import TableStatus
 from tests.bot.conftest import buttons, play_out, start_game, table_message
 
 

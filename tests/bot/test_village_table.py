@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from games.village import scoring
+from meeple_hall.games.village import scoring
 from tests.bot.conftest import (
     acting_member,
     buttons,

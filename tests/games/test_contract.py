@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import games
-from games.core import Action, GameError, IllegalAction, Rng
-from games.testing import check_conformance
+from meeple_hall import games
+from meeple_hall.games.core import Action, GameError, IllegalAction, Rng
+from meeple_hall.games.testing import check_conformance
 from tests.testgame import PebblesEngine
 
 engine = PebblesEngine()

@@ -2,8 +2,8 @@
 
 from dataclasses import dataclass, field
 
-from games.core import Rng
-from games.core.hidden import HIDDEN, TURNED_UP, hidden_parts, secrets
+from meeple_hall.games.core import Rng
+from meeple_hall.games.core.hidden import HIDDEN, TURNED_UP, hidden_parts, secrets
 
 
 @dataclass

@@ -6,12 +6,12 @@ import time
 
 import pytest
 
-import renderers
-from games.burgundy import engine
-from games.core import Action
-from games.testing import random_choices
-from renderers import OptionStyle
-from renderers import burgundy as renderer
+from meeple_hall import renderers
+from meeple_hall.games.burgundy import engine
+from meeple_hall.games.core import Action
+from meeple_hall.games.testing import random_choices
+from meeple_hall.renderers import OptionStyle
+from meeple_hall.renderers import burgundy as renderer
 from tests.renderers.colour_vision import DEUTERANOPIA, seen_picture
 
 
@@ -72,7 +72,7 @@ def test_private_text_shows_the_seat_and_its_sold_goods():
 
 
 def test_tile_options_explain_knowledge_tiles_and_buildings():
-    from games.core import Decision, Option
+    from meeple_hall.games.core import Decision, Option
 
     decision = Decision(0, "take", "Take", (Option("k12", "Take k12"), Option("bank", "Take bank")))
     styles = [renderer.option_style(decision, o) for o in decision.options]
@@ -288,7 +288,7 @@ def test_every_label_is_short_distinct_and_named_as_in_the_rulebook(num_players)
 
 
 def test_prompts_name_the_die_and_the_depot_the_tile_comes_from():
-    from games.burgundy.turn import decision
+    from meeple_hall.games.burgundy.turn import decision
 
     state = engine.new(2, seed=4)
     rolled = state.players[state.active].dice[0]
@@ -302,7 +302,7 @@ def test_prompts_name_the_die_and_the_depot_the_tile_comes_from():
 
 
 def test_tile_labels_use_the_rulebook_names_and_say_what_a_tile_does():
-    from games.core import Decision, Option
+    from meeple_hall.games.core import Decision, Option
 
     decision = Decision(
         0,
@@ -318,7 +318,7 @@ def test_tile_labels_use_the_rulebook_names_and_say_what_a_tile_does():
 
 
 def test_a_die_option_says_what_its_value_is_good_for():
-    from games.core import Decision, Option
+    from meeple_hall.games.core import Decision, Option
 
     decision = Decision(0, "die", "Choose a die", (Option("6+1", "Die 6 as 1 (1 worker)"),))
     style = renderer.option_style(decision, decision.options[0])

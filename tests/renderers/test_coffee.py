@@ -10,12 +10,12 @@ import re
 import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageStat
 
-import renderers
-from games.coffee import engine
-from games.coffee.build import building_bonus
-from games.core import Action, Decision, Option
-from games.testing import random_choices
-from renderers import coffee
+from meeple_hall import renderers
+from meeple_hall.games.coffee import engine
+from meeple_hall.games.coffee.build import building_bonus
+from meeple_hall.games.core import Action, Decision, Option
+from meeple_hall.games.testing import random_choices
+from meeple_hall.renderers import coffee
 from tests.renderers.colour_vision import DEFICIENCIES, DEUTERANOPIA, seen_picture
 
 

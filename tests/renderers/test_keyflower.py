@@ -8,11 +8,11 @@ from itertools import combinations
 
 from PIL import Image, ImageChops, ImageStat
 
-import renderers
-from games.core import Action, Decision, Option
-from games.keyflower import engine
-from games.testing import random_choices
-from renderers import keyflower as picture
+from meeple_hall import renderers
+from meeple_hall.games.core import Action, Decision, Option
+from meeple_hall.games.keyflower import engine
+from meeple_hall.games.testing import random_choices
+from meeple_hall.renderers import keyflower as picture
 from tests.renderers.colour_vision import DEUTERANOPIA, PROTANOPIA, seen_colour
 
 
@@ -152,7 +152,7 @@ def test_private_picture_shows_the_screen_and_rings_the_chosen_winter_tiles() ->
 
 
 def test_rules_text_is_short_and_names_every_reconstructed_kind_of_component() -> None:
-    from games.keyflower.components import tiles
+    from meeple_hall.games.keyflower.components import tiles
 
     text = picture.rules_text()
     assert len(text) < 1800  # /rules adds a header line and clips at 2000

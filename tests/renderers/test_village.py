@@ -9,11 +9,11 @@ import time
 
 import pytest
 
-import renderers
-from games.core import Action
-from games.village import engine
-from renderers import OptionStyle
-from renderers import village as renderer
+from meeple_hall import renderers
+from meeple_hall.games.core import Action
+from meeple_hall.games.village import engine
+from meeple_hall.renderers import OptionStyle
+from meeple_hall.renderers import village as renderer
 from tests.renderers.colour_vision import DEUTERANOPIA, PROTANOPIA, seen_colour
 
 

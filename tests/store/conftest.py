@@ -2,7 +2,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import Seat, SQLiteStore, Table, TableStatus
+from meeple_hall.bot.store import Seat, SQLiteStore, Table, TableStatus
 
 HOST = 1001
 GUEST = 1002

@@ -18,7 +18,7 @@ import asyncio
 import sys
 from typing import Any
 
-from bot.store import SQLiteStore, StaleAction
+from meeple_hall.bot.store import SQLiteStore, StaleAction
 
 BIG_SNAPSHOT_CHARS = 8_000_000
 

@@ -6,7 +6,7 @@ import sqlite3
 import sys
 from pathlib import Path
 
-from bot.store import Snapshot, SQLiteStore
+from meeple_hall.bot.store import Snapshot, SQLiteStore
 from tests.store.conftest import active_table
 from tests.store.crash_writer import BIG_SNAPSHOT_CHARS, expected_snapshot
 

@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from bot.store import (
+from meeple_hall.bot.store import (
     Snapshot,
     SQLiteStore,
     StaleAction,

@@ -4,8 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import Seat, SQLiteStore, StoreError
-from bot.store.sqlite import MIGRATIONS_DIR, Migration, load_migrations
+from meeple_hall.bot.store import Seat, SQLiteStore, StoreError
+from meeple_hall.bot.store.sqlite import MIGRATIONS_DIR, Migration, load_migrations
 from tests.store.conftest import new_table
 
 

@@ -2,7 +2,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import DEFAULT_SQLITE_PATH, SQLiteStore, StoreError, open_store
+from meeple_hall.bot.store import DEFAULT_SQLITE_PATH, SQLiteStore, StoreError, open_store
 from tests.store.conftest import new_table
 
 

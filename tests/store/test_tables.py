@@ -3,7 +3,7 @@ from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
 
-from bot.store import (
+from meeple_hall.bot.store import (
     ChannelBusy,
     Seat,
     SQLiteStore,
@@ -224,7 +224,7 @@ async def test_a_closed_store_says_so(db_path):
 
 
 async def test_prefs_keep_the_users_language(tmp_path):
-    from bot.store import SQLiteStore, UserPrefs
+    from meeple_hall.bot.store import SQLiteStore, UserPrefs
 
     store = SQLiteStore(tmp_path / "prefs.db")
     await store.open()

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from games.burgundy import engine
-from games.burgundy.data import components
-from games.core import Action
+from meeple_hall.games.burgundy import engine
+from meeple_hall.games.burgundy.data import components
+from meeple_hall.games.core import Action
 
 
 def tile_ids(face: str) -> list[int]:

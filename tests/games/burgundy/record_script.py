@@ -14,10 +14,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from games.burgundy import engine, turn
-from games.burgundy.rules import open_hexes, plays, tile
-from games.burgundy.state import CASTLE_DIE, BurgundyState
-from games.core import Action, Decision
+from meeple_hall.games.burgundy import engine, turn
+from meeple_hall.games.burgundy.rules import open_hexes, plays, tile
+from meeple_hall.games.burgundy.state import CASTLE_DIE, BurgundyState
+from meeple_hall.games.core import Action, Decision
 
 SCRIPT = Path(__file__).with_name("scripted_game.json")
 

@@ -2,9 +2,9 @@
 
 import pytest
 
-from games.burgundy.flow import end_turn
-from games.burgundy.rules import tile
-from games.core import IllegalAction
+from meeple_hall.games.burgundy.flow import end_turn
+from meeple_hall.games.burgundy.rules import tile
+from meeple_hall.games.core import IllegalAction
 
 from .helpers import decision, options, play, setup_player, table, tid
 

@@ -7,10 +7,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.burgundy import engine
-from games.burgundy.data import components
-from games.core import Action
-from games.testing import check_conformance, random_choices
+from meeple_hall.games.burgundy import engine
+from meeple_hall.games.burgundy.data import components
+from meeple_hall.games.core import Action
+from meeple_hall.games.testing import check_conformance, random_choices
 
 
 @pytest.mark.parametrize("num_players", [2, 3, 4])
@@ -63,7 +63,7 @@ def test_tiles_goods_silverlings_and_workers_are_conserved():
 
 
 def test_registry_finds_burgundy():
-    import games
+    from meeple_hall import games
 
     assert games.get("burgundy") is engine
     assert engine.min_players == 2 and engine.max_players == 4

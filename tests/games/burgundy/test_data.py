@@ -4,7 +4,7 @@ import json
 from collections import Counter
 from pathlib import Path
 
-from games.burgundy.data import components
+from meeple_hall.games.burgundy.data import components
 
 REFERENCE = Path("/work/shared/reference/castles_of_burgundy/duchy1_layout.json")
 

@@ -5,14 +5,14 @@ from collections import Counter
 
 import pytest
 
-from games.burgundy import engine
-from games.burgundy.data import PHASES, components
-from games.burgundy.effects import score_completion
-from games.burgundy.flow import end_turn
-from games.burgundy.rules import area_of, knows, tile
-from games.burgundy.scoring import final_points
-from games.core import Action
-from games.testing import random_choices
+from meeple_hall.games.burgundy import engine
+from meeple_hall.games.burgundy.data import PHASES, components
+from meeple_hall.games.burgundy.effects import score_completion
+from meeple_hall.games.burgundy.flow import end_turn
+from meeple_hall.games.burgundy.rules import area_of, knows, tile
+from meeple_hall.games.burgundy.scoring import final_points
+from meeple_hall.games.core import Action
+from meeple_hall.games.testing import random_choices
 
 from .helpers import decision, options, play, setup_player, table
 from .test_conformance import goods, hex_tiles

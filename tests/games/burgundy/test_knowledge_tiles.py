@@ -2,9 +2,9 @@
 
 import pytest
 
-from games.burgundy.flow import end_turn
-from games.burgundy.rules import tile
-from games.burgundy.scoring import final_points
+from meeple_hall.games.burgundy.flow import end_turn
+from meeple_hall.games.burgundy.rules import tile
+from meeple_hall.games.burgundy.scoring import final_points
 
 from .helpers import decision, options, play, setup_player, table
 
@@ -95,7 +95,7 @@ def test_the_free_step_does_not_apply_to_other_colours():
 
 
 def tile_die(hex_id):
-    from games.burgundy.data import components
+    from meeple_hall.games.burgundy.data import components
 
     return components().estate.hexes[hex_id].die
 

@@ -1,6 +1,6 @@
 """The rulebook's worked examples as exact test vectors (2011 rules, 2019 rulebook wording)."""
 
-from games.burgundy.rules import tile
+from meeple_hall.games.burgundy.rules import tile
 
 from .helpers import decision, options, play, setup_player, table, tid
 
@@ -45,7 +45,7 @@ def test_area_scores_by_size_plus_phase_bonus_and_first_colour_takes_large_bonus
 
 
 def test_area_sizes_and_phase_bonuses_follow_the_tables():
-    from games.burgundy.effects import score_completion
+    from meeple_hall.games.burgundy.effects import score_completion
 
     for phase, bonus in enumerate((10, 8, 6, 4, 2)):
         state = table()
@@ -58,7 +58,7 @@ def test_area_sizes_and_phase_bonuses_follow_the_tables():
 
 
 def test_second_to_fill_a_colour_takes_the_small_bonus_and_third_nothing():
-    from games.burgundy.effects import score_completion
+    from meeple_hall.games.burgundy.effects import score_completion
 
     state = table(num_players=4)
     for seat in range(3):

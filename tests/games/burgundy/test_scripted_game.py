@@ -18,10 +18,10 @@ from pathlib import Path
 
 import pytest
 
-from games.burgundy import engine
-from games.burgundy.rules import tile
-from games.burgundy.state import BurgundyState
-from games.core import Action
+from meeple_hall.games.burgundy import engine
+from meeple_hall.games.burgundy.rules import tile
+from meeple_hall.games.burgundy.state import BurgundyState
+from meeple_hall.games.core import Action
 
 SCRIPT = json.loads(Path(__file__).with_name("scripted_game.json").read_text())
 ACTIONS: list[list] = SCRIPT["actions"]

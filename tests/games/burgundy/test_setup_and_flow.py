@@ -2,11 +2,11 @@
 
 import pytest
 
-from games.burgundy import engine
-from games.burgundy.data import components
-from games.burgundy.flow import end_turn
-from games.burgundy.rules import tile
-from games.burgundy.scoring import result
+from meeple_hall.games.burgundy import engine
+from meeple_hall.games.burgundy.data import components
+from meeple_hall.games.burgundy.flow import end_turn
+from meeple_hall.games.burgundy.rules import tile
+from meeple_hall.games.burgundy.scoring import result
 
 from .helpers import options, play, setup_player, table
 

@@ -2,7 +2,7 @@
 
 import json
 
-from games.burgundy import engine
+from meeple_hall.games.burgundy import engine
 
 from .helpers import play, setup_player, table
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from games.coffee import engine
-from games.coffee.data import COFFEES
-from games.coffee.state import CoffeeState, Plantation
+from meeple_hall.games.coffee import engine
+from meeple_hall.games.coffee.data import COFFEES
+from meeple_hall.games.coffee.state import CoffeeState, Plantation
 
 
 def fresh(num_players: int = 4, seed: int = 1) -> CoffeeState:

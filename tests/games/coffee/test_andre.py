@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from games.coffee import andre, engine, sell, trade
-from games.coffee.board import claim, path_key
-from games.coffee.data import COFFEES, components
-from games.coffee.state import CoffeeState
-from games.core import Action
+from meeple_hall.games.coffee import andre, engine, sell, trade
+from meeple_hall.games.coffee.board import claim, path_key
+from meeple_hall.games.coffee.data import COFFEES, components
+from meeple_hall.games.coffee.state import CoffeeState
+from meeple_hall.games.core import Action
 from tests.games.coffee.helpers import clear_board, fresh, plant
 
 ANDRE = 2
@@ -155,7 +155,7 @@ def test_andre_delivers_to_the_lowest_spaces_of_his_middle_and_bottom_coffee() -
 
 
 def test_andre_takes_coffee_but_throws_it_away() -> None:
-    from games.coffee import harvest
+    from meeple_hall.games.coffee import harvest
 
     state = two_player()
     clear_board(state)
@@ -169,7 +169,7 @@ def test_andre_takes_coffee_but_throws_it_away() -> None:
 
 
 def test_andre_fills_his_empty_plantations_in_phase_two() -> None:
-    from games.coffee import assign
+    from meeple_hall.games.coffee import assign
 
     state = two_player()
     clear_board(state)
@@ -182,7 +182,7 @@ def test_andre_fills_his_empty_plantations_in_phase_two() -> None:
 
 
 def test_results_are_for_the_two_humans_only() -> None:
-    from games.testing import check_conformance
+    from meeple_hall.games.testing import check_conformance
 
     playout = check_conformance(engine, 2, seed=21, deep_every=50)
     assert len(playout.result.scores) == 2

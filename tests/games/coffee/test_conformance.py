@@ -5,9 +5,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import games
-from games.coffee import engine
-from games.testing import check_conformance
+from meeple_hall import games
+from meeple_hall.games.coffee import engine
+from meeple_hall.games.testing import check_conformance
 
 
 def test_registered_as_coffee() -> None:

@@ -7,11 +7,11 @@ import random
 
 import pytest
 
-from games.coffee import engine, harvest
-from games.coffee.setup import TOTAL_WORKERS
-from games.coffee.state import CoffeeState
-from games.core import Action
-from games.testing import random_choices
+from meeple_hall.games.coffee import engine, harvest
+from meeple_hall.games.coffee.setup import TOTAL_WORKERS
+from meeple_hall.games.coffee.state import CoffeeState
+from meeple_hall.games.core import Action
+from meeple_hall.games.testing import random_choices
 
 TRADERS_PER_PLAYER = 6
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from games.coffee import engine, harvest, scoring, sell, trade
-from games.coffee.board import open_building_spaces, placements
-from games.coffee.data import COFFEES, components
-from games.coffee.milestones import check_milestones
-from games.coffee.state import CoffeeState, Pathway
-from games.coffee.work import donkey_pathways
-from games.core import Action
+from meeple_hall.games.coffee import engine, harvest, scoring, sell, trade
+from meeple_hall.games.coffee.board import open_building_spaces, placements
+from meeple_hall.games.coffee.data import COFFEES, components
+from meeple_hall.games.coffee.milestones import check_milestones
+from meeple_hall.games.coffee.state import CoffeeState, Pathway
+from meeple_hall.games.coffee.work import donkey_pathways
+from meeple_hall.games.core import Action
 from tests.games.coffee.helpers import clear_board, fresh, no_coffee, plant
 
 

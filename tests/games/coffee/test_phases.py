@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from games.coffee import engine, sell, work
-from games.coffee.data import components
-from games.coffee.flow import advance
-from games.coffee.refresh import return_pieces
-from games.coffee.state import CoffeeState, Pathway
-from games.coffee.supply import (
+from meeple_hall.games.coffee import engine, sell, work
+from meeple_hall.games.coffee.data import components
+from meeple_hall.games.coffee.flow import advance
+from meeple_hall.games.coffee.refresh import return_pieces
+from meeple_hall.games.coffee.state import CoffeeState, Pathway
+from meeple_hall.games.coffee.supply import (
     civets_left,
     donkeys_left,
     gain_donkey,
@@ -15,7 +15,7 @@ from games.coffee.supply import (
     send_civet,
     spend_markers,
 )
-from games.core import Action
+from meeple_hall.games.core import Action
 from tests.games.coffee.helpers import clear_board, fresh, no_coffee, plant
 
 

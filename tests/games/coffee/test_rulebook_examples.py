@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from games.coffee import assign, harvest, refresh
-from games.coffee.arabica import WILD, counter_track_height
+from meeple_hall.games.coffee import assign, harvest, refresh
+from meeple_hall.games.coffee.arabica import WILD, counter_track_height
 from tests.games.coffee.helpers import clear_board, fresh, no_coffee, plant
 
 A, B, C = 0, 1, 2

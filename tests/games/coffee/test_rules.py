@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from games.coffee import arabica, engine, scoring, sell
-from games.coffee.data import components
-from games.coffee.state import CoffeeState, Pathway
-from games.core import Action, IllegalAction
+from meeple_hall.games.coffee import arabica, engine, scoring, sell
+from meeple_hall.games.coffee.data import components
+from meeple_hall.games.coffee.state import CoffeeState, Pathway
+from meeple_hall.games.core import Action, IllegalAction
 from tests.games.coffee.helpers import clear_board, fresh, no_coffee, plant
 
 
@@ -108,7 +108,7 @@ def test_all_rows_on_two_bring_the_trader_and_on_three_the_truck() -> None:
 
 # -- Phase 1: plantations ----------------------------------------------------------------
 def test_first_plantation_in_a_cooperative_costs_a_worker_and_must_be_level_one() -> None:
-    from games.coffee.board import placements
+    from meeple_hall.games.coffee.board import placements
 
     state = fresh(4)
     clear_board(state)
@@ -119,7 +119,7 @@ def test_first_plantation_in_a_cooperative_costs_a_worker_and_must_be_level_one(
 
 
 def test_row_two_needs_a_donkey_and_an_opponents_donkey_blocks_it() -> None:
-    from games.coffee.board import placements
+    from meeple_hall.games.coffee.board import placements
 
     state = fresh(4)
     clear_board(state)
@@ -134,7 +134,7 @@ def test_row_two_needs_a_donkey_and_an_opponents_donkey_blocks_it() -> None:
 
 
 def test_row_three_by_truck_needs_a_free_row_one_plantation() -> None:
-    from games.coffee.board import placements
+    from meeple_hall.games.coffee.board import placements
 
     state = fresh(4)
     clear_board(state)
@@ -243,7 +243,7 @@ def test_cooperative_ties_add_and_split_rounding_up() -> None:
 
 
 def test_buildings_count_for_quality_only_with_a_plantation() -> None:
-    from games.coffee.board import quality
+    from meeple_hall.games.coffee.board import quality
 
     state = fresh(4)
     clear_board(state)
@@ -262,7 +262,7 @@ def test_coffee_bar_majority_tie_goes_to_the_marker_further_down() -> None:
 
 # -- milestones -------------------------------------------------------------------------
 def test_milestone_takes_the_topmost_empty_space() -> None:
-    from games.coffee.milestones import check_milestones
+    from meeple_hall.games.coffee.milestones import check_milestones
 
     state = fresh(4)
     state.milestones = ["warehouses"]
@@ -279,7 +279,7 @@ def test_milestone_takes_the_topmost_empty_space() -> None:
 def test_milestone_reached_by_two_at_once_goes_in_turn_order() -> None:
     """Two companies fulfilling a milestone with the same move (a harvest, say) take its
     spaces in turn order (the rulebooks are silent; lobby seats carry no meaning)."""
-    from games.coffee.milestones import check_milestones
+    from meeple_hall.games.coffee.milestones import check_milestones
 
     state = fresh(4)
     state.order = [3, 1, 0, 2]
@@ -292,7 +292,7 @@ def test_milestone_reached_by_two_at_once_goes_in_turn_order() -> None:
 
 
 def test_vicious_variant_lets_only_the_first_score() -> None:
-    from games.coffee.milestones import check_milestones
+    from meeple_hall.games.coffee.milestones import check_milestones
 
     state = engine.new(2, seed=5, options={"milestones": "vicious"})
     state.milestones = ["contracts"]
@@ -306,7 +306,7 @@ def test_vicious_variant_lets_only_the_first_score() -> None:
 
 # -- harvest civets, building bonuses --------------------------------------------------
 def test_four_of_every_coffee_sends_a_civet_and_civets_bring_kopi_luwak() -> None:
-    from games.coffee import harvest
+    from meeple_hall.games.coffee import harvest
 
     state = fresh(4)
     clear_board(state)
@@ -322,7 +322,7 @@ def test_four_of_every_coffee_sends_a_civet_and_civets_bring_kopi_luwak() -> Non
 
 
 def test_three_players_need_six_of_every_coffee_for_the_civet() -> None:
-    from games.coffee import harvest
+    from meeple_hall.games.coffee import harvest
 
     state = fresh(3)
     clear_board(state)
@@ -335,7 +335,7 @@ def test_three_players_need_six_of_every_coffee_for_the_civet() -> None:
 
 
 def test_building_bonuses_follow_the_player_board() -> None:
-    from games.coffee.build import build
+    from meeple_hall.games.coffee.build import build
 
     state = fresh(4)
     clear_board(state)

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from games.coffee import engine
-from games.coffee.data import COFFEES
-from games.coffee.state import CoffeeState, Pathway
-from games.core import Action, Decision
+from meeple_hall.games.coffee import engine
+from meeple_hall.games.coffee.data import COFFEES
+from meeple_hall.games.coffee.state import CoffeeState, Pathway
+from meeple_hall.games.core import Action, Decision
 
 IDLE = ("drop", "pass", "done", "decline")
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from games.core import Action
-from games.keyflower import engine
-from games.keyflower.state import KeyflowerState, Tile
+from meeple_hall.games.core import Action
+from meeple_hall.games.keyflower import engine
+from meeple_hall.games.keyflower.state import KeyflowerState, Tile
 
 
 def play(state: KeyflowerState, seat: int, *tokens: str) -> KeyflowerState:

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.keyflower import engine
-from games.testing import check_conformance
+from meeple_hall.games.keyflower import engine
+from meeple_hall.games.testing import check_conformance
 
 DEEP_EVERY = {2: 5, 3: 11, 4: 23, 5: 53, 6: 61}
 
@@ -20,7 +20,7 @@ def test_random_playouts_at_every_player_count(num_players: int, seed: int) -> N
 
 
 def test_registry_finds_keyflower() -> None:
-    import games
+    from meeple_hall import games
 
     assert games.get("keyflower").name == "Keyflower"
 
@@ -43,7 +43,7 @@ def test_state_copy_shares_no_mutable_part() -> None:
 
 
 def test_reconstructed_components_are_listed_for_the_rules_command() -> None:
-    from games.keyflower.components import reconstructed
+    from meeple_hall.games.keyflower.components import reconstructed
 
     lines = reconstructed()
     assert any(line.startswith("A01 Barn") for line in lines)
@@ -55,9 +55,13 @@ def test_random_play_with_every_summer_boat_ability_offers_only_legal_choices() 
     """Boats 1a-4b from the start, so random play meets every ability; all choices tried."""
     import random
 
-    from games.core import Action
-    from games.keyflower.state import Tile
-    from games.testing import check_decisions, check_offered_choices_are_legal, random_choices
+    from meeple_hall.games.core import Action
+    from meeple_hall.games.keyflower.state import Tile
+    from meeple_hall.games.testing import (
+        check_decisions,
+        check_offered_choices_are_legal,
+        random_choices,
+    )
 
     for seed, sides in ((3, "abab"), (4, "baba")):
         state = engine.new(4, seed)

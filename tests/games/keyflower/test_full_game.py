@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.keyflower import engine, seasons
+from meeple_hall.games.keyflower import engine, seasons
 from tests.games.keyflower.helpers import give_tile, options, play, table
 
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from games.keyflower import engine, seasons
-from games.keyflower.scoring import score
+from meeple_hall.games.keyflower import engine, seasons
+from meeple_hall.games.keyflower.scoring import score
 from tests.games.keyflower.helpers import give_tile, options, play, table
 
 

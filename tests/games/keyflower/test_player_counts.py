@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from games.keyflower import engine
-from games.keyflower.components import spec
-from games.keyflower.state import KeyflowerState
+from meeple_hall.games.keyflower import engine
+from meeple_hall.games.keyflower.components import spec
+from meeple_hall.games.keyflower.state import KeyflowerState
 from tests.games.keyflower.helpers import options, play, table
 
 # Rulebook setup table: boats, turn-order tiles, tiles per season, winter tiles each.

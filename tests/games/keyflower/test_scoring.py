@@ -8,9 +8,9 @@ from itertools import product
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.keyflower.components import COLOURS, RESOURCES, SKILLS, spec
-from games.keyflower.scoring import best_resources, best_skills, best_workers, score
-from games.keyflower.village import longest_loop
+from meeple_hall.games.keyflower.components import COLOURS, RESOURCES, SKILLS, spec
+from meeple_hall.games.keyflower.scoring import best_resources, best_skills, best_workers, score
+from meeple_hall.games.keyflower.village import longest_loop
 from tests.games.keyflower.helpers import give_tile, table
 
 WINTER = {spec(t).front["effect"]: spec(t).front for t in (f"W{i:02d}" for i in range(1, 13))}

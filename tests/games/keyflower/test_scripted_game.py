@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from games.core import Action
-from games.keyflower import engine
-from games.keyflower.state import KeyflowerState
-from games.keyflower.village import edge, neighbours
+from meeple_hall.games.core import Action
+from meeple_hall.games.keyflower import engine
+from meeple_hall.games.keyflower.state import KeyflowerState
+from meeple_hall.games.keyflower.village import edge, neighbours
 
 HERE = Path(__file__).parent
 SCRIPT = json.loads((HERE / "scripted_game.json").read_text())

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.keyflower import engine
-from games.keyflower.village import DIR_NAMES, edges_at, placements
+from meeple_hall.games.keyflower import engine
+from meeple_hall.games.keyflower.village import DIR_NAMES, edges_at, placements
 from tests.games.keyflower.helpers import options, play, table
 
 
@@ -90,7 +90,7 @@ def test_won_tiles_are_placed_with_matching_roads_then_summer_begins() -> None:
 
 
 def test_boats_fill_one_worker_at_a_time_when_the_bag_runs_short() -> None:
-    from games.keyflower.seasons import load_boats
+    from meeple_hall.games.keyflower.seasons import load_boats
 
     s = table(num_players=3)
     for b in s.boats:
@@ -105,7 +105,7 @@ def test_boats_fill_one_worker_at_a_time_when_the_bag_runs_short() -> None:
 def test_summer_boat_1a_and_1b_add_workers_when_taking_a_boat(
     side: str, from_bag: int, green: int
 ) -> None:
-    from games.keyflower.seasons import take_boat
+    from meeple_hall.games.keyflower.seasons import take_boat
     from tests.games.keyflower.helpers import boat_picking
 
     s = boat_picking(side)

@@ -8,10 +8,10 @@ import random
 
 import pytest
 
-from games.core import Action
-from games.keyflower import engine
-from games.keyflower.seasons import load_boats, take_boat
-from games.testing import random_choices
+from meeple_hall.games.core import Action
+from meeple_hall.games.keyflower import engine
+from meeple_hall.games.keyflower.seasons import load_boats, take_boat
+from meeple_hall.games.testing import random_choices
 from tests.games.keyflower.helpers import boat_picking, give_tile, options, play, table
 
 

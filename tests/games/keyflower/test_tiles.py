@@ -5,9 +5,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.keyflower.components import RESOURCES
-from games.keyflower.state import Tile
-from games.keyflower.transport import routes
+from meeple_hall.games.keyflower.components import RESOURCES
+from meeple_hall.games.keyflower.state import Tile
+from meeple_hall.games.keyflower.transport import routes
 from tests.games.keyflower.helpers import give_tile, options, play, table
 
 
@@ -312,7 +312,7 @@ def test_upgrade_payments_are_exactly_the_ways_the_cost_can_be_paid(
 ) -> None:
     from itertools import product
 
-    from games.keyflower.transport import payments
+    from meeple_hall.games.keyflower.transport import payments
 
     slots = [k for k, n in cost.items() for _ in range(n)]
     expected = []

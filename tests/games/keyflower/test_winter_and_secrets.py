@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 import random
 
-from games.core import Action
-from games.keyflower import engine
-from games.keyflower.state import KeyflowerState
-from games.testing import random_choices
+from meeple_hall.games.core import Action
+from meeple_hall.games.keyflower import engine
+from meeple_hall.games.keyflower.state import KeyflowerState
+from meeple_hall.games.testing import random_choices
 
 
 def _to_winter(seed: int, num_players: int = 3) -> KeyflowerState:

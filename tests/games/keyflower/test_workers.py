@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from games.core import IllegalAction
-from games.keyflower import engine
-from games.keyflower.placing import bid_of
+from meeple_hall.games.core import IllegalAction
+from meeple_hall.games.keyflower import engine
+from meeple_hall.games.keyflower.placing import bid_of
 from tests.games.keyflower.helpers import options, play, table
 
 

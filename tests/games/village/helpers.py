@@ -8,9 +8,9 @@ from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
-from games.core import Action
-from games.village import data, engine
-from games.village.state import BAG, CHRONICLE, GRAVE, VillageState
+from meeple_hall.games.core import Action
+from meeple_hall.games.village import data, engine
+from meeple_hall.games.village.state import BAG, CHRONICLE, GRAVE, VillageState
 
 
 def load_script(name: str) -> dict:

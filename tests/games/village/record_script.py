@@ -15,10 +15,10 @@ import random
 import sys
 from pathlib import Path
 
-from games.core import Action, Decision
-from games.village import actions, data, engine
-from games.village.economy import has_goods
-from games.village.state import FARM, Step, VillageState
+from meeple_hall.games.core import Action, Decision
+from meeple_hall.games.village import actions, data, engine
+from meeple_hall.games.village.economy import has_goods
+from meeple_hall.games.village.state import FARM, Step, VillageState
 
 # How much the chooser likes each action space when it can act there.
 LIKING = {

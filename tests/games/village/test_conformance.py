@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.testing import check_conformance
-from games.village import engine
+from meeple_hall.games.testing import check_conformance
+from meeple_hall.games.village import engine
 from tests.games.village.helpers import check_conservation, playout
 
 

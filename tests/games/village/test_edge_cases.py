@@ -8,9 +8,9 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.core import Action
-from games.village import data, engine
-from games.village.state import CHRONICLE, COUNCIL, GRAVE, REMOVED, VISIBLE
+from meeple_hall.games.core import Action
+from meeple_hall.games.village import data, engine
+from meeple_hall.games.village.state import CHRONICLE, COUNCIL, GRAVE, REMOVED, VISIBLE
 from tests.games.village.helpers import check_conservation
 from tests.games.village.test_rulebook_examples import at_turn, choose
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.village import data
-from games.village.state import ALIVE, CHURCH, COUNCIL
+from meeple_hall.games.village import data
+from meeple_hall.games.village.state import ALIVE, CHURCH, COUNCIL
 from tests.games.village.helpers import playout
 
 TRAVEL = {0: 0, 1: 1, 2: 3, 3: 6, 4: 10, 5: 14, 6: 18}
@@ -19,7 +19,7 @@ def chronicle_points(n: int) -> int:
 
 @pytest.mark.parametrize(("num_players", "seed"), [(1, 21), (2, 22), (4, 24)])
 def test_final_scores_follow_the_rulebook_tables(num_players: int, seed: int) -> None:
-    from games.village import engine
+    from meeple_hall.games.village import engine
 
     *_, state = playout(num_players, seed)
     result = engine.result(state)
@@ -49,7 +49,7 @@ def test_a_scripted_ending_to_a_known_result() -> None:
     seat 2 takes a final turn; the final mass gives seat 1 the church majority (+2).
     Seat 1: 5 prestige + 1 city (1) + church stage 2 (3) + council stage 3 (4) + a 6-point
     customer + 1 coin = 20. Seat 2: 3 in the chronicle (4) + 1 coin = 5."""
-    from games.village import engine
+    from meeple_hall.games.village import engine
     from tests.games.village.test_rulebook_examples import at_turn, choose
 
     state = engine.new(2, seed=31, options={"compensation": "off"})

@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from games.core import Action
-from games.village import data, engine
+from meeple_hall.games.core import Action
+from meeple_hall.games.village import data, engine
 
 
 def full(slots: list[str]) -> bool:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from games.core import Action
-from games.village import data, engine, mass
-from games.village.state import CHURCH, COUNCIL, FARM, KARLA, Step, VillageState
+from meeple_hall.games.core import Action
+from meeple_hall.games.village import data, engine, mass
+from meeple_hall.games.village.state import CHURCH, COUNCIL, FARM, KARLA, Step, VillageState
 
 
 def at_turn(state: VillageState, seat: int, **spaces: list[str]) -> VillageState:
@@ -84,7 +84,7 @@ def test_mass_example_three_players() -> None:
     state.players[julie].grain = 0
     state.start_player = chris
     mass.begin(state, final=False)
-    from games.village.engine import settle
+    from meeple_hall.games.village.engine import settle
 
     settle(state)
     state = choose(state, chris, "buy-4")

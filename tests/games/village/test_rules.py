@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from games.core import Action, IllegalAction
-from games.village import data, engine
-from games.village.rounds import fill_spaces
-from games.village.state import CHURCH, COUNCIL, FARM, TRAVEL, WORKSHOP, Step
+from meeple_hall.games.core import Action, IllegalAction
+from meeple_hall.games.village import data, engine
+from meeple_hall.games.village.rounds import fill_spaces
+from meeple_hall.games.village.state import CHURCH, COUNCIL, FARM, TRAVEL, WORKSHOP, Step
 from tests.games.village.test_rulebook_examples import at_turn, choose
 
 

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.village import engine
-from games.village.state import CHURCH, COUNCIL, TRAVEL, WORKSHOP, Player, VillageState
+from meeple_hall.games.village import engine
+from meeple_hall.games.village.state import CHURCH, COUNCIL, TRAVEL, WORKSHOP, Player, VillageState
 from tests.games.village.helpers import load_script, replay
 
 SCRIPT = load_script("scripted_game.json")

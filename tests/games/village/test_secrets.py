@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from games.village import engine
+from meeple_hall.games.village import engine
 from tests.games.village.helpers import playout
 
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from games.village import data, engine, karla, scoring
-from games.village.state import CHURCH, KARLA
+from meeple_hall.games.village import data, engine, karla, scoring
+from meeple_hall.games.village.state import CHURCH, KARLA
 from tests.games.village.helpers import playout
 from tests.games.village.test_rulebook_examples import at_turn, choose
 

@@ -1,0 +1,5 @@
+"""`python -m meeple_hall`: the same as the `meeple-hall` command."""
+
+from meeple_hall.cli import main
+
+main()
