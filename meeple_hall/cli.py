@@ -6,9 +6,14 @@ from __future__ import annotations
 import argparse
 import logging
 from collections.abc import Sequence
+from importlib.util import find_spec
+from pathlib import Path
 
+from meeple_hall import games
 from meeple_hall.bot import create_bot
 from meeple_hall.bot.config import Config
+from meeple_hall.bot.i18n import t
+from meeple_hall.bot.playground.console import console_locale
 
 
 def run_bot(_args: argparse.Namespace) -> None:
@@ -20,6 +25,18 @@ def run_bot(_args: argparse.Namespace) -> None:
     bot.run(config.token, log_handler=None)
 
 
+def run_playground(args: argparse.Namespace) -> None:
+    missing = [m for m in ("simcord", "aiohttp", "markdown_it") if find_spec(m) is None]
+    if missing:
+        raise SystemExit(t(console_locale(), "playground.missing", missing=", ".join(missing)))
+    from meeple_hall.bot.playground import run, session
+
+    options = session.Options(
+        game=args.game, players=args.players, ai=args.ai, port=args.port, db=args.db
+    )
+    run.main(options, open_browser=not args.no_browser)
+
+
 def parser() -> argparse.ArgumentParser:
     root = argparse.ArgumentParser(
         prog="meeple-hall", description="Meeple Hall, a Discord table for heavy Euro games."
@@ -28,6 +45,19 @@ def parser() -> argparse.ArgumentParser:
     commands = root.add_subparsers(title="commands", metavar="COMMAND")
     run = commands.add_parser("run", help="run the bot (the default)")
     run.set_defaults(handler=run_bot)
+    play = commands.add_parser(
+        "play",
+        help="try the bot in your browser, without Discord (needs the playground extra)",
+        description="Runs the bot against a simulated Discord on this machine and opens a "
+        "table where you sit with AI opponents. Games are kept in --db for the next run.",
+    )
+    play.add_argument("--game", choices=games.ids(), help="the game (default: keyflower)")
+    play.add_argument("--players", type=int, default=3, help="seats, you included (default 3)")
+    play.add_argument("--ai", default="random", metavar="LEVEL", help="the AI seats' level")
+    play.add_argument("--port", type=int, default=0, help="the table page's port (default: any)")
+    play.add_argument("--db", type=Path, default=Path("playground.db"), help="the games' file")
+    play.add_argument("--no-browser", action="store_true", help="print the address only")
+    play.set_defaults(handler=run_playground)
     return root
 
 

@@ -1,0 +1,263 @@
+"""The playground's second page: the person's direct messages from the bot, the table
+channels (show one, open another lobby), a button that restarts the bot, and the slash
+commands the bot offers. Loopback only; every address carries the session's token.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import secrets
+from importlib.resources import files
+from typing import Any
+
+from aiohttp import web
+
+from meeple_hall import games
+from meeple_hall.bot.i18n import SUPPORTED, language, t
+from meeple_hall.bot.playground.session import PlaygroundError, Session
+from meeple_hall.bot.playground.world import PERSON_NAME
+
+STATIC = files(__package__) / "static"
+JUMP = re.compile(r"https://discord\.com/channels/\d+/(\d+)/\d+")
+BOLD = re.compile(r"\*\*(.+?)\*\*")
+CODE = re.compile(r"`([^`]+)`")
+CHANNEL = re.compile(r"&lt;#(\d+)&gt;")
+USER = re.compile(r"&lt;@!?(\d+)&gt;")
+SECURITY_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; img-src 'self'; object-src 'none'; base-uri 'none'; "
+        "frame-ancestors 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-store",
+}
+PAGE_KEYS = (
+    "title",
+    "intro",
+    "open_table",
+    "channels",
+    "show",
+    "showing",
+    "free",
+    "new_lobby",
+    "restart",
+    "restart_hint",
+    "dms",
+    "no_dms",
+    "commands",
+    "page_language",
+    "stopped",
+    "jump",
+)
+
+
+def page_locale(request: web.Request) -> str:
+    """`?lang=` if given, else the browser's first language the bot speaks."""
+    asked = request.query.get("lang")
+    if asked in SUPPORTED:
+        return asked
+    for part in request.headers.get("Accept-Language", "").split(","):
+        tag = part.split(";")[0].strip()
+        if tag.lower().startswith("zh") and any(x in tag for x in ("TW", "Hant", "HK", "MO")):
+            return "zh-TW"
+        if tag.lower().startswith(("ja", "en")):
+            return language("ja" if tag.lower().startswith("ja") else "en")
+    return "en"
+
+
+class Companion:
+    def __init__(self, session: Session, port: int = 0) -> None:
+        self.session = session
+        self.token = secrets.token_urlsafe(24)
+        self._requested_port = port
+        self.port: int | None = None
+        self.runner: web.AppRunner | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/{self.token}/"
+
+    async def start(self) -> None:
+        app = web.Application(middlewares=[self._guard])
+        base = f"/{self.token}"
+        app.router.add_get(f"{base}/", self._page)
+        app.router.add_get(f"{base}/companion.js", self._script)
+        app.router.add_get(f"{base}/companion.css", self._style)
+        app.router.add_get(f"{base}/api/state", self._state)
+        app.router.add_get(f"{base}/api/attachment/{{message}}/{{index}}", self._attachment)
+        app.router.add_post(f"{base}/api/restart", self._restart)
+        app.router.add_post(f"{base}/api/show", self._show)
+        app.router.add_post(f"{base}/api/lobby", self._lobby)
+        self.runner = web.AppRunner(app, access_log=None)
+        await self.runner.setup()
+        site = web.TCPSite(self.runner, "127.0.0.1", self._requested_port)
+        await site.start()
+        server = site._server  # aiohttp exposes the bound port only through the server
+        self.port = server.sockets[0].getsockname()[1] if server else self._requested_port
+
+    async def close(self) -> None:
+        if self.runner is not None:
+            await self.runner.cleanup()
+            self.runner = None
+
+    @web.middleware
+    async def _guard(self, request: web.Request, handler: Any) -> web.StreamResponse:
+        # Only this machine's own names: a web page elsewhere cannot rebind to it.
+        allowed = {f"127.0.0.1:{self.port}", f"localhost:{self.port}"}
+        if request.headers.get("Host") not in allowed:
+            raise web.HTTPForbidden()
+        origin = request.headers.get("Origin")
+        if request.method != "GET" and origin not in {f"http://{h}" for h in allowed}:
+            raise web.HTTPForbidden()
+        response = await handler(request)
+        response.headers.update(SECURITY_HEADERS)
+        return response
+
+    # -- the page and its files ------------------------------------------------------------
+    async def _page(self, request: web.Request) -> web.Response:
+        locale = page_locale(request)
+        text = (STATIC / "companion.html").read_text(encoding="utf-8")
+        words = {key: html.escape(t(locale, f"playground.{key}")) for key in PAGE_KEYS}
+        options = "".join(
+            f'<option value="{g}">{html.escape(games.get(g).name)}</option>' for g in games.ids()
+        )
+        languages = "".join(
+            f'<option value="{code}"{" selected" if code == locale else ""}>'
+            f"{html.escape(t(code, 'playground.language_name'))}</option>"
+            for code in SUPPORTED
+        )
+        page = text.format(lang=locale, games=options, languages=languages, **words)
+        return web.Response(text=page, content_type="text/html")
+
+    async def _script(self, request: web.Request) -> web.Response:
+        text = (STATIC / "companion.js").read_text(encoding="utf-8")
+        return web.Response(text=text, content_type="application/javascript")
+
+    async def _style(self, request: web.Request) -> web.Response:
+        text = (STATIC / "companion.css").read_text(encoding="utf-8")
+        return web.Response(text=text, content_type="text/css")
+
+    # -- what the page shows ---------------------------------------------------------------
+    async def _state(self, request: web.Request) -> web.Response:
+        session = self.session
+        locale = page_locale(request)
+        channels = []
+        names = {}
+        for info in await session.channel_info():
+            names[info.id] = info.name
+            if info.game is None:
+                status = t(locale, "playground.free")
+            else:
+                status = t(
+                    locale,
+                    f"playground.status.{info.status}",
+                    game=games.get(info.game).name,
+                )
+            channels.append(
+                {
+                    "id": str(info.id),
+                    "name": info.name,
+                    "status": status,
+                    "busy": info.game is not None,
+                    "current": info.id == session.current.id,
+                }
+            )
+        dms = []
+        for message in reversed(session.direct_messages()):
+            dms.append(
+                {
+                    "id": str(message.id),
+                    "html": dm_html(message.content, names, self._table_link_text(locale)),
+                    "time": message.created_at.strftime("%H:%M"),
+                    "images": [
+                        f"api/attachment/{message.id}/{i}"
+                        for i, a in enumerate(message.attachments)
+                        if (a.content_type or "").startswith("image/")
+                        or a.filename.endswith(".png")
+                    ],
+                }
+            )
+        commands = sorted(
+            (
+                {"name": f"/{c.name}", "description": c.description}
+                for c in session.bot.tree.get_commands()
+            ),
+            key=lambda c: c["name"],
+        )
+        has_settings = any(c["name"] == "/settings" for c in commands)
+        body = {
+            "tableUrl": session.url,
+            "channels": channels,
+            "dms": dms,
+            "commands": commands,
+            "restarted": t(
+                locale,
+                "playground.restarted",
+                count=session.restarts,
+                games=len(session.bot.manager.games),
+            )
+            if session.restarts
+            else "",
+            "language": t(
+                locale,
+                "playground.language_settings" if has_settings else "playground.language_fixed",
+            ),
+        }
+        return web.json_response(body)
+
+    @staticmethod
+    def _table_link_text(locale: str) -> str:
+        return t(locale, "playground.jump")
+
+    async def _attachment(self, request: web.Request) -> web.Response:
+        message_id = request.match_info["message"]
+        index = request.match_info["index"]
+        for message in self.session.direct_messages():
+            if str(message.id) == message_id and index.isdigit():
+                attachments = message.attachments
+                if int(index) < len(attachments):
+                    data = self.session.attachment(attachments[int(index)].url)
+                    if data is not None:
+                        return web.Response(body=data, content_type="image/png")
+        raise web.HTTPNotFound()
+
+    # -- what the page does ------------------------------------------------------------------
+    async def _restart(self, request: web.Request) -> web.Response:
+        await self.session.restart_bot()
+        return web.json_response({"ok": True})
+
+    async def _show(self, request: web.Request) -> web.Response:
+        body = await request.json()
+        try:
+            await self.session.show(int(body["channel"]))
+        except (KeyError, ValueError, StopIteration):
+            raise web.HTTPBadRequest() from None
+        return web.json_response({"ok": True, "tableUrl": self.session.url})
+
+    async def _lobby(self, request: web.Request) -> web.Response:
+        body = await request.json()
+        locale = page_locale(request)
+        game = str(body.get("game", ""))
+        if game not in games.ids():
+            raise web.HTTPBadRequest()
+        try:
+            await self.session.new_lobby(game)
+        except PlaygroundError as exc:
+            error = t(locale, "playground.error", reason=exc.text(locale))
+            return web.json_response({"ok": False, "error": error})
+        return web.json_response({"ok": True, "tableUrl": self.session.url})
+
+
+def dm_html(text: str, channels: dict[int, str], jump_text: str) -> str:
+    """A DM's Discord markdown as safe HTML: bold, code, channel and user mentions, and
+    message links turned into a link to the table page."""
+    out = html.escape(text)
+    out = BOLD.sub(r"<strong>\1</strong>", out)
+    out = CODE.sub(r"<code>\1</code>", out)
+    out = CHANNEL.sub(lambda m: "#" + channels.get(int(m.group(1)), "channel"), out)
+    out = USER.sub(f"@{PERSON_NAME}", out)
+    return JUMP.sub(
+        lambda m: f'<a href="#" class="jump" data-channel="{m.group(1)}">{jump_text}</a>', out
+    )
