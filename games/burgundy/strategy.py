@@ -39,10 +39,14 @@ from meeple_hall.games.burgundy.state import CASTLE_DIE, BurgundyState, Frame, P
 from meeple_hall.games.core import Decision
 
 ROUNDS = len(PHASES) * 5
+STORED = 0.5  # a stored tile is worth this share of what placing it would bring
+ACTION = 0.0  # less this for the die action placing it still needs
 
 # Knowledge tiles with a lasting effect (2019 rulebook pp.9-11): what one is worth over a
 # whole game, scaled down as the game runs out.
 LASTING = {1: 3, 2: 5, 3: 3, 4: 4, 5: 3, 6: 3, 7: 5, 8: 6, 9: 3, 10: 3, 11: 3, 12: 4, 13: 3, 14: 4}
+# Monasteries scoring at the end (pp.10-11): what they may still gain while the game lasts.
+END_GROWTH = {15: 4.0, 24: 5.0, 25: 5.0, 26: 3.0}
 BUILDING_EFFECT = {  # rulebook p.6, "The buildings": what placing each gives at once
     "watchtower": 4.0,  # 4 victory points
     "boarding": 0.0,  # 4 workers, valued as workers by `value`
@@ -77,6 +81,7 @@ class Context:
         self._known: dict[frozenset, frozenset[int]] = {}
         self._open: dict[tuple[frozenset, int], list[int]] = {}
         self._potential: dict[tuple[frozenset, int, int], float] = {}
+        self._storage: dict[tuple[frozenset, tuple[int, ...], int], float] = {}
 
     # The search meets the same duchies many times: what depends only on the estate is kept.
     def known(self, p: Player) -> frozenset[int]:
@@ -106,9 +111,44 @@ def value(state: BurgundyState, ctx: Context) -> float:
     phases_left = len(PHASES) - ctx.phase
     v += mines * phases_left * (1.0 + (ctx.worker if 2 in known else 0.0))
     v += sum(LASTING.get(k, 0) for k in known) * ctx.frac
+    v += sum(END_GROWTH.get(k, 4.0 if 16 <= k <= 23 else 0.0) for k in known) * ctx.frac
     v += _estate_progress(state, p, ctx)
-    v += sum(0.55 * potential(state, p, t, ctx) for t in p.storage) * min(1.0, ctx.future / 2)
+    v += _storage(state, p, ctx)
     return v + _frames(state, ctx)
+
+
+def _storage(state: BurgundyState, p: Player, ctx: Context) -> float:
+    """Stored tiles are worth part of what placing them would bring (each still needs a die
+    action, rulebook p.5). Two tiles cannot both fill the same hex: each stored tile gets its
+    own hex, best first, and a tile left without one counts for little."""
+    if not p.storage:
+        return 0.0
+    key = (frozenset(p.estate.items()), tuple(sorted(p.storage)), _richest(state))
+    if key in ctx._storage:
+        return ctx._storage[key]
+    options = sorted(
+        ((placement(state, p, t, h, ctx), t, h) for t in p.storage for h in ctx.open_hexes(p, t)),
+        reverse=True,
+    )
+    placed: dict[int, float] = {}
+    used: set[int] = set()
+    for gain, t, h in options:
+        if t not in placed and h not in used:
+            placed[t] = gain
+            used.add(h)
+    total = sum(_stored(placed.get(t, 0.0), state, p, t, ctx) for t in p.storage)
+    found = total * min(1.0, ctx.future / 2)
+    ctx._storage[key] = found
+    return found
+
+
+def _stored(gain: float, state: BurgundyState, p: Player, tile_id: int, ctx: Context) -> float:
+    """A stored tile: most of what placing it brings, less the die action it still needs."""
+    return max(0.3 * base(state, p, tile_id, ctx), STORED * gain - ACTION)
+
+
+def _richest(state: BurgundyState) -> int:
+    return max(len(g) for g in state.depot_goods)
 
 
 def _estate_progress(state: BurgundyState, p: Player, ctx: Context) -> float:
@@ -177,17 +217,18 @@ def _knowledge_value(p: Player, number: int, ctx: Context) -> float:
     if number in LASTING:
         return LASTING[number] * ctx.frac
     placed = [tile(t) for t in p.estate.values()]
+    growth = END_GROWTH.get(number, 4.0) * ctx.frac
     if number == 15:
-        return 3.0 * len(p.sold) + 4 * ctx.frac
+        return 3.0 * len(p.sold) + growth
     building = table()["knowledge"]["building_scoring"].get(str(number))
     if building:
-        return 4.0 * sum(1 for x in placed if x.building == building) + 4 * ctx.frac
+        return 4.0 * sum(1 for x in placed if x.building == building) + growth
     if number == 24:
-        return 4.0 * len({x.animal for x in placed if x.animal}) + 5 * ctx.frac
+        return 4.0 * len({x.animal for x in placed if x.animal}) + growth
     if number == 25:
-        return float(sum(p.sold.values())) + 5 * ctx.frac
+        return float(sum(p.sold.values())) + growth
     if number == 26:
-        return 3.0 * len(p.bonus) + 3 * ctx.frac
+        return 3.0 * len(p.bonus) + growth
     return 0.0
 
 
@@ -210,13 +251,11 @@ def placement(state: BurgundyState, p: Player, tile_id: int, hex_id: int, ctx: C
 
 def potential(state: BurgundyState, p: Player, tile_id: int, ctx: Context) -> float:
     """What a stored tile may bring when placed: its best open hex, or little if none yet."""
-    key = (frozenset(p.estate.items()), tile_id, max(len(g) for g in state.depot_goods))
+    key = (frozenset(p.estate.items()), tile_id, _richest(state))
     if key not in ctx._potential:
         hexes = ctx.open_hexes(p, tile_id)
-        if not hexes:
-            found = 0.3 * base(state, p, tile_id, ctx)
-        else:
-            found = max(placement(state, p, tile_id, h, ctx) for h in hexes)
+        gain = max((placement(state, p, tile_id, h, ctx) for h in hexes), default=0.0)
+        found = _stored(gain, state, p, tile_id, ctx)
         ctx._potential[key] = found
     return ctx._potential[key]
 
@@ -232,14 +271,14 @@ def _frames(state: BurgundyState, ctx: Context) -> float:
             v += max((len(g) for g in state.depot_goods), default=0) * (ctx.goods - 0.3)
         elif frame.kind == "effect_take":
             found = board_tiles(state, frame.types)
-            v += max((0.55 * potential(state, p, t, ctx) for _, t in found), default=0.0)
+            v += max((potential(state, p, t, ctx) for _, t in found), default=0.0)
         elif frame.kind == "townhall":
             v += max((potential(state, p, t, ctx) for t in p.storage), default=0.0)
         elif frame.kind == "warehouse":
             v += max((n * (ctx.sell - ctx.goods) for n in p.goods.values()), default=0.0)
         elif frame.kind == "discard":
-            v += 0.55 * potential(state, p, frame.tile, ctx)
-            v -= min(0.55 * potential(state, p, t, ctx) for t in p.storage)
+            v += potential(state, p, frame.tile, ctx)
+            v -= min(potential(state, p, t, ctx) for t in p.storage)
     return v
 
 
@@ -285,13 +324,11 @@ def _play_out(state: BurgundyState, seat: int, slot: int, value_: int, play: Pla
 def quick(state: BurgundyState, p: Player, play: Play, value_: int, ctx: Context) -> float:
     """A quick guess of a die use, without playing it out (for the die not yet used)."""
     if play.action == "take":
-        v = 0.55 * potential(state, p, play.tile, ctx)
+        v = potential(state, p, play.tile, ctx)
         if len(p.storage) >= table()["players"]["storage_spaces"]:
-            v -= min(0.55 * potential(state, p, t, ctx) for t in p.storage)
+            v -= min(potential(state, p, t, ctx) for t in p.storage)
     elif play.action == "place":
-        v = placement(state, p, play.tile, play.hex, ctx) - 0.55 * potential(
-            state, p, play.tile, ctx
-        )
+        v = placement(state, p, play.tile, play.hex, ctx) - potential(state, p, play.tile, ctx)
     elif play.action == "sell":
         v = p.goods[value_] * (ctx.sell - ctx.goods) + ctx.silver
     else:
