@@ -3,7 +3,8 @@
 `check_conformance(engine, num_players, seed)` plays one game with random legal choices
 and checks, along the way, everything the engine contract promises:
 
-- every pending decision is well formed, and the game reaches an end with a result;
+- every pending decision is well formed (option ids of the one grammar), and the game
+  reaches an end with a result;
 - every offered choice is legal (sampled steps try each option, or random subsets);
 - refused actions raise `IllegalAction` with a readable message and change nothing;
 - `dump`/`load` round-trips exactly;
@@ -21,7 +22,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from meeple_hall.games.core.contract import Action, Decision, Engine, IllegalAction, Result
+from meeple_hall.games.core.contract import (
+    OPTION_ID,
+    Action,
+    Decision,
+    Engine,
+    IllegalAction,
+    Result,
+    is_option_id,
+)
 from meeple_hall.games.core.hidden import secrets
 
 Chooser = Callable[[Decision, random.Random], tuple[str, ...]]
@@ -49,10 +58,11 @@ def check_decisions(engine: Engine, state: Any, num_players: int) -> list[Decisi
         assert d.kind and d.prompt, f"decision without kind or prompt: {d}"
         ids = [o.id for o in d.options]
         assert ids, f"decision {d.kind} offers nothing"
-        assert len(ids) == len(set(ids)), f"{d.kind} repeats option ids: {ids}"
+        # Typed moves match ids whatever their case, so ids differ by more than case.
+        assert len({i.lower() for i in ids}) == len(ids), f"{d.kind} repeats option ids: {ids}"
         for option_id in ids:
-            assert option_id and not any(c.isspace() for c in option_id), (
-                f"option id {option_id!r} is empty or has spaces"
+            assert is_option_id(option_id), (
+                f"{d.kind} offers {option_id!r}, outside the option-id grammar {OPTION_ID.pattern}"
             )
         assert 0 <= d.min_choices <= d.max_choices <= len(ids), (
             f"{d.kind}: choices {d.min_choices}..{d.max_choices} of {len(ids)}"

@@ -1,6 +1,7 @@
 """The contract every game implements, its errors, and the shared random generator."""
 
 from meeple_hall.games.core.contract import (
+    OPTION_ID,
     Action,
     Decision,
     Engine,
@@ -9,12 +10,14 @@ from meeple_hall.games.core.contract import (
     IllegalAction,
     Option,
     Result,
+    is_option_id,
     ranks_from_scores,
 )
 from meeple_hall.games.core.engine import GameEngine
 from meeple_hall.games.core.rng import Rng
 
 __all__ = [
+    "OPTION_ID",
     "Action",
     "Decision",
     "Engine",
@@ -25,5 +28,6 @@ __all__ = [
     "Option",
     "Result",
     "Rng",
+    "is_option_id",
     "ranks_from_scores",
 ]

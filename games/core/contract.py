@@ -6,8 +6,18 @@ satisfies `Engine`; nothing outside `games/` reaches into a game's state.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
+
+# The one grammar of option ids: a single token of ASCII letters, digits and a few safe
+# marks. Whitespace and commas separate tokens in typed moves (`/move`), and colons separate
+# the fields of a component's custom_id, so an id never holds any of them.
+OPTION_ID = re.compile(r"[A-Za-z0-9_+\-./@]{1,32}")
+
+
+def is_option_id(text: str) -> bool:
+    return OPTION_ID.fullmatch(text) is not None
 
 
 class GameError(Exception):
@@ -20,7 +30,8 @@ class IllegalAction(GameError):
 
 @dataclass(frozen=True, slots=True)
 class Option:
-    """One choice of a decision. `id` is a stable token without spaces (`S07`, `red`)."""
+    """One choice of a decision. `id` is a stable token of the `OPTION_ID` grammar (`S07`,
+    `red`, `bank@12`)."""
 
     id: str
     label: str

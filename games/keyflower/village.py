@@ -54,7 +54,7 @@ def fits(edges: str, d: int, other: str) -> bool:
 def placements(
     state: KeyflowerState, player: Player, tile_id: str, free: bool
 ) -> dict[str, list[int]]:
-    """Legal cells ("q,r") and rotations for a new tile; `free` ignores edges (boat 2a).
+    """Legal cells ("q_r") and rotations for a new tile; `free` ignores edges (boat 2a).
 
     If no cell fits at all the edges are ignored too, so that a won tile always has a place.
     """
@@ -82,19 +82,24 @@ def placements(
                 ):
                     ok.append(rot)
             if ok:
-                rotations[f"{q},{r}"] = ok
+                rotations[cell_id(q, r)] = ok
         if rotations:
             break
     return rotations
 
 
+def cell_id(q: int, r: int) -> str:
+    """A free cell's option id, `1_-1` (axial coordinates from the home tile)."""
+    return f"{q}_{r}"
+
+
 def _cell(at: str) -> tuple[int, int]:
-    q, r = (int(x) for x in at.split(","))
+    q, r = (int(x) for x in at.split("_"))
     return q, r
 
 
 def describe_cell(state: KeyflowerState, player: Player, at: str) -> str:
-    """`1,-1: NE of Home 4, E of Miner`: a free cell by the tiles next to it."""
+    """`1_-1: NE of Home 4, E of Miner`: a free cell by the tiles next to it."""
     cells = grid(state, player)
     q, r = _cell(at)
     near = [

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from meeple_hall import games
-from meeple_hall.games.core import Action, GameError, IllegalAction, Rng
+from meeple_hall.games.core import Action, GameError, IllegalAction, Rng, is_option_id
 from meeple_hall.games.testing import check_conformance
 from tests.testgame import PebblesEngine
 
@@ -90,3 +91,30 @@ class LeakyPebbles(PebblesEngine):
 def test_conformance_catches_a_view_that_shows_a_face_down_stack() -> None:
     with pytest.raises(AssertionError, match="shows hidden"):
         check_conformance(LeakyPebbles(), 2, seed=1)
+
+
+class CommaPebbles(PebblesEngine):
+    """Pebbles whose option ids hold a comma, which `/move` cannot type: conformance fails."""
+
+    def decisions(self, state):
+        return [
+            replace(d, options=tuple(replace(o, id=f"{o.id},x") for o in d.options))
+            for d in super().decisions(state)
+        ]
+
+
+@pytest.mark.parametrize(
+    "option_id", ["-1_0", "S07", "bank@12", "1+2", "back.bra", "boarding/4", "bonus-coins"]
+)
+def test_the_option_id_grammar_takes_the_games_ids(option_id: str) -> None:
+    assert is_option_id(option_id)
+
+
+@pytest.mark.parametrize("option_id", ["-1,0", "a b", "g:1", "", "x" * 33, "é"])
+def test_the_option_id_grammar_refuses_separators(option_id: str) -> None:
+    assert not is_option_id(option_id)
+
+
+def test_conformance_catches_an_option_id_outside_the_grammar() -> None:
+    with pytest.raises(AssertionError, match="outside the option-id grammar"):
+        check_conformance(CommaPebbles(), 2, seed=1)

@@ -80,9 +80,9 @@ def test_won_tiles_are_placed_with_matching_roads_then_summer_begins() -> None:
     assert s.phase == "place"
     spots = placements(s, s.players[0], "S03", free=False)
     # Homes have water on the west side: only a field of the new tile may face it.
-    assert all(edges_at("S03", r)[0] != "R" for r in spots["-1,0"])
-    assert all(edges_at("S03", r)[3] == "R" for r in spots["1,0"])
-    s = play(s, 0, "1,0")
+    assert all(edges_at("S03", r)[0] != "R" for r in spots["-1_0"])
+    assert all(edges_at("S03", r)[3] == "R" for r in spots["1_0"])
+    s = play(s, 0, "1_0")
     rots = options(s, 0)
     s = play(s, 0, rots[0])
     assert s.season == 1 and s.phase == "play"
@@ -184,9 +184,9 @@ def test_placement_options_name_the_neighbours_and_what_the_roads_join() -> None
     s = play(s, 0, options(s)[0])
     d = next(d for d in engine.decisions(s) if d.seat == 0)
     labels = {o.id: o.label for o in d.options}
-    assert labels["1,0"] == f"1,0: E of Home {home[1:]}"
-    assert labels["0,-1"] == f"0,-1: NW of Home {home[1:]}"
-    s = play(s, 0, "1,0")
+    assert labels["1_0"] == f"1_0: E of Home {home[1:]}"
+    assert labels["0_-1"] == f"0_-1: NW of Home {home[1:]}"
+    s = play(s, 0, "1_0")
     d = next(d for d in engine.decisions(s) if d.seat == 0)
     for o in d.options[:-1]:
         rot = int(o.id[1:])
@@ -219,7 +219,7 @@ def test_back_from_the_turn_of_a_tile_lets_its_owner_pick_another_cell() -> None
     s = _all_pass(s, 1)
     s = play(s, 0, options(s)[0])
     cells = options(s, 0)
-    s = play(s, 0, "1,0")
+    s = play(s, 0, "1_0")
     assert engine.decisions(s)[0].options[-1].id == "back"
     s = play(s, 0, "back")
     assert options(s, 0) == cells and "S03" in s.players[0].to_place
