@@ -11,7 +11,12 @@ and checks, along the way, everything the engine contract promises:
 - views for every seat and for spectators are JSON-safe, carry `num_players`, and show
   neither the generator's state nor a face-down stack (fields marked HIDDEN) in its order;
 - each seat's breakdown adds up to its score; ranks follow the scores' order;
-- replaying the action log from the same seed gives the same bytes.
+- replaying the action log from the same seed gives the same bytes;
+- `determinize(state, seat, seed)` leaves `state` alone, shows `seat` the same view and the
+  same decisions, round-trips, and draws secrets again: over the game, two seeds give
+  different face-down stacks (when a stack ever holds two different things) and different
+  private views for every other seat whose private view ever changes; random playouts from
+  determinized states reach an end.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from meeple_hall.games.core.contract import (
@@ -31,7 +36,7 @@ from meeple_hall.games.core.contract import (
     Result,
     is_option_id,
 )
-from meeple_hall.games.core.hidden import secrets
+from meeple_hall.games.core.hidden import face_down, secrets
 
 Chooser = Callable[[Decision, random.Random], tuple[str, ...]]
 
@@ -138,6 +143,88 @@ def check_offered_choices_are_legal(
             ) from exc
 
 
+@dataclass
+class SecretsSeen:
+    """What the determinize checks saw over one game (see `check_determinize`)."""
+
+    stacks_can_vary: bool = False
+    stacks_varied: bool = False
+    private_views: dict[int, set[str]] = field(default_factory=dict)
+    private_varied: set[int] = field(default_factory=set)
+    checks: int = 0
+
+    def check_end(self) -> None:
+        if self.stacks_can_vary:
+            assert self.stacks_varied, "determinize never drew a face-down stack again"
+        for seat, seen in sorted(self.private_views.items()):
+            if len(seen) > 1 and len(self.private_views) > 1:
+                assert seat in self.private_varied, (
+                    f"determinize never drew seat {seat}'s secrets again for another seat"
+                )
+
+
+def private_view(engine: Engine, state: Any, seat: int) -> str:
+    """The parts of a seat's view that a spectator's view does not have."""
+    public = engine.view(state, None)
+    mine = engine.view(state, seat)
+    return json.dumps({k: v for k, v in mine.items() if public.get(k) != v}, sort_keys=True)
+
+
+def _could_vary(stack: Any) -> bool:
+    if isinstance(stack, dict):
+        return any(_could_vary(s) for s in stack.values())
+    if isinstance(stack, list) and stack and all(isinstance(s, list) for s in stack):
+        return _could_vary([x for s in stack for x in s])
+    if isinstance(stack, list):
+        return len({json.dumps(x, sort_keys=True) for x in stack}) > 1
+    return False
+
+
+def check_determinize(
+    engine: Engine, state: Any, num_players: int, seen: SecretsSeen, playout: bool = False
+) -> None:
+    """Determinize `state` for every seat with two seeds and check the contract's promises;
+    with `playout`, also play the first seat's determinization to its end at random."""
+    seen.checks += 1
+    before = engine.dump(state)
+    pending = engine.decisions(state)
+    for seat in range(num_players):
+        seeds = (seen.checks * 7919 + seat * 2, seen.checks * 7919 + seat * 2 + 1)
+        a, b = (engine.determinize(state, seat, seed) for seed in seeds)
+        assert engine.dump(state) == before, "determinize changed the state it was given"
+        for det in (a, b):
+            assert engine.view(det, seat) == engine.view(state, seat), (
+                f"determinize for seat {seat} changed what that seat sees"
+            )
+            mine = [d for d in engine.decisions(det) if d.seat == seat]
+            assert mine == [d for d in pending if d.seat == seat], (
+                f"determinize for seat {seat} changed that seat's decision"
+            )
+        check_round_trip(engine, a)
+        if face_down(a) != face_down(b):
+            seen.stacks_varied = True
+        for other in range(num_players):
+            if other != seat and private_view(engine, a, other) != private_view(engine, b, other):
+                seen.private_varied.add(other)
+        if playout and seat == 0:
+            play_to_end(engine, a, random.Random(seen.checks))
+    if any(_could_vary(stack) for stack in face_down(state)):
+        seen.stacks_can_vary = True
+    for seat in range(num_players):
+        seen.private_views.setdefault(seat, set()).add(private_view(engine, state, seat))
+
+
+def play_to_end(engine: Engine, state: Any, rng: random.Random, max_steps: int = 5_000) -> Any:
+    for _ in range(max_steps):
+        pending = engine.decisions(state)
+        if not pending:
+            assert engine.result(state) is not None, "no decisions left but no result"
+            return state
+        decision = rng.choice(pending)
+        state = engine.apply(state, Action(decision.seat, random_choices(decision, rng)))
+    raise AssertionError(f"a playout from a determinized state did not end in {max_steps} steps")
+
+
 def check_result(result: Result | None, num_players: int) -> Result:
     assert result is not None, "no decisions left but no result"
     assert len(result.scores) == len(result.ranks) == len(result.breakdown) == num_players
@@ -164,12 +251,15 @@ def check_conformance(
     max_steps: int = 5_000,
     deep_every: int = 7,
     choose: Chooser = random_choices,
+    playout_every: int = 8,
 ) -> Playout:
     """Play one random game, checking the whole contract; return how it went.
 
-    Deep checks (round trip, views, refusals, every offered choice) run on every
-    `deep_every`-th step and on the last; pass 1 to check every step.
+    Deep checks (round trip, views, refusals, every offered choice, determinize) run on
+    every `deep_every`-th step and on the last; pass 1 to check every step. Every
+    `playout_every`-th deep check also plays a determinized copy to its end.
     """
+    seen = SecretsSeen()
     rng = random.Random(seed if chooser_seed is None else chooser_seed)
     state = engine.new(num_players=num_players, seed=seed, options=options)
     assert engine.result(state) is None or not engine.decisions(state)
@@ -180,6 +270,9 @@ def check_conformance(
         if deep:
             check_round_trip(engine, state)
             check_views(engine, state, num_players)
+            check_determinize(
+                engine, state, num_players, seen, playout=seen.checks % playout_every == 0
+            )
         if not pending:
             break
         assert engine.result(state) is None, "a result while decisions are pending"
@@ -194,6 +287,8 @@ def check_conformance(
         raise AssertionError(f"no end after {max_steps} steps")
     check_round_trip(engine, state)
     check_views(engine, state, num_players)
+    check_determinize(engine, state, num_players, seen)
+    seen.check_end()
     result = check_result(engine.result(state), num_players)
     replayed = engine.new(num_players=num_players, seed=seed, options=options)
     for action in actions:

@@ -79,6 +79,19 @@ class PebblesEngine(GameEngine[PebblesState]):
         for player in state.players:
             player.hand = [state.deck.pop() for _ in range(3)]
 
+    def resample_private(self, state: PebblesState, seat: int, rng: Rng) -> None:
+        """Other hands and the deck are one lot of unseen cards, dealt again by size; a
+        secret bid already made by another player is any bid it could have made."""
+        others = [p for i, p in enumerate(state.players) if i != seat]
+        for p in others:
+            if p.bid is not None and state.step == "bid":
+                p.bid = rng.below(p.coins + 1)
+        pool = rng.shuffled([c for p in others for c in p.hand] + state.deck)
+        for p in others:
+            size = len(p.hand)
+            p.hand, pool = pool[:size], pool[size:]
+        state.deck = pool
+
     def decisions(self, state: PebblesState) -> list[Decision]:
         if state.step == "bid":
             return [

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from meeple_hall.games.burgundy import scoring, turn
+from meeple_hall.games.burgundy import determinize, scoring, turn
 from meeple_hall.games.burgundy.data import PHASES, components
 from meeple_hall.games.burgundy.flow import new_game, space_kind
 from meeple_hall.games.burgundy.rules import table, tile
@@ -62,6 +62,11 @@ class BurgundyEngine(GameEngine[BurgundyState]):
 
     def result(self, state: BurgundyState) -> Result | None:
         return scoring.result(state) if state.over else None
+
+    resampled_by_game = frozenset({"BurgundyState.phase_goods"})
+
+    def resample_private(self, state: BurgundyState, seat: int, rng: Rng) -> None:
+        determinize.resample(state, seat, rng)
 
     def view(self, state: BurgundyState, seat: int | None) -> dict[str, Any]:
         comp = components()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from meeple_hall.games.coffee import determinize
 from meeple_hall.games.coffee.flow import advance, start_work
 from meeple_hall.games.coffee.names import who
 from meeple_hall.games.coffee.prompts import answer_prompt, prompt_decision
@@ -110,6 +111,11 @@ class CoffeeEngine(GameEngine[CoffeeState]):
         else:
             answer_phase(state, decision, choices)
         advance(state)
+
+    resampled_by_game = frozenset({"Andre.contracts"})
+
+    def resample_private(self, state: CoffeeState, seat: int, rng: Rng) -> None:
+        determinize.resample(state, seat, rng)
 
     def view(self, state: CoffeeState, seat: int | None) -> dict[str, Any]:
         return view(state, seat, self.decisions(state))

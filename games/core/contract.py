@@ -116,6 +116,14 @@ class Engine(Protocol):
 
     def result(self, state: Any) -> Result | None: ...
 
+    def determinize(self, state: Any, seat: int, seed: int) -> Any:
+        """A state `seat` cannot tell from `state` (`view(result, seat) == view(state,
+        seat)`): everything hidden from it (other seats' hands and screens, face-down
+        stacks, bags) drawn again consistently with what it has seen, and the state's
+        generators reseeded from `seed`, so a search on it learns no secret and no future
+        draw. `state` itself is not changed."""
+        ...
+
     def dump(self, state: Any) -> str: ...
 
     def load(self, text: str) -> Any: ...

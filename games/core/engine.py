@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 from typing import Any, ClassVar, Generic, TypeVar
 
-from meeple_hall.games.core import serial
+from meeple_hall.games.core import hidden, serial
 from meeple_hall.games.core.contract import (
     Action,
     Decision,
@@ -49,6 +49,15 @@ class GameEngine(Generic[S]):
 
     def result(self, state: S) -> Result | None:
         raise NotImplementedError
+
+    # Fields marked HIDDEN that the game's `resample_private` deals again itself
+    # (`Class.field`), because part of them is open (André's top contract).
+    resampled_by_game: ClassVar[frozenset[str]] = frozenset()
+
+    def resample_private(self, state: S, seat: int, rng: Rng) -> None:
+        """Draw again, in place, what other seats hold in secret (hands, screens), from
+        what `seat` cannot see, keeping what it can (how many each holds). Games with
+        secrets beyond face-down stacks override this."""
 
     # -- the contract ---------------------------------------------------------------
     def new(self, num_players: int, seed: int, options: dict[str, str] | None = None) -> S:
@@ -106,6 +115,16 @@ class GameEngine(Generic[S]):
         for choice in choices:
             if decision.option(choice) is None:
                 raise IllegalAction(f"{choice!r} is not a choice here ({decision.prompt}).")
+
+    def determinize(self, state: S, seat: int, seed: int) -> S:
+        """A state `seat` cannot tell from `state`: other seats' secrets, face-down stacks
+        and every generator's future drawn again from `seed`. `state` is not changed."""
+        rng = Rng.from_seed(seed)
+        out = copy.deepcopy(state)
+        self.resample_private(out, seat, rng)
+        hidden.resample_face_down(out, rng, skip=self.resampled_by_game)
+        hidden.reseed(out, rng)
+        return out
 
     def dump(self, state: S) -> str:
         return serial.dumps(state)

@@ -49,3 +49,79 @@ def _marked(state: Any) -> Iterator[tuple[str, Any]]:
     elif isinstance(state, dict):
         for item in state.values():
             yield from _marked(item)
+
+
+# -- determinization: what a seat cannot know, drawn again ---------------------------------
+
+
+def face_down(state: Any) -> list[Any]:
+    """The fields marked HIDDEN alone (no generators), to tell two determinizations apart."""
+    return [serial.encode(value) for mark, value in _marked(state) if mark == "face-down"]
+
+
+def resample_face_down(state: Any, rng: Rng, skip: frozenset[str] = frozenset()) -> None:
+    """Shuffle, in place, every field marked HIDDEN, as a seat that has not looked would
+    imagine it: a list is one stack (only its face-down places when a TURNED_UP list of
+    booleans named `<field>_up` sits beside it); a list of lists is one lot of components
+    dealt into stacks of the same sizes (Burgundy's goods on phase spaces A–E); a dict of
+    lists is one stack per key (Burgundy's tile piles by back colour). `skip` names fields
+    a game resamples itself, as `Class.field`."""
+    for owner, f in _hidden_fields(state):
+        if f"{type(owner).__name__}.{f.name}" in skip:
+            continue
+        value = getattr(owner, f.name)
+        up = getattr(owner, f"{f.name}_up", None)
+        if isinstance(value, dict):
+            for stack in value.values():
+                if isinstance(stack, list):
+                    rng.shuffle(stack)
+        elif isinstance(value, list) and value and all(isinstance(s, list) for s in value):
+            deal_again(value, rng)
+        elif isinstance(value, list):
+            down = [i for i in range(len(value)) if not (up and i < len(up) and up[i])]
+            drawn = rng.shuffled([value[i] for i in down])
+            for i, item in zip(down, drawn, strict=True):
+                value[i] = item
+
+
+def deal_again(stacks: list[list[Any]], rng: Rng) -> None:
+    """Gather the stacks, shuffle, and deal them again in the same sizes, in place."""
+    pool = rng.shuffled([item for stack in stacks for item in stack])
+    for stack in stacks:
+        size = len(stack)
+        stack[:], pool = pool[:size], pool[size:]
+
+
+def reseed(state: Any, rng: Rng) -> None:
+    """Give every generator in the state a new future drawn from `rng`."""
+    for generator in _generators(state):
+        generator.state = Rng.from_seed(rng.next_u32() << 32 | rng.next_u32()).state
+
+
+def _hidden_fields(state: Any) -> Iterator[tuple[Any, dataclasses.Field[Any]]]:
+    if dataclasses.is_dataclass(state) and not isinstance(state, type):
+        for f in dataclasses.fields(state):
+            if f.metadata.get("hidden") == "face-down":
+                yield state, f
+            else:
+                yield from _hidden_fields(getattr(state, f.name))
+    elif isinstance(state, list | tuple):
+        for item in state:
+            yield from _hidden_fields(item)
+    elif isinstance(state, dict):
+        for item in state.values():
+            yield from _hidden_fields(item)
+
+
+def _generators(state: Any) -> Iterator[Rng]:
+    if isinstance(state, Rng):
+        yield state
+    elif dataclasses.is_dataclass(state) and not isinstance(state, type):
+        for f in dataclasses.fields(state):
+            yield from _generators(getattr(state, f.name))
+    elif isinstance(state, list | tuple):
+        for item in state:
+            yield from _generators(item)
+    elif isinstance(state, dict):
+        for item in state.values():
+            yield from _generators(item)

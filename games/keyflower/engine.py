@@ -18,7 +18,7 @@ from meeple_hall.games.core import (
     Rng,
     ranks_from_scores,
 )
-from meeple_hall.games.keyflower import placing, production, seasons, supply, transport
+from meeple_hall.games.keyflower import determinize, placing, production, seasons, supply, transport
 from meeple_hall.games.keyflower.components import COLOURS, SEASONS, SKILLS, spec
 from meeple_hall.games.keyflower.state import KeyflowerState, Move, Player
 from meeple_hall.games.keyflower.view import view
@@ -584,6 +584,9 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
         state.move = Move()
 
     # -- what people see -------------------------------------------------------------
+    def resample_private(self, state: KeyflowerState, seat: int, rng: Rng) -> None:
+        determinize.resample(state, seat, rng)
+
     def view(self, state: KeyflowerState, seat: int | None) -> dict[str, Any]:
         return view(state, seat, self.decisions(state))
 

@@ -13,7 +13,17 @@ from meeple_hall.games.core import (
     Result,
     Rng,
 )
-from meeple_hall.games.village import actions, data, death, karla, market, mass, rounds, scoring
+from meeple_hall.games.village import (
+    actions,
+    data,
+    death,
+    determinize,
+    karla,
+    market,
+    mass,
+    rounds,
+    scoring,
+)
 from meeple_hall.games.village.economy import coin_range, gain_cube, gain_grain
 from meeple_hall.games.village.state import FARM, KARLA, Member, Player, Step, VillageState
 from meeple_hall.games.village.view import view
@@ -252,6 +262,11 @@ class VillageEngine(GameEngine[VillageState]):
             PERFORM[step.kind](state, step, choice)
         settle(state)
         del state.log[:-LOG_KEPT]
+
+    resampled_by_game = frozenset({"VillageState.customer_stack"})
+
+    def resample_private(self, state: VillageState, seat: int, rng: Rng) -> None:
+        determinize.resample(state, seat, rng)
 
     def view(self, state: VillageState, seat: int | None) -> dict[str, Any]:
         return view(state, seat)

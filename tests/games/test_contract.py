@@ -118,3 +118,52 @@ def test_the_option_id_grammar_refuses_separators(option_id: str) -> None:
 def test_conformance_catches_an_option_id_outside_the_grammar() -> None:
     with pytest.raises(AssertionError, match="outside the option-id grammar"):
         check_conformance(CommaPebbles(), 2, seed=1)
+
+
+class PeekingPebbles(PebblesEngine):
+    """Pebbles whose determinize keeps the other hands as they are: a search on it would
+    know them. Conformance must catch it."""
+
+    def resample_private(self, state, seat, rng):
+        rng.shuffle(state.deck)
+
+
+def test_conformance_catches_a_determinize_that_keeps_other_hands() -> None:
+    with pytest.raises(AssertionError, match="never drew seat 0's secrets again"):
+        check_conformance(PeekingPebbles(), 2, seed=1)
+
+
+class MeddlingPebbles(PebblesEngine):
+    """Pebbles whose determinize also redeals the open pool: the seat would see it."""
+
+    def resample_private(self, state, seat, rng):
+        super().resample_private(state, seat, rng)
+        rng.shuffle(state.pool)
+
+
+def test_conformance_catches_a_determinize_that_changes_what_the_seat_sees() -> None:
+    with pytest.raises(AssertionError, match="changed what that seat sees"):
+        check_conformance(MeddlingPebbles(), 2, seed=1)
+
+
+class InPlacePebbles(PebblesEngine):
+    """Pebbles whose determinize deals the given state's deck again instead of a copy's."""
+
+    def determinize(self, state, seat, seed):
+        Rng.from_seed(seed).shuffle(state.deck)
+        return super().determinize(state, seat, seed)
+
+
+def test_conformance_catches_a_determinize_that_changes_the_given_state() -> None:
+    with pytest.raises(AssertionError, match="changed the state it was given"):
+        check_conformance(InPlacePebbles(), 2, seed=1)
+
+
+def test_determinize_draws_other_hands_and_keeps_ones_own() -> None:
+    state = engine.new(3, seed=4)
+    a, b = (engine.determinize(state, 0, seed) for seed in (1, 2))
+    assert a.players[0].hand == b.players[0].hand == state.players[0].hand
+    assert [p.hand for p in a.players[1:]] != [p.hand for p in b.players[1:]]
+    unseen = sorted(state.deck + state.players[1].hand + state.players[2].hand)
+    assert sorted(a.deck + a.players[1].hand + a.players[2].hand) == unseen
+    assert a.rng.state != b.rng.state != state.rng.state
