@@ -16,6 +16,7 @@ data/coffee/*.toml through the game's own modules.
 
 from __future__ import annotations
 
+import copy
 import random
 
 from meeple_hall.games.coffee import engine
@@ -25,12 +26,12 @@ from meeple_hall.games.coffee.harvest import distribute, production
 from meeple_hall.games.coffee.scoring import breakdown
 from meeple_hall.games.coffee.sell import contract_wants
 from meeple_hall.games.coffee.state import CoffeeState, Player
-from meeple_hall.games.core import Action, Decision
+from meeple_hall.games.core import Decision
 
 # How far a move's own follow-up choices are searched, and how many copies of the state a
 # decision may make before it stops looking ahead (each costs about half a millisecond).
 FOLLOW_DEPTH = 3
-BUDGET = 70
+BUDGET = 40
 
 COFFEE_KEPT = 0.8  # a coffee that will still be there in the Sell phase
 COFFEE_LOST = 0.1  # one the Refresh will throw away (EN Phase 6, step 3)
@@ -63,13 +64,15 @@ def choose(state: CoffeeState, decision: Decision, rng: random.Random) -> tuple[
         return pick_several(state, decision)
     if len(ids) == 1:
         return (ids[0],)
-    budget = Budget(BUDGET)
     scored = []
     now = value(state, seat)
-    for o in ids:
-        after = engine.apply(state, Action(seat, (o,)))
-        budget.take()
-        v = follow(after, seat, FOLLOW_DEPTH, budget)
+    left = BUDGET
+    for i, o in enumerate(ids):
+        # Each option gets an equal share of what is left for its follow-up choices.
+        share = max(0, left // (len(ids) - i) - 1)
+        budget = Budget(share)
+        v = follow(child(state, decision, (o,)), seat, FOLLOW_DEPTH, budget)
+        left -= 1 + share - max(0, budget.copies)
         if o.startswith(FREE_MOVES):
             if v < now + FREE_MARGIN:
                 continue
@@ -82,6 +85,15 @@ def choose(state: CoffeeState, decision: Decision, rng: random.Random) -> tuple[
     return (tied[0] if len(tied) == 1 else rng.choice(tied),)
 
 
+def child(state: CoffeeState, decision: Decision, choices: tuple[str, ...]) -> CoffeeState:
+    """The state after an offered choice of `decision`, the decision pending in `state`.
+    `engine.apply` would look the decision up and check the choice again; both are
+    known here, so the copy is made and the move performed directly."""
+    after = copy.deepcopy(state)
+    engine.perform(after, decision, choices)
+    return after
+
+
 def follow(state: CoffeeState, seat: int, depth: int, budget: Budget) -> float:
     """The value after a move, making the seat's own follow-up choices greedily while
     the depth and the budget last."""
@@ -90,14 +102,13 @@ def follow(state: CoffeeState, seat: int, depth: int, budget: Budget) -> float:
         d = pending[0] if pending else None
         if d is not None and d.seat == seat and (d.max_choices > 1 or d.min_choices != 1):
             budget.take()
-            after = engine.apply(state, Action(seat, pick_several(state, d)))
-            return follow(after, seat, depth - 1, budget)
+            return follow(child(state, d, pick_several(state, d)), seat, depth - 1, budget)
         if d is not None and d.seat == seat:
             best = None
             for o in d.options:
                 if not budget.take():
                     break
-                v = follow(engine.apply(state, Action(seat, (o.id,))), seat, depth - 1, budget)
+                v = follow(child(state, d, (o.id,)), seat, depth - 1, budget)
                 best = v if best is None else max(best, v)
             if best is not None:
                 return best
