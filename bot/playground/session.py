@@ -183,13 +183,17 @@ class Session:
             )
         person = self.world.person
         result = await person.slash(channel, "new", game=engine.id)
-        lobby = result.response
+        lobby = answer = result.response
         if lobby is None or lobby.ephemeral:
             raise PlaygroundError("playground.no_lobby", answer=describe(lobby))
         for _ in range(players - 1):
-            await self._add_ai(channel, lobby)
+            answer = await self._add_ai(channel, lobby)
+        table = await self.bot.store.open_table_in(channel.id)
+        if table is None or len(table.seats) != players:
+            raise PlaygroundError("playground.no_lobby", answer=describe(answer))
 
-    async def _add_ai(self, channel: Any, lobby: Any) -> None:
+    async def _add_ai(self, channel: Any, lobby: Any) -> Any:
+        """Clicks Add AI; returns the bot's answer."""
         level = self.options.ai
         result = await self.world.person.click(lobby, label=t("en", "lobby.add_ai"))
         answer = result.response
@@ -198,7 +202,7 @@ class Session:
             if level != BASELINE_LEVEL:
                 await self.world.person.slash(channel, "cancel")
                 raise PlaygroundError("playground.no_levels")
-            return
+            return answer
         # The lobby asks which level: answer as the person would.
         offered = {value: control for control in controls(answer) for value in control.values}
         choice = next((v for v in offered if v.lower() == level.lower()), None)
@@ -209,11 +213,12 @@ class Session:
             )
         control = offered[choice]
         if control.kind == "select":
-            await self.world.person.select(
+            result = await self.world.person.select(
                 answer, [control.values[choice]], custom_id=control.custom_id
             )
         else:
-            await self.world.person.click(answer, custom_id=control.custom_id)
+            result = await self.world.person.click(answer, custom_id=control.custom_id)
+        return result.response
 
     # -- the page ---------------------------------------------------------------------------
     async def _open_preview(self, channel: Any, port: int) -> None:

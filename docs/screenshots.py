@@ -1,0 +1,73 @@
+"""Remakes the README's pictures of the bot: one game per title, played for a few moves in
+the playground and photographed in headless Chromium, as a visitor would see it in Discord.
+
+    python docs/screenshots.py [--moves N] [--out docs]
+
+Needs the test extra (Playwright) and a Chromium (Debian's `chromium` package).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import io
+import tempfile
+import time
+from pathlib import Path
+
+from PIL import Image
+
+from meeple_hall import games
+from meeple_hall.bot.playground.browser import TablePage, chromium
+from meeple_hall.bot.playground.session import Options, Session
+
+TITLES = ("keyflower", "burgundy", "village", "coffee")
+VIEWPORT = {"width": 1100, "height": 1400}
+# A PNG per title small enough for a README: 256 colours keep the pictures' flat colours.
+COLOURS = 256
+
+
+def shrink(png: bytes) -> bytes:
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    out = io.BytesIO()
+    image.quantize(COLOURS, method=Image.Quantize.MEDIANCUT).save(out, "PNG", optimize=True)
+    return out.getvalue()
+
+
+async def photograph(game: str, moves: int, out: Path, folder: Path) -> Path:
+    options = Options(game=game, players=3, db=folder / f"{game}.db")
+    async with Session(options) as session, chromium() as browser:
+        page = await browser.new_page(viewport=VIEWPORT)
+        table = TablePage(page)
+        await table.open(session.url)
+        await table.start_lobby()
+        live = session.bot.manager.in_channel(session.current.id)
+        for _ in range(moves):
+            before = session.bot.manager.get(live.id).seq
+            await table.take_turn()
+            for _ in range(8):
+                await table.answer_panel()
+                if session.bot.manager.get(live.id).seq > before:
+                    break
+        message = await table.table_message()
+        target = out / f"playground-{game}.png"
+        target.write_bytes(shrink(await message.screenshot()))
+        return target
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--moves", type=int, default=3, help="the person's moves per game")
+    parser.add_argument("--out", type=Path, default=Path(__file__).parent)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        for game in TITLES:
+            started = time.perf_counter()
+            path = await photograph(game, args.moves, args.out, Path(folder))
+            seconds = time.perf_counter() - started
+            kib = path.stat().st_size / 1024
+            print(f"{games.get(game).name}: {path} ({kib:.0f} KiB, {seconds:.1f} s)")
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
