@@ -33,10 +33,11 @@ from meeple_hall.games.village.state import (
 )
 
 # Decisions of the same seat that finish the move being weighed: the action of a space,
-# a council privilege, a city's cubes, the first sale of one's own market day, and the
-# death at the end of the turn.
+# a council privilege, a city's cubes, the first sale of one's own market day, the death
+# at the end of the turn, and the rest of one's buying and moving up at a mass (the
+# church majority is only awarded once everyone is done).
 ACTION_KINDS = {"harvest", "family", "crafts", "council", "travel", "church", "market"}
-FOLLOW_KINDS = {"privilege", "reward", "die", "market"}
+FOLLOW_KINDS = {"privilege", "reward", "die", "market", "buy", "advance"}
 
 # What a cube is worth on the farmyard, by what it pays for (EN "Influence cubes"): green
 # pays for the market's extra sales and the council, pink for crafts and travel, brown
@@ -57,6 +58,7 @@ CHRONICLE_ON_THE_WAY = (0.0, 1.6, 3.4, 5.4, 8.0, 12.0)
 # A living member can still work and die into the chronicle; more than six are idle.
 MEMBER = 1.0
 MEMBERS_USEFUL = 6
+ENDS_BEFORE_FULL = 0.6
 PRIVILEGE_GUESS = {1: 0.3, 2: 1.1, 3: 1.7, 4: 2.0}  # a privilege decision still to make
 
 
@@ -65,7 +67,8 @@ def choose(state: VillageState, decision: Decision, rng: random.Random) -> tuple
     if decision.kind == "turn":
         scored = turn_values(state, decision, seat)
     else:
-        scored = [(follow(child(state, seat, o), seat, depth=2), o) for o in candidates(decision)]
+        depth = 4 if decision.kind in ("buy", "advance") else 2
+        scored = [(follow(child(state, seat, o), seat, depth), o) for o in candidates(decision)]
     return (best(scored, rng),)
 
 
@@ -207,7 +210,9 @@ def remaining_deaths(state: VillageState) -> float:
     spaces and graves shared among the players (EN "End of the game")."""
     free = sum(s.count("") for s in state.chronicle.values()) + state.graves.count("")
     shares = state.num_players + (1 if state.solo else 0)
-    return free / shares
+    # The game ends as soon as either the chronicle or the graves are full, so not every
+    # free space is filled.
+    return ENDS_BEFORE_FULL * free / shares
 
 
 def survival(ahead: int, deaths_left: float) -> float:
