@@ -8,7 +8,7 @@ import pkgutil
 from meeple_hall.games.core.contract import Engine, GameError
 
 _ENGINES: dict[str, Engine] = {}
-_NOT_GAMES = {"core", "testing", "registry"}
+_NOT_GAMES = {"ai", "core", "testing", "registry"}
 _discovered = False
 
 

@@ -37,6 +37,20 @@ def run_playground(args: argparse.Namespace) -> None:
     run.main(options, open_browser=not args.no_browser)
 
 
+def run_arena(args: argparse.Namespace) -> None:
+    from meeple_hall.games.ai import arena
+
+    seats = [level.strip() for level in args.seats.split(",") if level.strip()]
+    try:
+        figures = arena.run(
+            args.game, args.players, seats, args.games, args.seed, args.think, args.processes
+        )
+    except games.GameError as exc:
+        raise SystemExit(f"arena: {exc}") from None
+    for stats in figures:
+        print(arena.line(stats, solo=args.players == 1))
+
+
 def parser() -> argparse.ArgumentParser:
     root = argparse.ArgumentParser(
         prog="meeple-hall", description="Meeple Hall, a Discord table for heavy Euro games."
@@ -58,6 +72,27 @@ def parser() -> argparse.ArgumentParser:
     play.add_argument("--db", type=Path, default=Path("playground.db"), help="the games' file")
     play.add_argument("--no-browser", action="store_true", help="print the address only")
     play.set_defaults(handler=run_playground)
+    arena = commands.add_parser(
+        "arena",
+        help="play AI levels against each other and print their win rates",
+        description="Plays --games games with the AI levels in --seats, rotated over the "
+        "seats, and prints one line per level: its win rate with a 95 %% interval "
+        "(Wilson; a first place shared by k seats counts 1/k), average score and rank, "
+        "and decision times. With one player (Village's solo game) it prints each "
+        "level's score distribution.",
+    )
+    arena.add_argument("--game", required=True, choices=games.ids(), help="the game")
+    arena.add_argument("--players", type=int, required=True, help="seats at the table")
+    arena.add_argument(
+        "--seats", required=True, help="AI levels, comma separated: random, good, strong"
+    )
+    arena.add_argument("--games", type=int, default=20, help="games to play (default 20)")
+    arena.add_argument("--seed", type=int, default=1, help="the first game's seed (default 1)")
+    arena.add_argument(
+        "--think", type=float, default=2.0, help="the strong level's seconds a decision"
+    )
+    arena.add_argument("--processes", type=int, default=2, help="games played at once (default 2)")
+    arena.set_defaults(handler=run_arena)
     return root
 
 

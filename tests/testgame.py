@@ -86,7 +86,7 @@ class PebblesEngine(GameEngine[PebblesState]):
         for p in others:
             if p.bid is not None and state.step == "bid":
                 p.bid = rng.below(p.coins + 1)
-        pool = rng.shuffled([c for p in others for c in p.hand] + state.deck)
+        pool = rng.shuffled(sorted([c for p in others for c in p.hand] + state.deck))
         for p in others:
             size = len(p.hand)
             p.hand, pool = pool[:size], pool[size:]

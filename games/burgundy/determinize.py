@@ -17,7 +17,7 @@ def resample(state: BurgundyState, seat: int, rng: Rng) -> None:
     rivals = [p for i, p in enumerate(state.players) if i != seat]
     pool = [g for stack in state.phase_goods for g in stack]
     pool += [kind for p in rivals for kind, n in sorted(p.sold.items()) for _ in range(n)]
-    rng.shuffle(pool)
+    pool = rng.shuffled(sorted(pool))
     for stack in state.phase_goods:
         size = len(stack)
         stack[:], pool = pool[:size], pool[size:]

@@ -74,22 +74,28 @@ def resample_face_down(state: Any, rng: Rng, skip: frozenset[str] = frozenset())
         if isinstance(value, dict):
             for stack in value.values():
                 if isinstance(stack, list):
-                    rng.shuffle(stack)
+                    stack[:] = rng.shuffled(_unordered(stack))
         elif isinstance(value, list) and value and all(isinstance(s, list) for s in value):
             deal_again(value, rng)
         elif isinstance(value, list):
             down = [i for i in range(len(value)) if not (up and i < len(up) and up[i])]
-            drawn = rng.shuffled([value[i] for i in down])
+            drawn = rng.shuffled(_unordered([value[i] for i in down]))
             for i, item in zip(down, drawn, strict=True):
                 value[i] = item
 
 
 def deal_again(stacks: list[list[Any]], rng: Rng) -> None:
     """Gather the stacks, shuffle, and deal them again in the same sizes, in place."""
-    pool = rng.shuffled([item for stack in stacks for item in stack])
+    pool = rng.shuffled(_unordered([item for stack in stacks for item in stack]))
     for stack in stacks:
         size = len(stack)
         stack[:], pool = pool[:size], pool[size:]
+
+
+def _unordered(items: list[Any]) -> list[Any]:
+    """The items in a canonical order, so that what is drawn depends on what they are and
+    the seed, never on the order the real state holds them in."""
+    return sorted(items, key=serial.dumps)
 
 
 def reseed(state: Any, rng: Rng) -> None:

@@ -32,7 +32,7 @@ def _mid_turn(state: KeyflowerState, i: int) -> bool:
 
 def _deal_counts(holders: list[dict[str, int]], rng: Rng) -> None:
     """Pool the holders' pieces and deal each holder as many as it had, in place."""
-    pool = rng.shuffled([k for h in holders for k, n in sorted(h.items()) for _ in range(n)])
+    pool = rng.shuffled(sorted(k for h in holders for k, n in h.items() for _ in range(n)))
     for holder in holders:
         size = sum(holder.values())
         dealt, pool = pool[:size], pool[size:]

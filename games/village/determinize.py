@@ -20,7 +20,7 @@ def resample(state: VillageState, seat: int, rng: Rng) -> None:
     if state.karla is not None:
         holders.append(state.karla.customers)
     holders.append(state.customer_stack)
-    pool = rng.shuffled([t for held in holders for t in held])
+    pool = rng.shuffled(sorted(t for held in holders for t in held))
     for held in holders:
         size = len(held)
         held[:], pool = pool[:size], pool[size:]

@@ -1,0 +1,52 @@
+"""What a position is worth to each seat when a playout is cut off before the end.
+
+An evaluation estimates every seat's final score on a (determinized) state. A game's
+strategy module may offer its own, `evaluate(state, seat) -> float`; otherwise the points a
+seat would have if the game ended now (the game's own end scoring) stand in for it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from meeple_hall.games.ai.levels import NoStrategy, strategy
+
+Evaluate = Callable[[Any], list[float]]
+
+
+def seats(state: Any) -> int:
+    count = getattr(state, "num_players", None)
+    return count if isinstance(count, int) else len(state.players)
+
+
+def points_now(game_id: str) -> Callable[[Any, int], float] | None:
+    """The game's end scoring applied to the state as it is, if the game has one."""
+    if game_id == "keyflower":
+        from meeple_hall.games.keyflower import scoring as keyflower
+
+        return lambda state, seat: float(sum(keyflower.score(state, seat)[0].values()))
+    if game_id == "burgundy":
+        from meeple_hall.games.burgundy import scoring as burgundy
+
+        return lambda state, seat: float(sum(burgundy.breakdown(state.players[seat]).values()))
+    if game_id == "village":
+        from meeple_hall.games.village import scoring as village
+
+        return lambda state, seat: float(sum(village.breakdown(state, seat).values()))
+    if game_id == "coffee":
+        from meeple_hall.games.coffee import scoring as coffee
+
+        return lambda state, seat: float(sum(coffee.breakdown(state, seat).values()))
+    return None
+
+
+def for_game(game_id: str) -> Evaluate:
+    try:
+        per_seat = getattr(strategy(game_id), "evaluate", None)
+    except NoStrategy:
+        per_seat = None
+    per_seat = per_seat or points_now(game_id)
+    if per_seat is None:
+        return lambda state: [0.0] * seats(state)
+    return lambda state: [per_seat(state, seat) for seat in range(seats(state))]

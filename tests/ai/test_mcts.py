@@ -1,0 +1,108 @@
+"""The strong level's search, on Pebbles (tests/testgame.py), a game small enough to reason
+about: who wins is plain, and the secrets are the other hands and the deck."""
+
+from __future__ import annotations
+
+import random
+
+from meeple_hall.games.ai import mcts
+from meeple_hall.games.ai.levels import random_policy
+from meeple_hall.games.core import Action, Decision, Option
+from tests.testgame import PebblesEngine, PebblesState, pebble_value
+
+engine = PebblesEngine()
+
+
+def points(state: PebblesState) -> list[float]:
+    return [
+        float(sum(pebble_value(x) for x in p.pebbles) + sum(p.kept) + p.coins)
+        for p in state.players
+    ]
+
+
+def last_pick(pool: list[str], coins: tuple[int, int]) -> PebblesState:
+    """Round 3, seat 1 (index 0) picks first, then seat 2; both hold cards 1, 2 and 3 and
+    the deck is empty, so each will keep 2 + 3."""
+    state = engine.new(2, seed=3)
+    state.round, state.step, state.order = 3, "pick", [0, 1]
+    state.pool = list(pool)
+    state.deck = []
+    for player, n in zip(state.players, coins, strict=True):
+        player.coins, player.pebbles, player.kept, player.hand = n, [], [], [1, 2, 3]
+    return state
+
+
+def search(state: PebblesState, seat: int, iterations: int, seed: int = 1, **kw) -> tuple:
+    return mcts.search(
+        engine,
+        state,
+        seat,
+        think=60,
+        rng=random.Random(seed),
+        policy=random_policy,
+        evaluate=points,
+        iterations=iterations,
+        **kw,
+    )
+
+
+def test_strong_takes_the_only_pebble_that_wins() -> None:
+    # With red-10 seat 1 ends on 10 + 5 = 15 against at most 8 + 1 + 5 = 14; with any other
+    # pebble it gets 6 and seat 2 takes red-10.
+    state = last_pick(["blue-1", "green-1", "red-10", "red-1"], coins=(0, 8))
+    assert search(state, 0, iterations=200) == ("red-10",)
+
+
+def test_a_multi_select_gets_a_legal_answer() -> None:
+    state = last_pick(["blue-1", "red-10"], coins=(0, 0))
+    state = engine.apply(state, Action(0, ("red-10",)))
+    state = engine.apply(state, Action(1, ("blue-1",)))
+    state.players[0].hand = [5, 1, 7]
+    keep = engine.decisions(state)[0]
+    answer = search(state, 0, iterations=150)
+    assert 1 <= len(answer) <= 2 and set(answer) <= {o.id for o in keep.options}
+    assert set(answer) == {"c5", "c7"}  # keeping the two best cards is plainly best
+
+
+def test_the_search_cannot_see_the_other_hand() -> None:
+    """Two states that differ only in what seat 2 holds and the deck hides give the same
+    search, visit for visit: it works on determinizations alone."""
+    a = engine.new(2, seed=8)
+    b = engine.new(2, seed=8)
+    b.players[1].hand, b.deck[:3] = b.deck[:3], b.players[1].hand
+    assert a.players[1].hand != b.players[1].hand
+    stats_a, stats_b = mcts.Stats(), mcts.Stats()
+    assert search(a, 0, 60, stats=stats_a) == search(b, 0, 60, stats=stats_b)
+    assert stats_a.iterations == stats_b.iterations == 60
+
+
+def test_a_forced_answer_is_given_without_searching() -> None:
+    decision = Decision(0, "only", "Take it", (Option("x", "X"),))
+    assert mcts.only_answer(decision) == ("x",)
+    assert (
+        mcts.only_answer(Decision(0, "two", "One of", (Option("x", "X"), Option("y", "Y")))) is None
+    )
+
+
+def test_rewards_share_a_tied_first_place_and_prefer_a_larger_lead() -> None:
+    tied = mcts.rewards([10.0, 10.0, 4.0], (1, 1, 3), scale=10, ref=0)
+    assert tied[0] == tied[1] > tied[2]
+    narrow = mcts.rewards([11.0, 10.0], (1, 2), scale=10, ref=0)
+    wide = mcts.rewards([30.0, 10.0], (1, 2), scale=10, ref=0)
+    assert wide[0] > narrow[0] > narrow[1] > wide[1]
+    assert all(0 <= r <= 1 for r in [*tied, *narrow, *wide])
+    assert (
+        mcts.rewards([40.0], (1,), scale=10, ref=30)[0]
+        > 0.5
+        > mcts.rewards([20.0], (1,), scale=10, ref=30)[0]
+    )
+
+
+def test_the_search_stops_on_the_clock() -> None:
+    state = engine.new(3, seed=2)
+    stats = mcts.Stats()
+    answer = mcts.search(
+        engine, state, 0, 0.2, random.Random(1), random_policy, points, stats=stats
+    )
+    assert answer in [(o.id,) for o in engine.decisions(state)[0].options]
+    assert stats.iterations > 10
