@@ -128,7 +128,7 @@ class Session:
         for channel in self.world.channels:
             game = self.bot.manager.in_channel(channel.id)
             if game is not None:
-                await self.bot.display.changed(game)
+                await self.bot.display.publish(game)
         await self.env.settle()
 
     async def channel_info(self) -> list[ChannelInfo]:
