@@ -16,8 +16,12 @@ function api(path, body) {
   });
 }
 
+// The table page keeps its address when it shows another channel; a fresh query makes the
+// already open tab load it again.
 function openTable(url) {
-  window.open(url || tableUrl, "meeple-table");
+  const target = new URL(url || tableUrl);
+  target.searchParams.set("shown", String(Date.now()));
+  window.open(target.toString(), "meeple-table");
 }
 
 function element(tag, props, ...children) {
