@@ -87,8 +87,9 @@ def test_trades_away_the_coffee_its_contracts_do_not_need() -> None:
     letter = sorted(player.contracts)[0]
     player.contracts = {letter: player.contracts[letter]}
     wants = contract_wants(state, 0, letter)
-    needed = next(iter(wants))
-    spare = next(c for c in COFFEES if c not in wants)
+    # The needed kind comes first in the options, the spare kind after it.
+    needed = next(c for c in COFFEES if c in wants)
+    spare = next(c for c in COFFEES[COFFEES.index(needed) + 1 :] if c not in wants)
     for coffee in player.coffee:
         player.coffee[coffee] = 0
     player.coffee[needed] = player.ratio
@@ -111,8 +112,9 @@ def test_puts_warehouses_on_the_coffee_it_holds_most_of() -> None:
     state = play(3, seed=4, good=set(), until=at_storage)
     (decision, *_) = engine.decisions(state)
     player = state.players[decision.seat]
-    most = max((c for c in player.coffee if player.coffee[c]), key=lambda c: player.coffee[c])
-    player.coffee[most] += 5
+    player.coffee.update(dict.fromkeys(player.coffee, 2))
+    most = COFFEES[-1]
+    player.coffee[most] = 9
     (decision, *_) = (d for d in engine.decisions(state) if d.seat == decision.seat)
     choice = strategy.choose(state, decision, random.Random(1))
     assert_legal(decision, choice)

@@ -51,20 +51,23 @@ def test_the_same_generator_gives_the_same_game() -> None:
 def test_serves_a_customer_on_its_own_market_day() -> None:
     state = engine.new(2, seed=3, options={"compensation": "off"})
     state = at_turn(state, 0, market=["orange"], harvest=["brown"])
-    state.stalls = ["c01", "c02", "c03", "", ""]
+    state.stalls = ["c02", "c01", "c03", "", ""]
     state.players[0].goods.update(horse=1, plow=1)
+    state.players[0].grain = 3
     state = choose(state, 0, "market-orange")
     (decision,) = engine.decisions(state)
     assert decision.kind == "market"
-    # c01 wants horse + plow for 6 prestige: the first sale of one's market day is free.
+    # The first sale of one's market day is free: c01 (horse + plow) brings 6 prestige,
+    # c02 (3 grain) only 3.
     assert strategy.choose(state, decision, random.Random(1)) == ("serve-c01",)
 
 
 def test_the_member_who_dies_goes_where_the_chronicle_has_room() -> None:
     state = engine.new(2, seed=3, options={"compensation": "off"})
     player = state.players[0]
-    at_home = next(i for i, m in enumerate(player.members) if m.place == FARM)
-    councillor = next(i for i, m in enumerate(player.members) if m.place == FARM and i != at_home)
+    # The councillor comes first among the options.
+    councillor = next(i for i, m in enumerate(player.members) if m.place == FARM)
+    at_home = next(i for i, m in enumerate(player.members) if m.place == FARM and i != councillor)
     player.members[councillor].place, player.members[councillor].stage = COUNCIL, 1
     for i, m in enumerate(player.members):
         if m.place == FARM and i != at_home:
