@@ -54,6 +54,7 @@ def test_serves_a_customer_on_its_own_market_day() -> None:
     state.stalls = ["c02", "c01", "c03", "", ""]
     state.players[0].goods.update(horse=1, plow=1)
     state.players[0].grain = 3
+    state.players[0].coins = 0  # no second sale: it would cost a green cube (or a coin)
     state = choose(state, 0, "market-orange")
     (decision,) = engine.decisions(state)
     assert decision.kind == "market"
