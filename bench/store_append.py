@@ -16,7 +16,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from meeple_hall.bot.store import Seat, SQLiteStore, TableStatus
+from meeple_hall.bot.store import Seat, SQLiteStore
 
 
 async def active_table(store: SQLiteStore, channel_id: int) -> int:
@@ -29,8 +29,7 @@ async def active_table(store: SQLiteStore, channel_id: int) -> int:
         seed=1,
         seats=[Seat(1, "host"), Seat(None, "AI", ai=True)],
     )
-    table.status = TableStatus.ACTIVE
-    await store.update_table(table)
+    await store.start_table(table.id, min_seats=1, max_seats=2)
     return table.id
 
 

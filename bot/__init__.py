@@ -73,8 +73,7 @@ class MeepleHall(commands.Bot):
         # Everything loaded at start lives for the whole run: keep it out of the collector's
         # full passes, which otherwise pause the loop for tens of milliseconds.
         gc.freeze()
-        for game in list(self.manager.games.values()):
-            self.manager.wake_ai(game)
+        await self.manager.resume()
         log.info("ready as %s with %d games in play", self.user, len(self.manager.games))
 
     async def close(self) -> None:

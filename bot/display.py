@@ -193,7 +193,7 @@ class TableDisplay:
             )
             await self._strip_buttons(table)
             table.table_message_id = message.id
-            await self.store.update_table(table)
+            await self.store.set_table_message(table.id, message.id)
         # DMs go out on their own, so the next move's table never waits behind them.
         task = asyncio.create_task(self._notify(game, newly, message.jump_url))
         self._dm_tasks.add(task)

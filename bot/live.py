@@ -2,8 +2,10 @@
 
 The store is the truth. A game is loaded by replaying its log from the latest snapshot
 (or from setup); a move is applied to a copy, appended to the log in one transaction, and
-only then becomes the table's state. Moves on one table are serialised by a lock within
-this process; the store's sequence check refuses a move that another process got in first.
+only then becomes the table's state. The move that ends a game writes the result and the
+finished status in that same transaction. Moves on one table are serialised by a lock
+within this process; the store's sequence check refuses a move that another process got
+in first.
 """
 
 from __future__ import annotations
@@ -13,12 +15,20 @@ import hashlib
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from typing import Any
 
 from meeple_hall import games
 from meeple_hall.bot import ai
-from meeple_hall.bot.store import StaleAction, Store, Table, TableNotActive, TableStatus
+from meeple_hall.bot.store import (
+    FinalResult,
+    LobbyClosed,
+    SeatCount,
+    StaleAction,
+    Store,
+    Table,
+    TableNotActive,
+    TableStatus,
+)
 from meeple_hall.games import Action, Decision, Engine, GameError, IllegalAction, Result
 
 log = logging.getLogger(__name__)
@@ -35,6 +45,12 @@ class Refusal(Exception):
         self.fields = fields
 
 
+def lobby_refusal(closed: LobbyClosed) -> Refusal:
+    """What to tell someone whose lobby action came after the lobby closed."""
+    started = closed.status in (TableStatus.ACTIVE, TableStatus.FINISHED, TableStatus.ABANDONED)
+    return Refusal("lobby.already_started" if started else "lobby.closed")
+
+
 def decision_hash(decision: Decision) -> str:
     """A short fingerprint of a decision: a panel built for it stays valid while it holds."""
     text = "|".join(
@@ -49,6 +65,14 @@ def final_ranks(ranks: tuple[int, ...], resigned: list[bool]) -> list[int]:
     keys = [(gave_up, rank) for rank, gave_up in zip(ranks, resigned, strict=True)]
     order = sorted(keys)
     return [order.index(key) + 1 for key in keys]
+
+
+def final_result(result: Result, table: Table) -> FinalResult:
+    return FinalResult(
+        scores=tuple(result.scores),
+        ranks=tuple(final_ranks(result.ranks, [s.resigned for s in table.seats])),
+        breakdown=tuple(dict(b) for b in result.breakdown),
+    )
 
 
 @dataclass
@@ -90,16 +114,37 @@ class TableManager:
         self.games: dict[int, LiveGame] = {}
         self.listeners: list[Listener] = []
         self._ai_tasks: dict[int, asyncio.Task[None]] = {}
+        self._ended_while_down: list[LiveGame] = []
 
     # -- loading -----------------------------------------------------------------------
     async def load_all(self) -> None:
-        """Pick up every active game from the store (at start, and after a restart)."""
+        """Pick up every active game from the store (at start, and after a restart). A game
+        whose log already reaches its end (the bot stopped between the last move and the
+        end of the game, as older versions wrote them apart) is finished now."""
         for table in await self.store.open_tables():
             if table.status is TableStatus.ACTIVE:
                 try:
-                    await self.load(table)
+                    game = await self.load(table)
+                    if (result := game.result()) is not None:
+                        await self._finish_loaded(game, result)
                 except Exception:
                     log.exception("could not load game %s (%s)", table.id, table.game)
+
+    async def _finish_loaded(self, game: LiveGame, result: Result) -> None:
+        try:
+            game.table = await self.store.finish_table(game.id, final_result(result, game.table))
+        except TableNotActive:
+            log.info("game %s was finished by another process", game.id)
+        self.games.pop(game.id, None)
+        self._ended_while_down.append(game)
+
+    async def resume(self) -> None:
+        """Once connected: announce the games finished at load, and let AI seats play."""
+        ended, self._ended_while_down = self._ended_while_down, []
+        for game in ended:
+            await self._tell_listeners(game)
+        for game in list(self.games.values()):
+            self.wake_ai(game)
 
     async def load(self, table: Table) -> LiveGame:
         game = await self._replay(table)
@@ -132,39 +177,47 @@ class TableManager:
         return next((g for g in self.games.values() if g.table.channel_id == channel_id), None)
 
     # -- starting and ending ----------------------------------------------------------
-    async def start(self, table: Table) -> LiveGame:
+    async def start(self, table_id: int) -> LiveGame:
+        """Start a lobby with the seats it has in the store at this moment."""
+        table = await self.store.get_table(table_id)
+        if table is None:
+            raise Refusal("lobby.closed")
         engine = games.get(table.game)
-        if not engine.min_players <= len(table.seats) <= engine.max_players:
-            raise Refusal("lobby.seat_count", min=engine.min_players, max=engine.max_players)
-        table.status = TableStatus.ACTIVE
-        table.started_at = datetime.now(UTC)
+        try:
+            table = await self.store.start_table(
+                table_id, min_seats=engine.min_players, max_seats=engine.max_players
+            )
+        except SeatCount:
+            raise Refusal(
+                "lobby.seat_count", min=engine.min_players, max=engine.max_players
+            ) from None
+        except LobbyClosed as closed:
+            raise lobby_refusal(closed) from None
         state = engine.new(len(table.seats), table.seed, table.options)
-        await self.store.update_table(table)
         game = LiveGame(table=table, engine=engine, state=state, seq=0)
         self.games[table.id] = game
         await self._changed(game)
         return game
 
     async def abandon(self, game: LiveGame) -> None:
-        async with game.lock:
-            await self._close(game, TableStatus.ABANDONED)
-        await self._changed(game)
+        await self._end_command(game, lambda: self.store.abandon_table(game.id))
 
     async def resign(self, game: LiveGame, seat: int) -> None:
-        """The seat leaves; the baseline AI plays it out and it ranks below everyone."""
-        async with game.lock:
-            game.table.seats[seat].resigned = True
-            game.table.seats[seat].ai = True
-            await self.store.update_table(game.table)
-            if all(s.ai for s in game.table.seats):
-                await self._close(game, TableStatus.ABANDONED)
-        await self._changed(game)
+        """The seat leaves; the AI plays it out and it ranks below everyone (once every seat
+        is the AI's, the game is abandoned)."""
+        await self._end_command(game, lambda: self.store.resign_seat(game.id, seat))
 
-    async def _close(self, game: LiveGame, status: TableStatus) -> None:
-        game.table.status = status
-        game.table.ended_at = datetime.now(UTC)
-        await self.store.update_table(game.table)
-        self.games.pop(game.id, None)
+    async def _end_command(self, game: LiveGame, command: Callable[[], Awaitable[Table]]) -> None:
+        async with game.lock:
+            self._check_open(game)
+            try:
+                game.table = await command()
+            except TableNotActive:
+                self.games.pop(game.id, None)  # another process ended it
+                raise Refusal("game.over") from None
+            if game.table.status is not TableStatus.ACTIVE:
+                self.games.pop(game.id, None)
+        await self._changed(game)
 
     # -- moves ---------------------------------------------------------------------------
     async def submit(
@@ -221,9 +274,11 @@ class TableManager:
             raise Refusal("error.unexpected") from exc
         seq = game.seq + 1
         snapshot = game.engine.dump(state) if seq % SNAPSHOT_EVERY == 0 else None
+        result = game.engine.result(state)
+        final = None if result is None else final_result(result, game.table)
         try:
             await self.store.append_action(
-                game.id, seq, action.seat, action.choices, user_id, snapshot=snapshot
+                game.id, seq, action.seat, action.choices, user_id, snapshot=snapshot, result=final
             )
         except StaleAction:
             # Another process took this move: catch up from the store.
@@ -236,14 +291,9 @@ class TableManager:
             raise Refusal("game.over") from None
         game.state, game.seq = state, seq
         game.acted[seq] = action.seat
-        result = game.engine.result(state)
-        if result is not None:
-            game.table.result = {
-                "scores": list(result.scores),
-                "ranks": final_ranks(result.ranks, [s.resigned for s in game.table.seats]),
-                "breakdown": [dict(b) for b in result.breakdown],
-            }
-            await self._close(game, TableStatus.FINISHED)
+        if final is not None:
+            game.table = await self.store.get_table(game.id) or game.table
+            self.games.pop(game.id, None)
 
     # -- AI seats and listeners -----------------------------------------------------------
     async def _changed(self, game: LiveGame) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 
 import discord
 from discord import app_commands
@@ -17,14 +17,26 @@ from discord.ext import commands
 from meeple_hall import games, renderers
 from meeple_hall.bot.components import Components, button, clip, select
 from meeple_hall.bot.i18n import cmd, desc, t
-from meeple_hall.bot.live import Refusal, TableManager
+from meeple_hall.bot.live import Refusal, TableManager, lobby_refusal
 from meeple_hall.bot.replies import can_manage, public_locale, refuse, say
-from meeple_hall.bot.store import ChannelBusy, Seat, Store, Table, TableStatus
+from meeple_hall.bot.store import (
+    AlreadySeated,
+    ChannelBusy,
+    LobbyClosed,
+    LobbyFull,
+    NotSeated,
+    Seat,
+    SeatChanged,
+    Store,
+    Table,
+    TableStatus,
+)
 from meeple_hall.games import GameError
 
 log = logging.getLogger(__name__)
 
-LobbyAction = Callable[[discord.Interaction, Table], Awaitable[object]]
+# A lobby action: what it did (a message key) and the table as the store now has it.
+LobbyAction = Callable[[discord.Interaction, Table], Awaitable[tuple[str, Table]]]
 
 
 def lobby_embed(table: Table, locale: str) -> discord.Embed:
@@ -87,7 +99,7 @@ def lobby_components(table: Table, locale: str) -> Components:
         kick = select(f"l:{tid}:kick", t(locale, "lobby.remove_seat"), row=row)
         for i, s in enumerate(table.seats):
             if s.user_id != table.host_id:
-                kick.item.add_option(label=clip(f"{i + 1}. {s.name}", 100), value=str(i))
+                kick.item.add_option(label=clip(f"{i + 1}. {s.name}", 100), value=seat_token(i, s))
         view.add_item(kick)
     return view
 
@@ -139,8 +151,7 @@ class Lobby(commands.Cog):
             embed=lobby_embed(table, plocale), view=lobby_components(table, plocale)
         )
         message = await interaction.original_response()
-        table.lobby_message_id = message.id
-        await self.store.update_table(table)
+        await self.store.set_lobby_message(table.id, message.id)
 
     @new.autocomplete("game")
     async def _new_game_names(
@@ -227,7 +238,7 @@ class Lobby(commands.Cog):
             await say(interaction, t(interaction.locale, key))
             return
         try:
-            note = await action(interaction, table)
+            note, table = await action(interaction, table)
         except Refusal as refusal:
             await refuse(interaction, refusal)
             return
@@ -243,8 +254,11 @@ class Lobby(commands.Cog):
             await say(interaction, t(locale, "component.unknown"))
             return
         table = await self.store.get_table(int(parts[0]))
-        if table is None or table.status is not TableStatus.LOBBY:
+        if table is None:
             await say(interaction, t(locale, "lobby.closed"))
+            return
+        if table.status is not TableStatus.LOBBY:
+            await refuse(interaction, lobby_refusal(LobbyClosed(table.id, table.status)))
             return
         verb = parts[1]
         actions: dict[str, LobbyAction] = {
@@ -256,11 +270,11 @@ class Lobby(commands.Cog):
         }
         try:
             if verb in actions:
-                await actions[verb](interaction, table)
+                _, table = await actions[verb](interaction, table)
             elif verb == "opt" and len(parts) == 3 and len(values) == 1:
-                await self.do_set_option(interaction, table, parts[2], values[0])
-            elif verb == "kick" and len(values) == 1 and values[0].isdigit():
-                await self.do_remove_seat(interaction, table, int(values[0]))
+                table = await self.do_set_option(interaction, table, parts[2], values[0])
+            elif verb == "kick" and len(values) == 1:
+                table = await self.do_remove_seat(interaction, table, values[0])
             else:
                 await say(interaction, t(locale, "component.unknown"))
                 return
@@ -294,75 +308,99 @@ class Lobby(commands.Cog):
         await say(interaction, t(interaction.locale, key, game=games.get(busy.game).name))
 
     # -- what the commands and buttons do ------------------------------------------------
-    async def do_join(self, interaction: discord.Interaction, table: Table) -> str:
+    # Each asks the store for one narrow change, checked in the same transaction as it is
+    # made, so two clicks at the same moment never overwrite each other.
+    async def do_join(self, interaction: discord.Interaction, table: Table) -> tuple[str, Table]:
         user = interaction.user
-        if table.seat_of(user.id) is not None:
-            raise Refusal("lobby.already_seated")
-        if len(table.seats) >= games.get(table.game).max_players:
-            raise Refusal("lobby.full", max=games.get(table.game).max_players)
-        table.seats.append(Seat(user_id=user.id, name=user.display_name))
-        await self.store.update_table(table)
-        return "lobby.joined"
+        max_seats = games.get(table.game).max_players
+        seat = Seat(user_id=user.id, name=user.display_name)
+        async with lobby_errors():
+            table = await self.store.add_seat(table.id, seat, max_seats=max_seats)
+        return "lobby.joined", table
 
-    async def do_leave(self, interaction: discord.Interaction, table: Table) -> str:
-        seat = table.seat_of(interaction.user.id)
-        if seat is None:
-            raise Refusal("lobby.not_seated")
-        table.seats.pop(seat)
-        humans = [s for s in table.seats if not s.ai]
-        if not humans:
-            table.status = TableStatus.CANCELLED
-        elif table.host_id == interaction.user.id:
-            table.host_id = humans[0].user_id or table.host_id
-        await self.store.update_table(table)
-        return "lobby.left"
+    async def do_leave(self, interaction: discord.Interaction, table: Table) -> tuple[str, Table]:
+        async with lobby_errors():
+            table = await self.store.leave_lobby(table.id, interaction.user.id)
+        return "lobby.left", table
 
-    async def do_add_ai(self, interaction: discord.Interaction, table: Table) -> str:
+    async def do_add_ai(self, interaction: discord.Interaction, table: Table) -> tuple[str, Table]:
         if table.seat_of(interaction.user.id) is None and not can_manage(
             interaction, table.host_id
         ):
             raise Refusal("lobby.not_seated")
-        if len(table.seats) >= games.get(table.game).max_players:
-            raise Refusal("lobby.full", max=games.get(table.game).max_players)
+        max_seats = games.get(table.game).max_players
         number = 1 + sum(1 for s in table.seats if s.ai)
-        table.seats.append(Seat(user_id=None, name=f"AI {number}", ai=True))
-        await self.store.update_table(table)
-        return "lobby.ai_added"
+        while any(s.name == f"AI {number}" for s in table.seats):
+            number += 1
+        seat = Seat(user_id=None, name=f"AI {number}", ai=True)
+        async with lobby_errors():
+            table = await self.store.add_seat(table.id, seat, max_seats=max_seats)
+        return "lobby.ai_added", table
 
-    async def do_start(self, interaction: discord.Interaction, table: Table) -> str:
+    async def do_start(self, interaction: discord.Interaction, table: Table) -> tuple[str, Table]:
         if not can_manage(interaction, table.host_id):
             raise Refusal("lobby.host_only")
-        await self.manager.start(table)
-        return "lobby.started_note"
+        game = await self.manager.start(table.id)
+        return "lobby.started_note", game.table
 
-    async def do_cancel(self, interaction: discord.Interaction, table: Table) -> str:
+    async def do_cancel(self, interaction: discord.Interaction, table: Table) -> tuple[str, Table]:
         if not can_manage(interaction, table.host_id):
             raise Refusal("lobby.host_only")
-        table.status = TableStatus.CANCELLED
-        await self.store.update_table(table)
-        return "lobby.cancelled"
+        async with lobby_errors():
+            table = await self.store.cancel_lobby(table.id)
+        return "lobby.cancelled", table
 
     async def do_set_option(
         self, interaction: discord.Interaction, table: Table, name: str, value: str
-    ) -> None:
+    ) -> Table:
         if not can_manage(interaction, table.host_id):
             raise Refusal("lobby.host_only")
         engine = games.get(table.game)
         try:
-            table.options = engine.resolve_options({**table.options, name: value})
+            engine.resolve_options({**table.options, name: value})
         except GameError as exc:
             raise Refusal("lobby.bad_option", reason=str(exc)) from exc
-        await self.store.update_table(table)
+        async with lobby_errors():
+            return await self.store.set_option(table.id, name, value)
 
     async def do_remove_seat(
-        self, interaction: discord.Interaction, table: Table, seat: int
-    ) -> None:
+        self, interaction: discord.Interaction, table: Table, token: str
+    ) -> Table:
         if not can_manage(interaction, table.host_id):
             raise Refusal("lobby.host_only")
-        if seat >= len(table.seats) or table.seats[seat].user_id == table.host_id:
-            raise Refusal("lobby.bad_seat")
-        table.seats.pop(seat)
-        await self.store.update_table(table)
+        position, seen = parse_seat_token(token)
+        async with lobby_errors():
+            return await self.store.remove_seat(table.id, position, seen)
+
+
+@contextlib.asynccontextmanager
+async def lobby_errors() -> AsyncIterator[None]:
+    """A store's refusal of a lobby command, as what to tell the player."""
+    try:
+        yield
+    except LobbyClosed as closed:
+        raise lobby_refusal(closed) from None
+    except LobbyFull as full:
+        raise Refusal("lobby.full", max=full.max_seats) from None
+    except AlreadySeated:
+        raise Refusal("lobby.already_seated") from None
+    except NotSeated:
+        raise Refusal("lobby.not_seated") from None
+    except SeatChanged:
+        raise Refusal("lobby.bad_seat") from None
+
+
+def seat_token(position: int, seat: Seat) -> str:
+    """A remove-seat menu value: the position and who sat there when the menu was drawn, so
+    a menu left open while seats moved never removes someone else."""
+    return f"{position}:{seat.who}"
+
+
+def parse_seat_token(token: str) -> tuple[int, int | str]:
+    position, _, who = token.partition(":")
+    if not position.isdigit() or not who:
+        raise Refusal("lobby.bad_seat")
+    return int(position), int(who) if who.isdigit() else who
 
 
 def game_choices(current: str) -> list[app_commands.Choice[str]]:

@@ -3,7 +3,13 @@
 A game is event-sourced: its setup (game id, seed, options, seats) plus an append-only
 action log numbered from 1. Snapshots are a cache that saves replaying long logs; the log
 is the truth. Lobbies, table messages and user preferences are kept here too, so a
-restarted bot finds everything it had.
+restarted bot finds everything it had. A finished game leaves one row per seat in the
+results table, written in the same transaction as its last move.
+
+Every change is a narrow command that checks what it changes in the same transaction
+(add a seat only while the table is a lobby with room, start only a lobby, …), so
+concurrent clicks and processes are each either applied or refused with a typed error;
+nothing reads a whole table, changes it in memory and writes it back.
 
 `SQLiteStore` is the embedded default; a PostgreSQL backend fills the same interface.
 Datetimes handed out are timezone-aware UTC; a naive datetime handed in is taken as UTC.
@@ -58,12 +64,52 @@ class TableNotActive(StoreError):
         self.status = status
 
 
+class LobbyClosed(StoreError):
+    """A lobby command on a table that is no longer a lobby (started, or cancelled)."""
+
+    def __init__(self, table_id: int, status: TableStatus) -> None:
+        super().__init__(f"table {table_id} is {status.value}, not a lobby")
+        self.table_id = table_id
+        self.status = status
+
+
+class LobbyFull(StoreError):
+    def __init__(self, max_seats: int) -> None:
+        super().__init__(f"the table is full ({max_seats} seats)")
+        self.max_seats = max_seats
+
+
+class AlreadySeated(StoreError):
+    """The user has a seat at this table already."""
+
+
+class NotSeated(StoreError):
+    """The user has no seat at this table."""
+
+
+class SeatChanged(StoreError):
+    """The seat asked for is not the one the caller saw (someone left or was removed)."""
+
+
+class SeatCount(StoreError):
+    """The lobby has too few or too many seats to start."""
+
+    def __init__(self, seats: int, min_seats: int, max_seats: int) -> None:
+        super().__init__(f"{seats} seats, the game takes {min_seats}–{max_seats}")
+        self.seats, self.min_seats, self.max_seats = seats, min_seats, max_seats
+
+
 @dataclass
 class Seat:
     user_id: int | None  # None for an AI seat
     name: str
     ai: bool = False
     resigned: bool = False  # the player left; the AI plays the seat out
+
+    @property
+    def who(self) -> int | str:
+        """Who sits here: the user's id, or an AI seat's name."""
+        return self.user_id if self.user_id is not None else self.name
 
 
 @dataclass
@@ -100,6 +146,39 @@ class LoggedAction:
     choices: tuple[str, ...]
     user_id: int | None  # who clicked; None for AI seats
     at: datetime
+
+
+@dataclass(frozen=True)
+class FinalResult:
+    """How a game ended, by seat: scores, final ranks (resigned seats already placed last)
+    and each seat's points by category."""
+
+    scores: tuple[int, ...]
+    ranks: tuple[int, ...]
+    breakdown: tuple[dict[str, int], ...]
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "scores": list(self.scores),
+            "ranks": list(self.ranks),
+            "breakdown": [dict(b) for b in self.breakdown],
+        }
+
+
+@dataclass(frozen=True)
+class ResultRow:
+    """One seat of one finished game: the results table, which ratings and tournaments read."""
+
+    table_id: int
+    game: str
+    guild_id: int | None
+    seat: int
+    user_id: int | None  # None for a seat the AI played from the start
+    score: int
+    rank: int
+    resigned: bool  # the player left, and the AI played the seat out (ranked last)
+    finished_at: datetime
+    breakdown: dict[str, int]
 
 
 @dataclass(frozen=True)
@@ -144,13 +223,45 @@ class Store(Protocol):
     async def open_tables(self) -> list[Table]:
         """Every lobby and active game, for the bot to pick up at start."""
 
-    async def update_table(self, table: Table) -> None:
-        """Save host, seats, options, seed, status, message ids, result and timestamps.
+    async def set_lobby_message(self, table_id: int, message_id: int) -> None: ...
 
-        Raises ChannelBusy if this reopens a table in a channel that has another open one,
-        and StoreError if the table does not exist, or if it would change the game, seed,
-        options or number of seats once moves are logged (the log must keep replaying).
-        """
+    async def set_table_message(self, table_id: int, message_id: int) -> None: ...
+
+    # -- lobby commands: each raises LobbyClosed unless the table is still a lobby -------
+    async def add_seat(self, table_id: int, seat: Seat, *, max_seats: int) -> Table:
+        """Seat someone at the end. Raises AlreadySeated (a user sits once) and LobbyFull."""
+
+    async def leave_lobby(self, table_id: int, user_id: int) -> Table:
+        """The user gives up their seat. A host who leaves hands the table to the first
+        human left; with no human left the lobby is cancelled. Raises NotSeated."""
+
+    async def remove_seat(self, table_id: int, position: int, seen: int | str) -> Table:
+        """Remove the seat at `position` if it is still who the caller saw there (`seen`: a
+        user id, or an AI seat's name); else SeatChanged. The host's seat stays."""
+
+    async def set_option(self, table_id: int, name: str, value: str) -> Table: ...
+
+    async def cancel_lobby(self, table_id: int) -> Table: ...
+
+    async def start_table(self, table_id: int, *, min_seats: int, max_seats: int) -> Table:
+        """The lobby becomes an active game with the seats it has now (returned), or
+        SeatCount if their number is out of range."""
+
+    # -- a game in play: each raises TableNotActive unless the game is active -----------
+    async def resign_seat(self, table_id: int, position: int) -> Table:
+        """The seat's player leaves and the AI plays it out; once every seat is played by
+        the AI, the game is abandoned in the same transaction."""
+
+    async def abandon_table(self, table_id: int) -> Table: ...
+
+    async def finish_table(self, table_id: int, result: FinalResult) -> Table:
+        """End a game whose last move is logged already (the loader's repair of a game
+        that ended while the bot was down): the result, its rows and the status at once."""
+
+    async def results(
+        self, *, game: str | None = None, guild_id: int | None = None
+    ) -> list[ResultRow]:
+        """Rows of the results table, oldest game first (then by seat)."""
 
     async def tables_for_user(
         self, user_id: int, statuses: tuple[TableStatus, ...] = OPEN_STATUSES
@@ -166,10 +277,13 @@ class Store(Protocol):
         choices: tuple[str, ...],
         user_id: int | None,
         snapshot: str | None = None,
+        result: FinalResult | None = None,
     ) -> None:
         """Append action `seq` in one transaction (with an optional snapshot of the state
-        after it). Raises StaleAction if `seq` is not exactly one past the last action, and
-        TableNotActive if the game is not active (still a lobby, or over)."""
+        after it). With `result`, the move ends the game: the result, the results rows and
+        the finished status are written in the same transaction. Raises StaleAction if
+        `seq` is not exactly one past the last action, and TableNotActive if the game is
+        not active (still a lobby, or over)."""
 
     async def actions(self, table_id: int, after: int = 0) -> list[LoggedAction]:
         """The log after sequence number `after`, in order."""

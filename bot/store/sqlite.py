@@ -29,9 +29,17 @@ import aiosqlite
 
 from meeple_hall.bot.store.base import (
     OPEN_STATUSES,
+    AlreadySeated,
     ChannelBusy,
+    FinalResult,
+    LobbyClosed,
+    LobbyFull,
     LoggedAction,
+    NotSeated,
+    ResultRow,
     Seat,
+    SeatChanged,
+    SeatCount,
     Snapshot,
     StaleAction,
     StoreError,
@@ -312,51 +320,215 @@ class SQLiteStore:
                 (*(TableStatus(s).value for s in statuses), user_id),
             )
 
-    async def update_table(self, table: Table) -> None:
+    async def set_lobby_message(self, table_id: int, message_id: int) -> None:
+        await self._set_message(table_id, "lobby_message_id", message_id)
+
+    async def set_table_message(self, table_id: int, message_id: int) -> None:
+        await self._set_message(table_id, "table_message_id", message_id)
+
+    async def _set_message(self, table_id: int, column: str, message_id: int) -> None:
         async with self._write() as db:
-            row = await _one(
-                db,
-                "SELECT game, options, seed,"
-                " (SELECT count(*) FROM seats WHERE table_id = tables.id),"
-                " EXISTS (SELECT 1 FROM actions WHERE table_id = tables.id)"
-                " FROM tables WHERE id = ?",
-                (table.id,),
+            cursor = await db.execute(
+                f"UPDATE tables SET {column} = ? WHERE id = ?", (message_id, table_id)
             )
-            if row is None:
-                raise StoreError(f"no table {table.id}")
-            game, options, seed, seat_count, has_moves = row
-            if has_moves and (
-                table.game != game
-                or _json(table.options) != options
-                or str(table.seed) != seed
-                or len(table.seats) != seat_count
-            ):
-                raise StoreError(
-                    f"table {table.id} has moves logged: its game, seed, options and number "
-                    "of seats are fixed"
+            if cursor.rowcount == 0:
+                raise StoreError(f"no table {table_id}")
+
+    # -- lobby commands ----------------------------------------------------------------
+    @asynccontextmanager
+    async def _lobby(self, table_id: int) -> AsyncIterator[tuple[aiosqlite.Connection, Table]]:
+        """A write transaction on a table that must still be a lobby, as it is now."""
+        async with self._write() as db:
+            table = await self._table_in(db, table_id)
+            if table.status is not TableStatus.LOBBY:
+                raise LobbyClosed(table_id, table.status)
+            yield db, table
+
+    async def add_seat(self, table_id: int, seat: Seat, *, max_seats: int) -> Table:
+        async with self._lobby(table_id) as (db, table):
+            if seat.user_id is not None and table.seat_of(seat.user_id) is not None:
+                raise AlreadySeated(f"user {seat.user_id} has a seat at table {table_id}")
+            if len(table.seats) >= max_seats:
+                raise LobbyFull(max_seats)
+            table.seats.append(replace(seat))
+            await self._save_seats(db, table_id, table.seats[-1:], first=len(table.seats) - 1)
+        return table
+
+    async def leave_lobby(self, table_id: int, user_id: int) -> Table:
+        async with self._lobby(table_id) as (db, table):
+            position = table.seat_of(user_id)
+            if position is None:
+                raise NotSeated(f"user {user_id} has no seat at table {table_id}")
+            table.seats.pop(position)
+            await self._replace_seats(db, table)
+            humans = [s.user_id for s in table.seats if not s.ai and s.user_id is not None]
+            if not humans:
+                await self._set_status(db, table, TableStatus.CANCELLED)
+            elif table.host_id == user_id:
+                table.host_id = humans[0]
+                await db.execute(
+                    "UPDATE tables SET host_id = ? WHERE id = ?", (table.host_id, table_id)
                 )
-            if table.status in OPEN_STATUSES:
-                await self._refuse_busy_channel(db, table.channel_id, table.id)
+        return table
+
+    async def remove_seat(self, table_id: int, position: int, seen: int | str) -> Table:
+        async with self._lobby(table_id) as (db, table):
+            if not 0 <= position < len(table.seats):
+                raise SeatChanged(f"table {table_id} has no seat {position + 1}")
+            current = table.seats[position]
+            if current.who != seen or current.user_id == table.host_id:
+                raise SeatChanged(f"seat {position + 1} of table {table_id} is not {seen}")
+            table.seats.pop(position)
+            await self._replace_seats(db, table)
+        return table
+
+    async def set_option(self, table_id: int, name: str, value: str) -> Table:
+        async with self._lobby(table_id) as (db, table):
+            table.options[name] = value
             await db.execute(
-                "UPDATE tables SET host_id = ?, game = ?, options = ?, seed = ?, status = ?,"
-                " lobby_message_id = ?, table_message_id = ?, result = ?, started_at = ?,"
-                " ended_at = ? WHERE id = ?",
-                (
-                    table.host_id,
-                    table.game,
-                    _json(table.options),
-                    str(table.seed),
-                    TableStatus(table.status).value,
-                    table.lobby_message_id,
-                    table.table_message_id,
-                    None if table.result is None else _json(table.result),
-                    _to_text(table.started_at),
-                    _to_text(table.ended_at),
-                    table.id,
-                ),
+                "UPDATE tables SET options = ? WHERE id = ?", (_json(table.options), table_id)
             )
-            await db.execute("DELETE FROM seats WHERE table_id = ?", (table.id,))
-            await self._save_seats(db, table.id, table.seats)
+        return table
+
+    async def cancel_lobby(self, table_id: int) -> Table:
+        async with self._lobby(table_id) as (db, table):
+            await self._set_status(db, table, TableStatus.CANCELLED)
+        return table
+
+    async def start_table(self, table_id: int, *, min_seats: int, max_seats: int) -> Table:
+        async with self._lobby(table_id) as (db, table):
+            if not min_seats <= len(table.seats) <= max_seats:
+                raise SeatCount(len(table.seats), min_seats, max_seats)
+            table.started_at = utcnow()
+            await db.execute(
+                "UPDATE tables SET started_at = ? WHERE id = ?",
+                (_to_text(table.started_at), table_id),
+            )
+            await self._set_status(db, table, TableStatus.ACTIVE)
+        return table
+
+    # -- a game in play ----------------------------------------------------------------
+    @asynccontextmanager
+    async def _active(self, table_id: int) -> AsyncIterator[tuple[aiosqlite.Connection, Table]]:
+        """A write transaction on a table that must be an active game, as it is now."""
+        async with self._write() as db:
+            table = await self._table_in(db, table_id)
+            if table.status is not TableStatus.ACTIVE:
+                raise TableNotActive(table_id, table.status)
+            yield db, table
+
+    async def resign_seat(self, table_id: int, position: int) -> Table:
+        async with self._active(table_id) as (db, table):
+            seat = table.seats[position]
+            seat.resigned = seat.ai = True
+            await db.execute(
+                "UPDATE seats SET resigned = 1, ai = 1 WHERE table_id = ? AND position = ?",
+                (table_id, position),
+            )
+            if all(s.ai for s in table.seats):
+                await self._end(db, table, TableStatus.ABANDONED)
+        return table
+
+    async def abandon_table(self, table_id: int) -> Table:
+        async with self._active(table_id) as (db, table):
+            await self._end(db, table, TableStatus.ABANDONED)
+        return table
+
+    async def finish_table(self, table_id: int, result: FinalResult) -> Table:
+        async with self._active(table_id) as (db, table):
+            await self._finish(db, table, result)
+        return table
+
+    async def _finish(self, db: aiosqlite.Connection, table: Table, result: FinalResult) -> None:
+        """The result, one results row per seat, and the finished status."""
+        if not len(result.scores) == len(result.ranks) == len(table.seats):
+            raise StoreError(f"table {table.id} has {len(table.seats)} seats, not a result's")
+        table.result = result.as_json()
+        await db.execute(
+            "UPDATE tables SET result = ? WHERE id = ?", (_json(table.result), table.id)
+        )
+        await self._end(db, table, TableStatus.FINISHED)
+        breakdowns = result.breakdown or tuple({} for _ in table.seats)
+        await db.executemany(
+            "INSERT INTO results (table_id, seat, user_id, score, rank, resigned, finished_at,"
+            " breakdown) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (
+                    table.id,
+                    position,
+                    seat.user_id,
+                    score,
+                    rank,
+                    int(seat.resigned),
+                    _to_text(table.ended_at),
+                    _json(breakdown),
+                )
+                for position, (seat, score, rank, breakdown) in enumerate(
+                    zip(table.seats, result.scores, result.ranks, breakdowns, strict=True)
+                )
+            ],
+        )
+
+    async def _end(self, db: aiosqlite.Connection, table: Table, status: TableStatus) -> None:
+        table.ended_at = utcnow()
+        await db.execute(
+            "UPDATE tables SET ended_at = ? WHERE id = ?", (_to_text(table.ended_at), table.id)
+        )
+        await self._set_status(db, table, status)
+
+    async def results(
+        self, *, game: str | None = None, guild_id: int | None = None
+    ) -> list[ResultRow]:
+        where, params = ["1"], []
+        if game is not None:
+            where.append("t.game = ?")
+            params.append(game)
+        if guild_id is not None:
+            where.append("t.guild_id = ?")
+            params.append(guild_id)
+        async with self._read() as db:
+            rows = await db.execute_fetchall(
+                "SELECT r.table_id, t.game, t.guild_id, r.seat, r.user_id, r.score, r.rank,"
+                " r.resigned, r.finished_at, r.breakdown"
+                " FROM results AS r JOIN tables AS t ON t.id = r.table_id"
+                f" WHERE {' AND '.join(where)} ORDER BY r.finished_at, r.table_id, r.seat",
+                tuple(params),
+            )
+        return [
+            ResultRow(
+                table_id=row[0],
+                game=row[1],
+                guild_id=row[2],
+                seat=row[3],
+                user_id=row[4],
+                score=row[5],
+                rank=row[6],
+                resigned=bool(row[7]),
+                finished_at=_from_text(row[8]),  # type: ignore[arg-type]
+                breakdown=json.loads(row[9]),
+            )
+            for row in rows
+        ]
+
+    # -- shared by the commands ----------------------------------------------------------
+    async def _table_in(self, db: aiosqlite.Connection, table_id: int) -> Table:
+        tables = await self._tables(db, "t.id = ?", (table_id,))
+        if not tables:
+            raise StoreError(f"no table {table_id}")
+        return tables[0]
+
+    async def _set_status(
+        self, db: aiosqlite.Connection, table: Table, status: TableStatus
+    ) -> None:
+        if status in OPEN_STATUSES:
+            await self._refuse_busy_channel(db, table.channel_id, table.id)
+        table.status = status
+        await db.execute("UPDATE tables SET status = ? WHERE id = ?", (status.value, table.id))
+
+    async def _replace_seats(self, db: aiosqlite.Connection, table: Table) -> None:
+        """Positions stay 0, 1, 2 … after a seat is taken out of the middle."""
+        await db.execute("DELETE FROM seats WHERE table_id = ?", (table.id,))
+        await self._save_seats(db, table.id, table.seats)
 
     @staticmethod
     async def _refuse_busy_channel(
@@ -370,13 +542,15 @@ class SQLiteStore:
             raise ChannelBusy(row[0])
 
     @staticmethod
-    async def _save_seats(db: aiosqlite.Connection, table_id: int, seats: list[Seat]) -> None:
+    async def _save_seats(
+        db: aiosqlite.Connection, table_id: int, seats: list[Seat], first: int = 0
+    ) -> None:
         await db.executemany(
             "INSERT INTO seats (table_id, position, user_id, name, ai, resigned)"
             " VALUES (?, ?, ?, ?, ?, ?)",
             [
                 (table_id, position, seat.user_id, seat.name, int(seat.ai), int(seat.resigned))
-                for position, seat in enumerate(seats)
+                for position, seat in enumerate(seats, start=first)
             ],
         )
 
@@ -424,6 +598,7 @@ class SQLiteStore:
         choices: tuple[str, ...],
         user_id: int | None,
         snapshot: str | None = None,
+        result: FinalResult | None = None,
     ) -> None:
         async with self._write() as db:
             row = await _one(
@@ -452,6 +627,8 @@ class SQLiteStore:
                     " state = excluded.state",
                     (table_id, seq, snapshot),
                 )
+            if result is not None:
+                await self._finish(db, await self._table_in(db, table_id), result)
 
     async def actions(self, table_id: int, after: int = 0) -> list[LoggedAction]:
         async with self._read() as db:

@@ -26,7 +26,7 @@ def forge(env, message, label: str, custom_id: str) -> None:
         ("t:999:0:take", "That game is over"),
         ("g:1:0:nothash", "isn't one this bot knows"),
         ("g:1:0:deadbeef:o:bid9", "out of date"),
-        ("l:1:join", "This lobby is closed"),
+        ("l:1:join", "has already started"),
     ],
 )
 async def test_forged_controls_get_a_clear_answer_and_change_nothing(table, custom_id, answer):

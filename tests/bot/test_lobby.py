@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import copy
+
 import discord
 
-from tests.bot.conftest import buttons
+from tests.bot.conftest import buttons, click_as_it_was, stored_message
 
 
 async def test_new_posts_a_lobby_with_the_creator_seated(table):
@@ -69,7 +71,7 @@ async def test_host_removes_a_seat_and_sets_an_option(table):
     await table.alice.select(lobby, ["3"], custom_id=f"l:{_table_id(lobby)}:opt:coins")
     stranger = await table.bob.select(lobby, ["5"], custom_id=f"l:{_table_id(lobby)}:opt:coins")
     assert "Only the host" in stranger.response.content
-    await table.alice.select(lobby, ["1"], custom_id=f"l:{_table_id(lobby)}:kick")
+    await table.alice.select(lobby, [f"1:{table.bob.id}"], custom_id=f"l:{_table_id(lobby)}:kick")
     stored = await table.env.bot.store.open_table_in(table.channel.id)
     assert stored.options == {"coins": "3"} and len(stored.seats) == 1
     await table.alice.click(lobby, label="Start")
@@ -142,3 +144,20 @@ def _thread(table, owner, name):
 
 def _table_id(message) -> str:
     return buttons(message)["Join"].split(":")[1]
+
+
+async def test_a_remove_seat_menu_left_open_never_removes_whoever_sits_there_now(table):
+    await table.alice.slash(table.channel, "new", game="pebbles")
+    lobby = table.channel.last_message
+    await table.bob.click(lobby, label="Join")
+    await table.carol.click(lobby, label="Join")
+    kick = f"l:{_table_id(lobby)}:kick"
+    shown = copy.deepcopy(stored_message(table.env, lobby))
+    # The host's menu still shows Bob in seat 2, but Bob left and Carol moved up.
+    await table.bob.click(lobby, label="Leave")
+    stale = await click_as_it_was(table.alice, shown, kick, [f"1:{table.bob.id}"])
+    assert "can't be removed" in stale.response.content
+    forged = await click_as_it_was(table.alice, shown, kick, ["1"])
+    assert "can't be removed" in forged.response.content
+    stored = await table.env.bot.store.open_table_in(table.channel.id)
+    assert [s.user_id for s in stored.seats] == [table.alice.id, table.carol.id]

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import copy
 import random
 
-from meeple_hall.bot.live import TableManager
+from meeple_hall.bot.live import Refusal, TableManager, decision_hash
 from meeple_hall.bot.store import TableStatus, open_store
+from meeple_hall.games import Action
+from meeple_hall.games.testing import random_choices
 from tests.bot.conftest import (
     answer_panel,
     buttons,
@@ -195,3 +198,37 @@ async def test_choosing_nothing_where_allowed(table):
     result = await table.alice.slash(table.channel, "move", text="none")
     assert "Applied" in result.response.content
     assert game.state.chosen[0] == ["k01", "k02"] and game.state.step == 2
+
+
+async def test_two_overlapping_submissions_of_one_click_apply_once(table):
+    """A double click whose two submissions reach the bot together. Village repeats a seat's
+    decision with the same choices (walking a track one step at a time), so a second
+    submission applied again would be a legal, different move: only the panel's sequence
+    number tells that it is the same click."""
+    game = await start_game(table, table.bob, game="village")
+    manager, rng = table.env.bot.manager, random.Random(7)
+    seat = choice = None
+    for _ in range(2000):
+        decision = game.decisions()[0]
+        picked = random_choices(decision, rng)
+        after = game.engine.apply(game.state, Action(decision.seat, picked))
+        again = next((d for d in game.engine.decisions(after) if d.seat == decision.seat), None)
+        if len(picked) == 1 and again is not None and again.option(picked[0]):
+            seat, choice = decision.seat, picked
+            break
+        await manager.submit(game, decision.seat, picked, user_id=None)
+    assert seat is not None, "no repeated decision came up"
+    seen_seq, seen_hash = game.seq, decision_hash(game.decision_for(seat))
+    user = (table.alice, table.bob)[seat].id
+
+    outcomes = await asyncio.gather(
+        *(
+            manager.submit(game, seat, choice, user_id=user, seen_seq=seen_seq, seen_hash=seen_hash)
+            for _ in range(2)
+        ),
+        return_exceptions=True,
+    )
+    assert game.seq == seen_seq + 1
+    assert await table.env.bot.store.last_seq(game.id) == seen_seq + 1
+    refused = [o for o in outcomes if isinstance(o, Refusal)]
+    assert [r.key for r in refused] == ["move.stale"]

@@ -97,6 +97,5 @@ def typed_kinds(game, seat: int, tokens: list[str]) -> set[str]:
     for token in tokens:
         decision = next(d for d in game.engine.decisions(state) if d.seat == seat)
         kinds.add(decision.kind)
-        choices = () if token == "none" else tuple(token.split(","))
-        state = game.engine.apply(state, Action(seat, choices))
+        state = game.engine.apply(state, Action(seat, MoveStream(token).take(decision)))
     return kinds

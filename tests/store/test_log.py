@@ -73,11 +73,9 @@ async def test_moves_are_only_logged_while_the_game_is_active(store):
         await store.append_action(table.id, 1, 0, ("take", "1"), HOST)
     assert lobby.value.status is TableStatus.LOBBY
 
-    table.status = TableStatus.ACTIVE
-    await store.update_table(table)
+    await store.start_table(table.id, min_seats=1, max_seats=4)
     await store.append_action(table.id, 1, 0, ("take", "1"), HOST)
-    table.status = TableStatus.ABANDONED
-    await store.update_table(table)
+    await store.abandon_table(table.id)
     with pytest.raises(TableNotActive):
         await store.append_action(table.id, 2, 1, ("take", "1"), None)
     assert await store.last_seq(table.id) == 1

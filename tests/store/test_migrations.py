@@ -1,5 +1,7 @@
 import asyncio
+import json
 import sqlite3
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -179,3 +181,78 @@ async def test_connection_settings(store, db_path):
     }
     with sqlite3.connect(db_path) as raw:
         assert raw.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+
+
+async def version_3_database(db_path):
+    """A database as the bot left it before the results table: two finished games (one
+    without ranks, as the first versions stored them), an abandoned one, and a Keyflower
+    game whose log holds free cells written the old way ("q,r")."""
+    store = SQLiteStore(db_path, migrations=load_migrations()[:3])
+    await store.open()
+    await store.close()
+    with sqlite3.connect(db_path) as db:
+        rows = [
+            (1, "pebbles", "finished", '{"scores":[7,9],"ranks":[2,1],"breakdown":[{"a":7},{}]}'),
+            (2, "pebbles", "finished", '{"scores":[5,5,8],"breakdown":[{},{},{}]}'),
+            (3, "pebbles", "abandoned", None),
+            (4, "keyflower", "active", None),
+        ]
+        for table_id, game, status, result in rows:
+            db.execute(
+                "INSERT INTO tables (id, guild_id, channel_id, host_id, game, seed, status,"
+                " result, created_at, ended_at) VALUES (?, 42, ?, 7, ?, '3', ?, ?,"
+                " '2026-11-01T00:00:00+00:00', ?)",
+                (table_id, 500 + table_id, game, status, result, f"2026-11-0{table_id}T12:00Z"),
+            )
+        db.execute("INSERT INTO seats VALUES (1, 0, 7, 'Ada', 0, 0), (1, 1, 8, 'Bo', 1, 1)")
+        db.execute(
+            "INSERT INTO seats VALUES (2, 0, NULL, 'AI 1', 1, 0), (2, 1, 7, 'Ada', 0, 0),"
+            " (2, 2, 8, 'Bo', 0, 0), (3, 0, 7, 'Ada', 0, 0), (4, 0, 7, 'Ada', 0, 0),"
+            " (4, 1, 8, 'Bo', 0, 0)"
+        )
+        log = [["use"], ["S03"], ["-1,0"], ["r2"], ["0,-1"], ["a", "b"], ["1,2", "x"]]
+        for seq, choices in enumerate(log, start=1):
+            db.execute(
+                "INSERT INTO actions VALUES (4, ?, 0, ?, 7, '2026-11-04T00:00:00+00:00')",
+                (seq, json.dumps(choices, separators=(",", ":"))),
+            )
+        db.execute("INSERT INTO snapshots VALUES (4, 3, ?)", ('{"placing_at": "-1,0"}',))
+
+
+async def test_the_results_table_is_filled_from_games_finished_before_it(db_path):
+    await version_3_database(db_path)
+    store = SQLiteStore(db_path)
+    await store.open()
+    rows = await store.results()
+    await store.close()
+    assert [(r.table_id, r.seat, r.user_id, r.score, r.rank, r.resigned) for r in rows] == [
+        (1, 0, 7, 7, 2, False),
+        (1, 1, 8, 9, 1, True),
+        (2, 0, None, 5, 2, False),
+        (2, 1, 7, 5, 2, False),
+        (2, 2, 8, 8, 1, False),
+    ]
+    assert rows[0].breakdown == {"a": 7} and rows[2].breakdown == {}
+    assert rows[0].finished_at == datetime(2026, 11, 1, 12, 0, tzinfo=UTC)
+    assert {r.game for r in rows} == {"pebbles"} and {r.guild_id for r in rows} == {42}
+
+
+async def test_logged_keyflower_cells_are_rewritten_to_the_option_id_grammar(db_path):
+    await version_3_database(db_path)
+    store = SQLiteStore(db_path)
+    await store.open()
+    logged = [a.choices for a in await store.actions(4)]
+    snapshot = await store.latest_snapshot(4)
+    await store.close()
+    assert logged == [
+        ("use",),
+        ("S03",),
+        ("-1_0",),
+        ("r2",),
+        ("0_-1",),
+        ("a", "b"),
+        ("1_2", "x"),
+    ]
+    assert snapshot is None  # a cache holding the old id: the game replays from its log
+    with sqlite3.connect(db_path) as db, pytest.raises(sqlite3.IntegrityError, match="append"):
+        db.execute("UPDATE actions SET choices = '[]' WHERE table_id = 4")

@@ -11,7 +11,8 @@ from meeple_hall.bot.store import (
     TableStatus,
     UserPrefs,
 )
-from tests.store.conftest import GUEST, HOST, active_table, new_table
+from meeple_hall.bot.store.sqlite import _from_text, _to_text
+from tests.store.conftest import GUEST, HOST, active_table, closed_table, new_table, result_for
 
 
 async def test_a_new_table_is_a_lobby_in_its_channel(store):
@@ -54,8 +55,7 @@ async def test_a_second_open_table_in_a_channel_is_refused(store):
         await new_table(store)
     assert busy.value.table_id == table.id
 
-    table.status = TableStatus.ACTIVE
-    await store.update_table(table)
+    await store.start_table(table.id, min_seats=1, max_seats=4)
     with pytest.raises(ChannelBusy):
         await new_table(store)
     assert [t.id for t in await store.open_tables()] == [table.id]
@@ -65,26 +65,12 @@ async def test_a_second_open_table_in_a_channel_is_refused(store):
     "status", [TableStatus.FINISHED, TableStatus.CANCELLED, TableStatus.ABANDONED]
 )
 async def test_a_closed_table_frees_its_channel(store, status):
-    old = await new_table(store)
-    old.status = status
-    await store.update_table(old)
+    old = await closed_table(store, status)
+    assert old.status is status
+    assert (await store.get_table(old.id)).status is status
 
     new = await new_table(store)
     assert (await store.open_table_in(500)).id == new.id
-    assert (await store.get_table(old.id)).status is status
-
-
-async def test_reopening_a_table_in_a_busy_channel_is_refused(store):
-    old = await new_table(store)
-    old.status = TableStatus.CANCELLED
-    await store.update_table(old)
-    new = await new_table(store)
-
-    old.status = TableStatus.LOBBY
-    with pytest.raises(ChannelBusy) as busy:
-        await store.update_table(old)
-    assert busy.value.table_id == new.id
-    assert (await store.get_table(old.id)).status is TableStatus.CANCELLED
 
 
 async def test_the_schema_itself_allows_one_open_table_per_channel(store, db_path):
@@ -96,70 +82,64 @@ async def test_the_schema_itself_allows_one_open_table_per_channel(store, db_pat
         )
 
 
-async def test_update_saves_everything_that_changes(store):
-    table = await new_table(store)
-    started = datetime(2026, 11, 21, 20, 0, tzinfo=UTC)
-    table.host_id = GUEST
-    table.seats = [Seat(GUEST, "Bo"), Seat(HOST, "Ada"), Seat(None, "AI", ai=True)]
-    table.options = {"variant": "long", "map": "b"}
-    table.seed = 2**64 - 1  # seeds use all 64 bits
-    table.status = TableStatus.ACTIVE
-    table.lobby_message_id = 9001
-    table.table_message_id = 9002
-    table.started_at = started
-    await store.update_table(table)
-    assert await store.get_table(table.id) == table
+async def test_each_command_returns_the_table_as_stored(store):
+    table = await new_table(store, seats=[Seat(HOST, "Ada")])
+    await store.set_lobby_message(table.id, 9001)
+    assert await store.set_option(table.id, "variant", "long") == await store.get_table(table.id)
+    joined = await store.add_seat(table.id, Seat(GUEST, "Bo"), max_seats=4)
+    assert joined == await store.get_table(table.id)
+    assert joined.options == {"variant": "long"} and joined.lobby_message_id == 9001
+    assert joined.seats == [Seat(HOST, "Ada"), Seat(GUEST, "Bo")]
 
-    table.status = TableStatus.FINISHED
-    table.result = {"scores": [12, 9, 3], "breakdown": [{"pebbles": 12}, {}, {}]}
-    table.ended_at = started + timedelta(days=3)
-    await store.update_table(table)
-    assert await store.get_table(table.id) == table
+    started = await store.start_table(table.id, min_seats=2, max_seats=4)
+    assert started.status is TableStatus.ACTIVE and started.started_at.tzinfo == UTC
+    await store.set_table_message(table.id, 9002)
+    finished = await store.finish_table(table.id, result_for(started))
+    assert finished == await store.get_table(table.id)
+    assert finished.table_message_id == 9002
+    assert finished.result == {
+        "scores": [10, 9],
+        "ranks": [1, 2],
+        "breakdown": [{"pebbles": 10}, {"pebbles": 9}],
+    }
+    assert finished.started_at <= finished.ended_at
     assert await store.open_tables() == []
 
 
-async def test_datetimes_come_back_in_utc(store):
+def test_datetimes_are_stored_in_utc():
+    tokyo = datetime(2026, 11, 22, 9, 30, tzinfo=timezone(timedelta(hours=9)))
+    assert _from_text(_to_text(tokyo)) == datetime(2026, 11, 22, 0, 30, tzinfo=UTC)
+    assert _from_text(_to_text(tokyo)).utcoffset() == timedelta(0)
+    naive = datetime(2026, 11, 22, 1, 0)  # taken as UTC
+    assert _from_text(_to_text(naive)) == datetime(2026, 11, 22, 1, 0, tzinfo=UTC)
+
+
+async def test_commands_on_a_table_that_does_not_exist_are_errors(store):
     table = await new_table(store)
-    table.started_at = datetime(2026, 11, 22, 9, 30, tzinfo=timezone(timedelta(hours=9)))
-    table.ended_at = datetime(2026, 11, 22, 1, 0)  # naive: taken as UTC
-    await store.update_table(table)
-
-    loaded = await store.get_table(table.id)
-    assert loaded.started_at == datetime(2026, 11, 22, 0, 30, tzinfo=UTC)
-    assert loaded.started_at.utcoffset() == timedelta(0)
-    assert loaded.ended_at == datetime(2026, 11, 22, 1, 0, tzinfo=UTC)
-
-
-async def test_updating_a_table_that_does_not_exist_is_an_error(store):
-    table = await new_table(store)
-    table.id += 1
-    with pytest.raises(StoreError, match="no table"):
-        await store.update_table(table)
-
-
-@pytest.mark.parametrize("change", ["game", "seed", "options", "seats"])
-async def test_the_setup_is_fixed_once_moves_are_logged(store, change):
-    table = await active_table(store)
-    await store.append_action(table.id, 1, 0, ("take", "2"), HOST)
-    if change == "game":
-        table.game = "village"
-    elif change == "seed":
-        table.seed = 8
-    elif change == "options":
-        table.options = {}
-    else:
-        table.seats.append(Seat(GUEST, "Bo"))
-    with pytest.raises(StoreError, match="fixed"):
-        await store.update_table(table)
+    for command in (
+        store.set_table_message(table.id + 1, 1),
+        store.add_seat(table.id + 1, Seat(GUEST, "Bo"), max_seats=4),
+        store.resign_seat(table.id + 1, 0),
+    ):
+        with pytest.raises(StoreError, match="no table"):
+            await command
 
 
 async def test_a_player_can_resign_after_moves(store):
-    table = await active_table(store)
+    table = await active_table(store, seats=[Seat(HOST, "Ada"), Seat(GUEST, "Bo")])
     await store.append_action(table.id, 1, 0, ("take", "2"), HOST)
-    table.seats[0].resigned = True
-    table.seats[0].ai = True
-    await store.update_table(table)
-    assert (await store.get_table(table.id)).seats[0] == Seat(HOST, "Ada", ai=True, resigned=True)
+    resigned = await store.resign_seat(table.id, 0)
+    assert resigned.seats[0] == Seat(HOST, "Ada", ai=True, resigned=True)
+    assert resigned == await store.get_table(table.id)
+    assert resigned.status is TableStatus.ACTIVE
+
+
+async def test_the_last_human_resigning_abandons_the_game(store):
+    table = await active_table(store)  # Ada and an AI seat
+    resigned = await store.resign_seat(table.id, 0)
+    assert resigned.status is TableStatus.ABANDONED and resigned.ended_at is not None
+    assert await store.open_tables() == []
+    assert await store.results() == []
 
 
 async def test_open_tables_survive_reopening_the_file(db_path):
@@ -168,9 +148,7 @@ async def test_open_tables_survive_reopening_the_file(db_path):
     lobby = await new_table(store, channel_id=1)
     game = await active_table(store, channel_id=2)
     await store.append_action(game.id, 1, 0, ("take", "1"), HOST)
-    done = await new_table(store, channel_id=3)
-    done.status = TableStatus.FINISHED
-    await store.update_table(done)
+    await closed_table(store, TableStatus.FINISHED, channel_id=3)
     await store.close()
 
     store = SQLiteStore(db_path)
@@ -183,9 +161,9 @@ async def test_open_tables_survive_reopening_the_file(db_path):
 async def test_tables_for_user_finds_seated_users_only(store):
     mine = await new_table(store, channel_id=1)
     theirs = await new_table(store, channel_id=2, seats=[Seat(GUEST, "Bo")])
-    finished = await new_table(store, channel_id=3, seats=[Seat(GUEST, "Bo"), Seat(HOST, "Ada")])
-    finished.status = TableStatus.FINISHED
-    await store.update_table(finished)
+    finished = await closed_table(
+        store, TableStatus.FINISHED, channel_id=3, seats=[Seat(GUEST, "Bo"), Seat(HOST, "Ada")]
+    )
 
     assert [t.id for t in await store.tables_for_user(HOST)] == [mine.id]
     assert [t.id for t in await store.tables_for_user(GUEST)] == [theirs.id]
