@@ -442,7 +442,7 @@ def _gather(state: KeyflowerState, seat: int, decision: Decision) -> str:
     else:
         t = state.tiles[m.tile]
         least = (t.uses[-1] if t.uses else 0) + 1
-    ids = [o.id for o in decision.options]
+    ids = [o.id for o in decision.options if o.id != "back"]
     fitting = [g for g in ids if g != "next" and brought + groups.get(g, 0) <= max(least, 1)]
     if fitting and brought < least:
         return max(fitting, key=lambda g: (groups.get(g, 0), g))
