@@ -15,6 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from meeple_hall import games, renderers
+from meeple_hall.bot import table_settings
 from meeple_hall.bot.components import Components, button, clip, select
 from meeple_hall.bot.i18n import cmd, desc, t
 from meeple_hall.bot.live import Refusal, TableManager, lobby_refusal
@@ -59,15 +60,44 @@ def lobby_embed(table: Table, locale: str) -> discord.Embed:
     embed.add_field(
         name=t(locale, "lobby.seats", count=len(table.seats)), value=seats or "—", inline=False
     )
-    for spec in engine.options:
-        chosen = next(c for c in spec.choices if c.id == table.options.get(spec.id, spec.default))
-        embed.add_field(name=spec.label, value=chosen.label, inline=True)
+    for _, label, choices, current in option_menus(
+        table.game, table.options, table.settings, locale
+    ):
+        embed.add_field(name=label, value=dict(choices)[current], inline=True)
     embed.set_footer(text=t(locale, "lobby.footer", table=table.id))
     return embed
 
 
+# An option as the lobby shows it: its name, label, (choice, label) pairs and current choice.
+OptionMenu = tuple[str, str, list[tuple[str, str]], str]
+
+
+def option_menus(
+    game_id: str, options: dict[str, str], settings: dict[str, str], locale: str
+) -> list[OptionMenu]:
+    """The game's options, then the table's own settings (bot/table_settings.py)."""
+    menus: list[OptionMenu] = [
+        (
+            spec.id,
+            spec.label,
+            [(c.id, c.label) for c in spec.choices],
+            options.get(spec.id, spec.default),
+        )
+        for spec in games.get(game_id).options
+    ]
+    menus += [
+        (
+            setting.id,
+            t(locale, f"setting.{setting.id}"),
+            [(c, t(locale, f"setting.{setting.id}.{c}")) for c in setting.choices],
+            settings.get(setting.id, setting.default),
+        )
+        for setting in table_settings.declared()
+    ]
+    return menus
+
+
 def lobby_components(table: Table, locale: str) -> Components:
-    engine = games.get(table.game)
     view = Components()
     tid = table.id
     view.add_item(
@@ -83,16 +113,24 @@ def lobby_components(table: Table, locale: str) -> Components:
             f"l:{tid}:cancel", t(locale, "lobby.cancel"), style=discord.ButtonStyle.danger, row=0
         )
     )
+    menus = option_menus(table.game, table.options, table.settings, locale)
+    # Rows 1–3 hold option menus; when there are more options than that, the last of those
+    # rows lists every remaining option's choices as "name: choice".
+    own, rest = (menus, []) if len(menus) <= 3 else (menus[:2], menus[2:])
     row = 1
-    for spec in engine.options[:3]:
-        menu = select(f"l:{tid}:opt:{spec.id}", spec.label, row=row)
-        current = table.options.get(spec.id, spec.default)
-        for choice in spec.choices[:25]:
+    for name, label, choices, current in own:
+        menu = select(f"l:{tid}:opt:{name}", label, row=row)
+        for choice, text in choices[:25]:
             menu.item.add_option(
-                label=clip(f"{spec.label}: {choice.label}", 100),
-                value=choice.id,
-                default=choice.id == current,
+                label=clip(f"{label}: {text}", 100), value=choice, default=choice == current
             )
+        view.add_item(menu)
+        row += 1
+    if rest:
+        menu = select(f"l:{tid}:opts", t(locale, "lobby.more_options"), row=row)
+        lines = [(n, label, c, text) for n, label, cs, _ in rest for c, text in cs]
+        for name, label, choice, text in lines[:25]:
+            menu.item.add_option(label=clip(f"{label}: {text}", 100), value=f"{name}={choice}")
         view.add_item(menu)
         row += 1
     if len(table.seats) > 1:
@@ -122,9 +160,13 @@ class Lobby(commands.Cog):
         locale = interaction.locale
         try:
             engine = games.get(game)
-            chosen = engine.resolve_options(parse_options(options))
+            typed, settings = table_settings.split(parse_options(options))
+            chosen = engine.resolve_options(typed)
         except GameError as exc:
             await say(interaction, t(locale, "lobby.bad_game", reason=str(exc)))
+            return
+        except Refusal as refusal:
+            await refuse(interaction, refusal)
             return
         busy = await self.store.open_table_in(interaction.channel_id or 0)
         if busy is not None:
@@ -140,6 +182,7 @@ class Lobby(commands.Cog):
                 options=chosen,
                 seed=self.bot.new_seed(),  # type: ignore[attr-defined]
                 seats=[Seat(user_id=user.id, name=user.display_name)],
+                settings=settings,
             )
         except ChannelBusy as exc:
             table_busy = await self.store.get_table(exc.table_id)
@@ -163,21 +206,19 @@ class Lobby(commands.Cog):
     async def _option_tokens(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        game_id = getattr(interaction.namespace, "game", None)
-        try:
-            engine = games.get(game_id or "")
-        except GameError:
+        game_id = getattr(interaction.namespace, "game", None) or ""
+        if game_id not in games.ids():
             return []
         head, _, last = current.rpartition(" ")
         prefix = f"{head} " if head else ""
         out = []
-        for spec in engine.options:
-            for choice in spec.choices:
-                token = f"{spec.id}={choice.id}"
+        for name, label, choices, _ in option_menus(game_id, {}, {}, interaction.locale.value):
+            for choice, text in choices:
+                token = f"{name}={choice}"
                 if token.startswith(last):
                     out.append(
                         app_commands.Choice(
-                            name=clip(f"{prefix}{token} ({spec.label}: {choice.label})", 100),
+                            name=clip(f"{prefix}{token} ({label}: {text})", 100),
                             value=clip(prefix + token, 100),
                         )
                     )
@@ -273,6 +314,9 @@ class Lobby(commands.Cog):
                 _, table = await actions[verb](interaction, table)
             elif verb == "opt" and len(parts) == 3 and len(values) == 1:
                 table = await self.do_set_option(interaction, table, parts[2], values[0])
+            elif verb == "opts" and len(values) == 1 and "=" in values[0]:
+                name, _, value = values[0].partition("=")
+                table = await self.do_set_option(interaction, table, name, value)
             elif verb == "kick" and len(values) == 1:
                 table = await self.do_remove_seat(interaction, table, values[0])
             else:
@@ -355,6 +399,10 @@ class Lobby(commands.Cog):
     ) -> Table:
         if not can_manage(interaction, table.host_id):
             raise Refusal("lobby.host_only")
+        if table_settings.is_setting(name):
+            table_settings.check(name, value)
+            async with lobby_errors():
+                return await self.store.set_setting(table.id, name, value)
         engine = games.get(table.game)
         try:
             engine.resolve_options({**table.options, name: value})

@@ -125,6 +125,7 @@ class Table:
     seed: int
     status: TableStatus
     seats: list[Seat] = field(default_factory=list)
+    settings: dict[str, str] = field(default_factory=dict)  # see bot/table_settings.py
     lobby_message_id: int | None = None
     table_message_id: int | None = None
     result: dict[str, Any] | None = None
@@ -212,6 +213,7 @@ class Store(Protocol):
         options: dict[str, str],
         seed: int,
         seats: list[Seat],
+        settings: dict[str, str] | None = None,
     ) -> Table:
         """A new lobby. Raises ChannelBusy if the channel has an open table."""
 
@@ -240,6 +242,9 @@ class Store(Protocol):
         user id, or an AI seat's name); else SeatChanged. The host's seat stays."""
 
     async def set_option(self, table_id: int, name: str, value: str) -> Table: ...
+
+    async def set_setting(self, table_id: int, name: str, value: str) -> Table:
+        """One of the table's own settings (bot/table_settings.py), not the game's."""
 
     async def cancel_lobby(self, table_id: int) -> Table: ...
 

@@ -258,6 +258,7 @@ class SQLiteStore:
         options: dict[str, str],
         seed: int,
         seats: list[Seat],
+        settings: dict[str, str] | None = None,
     ) -> Table:
         table = Table(
             id=0,
@@ -266,6 +267,7 @@ class SQLiteStore:
             host_id=host_id,
             game=game,
             options=dict(options),
+            settings=dict(settings or {}),
             seed=seed,
             status=TableStatus.LOBBY,
             seats=[replace(seat) for seat in seats],
@@ -274,14 +276,15 @@ class SQLiteStore:
         async with self._write() as db:
             await self._refuse_busy_channel(db, channel_id, None)
             cursor = await db.execute(
-                "INSERT INTO tables (guild_id, channel_id, host_id, game, options, seed, status,"
-                " created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO tables (guild_id, channel_id, host_id, game, options, settings, seed,"
+                " status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     guild_id,
                     channel_id,
                     host_id,
                     game,
                     _json(table.options),
+                    _json(table.settings),
                     str(seed),
                     table.status.value,
                     _to_text(table.created_at),
@@ -387,6 +390,14 @@ class SQLiteStore:
             table.options[name] = value
             await db.execute(
                 "UPDATE tables SET options = ? WHERE id = ?", (_json(table.options), table_id)
+            )
+        return table
+
+    async def set_setting(self, table_id: int, name: str, value: str) -> Table:
+        async with self._lobby(table_id) as (db, table):
+            table.settings[name] = value
+            await db.execute(
+                "UPDATE tables SET settings = ? WHERE id = ?", (_json(table.settings), table_id)
             )
         return table
 
@@ -561,7 +572,8 @@ class SQLiteStore:
         async with db.execute(
             "SELECT t.id, t.guild_id, t.channel_id, t.host_id, t.game, t.options, t.seed,"
             " t.status, t.lobby_message_id, t.table_message_id, t.result, t.created_at,"
-            " t.started_at, t.ended_at, s.position, s.user_id, s.name, s.ai, s.resigned"
+            " t.started_at, t.ended_at, t.settings, s.position, s.user_id, s.name, s.ai,"
+            " s.resigned"
             " FROM tables AS t LEFT JOIN seats AS s ON s.table_id = t.id"
             f" WHERE {where} ORDER BY t.id, s.position",
             params,
@@ -584,9 +596,10 @@ class SQLiteStore:
                         created_at=_from_text(row[11]),
                         started_at=_from_text(row[12]),
                         ended_at=_from_text(row[13]),
+                        settings=json.loads(row[14]),
                     )
-                if row[14] is not None:
-                    table.seats.append(Seat(row[15], row[16], bool(row[17]), bool(row[18])))
+                if row[15] is not None:
+                    table.seats.append(Seat(row[16], row[17], bool(row[18]), bool(row[19])))
         return list(tables.values())
 
     # -- the action log ----------------------------------------------------------------

@@ -1,0 +1,3 @@
+-- The level of an AI seat (random, good or strong: games/ai); NULL for a human's seat and
+-- for AI seats made before levels existed, which play as the default level.
+ALTER TABLE seats ADD COLUMN ai_level TEXT;
