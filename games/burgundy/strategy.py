@@ -379,9 +379,10 @@ def _uses(
     """Each die option's best use (option id, die slot, value): every use is ranked by a
     quick guess, the most promising ones are played out on a copy and valued."""
     p = state.players[ctx.seat]
+    targets = {t: ctx.open_hexes(p, t) for t in p.storage}
     found = []
     for oid, slot, value_ in dice:
-        for play in plays(state, ctx.seat, slot, value_):
+        for play in plays(state, ctx.seat, slot, value_, targets):
             if not action or play.action == action:
                 guess = quick(state, p, play, value_, ctx)
                 found.append((guess, oid, slot, value_, play))
