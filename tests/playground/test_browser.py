@@ -3,6 +3,8 @@ moves, their DMs on the companion page, and a bot restart that loses nothing."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from meeple_hall.bot.i18n import t
@@ -15,7 +17,14 @@ VIEWPORT = {"width": 1280, "height": 900}
 
 
 async def play_own_move(table: TablePage, session: Session, table_id: int) -> None:
-    """Take turn and answer panels until the person's move is applied."""
+    """Wait for the person's turn (the AI seats think first), then Take turn and answer
+    panels until the move is applied."""
+    for _ in range(600):
+        if session.bot.manager.get(table_id).decision_for(0) is not None:
+            break
+        await asyncio.sleep(0.05)
+    else:
+        raise AssertionError("the person's turn never came")
     before = session.bot.manager.get(table_id).seq
     await table.take_turn()
     for _ in range(8):
