@@ -130,7 +130,7 @@ class PeekingPebbles(PebblesEngine):
 
 def test_conformance_catches_a_determinize_that_keeps_other_hands() -> None:
     with pytest.raises(AssertionError, match="never drew seat 0's secrets again"):
-        check_conformance(PeekingPebbles(), 2, seed=1)
+        check_conformance(PeekingPebbles(), 2, seed=1, deep_every=1)
 
 
 class MeddlingPebbles(PebblesEngine):
