@@ -36,23 +36,30 @@ class MeepleHall(commands.Bot):
         self.tree.on_error = self.on_app_command_error
 
     async def setup_hook(self) -> None:
+        from meeple_hall.bot.clocks import ClockService
         from meeple_hall.bot.cogs.lobby import Lobby
         from meeple_hall.bot.cogs.play import Play
         from meeple_hall.bot.cogs.settings import Settings
+        from meeple_hall.bot.cogs.time import Time
         from meeple_hall.bot.display import TableDisplay
         from meeple_hall.bot.live import TableManager
 
         self.store = open_store(self.database_url)
         await self.store.open()
         self.manager = TableManager(self.store)
+        # before the display: a table is shown with its clocks already brought up to date
+        self.clocks = ClockService(self, self.manager, self.store)
         self.display = TableDisplay(self, self.manager, self.store)
+        self.display.notes = self.clocks.notes
         await self.manager.load_all()
+        await self.clocks.load()
         for game in self.manager.games.values():
             self.display.prime(game)
         await self.tree.set_translator(Translator())
         await self.add_cog(Lobby(self, self.store, self.manager))
         await self.add_cog(Play(self, self.store, self.manager, self.display))
         await self.add_cog(Settings(self.store))
+        await self.add_cog(Time(self, self.store, self.manager, self.clocks))
         self.add_dynamic_items(RoutedButton)
         if self.dev_guild_id:
             guild = discord.Object(self.dev_guild_id)
@@ -74,9 +81,13 @@ class MeepleHall(commands.Bot):
         # full passes, which otherwise pause the loop for tens of milliseconds.
         gc.freeze()
         await self.manager.resume()
+        await self.clocks.start()
         log.info("ready as %s with %d games in play", self.user, len(self.manager.games))
 
     async def close(self) -> None:
+        clocks = getattr(self, "clocks", None)
+        if clocks is not None:
+            clocks.close()
         manager = getattr(self, "manager", None)
         if manager is not None:
             await manager.close()

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -20,6 +21,7 @@ from meeple_hall.bot import render
 from meeple_hall.bot.components import Components, button, clip
 from meeple_hall.bot.i18n import t
 from meeple_hall.bot.live import LiveGame, TableManager
+from meeple_hall.bot.quiet import quiet_until
 from meeple_hall.bot.store import Store, Table, TableStatus, UserPrefs
 
 log = logging.getLogger(__name__)
@@ -60,8 +62,11 @@ def status_line(view: dict[str, Any]) -> str:
     return " · ".join(parts)
 
 
-def table_embed(game: LiveGame, locale: str) -> discord.Embed:
+def table_embed(game: LiveGame, locale: str, notes: dict[int, str] | None = None) -> discord.Embed:
+    """The table as everyone sees it; `notes` adds to a seat's line (its deadline, time
+    away: bot/clocks.py)."""
     table = game.table
+    notes = notes or {}
     view = game.view(None)
     pending = game.decisions()
     acting = {d.seat: d for d in pending}
@@ -74,6 +79,8 @@ def table_embed(game: LiveGame, locale: str) -> discord.Embed:
     for seat in range(len(table.seats)):
         marker = "▶" if seat in acting else "·"
         extra = t(locale, "table.resigned") if table.seats[seat].resigned else ""
+        if seat in notes:
+            extra = f"{extra} · {notes[seat]}" if extra else notes[seat]
         lines.append(f"{marker} {seat + 1}. {seat_label(table, seat)} {extra}".rstrip())
     embed.add_field(name=t(locale, "table.players"), value="\n".join(lines), inline=False)
     if pending:
@@ -118,6 +125,10 @@ class TableDisplay:
         self._dm_tasks: set[asyncio.Task[None]] = set()
         self._dm_lock: dict[int, asyncio.Lock] = {}
         self.pictures = render.TablePictures()
+        # Callbacks that add fields to a finished game's final scores.
+        self.result_extras: list[Callable[[Table, discord.Embed, str], Awaitable[None]]] = []
+        # per-seat notes on the table message (deadlines, time away): set by bot/clocks.py
+        self.notes: Callable[[LiveGame, str], dict[int, str]] | None = None
         manager.listeners.append(self.changed)
 
     def prime(self, game: LiveGame) -> None:
@@ -174,7 +185,9 @@ class TableDisplay:
         self._acting[game.id] = acting
         humans = [table.seats[s].user_id for s in sorted(newly) if not table.seats[s].ai]
         mentions = " ".join(f"<@{u}>" for u in humans if u)
-        embed = table_embed(game, locale)
+        # no mention reaches a player in their quiet hours (the name is still shown)
+        loud = [discord.Object(u) for u in humans if u and not await self.quiet(u)]
+        embed = table_embed(game, locale, self.notes(game, locale) if self.notes else None)
         buttons = table_buttons(table.id, seq, locale)
         last_id = getattr(channel, "last_message_id", None)
         if table.table_message_id and table.table_message_id == last_id and not mentions:
@@ -189,7 +202,7 @@ class TableDisplay:
                 embed=embed,
                 file=render.as_file(png),
                 view=buttons,
-                allowed_mentions=discord.AllowedMentions(users=True),
+                allowed_mentions=discord.AllowedMentions(users=loud),
             )
             await self._strip_buttons(table)
             table.table_message_id = message.id
@@ -213,7 +226,10 @@ class TableDisplay:
         channel = await self.channel(table)
         png = await self.pictures.png(table.id, game.seq, table.game, game.view(None))
         await self._strip_buttons(table)
-        await channel.send(embed=result_embed(table, locale), file=render.as_file(png))
+        embed = result_embed(table, locale)
+        for extra in self.result_extras:  # e.g. rating changes (bot/cogs/ratings.py)
+            await extra(table, embed, locale)
+        await channel.send(embed=embed, file=render.as_file(png))
         for seat in range(len(table.seats)):
             self._secrets.pop((game.id, seat), None)
 
@@ -226,6 +242,10 @@ class TableDisplay:
         )
 
     # -- direct messages -----------------------------------------------------------------
+    async def quiet(self, user_id: int) -> bool:
+        prefs = await self.store.get_prefs(user_id)
+        return quiet_until(prefs, discord.utils.utcnow()) is not None
+
     def _secret_text(self, game: LiveGame, seat: int) -> str:
         return renderers.private_text(game.table.game, game.view(seat)).strip()
 
@@ -251,6 +271,8 @@ class TableDisplay:
             prefs = await self.store.get_prefs(s.user_id)
             if not prefs.turn_dms or prefs.dms_closed:
                 continue
+            if quiet_until(prefs, discord.utils.utcnow()) is not None:
+                continue  # quiet hours: reminders come when they end
             lang = prefs.locale or self.locale(table)
             parts = []
             if seat in newly:

@@ -202,14 +202,40 @@ class TableManager:
     async def abandon(self, game: LiveGame) -> None:
         await self._end_command(game, lambda: self.store.abandon_table(game.id))
 
-    async def resign(self, game: LiveGame, seat: int) -> None:
+    async def resign(
+        self,
+        game: LiveGame,
+        seat: int,
+        *,
+        seen_seq: int | None = None,
+        seen_hash: str | None = None,
+    ) -> None:
         """The seat leaves; the AI plays it out and it ranks below everyone (once every seat
-        is the AI's, the game is abandoned)."""
-        await self._end_command(game, lambda: self.store.resign_seat(game.id, seat))
+        is the AI's, the game is abandoned). With `seen_seq`/`seen_hash` (a timeout), only
+        while the seat's decision is still the one seen, as `submit` checks a move."""
+        await self._end_command(
+            game,
+            lambda: self.store.resign_seat(game.id, seat),
+            check=None if seen_seq is None else (seat, seen_seq, seen_hash),
+        )
 
-    async def _end_command(self, game: LiveGame, command: Callable[[], Awaitable[Table]]) -> None:
+    async def hand_to_ai(self, game: LiveGame, seat: int, ai: bool) -> None:
+        """A player's seat played by the AI for now (after timeouts), or given back."""
+        await self._end_command(game, lambda: self.store.set_seat_ai(game.id, seat, ai))
+
+    async def _end_command(
+        self,
+        game: LiveGame,
+        command: Callable[[], Awaitable[Table]],
+        check: tuple[int, int, str | None] | None = None,
+    ) -> None:
         async with game.lock:
             self._check_open(game)
+            if check is not None:
+                seat, seen_seq, seen_hash = check
+                decision = game.decision_for(seat)
+                if decision is None or self._stale(game, seat, decision, seen_seq, seen_hash):
+                    raise Refusal("move.stale")
             try:
                 game.table = await command()
             except TableNotActive:
@@ -241,18 +267,27 @@ class TableManager:
             decision = game.decision_for(seat)
             if decision is None:
                 raise Refusal("move.not_your_turn")
-            if seen_seq is not None and seen_seq != game.seq:
-                moved_since = [game.acted.get(s) for s in range(seen_seq + 1, game.seq + 1)]
-                if (
-                    seen_seq > game.seq
-                    or seat in moved_since
-                    or None in moved_since
-                    or seen_hash != decision_hash(decision)
-                ):
-                    raise Refusal("move.stale")
+            if seen_seq is not None and self._stale(game, seat, decision, seen_seq, seen_hash):
+                raise Refusal("move.stale")
             await self._apply(game, Action(seat, choices), user_id)
         await self._changed(game)
         return game.decision_for(seat) if game.table.status is TableStatus.ACTIVE else None
+
+    @staticmethod
+    def _stale(
+        game: LiveGame, seat: int, decision: Decision, seen_seq: int, seen_hash: str | None
+    ) -> bool:
+        """Whether the table moved on from what was seen at `seen_seq`: taken only if only
+        other seats moved since and this seat's decision is still the same one."""
+        if seen_seq == game.seq:
+            return False
+        moved_since = [game.acted.get(s) for s in range(seen_seq + 1, game.seq + 1)]
+        return (
+            seen_seq > game.seq
+            or seat in moved_since
+            or None in moved_since
+            or seen_hash != decision_hash(decision)
+        )
 
     def _check_open(self, game: LiveGame) -> None:
         if self.games.get(game.id) is not game:

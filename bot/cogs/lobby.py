@@ -114,9 +114,7 @@ def lobby_components(table: Table, locale: str) -> Components:
         )
     )
     menus = option_menus(table.game, table.options, table.settings, locale)
-    # Rows 1–3 hold option menus; when there are more options than that, the last of those
-    # rows lists every remaining option's choices as "name: choice".
-    own, rest = (menus, []) if len(menus) <= 3 else (menus[:2], menus[2:])
+    own, shared = pack_menus(menus, OPTION_ROWS)
     row = 1
     for name, label, choices, current in own:
         menu = select(f"l:{tid}:opt:{name}", label, row=row)
@@ -126,10 +124,10 @@ def lobby_components(table: Table, locale: str) -> Components:
             )
         view.add_item(menu)
         row += 1
-    if rest:
-        menu = select(f"l:{tid}:opts", t(locale, "lobby.more_options"), row=row)
-        lines = [(n, label, c, text) for n, label, cs, _ in rest for c, text in cs]
-        for name, label, choice, text in lines[:25]:
+    for index, lines in enumerate(shared):
+        custom_id = f"l:{tid}:opts" + (f":{index + 1}" if index else "")
+        menu = select(custom_id, t(locale, "lobby.more_options"), row=row)
+        for name, label, choice, text in lines:
             menu.item.add_option(label=clip(f"{label}: {text}", 100), value=f"{name}={choice}")
         view.add_item(menu)
         row += 1
@@ -140,6 +138,34 @@ def lobby_components(table: Table, locale: str) -> Components:
                 kick.item.add_option(label=clip(f"{i + 1}. {s.name}", 100), value=seat_token(i, s))
         view.add_item(kick)
     return view
+
+
+OPTION_ROWS = 3  # rows 1–3 of the lobby message hold option menus
+MENU_LINES = 25  # choices one select menu holds
+
+# A line of a shared menu: option name, its label, a choice and the choice's label.
+SharedLine = tuple[str, str, str, str]
+
+
+def pack_menus(
+    menus: list[OptionMenu], rows: int
+) -> tuple[list[OptionMenu], list[list[SharedLine]]]:
+    """Options with a menu of their own, then shared menus listing every other option's
+    choices as "name: choice" (25 a menu, an option's choices kept together where they
+    fit), together in at most `rows` menus: as many own menus as leave room for the rest."""
+    for own_count in range(min(len(menus), rows), -1, -1):
+        shared: list[list[SharedLine]] = []
+        for name, label, choices, _ in menus[own_count:]:
+            lines = [(name, label, c, text) for c, text in choices]
+            if shared and len(shared[-1]) + len(lines) <= MENU_LINES:
+                shared[-1] += lines
+                continue
+            while lines:
+                shared.append(lines[:MENU_LINES])
+                lines = lines[MENU_LINES:]
+        if own_count + len(shared) <= rows:
+            return menus[:own_count], shared
+    return [], shared[:rows]
 
 
 class Lobby(commands.Cog):

@@ -194,6 +194,46 @@ class UserPrefs:
     turn_dms: bool = True
     dms_closed: bool = False
     locale: str | None = None  # the Discord locale of the user's last interaction
+    # quiet hours: minutes after the user's local midnight (both None: none), and the
+    # user's offset from UTC in minutes
+    quiet_start: int | None = None
+    quiet_end: int | None = None
+    utc_offset: int = 0
+
+
+@dataclass
+class SeatClock:
+    """How long a seat has been awaited, and what its clock and reminders have done."""
+
+    table_id: int
+    seat: int
+    user_id: int | None
+    reserve: float = 0.0  # seconds of extra time left for the rest of the game
+    timeouts: int = 0  # waits in a row that ran out
+    since: datetime | None = None  # the current wait's start; None while not awaited
+    deadline: datetime | None = None  # the current wait's end (away added); None: no clock
+    next_remind: datetime | None = None
+    reminders: int = 0  # reminders of the current wait (sent, or due while snoozed)
+    snoozed: bool = False
+    timed_out: bool = False  # the current wait ran out: the AI answers the rest of it
+    stalled: bool = False  # the channel was told the game stalled in this wait
+
+
+@dataclass(frozen=True)
+class Away:
+    """A player's time away: their clocks pause from `since` until `until`."""
+
+    user_id: int
+    since: datetime
+    until: datetime
+
+
+class AwayAllowance(StoreError):
+    """Time away past the yearly allowance."""
+
+    def __init__(self, used: int, allowance: int) -> None:
+        super().__init__(f"{used} of {allowance} days of time away taken this year")
+        self.used, self.allowance = used, allowance
 
 
 class Store(Protocol):
@@ -308,3 +348,40 @@ class Store(Protocol):
 
     async def set_locale(self, user_id: int, locale: str) -> None:
         """Record the user's language alone (other preferences are left as they are)."""
+
+    async def set_quiet_hours(
+        self, user_id: int, start: int | None, end: int | None, utc_offset: int
+    ) -> None:
+        """The user's quiet hours alone (minutes after local midnight; None, None: none)."""
+
+    # -- waiting on players: clocks, reminders, time away (bot/clocks.py) ----------------
+    async def save_clock(self, clock: SeatClock) -> None:
+        """Write one seat's clock row (the clock service is its only writer)."""
+
+    async def clocks(self, table_id: int | None = None) -> list[SeatClock]:
+        """The clock rows of one table, or (None) of every active game, for re-arming."""
+
+    async def drop_clocks(self, table_id: int) -> None:
+        """Forget a table's clock rows (its game ended)."""
+
+    async def set_seat_ai(self, table_id: int, position: int, ai: bool) -> Table:
+        """Hand a player's seat to the AI (after timeouts) or back to the player; a
+        resigned seat stays the AI's. Raises TableNotActive unless the game is active."""
+
+    async def guild_tables(self, guild_id: int) -> list[Table]:
+        """Every lobby and active game on one server, oldest first."""
+
+    async def away(self, user_id: int) -> Away | None:
+        """The user's time away, if any is recorded (it may have ended already)."""
+
+    async def aways(self) -> list[Away]:
+        """Every recorded time away, for re-arming at start."""
+
+    async def away_days_used(self, user_id: int, year: int) -> int: ...
+
+    async def start_away(self, away: Away, *, year: int, days: int, allowance: int) -> None:
+        """Record time away and charge `days` to `year`, in one transaction; raises
+        AwayAllowance if that would take more than `allowance` days in the year."""
+
+    async def end_away(self, user_id: int, *, year: int, refund: int) -> None:
+        """Forget the user's time away and give `refund` days back to `year`."""

@@ -30,6 +30,8 @@ import aiosqlite
 from meeple_hall.bot.store.base import (
     OPEN_STATUSES,
     AlreadySeated,
+    Away,
+    AwayAllowance,
     ChannelBusy,
     FinalResult,
     LobbyClosed,
@@ -39,6 +41,7 @@ from meeple_hall.bot.store.base import (
     ResultRow,
     Seat,
     SeatChanged,
+    SeatClock,
     SeatCount,
     Snapshot,
     StaleAction,
@@ -672,12 +675,21 @@ class SQLiteStore:
         async with self._read() as db:
             row = await _one(
                 db,
-                "SELECT turn_dms, dms_closed, locale FROM user_prefs WHERE user_id = ?",
+                "SELECT turn_dms, dms_closed, locale, quiet_start, quiet_end, utc_offset"
+                " FROM user_prefs WHERE user_id = ?",
                 (user_id,),
             )
         if row is None:
             return UserPrefs(user_id)
-        return UserPrefs(user_id, turn_dms=bool(row[0]), dms_closed=bool(row[1]), locale=row[2])
+        return UserPrefs(
+            user_id,
+            turn_dms=bool(row[0]),
+            dms_closed=bool(row[1]),
+            locale=row[2],
+            quiet_start=row[3],
+            quiet_end=row[4],
+            utc_offset=row[5],
+        )
 
     async def set_prefs(self, prefs: UserPrefs) -> None:
         async with self._write() as db:
@@ -695,6 +707,143 @@ class SQLiteStore:
                 " ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale",
                 (user_id, locale),
             )
+
+    async def set_quiet_hours(
+        self, user_id: int, start: int | None, end: int | None, utc_offset: int
+    ) -> None:
+        async with self._write() as db:
+            await db.execute(
+                "INSERT INTO user_prefs (user_id, quiet_start, quiet_end, utc_offset)"
+                " VALUES (?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET"
+                " quiet_start = excluded.quiet_start, quiet_end = excluded.quiet_end,"
+                " utc_offset = excluded.utc_offset",
+                (user_id, start, end, utc_offset),
+            )
+
+    # -- waiting on players ------------------------------------------------------------
+    async def save_clock(self, clock: SeatClock) -> None:
+        async with self._write() as db:
+            await db.execute(
+                "INSERT INTO seat_clocks (table_id, seat, user_id, reserve, timeouts, since,"
+                " deadline, next_remind, reminders, snoozed, timed_out, stalled)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (table_id, seat) DO UPDATE SET user_id = excluded.user_id,"
+                " reserve = excluded.reserve, timeouts = excluded.timeouts,"
+                " since = excluded.since, deadline = excluded.deadline,"
+                " next_remind = excluded.next_remind, reminders = excluded.reminders,"
+                " snoozed = excluded.snoozed, timed_out = excluded.timed_out,"
+                " stalled = excluded.stalled",
+                (
+                    clock.table_id,
+                    clock.seat,
+                    clock.user_id,
+                    max(0.0, clock.reserve),
+                    clock.timeouts,
+                    _to_text(clock.since),
+                    _to_text(clock.deadline),
+                    _to_text(clock.next_remind),
+                    clock.reminders,
+                    int(clock.snoozed),
+                    int(clock.timed_out),
+                    int(clock.stalled),
+                ),
+            )
+
+    async def clocks(self, table_id: int | None = None) -> list[SeatClock]:
+        where, params = "t.status = 'active'", ()
+        if table_id is not None:
+            where, params = "c.table_id = ?", (table_id,)
+        async with self._read() as db:
+            rows = await db.execute_fetchall(
+                "SELECT c.table_id, c.seat, c.user_id, c.reserve, c.timeouts, c.since,"
+                " c.deadline, c.next_remind, c.reminders, c.snoozed, c.timed_out, c.stalled"
+                " FROM seat_clocks AS c JOIN tables AS t ON t.id = c.table_id"
+                f" WHERE {where} ORDER BY c.table_id, c.seat",
+                params,
+            )
+        return [
+            SeatClock(
+                table_id=row[0],
+                seat=row[1],
+                user_id=row[2],
+                reserve=row[3],
+                timeouts=row[4],
+                since=_from_text(row[5]),
+                deadline=_from_text(row[6]),
+                next_remind=_from_text(row[7]),
+                reminders=row[8],
+                snoozed=bool(row[9]),
+                timed_out=bool(row[10]),
+                stalled=bool(row[11]),
+            )
+            for row in rows
+        ]
+
+    async def drop_clocks(self, table_id: int) -> None:
+        async with self._write() as db:
+            await db.execute("DELETE FROM seat_clocks WHERE table_id = ?", (table_id,))
+
+    async def set_seat_ai(self, table_id: int, position: int, ai: bool) -> Table:
+        async with self._active(table_id) as (db, table):
+            seat = table.seats[position]
+            if seat.user_id is not None and not seat.resigned:
+                seat.ai = ai
+                await db.execute(
+                    "UPDATE seats SET ai = ? WHERE table_id = ? AND position = ?",
+                    (int(ai), table_id, position),
+                )
+        return table
+
+    async def guild_tables(self, guild_id: int) -> list[Table]:
+        async with self._read() as db:
+            return await self._tables(db, f"t.guild_id = ? AND t.status IN {_OPEN}", (guild_id,))
+
+    async def away(self, user_id: int) -> Away | None:
+        async with self._read() as db:
+            row = await _one(db, "SELECT since, until FROM away WHERE user_id = ?", (user_id,))
+        return None if row is None else Away(user_id, _from_text(row[0]), _from_text(row[1]))  # type: ignore[arg-type]
+
+    async def aways(self) -> list[Away]:
+        async with self._read() as db:
+            rows = await db.execute_fetchall("SELECT user_id, since, until FROM away")
+        return [Away(u, _from_text(a), _from_text(b)) for u, a, b in rows]  # type: ignore[arg-type]
+
+    async def away_days_used(self, user_id: int, year: int) -> int:
+        async with self._read() as db:
+            return await self._days_used(db, user_id, year)
+
+    @staticmethod
+    async def _days_used(db: aiosqlite.Connection, user_id: int, year: int) -> int:
+        row = await _one(
+            db, "SELECT days FROM away_days WHERE user_id = ? AND year = ?", (user_id, year)
+        )
+        return 0 if row is None else int(row[0])
+
+    async def start_away(self, away: Away, *, year: int, days: int, allowance: int) -> None:
+        async with self._write() as db:
+            used = await self._days_used(db, away.user_id, year)
+            if used + days > allowance:
+                raise AwayAllowance(used, allowance)
+            await db.execute(
+                "INSERT INTO away_days (user_id, year, days) VALUES (?, ?, ?)"
+                " ON CONFLICT (user_id, year) DO UPDATE SET days = days + excluded.days",
+                (away.user_id, year, days),
+            )
+            await db.execute(
+                "INSERT INTO away (user_id, since, until) VALUES (?, ?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET since = excluded.since,"
+                " until = excluded.until",
+                (away.user_id, _to_text(away.since), _to_text(away.until)),
+            )
+
+    async def end_away(self, user_id: int, *, year: int, refund: int) -> None:
+        async with self._write() as db:
+            await db.execute("DELETE FROM away WHERE user_id = ?", (user_id,))
+            if refund > 0:
+                await db.execute(
+                    "UPDATE away_days SET days = max(0, days - ?) WHERE user_id = ? AND year = ?",
+                    (refund, user_id, year),
+                )
 
 
 _OPEN = "(" + ", ".join(f"'{status.value}'" for status in OPEN_STATUSES) + ")"

@@ -42,13 +42,18 @@ async def test_a_bad_setting_value_is_refused_with_the_choices(table, pace):
 async def test_the_host_sets_a_setting_from_the_lobby_menu(table, pace):
     await table.alice.slash(table.channel, "new", game="pebbles")
     lobby = table.channel.last_message
+    # its own menu, or a line of the shared one when the table has more than three options
     menu = next(
-        m for m in selects(stored_message(table.env, lobby)) if m["custom_id"].endswith(":opt:pace")
+        m
+        for m in selects(stored_message(table.env, lobby))
+        if m["custom_id"].endswith((":opt:pace", ":opts"))
+        and any(o["value"] in ("fast", "pace=fast") for o in m["options"])
     )
+    value = "fast" if menu["custom_id"].endswith(":opt:pace") else "pace=fast"
     await table.bob.click(lobby, label="Join")
-    refused = await table.bob.select(lobby, ["fast"], custom_id=menu["custom_id"])
+    refused = await table.bob.select(lobby, [value], custom_id=menu["custom_id"])
     assert "Only the host" in refused.response.content
-    await table.alice.select(lobby, ["fast"], custom_id=menu["custom_id"])
+    await table.alice.select(lobby, [value], custom_id=menu["custom_id"])
     stored = await table.env.bot.store.open_table_in(table.channel.id)
     assert stored.settings == {"pace": "fast"}
 
@@ -56,13 +61,19 @@ async def test_the_host_sets_a_setting_from_the_lobby_menu(table, pace):
 async def test_options_beyond_three_menus_share_one(table, pace):
     await table.alice.slash(table.channel, "new", game="coffee")  # three options of its own
     lobby = table.channel.last_message
-    menus = [m["custom_id"].split(":", 2)[2] for m in selects(stored_message(table.env, lobby))]
-    assert menus[:2] == ["opt:" + o.id for o in _coffee_options()[:2]]
-    shared = next(
-        m for m in selects(stored_message(table.env, lobby)) if m["custom_id"].endswith(":opts")
-    )
-    values = [o["value"] for o in shared["options"]]
-    assert "pace=fast" in values and values[0].startswith(_coffee_options()[2].id + "=")
+    menus = selects(stored_message(table.env, lobby))
+    option_menus = [m for m in menus if ":opt" in m["custom_id"]]
+    assert len(option_menus) <= 3
+    assert option_menus[0]["custom_id"].endswith(":opt:" + _coffee_options()[0].id)
+    # every choice of every option and setting is offered, in its own menu or a shared one
+    offered = set()
+    for menu in option_menus:
+        name = menu["custom_id"].split(":")[3] if ":opt:" in menu["custom_id"] else None
+        offered |= {f"{name}={o['value']}" if name else o["value"] for o in menu["options"]}
+    expected = {f"{o.id}={c.id}" for o in _coffee_options() for c in o.choices}
+    expected |= {f"{s.id}={c}" for s in table_settings.declared() for c in s.choices}
+    assert offered == expected
+    shared = next(m for m in option_menus if "pace=fast" in [o["value"] for o in m["options"]])
     await table.alice.select(lobby, ["pace=fast"], custom_id=shared["custom_id"])
     stored = await table.env.bot.store.open_table_in(table.channel.id)
     assert stored.settings == {"pace": "fast"}

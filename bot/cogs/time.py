@@ -1,0 +1,218 @@
+"""A player's time across tables: `/away`, `/resume` and `/games`."""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime, timedelta
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from meeple_hall import games
+from meeple_hall.bot.clocks import AWAY_DAYS_A_YEAR, ClockService, stamp
+from meeple_hall.bot.components import clip
+from meeple_hall.bot.i18n import cmd, desc, t
+from meeple_hall.bot.live import LiveGame, Refusal, TableManager
+from meeple_hall.bot.reminders import jump_link
+from meeple_hall.bot.replies import refuse, say
+from meeple_hall.bot.store.base import Store, Table, TableStatus
+
+LIST_MOST = 20
+_DATE = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})")
+_BOTH = app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
+
+
+class Time(commands.Cog):
+    def __init__(
+        self, bot: commands.Bot, store: Store, manager: TableManager, clocks: ClockService
+    ) -> None:
+        self.bot = bot
+        self.store = store
+        self.manager = manager
+        self.clocks = clocks
+
+    # -- /away -------------------------------------------------------------------------------
+    @app_commands.command(name=cmd("away"), description=desc("away"))
+    @app_commands.rename(days=cmd("days"), until=cmd("until"))
+    @app_commands.describe(days=desc("away.days"), until=desc("away.until"))
+    @_BOTH
+    async def away(
+        self,
+        interaction: discord.Interaction,
+        days: app_commands.Range[int, 0, AWAY_DAYS_A_YEAR] | None = None,
+        until: str | None = None,
+    ) -> None:
+        locale = interaction.locale
+        user_id = interaction.user.id
+        now = discord.utils.utcnow()
+        try:
+            if days is not None and until is not None:
+                raise Refusal("away.one_of")
+            if days == 0:
+                refund = await self.clocks.come_back(user_id)
+                if refund is None:
+                    raise Refusal("away.not_away")
+                await say(interaction, t(locale, "away.back", days=refund))
+                return
+            if days is None and until is None:
+                await say(interaction, await self._status(user_id, locale, now))
+                return
+            end = now + timedelta(days=days) if days else await self._until(user_id, until or "")
+            if end <= now:
+                raise Refusal("away.past")
+            charged = await self.clocks.go_away(user_id, end)
+        except Refusal as refusal:
+            await refuse(interaction, refusal)
+            return
+        used = await self.store.away_days_used(user_id, now.year)
+        await say(
+            interaction,
+            t(
+                locale,
+                "away.started",
+                when=stamp(end, "f"),
+                days=charged,
+                left=AWAY_DAYS_A_YEAR - used,
+            ),
+        )
+
+    async def _until(self, user_id: int, text: str) -> datetime:
+        """A date typed as YYYY-MM-DD: midnight at its start, in the player's own offset."""
+        match = _DATE.fullmatch(text.strip())
+        if match is None:
+            raise Refusal("away.bad_date", text=text)
+        try:
+            day = datetime(int(match[1]), int(match[2]), int(match[3]), tzinfo=UTC)
+        except ValueError:
+            raise Refusal("away.bad_date", text=text) from None
+        prefs = await self.store.get_prefs(user_id)
+        return day - timedelta(minutes=prefs.utc_offset)
+
+    async def _status(self, user_id: int, locale: discord.Locale, now: datetime) -> str:
+        used = await self.store.away_days_used(user_id, now.year)
+        away = self.clocks.away_of(user_id)
+        left = AWAY_DAYS_A_YEAR - used
+        if away is None:
+            return t(locale, "away.status_here", left=left)
+        return t(locale, "away.status_away", when=stamp(away.until, "f"), left=left)
+
+    # -- /resume -----------------------------------------------------------------------------
+    @app_commands.command(name=cmd("resume"), description=desc("resume"))
+    @_BOTH
+    async def resume(self, interaction: discord.Interaction) -> None:
+        """Take back the seats the AI plays after timeouts: this channel's game, or all of
+        them when this channel has none."""
+        locale = interaction.locale
+        user_id = interaction.user.id
+        here = self.manager.in_channel(interaction.channel_id or 0)
+        candidates = [here] if here is not None and here.seat_of(user_id) is not None else []
+        if not candidates:
+            candidates = [g for g in self.manager.games.values() if g.seat_of(user_id) is not None]
+        taken = []
+        for game in candidates:
+            seat = game.seat_of(user_id)
+            assert seat is not None
+            s = game.table.seats[seat]
+            if s.ai and not s.resigned:
+                try:
+                    await self.clocks.resume(game, seat)
+                except Refusal:
+                    continue
+                taken.append(game)
+                await self.clocks.announce(game, "resume.announce", user=f"<@{user_id}>")
+        if not taken:
+            await refuse(interaction, Refusal("resume.nothing"))
+            return
+        names = ", ".join(
+            f"{games.get(g.table.game).name} (<#{g.table.channel_id}>)" for g in taken
+        )
+        await say(interaction, t(locale, "resume.done", games=names))
+
+    # -- /games ------------------------------------------------------------------------------
+    @app_commands.command(name=cmd("games"), description=desc("games"))
+    @app_commands.rename(scope=cmd("scope"))
+    @app_commands.describe(scope=desc("games.scope"))
+    @app_commands.choices(
+        scope=[
+            app_commands.Choice(
+                name=app_commands.locale_str("mine", key="games.scope_mine"), value="mine"
+            ),
+            app_commands.Choice(
+                name=app_commands.locale_str("server", key="games.scope_server"), value="server"
+            ),
+        ]
+    )
+    @_BOTH
+    async def games_command(self, interaction: discord.Interaction, scope: str = "mine") -> None:
+        locale = interaction.locale
+        user_id = interaction.user.id
+        guild_id = interaction.guild_id
+        if scope == "server":
+            if guild_id is None:
+                await refuse(interaction, Refusal("games.server_in_dm"))
+                return
+            tables = await self.store.guild_tables(guild_id)
+            tables.sort(
+                key=lambda tb: (not self._free_lobby(tb), tb.status is TableStatus.ACTIVE, tb.id)
+            )
+            title = t(locale, "games.title_server")
+        else:
+            tables = await self.store.tables_for_user(user_id)
+            if guild_id is not None:
+                tables = [tb for tb in tables if tb.guild_id == guild_id]
+            tables.sort(key=lambda tb: (not self._awaits(tb, user_id), tb.id))
+            title = t(locale, "games.title_mine")
+        if not tables:
+            key = "games.none_server" if scope == "server" else "games.none_mine"
+            await say(interaction, t(locale, key))
+            return
+        lines = [self._line(tb, user_id, locale) for tb in tables[:LIST_MOST]]
+        if len(tables) > LIST_MOST:
+            lines.append(t(locale, "games.more", count=len(tables) - LIST_MOST))
+        embed = discord.Embed(
+            title=title, description=clip("\n".join(lines), 4000), colour=discord.Colour.teal()
+        )
+        await say(interaction, "", embed=embed)
+
+    def _free_lobby(self, table: Table) -> bool:
+        if table.status is not TableStatus.LOBBY:
+            return False
+        return len(table.seats) < games.get(table.game).max_players
+
+    def _awaits(self, table: Table, user_id: int) -> bool:
+        game = self.manager.get(table.id)
+        seat = table.seat_of(user_id)
+        return game is not None and seat is not None and game.decision_for(seat) is not None
+
+    def _line(self, table: Table, user_id: int, locale: discord.Locale) -> str:
+        name = games.get(table.game).name
+        where = jump_link(table) if table.table_message_id else f"<#{table.channel_id}>"
+        head = f"**{name}** · {where}"
+        if table.status is TableStatus.LOBBY:
+            most = games.get(table.game).max_players
+            return head + " · " + t(locale, "games.lobby", seats=len(table.seats), max=most)
+        game = self.manager.get(table.id)
+        if game is None:
+            return head
+        return head + " · " + self._turn(game, user_id, locale)
+
+    def _turn(self, game: LiveGame, user_id: int, locale: discord.Locale) -> str:
+        seats = [d.seat for d in game.decisions()]
+        mine = game.seat_of(user_id)
+        if mine in seats:
+            who = t(locale, "games.your_turn")
+            order = [mine] + [s for s in seats if s != mine]
+        else:
+            names = ", ".join(game.table.seats[s].name for s in seats) or "—"
+            who = t(locale, "games.turn_of", names=names)
+            order = seats
+        now = discord.utils.utcnow()
+        for seat in order:
+            row = self.clocks.rows.get((game.id, seat))
+            if row is not None and row.since is not None and row.deadline is not None:
+                end = row.deadline
+                if self.clocks.on_reserve(row, now):
+                    end = row.deadline + timedelta(seconds=row.reserve)
+                return who + " · " + t(locale, "games.deadline", when=stamp(end))
+        return who
