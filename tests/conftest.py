@@ -1,4 +1,5 @@
-"""Shared fixtures: the Pebbles test game (and its picture) are registered for every test."""
+"""Shared fixtures: the Pebbles test game (and its picture) are registered for every test;
+tests/postgres.py brings a real PostgreSQL server (postgres_server, postgres_url)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,8 @@ from meeple_hall import games, renderers
 from tests import testgame_picture
 from tests.testgame import draft
 from tests.testgame import engine as pebbles
+
+pytest_plugins = ["tests.postgres"]
 
 games.register(pebbles)
 games.register(draft)

@@ -1,6 +1,7 @@
 """Where the bot keeps its tables, action logs and user preferences.
 
-`open_store(os.environ.get("DATABASE_URL"))` picks the backend; the caller awaits `.open()`.
+`open_store(os.environ.get("DATABASE_URL"))` picks the backend (SQLite, or PostgreSQL for
+several processes on one database); the caller awaits `.open()`.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from meeple_hall.bot.store.base import (
     LoggedAction,
     NotSeated,
     ResultRow,
+    RoundExists,
     Seat,
     SeatChanged,
     SeatCount,
@@ -25,8 +27,15 @@ from meeple_hall.bot.store.base import (
     Table,
     TableNotActive,
     TableStatus,
+    Tournament,
+    TournamentClosed,
+    TournamentPlayer,
+    TournamentRound,
+    TournamentStatus,
+    TournamentTable,
     UserPrefs,
 )
+from meeple_hall.bot.store.postgres import PostgresStore
 from meeple_hall.bot.store.sqlite import SQLiteStore
 
 __all__ = [
@@ -39,7 +48,9 @@ __all__ = [
     "LobbyFull",
     "LoggedAction",
     "NotSeated",
+    "PostgresStore",
     "ResultRow",
+    "RoundExists",
     "SQLiteStore",
     "Seat",
     "SeatChanged",
@@ -51,6 +62,12 @@ __all__ = [
     "Table",
     "TableNotActive",
     "TableStatus",
+    "Tournament",
+    "TournamentClosed",
+    "TournamentPlayer",
+    "TournamentRound",
+    "TournamentStatus",
+    "TournamentTable",
     "UserPrefs",
     "open_store",
 ]
@@ -59,7 +76,7 @@ DEFAULT_SQLITE_PATH = "meeple-hall.db"
 
 _SUPPORTED = (
     "sqlite:///relative/path.db, sqlite:////absolute/path.db, sqlite://:memory:, "
-    "or a plain file path"
+    "a plain file path, or postgresql://user:password@host:5432/database"
 )
 
 
@@ -68,7 +85,9 @@ def open_store(database_url: str | None) -> Store:
 
     None or "" → the SQLite file meeple-hall.db in the working directory;
     "sqlite:///relative/path.db", "sqlite:////absolute/path.db" or a plain file path → that
-    SQLite file; "sqlite://:memory:" → a private in-memory database (for tests).
+    SQLite file; "sqlite://:memory:" → a private in-memory database (for tests);
+    "postgresql://…" or "postgres://…" (any URL asyncpg accepts, a Unix socket as
+    "postgresql:///db?host=/run/postgresql" included) → that PostgreSQL database.
     """
     url = (database_url or "").strip()
     if not url:
@@ -83,9 +102,6 @@ def open_store(database_url: str | None) -> Store:
         if not rest.startswith("/") or rest == "/":
             raise StoreError(f"cannot read a SQLite path from {url!r}; use {_SUPPORTED}")
         return SQLiteStore(rest[1:])
-    if scheme in ("postgresql", "postgres") or scheme.startswith("postgresql+"):
-        raise StoreError(
-            "PostgreSQL is not available yet in this build (the store interface is ready for "
-            "it); unset DATABASE_URL or point it at SQLite: " + _SUPPORTED
-        )
+    if scheme in ("postgresql", "postgres") or scheme.startswith(("postgresql+", "postgres+")):
+        return PostgresStore(url)
     raise StoreError(f"unsupported DATABASE_URL scheme {scheme!r}; use {_SUPPORTED}")

@@ -1,11 +1,20 @@
+"""The store tests run on both backends: the `store` fixture is a SQLite file, then a fresh
+PostgreSQL database (tests/postgres.py starts the server). A test about SQLite's file
+itself (WAL, PRAGMAs, raw sqlite3 access, its migration files) is marked @sqlite_only."""
+
 from pathlib import Path
 
 import pytest
 
-from meeple_hall.bot.store import FinalResult, Seat, SQLiteStore, Table, TableStatus
+from meeple_hall.bot.store import FinalResult, Seat, Store, Table, TableStatus, open_store
 
 HOST = 1001
 GUEST = 1002
+
+BACKENDS = ["sqlite", "postgres"]
+# Runs on SQLite only: the test is about SQLite's file, not the Store's behaviour.
+sqlite_only = pytest.mark.parametrize("backend", ["sqlite"])
+postgres_only = pytest.mark.parametrize("backend", ["postgres"])
 
 
 @pytest.fixture
@@ -13,17 +22,43 @@ def db_path(tmp_path: Path) -> Path:
     return tmp_path / "meeple-hall.db"
 
 
+@pytest.fixture(params=BACKENDS)
+def backend(request: pytest.FixtureRequest) -> str:
+    return request.param
+
+
 @pytest.fixture
-async def store(db_path: Path):
-    store = SQLiteStore(db_path)
+def database_url(backend: str, db_path: Path, request: pytest.FixtureRequest) -> str:
+    """The test's own database on `backend`, empty."""
+    if backend == "sqlite":
+        return f"sqlite:///{db_path}"
+    return request.getfixturevalue("postgres_url")
+
+
+@pytest.fixture
+async def store(database_url: str):
+    store = open_store(database_url)
     await store.open()
     yield store
     await store.close()
 
 
-async def new_table(
-    store: SQLiteStore, channel_id: int = 500, seats: list[Seat] | None = None
-) -> Table:
+@pytest.fixture
+async def open_another(database_url: str):
+    """Opens more stores on the test's database (as another process would), closed after."""
+    opened: list[Store] = []
+
+    async def another() -> Store:
+        opened.append(open_store(database_url))
+        await opened[-1].open()
+        return opened[-1]
+
+    yield another
+    for other in opened:
+        await other.close()
+
+
+async def new_table(store: Store, channel_id: int = 500, seats: list[Seat] | None = None) -> Table:
     return await store.create_table(
         guild_id=42,
         channel_id=channel_id,
@@ -36,7 +71,7 @@ async def new_table(
 
 
 async def active_table(
-    store: SQLiteStore, channel_id: int = 500, seats: list[Seat] | None = None
+    store: Store, channel_id: int = 500, seats: list[Seat] | None = None
 ) -> Table:
     table = await new_table(store, channel_id, seats)
     return await store.start_table(table.id, min_seats=1, max_seats=6)
@@ -53,7 +88,7 @@ def result_for(table: Table) -> FinalResult:
 
 
 async def closed_table(
-    store: SQLiteStore,
+    store: Store,
     status: TableStatus,
     channel_id: int = 500,
     seats: list[Seat] | None = None,

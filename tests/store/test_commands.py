@@ -14,7 +14,6 @@ from meeple_hall.bot.store import (
     Seat,
     SeatChanged,
     SeatCount,
-    SQLiteStore,
     StaleAction,
     TableNotActive,
     TableStatus,
@@ -38,19 +37,15 @@ async def test_two_joins_at_the_same_moment_both_get_a_seat(store):
     assert seated == {HOST, GUEST, CAROL}
 
 
-async def test_joins_from_two_stores_on_one_file_both_get_a_seat(store, db_path):
+async def test_joins_from_two_stores_on_one_database_both_get_a_seat(store, open_another):
     table = await lobby(store)
-    other = SQLiteStore(db_path)
-    await other.open()
-    try:
-        await asyncio.gather(
-            *(
-                (store if i % 2 else other).add_seat(table.id, Seat(2000 + i, f"P{i}"), max_seats=6)
-                for i in range(5)
-            )
+    other = await open_another()
+    await asyncio.gather(
+        *(
+            (store if i % 2 else other).add_seat(table.id, Seat(2000 + i, f"P{i}"), max_seats=6)
+            for i in range(5)
         )
-    finally:
-        await other.close()
+    )
     seats = (await store.get_table(table.id)).seats
     assert sorted(s.user_id for s in seats) == [HOST, *range(2000, 2005)]
     assert len(seats) == 6

@@ -10,11 +10,12 @@ from meeple_hall.bot.store import (
     Snapshot,
     SQLiteStore,
     StaleAction,
+    Store,
     StoreError,
     TableNotActive,
     TableStatus,
 )
-from tests.store.conftest import GUEST, HOST, active_table, new_table
+from tests.store.conftest import GUEST, HOST, active_table, new_table, sqlite_only
 
 
 async def test_the_log_comes_back_in_order(store):
@@ -94,6 +95,7 @@ async def test_the_latest_snapshot_is_kept(store):
     assert await store.latest_snapshot(table.id) == Snapshot(3, "after 3 " * 10_000)
 
 
+@sqlite_only  # PostgreSQL's twin is in test_postgres.py
 async def test_the_log_is_append_only_in_the_schema(store, db_path):
     table = await active_table(store)
     await store.append_action(table.id, 1, 0, ("a",), HOST)
@@ -108,7 +110,7 @@ async def test_the_log_is_append_only_in_the_schema(store, db_path):
     assert [a.choices for a in await store.actions(table.id)] == [("a",)]
 
 
-async def _race(stores: list[SQLiteStore], table_id: int, seq: int) -> list[int]:
+async def _race(stores: list[Store], table_id: int, seq: int) -> list[int]:
     """Every store submits move `seq` at once; the indices of the stores that got in."""
     outcomes = await asyncio.gather(
         *(
@@ -130,31 +132,24 @@ async def test_two_clicks_on_one_store_apply_once(store):
     assert [a.seq for a in await store.actions(table.id)] == list(range(1, 21))
 
 
-async def test_two_stores_on_one_file_apply_a_racing_move_once(store, db_path):
-    other = SQLiteStore(db_path)
-    await other.open()
-    try:
-        table = await active_table(store)
-        winners = []
-        for seq in range(1, 21):
-            (winner,) = await _race([store, other], table.id, seq)
-            winners.append(winner)
-        logged = await other.actions(table.id)
-        assert [a.seq for a in logged] == list(range(1, 21))
-        assert [a.choices for a in logged] == [(f"by{w}",) for w in winners]
-    finally:
-        await other.close()
+async def test_two_stores_on_one_database_apply_a_racing_move_once(store, open_another):
+    other = await open_another()
+    table = await active_table(store)
+    winners = []
+    for seq in range(1, 21):
+        (winner,) = await _race([store, other], table.id, seq)
+        winners.append(winner)
+    logged = await other.actions(table.id)
+    assert [a.seq for a in logged] == list(range(1, 21))
+    assert [a.choices for a in logged] == [(f"by{w}",) for w in winners]
 
 
-async def test_many_writers_keep_the_log_whole(store, db_path):
-    stores = [store]
-    for _ in range(2):
-        stores.append(SQLiteStore(db_path))
-        await stores[-1].open()
+async def test_many_writers_keep_the_log_whole(store, open_another):
+    stores = [store, await open_another(), await open_another()]
     table = await active_table(store)
     applied: list[tuple[int, str]] = []
 
-    async def writer(name: str, writer_store: SQLiteStore) -> None:
+    async def writer(name: str, writer_store: Store) -> None:
         while True:
             seq = await writer_store.last_seq(table.id) + 1
             if seq > 60:
@@ -165,11 +160,7 @@ async def test_many_writers_keep_the_log_whole(store, db_path):
                 continue
             applied.append((seq, name))
 
-    try:
-        await asyncio.gather(*(writer(f"w{i}", stores[i % len(stores)]) for i in range(6)))
-    finally:
-        for other in stores[1:]:
-            await other.close()
+    await asyncio.gather(*(writer(f"w{i}", stores[i % len(stores)]) for i in range(6)))
     logged = await store.actions(table.id)
     assert [a.seq for a in logged] == list(range(1, 61))
     assert sorted(applied) == [(a.seq, a.choices[0]) for a in logged]
@@ -199,6 +190,7 @@ def cancelled_at_call(store: SQLiteStore, number: int) -> Iterator[list[int]]:
         db._execute = execute
 
 
+@sqlite_only  # it cuts into aiosqlite's calls; PostgreSQL's twin is in test_postgres.py
 async def test_a_cancelled_append_leaves_the_store_whole(store, db_path):
     """Cancelled at any step, a move is logged whole or not at all, and the store goes on."""
     other = SQLiteStore(db_path)

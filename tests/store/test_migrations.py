@@ -8,7 +8,7 @@ import pytest
 
 from meeple_hall.bot.store import Seat, SQLiteStore, StoreError
 from meeple_hall.bot.store.sqlite import MIGRATIONS_DIR, Migration, load_migrations
-from tests.store.conftest import new_table
+from tests.store.conftest import new_table, sqlite_only
 
 
 def versions_in(db_path: Path) -> list[tuple[int, str]]:
@@ -167,6 +167,7 @@ def test_an_incomplete_statement_is_refused():
         Migration(1, "t", "CREATE TABLE a (x);\nCREATE TABLE b (x)\n").statements()
 
 
+@sqlite_only
 async def test_connection_settings(store, db_path):
     db = store._connection()
     settings = {}

@@ -2,7 +2,14 @@ from pathlib import Path
 
 import pytest
 
-from meeple_hall.bot.store import DEFAULT_SQLITE_PATH, SQLiteStore, StoreError, open_store
+from meeple_hall.bot.store import (
+    DEFAULT_SQLITE_PATH,
+    PostgresStore,
+    SQLiteStore,
+    StoreError,
+    open_store,
+)
+from meeple_hall.bot.store.postgres import asyncpg_dsn
 from tests.store.conftest import new_table
 
 
@@ -66,20 +73,37 @@ async def test_memory_databases_are_private_and_work(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize(
-    "url",
-    ["postgresql://bot:secret@db/meeple", "postgres://db/meeple", "postgresql+asyncpg://db/m"],
+    ("url", "dsn"),
+    [
+        ("postgresql://bot:secret@db/meeple", "postgresql://bot:secret@db/meeple"),
+        ("postgres://db/meeple", "postgres://db/meeple"),
+        ("PostgreSQL://db/meeple", "PostgreSQL://db/meeple"),
+        ("postgresql+asyncpg://db/m", "postgresql://db/m"),
+        ("postgresql:///meeple?host=/run/postgresql", "postgresql:///meeple?host=/run/postgresql"),
+    ],
 )
-def test_postgresql_is_not_in_this_build_yet(url):
-    with pytest.raises(StoreError, match="PostgreSQL is not available yet") as error:
-        open_store(url)
-    assert "secret" not in str(error.value)
+def test_postgresql_urls_name_a_postgresql_database(url, dsn):
+    store = open_store(url)
+    assert isinstance(store, PostgresStore)
+    assert asyncpg_dsn(store.url) == dsn
+    assert "secret" not in repr(store)
+
+
+async def test_an_unreachable_postgresql_server_is_a_clear_error_without_the_password(tmp_path):
+    # A Unix socket folder with no server in it: refused at once, no network involved.
+    store = open_store(f"postgresql://bot:secret@/meeple?host={tmp_path}")
+    with pytest.raises(StoreError, match="cannot connect to PostgreSQL") as error:
+        await store.open()
+    assert "secret" not in str(error.value) and "***" in str(error.value)
+    with pytest.raises(StoreError, match="not open"):
+        await store.open_tables()
 
 
 @pytest.mark.parametrize("url", ["mysql://db/meeple", "redis://cache"])
 def test_unknown_schemes_name_the_supported_ones(url):
     with pytest.raises(StoreError, match="unsupported") as error:
         open_store(url)
-    assert "sqlite:///" in str(error.value)
+    assert "sqlite:///" in str(error.value) and "postgresql://" in str(error.value)
 
 
 @pytest.mark.parametrize("url", ["sqlite://", "sqlite://games.db", "sqlite:///"])

@@ -6,13 +6,21 @@ import pytest
 from meeple_hall.bot.store import (
     ChannelBusy,
     Seat,
-    SQLiteStore,
     StoreError,
     TableStatus,
     UserPrefs,
+    open_store,
 )
 from meeple_hall.bot.store.sqlite import _from_text, _to_text
-from tests.store.conftest import GUEST, HOST, active_table, closed_table, new_table, result_for
+from tests.store.conftest import (
+    GUEST,
+    HOST,
+    active_table,
+    closed_table,
+    new_table,
+    result_for,
+    sqlite_only,
+)
 
 
 async def test_a_new_table_is_a_lobby_in_its_channel(store):
@@ -73,6 +81,7 @@ async def test_a_closed_table_frees_its_channel(store, status):
     assert (await store.open_table_in(500)).id == new.id
 
 
+@sqlite_only  # PostgreSQL's twin is in test_postgres.py
 async def test_the_schema_itself_allows_one_open_table_per_channel(store, db_path):
     await new_table(store)
     with sqlite3.connect(db_path) as db, pytest.raises(sqlite3.IntegrityError, match="UNIQUE"):
@@ -142,8 +151,8 @@ async def test_the_last_human_resigning_abandons_the_game(store):
     assert await store.results() == []
 
 
-async def test_open_tables_survive_reopening_the_file(db_path):
-    store = SQLiteStore(db_path)
+async def test_open_tables_survive_reopening_the_database(database_url):
+    store = open_store(database_url)
     await store.open()
     lobby = await new_table(store, channel_id=1)
     game = await active_table(store, channel_id=2)
@@ -151,7 +160,7 @@ async def test_open_tables_survive_reopening_the_file(db_path):
     await closed_table(store, TableStatus.FINISHED, channel_id=3)
     await store.close()
 
-    store = SQLiteStore(db_path)
+    store = open_store(database_url)
     await store.open()
     assert await store.open_tables() == [lobby, game]
     assert await store.last_seq(game.id) == 1
@@ -190,8 +199,8 @@ async def test_prefs_default_until_set(store):
     assert await store.get_prefs(HOST) == UserPrefs(HOST, turn_dms=True, dms_closed=True)
 
 
-async def test_a_closed_store_says_so(db_path):
-    store = SQLiteStore(db_path)
+async def test_a_closed_store_says_so(database_url):
+    store = open_store(database_url)
     with pytest.raises(StoreError, match="not open"):
         await store.open_tables()
     await store.open()
@@ -201,13 +210,10 @@ async def test_a_closed_store_says_so(db_path):
         await store.get_prefs(HOST)
 
 
-async def test_prefs_keep_the_users_language(tmp_path):
-    from meeple_hall.bot.store import SQLiteStore, UserPrefs
-
-    store = SQLiteStore(tmp_path / "prefs.db")
-    await store.open()
+async def test_prefs_keep_the_users_language(store):
     await store.set_locale(7, "zh-TW")
     await store.set_prefs(UserPrefs(7, turn_dms=False))
     assert (await store.get_prefs(7)) == UserPrefs(7, turn_dms=False, locale="zh-TW")
     assert (await store.get_prefs(8)).locale is None
-    await store.close()
+    await store.set_locale(7, "ja")
+    assert (await store.get_prefs(7)) == UserPrefs(7, turn_dms=False, locale="ja")

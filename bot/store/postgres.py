@@ -1,0 +1,661 @@
+"""The store on PostgreSQL, through asyncpg: one database for several bot processes.
+
+A pool of connections; every command is one transaction. A command that changes a table
+first locks the table's row (`SELECT … FOR UPDATE`), then reads what it checks: a second
+command on the same table, from this process or another, waits for the first to commit and
+then sees what it wrote. So two racing moves both ask for the same sequence number and the
+second is told it is stale, a join racing the start either sits down before the start or
+finds the game started, and so on. The rules the schema itself keeps (one open table per
+channel, an append-only log without gaps) are a partial unique index and PL/pgSQL triggers.
+
+Migrations are numbered like SQLite's (`migrations_pg/NNNN_name.sql`, one twin per SQLite
+file) and applied at open under an advisory lock, so processes starting together apply each
+once.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import replace
+from datetime import UTC, datetime
+from importlib.resources import files
+from typing import Any
+from urllib.parse import urlsplit
+
+import asyncpg
+
+from meeple_hall.bot.store.base import (
+    OPEN_STATUSES,
+    AlreadySeated,
+    ChannelBusy,
+    FinalResult,
+    LobbyClosed,
+    LobbyFull,
+    LoggedAction,
+    NotSeated,
+    ResultRow,
+    Seat,
+    SeatChanged,
+    SeatCount,
+    Snapshot,
+    StaleAction,
+    StoreError,
+    Table,
+    TableNotActive,
+    TableStatus,
+    UserPrefs,
+)
+from meeple_hall.bot.store.sqlite import Migration, load_migrations
+
+log = logging.getLogger(__name__)
+
+MIGRATIONS_DIR = files(__package__) / "migrations_pg"
+ONE_OPEN_PER_CHANNEL = "tables_one_open_per_channel"
+# pg_advisory_xact_lock key held while migrating ("meeple" in ASCII).
+MIGRATION_LOCK = 0x6D656570_6C65
+_OPEN = [status.value for status in OPEN_STATUSES]
+_DRIVER_SUFFIX = re.compile(r"^(postgres(?:ql)?)\+\w+://", re.IGNORECASE)
+
+
+def asyncpg_dsn(url: str) -> str:
+    """`url` as asyncpg reads it: SQLAlchemy's "postgresql+asyncpg://" loses its driver."""
+    return _DRIVER_SUFFIX.sub(lambda match: f"{match[1].lower()}://", url.strip(), count=1)
+
+
+def redacted(url: str) -> str:
+    """The URL without its password, for messages and logs."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
+    return parts._replace(netloc=netloc).geturl()
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+def _utc(moment: datetime | None) -> datetime | None:
+    if moment is None:
+        return None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC)
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+async def _setup_connection(db: asyncpg.Connection) -> None:
+    # jsonb columns in and out as Python objects (timestamptz comes back in UTC anyway).
+    await db.set_type_codec("jsonb", encoder=_json, decoder=json.loads, schema="pg_catalog")
+
+
+class PostgresStore:
+    """The Store on a PostgreSQL database named by a URL asyncpg accepts."""
+
+    def __init__(
+        self,
+        url: str,
+        *,
+        min_connections: int = 1,
+        max_connections: int = 10,
+        connect_timeout: float = 10.0,
+        migrations: list[Migration] | None = None,
+    ) -> None:
+        self.url = url
+        self.min_connections = min_connections
+        self.max_connections = max_connections
+        self.connect_timeout = connect_timeout
+        self._migrations = migrations if migrations is not None else load_migrations(MIGRATIONS_DIR)
+        self._pool: asyncpg.Pool | None = None
+
+    def __repr__(self) -> str:
+        return f"PostgresStore({redacted(self.url)!r})"
+
+    # -- connection ------------------------------------------------------------------
+    async def open(self) -> None:
+        if self._pool is not None:
+            raise StoreError("the store is already open")
+        try:
+            pool = await asyncpg.create_pool(
+                asyncpg_dsn(self.url),
+                min_size=self.min_connections,
+                max_size=self.max_connections,
+                timeout=self.connect_timeout,
+                init=_setup_connection,
+            )
+        except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+            raise StoreError(
+                f"cannot connect to PostgreSQL at {redacted(self.url)}: {exc}"
+            ) from exc
+        self._pool = pool
+        try:
+            await self._migrate()
+        except BaseException:
+            self._pool = None
+            await pool.close()
+            raise
+
+    async def close(self) -> None:
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            await pool.close()
+
+    async def schema_version(self) -> int:
+        async with self._read() as db:
+            return await self._schema_version(db)
+
+    async def _migrate(self) -> None:
+        async with self._transaction() as db:
+            await db.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
+            await db.execute(
+                "CREATE TABLE IF NOT EXISTS schema_version ("
+                " version integer PRIMARY KEY, name text NOT NULL,"
+                " applied_at timestamptz NOT NULL)"
+            )
+            current = await self._schema_version(db)
+        if current > len(self._migrations):
+            raise StoreError(
+                f"the database is at schema version {current}, newer than this build "
+                f"(which knows {len(self._migrations)})"
+            )
+        for migration in self._migrations[current:]:
+            async with self._transaction() as db:
+                await db.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
+                # Another process may have applied it while we waited for the lock.
+                if await self._schema_version(db) >= migration.version:
+                    continue
+                await db.execute(migration.sql)
+                await db.execute(
+                    "INSERT INTO schema_version (version, name, applied_at) VALUES ($1, $2, $3)",
+                    migration.version,
+                    migration.name,
+                    utcnow(),
+                )
+            log.info("applied schema migration %04d_%s", migration.version, migration.name)
+
+    @staticmethod
+    async def _schema_version(db: asyncpg.Connection) -> int:
+        return await db.fetchval("SELECT coalesce(max(version), 0) FROM schema_version")
+
+    def _connections(self) -> asyncpg.Pool:
+        if self._pool is None:
+            raise StoreError("the store is not open (await store.open() first)")
+        return self._pool
+
+    @asynccontextmanager
+    async def _read(self) -> AsyncIterator[asyncpg.Connection]:
+        async with self._connections().acquire() as db:
+            yield db
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[asyncpg.Connection]:
+        async with self._connections().acquire() as db, db.transaction():
+            yield db
+
+    # -- lobbies and tables ----------------------------------------------------------
+    async def create_table(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        host_id: int,
+        game: str,
+        options: dict[str, str],
+        seed: int,
+        seats: list[Seat],
+        settings: dict[str, str] | None = None,
+    ) -> Table:
+        table = Table(
+            id=0,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            host_id=host_id,
+            game=game,
+            options=dict(options),
+            settings=dict(settings or {}),
+            seed=seed,
+            status=TableStatus.LOBBY,
+            seats=[replace(seat) for seat in seats],
+            created_at=utcnow(),
+        )
+        async with self._channel_guard(channel_id), self._transaction() as db:
+            await self._refuse_busy_channel(db, channel_id, None)
+            table.id = await db.fetchval(
+                "INSERT INTO tables (guild_id, channel_id, host_id, game, options, settings,"
+                " seed, status, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)"
+                " RETURNING id",
+                guild_id,
+                channel_id,
+                host_id,
+                game,
+                table.options,
+                table.settings,
+                str(seed),
+                table.status.value,
+                table.created_at,
+            )
+            await self._save_seats(db, table.id, table.seats)
+        return table
+
+    @asynccontextmanager
+    async def _channel_guard(self, channel_id: int) -> AsyncIterator[None]:
+        """The partial unique index refuses a second open table in a channel that another
+        transaction filled after our check: name that table as a busy channel."""
+        try:
+            yield
+        except asyncpg.UniqueViolationError as exc:
+            if exc.constraint_name != ONE_OPEN_PER_CHANNEL:
+                raise
+            async with self._read() as db:
+                busy = await db.fetchval(
+                    "SELECT id FROM tables WHERE channel_id = $1 AND status = ANY($2::text[])",
+                    channel_id,
+                    _OPEN,
+                )
+            raise ChannelBusy(busy or 0) from None
+
+    async def get_table(self, table_id: int) -> Table | None:
+        async with self._read() as db:
+            tables = await self._tables(db, "t.id = $1", table_id)
+        return tables[0] if tables else None
+
+    async def open_table_in(self, channel_id: int) -> Table | None:
+        async with self._read() as db:
+            tables = await self._tables(
+                db, "t.channel_id = $1 AND t.status = ANY($2::text[])", channel_id, _OPEN
+            )
+        return tables[0] if tables else None
+
+    async def open_tables(self) -> list[Table]:
+        async with self._read() as db:
+            return await self._tables(db, "t.status = ANY($1::text[])", _OPEN)
+
+    async def tables_for_user(
+        self, user_id: int, statuses: tuple[TableStatus, ...] = OPEN_STATUSES
+    ) -> list[Table]:
+        if not statuses:
+            return []
+        async with self._read() as db:
+            return await self._tables(
+                db,
+                "t.status = ANY($1::text[])"
+                " AND t.id IN (SELECT table_id FROM seats WHERE user_id = $2)",
+                [TableStatus(s).value for s in statuses],
+                user_id,
+            )
+
+    async def set_lobby_message(self, table_id: int, message_id: int) -> None:
+        await self._set_message(table_id, "lobby_message_id", message_id)
+
+    async def set_table_message(self, table_id: int, message_id: int) -> None:
+        await self._set_message(table_id, "table_message_id", message_id)
+
+    async def _set_message(self, table_id: int, column: str, message_id: int) -> None:
+        async with self._transaction() as db:
+            status = await db.execute(
+                f"UPDATE tables SET {column} = $1 WHERE id = $2", message_id, table_id
+            )
+            if status == "UPDATE 0":
+                raise StoreError(f"no table {table_id}")
+
+    # -- lobby commands ----------------------------------------------------------------
+    @asynccontextmanager
+    async def _lobby(self, table_id: int) -> AsyncIterator[tuple[asyncpg.Connection, Table]]:
+        """A transaction holding the row lock of a table that must still be a lobby."""
+        async with self._transaction() as db:
+            table = await self._locked(db, table_id)
+            if table.status is not TableStatus.LOBBY:
+                raise LobbyClosed(table_id, table.status)
+            yield db, table
+
+    async def add_seat(self, table_id: int, seat: Seat, *, max_seats: int) -> Table:
+        async with self._lobby(table_id) as (db, table):
+            if seat.user_id is not None and table.seat_of(seat.user_id) is not None:
+                raise AlreadySeated(f"user {seat.user_id} has a seat at table {table_id}")
+            if len(table.seats) >= max_seats:
+                raise LobbyFull(max_seats)
+            table.seats.append(replace(seat))
+            await self._save_seats(db, table_id, table.seats[-1:], first=len(table.seats) - 1)
+        return table
+
+    async def leave_lobby(self, table_id: int, user_id: int) -> Table:
+        async with self._lobby(table_id) as (db, table):
+            position = table.seat_of(user_id)
+            if position is None:
+                raise NotSeated(f"user {user_id} has no seat at table {table_id}")
+            table.seats.pop(position)
+            await self._replace_seats(db, table)
+            humans = [s.user_id for s in table.seats if not s.ai and s.user_id is not None]
+            if not humans:
+                await self._set_status(db, table, TableStatus.CANCELLED)
+            elif table.host_id == user_id:
+                table.host_id = humans[0]
+                await db.execute(
+                    "UPDATE tables SET host_id = $1 WHERE id = $2", table.host_id, table_id
+                )
+        return table
+
+    async def remove_seat(self, table_id: int, position: int, seen: int | str) -> Table:
+        async with self._lobby(table_id) as (db, table):
+            if not 0 <= position < len(table.seats):
+                raise SeatChanged(f"table {table_id} has no seat {position + 1}")
+            current = table.seats[position]
+            if current.who != seen or current.user_id == table.host_id:
+                raise SeatChanged(f"seat {position + 1} of table {table_id} is not {seen}")
+            table.seats.pop(position)
+            await self._replace_seats(db, table)
+        return table
+
+    async def set_option(self, table_id: int, name: str, value: str) -> Table:
+        async with self._lobby(table_id) as (db, table):
+            table.options[name] = value
+            await db.execute(
+                "UPDATE tables SET options = $1 WHERE id = $2", table.options, table_id
+            )
+        return table
+
+    async def set_setting(self, table_id: int, name: str, value: str) -> Table:
+        async with self._lobby(table_id) as (db, table):
+            table.settings[name] = value
+            await db.execute(
+                "UPDATE tables SET settings = $1 WHERE id = $2", table.settings, table_id
+            )
+        return table
+
+    async def cancel_lobby(self, table_id: int) -> Table:
+        async with self._lobby(table_id) as (db, table):
+            await self._set_status(db, table, TableStatus.CANCELLED)
+        return table
+
+    async def start_table(self, table_id: int, *, min_seats: int, max_seats: int) -> Table:
+        async with self._lobby(table_id) as (db, table):
+            if not min_seats <= len(table.seats) <= max_seats:
+                raise SeatCount(len(table.seats), min_seats, max_seats)
+            table.started_at = utcnow()
+            await db.execute(
+                "UPDATE tables SET started_at = $1 WHERE id = $2", table.started_at, table_id
+            )
+            await self._set_status(db, table, TableStatus.ACTIVE)
+        return table
+
+    # -- a game in play ----------------------------------------------------------------
+    @asynccontextmanager
+    async def _active(self, table_id: int) -> AsyncIterator[tuple[asyncpg.Connection, Table]]:
+        """A transaction holding the row lock of a table that must be an active game."""
+        async with self._transaction() as db:
+            table = await self._locked(db, table_id)
+            if table.status is not TableStatus.ACTIVE:
+                raise TableNotActive(table_id, table.status)
+            yield db, table
+
+    async def resign_seat(self, table_id: int, position: int) -> Table:
+        async with self._active(table_id) as (db, table):
+            seat = table.seats[position]
+            seat.resigned = seat.ai = True
+            await db.execute(
+                "UPDATE seats SET resigned = true, ai = true WHERE table_id = $1 AND position = $2",
+                table_id,
+                position,
+            )
+            if all(s.ai for s in table.seats):
+                await self._end(db, table, TableStatus.ABANDONED)
+        return table
+
+    async def abandon_table(self, table_id: int) -> Table:
+        async with self._active(table_id) as (db, table):
+            await self._end(db, table, TableStatus.ABANDONED)
+        return table
+
+    async def finish_table(self, table_id: int, result: FinalResult) -> Table:
+        async with self._active(table_id) as (db, table):
+            await self._finish(db, table, result)
+        return table
+
+    async def _finish(self, db: asyncpg.Connection, table: Table, result: FinalResult) -> None:
+        """The result, one results row per seat, and the finished status."""
+        if not len(result.scores) == len(result.ranks) == len(table.seats):
+            raise StoreError(f"table {table.id} has {len(table.seats)} seats, not a result's")
+        table.result = result.as_json()
+        await db.execute("UPDATE tables SET result = $1 WHERE id = $2", table.result, table.id)
+        await self._end(db, table, TableStatus.FINISHED)
+        breakdowns = result.breakdown or tuple({} for _ in table.seats)
+        await db.executemany(
+            "INSERT INTO results (table_id, seat, user_id, score, rank, resigned, finished_at,"
+            " breakdown) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+            [
+                (
+                    table.id,
+                    position,
+                    seat.user_id,
+                    score,
+                    rank,
+                    seat.resigned,
+                    table.ended_at,
+                    dict(breakdown),
+                )
+                for position, (seat, score, rank, breakdown) in enumerate(
+                    zip(table.seats, result.scores, result.ranks, breakdowns, strict=True)
+                )
+            ],
+        )
+
+    async def _end(self, db: asyncpg.Connection, table: Table, status: TableStatus) -> None:
+        table.ended_at = utcnow()
+        await db.execute("UPDATE tables SET ended_at = $1 WHERE id = $2", table.ended_at, table.id)
+        await self._set_status(db, table, status)
+
+    async def results(
+        self, *, game: str | None = None, guild_id: int | None = None
+    ) -> list[ResultRow]:
+        where, params = ["true"], []
+        if game is not None:
+            params.append(game)
+            where.append(f"t.game = ${len(params)}")
+        if guild_id is not None:
+            params.append(guild_id)
+            where.append(f"t.guild_id = ${len(params)}")
+        async with self._read() as db:
+            rows = await db.fetch(
+                "SELECT r.table_id, t.game, t.guild_id, r.seat, r.user_id, r.score, r.rank,"
+                " r.resigned, r.finished_at, r.breakdown"
+                " FROM results AS r JOIN tables AS t ON t.id = r.table_id"
+                f" WHERE {' AND '.join(where)} ORDER BY r.finished_at, r.table_id, r.seat",
+                *params,
+            )
+        return [ResultRow(**dict(row)) for row in rows]
+
+    # -- shared by the commands ----------------------------------------------------------
+    async def _locked(self, db: asyncpg.Connection, table_id: int) -> Table:
+        """The table as it is once its row lock is ours. The lock comes first, in a
+        statement of its own: the statements after it see what the last holder committed."""
+        found = await db.fetchval("SELECT id FROM tables WHERE id = $1 FOR UPDATE", table_id)
+        if found is None:
+            raise StoreError(f"no table {table_id}")
+        (table,) = await self._tables(db, "t.id = $1", table_id)
+        return table
+
+    async def _set_status(self, db: asyncpg.Connection, table: Table, status: TableStatus) -> None:
+        if status in OPEN_STATUSES:
+            await self._refuse_busy_channel(db, table.channel_id, table.id)
+        table.status = status
+        await db.execute("UPDATE tables SET status = $1 WHERE id = $2", status.value, table.id)
+
+    async def _replace_seats(self, db: asyncpg.Connection, table: Table) -> None:
+        """Positions stay 0, 1, 2 … after a seat is taken out of the middle."""
+        await db.execute("DELETE FROM seats WHERE table_id = $1", table.id)
+        await self._save_seats(db, table.id, table.seats)
+
+    @staticmethod
+    async def _refuse_busy_channel(
+        db: asyncpg.Connection, channel_id: int, table_id: int | None
+    ) -> None:
+        # The partial unique index is the guarantee; asking first names the busy table.
+        busy = await db.fetchval(
+            "SELECT id FROM tables WHERE channel_id = $1 AND status = ANY($2::text[])",
+            channel_id,
+            _OPEN,
+        )
+        if busy is not None and busy != table_id:
+            raise ChannelBusy(busy)
+
+    @staticmethod
+    async def _save_seats(
+        db: asyncpg.Connection, table_id: int, seats: list[Seat], first: int = 0
+    ) -> None:
+        await db.executemany(
+            "INSERT INTO seats (table_id, position, user_id, name, ai, resigned)"
+            " VALUES ($1, $2, $3, $4, $5, $6)",
+            [
+                (table_id, position, seat.user_id, seat.name, seat.ai, seat.resigned)
+                for position, seat in enumerate(seats, start=first)
+            ],
+        )
+
+    @staticmethod
+    async def _tables(db: asyncpg.Connection, where: str, *params: Any) -> list[Table]:
+        """The tables matching `where` (on columns of t), with their seats, in one statement."""
+        tables: dict[int, Table] = {}
+        rows = await db.fetch(
+            "SELECT t.id, t.guild_id, t.channel_id, t.host_id, t.game, t.options, t.seed,"
+            " t.status, t.lobby_message_id, t.table_message_id, t.result, t.created_at,"
+            " t.started_at, t.ended_at, t.settings, s.position, s.user_id, s.name, s.ai,"
+            " s.resigned"
+            " FROM tables AS t LEFT JOIN seats AS s ON s.table_id = t.id"
+            f" WHERE {where} ORDER BY t.id, s.position",
+            *params,
+        )
+        for row in rows:
+            table = tables.get(row["id"])
+            if table is None:
+                table = tables[row["id"]] = Table(
+                    id=row["id"],
+                    guild_id=row["guild_id"],
+                    channel_id=row["channel_id"],
+                    host_id=row["host_id"],
+                    game=row["game"],
+                    options=row["options"],
+                    settings=row["settings"],
+                    seed=int(row["seed"]),
+                    status=TableStatus(row["status"]),
+                    lobby_message_id=row["lobby_message_id"],
+                    table_message_id=row["table_message_id"],
+                    result=row["result"],
+                    created_at=_utc(row["created_at"]),
+                    started_at=_utc(row["started_at"]),
+                    ended_at=_utc(row["ended_at"]),
+                )
+            if row["position"] is not None:
+                table.seats.append(Seat(row["user_id"], row["name"], row["ai"], row["resigned"]))
+        return list(tables.values())
+
+    # -- the action log ----------------------------------------------------------------
+    async def append_action(
+        self,
+        table_id: int,
+        seq: int,
+        seat: int,
+        choices: tuple[str, ...],
+        user_id: int | None,
+        snapshot: str | None = None,
+        result: FinalResult | None = None,
+    ) -> None:
+        async with self._transaction() as db:
+            # The row lock serialises the moves of one table across every process.
+            status = await db.fetchval(
+                "SELECT status FROM tables WHERE id = $1 FOR UPDATE", table_id
+            )
+            if status is None:
+                raise StoreError(f"no table {table_id}")
+            current = await db.fetchval(
+                "SELECT coalesce(max(seq), 0) FROM actions WHERE table_id = $1", table_id
+            )
+            if seq != current + 1:
+                raise StaleAction(seq, current)
+            if TableStatus(status) is not TableStatus.ACTIVE:
+                raise TableNotActive(table_id, TableStatus(status))
+            await db.execute(
+                "INSERT INTO actions (table_id, seq, seat, choices, user_id, at)"
+                " VALUES ($1, $2, $3, $4, $5, $6)",
+                table_id,
+                seq,
+                seat,
+                list(choices),
+                user_id,
+                utcnow(),
+            )
+            if snapshot is not None:
+                await db.execute(
+                    "INSERT INTO snapshots (table_id, seq, state) VALUES ($1, $2, $3)"
+                    " ON CONFLICT (table_id) DO UPDATE SET seq = excluded.seq,"
+                    " state = excluded.state",
+                    table_id,
+                    seq,
+                    snapshot,
+                )
+            if result is not None:
+                (table,) = await self._tables(db, "t.id = $1", table_id)
+                await self._finish(db, table, result)
+
+    async def actions(self, table_id: int, after: int = 0) -> list[LoggedAction]:
+        async with self._read() as db:
+            rows = await db.fetch(
+                "SELECT seq, seat, choices, user_id, at FROM actions"
+                " WHERE table_id = $1 AND seq > $2 ORDER BY seq",
+                table_id,
+                after,
+            )
+        return [
+            LoggedAction(seq, seat, tuple(choices), user_id, _utc(at))  # type: ignore[arg-type]
+            for seq, seat, choices, user_id, at in rows
+        ]
+
+    async def last_seq(self, table_id: int) -> int:
+        async with self._read() as db:
+            return await db.fetchval(
+                "SELECT coalesce(max(seq), 0) FROM actions WHERE table_id = $1", table_id
+            )
+
+    async def latest_snapshot(self, table_id: int) -> Snapshot | None:
+        async with self._read() as db:
+            row = await db.fetchrow(
+                "SELECT seq, state FROM snapshots WHERE table_id = $1", table_id
+            )
+        return None if row is None else Snapshot(row["seq"], row["state"])
+
+    # -- users -----------------------------------------------------------------------------
+    async def get_prefs(self, user_id: int) -> UserPrefs:
+        async with self._read() as db:
+            row = await db.fetchrow(
+                "SELECT turn_dms, dms_closed, locale FROM user_prefs WHERE user_id = $1",
+                user_id,
+            )
+        if row is None:
+            return UserPrefs(user_id)
+        return UserPrefs(user_id, row["turn_dms"], row["dms_closed"], row["locale"])
+
+    async def set_prefs(self, prefs: UserPrefs) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO user_prefs (user_id, turn_dms, dms_closed) VALUES ($1, $2, $3)"
+                " ON CONFLICT (user_id) DO UPDATE SET turn_dms = excluded.turn_dms,"
+                " dms_closed = excluded.dms_closed",
+                prefs.user_id,
+                prefs.turn_dms,
+                prefs.dms_closed,
+            )
+
+    async def set_locale(self, user_id: int, locale: str) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO user_prefs (user_id, locale) VALUES ($1, $2)"
+                " ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale",
+                user_id,
+                locale,
+            )
