@@ -4,16 +4,17 @@ One `good` seat against random others (meeple_hall.bot.ai.choose, the baseline),
 seat rotated over all seats. Prints one line per player count: wins (ties for first count
 as wins), average scores, and the good player's decision time p50/p95.
 
-Run from the repository root: `python bench/strategy_winrate.py GAME [GAMES] [PLAYERS...]`,
-e.g. `python bench/strategy_winrate.py burgundy 30 2 3 4`.
+Run from the repository root: `python bench/strategy_winrate.py GAME [--games N]
+[--players 2 3 4]`. `meeple-hall arena` measures the same through the AI framework (with
+determinized states); this script calls the strategy on the real state, which is quicker.
 """
 
 from __future__ import annotations
 
+import argparse
 import importlib
 import random
 import statistics
-import sys
 import time
 
 from meeple_hall import games
@@ -44,9 +45,12 @@ def play(game: str, players: int, seed: int, good_seat: int, times: list[float])
 
 
 def main() -> None:
-    game = sys.argv[1]
-    count = int(sys.argv[2]) if len(sys.argv) > 2 else 30
-    counts = [int(n) for n in sys.argv[3:]] or [2, 3, 4]
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("game", choices=["keyflower", "burgundy"])
+    parser.add_argument("--games", type=int, default=30, help="games per player count")
+    parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4])
+    args = parser.parse_args()
+    game, count, counts = args.game, args.games, args.players
     for players in counts:
         times: list[float] = []
         wins = 0
