@@ -60,6 +60,7 @@ class MeepleHall(commands.Bot):
         await self.add_cog(Play(self, self.store, self.manager, self.display))
         await self.add_cog(Settings(self.store))
         await self.add_cog(Time(self, self.store, self.manager, self.clocks))
+        await self._add_community()
         self.add_dynamic_items(RoutedButton)
         if self.dev_guild_id:
             guild = discord.Object(self.dev_guild_id)
@@ -67,6 +68,20 @@ class MeepleHall(commands.Bot):
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
+
+    async def _add_community(self) -> None:
+        """Ratings, leaderboards, profiles and tournaments (issue 12)."""
+        from meeple_hall.bot.cogs.ratings import RatingsCog
+        from meeple_hall.bot.cogs.tournament import TournamentCog
+        from meeple_hall.bot.ratings import Ratings
+        from meeple_hall.bot.tournaments import Tournaments
+
+        self.ratings = Ratings(self.store)
+        self.tournaments = Tournaments(self, self.store, self.manager)
+        ratings_cog = RatingsCog(self, self.store, self.ratings)
+        self.display.result_extras.append(ratings_cog.rating_changes)
+        await self.add_cog(ratings_cog)
+        await self.add_cog(TournamentCog(self, self.store, self.tournaments))
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Remember each user's language, so their direct messages can be written in it."""
@@ -81,6 +96,7 @@ class MeepleHall(commands.Bot):
         # full passes, which otherwise pause the loop for tens of milliseconds.
         gc.freeze()
         await self.manager.resume()
+        await self.tournaments.resume()
         await self.clocks.start()
         log.info("ready as %s with %d games in play", self.user, len(self.manager.games))
 

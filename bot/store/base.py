@@ -236,6 +236,82 @@ class AwayAllowance(StoreError):
         self.used, self.allowance = used, allowance
 
 
+class TournamentStatus(StrEnum):
+    SIGNUP = "signup"
+    RUNNING = "running"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+
+
+class TournamentClosed(StoreError):
+    """A tournament command that its status no longer allows (sign-up closed, ended, …)."""
+
+    def __init__(self, tournament_id: int, status: TournamentStatus) -> None:
+        super().__init__(f"tournament {tournament_id} is {status.value}")
+        self.tournament_id = tournament_id
+        self.status = status
+
+
+class RoundExists(StoreError):
+    """The round was recorded already (by another process, or before a restart)."""
+
+
+@dataclass
+class TournamentPlayer:
+    user_id: int
+    name: str
+    status: str = "playing"  # playing, dropped, removed, out (eliminated)
+    left_round: int | None = None
+
+
+@dataclass
+class Tournament:
+    id: int
+    guild_id: int
+    channel_id: int
+    organiser_id: int
+    name: str
+    game: str
+    format: str  # swiss, round-robin, elimination
+    rounds: int | None
+    table_size: int
+    clock: str
+    options: dict[str, str] = field(default_factory=dict)
+    settings: dict[str, str] = field(default_factory=dict)
+    bye_points: float | None = None
+    advance: int | None = None
+    status: TournamentStatus = TournamentStatus.SIGNUP
+    round: int = 0
+    message_id: int | None = None
+    created_at: datetime | None = None
+    players: list[TournamentPlayer] = field(default_factory=list)
+
+    def player(self, user_id: int) -> TournamentPlayer | None:
+        return next((p for p in self.players if p.user_id == user_id), None)
+
+    def playing(self) -> list[int]:
+        return [p.user_id for p in self.players if p.status == "playing"]
+
+
+@dataclass(frozen=True)
+class TournamentTable:
+    tournament_id: int
+    round: int
+    number: int
+    seats: tuple[int, ...]
+    thread_id: int | None = None
+    table_id: int | None = None
+    state: str = "planned"  # planned, thread, table, started, announced, done, void
+
+
+@dataclass(frozen=True)
+class TournamentRound:
+    tournament_id: int
+    round: int
+    byes: tuple[int, ...]
+    status: str  # opening, playing, done
+
+
 class Store(Protocol):
     async def open(self) -> None:
         """Connect and apply pending schema migrations."""
@@ -307,6 +383,105 @@ class Store(Protocol):
         self, *, game: str | None = None, guild_id: int | None = None
     ) -> list[ResultRow]:
         """Rows of the results table, oldest game first (then by seat)."""
+
+    async def results_since(
+        self, *, game: str, guild_id: int | None = None, since: datetime | None = None
+    ) -> list[ResultRow]:
+        """Rows of one game's results finished at or after `since` (all with None), on one
+        server or (None) everywhere, oldest game first (then by seat)."""
+
+    async def count_results(self, *, game: str, guild_id: int | None = None) -> int:
+        """How many finished games of `game` have results (on one server, or everywhere)."""
+
+    async def tables_with_setting(self, *, game: str, name: str, value: str) -> set[int]:
+        """Ids of the finished tables of `game` whose table setting `name` is `value`."""
+
+    async def seat_names(self, user_ids: list[int]) -> dict[int, str]:
+        """The name each user last sat down under (for leaderboards and profiles)."""
+
+    # -- tournaments (bot/tournaments.py) ---------------------------------------------
+    async def create_tournament(self, tournament: Tournament) -> Tournament:
+        """Record a new tournament in sign-up (its id is filled in)."""
+
+    async def get_tournament(self, tournament_id: int) -> Tournament | None: ...
+
+    async def tournaments(
+        self, *, guild_id: int | None = None, statuses: tuple[TournamentStatus, ...] = ()
+    ) -> list[Tournament]:
+        """Tournaments on one server (None: all) with one of these statuses (none: any)."""
+
+    async def set_tournament_message(self, tournament_id: int, message_id: int) -> None: ...
+
+    async def join_tournament(self, tournament_id: int, user_id: int, name: str) -> Tournament:
+        """Sign up, only during sign-up. Raises AlreadySeated, TournamentClosed."""
+
+    async def leave_tournament(self, tournament_id: int, user_id: int) -> Tournament:
+        """Withdraw during sign-up. Raises NotSeated, TournamentClosed."""
+
+    async def set_player_status(
+        self, tournament_id: int, user_id: int, status: str, *, round: int
+    ) -> Tournament:
+        """A player drops, is removed or is knocked out (while running); NotSeated if they
+        are not playing in it."""
+
+    async def replace_player(
+        self, tournament_id: int, old_user_id: int, new_user_id: int, name: str
+    ) -> Tournament:
+        """Put another user in a player's place, in the player list and in every table of
+        the tournament not yet started. Raises NotSeated, AlreadySeated, TournamentClosed."""
+
+    async def end_tournament(self, tournament_id: int, status: TournamentStatus) -> Tournament:
+        """Finish or cancel; raises TournamentClosed if it had ended already."""
+
+    async def add_round(
+        self,
+        tournament_id: int,
+        round: int,
+        tables: list[tuple[int, ...]],
+        byes: tuple[int, ...],
+        *,
+        first_number: int = 1,
+    ) -> None:
+        """Record a round's pairing (its tables as intents, numbered from `first_number`)
+        and make it the current round, in one transaction. Raises RoundExists if it is
+        recorded already, TournamentClosed unless the tournament is in sign-up or running."""
+
+    async def void_round_tables(self, tournament_id: int, round: int) -> list[TournamentTable]:
+        """Mark the round's tables void (a re-pairing) and return them as they were."""
+
+    async def tournament_rounds(self, tournament_id: int) -> list[TournamentRound]: ...
+
+    async def set_round_status(
+        self, tournament_id: int, round: int, status: str, *, expected: str
+    ) -> bool:
+        """Move a round from `expected` to `status`; False if it was not in `expected`."""
+
+    async def tournament_tables(
+        self, tournament_id: int, round: int | None = None
+    ) -> list[TournamentTable]:
+        """The tables of a round (None: of every round), by round then number."""
+
+    async def tournament_table_of(self, table_id: int) -> TournamentTable | None:
+        """The tournament table that a game belongs to, if any."""
+
+    async def update_tournament_table(
+        self,
+        tournament_id: int,
+        round: int,
+        number: int,
+        *,
+        state: str,
+        thread_id: int | None = None,
+        table_id: int | None = None,
+    ) -> None:
+        """Record a table's progress (a thread, a game, started, announced, done)."""
+
+    async def replace_seat_user(
+        self, table_id: int, position: int, old_user_id: int, new_user_id: int, name: str
+    ) -> Table:
+        """Another user takes a seat of an active game in which nothing has been played yet;
+        raises SeatChanged if the seat is not `old_user_id`'s or a move has been made."""
+
 
     async def tables_for_user(
         self, user_id: int, statuses: tuple[TableStatus, ...] = OPEN_STATUSES

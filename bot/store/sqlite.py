@@ -27,6 +27,7 @@ from typing import Any
 
 import aiosqlite
 
+from meeple_hall.bot.store.sqlite_community import CommunityCommands
 from meeple_hall.bot.store.base import (
     OPEN_STATUSES,
     AlreadySeated,
@@ -122,7 +123,7 @@ def _json(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
-class SQLiteStore:
+class SQLiteStore(CommunityCommands):
     """The Store on a SQLite file (or ":memory:", for tests)."""
 
     def __init__(

@@ -1,0 +1,109 @@
+"""Tournament points and standings, from the finishing positions of each table.
+
+Points go by finishing position and table size (`POINTS`); players tied for a place share
+the points of the places they cover. Standings order players by points, then by three
+tie-breaks: the sum of their opponents' tournament points (each opponent counted once per
+game played together), the average share of the table winner's score, then the total game
+score.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+# Points by finishing position, per table size.
+POINTS: dict[int, tuple[int, ...]] = {
+    1: (10,),
+    2: (10, 4),
+    3: (10, 5, 2),
+    4: (10, 6, 3, 1),
+    5: (10, 7, 4, 2, 1),
+    6: (10, 7, 5, 3, 2, 1),
+}
+
+
+def points_for_ranks(ranks: Sequence[int]) -> list[float]:
+    """Each seat's points at a table whose seats finished at `ranks` (1 best; a tie shares
+    one rank, and the places it covers are shared out evenly)."""
+    table = POINTS[len(ranks)]
+    order = sorted(ranks)
+    out = []
+    for rank in ranks:
+        first = order.index(rank)
+        tied = order.count(rank)
+        out.append(round(sum(table[first : first + tied]) / tied, 2))
+    return out
+
+
+@dataclass(frozen=True)
+class TableResult:
+    """One finished tournament table: players in seat order with their rank and score."""
+
+    round: int
+    players: tuple[int, ...]
+    ranks: tuple[int, ...]
+    scores: tuple[int, ...]
+
+
+@dataclass
+class Standing:
+    user_id: int
+    points: float = 0.0
+    opponents_points: float = 0.0
+    winner_share: float = 0.0  # average, over games, of score / the table winner's score
+    total_score: int = 0
+    games: int = 0
+    wins: int = 0
+    byes: int = 0
+    opponents: list[int] = field(default_factory=list)
+    shares: list[float] = field(default_factory=list)
+
+    def key(self) -> tuple[float, float, float, int]:
+        return (-self.points, -self.opponents_points, -self.winner_share, -self.total_score)
+
+
+def bye_points(round_results: Iterable[TableResult], fixed: float | None) -> float:
+    """A bye's points: the organiser's number, else the average points of the round."""
+    if fixed is not None:
+        return fixed
+    points = [p for r in round_results for p in points_for_ranks(r.ranks)]
+    return round(sum(points) / len(points), 2) if points else 0.0
+
+
+def standings(
+    players: Iterable[int],
+    results: Iterable[TableResult],
+    byes: dict[int, list[int]],  # round -> players with a bye
+    bye_fixed: float | None = None,
+) -> list[Standing]:
+    """Everyone in `players` (and anyone with a result), best first."""
+    results = list(results)
+    table: dict[int, Standing] = {p: Standing(p) for p in players}
+    for result in results:
+        points = points_for_ranks(result.ranks)
+        top = max(result.scores)
+        for seat, player in enumerate(result.players):
+            s = table.setdefault(player, Standing(player))
+            s.points += points[seat]
+            s.total_score += result.scores[seat]
+            s.games += 1
+            s.wins += result.ranks[seat] == 1
+            s.opponents += [p for p in result.players if p != player]
+            s.shares.append(result.scores[seat] / top if top > 0 else 1.0)
+    for round_no, players_with_bye in byes.items():
+        worth = bye_points([r for r in results if r.round == round_no], bye_fixed)
+        for player in players_with_bye:
+            s = table.setdefault(player, Standing(player))
+            s.points += worth
+            s.byes += 1
+    for s in table.values():
+        s.points = round(s.points, 2)
+        s.opponents_points = round(sum(table[o].points for o in s.opponents), 2)
+        s.winner_share = round(sum(s.shares) / len(s.shares), 4) if s.shares else 0.0
+    return sorted(table.values(), key=lambda s: (*s.key(), s.user_id))
+
+
+def points_text(points: float) -> str:
+    """8, 4.5 or 3.33: no trailing zeros."""
+    return f"{points:.2f}".rstrip("0").rstrip(".")

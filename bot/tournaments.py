@@ -1,0 +1,580 @@
+"""Tournaments that run themselves: rounds seated in threads, results collected as games
+end, standings posted, the next round opened, the winner announced.
+
+Everything is in the store, and every step is written so that doing it again does nothing
+new: a round's tables are recorded (as intents) before any thread is opened; each table
+then goes planned → thread → table → started → announced, and a thread or game already
+made is found again (by the thread's name, by the one open table a channel may have)
+instead of being made twice. `advance` looks at the store, not at what this process
+remembers, so after a restart at any point it finishes what was begun.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from meeple_hall import games
+from meeple_hall.bot import pairing, standings
+from meeple_hall.bot.i18n import t
+from meeple_hall.bot.live import LiveGame, Refusal, TableManager
+from meeple_hall.bot.store import (
+    ChannelBusy,
+    RoundExists,
+    Seat,
+    Store,
+    Table,
+    TableStatus,
+    Tournament,
+    TournamentClosed,
+    TournamentStatus,
+    TournamentTable,
+)
+
+log = logging.getLogger(__name__)
+
+FORMATS = ("swiss", "round-robin", "elimination")
+CLOCKS = ("12h", "24h", "48h", "72h")
+DEFAULT_CLOCK = "48h"
+DEFAULT_SWISS_ROUNDS = 3
+ROUND_ROBIN_MAX = 12
+ENDED = (TableStatus.FINISHED, TableStatus.ABANDONED, TableStatus.CANCELLED)
+OPEN_TABLE_STATES = ("planned", "thread", "table", "started")
+
+
+def default_table_size(game_id: str) -> int:
+    engine = games.get(game_id)
+    best = getattr(engine, "best_players", None)
+    return int(best) if best else min(4, engine.max_players)
+
+
+def thread_name(tournament: Tournament, round_no: int, number: int) -> str:
+    """Unique per tournament table, so a thread made before a restart is found again."""
+    return f"{tournament.name[:60]} · R{round_no} T{number} · #{tournament.id}"
+
+
+def table_settings(tournament: Tournament) -> dict[str, str]:
+    return {**tournament.settings, "clock": tournament.clock, "away": "forbidden"}
+
+
+class Tournaments:
+    def __init__(self, bot: Any, store: Store, manager: TableManager) -> None:
+        self.bot = bot
+        self.store = store
+        self.manager = manager
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._schedules: dict[int, list[pairing.Pairing]] = {}
+        manager.listeners.append(self.on_game)
+
+    def lock(self, tournament_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(tournament_id, asyncio.Lock())
+
+    # -- the language of public messages --------------------------------------------------
+    def locale(self, tournament: Tournament) -> str:
+        guild = self.bot.get_guild(tournament.guild_id)
+        return guild.preferred_locale.value if guild else "en"
+
+    async def channel(self, channel_id: int) -> Any:
+        channel = self.bot.get_channel(channel_id)
+        if channel is None:
+            channel = await self.bot.fetch_channel(channel_id)
+        return channel
+
+    # -- starting ---------------------------------------------------------------------------
+    async def start(self, tournament: Tournament) -> None:
+        """Seat round 1 and open it. Refuses too few players (or too many for round-robin)."""
+        engine = games.get(tournament.game)
+        players = tournament.playing()
+        if len(players) < max(engine.min_players, 2):
+            raise Refusal("tournament.too_few", min=max(engine.min_players, 2))
+        if tournament.format == "round-robin" and len(players) > ROUND_ROBIN_MAX:
+            raise Refusal("tournament.round_robin_max", max=ROUND_ROBIN_MAX)
+        async with self.lock(tournament.id):
+            first = await self._pair(tournament, 1)
+            try:
+                await self.store.add_round(tournament.id, 1, list(first.tables), first.byes)
+            except RoundExists:
+                raise Refusal("tournament.started") from None
+            except TournamentClosed:
+                raise Refusal("tournament.closed") from None
+        await self.advance(tournament.id)
+
+    async def _pair(self, tournament: Tournament, round_no: int) -> pairing.Pairing:
+        """The pairing of a round from the standings and history in the store."""
+        engine = games.get(tournament.game)
+        size, low, high = tournament.table_size, engine.min_players, engine.max_players
+        history, table_results, byes = await self.history(tournament)
+        playing = tournament.playing()
+        if tournament.format == "round-robin":
+            schedule = self.schedule(tournament)
+            planned = schedule[round_no - 1] if round_no <= len(schedule) else pairing.Pairing(())
+            tables = [tuple(p for p in table if p in playing) for table in planned.tables]
+            seated = [tb for tb in tables if len(tb) >= max(low, 2)]
+            lone = [p for tb in tables if len(tb) < max(low, 2) for p in tb]
+            return pairing.Pairing(tuple(seated), tuple(planned.byes) + tuple(lone))
+        order = self.order(tournament, table_results, byes, playing)
+        if round_no == 1:
+            random.Random(self.bot.new_seed()).shuffle(order)
+        if tournament.format == "elimination":
+            return pairing.elimination_round(order, size, low, high, history)
+        return pairing.swiss_round(order, size, low, high, history)
+
+    def schedule(self, tournament: Tournament) -> list[pairing.Pairing]:
+        """The round-robin schedule, worked out once from the sign-up list (a replaced
+        player's place goes to whoever replaced them)."""
+        if tournament.id not in self._schedules:
+            engine = games.get(tournament.game)
+            everyone = [p.user_id for p in tournament.players if p.status != "removed"]
+            self._schedules[tournament.id] = pairing.round_robin(
+                everyone,
+                tournament.table_size,
+                engine.min_players,
+                engine.max_players,
+                seed=tournament.id,
+            )
+        return self._schedules[tournament.id]
+
+    def order(
+        self,
+        tournament: Tournament,
+        results: list[standings.TableResult],
+        byes: dict[int, list[int]],
+        players: Sequence[int],
+    ) -> list[int]:
+        ranked = standings.standings(players, results, byes, tournament.bye_points)
+        return [s.user_id for s in ranked if s.user_id in players]
+
+    async def history(
+        self, tournament: Tournament
+    ) -> tuple[pairing.History, list[standings.TableResult], dict[int, list[int]]]:
+        """Seats, byes and results of every table played so far."""
+        history = pairing.History()
+        results: list[standings.TableResult] = []
+        for row in await self.store.tournament_tables(tournament.id):
+            if row.state == "void" or row.table_id is None:
+                continue
+            table = await self.store.get_table(row.table_id)
+            if table is None:
+                continue
+            history.add_table(row.seats)
+            if table.status is TableStatus.FINISHED and table.result is not None:
+                results.append(
+                    standings.TableResult(
+                        row.round,
+                        tuple(s.user_id for s in table.seats),  # type: ignore[misc]
+                        tuple(table.result["ranks"]),
+                        tuple(table.result["scores"]),
+                    )
+                )
+        byes: dict[int, list[int]] = {}
+        for rnd in await self.store.tournament_rounds(tournament.id):
+            byes[rnd.round] = list(rnd.byes)
+            for player in rnd.byes:
+                history.add_bye(player)
+        return history, results, byes
+
+    async def standings(self, tournament: Tournament) -> list[standings.Standing]:
+        _, results, byes = await self.history(tournament)
+        everyone = [p.user_id for p in tournament.players if p.status != "removed"]
+        ranked = standings.standings(everyone, results, byes, tournament.bye_points)
+        if tournament.format == "elimination":
+            left = {p.user_id: p.left_round or 0 for p in tournament.players}
+            still = {p.user_id for p in tournament.players if p.status == "playing"}
+            ranked.sort(key=lambda s: (s.user_id not in still, -left.get(s.user_id, 0)))
+        return ranked
+
+    # -- moving on ------------------------------------------------------------------------
+    async def advance(self, tournament_id: int) -> None:
+        """Do whatever is due: open the current round's tables, close a round whose games
+        all ended (standings), pair and open the next, or finish the tournament."""
+        async with self.lock(tournament_id):
+            for _ in range(6):  # open → close → pair → open, with room to spare
+                tournament = await self.store.get_tournament(tournament_id)
+                if tournament is None or tournament.status is not TournamentStatus.RUNNING:
+                    return
+                rounds = await self.store.tournament_rounds(tournament_id)
+                if not rounds:
+                    return
+                current = rounds[-1]
+                if current.status == "opening":
+                    await self._open_round(tournament, current.round)
+                    continue
+                if current.status == "playing":
+                    if not await self._round_over(tournament, current.round):
+                        return
+                    if await self.store.set_round_status(
+                        tournament_id, current.round, "done", expected="playing"
+                    ):
+                        await self._close_round(tournament, current.round)
+                    continue
+                if await self._is_last(tournament, current.round):
+                    await self._finish(tournament)
+                    return
+                tournament = await self.store.get_tournament(tournament_id) or tournament
+                following = await self._pair(tournament, current.round + 1)
+                if not following.tables:
+                    await self._finish(tournament)
+                    return
+                with contextlib.suppress(RoundExists):
+                    await self.store.add_round(
+                        tournament_id, current.round + 1, list(following.tables), following.byes
+                    )
+
+    async def _round_over(self, tournament: Tournament, round_no: int) -> bool:
+        for row in await self.store.tournament_tables(tournament.id, round_no):
+            if row.state in ("void", "done"):
+                continue
+            table = await self.store.get_table(row.table_id) if row.table_id else None
+            if table is None or table.status not in ENDED:
+                return False
+            await self.store.update_tournament_table(
+                tournament.id, row.round, row.number, state="done"
+            )
+        return True
+
+    async def _is_last(self, tournament: Tournament, round_no: int) -> bool:
+        if tournament.format == "swiss":
+            return round_no >= (tournament.rounds or DEFAULT_SWISS_ROUNDS)
+        if tournament.format == "round-robin":
+            return round_no >= len(self.schedule(tournament))
+        return len(tournament.playing()) <= 1 or await self._was_final(tournament, round_no)
+
+    async def _was_final(self, tournament: Tournament, round_no: int) -> bool:
+        rows = [r for r in await self.store.tournament_tables(tournament.id, round_no)]
+        return len([r for r in rows if r.state != "void"]) <= 1
+
+    async def _close_round(self, tournament: Tournament, round_no: int) -> None:
+        """Knock out (elimination), then post the standings."""
+        if tournament.format == "elimination":
+            await self._knock_out(tournament, round_no)
+            tournament = await self.store.get_tournament(tournament.id) or tournament
+        await self.post_standings(
+            tournament, t(self.locale(tournament), "tournament.round_done", round=round_no)
+        )
+
+    async def _knock_out(self, tournament: Tournament, round_no: int) -> None:
+        final = await self._was_final(tournament, round_no)
+        for row in await self.store.tournament_tables(tournament.id, round_no):
+            if row.state == "void" or row.table_id is None:
+                continue
+            table = await self.store.get_table(row.table_id)
+            if table is None:
+                continue
+            ranks = (table.result or {}).get("ranks") or [len(table.seats)] * len(table.seats)
+            keep = 1 if final else pairing.advancing(len(table.seats), tournament.advance)
+            for seat, s in enumerate(table.seats):
+                out = table.status is not TableStatus.FINISHED or ranks[seat] > keep
+                player = tournament.player(s.user_id or 0)
+                if out and player is not None and player.status == "playing":
+                    with contextlib.suppress(Exception):
+                        await self.store.set_player_status(
+                            tournament.id, player.user_id, "out", round=round_no
+                        )
+
+    async def _finish(self, tournament: Tournament) -> None:
+        try:
+            tournament = await self.store.end_tournament(tournament.id, TournamentStatus.FINISHED)
+        except TournamentClosed:
+            return
+        ranked = await self.standings(tournament)
+        locale = self.locale(tournament)
+        winner = f"<@{ranked[0].user_id}>" if ranked else "—"
+        await self.post_standings(
+            tournament,
+            t(locale, "tournament.winner", name=tournament.name, winner=winner),
+            mention=True,
+        )
+
+    async def post_standings(
+        self, tournament: Tournament, heading: str, *, mention: bool = False
+    ) -> None:
+        from meeple_hall.bot.cogs.tournament import standings_message
+
+        channel = await self.channel(tournament.channel_id)
+        content, file = await standings_message(self, tournament, self.locale(tournament))
+        await channel.send(
+            content=f"{heading}\n{content}"[:2000],
+            file=file,
+            allowed_mentions=discord.AllowedMentions(users=mention),
+        )
+
+    # -- opening a round --------------------------------------------------------------------
+    async def _open_round(self, tournament: Tournament, round_no: int) -> None:
+        rows = [
+            r
+            for r in await self.store.tournament_tables(tournament.id, round_no)
+            if r.state != "void"
+        ]
+        for row in rows:
+            await self.open_table(tournament, row)
+        if await self.store.set_round_status(
+            tournament.id, round_no, "playing", expected="opening"
+        ):
+            await self._announce_round(tournament, round_no)
+
+    async def open_table(self, tournament: Tournament, row: TournamentTable) -> None:
+        """Take one table from wherever it got to up to announced; each step is recorded
+        before the next, and each looks for what an interrupted earlier try made."""
+        state, thread_id, table_id = row.state, row.thread_id, row.table_id
+        where = (tournament.id, row.round, row.number)
+        if state == "planned":
+            thread = await self._find_or_make_thread(tournament, row)
+            thread_id, state = thread.id, "thread"
+            await self.store.update_tournament_table(*where, state=state, thread_id=thread_id)
+        if state == "thread":
+            table = await self._find_or_make_table(tournament, row, thread_id)  # type: ignore[arg-type]
+            table_id, state = table.id, "table"
+            await self.store.update_tournament_table(*where, state=state, table_id=table_id)
+        if state == "table":
+            table = await self.store.get_table(table_id)  # type: ignore[arg-type]
+            if table is not None and table.status is TableStatus.LOBBY:
+                try:
+                    await self.manager.start(table.id)
+                except Refusal as refusal:
+                    log.warning("tournament table %s did not start: %s", table.id, refusal.key)
+            state = "started"
+            await self.store.update_tournament_table(*where, state=state)
+        if state == "started":
+            await self._ping(tournament, row, thread_id)  # type: ignore[arg-type]
+            await self.store.update_tournament_table(*where, state="announced")
+
+    async def _find_or_make_thread(self, tournament: Tournament, row: TournamentTable) -> Any:
+        name = thread_name(tournament, row.round, row.number)
+        parent = await self.channel(tournament.channel_id)
+        for thread in list(getattr(parent, "threads", [])):
+            if thread.name == name:
+                return thread
+        guild = self.bot.get_guild(tournament.guild_id)
+        if guild is not None:
+            with contextlib.suppress(discord.HTTPException):
+                for thread in await guild.active_threads():
+                    if thread.name == name and thread.parent_id == parent.id:
+                        return thread
+        return await parent.create_thread(
+            name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
+        )
+
+    async def _find_or_make_table(
+        self, tournament: Tournament, row: TournamentTable, thread_id: int
+    ) -> Table:
+        existing = await self.store.open_table_in(thread_id)
+        if existing is not None:
+            return existing
+        names = {p.user_id: p.name for p in tournament.players}
+        try:
+            return await self.store.create_table(
+                guild_id=tournament.guild_id,
+                channel_id=thread_id,
+                host_id=tournament.organiser_id,
+                game=tournament.game,
+                options=dict(tournament.options),
+                seed=self.bot.new_seed(),
+                seats=[Seat(user_id=u, name=names.get(u, str(u))) for u in row.seats],
+                settings=table_settings(tournament),
+            )
+        except ChannelBusy as busy:
+            table = await self.store.get_table(busy.table_id)
+            assert table is not None
+            return table
+
+    async def _ping(self, tournament: Tournament, row: TournamentTable, thread_id: int) -> None:
+        locale = self.locale(tournament)
+        mentions = " ".join(f"<@{u}>" for u in row.seats)
+        game_name = games.get(tournament.game).name
+        thread = await self.channel(thread_id)
+        message = await thread.send(
+            t(
+                locale,
+                "tournament.table_ping",
+                name=tournament.name,
+                round=row.round,
+                table=row.number,
+                game=game_name,
+                mentions=mentions,
+            ),
+            allowed_mentions=discord.AllowedMentions(users=True),
+        )
+        for user_id in row.seats:
+            prefs = await self.store.get_prefs(user_id)
+            if prefs.dms_closed:
+                continue
+            try:
+                user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+                await user.send(
+                    t(
+                        prefs.locale or locale,
+                        "tournament.table_dm",
+                        name=tournament.name,
+                        round=row.round,
+                        table=row.number,
+                        game=game_name,
+                        link=message.jump_url,
+                    )
+                )
+            except discord.HTTPException:
+                log.info("could not DM user %s about tournament %s", user_id, tournament.id)
+
+    async def _announce_round(self, tournament: Tournament, round_no: int) -> None:
+        locale = self.locale(tournament)
+        lines = [t(locale, "tournament.round_opened", name=tournament.name, round=round_no)]
+        rows = await self.store.tournament_tables(tournament.id, round_no)
+        for row in rows:
+            if row.state == "void":
+                continue
+            seats = ", ".join(f"<@{u}>" for u in row.seats)
+            lines.append(
+                t(
+                    locale,
+                    "tournament.table_line",
+                    table=row.number,
+                    thread=row.thread_id,
+                    seats=seats,
+                )
+            )
+        for rnd in await self.store.tournament_rounds(tournament.id):
+            if rnd.round == round_no and rnd.byes:
+                byes = ", ".join(f"<@{u}>" for u in rnd.byes)
+                lines.append(t(locale, "tournament.byes", players=byes))
+        channel = await self.channel(tournament.channel_id)
+        await channel.send("\n".join(lines)[:2000], allowed_mentions=discord.AllowedMentions.none())
+
+    # -- games ending --------------------------------------------------------------------------
+    async def on_game(self, game: LiveGame) -> None:
+        """A listener on every table change: a tournament game that ended moves its
+        tournament on (in a task of its own, so the move that ended it is answered first)."""
+        if game.table.status not in ENDED:
+            return
+        task = asyncio.create_task(self._game_ended(game.id), name=f"tournament-{game.id}")
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _game_ended(self, table_id: int) -> None:
+        try:
+            row = await self.store.tournament_table_of(table_id)
+            if row is not None:
+                await self.advance(row.tournament_id)
+        except Exception:
+            log.exception("tournament step after game %s failed", table_id)
+
+    async def resume(self) -> None:
+        """After a (re)start: finish whatever each running tournament was doing."""
+        for tournament in await self.store.tournaments(statuses=(TournamentStatus.RUNNING,)):
+            try:
+                await self.advance(tournament.id)
+            except Exception:
+                log.exception("could not resume tournament %s", tournament.id)
+
+    # -- leaving, replacing, re-pairing, cancelling ----------------------------------------------
+    async def current_table(
+        self, tournament: Tournament, user_id: int
+    ) -> tuple[TournamentTable, Table] | None:
+        for row in await self.store.tournament_tables(tournament.id, tournament.round):
+            if row.state == "void" or user_id not in row.seats or row.table_id is None:
+                continue
+            table = await self.store.get_table(row.table_id)
+            if table is not None and table.status is TableStatus.ACTIVE:
+                return row, table
+        return None
+
+    async def withdraw(self, tournament: Tournament, user_id: int, status: str) -> None:
+        """Drop (by the player) or remove (by the organiser): no later rounds, and a seat in
+        a running game of the tournament goes to the AI, ranked last."""
+        await self.store.set_player_status(tournament.id, user_id, status, round=tournament.round)
+        current = await self.current_table(tournament, user_id)
+        if current is not None:
+            _, table = current
+            live = self.manager.get(table.id)
+            seat = table.seat_of(user_id)
+            if live is not None and seat is not None and not table.seats[seat].resigned:
+                with contextlib.suppress(Refusal):
+                    await self.manager.resign(live, seat)
+        await self.advance(tournament.id)
+
+    async def has_played(self, tournament: Tournament, user_id: int) -> bool:
+        for row in await self.store.tournament_tables(tournament.id):
+            if row.state == "void" or user_id not in row.seats or row.table_id is None:
+                continue
+            table = await self.store.get_table(row.table_id)
+            if table is None:
+                continue
+            if table.status in ENDED or await self.store.last_seq(table.id) > 0:
+                return True
+        return False
+
+    async def replace(self, tournament: Tournament, old: int, new: int, name: str) -> None:
+        """Another user takes the place of a player who has not played yet."""
+        if await self.has_played(tournament, old):
+            raise Refusal("tournament.has_played")
+        current = await self.current_table(tournament, old)
+        if current is not None:
+            _, table = current
+            seat = table.seat_of(old)
+            assert seat is not None
+            updated = await self.store.replace_seat_user(table.id, seat, old, new, name)
+            live = self.manager.get(table.id)
+            if live is not None:
+                live.table = updated
+        await self.store.replace_player(tournament.id, old, new, name)
+        if tournament.format == "round-robin" and tournament.id in self._schedules:
+            self._schedules[tournament.id] = [
+                pairing.Pairing(
+                    tuple(tuple(new if p == old else p for p in tb) for tb in rnd.tables),
+                    tuple(new if p == old else p for p in rnd.byes),
+                )
+                for rnd in self._schedules[tournament.id]
+            ]
+
+    async def repair(self, tournament: Tournament) -> None:
+        """Seat the current round again (after players left or were replaced), while none
+        of its games has had a move."""
+        async with self.lock(tournament.id):
+            round_no = tournament.round
+            rows = [
+                r
+                for r in await self.store.tournament_tables(tournament.id, round_no)
+                if r.state != "void"
+            ]
+            for row in rows:
+                if row.table_id is None:
+                    continue
+                table = await self.store.get_table(row.table_id)
+                finished = table is not None and table.status is TableStatus.FINISHED
+                if finished or await self.store.last_seq(row.table_id) > 0:
+                    raise Refusal("tournament.round_started")
+            for row in rows:
+                live = self.manager.get(row.table_id) if row.table_id else None
+                if live is not None:
+                    with contextlib.suppress(Refusal):
+                        await self.manager.abandon(live)
+                elif row.table_id is not None:
+                    with contextlib.suppress(Exception):
+                        await self.store.cancel_lobby(row.table_id)
+            await self.store.void_round_tables(tournament.id, round_no)
+            numbers = [
+                r.number for r in await self.store.tournament_tables(tournament.id, round_no)
+            ]
+            fresh = await self._pair(tournament, round_no)
+            await self.store.add_round(
+                tournament.id,
+                round_no,
+                list(fresh.tables),
+                fresh.byes,
+                first_number=max(numbers, default=0) + 1,
+            )
+        await self.advance(tournament.id)
+
+    async def cancel(self, tournament: Tournament) -> None:
+        """End the tournament; its games still running are abandoned (and so not rated)."""
+        await self.store.end_tournament(tournament.id, TournamentStatus.CANCELLED)
+        for row in await self.store.tournament_tables(tournament.id):
+            live = self.manager.get(row.table_id) if row.table_id else None
+            if live is not None:
+                with contextlib.suppress(Refusal):
+                    await self.manager.abandon(live)
