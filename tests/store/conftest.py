@@ -14,7 +14,6 @@ GUEST = 1002
 BACKENDS = ["sqlite", "postgres"]
 # Runs on SQLite only: the test is about SQLite's file, not the Store's behaviour.
 sqlite_only = pytest.mark.parametrize("backend", ["sqlite"])
-postgres_only = pytest.mark.parametrize("backend", ["postgres"])
 
 
 @pytest.fixture

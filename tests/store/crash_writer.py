@@ -1,12 +1,14 @@
 """A writer process for the crash tests: it appends moves to a store and gets killed.
 
-    python -m tests.store.crash_writer DB TABLE_ID MODE [COUNT]
+    python -m tests.store.crash_writer DATABASE_URL TABLE_ID MODE [COUNT]
+
+DATABASE_URL is anything open_store takes: a SQLite file's path, or a PostgreSQL URL.
 
 Move n has choices ("move", "<n>") and a snapshot "state <n>" (see `expected_snapshot`).
 Modes, each reporting on stdout, one line per event, flushed at once:
 - between: append COUNT moves, print "committed <n>" after each, then "idle", and wait.
-- inside: append COUNT moves, then start move COUNT+1 with a snapshot big enough to spill
-  into the WAL file and print "inside" just before its COMMIT, and wait there.
+- inside (SQLite only): append COUNT moves, then start move COUNT+1 with a snapshot big
+  enough to spill into the WAL file and print "inside" just before its COMMIT, and wait.
 - stream: append moves without end, printing "committed <n>" after each.
 - race WORKER COUNT: print "ready", wait for a line on stdin, then try to append moves
   1..COUNT, printing "won <n>" or "lost <n>" for each.
@@ -18,7 +20,7 @@ import asyncio
 import sys
 from typing import Any
 
-from meeple_hall.bot.store import SQLiteStore, StaleAction
+from meeple_hall.bot.store import SQLiteStore, StaleAction, Store, open_store
 
 BIG_SNAPSHOT_CHARS = 8_000_000
 
@@ -32,7 +34,7 @@ def say(line: str) -> None:
     sys.stdout.flush()
 
 
-async def append(store: SQLiteStore, table_id: int, seq: int, snapshot: str | None = None) -> None:
+async def append(store: Store, table_id: int, seq: int, snapshot: str | None = None) -> None:
     await store.append_action(
         table_id, seq, seq % 2, ("move", str(seq)), None, snapshot or expected_snapshot(seq)
     )
@@ -52,8 +54,8 @@ def hold_before_commit(store: SQLiteStore) -> None:
     db.execute = held
 
 
-async def main(path: str, table_id: int, mode: str, args: list[str]) -> None:
-    store = SQLiteStore(path)
+async def main(url: str, table_id: int, mode: str, args: list[str]) -> None:
+    store = open_store(url)
     await store.open()
     try:
         await run(store, table_id, mode, args)
@@ -63,7 +65,7 @@ async def main(path: str, table_id: int, mode: str, args: list[str]) -> None:
         await store.close()
 
 
-async def run(store: SQLiteStore, table_id: int, mode: str, args: list[str]) -> None:
+async def run(store: Store, table_id: int, mode: str, args: list[str]) -> None:
     if mode == "race":
         worker, count = args[0], int(args[1])
         say("ready")
@@ -85,6 +87,7 @@ async def run(store: SQLiteStore, table_id: int, mode: str, args: list[str]) -> 
     if mode == "between":
         say("idle")
     elif mode == "inside":
+        assert isinstance(store, SQLiteStore), "the inside mode holds a SQLite transaction"
         hold_before_commit(store)
         await append(store, table_id, seq + 1, snapshot="x" * BIG_SNAPSHOT_CHARS)
     await asyncio.sleep(3600)
