@@ -208,7 +208,7 @@ class ClockService:
         return now >= row.deadline + timedelta(seconds=row.reserve)
 
     def on_reserve(self, row: SeatClock, now: datetime) -> bool:
-        return row.deadline is not None and row.since is not None and now > row.deadline
+        return row.deadline is not None and row.since is not None and now >= row.deadline
 
     async def _fire(self, keys: list[Hashable]) -> None:
         now = discord.utils.utcnow()
