@@ -1,8 +1,10 @@
 """What a position is worth to each seat when a playout is cut off before the end.
 
 An evaluation estimates every seat's final score on a (determinized) state. A game's
-strategy module may offer its own, `evaluate(state, seat) -> float`; otherwise the points a
-seat would have if the game ended now (the game's own end scoring) stand in for it.
+strategy module may offer its own, `evaluate(state, seat) -> float`; the good players that
+already value positions by an estimate of final points (Burgundy's `value`, Coffee
+Traders' `value`) are used as they are; otherwise the points a seat would have if the game
+ended now (the game's own end scoring) stand in for it.
 """
 
 from __future__ import annotations
@@ -41,12 +43,23 @@ def points_now(game_id: str) -> Callable[[Any, int], float] | None:
     return None
 
 
-def for_game(game_id: str) -> Evaluate:
+def strategy_estimate(game_id: str) -> Callable[[Any, int], float] | None:
+    """The good player's own estimate of a seat's final points, where it has one."""
     try:
-        per_seat = getattr(strategy(game_id), "evaluate", None)
+        module = strategy(game_id)
     except NoStrategy:
-        per_seat = None
-    per_seat = per_seat or points_now(game_id)
+        return None
+    if callable(getattr(module, "evaluate", None)):
+        return module.evaluate
+    if game_id == "burgundy" and hasattr(module, "Context"):
+        return lambda state, seat: module.value(state, module.Context(state, seat))
+    if game_id == "coffee" and callable(getattr(module, "value", None)):
+        return module.value
+    return None
+
+
+def for_game(game_id: str) -> Evaluate:
+    per_seat = strategy_estimate(game_id) or points_now(game_id)
     if per_seat is None:
         return lambda state: [0.0] * seats(state)
     return lambda state: [per_seat(state, seat) for seat in range(seats(state))]

@@ -34,6 +34,8 @@ from meeple_hall.games.core import Action, Decision, Engine, ranks_from_scores
 EXPLORATION = 0.7
 WIN_WEIGHT = 0.7  # the rest of a reward is the score margin
 TARGET_ITERATIONS = 48  # the playout horizon is sized so that about this many fit
+MIN_VISITS_TO_COMPARE = 3
+MARGIN_TO_OVERRULE = 0.03  # in reward units (a reward is in [0, 1])
 
 
 @dataclass
@@ -215,10 +217,19 @@ class Search:
         return rewards(estimates, ranks_from_scores(estimates), self.scale, self.ref)
 
     def best(self) -> tuple[str, ...]:
-        return max(
+        """The most visited answer, if the search found it clearly better than the good
+        player's own answer; otherwise the good player's answer (a few noisy playouts
+        should not overrule a sound heuristic)."""
+        key, child = max(
             self.root.children.items(),
             key=lambda kc: (kc[1].visits, kc[1].mean(self.seat) if kc[1].visits else 0.0),
-        )[0]
+        )
+        prior = self.root.children.get(self.root.prior) if self.root.prior else None
+        if prior is None or prior is child or prior.visits < MIN_VISITS_TO_COMPARE:
+            return key
+        if child.mean(self.seat) >= prior.mean(self.seat) + MARGIN_TO_OVERRULE:
+            return key
+        return self.root.prior
 
 
 def search(
