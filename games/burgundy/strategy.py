@@ -98,6 +98,11 @@ class Context:
 
 
 # -- the value of a position -------------------------------------------------------------------
+def evaluate(state: BurgundyState, seat: int) -> float:
+    """The seat's estimated final points (for searches that cut their playouts short)."""
+    return value(state, Context(state, seat))
+
+
 def value(state: BurgundyState, ctx: Context) -> float:
     """An estimate of the seat's final score from this position."""
     p = state.players[ctx.seat]
@@ -264,6 +269,8 @@ def _frames(state: BurgundyState, ctx: Context) -> float:
     """Follow-ups still waiting (a leaf of the search may leave some): their likely worth."""
     p = state.players[ctx.seat]
     v = 0.0
+    if state.over or state.active != ctx.seat:
+        return v  # the steps on the stack are the active seat's
     for frame in state.stack:
         if frame.kind == "castle":
             v += 2.0 + 4.0 * ctx.frac
@@ -473,4 +480,4 @@ def _argmax(scores: dict[str, float], rng: random.Random) -> str:
     return best[0] if len(best) == 1 else rng.choice(best)
 
 
-__all__ = ["choose", "value"]
+__all__ = ["choose", "evaluate", "value"]
