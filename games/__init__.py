@@ -7,8 +7,10 @@ from meeple_hall.games.core import (
     GameError,
     GameOption,
     IllegalAction,
+    Msg,
     Option,
     Result,
+    Text,
 )
 from meeple_hall.games.registry import get, ids, register, unregister
 
@@ -19,8 +21,10 @@ __all__ = [
     "GameError",
     "GameOption",
     "IllegalAction",
+    "Msg",
     "Option",
     "Result",
+    "Text",
     "get",
     "ids",
     "register",

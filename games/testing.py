@@ -12,6 +12,8 @@ and checks, along the way, everything the engine contract promises:
   neither the generator's state nor a face-down stack (fields marked HIDDEN) in its order;
 - each seat's breakdown adds up to its score; ranks follow the scores' order;
 - replaying the action log from the same seed gives the same bytes;
+- a converted game's words (games/text_checks.py): prompts, labels, options, log events and
+  score categories are messages that render in every language, labels fit and differ;
 - `determinize(state, seat, seed)` leaves `state` alone, shows `seat` the same view and the
   same decisions, round-trips, and draws secrets again: over the game, two seeds give
   different face-down stacks (when a stack ever holds two different things) and different
@@ -40,6 +42,7 @@ from meeple_hall.games.core.hidden import face_down, secrets
 
 Chooser = Callable[[Decision, random.Random], tuple[str, ...]]
 
+from meeple_hall.games.text_checks import check_game_texts, check_result_texts, check_texts
 
 def random_choices(decision: Decision, rng: random.Random) -> tuple[str, ...]:
     """A uniformly sized random legal answer to a decision."""
@@ -274,6 +277,7 @@ def check_conformance(
     assert engine.result(state) is None or not engine.decisions(state)
     actions: list[Action] = []
     for step in range(max_steps):
+    check_game_texts(engine)
         pending = check_decisions(engine, state, num_players)
         deep = step % deep_every == 0
         if deep:
@@ -283,6 +287,7 @@ def check_conformance(
                 engine, state, num_players, seen, playout=seen.checks % playout_every == 1
             )
         if not pending:
+            check_texts(engine, state, num_players)
             break
         assert engine.result(state) is None, "a result while decisions are pending"
         decision = rng.choice(pending)
@@ -304,3 +309,5 @@ def check_conformance(
         replayed = engine.apply(replayed, action)
     assert engine.dump(replayed) == engine.dump(state), "replay is not byte-identical"
     return Playout(state, actions, result)
+    check_texts(engine, state, num_players)
+    check_result_texts(engine.id, result)

@@ -16,8 +16,9 @@ from typing import Any
 from PIL import Image, ImageDraw, ImageFont
 
 from meeple_hall.games.burgundy.data import components
-from meeple_hall.games.burgundy.effects import face_name
-from meeple_hall.games.core import Decision, Option
+from meeple_hall.games.burgundy.words import count, m, seat_name, tile_name
+from meeple_hall.games.burgundy.words import goods as goods_name
+from meeple_hall.games.core import Decision, Msg, Option
 from meeple_hall.renderers import OptionStyle
 
 BACKGROUND = (232, 226, 211)
@@ -696,27 +697,17 @@ TYPE_EMOJI = {
 ACTION_EMOJI = {"take": "📥", "place": "🧩", "sell": "💰", "workers": "👷"}
 
 
-ACTION_NOTES = {
-    "take": "Into one of your 3 storage spaces",
-    "place": "From storage onto an empty hex of the tile's colour next to your tiles",
-    "sell": "All your goods of that number, face down",
-    "workers": "Each worker turns a die by 1 later",
-}
-
-
 def option_style(decision: Decision, option: Option) -> OptionStyle | None:
     kind, oid = decision.kind, option.id
     if kind in ("die", "castle"):
         if oid == "buy":
-            return OptionStyle(
-                label=option.label, emoji="⬛", description="Once per turn, besides your dice"
-            )
+            return OptionStyle(label=option.label, emoji="⬛", description=m("note.buy"))
         if oid == "end":
-            return OptionStyle(label="End turn", emoji="⏹️", description="Both dice are used")
+            return OptionStyle(label=m("label.end_short"), emoji="⏹️", description=m("note.end"))
         return OptionStyle(label=option.label, emoji="🎲", description=die_uses(oid))
     if kind == "action":
         return OptionStyle(
-            emoji=ACTION_EMOJI.get(oid), label=option.label, description=ACTION_NOTES.get(oid)
+            emoji=ACTION_EMOJI.get(oid), label=option.label, description=m(f"note.{oid}")
         )
     if oid == "skip":
         return OptionStyle(label=option.label, emoji="⏭️")
@@ -728,27 +719,21 @@ def option_style(decision: Decision, option: Option) -> OptionStyle | None:
     return None
 
 
-def die_uses(oid: str) -> str:
+def die_uses(oid: str) -> Msg:
     """What a die value is good for: `3+1` (a 3 turned up by one) and castle `c4` are a 4."""
     v = int(oid[1:]) if oid.startswith("c") else (int(oid[0]) + int(oid[1:] or 0) - 1) % 6 + 1
-    return f"Take from depot {v}, place on a {v} hex, sell goods {v} or take workers"
+    return m("note.die", value=v)
 
 
-TILE_NOTES = {
-    "castle": "Placed: an extra action with any die value.",
-    "mine": "1 silverling at the end of each phase.",
-    "ship": "Placed: take a depot's goods, move up the turn order.",
-}
-
-
-def explain(face: str) -> str | None:
-    """What a tile does: knowledge tiles and buildings from the component data."""
-    table = components().table
+def explain(face: str) -> Msg | None:
+    """What a tile does: each knowledge tile, building and other tile type."""
     if face.startswith("k") and face[1:].isdigit():
-        return table["knowledge"]["tiles"][face[1:]]
+        return m(f"effect.k{face[1:]}")
     if face[:-1] in ANIMAL_COLOURS:
-        return f"Placed: {face[-1]} points, more with the same animal in that pasture."
-    return TILE_NOTES.get(face) or table["buildings"].get(face)
+        return m("effect.animal", n=int(face[-1]))
+    if face in ("castle", "mine", "ship") or face in components().table["buildings"]:
+        return m(f"effect.{face}")
+    return None
 
 
 def face_emoji(face: str) -> str | None:
@@ -761,41 +746,30 @@ def face_emoji(face: str) -> str | None:
     return TYPE_EMOJI["building"] if face != "skip" else None
 
 
-def private_text(view: dict[str, Any]) -> str:
+def private_text(view: dict[str, Any]) -> Msg:
     you = view.get("you")
     if not you:
-        return "You are watching."
+        return m("private.watching")
     p = view["players"][you["seat"]]
-    sold = ", ".join(f"goods {g} ×{n}" for g, n in you["sold"].items()) or "nothing yet"
-    storage = ", ".join(face_name(t["face"]) for t in p["storage"]) or "empty"
-    goods = ", ".join(f"goods {g} ×{n}" for g, n in p["goods"].items()) or "none"
-    return (
-        f"**Seat {you['seat'] + 1}**: {p['score']} points\n"
-        f"Dice: {' '.join(str(v) for v in p['dice'])} · workers {p['workers']} · "
-        f"silverlings {p['silver']}\n"
-        f"Storage: {storage}\nGoods: {goods}\nSold (face down): {sold}"
+    return m(
+        "private.text",
+        seat=seat_name(you["seat"]),
+        points=count("points", p["score"]),
+        dice=" ".join(str(v) for v in p["dice"]),
+        workers=p["workers"],
+        silver=p["silver"],
+        storage=[tile_name(t["face"]) for t in p["storage"]] or m("private.empty"),
+        goods=_goods_list(p["goods"]),
+        sold=_goods_list(you["sold"]),
     )
 
 
-RULES = """\
-**The Castles of Burgundy** (alea 2011), 2 to 4 players, five phases of five rounds.
-Every player uses estate board no. 1. A turn: pick a die (workers turn it by 1, wrapping \
-6 and 1), then its action: take a tile from that depot, place a stored tile on a matching \
-hex, sell that kind of goods, or take 2 workers. Once per turn you may buy a black-depot \
-tile for 2 silverlings. Castles, ships, buildings and knowledge tiles work as printed; \
-follow-ups (castle action, town hall, ship goods, warehouse) are asked in turn.
-Move text: die `5` (or `2+1`: a 2 raised by a worker; castle `c4`), action \
-`take`/`place`/`sell`/`workers`, then the tile (`bank`, `k12`, `cow3@14`); `buy`, `end`. \
-A ship names a depot (`3`, or `none` for an empty one: no goods).
-Option `tiebreak`: `written` (fewer empty estate spaces wins ties, the default) or `other`. \
-Option `start`: `random` (a die decides who starts, the default) or `seat1` (lobby order).
-**Reconstructed, not printed here:** the die numbers of board 1 (two hobby \
-transcriptions; its colours and towns match the 2011 rules), the animal values (2,2,3,3,4; \
-black 3,4), the colour of each depot space, knowledge tile 15's 3 points per kind sold \
-(2011; 2019 says 2), and depots 6 and 1 counting as neighbours for knowledge tile 5. \
-Knowledge tile 6 buys with silverlings only, as in 2011."""
+def _goods_list(goods: dict[str, int]) -> list[Msg] | Msg:
+    return [m("label.goods", goods=goods_name(int(g)), n=n) for g, n in goods.items()] or m(
+        "private.none"
+    )
 
 
-def rules_text() -> str:
+def rules_text() -> Msg:
     """Markdown for `/rules`: the game as played here and its reconstructed facts."""
-    return RULES
+    return m("rules")

@@ -5,6 +5,17 @@ from __future__ import annotations
 from meeple_hall.games.burgundy.data import PHASES, components
 from meeple_hall.games.burgundy.rules import area_of, board_tiles, knows, open_hexes, table, tile
 from meeple_hall.games.burgundy.state import BurgundyState, Frame, Player
+from meeple_hall.games.burgundy.words import (
+    count,
+    goods,
+    hex_name,
+    m,
+    seat_name,
+    space_name,
+    tile_name,
+    type_name,
+)
+from meeple_hall.games.core import Msg
 
 # Buildings that let the player take a tile of these types from a numbered depot.
 TAKE_EFFECTS = {
@@ -19,66 +30,9 @@ def gain(player: Player, category: str, points: int) -> None:
         player.points[category] = player.points.get(category, 0) + points
 
 
-def say(state: BurgundyState, text: str) -> None:
-    state.log.append(text)
+def say(state: BurgundyState, event: Msg) -> None:
+    state.log.append(event)
     del state.log[:-12]
-
-
-def name(seat: int) -> str:
-    return f"Seat {seat + 1}"
-
-
-def plural(n: int, noun: str) -> str:
-    return f"{n} {noun}{'' if n == 1 else 's'}"
-
-
-BUILDING_NAMES = {
-    "warehouse": "Warehouse",
-    "watchtower": "Watchtower",
-    "carpenter": "Carpenter",
-    "church": "Church",
-    "market": "Market",
-    "boarding": "Boarding house",
-    "bank": "Bank",
-    "townhall": "Town hall",
-}
-ANIMAL_PLURALS = {"cow": "cows", "sheep": "sheep", "pig": "pigs", "hen": "hens"}
-
-
-def face_name(face: str) -> str:
-    """A tile as the rulebook names it: `Bank`, `3 pigs`, `Knowledge tile 12`, `Castle`."""
-    if face in BUILDING_NAMES:
-        return BUILDING_NAMES[face]
-    if face[:-1] in ANIMAL_PLURALS:
-        return f"{face[-1]} {ANIMAL_PLURALS[face[:-1]]}"
-    if face.startswith("k") and face[1:].isdigit():
-        return f"Knowledge tile {face[1:]}"
-    return face.capitalize()
-
-
-def tile_phrase(face: str) -> str:
-    """A tile inside a log sentence: `a bank`, `3 pigs`, `knowledge tile 12`, `a castle`."""
-    named = face_name(face)
-    return named if named[0].isdigit() else f"{'' if face[0] == 'k' else 'a '}{named.lower()}"
-
-
-SPACE_NAMES = {
-    "building": "building",
-    "animal": "pasture",
-    "knowledge": "knowledge",
-    "castle": "castle",
-    "mine": "mine",
-    "ship": "ship",
-}
-
-
-def where(hex_id: int) -> str:
-    """A hex as a player finds it in the picture: its colour and die, row and space."""
-    hexes = components().estate.hexes
-    h = hexes[hex_id]
-    top = min(x.r for x in hexes.values())
-    space = 1 + sum(1 for x in hexes.values() if x.r == h.r and x.q < h.q)
-    return f"{SPACE_NAMES[h.type]} {h.die} (row {h.r - top + 1}, space {space})"
 
 
 def lift(state: BurgundyState, tile_id: int) -> None:
@@ -98,7 +52,7 @@ def to_storage(state: BurgundyState, seat: int, tile_id: int) -> None:
         state.stack.append(Frame("discard", tile=tile_id))
     else:
         player.storage.append(tile_id)
-    say(state, f"{name(seat)} takes {tile_phrase(tile(tile_id).face)}")
+    say(state, m("log.takes", seat=seat_name(seat), tile=tile_name(tile(tile_id).face)))
 
 
 def discard(state: BurgundyState, seat: int, frame: Frame, old: int) -> None:
@@ -106,7 +60,7 @@ def discard(state: BurgundyState, seat: int, frame: Frame, old: int) -> None:
     player.storage.remove(old)
     state.box.append(old)
     player.storage.append(frame.tile)
-    say(state, f"{name(seat)} discards {tile_phrase(tile(old).face)}")
+    say(state, m("log.discards", seat=seat_name(seat), tile=tile_name(tile(old).face)))
 
 
 def sale(state: BurgundyState, seat: int, kind: int) -> tuple[int, int, int]:
@@ -120,12 +74,12 @@ def sale(state: BurgundyState, seat: int, kind: int) -> tuple[int, int, int]:
 def sell(state: BurgundyState, seat: int, kind: int) -> None:
     player = state.players[seat]
     points, silver, workers = sale(state, seat, kind)
-    count = player.goods.pop(kind)
-    player.sold[kind] = player.sold.get(kind, 0) + count
+    sold = player.goods.pop(kind)
+    player.sold[kind] = player.sold.get(kind, 0) + sold
     gain(player, "goods sold", points)
     player.silver += silver
     player.workers += workers
-    say(state, f"{name(seat)} sells goods {kind} ({plural(count, 'tile')})")
+    say(state, m("log.sells", seat=seat_name(seat), goods=goods(kind), tiles=count("tiles", sold)))
 
 
 def workers_taken(state: BurgundyState, seat: int) -> tuple[int, int]:
@@ -141,7 +95,7 @@ def take_workers(state: BurgundyState, seat: int) -> None:
     workers, silver = workers_taken(state, seat)
     player.workers += workers
     player.silver += silver
-    say(state, f"{name(seat)} takes {workers} workers")
+    say(state, m("log.takes_workers", seat=seat_name(seat), workers=count("workers", workers)))
 
 
 def place(state: BurgundyState, seat: int, tile_id: int, hex_id: int) -> None:
@@ -150,7 +104,7 @@ def place(state: BurgundyState, seat: int, tile_id: int, hex_id: int) -> None:
     player.storage.remove(tile_id)
     player.estate[hex_id] = tile_id
     t = tile(tile_id)
-    say(state, f"{name(seat)} places {tile_phrase(t.face)} on {where(hex_id)}")
+    say(state, m("log.places", seat=seat_name(seat), tile=tile_name(t.face), hex=hex_name(hex_id)))
     score_completion(state, seat, hex_id)
     if t.type == "animal":
         score_animal(player, hex_id)
@@ -205,15 +159,17 @@ def score_completion(state: BurgundyState, seat: int, hex_id: int) -> None:
     if all(h in player.estate for h in area):
         gain(player, "areas", scoring["area_by_size"][len(area) - 1])
         gain(player, "phase bonus", scoring["phase_bonus"][PHASES[state.phase]])
-        kind = SPACE_NAMES[components().estate.hexes[hex_id].type]
-        say(state, f"{name(seat)} completes a {kind} area of {plural(len(area), 'space')}")
+        kind = space_name(components().estate.hexes[hex_id].type)
+        spaces = count("spaces", len(area))
+        say(state, m("log.completes", seat=seat_name(seat), space=kind, spaces=spaces))
     colour = components().estate.hexes[hex_id].type
     hexes = [h for h, x in components().estate.hexes.items() if x.type == colour]
     if all(h in player.estate for h in hexes) and state.bonus_left[colour]:
         size = state.bonus_left[colour].pop(0)
         player.bonus.append(f"{colour}:{size}")
         gain(player, "bonus tiles", scoring[f"bonus_{size}"][str(state.num_players)])
-        say(state, f"{name(seat)} takes the {size} {colour} bonus tile")
+        bonus = m(f"bonus.{size}", type=type_name(colour))
+        say(state, m("log.bonus", seat=seat_name(seat), bonus=bonus))
 
 
 def load_goods(state: BurgundyState, seat: int, depots: list[int], kinds: list[int]) -> None:
@@ -228,9 +184,9 @@ def load_goods(state: BurgundyState, seat: int, depots: list[int], kinds: list[i
                 keep.append(g)
         state.depot_goods[d - 1] = keep
     if depots:
-        say(state, f"{name(seat)} ships the goods of depot {' and '.join(map(str, depots))}")
+        say(state, m("log.ships", seat=seat_name(seat), depots=depots, n=len(depots)))
     else:
-        say(state, f"{name(seat)} ships from a depot without goods")
+        say(state, m("log.ships_nothing", seat=seat_name(seat)))
 
 
 def ship_goods(state: BurgundyState, seat: int, depots: list[int]) -> None:
@@ -266,4 +222,4 @@ def phase_income(state: BurgundyState) -> None:
         if knows(player, 2):
             player.workers += mines
         if mines:
-            say(state, f"{name(seat)} earns {plural(mines, 'silverling')} from mines")
+            say(state, m("log.mines", seat=seat_name(seat), silver=count("silverlings", mines)))

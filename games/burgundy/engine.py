@@ -9,7 +9,9 @@ from meeple_hall.games.burgundy.data import PHASES, components
 from meeple_hall.games.burgundy.flow import new_game, space_kind
 from meeple_hall.games.burgundy.rules import table, tile
 from meeple_hall.games.burgundy.state import CASTLE_DIE, BurgundyState
+from meeple_hall.games.burgundy.words import m
 from meeple_hall.games.core import Decision, GameEngine, GameOption, Option, Result, Rng
+from meeple_hall.games.core.messages import jsonable
 
 
 def face(tile_id: int) -> dict[str, Any] | None:
@@ -28,24 +30,23 @@ class BurgundyEngine(GameEngine[BurgundyState]):
     options = (
         GameOption(
             id="tiebreak",
-            label="Tie-break",
+            label=m("option.tiebreak.label"),
             choices=(
-                Option("written", "Fewer empty estate spaces wins (as the rules are written)"),
-                Option("other", "More empty estate spaces wins (the other reading)"),
+                Option("written", m("option.tiebreak.written")),
+                Option("other", m("option.tiebreak.other")),
             ),
             default="written",
-            description="Between tied players; if still tied, the one further back in turn "
-            "order wins.",
+            description=m("option.tiebreak.description"),
         ),
         GameOption(
             id="start",
-            label="Start player",
+            label=m("option.start.label"),
             choices=(
-                Option("random", "A die decides (as the rules say)"),
-                Option("seat1", "Seat 1 starts, then the seats in lobby order"),
+                Option("random", m("option.start.random")),
+                Option("seat1", m("option.start.seat1")),
             ),
             default="random",
-            description="The start player takes 1 worker, the next players 2, 3 and 4.",
+            description=m("option.start.description"),
         ),
     )
 
@@ -95,6 +96,7 @@ class BurgundyEngine(GameEngine[BurgundyState]):
             "phase": PHASES[state.phase],
             "phase_index": state.phase,
             "round": state.round,
+            "status": m("status", phase=PHASES[state.phase], round=state.round).to_json(),
             "white": state.white,
             "order": list(state.order),
             "active": None if state.over else state.active,
@@ -113,7 +115,7 @@ class BurgundyEngine(GameEngine[BurgundyState]):
             "bonus_left": {k: list(v) for k, v in state.bonus_left.items()},
             "supply": {back: len(pile) for back, pile in state.supply.items()},
             "players": players,
-            "log": list(state.log[-8:]),
+            "log": jsonable(state.log[-8:]),
             "over": state.over,
         }
         if state.over:

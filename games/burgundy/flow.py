@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from meeple_hall.games.burgundy.data import PHASES, TYPES, components
-from meeple_hall.games.burgundy.effects import name, phase_income, say
+from meeple_hall.games.burgundy.effects import phase_income, say
 from meeple_hall.games.burgundy.rules import can_buy, free_dice, table
 from meeple_hall.games.burgundy.state import BurgundyState, Player
+from meeple_hall.games.burgundy.words import goods, m, seat_name
 from meeple_hall.games.core import Rng
 
 
@@ -48,7 +49,7 @@ def new_game(num_players: int, rng: Rng, tiebreak: str, start: str) -> BurgundyS
         bonus_left={t: ["large", "small"] for t in TYPES},
         goods_out=rest,
     )
-    say(state, f"{name(first)} starts")
+    say(state, m("log.starts", seat=seat_name(first)))
     start_phase(state)
     return state
 
@@ -74,7 +75,7 @@ def start_phase(state: BurgundyState) -> None:
             state.black[space] = state.supply["black"].pop()
     state.round_goods = state.phase_goods[state.phase]
     state.phase_goods[state.phase] = []
-    say(state, f"Phase {PHASES[state.phase]} begins")
+    say(state, m("log.phase", phase=PHASES[state.phase]))
     state.round = 0
     start_round(state)
 
@@ -103,13 +104,10 @@ def start_round(state: BurgundyState) -> None:
         player.used = [False, False]
         player.bought = False
     state.white = state.rng.between(1, 6)
-    goods = state.round_goods.pop(0)
-    state.depot_goods[state.white - 1].append(goods)
-    say(
-        state,
-        f"Round {state.round}: white die {state.white}, goods {goods} go to depot {state.white}",
-    )
-    say(state, f"{name(state.active)} to play")
+    kind = state.round_goods.pop(0)
+    state.depot_goods[state.white - 1].append(kind)
+    say(state, m("log.round", round=state.round, white=state.white, goods=goods(kind)))
+    say(state, m("log.to_play", seat=seat_name(state.active)))
 
 
 def advance(state: BurgundyState) -> None:
@@ -123,7 +121,7 @@ def advance(state: BurgundyState) -> None:
 def end_turn(state: BurgundyState) -> None:
     state.turn += 1
     if state.turn < state.num_players:
-        say(state, f"{name(state.active)} to play")
+        say(state, m("log.to_play", seat=seat_name(state.active)))
         return
     if state.round < 5:
         start_round(state)
@@ -131,7 +129,7 @@ def end_turn(state: BurgundyState) -> None:
     phase_income(state)
     if state.phase == len(PHASES) - 1:
         state.over = True
-        say(state, "The game is over")
+        say(state, m("log.over"))
         return
     state.phase += 1
     start_phase(state)

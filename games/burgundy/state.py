@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any
 
-from meeple_hall.games.core import Rng
+from meeple_hall.games.core import Msg, Rng
 from meeple_hall.games.core.hidden import HIDDEN
 
 CASTLE_DIE = 2  # die slot of a castle's extra action (slots 0 and 1 are the player's dice)
@@ -80,7 +80,7 @@ class BurgundyState:
     stack: list[Frame] = field(default_factory=list)
     box: list[int] = field(default_factory=list)  # hex tiles out of the game
     goods_out: list[int] = field(default_factory=list)
-    log: list[str] = field(default_factory=list)
+    log: list[Msg | str] = field(default_factory=list)  # events (plain text in old saves)
     over: bool = False
 
     def __deepcopy__(self, memo: dict[int, Any]) -> BurgundyState:

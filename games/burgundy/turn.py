@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from meeple_hall.games.burgundy import effects
-from meeple_hall.games.burgundy.effects import BUILDING_NAMES, face_name, plural, say, where
+from meeple_hall.games.burgundy.effects import say
 from meeple_hall.games.burgundy.flow import advance, end_turn
 from meeple_hall.games.burgundy.rules import (
     Play,
@@ -28,35 +28,41 @@ from meeple_hall.games.burgundy.rules import (
     tile,
 )
 from meeple_hall.games.burgundy.state import CASTLE_DIE, BurgundyState, Frame
-from meeple_hall.games.core import Decision, Option
+from meeple_hall.games.burgundy.words import (
+    count,
+    goods,
+    hex_name,
+    m,
+    seat_name,
+    tile_name,
+    type_name,
+)
+from meeple_hall.games.core import Decision, Msg, Option
 
-Choices = dict[str, tuple[str, Any]]  # option id -> (label, meaning)
+Choices = dict[str, tuple[Msg, Any]]  # option id -> (label, meaning)
 
 
-def _unique(pairs: list[tuple[str, str, Any]]) -> Choices:
+def _unique(pairs: list[tuple[str, Msg, Any]]) -> Choices:
     out: Choices = {}
     for oid, label, meaning in pairs:
         out.setdefault(oid, (label, meaning))
     return out
 
 
-def _workers(n: int) -> str:
-    return f"{n} worker{'s' if n != 1 else ''}"
-
-
-def _die_label(rolled: int, value: int, cost: int) -> str:
+def _die_label(rolled: int, value: int, cost: int) -> Msg:
     if rolled == value:
-        return f"Die {rolled}"
-    return f"Die {rolled} as {value} ({_workers(cost) if cost else 'free: knowledge tile'})"
+        return m("label.die", die=rolled)
+    paying = count("workers", cost) if cost else m("label.free_step")
+    return m("label.die_as", die=rolled, value=value, paying=paying)
 
 
 # -- die ----------------------------------------------------------------------------------------
 def choices_die(state: BurgundyState, seat: int) -> Choices:
     player = state.players[seat]
     castle = bool(state.stack) and state.stack[-1].kind == "castle"
-    pairs: list[tuple[str, str, Any]] = []
+    pairs: list[tuple[str, Msg, Any]] = []
     if castle:
-        pairs += [(f"c{v}", f"Castle die as {v}", (CASTLE_DIE, v)) for v in range(1, 7)]
+        pairs += [(f"c{v}", m("label.castle_die", value=v), (CASTLE_DIE, v)) for v in range(1, 7)]
     targets = placements(player)
     for slot in [] if castle else free_dice(player):
         rolled = player.dice[slot]
@@ -69,10 +75,10 @@ def choices_die(state: BurgundyState, seat: int) -> Choices:
             oid = str(rolled) if step == 0 else f"{rolled}{step:+d}"
             pairs.append((oid, _die_label(rolled, value, min(useful, default=0)), (slot, value)))
     if can_buy(state, seat):
-        where = "any depot (knowledge tile 6)" if knows(player, 6) else "the black depot"
-        pairs.append(("buy", f"Buy a tile from {where} for 2 silverlings", None))
+        key = "label.buy_any" if knows(player, 6) else "label.buy"
+        pairs.append(("buy", m(key), None))
     if not castle and not free_dice(player):
-        pairs.append(("end", "End your turn", None))
+        pairs.append(("end", m("label.end"), None))
     return _unique(pairs)
 
 
@@ -89,23 +95,26 @@ def do_die(state: BurgundyState, seat: int, meaning: Any, oid: str) -> None:
 
 
 # -- action -------------------------------------------------------------------------------------
-def _sale(state: BurgundyState, seat: int, kind: int) -> str:
-    """What selling one kind brings, in words."""
+def _sale(state: BurgundyState, seat: int, kind: int) -> Msg:
+    """What selling one kind brings: tiles, points, silverlings (and workers)."""
     points, silver, workers = effects.sale(state, seat, kind)
-    tiles = plural(state.players[seat].goods[kind], "tile")
-    extra = f", {plural(workers, 'worker')}" if workers else ""
-    return f"{tiles}: {points} points, {plural(silver, 'silverling')}{extra}"
+    gains = [count("points", points), count("silverlings", silver)]
+    if workers:
+        gains.append(count("workers", workers))
+    tiles = count("tiles", state.players[seat].goods[kind])
+    return m("label.sell", goods=goods(kind), tiles=tiles, gains=gains)
 
 
-def _action_label(state: BurgundyState, seat: int, action: str, value: int) -> str:
+def _action_label(state: BurgundyState, seat: int, action: str, value: int) -> Msg:
     if action == "take":
-        return f"Take a tile from depot {value}"
+        return m("label.take", depot=value)
     if action == "place":
-        return f"Place a tile on a {value} hex"
+        return m("label.place", value=value)
     if action == "sell":
-        return f"Sell goods {value} ({_sale(state, seat, value)})"
+        return _sale(state, seat, value)
     workers, silver = effects.workers_taken(state, seat)
-    return f"Take {workers} workers" + (f" and {plural(silver, 'silverling')}" if silver else "")
+    gains = [count("workers", workers)] + ([count("silverlings", silver)] if silver else [])
+    return m("label.workers", gains=gains)
 
 
 def choices_action(state: BurgundyState, seat: int) -> Choices:
@@ -122,10 +131,8 @@ def _use_die(state: BurgundyState, seat: int, frame: Frame, play: Play) -> None:
     if frame.slot != CASTLE_DIE:
         player.used[frame.slot] = True
     if play.cost:
-        say(
-            state,
-            f"{effects.name(seat)} pays {_workers(play.cost)} to use the die as a {frame.value}",
-        )
+        workers = count("workers", play.cost)
+        say(state, m("log.pays", seat=seat_name(seat), workers=workers, value=frame.value))
 
 
 def do_action(state: BurgundyState, seat: int, meaning: Any, oid: str) -> None:
@@ -145,13 +152,25 @@ def do_action(state: BurgundyState, seat: int, meaning: Any, oid: str) -> None:
 def choices_take(state: BurgundyState, seat: int) -> Choices:
     frame = state.stack[-1]
     found = [p for p in plays(state, seat, frame.slot, frame.value) if p.action == "take"]
-    return _unique([(tile(p.tile).face, face_name(tile(p.tile).face), p) for p in found])
+    return _unique([(tile(p.tile).face, tile_name(tile(p.tile).face), p) for p in found])
 
 
 def do_take(state: BurgundyState, seat: int, play: Play, oid: str) -> None:
     frame = state.stack.pop()
     _use_die(state, seat, frame, play)
     effects.to_storage(state, seat, play.tile)
+
+
+def _on(face: str, hex_id: int, cost: int) -> Msg:
+    """A stored tile on a hex, and the workers it costs."""
+    if cost:
+        return m(
+            "label.on_paying",
+            tile=tile_name(face),
+            hex=hex_name(hex_id),
+            workers=count("workers", cost),
+        )
+    return m("label.on", tile=tile_name(face), hex=hex_name(hex_id))
 
 
 def choices_place(state: BurgundyState, seat: int) -> Choices:
@@ -161,8 +180,7 @@ def choices_place(state: BurgundyState, seat: int) -> Choices:
         [
             (
                 f"{tile(p.tile).face}@{p.hex}",
-                f"{face_name(tile(p.tile).face)} on {where(p.hex)}"
-                + (f", paying {_workers(p.cost)}" if p.cost else ""),
+                _on(tile(p.tile).face, p.hex, p.cost),
                 p,
             )
             for p in found
@@ -179,7 +197,9 @@ def do_place(state: BurgundyState, seat: int, play: Play, oid: str) -> None:
 # -- follow-ups ---------------------------------------------------------------------------------
 def choices_discard(state: BurgundyState, seat: int) -> Choices:
     stored = state.players[seat].storage
-    return _unique([(tile(t).face, f"Discard {face_name(tile(t).face)}", t) for t in stored])
+    return _unique(
+        [(tile(t).face, m("label.discard", tile=tile_name(tile(t).face)), t) for t in stored]
+    )
 
 
 def do_discard(state: BurgundyState, seat: int, old: int, oid: str) -> None:
@@ -191,14 +211,14 @@ def _next_depot(depot: int) -> int:
     return depot % 6 + 1
 
 
-def _goods_on(state: BurgundyState, depots: list[int]) -> str:
-    return ", ".join(str(g) for g in sorted(g for d in depots for g in state.depot_goods[d - 1]))
+def _goods_on(state: BurgundyState, depots: list[int]) -> list[int]:
+    return sorted(g for d in depots for g in state.depot_goods[d - 1])
 
 
 def choices_ship(state: BurgundyState, seat: int) -> Choices:
     goods = state.depot_goods
     pairs = [
-        (str(d), f"Goods of depot {d}: {_goods_on(state, [d])}", [d])
+        (str(d), m("label.ship", depot=d, goods=_goods_on(state, [d])), [d])
         for d in range(1, 7)
         if goods[d - 1]
     ]
@@ -206,11 +226,11 @@ def choices_ship(state: BurgundyState, seat: int) -> Choices:
         for d in range(1, 7):
             n = _next_depot(d)
             if goods[d - 1] or goods[n - 1]:
-                label = f"Goods of depots {d} and {n}: {_goods_on(state, [d, n])}"
+                label = m("label.ship_two", depot=d, next=n, goods=_goods_on(state, [d, n]))
                 pairs.append((f"{d}+{n}", label, [d, n]))
     if not all(goods):
         # "Choose any depot": one without goods is a choice too, and takes nothing.
-        pairs.append(("none", "A depot without goods: take nothing", []))
+        pairs.append(("none", m("label.ship_none"), []))
     return _unique(pairs)
 
 
@@ -226,7 +246,9 @@ def _room(state: BurgundyState, seat: int) -> int:
 def choices_shipgoods(state: BurgundyState, seat: int) -> Choices:
     frame = state.stack[-1]
     on_board = [g for d in frame.depots for g in state.depot_goods[d - 1]]
-    return _unique([(str(g), f"Goods {g} (×{on_board.count(g)})", g) for g in frame.goods])
+    return _unique(
+        [(str(g), m("label.goods", goods=goods(g), n=on_board.count(g)), g) for g in frame.goods]
+    )
 
 
 def do_shipgoods(state: BurgundyState, seat: int, kinds: list[int]) -> None:
@@ -236,9 +258,9 @@ def do_shipgoods(state: BurgundyState, seat: int, kinds: list[int]) -> None:
 
 
 def choices_warehouse(state: BurgundyState, seat: int) -> Choices:
-    goods = state.players[seat].goods
-    pairs = [(str(g), f"Sell goods {g} ({_sale(state, seat, g)})", g) for g in sorted(goods)]
-    return _unique([*pairs, ("skip", "Sell nothing", None)])
+    held = state.players[seat].goods
+    pairs = [(str(g), _sale(state, seat, g), g) for g in sorted(held)]
+    return _unique([*pairs, ("skip", m("label.sell_nothing"), None)])
 
 
 def do_warehouse(state: BurgundyState, seat: int, kind: Any, oid: str) -> None:
@@ -250,9 +272,10 @@ def do_warehouse(state: BurgundyState, seat: int, kind: Any, oid: str) -> None:
 def choices_effect_take(state: BurgundyState, seat: int) -> Choices:
     found = board_tiles(state, state.stack[-1].types)
     pairs = [
-        (f"{tile(t).face}/{d}", f"{face_name(tile(t).face)} from depot {d}", t) for d, t in found
+        (f"{tile(t).face}/{d}", m("label.from_depot", tile=tile_name(tile(t).face), depot=d), t)
+        for d, t in found
     ]
-    return _unique([*pairs, ("skip", "Take nothing", None)])
+    return _unique([*pairs, ("skip", m("label.take_nothing"), None)])
 
 
 def do_effect_take(state: BurgundyState, seat: int, tile_id: Any, oid: str) -> None:
@@ -264,11 +287,11 @@ def do_effect_take(state: BurgundyState, seat: int, tile_id: Any, oid: str) -> N
 def choices_townhall(state: BurgundyState, seat: int) -> Choices:
     player = state.players[seat]
     pairs = [
-        (f"{tile(t).face}@{h}", f"{face_name(tile(t).face)} on {where(h)}", (t, h))
+        (f"{tile(t).face}@{h}", _on(tile(t).face, h, 0), (t, h))
         for t in player.storage
         for h in open_hexes(player, t)
     ]
-    return _unique([*pairs, ("skip", "Place nothing", None)])
+    return _unique([*pairs, ("skip", m("label.place_nothing"), None)])
 
 
 def do_townhall(state: BurgundyState, seat: int, target: Any, oid: str) -> None:
@@ -279,15 +302,15 @@ def do_townhall(state: BurgundyState, seat: int, target: Any, oid: str) -> None:
 
 def choices_buy(state: BurgundyState, seat: int) -> Choices:
     # With knowledge tile 6 the numbered depots sell too: then say which tiles are black.
-    black = " from the black depot" if knows(state.players[seat], 6) else ""
-    pairs = [
-        (
-            tile(t).face if d == 0 else f"{tile(t).face}/{d}",
-            face_name(tile(t).face) + (f" from depot {d}" if d else black),
-            t,
-        )
-        for d, t in buyable(state, seat)
-    ]
+    either = knows(state.players[seat], 6)
+    pairs = []
+    for d, t in buyable(state, seat):
+        name = tile_name(tile(t).face)
+        if d:
+            label = m("label.from_depot", tile=name, depot=d)
+        else:
+            label = m("label.from_black", tile=name) if either else name
+        pairs.append((tile(t).face if d == 0 else f"{tile(t).face}/{d}", label, t))
     return _unique(pairs)
 
 
@@ -296,68 +319,43 @@ def do_buy(state: BurgundyState, seat: int, tile_id: int, oid: str) -> None:
     player = state.players[seat]
     player.silver -= table()["scoring"]["black_depot_price"]
     player.bought = True
-    say(state, f"{effects.name(seat)} buys a tile for 2 silverlings")
+    say(state, m("log.buys", seat=seat_name(seat)))
     effects.to_storage(state, seat, tile_id)
 
 
 # -- the table of steps -------------------------------------------------------------------------
+# step -> (its prompt's key in the catalogue, its options, what a choice does)
 STEPS: dict[str, tuple[str, Callable[..., Choices], Callable[..., None]]] = {
-    "die": (
-        "Choose a die (each worker turns it by 1, wrapping 6 and 1; you have {workers})",
-        choices_die,
-        do_die,
-    ),
-    "castle": ("Castle: an extra action with the die value of your choice", choices_die, do_die),
-    "action": ("Die {v}: choose an action", choices_action, do_action),
-    "take": ("Die {v}: take a tile from depot {v} into storage", choices_take, do_take),
-    "place": (
-        "Die {v}: place a stored tile on an empty {v} hex of its colour, next to your tiles",
-        choices_place,
-        do_place,
-    ),
-    "discard": (
-        "Storage is full: discard a tile to make room for {tile}",
-        choices_discard,
-        do_discard,
-    ),
-    "ship": ("Ship: take all the goods of a depot", choices_ship, do_ship),
-    "warehouse": (
-        "Warehouse: sell one kind of goods, without a die",
-        choices_warehouse,
-        do_warehouse,
-    ),
-    "effect_take": (
-        "{source}: take a {types} tile from a numbered depot into storage",
-        choices_effect_take,
-        do_effect_take,
-    ),
-    "townhall": (
-        "Town hall: place another stored tile, without a die",
-        choices_townhall,
-        do_townhall,
-    ),
-    "buy": ("Buy a tile for 2 silverlings (once per turn)", choices_buy, do_buy),
+    "die": ("prompt.die", choices_die, do_die),
+    "castle": ("prompt.castle", choices_die, do_die),
+    "action": ("prompt.action", choices_action, do_action),
+    "take": ("prompt.take", choices_take, do_take),
+    "place": ("prompt.place", choices_place, do_place),
+    "discard": ("prompt.discard", choices_discard, do_discard),
+    "ship": ("prompt.ship", choices_ship, do_ship),
+    "warehouse": ("prompt.warehouse", choices_warehouse, do_warehouse),
+    "effect_take": ("prompt.effect_take", choices_effect_take, do_effect_take),
+    "townhall": ("prompt.townhall", choices_townhall, do_townhall),
+    "buy": ("prompt.buy", choices_buy, do_buy),
 }
 
 
-def _prompt(state: BurgundyState, seat: int, kind: str) -> str:
+def _prompt(state: BurgundyState, seat: int, kind: str) -> Msg:
     player = state.players[seat]
-    if kind == "die" and not free_dice(player):
-        return "Both dice are used: buy a tile or end your turn"
-    prompt = STEPS[kind][0]
-    if kind == "die" and knows(player, 8):
-        prompt = prompt.replace("by 1,", "by 1 or 2,")
-    frame = state.stack[-1] if state.stack else None
-    if frame is None:
-        return prompt.format(workers=player.workers)
-    types = list(frame.types)
-    return prompt.format(
-        v=frame.value,
-        tile=face_name(tile(frame.tile).face) if frame.tile >= 0 else "",
-        source=BUILDING_NAMES.get(frame.source, ""),
-        types=" or ".join(filter(None, [", ".join(types[:-1]), *types[-1:]])),
-        workers=player.workers,
-    )
+    if kind == "die":
+        if not free_dice(player):
+            return m("prompt.dice_used")
+        key = "prompt.die_two" if knows(player, 8) else "prompt.die"
+        return m(key, workers=count("workers", player.workers))
+    frame = state.stack[-1]
+    if kind == "discard":
+        return m("prompt.discard", tile=tile_name(tile(frame.tile).face))
+    if kind == "effect_take":
+        types = [type_name(t) for t in frame.types]
+        return m("prompt.effect_take", building=tile_name(frame.source), types=types)
+    if kind in ("action", "take", "place"):
+        return m(STEPS[kind][0], value=frame.value)
+    return m(STEPS[kind][0])
 
 
 def step_kind(state: BurgundyState) -> str:
@@ -373,7 +371,7 @@ def decision(state: BurgundyState) -> Decision:
         return Decision(
             seat=seat,
             kind=kind,
-            prompt=f"Ship: your storage holds 3 kinds of goods; choose {plural(room, 'new kind')}",
+            prompt=m("prompt.shipgoods", kinds=count("kinds", room)),
             options=tuple(Option(oid, label) for oid, (label, _) in choices.items()),
             min_choices=room,
             max_choices=room,
@@ -398,6 +396,6 @@ def perform(state: BurgundyState, seat: int, kind: str, picked: tuple[str, ...])
         do(state, seat, meaning, picked[0])
     for who, (lap, player) in enumerate(zip(laps, state.players, strict=True)):
         if player.score // 100 > lap:
-            say(state, f"{effects.name(who)} passes {player.score // 100 * 100} points")
+            say(state, m("log.passes", seat=seat_name(who), points=player.score // 100 * 100))
     if not state.over:
         advance(state)

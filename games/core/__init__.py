@@ -1,4 +1,5 @@
-"""The contract every game implements, its errors, and the shared random generator."""
+"""The contract every game implements, its errors, its messages, and the shared random
+generator."""
 
 from meeple_hall.games.core.contract import (
     OPTION_ID,
@@ -7,13 +8,19 @@ from meeple_hall.games.core.contract import (
     Engine,
     GameError,
     GameOption,
+    GameOver,
     IllegalAction,
+    NotAChoice,
+    NotYourTurn,
     Option,
+    RepeatedChoice,
     Result,
+    WrongCount,
     is_option_id,
     ranks_from_scores,
 )
 from meeple_hall.games.core.engine import GameEngine
+from meeple_hall.games.core.messages import Msg, Text
 from meeple_hall.games.core.rng import Rng
 
 __all__ = [
@@ -24,10 +31,17 @@ __all__ = [
     "GameEngine",
     "GameError",
     "GameOption",
+    "GameOver",
     "IllegalAction",
+    "Msg",
+    "NotAChoice",
+    "NotYourTurn",
     "Option",
+    "RepeatedChoice",
     "Result",
     "Rng",
+    "Text",
+    "WrongCount",
     "is_option_id",
     "ranks_from_scores",
 ]

@@ -10,6 +10,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
+from meeple_hall.games.core.messages import Msg, Text
+
 # The one grammar of option ids: a single token of ASCII letters, digits and a few safe
 # marks. Whitespace and commas separate tokens in typed moves (`/move`), and colons separate
 # the fields of a component's custom_id, so an id never holds any of them.
@@ -21,20 +23,66 @@ def is_option_id(text: str) -> bool:
 
 
 class GameError(Exception):
-    """A request the engine cannot serve: unknown game, bad options, corrupt dump."""
+    """A request the engine cannot serve: unknown game, bad options, corrupt dump.
+
+    `message` is what a player reads: a `Msg` rendered in their language (or plain text
+    from a game not yet converted); `str(error)` is its English text."""
+
+    def __init__(self, message: Text) -> None:
+        super().__init__(message)
+        self.message = message
+
+    def __str__(self) -> str:
+        return str(self.message)
 
 
 class IllegalAction(GameError):
-    """An action the rules do not allow now. The message is shown to the player."""
+    """An action the rules do not allow now. Its message is shown to the player: a game's
+    own rule refusals are `IllegalAction(Msg("<game>.refuse.<why>", ...))`."""
+
+
+class GameOver(IllegalAction):
+    def __init__(self) -> None:
+        super().__init__(Msg("core.refuse.game_over"))
+
+
+class NotYourTurn(IllegalAction):
+    def __init__(self, waiting: tuple[int, ...]) -> None:
+        self.waiting = waiting
+        seats = [Msg("core.seat", n=s + 1) for s in waiting]
+        super().__init__(Msg("core.refuse.not_your_turn", waiting=seats))
+
+
+class RepeatedChoice(IllegalAction):
+    def __init__(self) -> None:
+        super().__init__(Msg("core.refuse.repeated_choice"))
+
+
+class WrongCount(IllegalAction):
+    """Too few or too many options for the decision."""
+
+    def __init__(self, prompt: Text, low: int, high: int, given: int) -> None:
+        self.low, self.high, self.given = low, high, given
+        if low == high:
+            want = Msg("core.count.exactly", n=low)
+        else:
+            want = Msg("core.count.between", low=low, high=high)
+        super().__init__(Msg("core.refuse.wrong_count", prompt=prompt, want=want, given=given))
+
+
+class NotAChoice(IllegalAction):
+    def __init__(self, prompt: Text, choice: str) -> None:
+        self.choice = choice
+        super().__init__(Msg("core.refuse.not_a_choice", prompt=prompt, choice=choice))
 
 
 @dataclass(frozen=True, slots=True)
 class Option:
     """One choice of a decision. `id` is a stable token of the `OPTION_ID` grammar (`S07`,
-    `red`, `bank@12`)."""
+    `red`, `bank@12`); `label` a message (or plain text) shown in the reader's language."""
 
     id: str
-    label: str
+    label: Text
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +91,7 @@ class Decision:
 
     seat: int
     kind: str
-    prompt: str
+    prompt: Text
     options: tuple[Option, ...]
     min_choices: int = 1
     max_choices: int = 1
@@ -86,10 +134,10 @@ class GameOption:
     """A setup option a lobby can set before the start (`tiebreak`: `written`/`other`)."""
 
     id: str
-    label: str
+    label: Text
     choices: tuple[Option, ...]
     default: str
-    description: str = ""
+    description: Text = ""
 
 
 @runtime_checkable

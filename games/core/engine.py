@@ -12,14 +12,20 @@ import copy
 from typing import Any, ClassVar, Generic, TypeVar
 
 from meeple_hall.games.core import hidden, serial
+from meeple_hall.games.core.catalogues import game_name
 from meeple_hall.games.core.contract import (
     Action,
     Decision,
     GameError,
     GameOption,
-    IllegalAction,
+    GameOver,
+    NotAChoice,
+    NotYourTurn,
+    RepeatedChoice,
     Result,
+    WrongCount,
 )
+from meeple_hall.games.core.messages import Msg
 from meeple_hall.games.core.rng import Rng
 
 S = TypeVar("S")
@@ -65,8 +71,13 @@ class GameEngine(Generic[S]):
             self.min_players <= num_players <= self.max_players
         ):
             raise GameError(
-                f"{self.name} is for {self.min_players}–{self.max_players} players, "
-                f"not {num_players}"
+                Msg(
+                    "core.error.player_count",
+                    game=game_name(self.id, self.name),
+                    low=self.min_players,
+                    high=self.max_players,
+                    given=str(num_players),
+                )
             )
         return self.setup(num_players, Rng.from_seed(seed), self.resolve_options(options))
 
@@ -77,11 +88,19 @@ class GameEngine(Generic[S]):
         for key, value in given.items():
             spec = known.get(key)
             if spec is None:
-                names = ", ".join(known) or "none"
-                raise GameError(f"{self.name} has no option {key!r} (options: {names})")
+                raise GameError(
+                    Msg(
+                        "core.error.no_option",
+                        game=game_name(self.id, self.name),
+                        option=key,
+                        options=list(known) or "-",
+                    )
+                )
             if value not in {c.id for c in spec.choices}:
-                allowed = ", ".join(c.id for c in spec.choices)
-                raise GameError(f"option {key} must be one of {allowed}, not {value!r}")
+                allowed = [c.id for c in spec.choices]
+                raise GameError(
+                    Msg("core.error.bad_choice", option=key, allowed=allowed, given=value)
+                )
         return {o.id: given.get(o.id, o.default) for o in self.options}
 
     def apply(self, state: S, action: Action) -> S:
@@ -94,27 +113,22 @@ class GameEngine(Generic[S]):
     def decision_for(self, state: S, seat: int) -> Decision:
         pending = self.decisions(state)
         if not pending:
-            raise IllegalAction("The game is over.")
+            raise GameOver()
         for decision in pending:
             if decision.seat == seat:
                 return decision
-        waiting = ", ".join(f"seat {d.seat + 1}" for d in pending)
-        raise IllegalAction(f"It is not your turn: waiting for {waiting}.")
+        raise NotYourTurn(tuple(d.seat for d in pending))
 
     @staticmethod
     def check_choices(decision: Decision, choices: tuple[str, ...]) -> None:
         if len(set(choices)) != len(choices):
-            raise IllegalAction("Choose each option at most once.")
+            raise RepeatedChoice()
         n = len(choices)
         if not decision.min_choices <= n <= decision.max_choices:
-            if decision.min_choices == decision.max_choices:
-                want = f"exactly {decision.min_choices}"
-            else:
-                want = f"{decision.min_choices} to {decision.max_choices}"
-            raise IllegalAction(f"{decision.prompt}: choose {want}, not {n}.")
+            raise WrongCount(decision.prompt, decision.min_choices, decision.max_choices, n)
         for choice in choices:
             if decision.option(choice) is None:
-                raise IllegalAction(f"{choice!r} is not a choice here ({decision.prompt}).")
+                raise NotAChoice(decision.prompt, choice)
 
     def determinize(self, state: S, seat: int, seed: int) -> S:
         """A state `seat` cannot tell from `state`: other seats' secrets, face-down stacks

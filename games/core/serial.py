@@ -16,11 +16,14 @@ from functools import cache
 from typing import Any, TypeVar, Union, get_args, get_origin
 
 from meeple_hall.games.core.contract import GameError
+from meeple_hall.games.core.messages import Msg
 
 T = TypeVar("T")
 
 
 def encode(value: Any) -> Any:
+    if isinstance(value, Msg):
+        return value.to_json()
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, enum.Enum):
@@ -64,6 +67,8 @@ def decode(tp: Any, data: Any) -> Any:
     origin = get_origin(tp)
     if tp is Any:
         return data
+    if tp is Msg:
+        return Msg.from_json(data)
     if origin in (Union, types.UnionType):
         args = get_args(tp)
         if data is None and type(None) in args:
@@ -130,6 +135,8 @@ def _decode_key(tp: Any, key: str) -> Any:
 
 def _matches(tp: Any, data: Any) -> bool:
     origin = get_origin(tp) or tp
+    if origin is Msg:
+        return isinstance(data, dict)
     if isinstance(origin, type) and dataclasses.is_dataclass(origin):
         return isinstance(data, dict)
     if origin in (list, tuple, set, frozenset):

@@ -10,7 +10,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from meeple_hall import games
-from meeple_hall.games.core import Action, GameError, IllegalAction, Rng, is_option_id
+from meeple_hall.games.core import (
+    Action,
+    GameError,
+    IllegalAction,
+    NotAChoice,
+    NotYourTurn,
+    RepeatedChoice,
+    Rng,
+    WrongCount,
+    is_option_id,
+)
+from meeple_hall.games.core.catalogues import render
 from meeple_hall.games.testing import check_conformance
 from tests.testgame import PebblesEngine
 
@@ -57,8 +68,10 @@ def test_unknown_game_and_bad_options_are_game_errors() -> None:
 def test_refusal_names_whose_turn_it_is() -> None:
     state = engine.new(2, seed=1)
     state = engine.apply(state, Action(0, ("bid1",)))
-    with pytest.raises(IllegalAction, match="waiting for seat 2"):
+    with pytest.raises(NotYourTurn, match="waiting for Seat 2") as refused:
         engine.apply(state, Action(0, ("bid2",)))
+    assert refused.value.waiting == (1,)
+    assert render("zh-TW", refused.value.message) == "還沒輪到你：正在等待 2 號玩家。"
 
 
 def test_multi_select_bounds_are_enforced() -> None:
@@ -67,10 +80,14 @@ def test_multi_select_bounds_are_enforced() -> None:
     state = engine.apply(state, Action(0, (engine.decisions(state)[0].options[0].id,)))
     keep = engine.decisions(state)[0]
     ids = tuple(o.id for o in keep.options)
-    with pytest.raises(IllegalAction, match="1 to 2"):
+    with pytest.raises(WrongCount, match="1 to 2") as refused:
         engine.apply(state, Action(0, ids))
-    with pytest.raises(IllegalAction, match="at most once"):
+    assert (refused.value.low, refused.value.high, refused.value.given) == (1, 2, len(ids))
+    with pytest.raises(RepeatedChoice, match="at most once"):
         engine.apply(state, Action(0, (ids[0], ids[0])))
+    with pytest.raises(NotAChoice) as refused:
+        engine.apply(state, Action(0, ("nothing",)))
+    assert refused.value.choice == "nothing"
 
 
 def test_spectators_do_not_see_hands() -> None:

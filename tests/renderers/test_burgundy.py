@@ -9,6 +9,7 @@ import pytest
 from meeple_hall import renderers
 from meeple_hall.games.burgundy import engine
 from meeple_hall.games.core import Action
+from meeple_hall.games.core.catalogues import LANGUAGES, render
 from meeple_hall.games.testing import random_choices
 from meeple_hall.renderers import OptionStyle
 from meeple_hall.renderers import burgundy as renderer
@@ -60,15 +61,16 @@ def test_option_styles_for_every_kind_of_decision():
             style = renderer.option_style(decision, option)
             assert style is None or isinstance(style, OptionStyle)
             if style is not None and style.label:
-                assert len(style.label) <= 80
+                assert all(len(render(lang, style.label)) <= 80 for lang in LANGUAGES)
 
 
 def test_private_text_shows_the_seat_and_its_sold_goods():
     views, _ = playout(2, seed=3, stops={100})
     spectator, mine = views[0]
-    text = renderer.private_text(mine)
+    text = render("en", renderer.private_text(mine))
     assert "Seat 1" in text and "Sold" in text and "Storage" in text
-    assert renderer.private_text(spectator) == "You are watching."
+    assert render("en", renderer.private_text(spectator)) == "You are watching."
+    assert "存放區" in render("zh-TW", renderer.private_text(mine))
 
 
 def test_tile_options_explain_knowledge_tiles_and_buildings():
@@ -76,8 +78,9 @@ def test_tile_options_explain_knowledge_tiles_and_buildings():
 
     decision = Decision(0, "take", "Take", (Option("k12", "Take k12"), Option("bank", "Take bank")))
     styles = [renderer.option_style(decision, o) for o in decision.options]
-    assert "taking a tile" in styles[0].description
-    assert "2 silverlings" in styles[1].description
+    assert "taking a tile" in render("en", styles[0].description)
+    assert "2 silverlings" in render("en", styles[1].description)
+    assert "拿板塊" in render("zh-TW", styles[0].description)
 
 
 def test_private_picture_shows_the_sold_goods_of_that_seat_only():
@@ -100,8 +103,8 @@ def test_private_picture_at_the_end_of_a_game():
 
 
 def test_rules_text_is_short_and_lists_what_is_reconstructed():
-    text = renderer.rules_text()
-    assert len(text) < 1500
+    text = render("en", renderer.rules_text())
+    assert all(len(render(lang, renderer.rules_text())) < 1500 for lang in LANGUAGES)
     assert "tiebreak" in text and "board 1" in text and "Reconstructed" in text
 
 
@@ -258,12 +261,12 @@ def every_panel(num_players, seed):
     of the game's log."""
     rng = random.Random(seed)
     state = engine.new(num_players, seed=seed)
-    log = set(state.log)
+    log = {render("en", e) for e in state.log}
     while engine.decisions(state):
         decision = engine.decisions(state)[0]
         yield decision, [renderers.option_style("burgundy", decision, o) for o in decision.options]
         state = engine.apply(state, Action(decision.seat, random_choices(decision, rng)))
-        log.update(state.log)
+        log.update(render("en", e) for e in state.log)
     yield None, sorted(log)
 
 
@@ -275,15 +278,21 @@ def test_every_label_is_short_distinct_and_named_as_in_the_rulebook(num_players)
             assert not any(RAW_ID.search(line) for line in styles), styles
             break
         kinds.add(decision.kind)
-        labels = [s.label or o.label for s, o in zip(styles, decision.options, strict=True)]
-        assert all(0 < len(label) <= 80 for label in labels), labels
-        assert len(set(labels)) == len(labels), (decision.prompt, labels)
-        assert not any(RAW_ID.search(label) for label in labels), labels
-        assert not RAW_ID.search(decision.prompt), decision.prompt
-        assert "{" not in decision.prompt, decision.prompt
-        for style, label in zip(styles, labels, strict=True):
-            assert style.description is None or len(style.description) <= 100
-            assert style.description != label
+        for lang in LANGUAGES:
+            labels = [
+                render(lang, s.label or o.label)
+                for s, o in zip(styles, decision.options, strict=True)
+            ]
+            prompt = render(lang, decision.prompt)
+            assert all(0 < len(label) <= 80 for label in labels), labels
+            assert len(set(labels)) == len(labels), (prompt, labels)
+            assert not any(RAW_ID.search(label) for label in labels), labels
+            assert not RAW_ID.search(prompt), prompt
+            assert "{" not in prompt, prompt
+            for style, label in zip(styles, labels, strict=True):
+                described = render(lang, style.description)
+                assert len(described) <= 100
+                assert described != label
     assert {"die", "action", "take", "place", "discard"} <= kinds
 
 
@@ -293,12 +302,14 @@ def test_prompts_name_the_die_and_the_depot_the_tile_comes_from():
     state = engine.new(2, seed=4)
     rolled = state.players[state.active].dice[0]
     state = engine.apply(state, Action(state.active, (str(rolled),)))
-    assert decision(state).prompt == f"Die {rolled}: choose an action"
-    labels = {o.id: o.label for o in decision(state).options}
+    assert str(decision(state).prompt) == f"Die {rolled}: choose an action"
+    labels = {o.id: str(o.label) for o in decision(state).options}
     assert labels["take"] == f"Take a tile from depot {rolled}"
     assert labels["workers"] == "Take 2 workers"
     state = engine.apply(state, Action(state.active, ("take",)))
-    assert decision(state).prompt == f"Die {rolled}: take a tile from depot {rolled} into storage"
+    assert (
+        str(decision(state).prompt) == f"Die {rolled}: take a tile from depot {rolled} into storage"
+    )
 
 
 def test_tile_labels_use_the_rulebook_names_and_say_what_a_tile_does():
@@ -312,9 +323,10 @@ def test_tile_labels_use_the_rulebook_names_and_say_what_a_tile_does():
     )
     styles = [renderer.option_style(decision, o) for o in decision.options]
     assert [s.emoji for s in styles] == ["🐖", "🏠", "⛵"]
-    assert "3 points" in styles[0].description and "pasture" in styles[0].description
-    assert "another tile" in styles[1].description
-    assert "turn order" in styles[2].description
+    said = [str(s.description) for s in styles]
+    assert "3 points" in said[0] and "pasture" in said[0]
+    assert "another tile" in said[1]
+    assert "turn order" in said[2]
 
 
 def test_a_die_option_says_what_its_value_is_good_for():
@@ -322,7 +334,7 @@ def test_a_die_option_says_what_its_value_is_good_for():
 
     decision = Decision(0, "die", "Choose a die", (Option("6+1", "Die 6 as 1 (1 worker)"),))
     style = renderer.option_style(decision, decision.options[0])
-    assert style.description.startswith("Take from depot 1, place on a 1 hex, sell goods 1")
+    assert str(style.description).startswith("Take from depot 1, place on a 1 hex, sell goods 1")
 
 
 def test_a_used_die_reads_as_used_without_colour():

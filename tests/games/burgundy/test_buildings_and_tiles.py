@@ -186,7 +186,7 @@ def test_place_labels_say_where_the_hex_is_on_the_estate():
     state = table()
     setup_player(state, dice=(3, 3), storage=["bank"])
     state = play(state, "3", "place")
-    labels = {o.id: o.label for o in decision(state).options}
+    labels = {o.id: str(o.label) for o in decision(state).options}
     assert labels == {
         "bank@12": "Bank on building 3 (row 3, space 3)",
         "bank@26": "Bank on building 3 (row 5, space 4)",
@@ -198,7 +198,7 @@ def test_ship_labels_show_the_goods_waiting_on_each_depot():
     setup_player(state, dice=(2, 2), storage=["ship"])
     state.depot_goods = [[4, 1, 4], [], [6], [], [], []]
     state = play(state, "2", "place", "ship@18")
-    labels = {o.id: o.label for o in decision(state).options}
+    labels = {o.id: str(o.label) for o in decision(state).options}
     assert labels == {
         "1": "Goods of depot 1: 1, 4, 4",
         "3": "Goods of depot 3: 6",

@@ -252,10 +252,10 @@ def test_the_last_player_may_still_buy_after_both_dice_in_the_last_turn_of_the_g
 def test_the_buy_option_says_where_and_for_how_much():
     state = table()
     setup_player(state, dice=(1, 1), silver=2)
-    label = next(o.label for o in decision(state).options if o.id == "buy")
+    label = next(str(o.label) for o in decision(state).options if o.id == "buy")
     assert label == "Buy a tile from the black depot for 2 silverlings"
     setup_player(state, dice=(1, 1), silver=2, estate={13: "k6"})
-    label = next(o.label for o in decision(state).options if o.id == "buy")
+    label = next(str(o.label) for o in decision(state).options if o.id == "buy")
     assert label == "Buy a tile from any depot (knowledge tile 6) for 2 silverlings"
 
 

@@ -122,7 +122,7 @@ def test_passing_100_points_is_tracked():
     state.players[0].points = {"animals": 98}
     state = play(state, "5", "sell")
     assert engine.view(state, None)["players"][0]["lap"] == 1
-    assert "Seat 1 passes 100 points" in state.log
+    assert "Seat 1 passes 100 points" in map(str, state.log)
 
 
 def test_tiebreak_option_offers_both_readings_and_defaults_to_the_written_one():
@@ -144,7 +144,7 @@ def test_a_die_decides_the_start_player_who_gets_1_worker_then_2_3_4_clockwise()
         clockwise = [(start + k) % 4 for k in range(4)]
         assert state.bridge[0] == clockwise and state.order == clockwise
         assert [state.players[s].workers for s in clockwise] == [1, 2, 3, 4]
-        assert f"Seat {start + 1} starts" in " ".join(state.log)
+        assert f"Seat {start + 1} starts" in " ".join(map(str, state.log))
     assert starters == {0, 1, 2, 3}
 
 

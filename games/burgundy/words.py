@@ -1,0 +1,68 @@
+"""The Castles of Burgundy's words as messages: keys into data/burgundy/i18n/<language>.toml.
+
+Nothing here is in a language: tile, hex and count names are messages that the presentation
+layer renders in the reader's language (games/core/catalogues.py).
+"""
+
+from __future__ import annotations
+
+from meeple_hall.games.burgundy.data import components
+from meeple_hall.games.core import Msg
+
+BUILDINGS = (
+    "warehouse",
+    "watchtower",
+    "carpenter",
+    "church",
+    "market",
+    "boarding",
+    "bank",
+    "townhall",
+)
+ANIMALS = ("cow", "sheep", "pig", "hen")
+
+
+def m(key: str, /, **params: object) -> Msg:
+    """A message of this game's catalogue (`burgundy.<key>`)."""
+    return Msg(f"burgundy.{key}", **params)  # type: ignore[arg-type]
+
+
+def seat_name(index: int) -> Msg:
+    return Msg("core.seat", n=index + 1)
+
+
+def count(noun: str, n: int) -> Msg:
+    """`3 workers`, `1 silverling`: the count with its noun (`count.<noun>`)."""
+    return m(f"count.{noun}", n=n)
+
+
+def tile_name(face: str) -> Msg:
+    """A tile as the rulebook names it: Bank, 3 pigs, Knowledge tile 12, Castle."""
+    if face.startswith("k") and face[1:].isdigit():
+        return m("tile.knowledge", n=int(face[1:]))
+    if face[:-1] in ANIMALS:
+        return m(f"tile.{face[:-1]}", n=int(face[-1]))
+    return m(f"tile.{face}")
+
+
+def type_name(tile_type: str) -> Msg:
+    """A tile colour (`building`, `animal`, ...) as a noun: building, animal, castle."""
+    return m(f"type.{tile_type}")
+
+
+def space_name(tile_type: str) -> Msg:
+    """The kind of estate space of a colour: building, pasture, knowledge, castle, ..."""
+    return m(f"space.{tile_type}")
+
+
+def hex_name(hex_id: int) -> Msg:
+    """A hex as a player finds it in the picture: its colour and die, row and space."""
+    hexes = components().estate.hexes
+    h = hexes[hex_id]
+    top = min(x.r for x in hexes.values())
+    column = 1 + sum(1 for x in hexes.values() if x.r == h.r and x.q < h.q)
+    return m("hex", space=space_name(h.type), die=h.die, row=h.r - top + 1, column=column)
+
+
+def goods(kind: int) -> Msg:
+    return m("goods", kind=kind)
