@@ -13,7 +13,6 @@ from meeple_hall import games
 from meeple_hall.games.core import (
     Action,
     GameError,
-    IllegalAction,
     NotAChoice,
     NotYourTurn,
     RepeatedChoice,
