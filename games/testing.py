@@ -39,10 +39,10 @@ from meeple_hall.games.core.contract import (
     is_option_id,
 )
 from meeple_hall.games.core.hidden import face_down, secrets
+from meeple_hall.games.text_checks import check_game_texts, check_result_texts, check_texts
 
 Chooser = Callable[[Decision, random.Random], tuple[str, ...]]
 
-from meeple_hall.games.text_checks import check_game_texts, check_result_texts, check_texts
 
 def random_choices(decision: Decision, rng: random.Random) -> tuple[str, ...]:
     """A uniformly sized random legal answer to a decision."""
@@ -273,21 +273,21 @@ def check_conformance(
     """
     seen = SecretsSeen()
     rng = random.Random(seed if chooser_seed is None else chooser_seed)
+    check_game_texts(engine)
     state = engine.new(num_players=num_players, seed=seed, options=options)
     assert engine.result(state) is None or not engine.decisions(state)
     actions: list[Action] = []
     for step in range(max_steps):
-    check_game_texts(engine)
         pending = check_decisions(engine, state, num_players)
         deep = step % deep_every == 0
         if deep:
             check_round_trip(engine, state)
             check_views(engine, state, num_players)
+            check_texts(engine, state, num_players)
             check_determinize(
                 engine, state, num_players, seen, playout=seen.checks % playout_every == 1
             )
         if not pending:
-            check_texts(engine, state, num_players)
             break
         assert engine.result(state) is None, "a result while decisions are pending"
         decision = rng.choice(pending)
@@ -304,10 +304,10 @@ def check_conformance(
     check_determinize(engine, state, num_players, seen)
     seen.check_end()
     result = check_result(engine.result(state), num_players)
+    check_texts(engine, state, num_players)
+    check_result_texts(engine.id, result)
     replayed = engine.new(num_players=num_players, seed=seed, options=options)
     for action in actions:
         replayed = engine.apply(replayed, action)
     assert engine.dump(replayed) == engine.dump(state), "replay is not byte-identical"
     return Playout(state, actions, result)
-    check_texts(engine, state, num_players)
-    check_result_texts(engine.id, result)
