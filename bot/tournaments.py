@@ -90,12 +90,7 @@ class Tournaments:
     # -- starting ---------------------------------------------------------------------------
     async def start(self, tournament: Tournament) -> None:
         """Seat round 1 and open it. Refuses too few players (or too many for round-robin)."""
-        engine = games.get(tournament.game)
-        players = tournament.playing()
-        if len(players) < max(engine.min_players, 2):
-            raise Refusal("tournament.too_few", min=max(engine.min_players, 2))
-        if tournament.format == "round-robin" and len(players) > ROUND_ROBIN_MAX:
-            raise Refusal("tournament.round_robin_max", max=ROUND_ROBIN_MAX)
+        self.check_start(tournament)
         async with self.lock(tournament.id):
             first = await self._pair(tournament, 1)
             try:
@@ -105,6 +100,15 @@ class Tournaments:
             except TournamentClosed:
                 raise Refusal("tournament.closed") from None
         await self.advance(tournament.id)
+
+    @staticmethod
+    def check_start(tournament: Tournament) -> None:
+        engine = games.get(tournament.game)
+        players = tournament.playing()
+        if len(players) < max(engine.min_players, 2):
+            raise Refusal("tournament.too_few", min=max(engine.min_players, 2))
+        if tournament.format == "round-robin" and len(players) > ROUND_ROBIN_MAX:
+            raise Refusal("tournament.round_robin_max", max=ROUND_ROBIN_MAX)
 
     async def _pair(self, tournament: Tournament, round_no: int) -> pairing.Pairing:
         """The pairing of a round from the standings and history in the store."""

@@ -485,6 +485,7 @@ class TournamentCog(commands.Cog):
                 tournament = await self.store.leave_tournament(tournament.id, user.id)
             elif verb == "start":
                 self.organiser(interaction, tournament)
+                self.service.check_start(tournament)
                 await interaction.response.defer()
                 await self.service.start(tournament)
                 tournament = await self.store.get_tournament(tournament.id) or tournament

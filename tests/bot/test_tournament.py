@@ -58,7 +58,9 @@ async def test_a_two_round_swiss_of_seven(hall, make_bot, monkeypatch):
     env, guild, channel, members = hall
     alice, bob, *_ = members
     rng = random.Random(12)
-    created = await alice.slash(channel, "tournament create", game="pebbles", format="swiss", rounds=2)
+    created = await alice.slash(
+        channel, "tournament create", game="pebbles", format="swiss", rounds=2
+    )
     signup = channel.last_message
     assert "Pebbles" in signup.embeds[0].description
     for member in members[1:]:
@@ -149,7 +151,7 @@ async def test_a_two_round_swiss_of_seven(hall, make_bot, monkeypatch):
 
     shown = await alice.slash(channel, "tournament standings")
     assert shown.ephemeral and shown.response.attachments
-    lines = [l for l in shown.response.content.splitlines() if l[:1].isdigit()]
+    lines = [x for x in shown.response.content.splitlines() if x[:1].isdigit()]
     assert len(lines) == 7 and "(dropped)" in shown.response.content
 
     # Ratings: four rated games; everyone has two (the drop-out too) — below the 5 needed.
@@ -161,3 +163,27 @@ async def test_a_two_round_swiss_of_seven(hall, make_bot, monkeypatch):
     assert "Pebbles" in profile.response.content and "2 played" in profile.response.content
     finals = [m for m in thread_of(channel, rows[1].thread_id).history() if m.embeds]
     assert any(f.name == "Rating changes" for m in finals for f in m.embeds[0].fields)
+
+
+async def test_bad_tournament_input_is_refused_and_changes_nothing(hall):
+    env, _, channel, members = hall
+    alice = members[0]
+    for options, words in (
+        ({"game": "chess", "format": "swiss"}, "chess"),
+        ({"game": "pebbles", "format": "swiss", "table_size": 9}, "2 to 4"),
+        ({"game": "pebbles", "format": "swiss", "rounds": 40}, "1 to 20"),
+        ({"game": "pebbles", "format": "swiss", "name": "x" * 80}, "60"),
+        ({"game": "pebbles", "format": "elimination", "advance": 4}, "1 to 3"),
+    ):
+        result = await alice.slash(channel, "tournament create", **options)
+        assert result.ephemeral and words in result.response.content, result.response.content
+    assert await env.bot.store.tournaments() == []
+    nothing = await alice.slash(channel, "tournament standings")
+    assert nothing.ephemeral and "no tournament" in nothing.response.content
+    await alice.slash(channel, "tournament create", game="pebbles", format="round-robin")
+    lone = await alice.click(channel.last_message, label="Start")
+    assert lone.ephemeral and "at least 2" in lone.response.content
+    (tournament,) = await env.bot.store.tournaments()
+    assert tournament.round == 0 and tournament.status.value == "signup"
+    rules = await alice.slash(channel, "tournament rules")
+    assert "4 players: 10 / 6 / 3 / 1" in rules.response.content

@@ -15,7 +15,9 @@ from meeple_hall.bot.store import ResultRow
 START = datetime(2026, 1, 1, tzinfo=UTC)
 
 
-def game(table_id: int, users: list[int | None], ranks: list[int], when: datetime, **kw) -> list[ResultRow]:
+def game(
+    table_id: int, users: list[int | None], ranks: list[int], when: datetime, **kw
+) -> list[ResultRow]:
     return [
         ResultRow(
             table_id=table_id,
