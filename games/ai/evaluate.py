@@ -52,7 +52,18 @@ def strategy_estimate(game_id: str) -> Callable[[Any, int], float] | None:
     if callable(getattr(module, "evaluate", None)):
         return module.evaluate
     if game_id == "burgundy" and hasattr(module, "Context"):
-        return lambda state, seat: module.value(state, module.Context(state, seat))
+        fallback = points_now(game_id)
+        assert fallback is not None
+
+        def burgundy(state: Any, seat: int) -> float:
+            # value() is written for the seat about to decide; on a few leaves (a discard
+            # step with empty storage) it fails, and the end scoring stands in.
+            try:
+                return module.value(state, module.Context(state, seat))
+            except ValueError:
+                return fallback(state, seat)
+
+        return burgundy
     if game_id == "coffee" and callable(getattr(module, "value", None)):
         return module.value
     return None
