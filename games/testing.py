@@ -18,7 +18,10 @@ and checks, along the way, everything the engine contract promises:
   same decisions, round-trips, and draws secrets again: over the game, two seeds give
   different face-down stacks (when a stack ever holds two different things) and different
   private views for every other seat whose private view ever changes; random playouts from
-  determinized states reach an end.
+  determinized states reach an end;
+- undo (games/undo_checks.py): the engine's `reveals` catches every draw, turn-over and
+  secret shown; an undo restores the exact earlier state, and is never offered across a
+  draw or reveal nor after another seat's move (other than a simultaneous answer).
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ from meeple_hall.games.core.contract import (
 )
 from meeple_hall.games.core.hidden import face_down, secrets
 from meeple_hall.games.text_checks import check_game_texts, check_result_texts, check_texts
+from meeple_hall.games.undo_checks import check_undo
 
 Chooser = Callable[[Decision, random.Random], tuple[str, ...]]
 
@@ -295,7 +299,9 @@ def check_conformance(
             check_refusals(engine, state, pending, num_players)
             check_offered_choices_are_legal(engine, state, decision, rng, limit=12)
         action = Action(decision.seat, choose(decision, rng))
-        state = engine.apply(state, action)
+        before, state = state, engine.apply(state, action)
+        if deep:
+            check_undo(engine, before, action, state, num_players, random.Random(step), choose)
         actions.append(action)
     else:
         raise AssertionError(f"no end after {max_steps} steps")

@@ -187,6 +187,10 @@ class PebblesEngine(GameEngine[PebblesState]):
             view["you"] = {"seat": seat, "hand": list(me.hand), "kept": list(me.kept)}
         return view
 
+    def shows_secret(self, before: PebblesState, action: Any, after: PebblesState) -> bool:
+        """The last secret bid shows everyone's bids."""
+        return before.step == "bid" and after.step != "bid"
+
     def result(self, state: PebblesState) -> Result | None:
         if state.step != "over":
             return None

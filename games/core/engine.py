@@ -65,6 +65,13 @@ class GameEngine(Generic[S]):
         what `seat` cannot see, keeping what it can (how many each holds). Games with
         secrets beyond face-down stacks override this."""
 
+    def shows_secret(self, before: S, action: Action, after: S) -> bool:
+        """Whether the action shows others something that was secret and that neither the
+        marks (HIDDEN, TURNED_UP, generators) nor other seats' private views catch: a seat's
+        own secret played openly (workers from behind a screen), or secret choices made at
+        the same time shown together. Games with such moves override this."""
+        return False
+
     # -- the contract ---------------------------------------------------------------
     def new(self, num_players: int, seed: int, options: dict[str, str] | None = None) -> S:
         if not isinstance(num_players, int) or not (
@@ -140,8 +147,28 @@ class GameEngine(Generic[S]):
         hidden.reseed(out, rng)
         return out
 
+    def reveals(self, before: S, action: Action, after: S) -> bool:
+        """A move reveals when it draws or turns anything over (a generator or a marked field
+        changes), when it changes what another seat holds in secret (its private view), when
+        it ends the game (the final scoring counts every secret), or when the game says it
+        shows a secret (`shows_secret`)."""
+        if hidden.hidden_parts(before) != hidden.hidden_parts(after) or not self.decisions(after):
+            return True
+        public_before, public_after = self.view(before, None), self.view(after, None)
+        for seat in range(int(public_before["num_players"])):
+            if seat != action.seat and _private(self.view(before, seat), public_before) != (
+                _private(self.view(after, seat), public_after)
+            ):
+                return True
+        return self.shows_secret(before, action, after)
+
     def dump(self, state: S) -> str:
         return serial.dumps(state)
 
     def load(self, text: str) -> S:
         return serial.loads(self.state_type, text)
+
+
+def _private(view: dict[str, Any], public: dict[str, Any]) -> dict[str, Any]:
+    """The parts of a seat's view that the spectator's view does not have."""
+    return {k: v for k, v in view.items() if public.get(k) != v}

@@ -590,6 +590,18 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
     def view(self, state: KeyflowerState, seat: int | None) -> dict[str, Any]:
         return view(state, seat, self.decisions(state))
 
+    def shows_secret(self, before: KeyflowerState, action: Any, after: KeyflowerState) -> bool:
+        """Workers or skill tiles leaving a screen show their colours and kinds; winter tiles
+        leaving a hand are shown (undo would not hide them again)."""
+        for old, new in zip(before.players, after.players, strict=True):
+            if any(new.screen.get(c, 0) < n for c, n in old.screen.items()):
+                return True
+            if any(new.skills.get(k, 0) < n for k, n in old.skills.items()):
+                return True
+            if not set(old.winter_hand) <= set(new.winter_hand):
+                return True
+        return False
+
     def result(self, state: KeyflowerState) -> Result | None:
         if state.phase != "over":
             return None
