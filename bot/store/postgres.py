@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import logging
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import replace
 from datetime import UTC, datetime
@@ -31,8 +31,11 @@ import asyncpg
 from meeple_hall.bot.store.base import (
     OPEN_STATUSES,
     AlreadySeated,
+    Away,
+    AwayAllowance,
     ChannelBusy,
     FinalResult,
+    LanguageChoices,
     LobbyClosed,
     LobbyFull,
     LoggedAction,
@@ -40,6 +43,7 @@ from meeple_hall.bot.store.base import (
     ResultRow,
     Seat,
     SeatChanged,
+    SeatClock,
     SeatCount,
     Snapshot,
     StaleAction,
@@ -49,6 +53,7 @@ from meeple_hall.bot.store.base import (
     TableStatus,
     UserPrefs,
 )
+from meeple_hall.bot.store.postgres_community import CommunityCommands
 from meeple_hall.bot.store.sqlite import Migration, load_migrations
 
 log = logging.getLogger(__name__)
@@ -96,7 +101,7 @@ async def _setup_connection(db: asyncpg.Connection) -> None:
     await db.set_type_codec("jsonb", encoder=_json, decoder=json.loads, schema="pg_catalog")
 
 
-class PostgresStore:
+class PostgresStore(CommunityCommands):
     """The Store on a PostgreSQL database named by a URL asyncpg accepts."""
 
     def __init__(
@@ -566,6 +571,26 @@ class PostgresStore:
         snapshot: str | None = None,
         result: FinalResult | None = None,
     ) -> None:
+        await self.append_actions(
+            table_id,
+            seq,
+            seat,
+            (choices,),
+            user_id,
+            snapshot=None if snapshot is None else (seq, snapshot),
+            result=result,
+        )
+
+    async def append_actions(
+        self,
+        table_id: int,
+        seq: int,
+        seat: int,
+        moves: Sequence[tuple[str, ...]],
+        user_id: int | None,
+        snapshot: tuple[int, str] | None = None,
+        result: FinalResult | None = None,
+    ) -> None:
         async with self._transaction() as db:
             # The row lock serialises the moves of one table across every process.
             status = await db.fetchval(
@@ -580,15 +605,14 @@ class PostgresStore:
                 raise StaleAction(seq, current)
             if TableStatus(status) is not TableStatus.ACTIVE:
                 raise TableNotActive(table_id, TableStatus(status))
-            await db.execute(
+            at = utcnow()
+            await db.executemany(
                 "INSERT INTO actions (table_id, seq, seat, choices, user_id, at)"
                 " VALUES ($1, $2, $3, $4, $5, $6)",
-                table_id,
-                seq,
-                seat,
-                list(choices),
-                user_id,
-                utcnow(),
+                [
+                    (table_id, seq + i, seat, list(choices), user_id, at)
+                    for i, choices in enumerate(moves)
+                ],
             )
             if snapshot is not None:
                 await db.execute(
@@ -596,8 +620,7 @@ class PostgresStore:
                     " ON CONFLICT (table_id) DO UPDATE SET seq = excluded.seq,"
                     " state = excluded.state",
                     table_id,
-                    seq,
-                    snapshot,
+                    *snapshot,
                 )
             if result is not None:
                 (table,) = await self._tables(db, "t.id = $1", table_id)
@@ -633,12 +656,13 @@ class PostgresStore:
     async def get_prefs(self, user_id: int) -> UserPrefs:
         async with self._read() as db:
             row = await db.fetchrow(
-                "SELECT turn_dms, dms_closed, locale FROM user_prefs WHERE user_id = $1",
+                "SELECT turn_dms, dms_closed, locale, quiet_start, quiet_end, utc_offset"
+                " FROM user_prefs WHERE user_id = $1",
                 user_id,
             )
         if row is None:
             return UserPrefs(user_id)
-        return UserPrefs(user_id, row["turn_dms"], row["dms_closed"], row["locale"])
+        return UserPrefs(user_id, **dict(row))
 
     async def set_prefs(self, prefs: UserPrefs) -> None:
         async with self._transaction() as db:
@@ -659,3 +683,172 @@ class PostgresStore:
                 user_id,
                 locale,
             )
+
+    async def set_quiet_hours(
+        self, user_id: int, start: int | None, end: int | None, utc_offset: int
+    ) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO user_prefs (user_id, quiet_start, quiet_end, utc_offset)"
+                " VALUES ($1, $2, $3, $4) ON CONFLICT (user_id) DO UPDATE SET"
+                " quiet_start = excluded.quiet_start, quiet_end = excluded.quiet_end,"
+                " utc_offset = excluded.utc_offset",
+                user_id,
+                start,
+                end,
+                utc_offset,
+            )
+
+    async def set_language(self, user_id: int, language: str | None) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO user_prefs (user_id, language) VALUES ($1, $2)"
+                " ON CONFLICT (user_id) DO UPDATE SET language = excluded.language",
+                user_id,
+                language,
+            )
+
+    async def set_server_language(self, guild_id: int, language: str | None) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO guild_prefs (guild_id, language) VALUES ($1, $2)"
+                " ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language",
+                guild_id,
+                language,
+            )
+
+    async def language_choices(self) -> LanguageChoices:
+        async with self._read() as db:
+            users = await db.fetch(
+                "SELECT user_id, language FROM user_prefs WHERE language IS NOT NULL"
+            )
+            guilds = await db.fetch(
+                "SELECT guild_id, language FROM guild_prefs WHERE language IS NOT NULL"
+            )
+        return LanguageChoices(
+            users={row[0]: row[1] for row in users}, guilds={row[0]: row[1] for row in guilds}
+        )
+
+    # -- waiting on players ------------------------------------------------------------
+    async def save_clock(self, clock: SeatClock) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO seat_clocks (table_id, seat, user_id, reserve, timeouts, since,"
+                " deadline, next_remind, reminders, snoozed, timed_out, stalled)"
+                " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)"
+                " ON CONFLICT (table_id, seat) DO UPDATE SET user_id = excluded.user_id,"
+                " reserve = excluded.reserve, timeouts = excluded.timeouts,"
+                " since = excluded.since, deadline = excluded.deadline,"
+                " next_remind = excluded.next_remind, reminders = excluded.reminders,"
+                " snoozed = excluded.snoozed, timed_out = excluded.timed_out,"
+                " stalled = excluded.stalled",
+                clock.table_id,
+                clock.seat,
+                clock.user_id,
+                max(0.0, clock.reserve),
+                clock.timeouts,
+                _utc(clock.since),
+                _utc(clock.deadline),
+                _utc(clock.next_remind),
+                clock.reminders,
+                clock.snoozed,
+                clock.timed_out,
+                clock.stalled,
+            )
+
+    async def clocks(self, table_id: int | None = None) -> list[SeatClock]:
+        where, params = "t.status = 'active'", []
+        if table_id is not None:
+            where, params = "c.table_id = $1", [table_id]
+        async with self._read() as db:
+            rows = await db.fetch(
+                "SELECT c.table_id, c.seat, c.user_id, c.reserve, c.timeouts, c.since,"
+                " c.deadline, c.next_remind, c.reminders, c.snoozed, c.timed_out, c.stalled"
+                " FROM seat_clocks AS c JOIN tables AS t ON t.id = c.table_id"
+                f" WHERE {where} ORDER BY c.table_id, c.seat",
+                *params,
+            )
+        return [SeatClock(**dict(row)) for row in rows]
+
+    async def drop_clocks(self, table_id: int) -> None:
+        async with self._transaction() as db:
+            await db.execute("DELETE FROM seat_clocks WHERE table_id = $1", table_id)
+
+    async def set_seat_ai(self, table_id: int, position: int, ai: bool) -> Table:
+        async with self._active(table_id) as (db, table):
+            seat = table.seats[position]
+            if seat.user_id is not None and not seat.resigned:
+                seat.ai = ai
+                await db.execute(
+                    "UPDATE seats SET ai = $1 WHERE table_id = $2 AND position = $3",
+                    ai,
+                    table_id,
+                    position,
+                )
+        return table
+
+    async def guild_tables(self, guild_id: int) -> list[Table]:
+        async with self._read() as db:
+            return await self._tables(
+                db, "t.guild_id = $1 AND t.status = ANY($2::text[])", guild_id, _OPEN
+            )
+
+    async def away(self, user_id: int) -> Away | None:
+        async with self._read() as db:
+            row = await db.fetchrow("SELECT since, until FROM away WHERE user_id = $1", user_id)
+        return None if row is None else Away(user_id, row["since"], row["until"])
+
+    async def aways(self) -> list[Away]:
+        async with self._read() as db:
+            rows = await db.fetch("SELECT user_id, since, until FROM away ORDER BY user_id")
+        return [Away(**dict(row)) for row in rows]
+
+    async def away_days_used(self, user_id: int, year: int) -> int:
+        async with self._read() as db:
+            days = await db.fetchval(
+                "SELECT days FROM away_days WHERE user_id = $1 AND year = $2", user_id, year
+            )
+        return days or 0
+
+    async def start_away(self, away: Away, *, year: int, days: int, allowance: int) -> None:
+        async with self._transaction() as db:
+            # The year's row, locked: two requests at once are charged one after the other.
+            await db.execute(
+                "INSERT INTO away_days (user_id, year, days) VALUES ($1, $2, 0)"
+                " ON CONFLICT (user_id, year) DO NOTHING",
+                away.user_id,
+                year,
+            )
+            used = await db.fetchval(
+                "SELECT days FROM away_days WHERE user_id = $1 AND year = $2 FOR UPDATE",
+                away.user_id,
+                year,
+            )
+            if used + days > allowance:
+                raise AwayAllowance(used, allowance)
+            await db.execute(
+                "UPDATE away_days SET days = days + $3 WHERE user_id = $1 AND year = $2",
+                away.user_id,
+                year,
+                days,
+            )
+            await db.execute(
+                "INSERT INTO away (user_id, since, until) VALUES ($1, $2, $3)"
+                " ON CONFLICT (user_id) DO UPDATE SET since = excluded.since,"
+                " until = excluded.until",
+                away.user_id,
+                _utc(away.since),
+                _utc(away.until),
+            )
+
+    async def end_away(self, user_id: int, *, year: int, refund: int) -> None:
+        async with self._transaction() as db:
+            await db.execute("DELETE FROM away WHERE user_id = $1", user_id)
+            if refund > 0:
+                await db.execute(
+                    "UPDATE away_days SET days = greatest(0, days - $1)"
+                    " WHERE user_id = $2 AND year = $3",
+                    refund,
+                    user_id,
+                    year,
+                )

@@ -1,4 +1,6 @@
-"""Bot tests run the real bot against SimCord's in-memory Discord, on a real SQLite file."""
+"""Bot tests run the real bot against SimCord's in-memory Discord, on a real SQLite file;
+the modules in ON_POSTGRES_TOO run a second time on a real PostgreSQL database (the server
+tests/postgres.py starts)."""
 
 from __future__ import annotations
 
@@ -11,17 +13,45 @@ import pytest
 
 from meeple_hall.bot import create_bot
 
+# Where the bot meets the store most (lobbies, moves, restarts, every typed option): these
+# run on both backends. The rest run on SQLite only, to keep the suite's time.
+ON_POSTGRES_TOO = ("test_lobby.py", "test_play.py", "test_restart.py", "test_typed_moves.py")
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "backend" in metafunc.fixturenames and metafunc.definition.path.name in ON_POSTGRES_TOO:
+        metafunc.parametrize("backend", ["sqlite", "postgres"], indirect=True)
+
+
+def on_postgres_at_length(item: pytest.Item) -> bool:
+    """The long random games typed through /move run on PostgreSQL at up to 2 players only:
+    the store sees the same traffic at 2 players as at 6, in a fraction of the time."""
+    params = getattr(item, "callspec", None)
+    params = params.params if params else {}
+    return params.get("backend") == "postgres" and params.get("num_players", 0) > 2
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     # A loaded 2-core machine can take longer than SimCord's default 5 s to settle a move
     # that renders a picture; the bot is not stuck, only slow.
     for item in items:
         if item.get_closest_marker("simcord") is None and "tests/bot" in str(item.fspath):
             item.add_marker(pytest.mark.simcord(settle_timeout=60))
+    skipped = [item for item in items if on_postgres_at_length(item)]
+    if skipped:
+        config.hook.pytest_deselected(items=skipped)
+        items[:] = [item for item in items if not on_postgres_at_length(item)]
 
 
 @pytest.fixture
-def database_url(tmp_path: Path) -> str:
+def backend(request: pytest.FixtureRequest) -> str:
+    return getattr(request, "param", "sqlite")
+
+
+@pytest.fixture
+def database_url(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> str:
+    if backend == "postgres":
+        return request.getfixturevalue("postgres_url")
     return f"sqlite:///{tmp_path / 'meeple.db'}"
 
 

@@ -1,0 +1,5 @@
+-- PostgreSQL twin of migrations/0006_table_settings.sql.
+-- Settings that belong to Meeple Hall rather than to the game (a clock, reminders, rated),
+-- chosen in the lobby: an object of str -> str, apart from the game's own options so that
+-- the engine is never handed a name it does not know.
+ALTER TABLE tables ADD COLUMN settings jsonb NOT NULL DEFAULT '{}';
