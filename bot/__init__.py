@@ -39,8 +39,10 @@ class MeepleHall(commands.Bot):
         from meeple_hall.bot.clocks import ClockService
         from meeple_hall.bot.cogs.lobby import Lobby
         from meeple_hall.bot.cogs.play import Play
+        from meeple_hall.bot.cogs.replay import Archive
         from meeple_hall.bot.cogs.settings import Settings
         from meeple_hall.bot.cogs.time import Time
+        from meeple_hall.bot.cogs.undo import Undo
         from meeple_hall.bot.display import TableDisplay
         from meeple_hall.bot.live import TableManager
 
@@ -58,6 +60,8 @@ class MeepleHall(commands.Bot):
         await self.tree.set_translator(Translator())
         await self.add_cog(Lobby(self, self.store, self.manager))
         await self.add_cog(Play(self, self.store, self.manager, self.display))
+        await self.add_cog(Undo(self, self.manager))
+        await self.add_cog(Archive(self, self.store))
         await self.add_cog(Settings(self.store))
         await self.add_cog(Time(self, self.store, self.manager, self.clocks))
         await self._add_community()

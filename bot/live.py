@@ -30,6 +30,7 @@ from meeple_hall.bot.store import (
     TableStatus,
 )
 from meeple_hall.games import Action, Decision, Engine, GameError, IllegalAction, Result
+from meeple_hall.games.core import undo
 
 log = logging.getLogger(__name__)
 
@@ -83,6 +84,8 @@ class LiveGame:
     seq: int
     # seat of each action by sequence number, for the actions loaded or applied here
     acted: dict[int, int] = field(default_factory=dict)
+    # the moves standing and the states an undo may return to (games/core/undo.py)
+    history: undo.History = field(default_factory=undo.History)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
 
     @property
@@ -151,21 +154,27 @@ class TableManager:
         self.games[table.id] = game
         return game
 
-    async def _replay(self, table: Table) -> LiveGame:
-        """The game's state now: the latest snapshot (or the setup) plus the log after it."""
+    async def _replay(self, table: Table, *, from_setup: bool = False) -> LiveGame:
+        """The game's state now: the latest snapshot (or the setup) plus the log after it,
+        undo entries honoured (from the setup when an undo reaches back past the snapshot)."""
         engine = games.get(table.game)
         state, seq = None, 0
-        snapshot = await self.store.latest_snapshot(table.id)
+        snapshot = None if from_setup else await self.store.latest_snapshot(table.id)
         if snapshot is not None:
             try:
                 state, seq = engine.load(snapshot.state), snapshot.seq
             except GameError:
                 log.warning("snapshot %s of game %s unreadable; replaying", snapshot.seq, table.id)
+        entries = await self.store.actions(table.id, after=seq)
+        if seq and not undo.snapshot_holds(seq, entries):
+            state, seq = None, 0
+            entries = await self.store.actions(table.id)
         if state is None:
             state = engine.new(len(table.seats), table.seed, table.options)
         game = LiveGame(table=table, engine=engine, state=state, seq=seq)
-        for entry in await self.store.actions(table.id, after=seq):
-            game.state = engine.apply(game.state, Action(entry.seat, entry.choices))
+        game.history = undo.History(complete=seq == 0)
+        for entry in entries:
+            game.state, game.history = undo.replay_entry(engine, game.state, game.history, entry)
             game.seq = entry.seq
             game.acted[entry.seq] = entry.seat
         return game
@@ -317,18 +326,66 @@ class TableManager:
             )
         except StaleAction:
             # Another process took this move: catch up from the store.
-            fresh = await self._replay(game.table)
-            game.state, game.seq, game.acted = fresh.state, fresh.seq, fresh.acted
+            await self._catch_up(game)
             raise Refusal("move.stale") from None
         except TableNotActive:
             # Another process ended the game.
             self.games.pop(game.id, None)
             raise Refusal("game.over") from None
+        game.history = game.history.moved(game.engine, seq, action, game.state, state, ask=False)
         game.state, game.seq = state, seq
         game.acted[seq] = action.seat
         if final is not None:
             game.table = await self.store.get_table(game.id) or game.table
             self.games.pop(game.id, None)
+
+    async def _catch_up(self, game: LiveGame) -> None:
+        fresh = await self._replay(game.table)
+        game.state, game.seq, game.acted = fresh.state, fresh.seq, fresh.acted
+        game.history = fresh.history
+
+    # -- undo ------------------------------------------------------------------------------
+    async def undo_plan(self, game: LiveGame, seat: int) -> undo.UndoPlan:
+        """What an undo by the seat would take back now, or a Refusal saying why it cannot.
+        A history that starts at a snapshot is first rebuilt from the setup if the seat's
+        latest move may lie before it."""
+        try:
+            return game.history.plan_undo(game.engine, game.state, seat)
+        except undo.NoUndo as refused:
+            if refused.reason != "nothing" or game.history.complete:
+                raise Refusal(f"undo.{refused.reason}") from None
+        seq = game.seq
+        fresh = await self._replay(game.table, from_setup=True)
+        if game.seq == seq:
+            game.history = fresh.history
+        return await self.undo_plan(game, seat)
+
+    async def undo(
+        self, game: LiveGame, seat: int, *, user_id: int | None, expected: int | None = None
+    ) -> int:
+        """Take back the seat's latest move: an undo entry appended to the log. `expected`
+        (an Undo button's) is the move the undo was offered for. Returns the move's number."""
+        async with game.lock:
+            self._check_open(game)
+            plan = await self.undo_plan(game, seat)
+            if expected is not None and plan.target != expected:
+                raise Refusal("undo.stale")
+            seq = game.seq + 1
+            snapshot = game.engine.dump(plan.state) if seq % SNAPSHOT_EVERY == 0 else None
+            try:
+                await self.store.append_action(
+                    game.id, seq, seat, undo.undo_choices(plan.target), user_id, snapshot=snapshot
+                )
+            except StaleAction:
+                await self._catch_up(game)
+                raise Refusal("move.stale") from None
+            except TableNotActive:
+                self.games.pop(game.id, None)
+                raise Refusal("game.over") from None
+            game.state, game.seq, game.history = plan.state, seq, plan.history
+            game.acted[seq] = seat
+        await self._changed(game)
+        return plan.target
 
     # -- AI seats and listeners -----------------------------------------------------------
     async def _changed(self, game: LiveGame) -> None:

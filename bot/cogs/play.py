@@ -30,6 +30,8 @@ from meeple_hall.bot.panels import (
 )
 from meeple_hall.bot.replies import can_manage, refuse, say
 from meeple_hall.bot.store import Store
+from meeple_hall.bot.undo import offer_undo
+from meeple_hall.games.core.undo import undone, undone_seq
 
 log = logging.getLogger(__name__)
 
@@ -121,9 +123,14 @@ class Play(commands.Cog):
             lines += [f"• {clip(str(e), 150)}" for e in events[-LOG_LINES:]]
             lines.append("")
         lines.append(t(locale, "log.moves"))
+        taken_back = undone(entries)  # an undo always follows the move it takes back
         for entry in entries:
             name = game.table.seats[entry.seat].name
-            lines.append(f"`{entry.seq:>4}` {name}: `{' '.join(entry.choices) or '—'}`")
+            if (target := undone_seq(entry.choices)) is not None:
+                lines.append(f"`{entry.seq:>4}` {name}: {t(locale, 'log.undo', seq=target)}")
+                continue
+            line = f"`{entry.seq:>4}` {name}: `{' '.join(entry.choices) or '—'}`"
+            lines.append(f"~~{line}~~" if entry.seq in taken_back else line)
         if not entries:
             lines.append(t(locale, "log.none"))
         await say(interaction, clip("\n".join(lines), 2000))
@@ -191,9 +198,15 @@ class Play(commands.Cog):
         done = t(locale, "panel.done", choice=", ".join(labels) or "—")
         if following is not None:
             content, view = build_panel(game, seat, following, locale, notice=done)
-            await show_panel(interaction, content, view)
+            await show_panel(
+                interaction, content, await offer_undo(self.manager, game, seat, locale, view)
+            )
         else:
-            await show_panel(interaction, done + "\n" + t(locale, "panel.waiting"), None)
+            await show_panel(
+                interaction,
+                done + "\n" + t(locale, "panel.waiting"),
+                await offer_undo(self.manager, game, seat, locale),
+            )
 
     async def _edit_panel(
         self,
@@ -248,7 +261,10 @@ class Play(commands.Cog):
         note = t(locale, "move.applied", moves=" ".join(done))
         if following is not None:
             content, view = build_panel(game, seat, following, locale, notice=note)
+            view = await offer_undo(self.manager, game, seat, locale, view) or view
             await interaction.response.send_message(content, view=view, ephemeral=True)
+        elif undo_view := await offer_undo(self.manager, game, seat, locale):
+            await say(interaction, note, view=undo_view)
         else:
             await say(interaction, note)
 

@@ -1,0 +1,72 @@
+"""Undo: the **Undo** button a panel shows after a move, and `/undo`.
+
+A player takes back their own latest decisions, one per click, as long as no draw or reveal
+and no other player's move (other than an answer to a decision open at the same time) came
+since (games/core/undo.py). The button itself is built by bot/undo.py.
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from meeple_hall.bot.cogs.play import Play, show_panel
+from meeple_hall.bot.components import Components
+from meeple_hall.bot.i18n import cmd, desc, t
+from meeple_hall.bot.live import LiveGame, Refusal, TableManager
+from meeple_hall.bot.panels import build_panel
+from meeple_hall.bot.replies import refuse
+from meeple_hall.bot.undo import offer_undo
+
+
+class Undo(commands.Cog):
+    def __init__(self, bot: commands.Bot, manager: TableManager) -> None:
+        self.bot = bot
+        self.manager = manager
+        bot.router.add("u", self.on_undo_button)  # type: ignore[attr-defined]
+
+    @app_commands.command(name=cmd("undo"), description=desc("undo"))
+    @app_commands.guild_only()
+    async def undo(self, interaction: discord.Interaction) -> None:
+        try:
+            game = self.manager.in_channel(interaction.channel_id or 0)
+            if game is None:
+                raise Refusal("game.none_here")
+            await self._undo(interaction, game, expected=None)
+        except Refusal as refusal:
+            await refuse(interaction, refusal)
+
+    async def on_undo_button(
+        self, interaction: discord.Interaction, parts: list[str], values: list[str]
+    ) -> None:
+        try:
+            if len(parts) != 2 or not all(p.isdigit() for p in parts):
+                raise Refusal("component.unknown")
+            game = self.manager.get(int(parts[0]))
+            if game is None:
+                raise Refusal("game.over")
+            await self._undo(interaction, game, expected=int(parts[1]))
+        except Refusal as refusal:
+            await refuse(interaction, refusal)
+
+    async def _undo(
+        self, interaction: discord.Interaction, game: LiveGame, *, expected: int | None
+    ) -> None:
+        locale = interaction.locale
+        seat = Play.seat(game, interaction)
+        target = await self.manager.undo(game, seat, user_id=interaction.user.id, expected=expected)
+        notice = t(locale, "undo.done", seq=target)
+        decision = game.decision_for(seat)
+        if decision is not None:
+            content, view = build_panel(game, seat, decision, locale, notice=notice)
+        else:
+            content, view = notice, Components()
+        offered = await offer_undo(self.manager, game, seat, locale, view)
+        shown = offered if offered is not None and offered.children else None
+        if expected is None:
+            await interaction.response.send_message(
+                content, view=shown or discord.utils.MISSING, ephemeral=True
+            )
+        else:
+            await show_panel(interaction, content, shown)

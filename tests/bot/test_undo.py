@@ -1,0 +1,167 @@
+"""Undo through the bot: the Undo button after a move, `/undo`, and what it refuses.
+
+Pebbles (tests/testgame.py): bids are simultaneous and secret (the last bid shows them all),
+picks from an open pool are plain moves, and the last card kept in a round deals new hands
+(a draw).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from meeple_hall.bot import live
+from meeple_hall.games.core.undo import UNDO
+from tests.bot.conftest import buttons, choose, start_game, table_message
+
+
+async def bid_all(table, game, bids):
+    members = (table.alice, table.bob, table.carol)
+    for seat, bid in enumerate(bids):
+        await members[seat].slash(table.channel, "move", text=f"bid{bid}")
+    assert game.state.step == "pick"
+
+
+async def pick_on_panel(member, table, pebble: str):
+    opened = await member.click(table_message(table.channel), label="Take turn")
+    return await choose(member, opened.response, pebble)
+
+
+async def test_the_undo_button_takes_a_move_back_exactly(table):
+    game = await start_game(table, table.bob)
+    await bid_all(table, game, [2, 1])
+    before, seq = game.engine.dump(game.state), game.seq
+
+    picked = await pick_on_panel(table.alice, table, "red-3")
+    assert game.state.players[0].pebbles == ["red-3"]
+    panel = picked.response
+    assert "Undo" in buttons(panel.message)
+
+    undone = await table.alice.click(panel, label="Undo")
+    assert f"Move {seq + 1} taken back" in undone.response.content
+    assert game.engine.dump(game.state) == before
+    # the panel is Alice's decision again, picked from the same pool
+    assert "Take a pebble" in undone.response.content
+    log = await table.env.bot.store.actions(game.id)
+    assert [e.choices for e in log[-2:]] == [("red-3",), (UNDO, str(seq + 1))]
+    assert game.seq == seq + 2
+
+    await pick_on_panel(table.alice, table, "blue-9")
+    assert game.state.players[0].pebbles == ["blue-9"]
+    assert "red-3" in game.state.pool
+
+
+async def test_undo_is_refused_once_another_player_has_acted(table):
+    game = await start_game(table, table.bob)
+    await bid_all(table, game, [2, 1])
+    await table.alice.slash(table.channel, "move", text="red-3")
+    await table.bob.slash(table.channel, "move", text="red-4")
+    before, seq = game.engine.dump(game.state), game.seq
+
+    refused = await table.alice.slash(table.channel, "undo")
+    assert refused.response.ephemeral
+    assert "another player has acted since" in refused.response.content
+    assert game.engine.dump(game.state) == before and game.seq == seq
+
+    # Bob may take his own pick back, and then Alice hers
+    await table.bob.slash(table.channel, "undo")
+    assert game.state.players[1].pebbles == []
+    await table.alice.slash(table.channel, "undo")
+    assert game.state.players[0].pebbles == []
+    assert game.seq == seq + 2
+
+
+async def test_undo_is_refused_across_a_draw_or_a_reveal(table):
+    game = await start_game(table, table.bob)
+    await table.alice.slash(table.channel, "move", text="bid2")
+    await table.bob.slash(table.channel, "move", text="bid1")  # the last bid shows both
+    refused = await table.bob.slash(table.channel, "undo")
+    assert "drew or revealed" in refused.response.content
+    assert game.state.step == "pick"
+
+    await table.alice.slash(table.channel, "move", text="red-3")
+    await table.bob.slash(table.channel, "move", text="red-4")
+    hand = game.state.players[0].hand
+    await table.alice.slash(table.channel, "move", text=f"c{hand[0]}")
+    hand = game.state.players[1].hand
+    await table.bob.slash(table.channel, "move", text=f"c{hand[0]}")  # new hands are dealt
+    assert game.state.round == 2
+    before, seq = game.engine.dump(game.state), game.seq
+    refused = await table.bob.slash(table.channel, "undo")
+    assert "drew or revealed" in refused.response.content
+    assert game.engine.dump(game.state) == before and game.seq == seq
+
+
+async def test_simultaneous_decisions_of_others_do_not_block_an_undo(table):
+    game = await start_game(table, table.bob, table.carol)
+    await table.alice.slash(table.channel, "move", text="bid3")
+    await table.bob.slash(table.channel, "move", text="bid1")
+    undone = await table.alice.slash(table.channel, "undo")
+    assert "taken back" in undone.response.content
+    assert game.state.players[0].bid is None and game.state.players[1].bid == 1
+    assert {d.seat for d in game.decisions()} == {0, 2}
+    await table.alice.slash(table.channel, "move", text="bid0")
+    await table.carol.slash(table.channel, "move", text="bid2")
+    assert game.state.order == [2, 1, 0]
+
+
+async def test_bad_undo_requests_change_nothing(table):
+    game = await start_game(table, table.bob)
+    nothing = await table.bob.slash(table.channel, "undo")
+    assert nothing.response.ephemeral and "no move to take back" in nothing.response.content
+    await bid_all(table, game, [2, 1])
+    seq = game.seq
+    revealed = await table.alice.slash(table.channel, "undo")  # her bid was shown
+    assert "drew or revealed" in revealed.response.content
+    outsider = await table.dave.slash(table.channel, "undo")
+    assert "aren't seated" in outsider.response.content
+
+    picked = await pick_on_panel(table.alice, table, "red-3")
+    old_panel = picked.response
+    await table.alice.slash(table.channel, "undo")
+    await table.alice.slash(table.channel, "move", text="red-5")
+    stale = await table.alice.click(old_panel, label="Undo")
+    assert "out of date" in stale.response.content
+    assert game.state.players[0].pebbles == ["red-5"]
+    assert game.seq == seq + 3
+
+    await table.alice.slash(table.channel, "undo")  # her pick of red-5
+    again = await table.alice.slash(table.channel, "undo")  # then her bid: shown
+    assert "drew or revealed" in again.response.content
+    assert game.seq == seq + 4 and game.state.players[0].pebbles == []
+
+
+async def test_log_strikes_undone_moves_through(table):
+    game = await start_game(table, table.bob)
+    await bid_all(table, game, [2, 1])
+    await table.alice.slash(table.channel, "move", text="red-3")
+    await table.alice.slash(table.channel, "undo")
+    shown = (await table.alice.slash(table.channel, "log")).response.content
+    lines = shown.splitlines()
+    undone = next(line for line in lines if "red-3" in line)
+    assert undone.startswith("~~") and undone.endswith("~~")
+    assert any(f"took back move {game.seq - 1}" in line for line in lines)
+    assert not any(line.startswith("~~") and "bid" in line for line in lines)
+
+
+@pytest.mark.parametrize("snapshot_every", [25, 3, 4])
+async def test_an_undo_survives_a_restart(table, make_bot, monkeypatch, snapshot_every):
+    """Replay honours undo entries, also when the undo takes back the move a snapshot was
+    taken after (3: then the game is replayed from its setup), and a history that starts at a
+    snapshot (4) is rebuilt when an undo needs to look further back."""
+    monkeypatch.setattr(live, "SNAPSHOT_EVERY", snapshot_every)
+    game = await start_game(table, table.bob)
+    await bid_all(table, game, [2, 1])  # moves 1, 2
+    picked = await pick_on_panel(table.alice, table, "red-3")  # move 3
+    await table.alice.click(picked.response, label="Undo")  # move 4
+    expected = game.engine.dump(game.state)
+
+    await table.env.restart_bot(make_bot())
+    restarted = table.env.bot.manager.in_channel(table.channel.id)
+    assert restarted.engine.dump(restarted.state) == expected
+    refused = await table.alice.slash(table.channel, "undo")  # her bid, before the snapshot
+    assert "drew or revealed" in refused.response.content
+    await table.alice.slash(table.channel, "move", text="green-7")
+    assert restarted.state.players[0].pebbles == ["green-7"]
+    # the restarted bot knows the history too: her new pick can be taken back
+    await table.alice.slash(table.channel, "undo")
+    assert restarted.engine.dump(restarted.state) == expected
