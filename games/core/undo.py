@@ -62,7 +62,8 @@ def standing(entries: Sequence[Entry]) -> list[Entry]:
 
 class NoUndo(Exception):
     """Why a seat cannot undo now: `nothing` (no move of its own to take back), `reveal` (a
-    draw or a reveal since), or `other_acted` (another seat has acted since)."""
+    draw or a reveal since), `other_acted` (another seat has acted since), or `too_far`
+    (more than HELD_MOST moves back)."""
 
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
@@ -89,10 +90,9 @@ class UndoPlan:
     history: History
 
 
-def drew(engine: Engine, before: Any, after: Any) -> bool:
-    """The cheap half of `engine.reveals`, enough to replay long logs quickly: a draw or a
-    turn-over (a generator or a marked field changed), or the end of the game."""
-    return hidden_parts(before) != hidden_parts(after) or not engine.decisions(after)
+# The most states kept for undo in one game: a move further back is not taken back (in
+# practice other seats have moved since long before that, unless nothing is ever drawn).
+HELD_MOST = 50
 
 
 @dataclass(frozen=True, eq=False)
@@ -107,20 +107,32 @@ class History:
     steps: tuple[Step, ...] = ()
     befores: dict[int, Any] = field(default_factory=dict)
     complete: bool = True
+    # the state after the last step with its hidden parts, so each move's draw test reads
+    # them once
+    hidden: tuple[Any, list[str]] | None = None
 
     def moved(
         self, engine: Engine, seq: int, action: Action, before: Any, after: Any, *, ask: bool = True
     ) -> History:
         """The history once `action`, log entry `seq`, took `before` to `after`. With `ask`
-        false (replaying a log) only draws are looked for now; the rest of
-        `engine.reveals` waits until an undo needs it."""
-        if drew(engine, before, after):
+        false (the bot's moves, replaying a log) only draws and turn-overs (a generator or a
+        marked field changed) are looked for now; the rest of `engine.reveals` waits until
+        an undo needs it."""
+        known = self.hidden
+        hidden_before = known[1] if known and known[0] is before else hidden_parts(before)
+        hidden_after = hidden_parts(after)
+        if hidden_before != hidden_after:
             reveals: bool | None = True
         else:
             reveals = engine.reveals(before, action, after) if ask else None
         befores = {} if reveals else {**self.befores, seq: before}
+        if len(befores) > HELD_MOST:
+            del befores[next(iter(befores))]
         return dataclasses.replace(
-            self, steps=(*self.steps, Step(seq, action, reveals)), befores=befores
+            self,
+            steps=(*self.steps, Step(seq, action, reveals)),
+            befores=befores,
+            hidden=(after, hidden_after),
         )
 
     def last_own(self, seat: int) -> int | None:
@@ -138,6 +150,8 @@ class History:
             raise NoUndo("nothing")
         target, later = self.steps[index], self.steps[index + 1 :]
         before = self.befores.get(target.seq)
+        if before is None and not any(step.reveals for step in self.steps[index:]):
+            raise NoUndo("too_far")
         if before is None or any(
             self._reveals(engine, i, state) for i in range(index, len(self.steps))
         ):

@@ -131,3 +131,20 @@ def test_the_conformance_checks_catch_a_reveal_the_engine_does_not_declare(monke
     monkeypatch.setattr(type(pebbles), "shows_secret", lambda self, before, action, after: False)
     with pytest.raises(AssertionError, match="could not have known"):
         check_conformance(pebbles, 2, seed=1, deep_every=1)
+
+
+def test_only_the_last_states_are_kept(monkeypatch):
+    from meeple_hall.games.core import undo
+
+    monkeypatch.setattr(undo, "HELD_MOST", 1)
+    state = pebbles.new(2, seed=3)
+    state, history = replay(pebbles, bids(2, 1), state, History())
+    for seq, seat in ((3, 0), (4, 1)):
+        action = Action(seat, (state.pool[0],))
+        after = pebbles.apply(state, action)
+        history, state = history.moved(pebbles, seq, action, state, after), after
+    assert list(history.befores) == [4]
+    with pytest.raises(NoUndo) as refused:
+        history.plan_undo(pebbles, state, 0)
+    assert refused.value.reason == "too_far"
+    assert history.plan_undo(pebbles, state, 1).target == 4
