@@ -502,8 +502,8 @@ def draw_player(image: Image.Image, view: dict[str, Any], seat: int, x: int, y: 
 def draw_header(
     d: ImageDraw.ImageDraw, view: dict[str, Any], seat: int, x: float, y: float
 ) -> None:
-    """Seat number, score (and laps past 100), and the seat's two dice; at the end the final
-    place instead of the dice."""
+    """Seat number, score (in full, laps past 100 included), and the seat's two dice; at the
+    end the final place instead of the dice."""
     p = view["players"][seat]
     colour, ink = PLAYER_COLOURS[seat], header_ink(seat)
     d.rounded_rectangle([x, y, x + CELL_W, y + HEADER_H], radius=14, fill=colour)
@@ -512,12 +512,10 @@ def draw_header(
         d.polygon([(x + 10, y + 14), (x + 24, y + 26), (x + 10, y + 38)], fill=ink)
     text(d, (x + 40, y + 27), str(seat + 1), 34, ink)
     d.line([x + 62, y + 12, x + 62, y + 42], fill=ink, width=2)
+    # The score in full: past 100 the track's marker only starts a new lap, so no "+100"
+    # beside a number that already counts it.
     score = view["final"]["scores"][seat] if view.get("final") else p["score"]
     d.text((x + 74, y + 28), str(score), font=font(44), fill=ink, anchor="lm")
-    if p["lap"]:
-        lx = x + 84 + font(44).getlength(str(score))
-        d.rounded_rectangle([lx, y + 13, lx + 54, y + 41], radius=6, fill=(255, 255, 255))
-        text(d, (lx + 27, y + 27), f"+{100 * p['lap']}", 17, INK)
     if view.get("final"):
         draw_rank(d, x + CELL_W - 40, y + 26, view["final"]["ranks"][seat])
         return
@@ -695,6 +693,11 @@ TYPE_EMOJI = {
     "ship": "⛵",
 }
 ACTION_EMOJI = {"take": "📥", "place": "🧩", "sell": "💰", "workers": "👷"}
+
+
+# Panels fold these decisions into the one before them (bot/panels.py): after the die, the
+# action and its tile (or hex) in one click.
+FOLDED = frozenset({"take", "place"})
 
 
 def option_style(decision: Decision, option: Option) -> OptionStyle | None:
