@@ -45,20 +45,15 @@ SPACE_TINT = {
     "travel": (190, 214, 176),
     "farm": (236, 214, 140),
 }
-# Where each city lies on the map, as fractions of the map's box (the map is reconstructed).
-CITY_AT = {
-    "village": (0.50, 0.90),
-    "west": (0.20, 0.66),
-    "north": (0.68, 0.58),
-    "forest": (0.42, 0.36),
-    "hill": (0.92, 0.32),
-    "lake": (0.06, 0.22),
-    "capital": (0.62, 0.10),
-}
 
 
 def seat_colour(seat: int) -> tuple[int, int, int]:
     return KARLA if seat < 0 else SEATS[seat % len(SEATS)]
+
+
+def light(colour: tuple[int, int, int]) -> bool:
+    """The ivory family: too near the cream of the boards to stand out by its fill."""
+    return sum(colour) > 650
 
 
 def contrast(colour: tuple[int, int, int]) -> tuple[int, int, int]:
@@ -122,6 +117,8 @@ def seat_shape(
 ) -> None:
     """The seat's shape about (cx, cy), of about the area of a disc of radius r."""
     fill = seat_colour(seat) if fill is None else fill
+    if light(seat_colour(seat)) and outline == INK:
+        width = max(width, 2)  # the ivory family would fade into the cream board
     shape = "house" if seat < 0 else SHAPES[seat % len(SHAPES)]
     draw_shape(d, shape, cx, cy, r, fill=fill, outline=outline, width=width)
 
@@ -501,8 +498,17 @@ def draw_council_and_church(d: ImageDraw.ImageDraw, view: dict[str, Any], x0: in
     draw_stages(d, church, x0 + 388, y0, SPACE_TINT["church"], "church")
 
 
-def ring(d: ImageDraw.ImageDraw, cx: float, cy: float, colour: tuple[int, int, int]) -> None:
-    """The next-start-player marker."""
+def ring(
+    d: ImageDraw.ImageDraw,
+    cx: float,
+    cy: float,
+    colour: tuple[int, int, int],
+    coin_inside: bool = False,
+) -> None:
+    """The next-start-player marker; in solo, while it may still be spent as a coin, with a
+    coin inside."""
+    if coin_inside:
+        coin(d, cx - 8, cy - 8, 16)
     d.ellipse((cx - 10, cy - 10, cx + 10, cy + 10), outline=colour, width=4)
     d.ellipse((cx - 4, cy - 15, cx + 4, cy - 7), fill=(90, 160, 220), outline=INK)
 
@@ -612,58 +618,145 @@ def draw_title(d: ImageDraw.ImageDraw, rank: int, titles: int, x: float, y: floa
         star(d, x + 50 + k * 30, y, 13, (236, 200, 90) if lit else (226, 220, 206))
 
 
+# The travel map's places, in pixels inside the map's box (the map is reconstructed): each
+# city is a disc with its letter, the letter its name starts with in the menus. Around it:
+# who has been there (a grid of visit discs, left), its reward (right), who is travelling
+# there (a row of members under it). Each route's cost sits at `t` along the route, where
+# it leaves every city's places clear.
+CITY_XY = {
+    "village": (244, 210),
+    "west": (142, 168),
+    "north": (346, 168),
+    "forest": (244, 110),
+    "lake": (56, 66),
+    "hill": (432, 66),
+    "capital": (244, 24),
+}
+CITY_LETTER = {
+    "west": "W",
+    "north": "N",
+    "forest": "F",
+    "lake": "L",
+    "hill": "H",
+    "capital": "C",
+}
+ROUTE_T = {
+    ("village", "north"): 0.35,
+    ("village", "west"): 0.35,
+    ("forest", "capital"): 0.38,
+}
+CITY_R = 19
+VISIT_R, VISIT_PITCH = 6, 13
+TRAVELLERS_MAX = 5
+CUBE_S, CUBE_GAP = 16, 3
+
+Box = tuple[float, float, float, float]
+
+
+def route_cost_box(route: dict[str, Any], ox: float, oy: float) -> tuple[float, float, Box]:
+    """Where a route's cost cubes go: their left end, top, and the box they fill."""
+    a, b = route["ends"]
+    if (b, a) in ROUTE_T:
+        a, b = b, a
+    t = ROUTE_T.get((a, b), 0.5)
+    (ax, ay), (bx, by) = CITY_XY[a], CITY_XY[b]
+    n = sum(route["cubes"].values())
+    width = n * CUBE_S + (n - 1) * CUBE_GAP
+    mx, my = ox + ax + (bx - ax) * t, oy + ay + (by - ay) * t
+    left, top = mx - width / 2, my - CUBE_S / 2
+    return left, top, (left, top, left + width, top + CUBE_S)
+
+
+def visit_spot(cx: float, cy: float, k: int) -> tuple[float, float]:
+    """Where seat k's visit disc goes on a city: a 2 x 3 grid left of it, a place each."""
+    col, row = k % 2, k // 2
+    return cx - CITY_R - 4 - VISIT_R - (1 - col) * VISIT_PITCH, cy + (row - 1) * VISIT_PITCH
+
+
+def reward_box(cx: float, cy: float) -> Box:
+    return cx + CITY_R + 3, cy - 12, cx + CITY_R + 27, cy + 12
+
+
+def traveller_row(cx: float, cy: float, n: int) -> tuple[int, float, list[float]]:
+    """Pawn size, row centre and the x of each of n travellers standing under a city."""
+    r = 8 if n <= 3 else 6
+    pitch = 2 * r + 3 if n <= 3 else 13
+    return r, cy + CITY_R + r + 4, [cx + (k - (n - 1) / 2) * pitch for k in range(n)]
+
+
+def travel_places(view: dict[str, Any], ox: float, oy: float) -> dict[str, list[Box]]:
+    """Every box the map may fill, at the most it can hold (all seats visited a city, every
+    traveller in one city): route costs, rewards, visit grids, traveller rows, city letters.
+    The tests check that none of them overlaps another."""
+    places: dict[str, list[Box]] = {"cost": [], "reward": [], "visits": [], "travellers": []}
+    places["city"] = []
+    for route in view["map"]["routes"]:
+        places["cost"].append(route_cost_box(route, ox, oy)[2])
+    for city, (x, y) in CITY_XY.items():
+        cx, cy = ox + x, oy + y
+        if city == "village":
+            places["city"].append((cx - 17, cy - 17, cx + 17, cy + 17))
+            continue
+        places["city"].append((cx - CITY_R, cy - CITY_R, cx + CITY_R, cy + CITY_R))
+        places["reward"].append(reward_box(cx, cy))
+        first, last = visit_spot(cx, cy, 0), visit_spot(cx, cy, 5)
+        places["visits"].append(
+            (first[0] - VISIT_R, first[1] - VISIT_R, last[0] + VISIT_R, last[1] + VISIT_R)
+        )
+        r, row_y, xs = traveller_row(cx, cy, TRAVELLERS_MAX)
+        places["travellers"].append((xs[0] - r, row_y - r - 3, xs[-1] + r, row_y + r + 2))
+    return places
+
+
 def draw_travel(
     d: ImageDraw.ImageDraw, view: dict[str, Any], x0: int, y0: int, w: int, h: int
 ) -> None:
-    """The travel map: routes with their cube costs, cities with their rewards, who has
-    been where (discs) and who is travelling (members)."""
+    """The travel map: routes with their cube costs, cities (their letters) with their
+    rewards, who has been where (discs) and who is travelling (members)."""
     box(d, (x0, y0, x0 + w, y0 + h), (226, 234, 214))
     rewards = view["map"]["cities"]
 
     def at(city: str) -> tuple[float, float]:
-        fx, fy = CITY_AT.get(city, (0.5, 0.5))
-        return x0 + 34 + fx * (w - 68), y0 + 22 + fy * (h - 44)
-
-    def neighbours(city: str) -> list[tuple[float, float]]:
-        ends = [r["ends"] for r in view["map"]["routes"] if city in r["ends"]]
-        return [at(b if a == city else a) for a, b in ends]
+        x, y = CITY_XY[city]
+        return x0 + x, y0 + y
 
     for route in view["map"]["routes"]:
         (ax, ay), (bx, by) = at(route["ends"][0]), at(route["ends"][1])
         d.line((ax, ay, bx, by), fill=(150, 120, 80), width=5)
+    for route in view["map"]["routes"]:
+        left, top, _ = route_cost_box(route, x0, y0)
         colours = [c for c, n in route["cubes"].items() for _ in range(n)]
-        mx, my = (ax + bx) / 2 - 9 * len(colours), (ay + by) / 2 - 8
         for k, colour in enumerate(colours):
-            cube(d, mx + k * 19, my, colour, 16)
-    for city in CITY_AT:
+            cube(d, left + k * (CUBE_S + CUBE_GAP), top, colour, CUBE_S)
+    for city in CITY_XY:
         cx, cy = at(city)
         if city == "village":
             space_icon(d, "family", cx, cy - 2, 16)
             continue
-        d.ellipse((cx - 24, cy - 24, cx + 24, cy + 24), fill=(250, 244, 228), outline=INK, width=2)
-        # The reward sits on the city's right, where no route leaves (visits go left).
-        away = [math.atan2(by - cy, bx - cx) for bx, by in neighbours(city)]
-        a = max(
-            (math.pi * (k / 8 - 0.5) for k in range(7)),
-            key=lambda a: min((abs(math.remainder(a - b, math.tau)) for b in away), default=0),
+        d.ellipse(
+            (cx - CITY_R, cy - CITY_R, cx + CITY_R, cy + CITY_R),
+            fill=(250, 244, 228),
+            outline=INK,
+            width=2,
         )
-        rx, ry = cx + 27 * math.cos(a), cy + 27 * math.sin(a)
+        text(d, (cx, cy), CITY_LETTER[city], 22)
+        rx0, ry0, rx1, ry1 = reward_box(cx, cy)
+        rx, ry = (rx0 + rx1) / 2, (ry0 + ry1) / 2
         reward = rewards.get(city, "")
         if reward == "prestige":
-            star(d, rx, ry, 13)
+            star(d, rx, ry, 12)
         elif reward == "coin":
             coin(d, rx - 11, ry - 11, 22)
         elif reward == "cubes":
-            cube(d, rx - 12, ry - 7, "pink", 13)
-            cube(d, rx, ry - 7, "orange", 13)
-        seats = [s for s, p in enumerate(view["players"]) if city in p["cities"]]
-        for k, seat in enumerate(seats):
-            ang = math.pi * (0.55 + 0.22 * k)
-            px, py = cx + 24 * math.cos(ang), cy + 24 * math.sin(ang)
-            seat_shape(d, px, py, 8, seat)
-            text(d, (px, py), seat + 1, 12, contrast(seat_colour(seat)))
+            cube(d, rx - 11, ry - 11, "pink", 13)
+            cube(d, rx - 2, ry - 2, "orange", 13)
+        for seat, player in enumerate(view["players"]):
+            if city in player["cities"]:
+                seat_shape(d, *visit_spot(cx, cy, seat), VISIT_R, seat)
         travellers = members(view, "travellers", where=city)
-        pawn_grid(d, travellers, (cx - 18, cy - 16, 36, 30), 10, centre=True)
+        r, row_y, xs = traveller_row(cx, cy, len(travellers))
+        for x, (seat, number) in zip(xs, travellers, strict=True):
+            token(d, x, row_y, seat, number, r)
 
 
 def draw_bag(
@@ -780,7 +873,8 @@ def draw_player(
     colour = seat_colour(seat)
     yard = (246, 238, 214)
     box(d, (x0, y0, x0 + w, y0 + h), yard)
-    d.rounded_rectangle((x0, y0, x0 + w, y0 + 44), radius=10, fill=colour, outline=LINE, width=2)
+    edge = INK if light(colour) else LINE
+    d.rounded_rectangle((x0, y0, x0 + w, y0 + 44), radius=10, fill=colour, outline=edge, width=2)
     if seat in view["active"]:
         d.rounded_rectangle((x0 - 3, y0 - 3, x0 + w + 3, y0 + h + 3), 12, outline=INK, width=5)
     ink = contrast(colour)
@@ -791,8 +885,9 @@ def draw_player(
     if view["start_player"] == seat:
         d.ellipse((x, y0 + 10, x + 24, y0 + 34), fill=(250, 250, 250), outline=INK, width=2)
         x += 34
-    if view["next_start"] == seat:
-        ring(d, x + 10, y0 + 25, INK)
+    # Solo: the marker is a coin until spent (then it is gone till the next round).
+    if view["next_start"] == seat and (not view.get("solo") or p["marker_coin"]):
+        ring(d, x + 10, y0 + 25, INK, coin_inside=p["marker_coin"])
         x += 30
     if p["deaths_due"]:
         quill(d, x + 10, y0 + 22, 11)
@@ -815,7 +910,8 @@ def draw_player(
 
     cubes = list(p["cubes"].items())
     goods = list(p["goods"].items())
-    held = [("grain", p["grain"]), ("coins", p["coins"] + (1 if p["marker_coin"] else 0))]
+    # Coins as the score counts them; an unspent solo marker shows on its ring (below).
+    held = [("grain", p["grain"]), ("coins", p["coins"])]
     held += [("customers", p["customers"]), ("cities", len(p["cities"]))]
     left = cx + r + 22
     columns = [cubes, held] if narrow else [cubes, goods, held]
@@ -833,7 +929,9 @@ def draw_player(
     unborn_y = y0 + (222 if narrow or wide else 218)
     for k, n in enumerate(p["unborn"]):
         x = x0 + 20 + k * 24
-        seat_shape(d, x, unborn_y, 11, seat, fill=pale, outline=LINE, width=2)
+        seat_shape(
+            d, x, unborn_y, 11, seat, fill=pale, outline=MUTED if light(colour) else LINE, width=2
+        )
         text(d, (x, unborn_y), n, size=15, fill=INK)
     if "scores" in view:
         d.rounded_rectangle(
@@ -946,10 +1044,16 @@ RESTING = (
 
 def where_on_map(city: str) -> str:
     """Where a city lies on the picture's travel map, in words for menus."""
-    fx, fy = CITY_AT.get(city, (0.5, 0.5))
+    x, y = CITY_XY.get(city, (244, 116))
+    fx, fy = x / 488, y / 232
     row = "top" if fy < 0.3 else "bottom" if fy > 0.7 else ""
     side = "left" if fx < 0.35 else "right" if fx > 0.65 else ""
     return " ".join(w for w in (row, side) if w) or "centre"
+
+
+# Panels fold these decisions into the one before them (bot/panels.py): the cube from the
+# harvest space and whether to harvest, in one click.
+FOLDED = frozenset({"harvest"})
 
 
 def option_style(decision: Decision, option: Option) -> OptionStyle | None:
