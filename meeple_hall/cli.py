@@ -51,6 +51,23 @@ def run_arena(args: argparse.Namespace) -> None:
         print(arena.line(stats, solo=args.players == 1))
 
 
+def run_migrate_db(args: argparse.Namespace) -> None:
+    import asyncio
+
+    from meeple_hall.bot.store import StoreError
+    from meeple_hall.bot.store.transfer import transfer
+
+    try:
+        report = asyncio.run(transfer(args.source, args.target))
+    except StoreError as exc:
+        raise SystemExit(f"migrate-db: {exc}") from None
+    print(f"{report.replayed} games replayed to the same state on both sides")
+    if not report.ok:
+        print("\n".join(f"  {problem}" for problem in report.problems))
+        raise SystemExit(f"migrate-db: the copy differs in {len(report.problems)} places")
+    print("the copy is complete and checked")
+
+
 def parser() -> argparse.ArgumentParser:
     root = argparse.ArgumentParser(
         prog="meeple-hall", description="Meeple Hall, a Discord table for heavy Euro games."
@@ -93,6 +110,21 @@ def parser() -> argparse.ArgumentParser:
     )
     arena.add_argument("--processes", type=int, default=2, help="games played at once (default 2)")
     arena.set_defaults(handler=run_arena)
+    migrate = commands.add_parser(
+        "migrate-db",
+        help="copy a SQLite database into an empty PostgreSQL database, and check the copy",
+        description="Copies every table, seat, log entry, snapshot, result and preference "
+        "from --from into --to, keeping ids, in one transaction; refuses a target that "
+        "holds data. Then checks both sides hold the same and that every game replays to "
+        "the same state. Stop the bot first.",
+    )
+    migrate.add_argument(
+        "--from", dest="source", required=True, metavar="URL", help="sqlite:///old.db"
+    )
+    migrate.add_argument(
+        "--to", dest="target", required=True, metavar="URL", help="postgresql://user:pw@host/db"
+    )
+    migrate.set_defaults(handler=run_migrate_db)
     return root
 
 
