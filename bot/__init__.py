@@ -13,6 +13,7 @@ from discord.ext import commands
 
 from meeple_hall.bot.components import RoutedButton, Router
 from meeple_hall.bot.i18n import Translator, t
+from meeple_hall.bot.languages import user_locale
 from meeple_hall.bot.store import open_store
 
 log = logging.getLogger(__name__)
@@ -44,10 +45,13 @@ class MeepleHall(commands.Bot):
         from meeple_hall.bot.cogs.time import Time
         from meeple_hall.bot.cogs.undo import Undo
         from meeple_hall.bot.display import TableDisplay
+        from meeple_hall.bot.languages import Languages
         from meeple_hall.bot.live import TableManager
 
         self.store = open_store(self.database_url)
         await self.store.open()
+        self.languages = Languages(self.store)
+        await self.languages.load()
         self.manager = TableManager(self.store)
         # before the display: a table is shown with its clocks already brought up to date
         self.clocks = ClockService(self, self.manager, self.store)
@@ -132,7 +136,7 @@ async def report_failure(interaction: discord.Interaction, error: BaseException)
         custom_id,
         exc_info=error,
     )
-    text = t(interaction.locale, "error.unexpected")
+    text = t(user_locale(interaction), "error.unexpected")
     try:
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)

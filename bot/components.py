@@ -17,6 +17,7 @@ import discord
 from discord import ui
 
 from meeple_hall.bot.i18n import t
+from meeple_hall.bot.languages import user_locale
 
 log = logging.getLogger(__name__)
 
@@ -48,7 +49,7 @@ class Router:
         values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
         if handler is None:
             await interaction.response.send_message(
-                t(interaction.locale, "component.unknown"), ephemeral=True
+                t(user_locale(interaction), "component.unknown"), ephemeral=True
             )
             return
         try:

@@ -16,13 +16,16 @@ from typing import Any
 
 import discord
 
-from meeple_hall import games, renderers
+from meeple_hall import renderers
 from meeple_hall.bot import render
 from meeple_hall.bot.components import Components, button, clip
-from meeple_hall.bot.i18n import t
+from meeple_hall.bot.i18n import game_name, game_text, language, t
+from meeple_hall.bot.languages import Languages
 from meeple_hall.bot.live import LiveGame, TableManager
 from meeple_hall.bot.quiet import quiet_until
 from meeple_hall.bot.store import Store, Table, TableStatus, UserPrefs
+from meeple_hall.games import Text
+from meeple_hall.games.core.catalogues import score_category
 
 log = logging.getLogger(__name__)
 
@@ -51,9 +54,11 @@ def seat_label(table: Table, seat: int) -> str:
     return f"<@{s.user_id}>" + (" 🤖" if s.ai else "")
 
 
-def status_line(view: dict[str, Any]) -> str:
-    if isinstance(view.get("status"), str):
-        return view["status"]
+def status_line(view: dict[str, Any], locale: str = "en") -> str:
+    """Where the game stands: the game's own status message if it gives one (rendered in
+    `locale`), else its phase-like fields as they are."""
+    if view.get("status"):
+        return game_text(locale, view["status"])
     parts = [
         f"{k.title()} {view[k]}"
         for k in STATUS_KEYS
@@ -71,8 +76,8 @@ def table_embed(game: LiveGame, locale: str, notes: dict[int, str] | None = None
     pending = game.decisions()
     acting = {d.seat: d for d in pending}
     embed = discord.Embed(
-        title=games.get(table.game).name,
-        description=status_line(view) or None,
+        title=game_name(locale, table.game),
+        description=status_line(view, locale) or None,
         colour=discord.Colour.dark_gold(),
     )
     lines = []
@@ -84,7 +89,9 @@ def table_embed(game: LiveGame, locale: str, notes: dict[int, str] | None = None
         lines.append(f"{marker} {seat + 1}. {seat_label(table, seat)} {extra}".rstrip())
     embed.add_field(name=t(locale, "table.players"), value="\n".join(lines), inline=False)
     if pending:
-        waiting = "\n".join(f"{seat_label(table, d.seat)}: {clip(d.prompt, 80)}" for d in pending)
+        waiting = "\n".join(
+            f"{seat_label(table, d.seat)}: {clip(game_text(locale, d.prompt), 80)}" for d in pending
+        )
         embed.add_field(name=t(locale, "table.waiting"), value=clip(waiting, 1024), inline=False)
     embed.set_footer(text=t(locale, "table.footer", table=table.id, seq=game.seq))
     return embed
@@ -98,12 +105,15 @@ def result_embed(table: Table, locale: str) -> discord.Embed:
     order = sorted(range(len(table.seats)), key=lambda s: (ranks[s], s))
     winners = " ".join(seat_label(table, s) for s in order if ranks[s] == 1)
     embed = discord.Embed(
-        title=t(locale, "end.title", game=games.get(table.game).name),
+        title=t(locale, "end.title", game=game_name(locale, table.game)),
         description=t(locale, "end.winner", winners=winners),
         colour=discord.Colour.gold(),
     )
     for seat in order:
-        parts = " · ".join(f"{k} {v}" for k, v in breakdown[seat].items())
+        parts = " · ".join(
+            f"{game_text(locale, score_category(table.game, k))} {v}"
+            for k, v in breakdown[seat].items()
+        )
         name = t(
             locale, "end.rank", rank=ranks[seat], name=table.seats[seat].name, score=scores[seat]
         )
@@ -156,7 +166,11 @@ class TableDisplay:
             self._tasks.pop(game.id, None)
 
     def locale(self, table: Table) -> str:
+        """The server's language: everything the table's channel shows is in it."""
         guild = self.bot.get_guild(table.guild_id) if table.guild_id else None
+        languages: Languages | None = getattr(self.bot, "languages", None)
+        if languages is not None:
+            return languages.server(guild, table.guild_id)
         return guild.preferred_locale.value if guild else "en"
 
     async def channel(self, table: Table) -> discord.abc.Messageable:
@@ -246,8 +260,10 @@ class TableDisplay:
         prefs = await self.store.get_prefs(user_id)
         return quiet_until(prefs, discord.utils.utcnow()) is not None
 
-    def _secret_text(self, game: LiveGame, seat: int) -> str:
-        return renderers.private_text(game.table.game, game.view(seat)).strip()
+    def _secret_text(self, game: LiveGame, seat: int) -> Text:
+        """The seat's secrets, in no language yet (compared to see whether they changed)."""
+        secret = renderers.private_text(game.table.game, game.view(seat))
+        return secret.strip() if isinstance(secret, str) else secret
 
     async def _notify(self, game: LiveGame, newly: frozenset[int], link: str) -> None:
         async with self._dm_lock.setdefault(game.id, asyncio.Lock()):
@@ -258,7 +274,6 @@ class TableDisplay:
 
     async def _send_dms(self, game: LiveGame, newly: frozenset[int], link: str) -> None:
         table = game.table
-        name = games.get(table.game).name
         decisions = {d.seat: d for d in game.decisions()}
         for seat, s in enumerate(table.seats):
             if s.ai or s.user_id is None:
@@ -273,7 +288,8 @@ class TableDisplay:
                 continue
             if quiet_until(prefs, discord.utils.utcnow()) is not None:
                 continue  # quiet hours: reminders come when they end
-            lang = prefs.locale or self.locale(table)
+            lang = self.dm_locale(prefs, table)
+            name = game_name(lang, table.game)
             parts = []
             if seat in newly:
                 parts.append(
@@ -293,6 +309,15 @@ class TableDisplay:
                 )
                 png = await render.private_png(table.game, game.view(seat))
             await self.direct_message(table, prefs, clip("\n\n".join(parts), 2000), png)
+
+    def dm_locale(self, prefs: UserPrefs, table: Table) -> str:
+        """A DM's language: the one the user chose, else their client's last locale, else the
+        server's."""
+        languages: Languages | None = getattr(self.bot, "languages", None)
+        chosen = languages.users.get(prefs.user_id) if languages is not None else None
+        if chosen:
+            return chosen
+        return language(prefs.locale) if prefs.locale else self.locale(table)
 
     async def direct_message(
         self, table: Table, prefs: UserPrefs, text: str, png: bytes | None = None

@@ -16,6 +16,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from meeple_hall.games.core import catalogues
+
 LOCALES_DIR = files(__package__) / "locales"
 DEFAULT = "en"
 SUPPORTED = ("en", "zh-TW", "ja")
@@ -35,12 +37,31 @@ def language(locale: discord.Locale | str | None) -> str:
 
 
 def t(locale: discord.Locale | str | None, key: str, /, **fields: Any) -> str:
-    """The message `key` in the locale's language (English if it has none)."""
+    """The message `key` in the locale's language (English if it has none). A field may be
+    a game's message (a `Msg`, its JSON form, or plain text): it is rendered in the same
+    language from the game's catalogue."""
     lang = language(locale)
     text = catalogue(lang).get(key)
     if text is None:
         text = catalogue(DEFAULT)[key]
-    return text.format(**fields) if fields else text
+    if not fields:
+        return text
+    return text.format(**{name: game_text(lang, value) for name, value in fields.items()})
+
+
+def game_text(locale: discord.Locale | str | None, value: Any) -> str:
+    """A game's words (a `Msg` or its JSON form; plain text from a game not yet converted
+    is shown as it is) in the locale's language."""
+    if isinstance(value, str | int):
+        return str(value)
+    return catalogues.render(language(locale), value)
+
+
+def game_name(locale: discord.Locale | str | None, game_id: str) -> str:
+    """A game's name as its catalogue gives it in the locale's language."""
+    from meeple_hall import games
+
+    return game_text(locale, catalogues.game_name(game_id, games.get(game_id).name))
 
 
 def cmd(name: str) -> app_commands.locale_str:

@@ -55,6 +55,7 @@ def lobby_refusal(closed: LobbyClosed) -> Refusal:
 def decision_hash(decision: Decision) -> str:
     """A short fingerprint of a decision: a panel built for it stays valid while it holds."""
     text = "|".join(
+    prompt = decision.prompt if isinstance(decision.prompt, str) else repr(decision.prompt)
         [decision.kind, decision.prompt, str(decision.min_choices), str(decision.max_choices)]
         + [o.id for o in decision.options]
     )

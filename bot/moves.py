@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from meeple_hall.bot.i18n import game_text
 from meeple_hall.bot.live import Refusal
 from meeple_hall.games import Action, Decision, Engine, GameError
 from meeple_hall.games.core.hidden import hidden_parts
@@ -71,8 +72,11 @@ class Completion:
     value: str
 
 
-def complete(engine: Engine, state: Any, seat: int, text: str, limit: int = 25) -> list[Completion]:
-    """What the caller could type next, given the tokens so far."""
+def complete(
+    engine: Engine, state: Any, seat: int, text: str, locale: str = "en", limit: int = 25
+) -> list[Completion]:
+    """What the caller could type next, given the tokens so far: each option's token as the
+    value, shown with its label in the caller's language."""
     done, _, partial = text.rpartition(" ") if not text.endswith(" ") else (text, "", "")
     stream = MoveStream(done)
     secrets = hidden_parts(state)
@@ -91,11 +95,16 @@ def complete(engine: Engine, state: Any, seat: int, text: str, limit: int = 25) 
         return []
     prefix = f"{done.strip()} " if done.strip() else ""
     lowered = partial.lower()
+    labels = {o.id: game_text(locale, o.label) for o in decision.options}
     matches = [o for o in decision.options if o.id.lower().startswith(lowered)]
     matches += [
-        o for o in decision.options if o not in matches and lowered and lowered in o.label.lower()
+        o
+        for o in decision.options
+        if o not in matches and lowered and lowered in labels[o.id].lower()
     ]
-    return [Completion(f"{prefix}{o.id} — {o.label}", f"{prefix}{o.id}") for o in matches[:limit]]
+    return [
+        Completion(f"{prefix}{o.id} — {labels[o.id]}", f"{prefix}{o.id}") for o in matches[:limit]
+    ]
 
 
 def _decision(engine: Engine, state: Any, seat: int) -> Decision | None:

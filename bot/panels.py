@@ -17,7 +17,7 @@ import discord
 
 from meeple_hall import renderers
 from meeple_hall.bot.components import CUSTOM_ID_MAX, Components, RoutedSelect, button, clip, select
-from meeple_hall.bot.i18n import t
+from meeple_hall.bot.i18n import game_text, t
 from meeple_hall.bot.live import LiveGame, decision_hash
 from meeple_hall.games import Decision, Option
 
@@ -205,7 +205,7 @@ def panel_text(
         lines.append(
             t(locale, "panel.choose_range", low=decision.min_choices, high=decision.max_choices)
         )
-    secrets = renderers.private_text(game.table.game, game.view(seat)).strip()
+    secrets = game_text(locale, renderers.private_text(game.table.game, game.view(seat))).strip()
     if secrets:
         lines.append("")
         lines.append(secrets)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import discord
 
 from meeple_hall.bot.i18n import t
+from meeple_hall.bot.languages import server_locale, user_locale
 from meeple_hall.bot.live import Refusal
 
 
@@ -17,7 +18,8 @@ async def say(interaction: discord.Interaction, text: str, **kwargs: object) -> 
 
 
 async def refuse(interaction: discord.Interaction, refusal: Refusal) -> None:
-    await say(interaction, t(interaction.locale, refusal.key, **refusal.fields))
+    """A refusal in the clicking user's language (a game's reason from its catalogue)."""
+    await say(interaction, t(user_locale(interaction), refusal.key, **refusal.fields))
 
 
 def can_manage(interaction: discord.Interaction, host_id: int) -> bool:
@@ -30,6 +32,4 @@ def can_manage(interaction: discord.Interaction, host_id: int) -> bool:
 
 def public_locale(interaction: discord.Interaction) -> str:
     """The server's language, for messages everyone in the channel reads."""
-    guild = interaction.guild
-    locale = guild.preferred_locale if guild else interaction.guild_locale or interaction.locale
-    return locale.value if locale else "en"
+    return server_locale(interaction)

@@ -17,7 +17,8 @@ from discord.ext import commands
 from meeple_hall import games, renderers
 from meeple_hall.bot import table_settings
 from meeple_hall.bot.components import Components, button, clip, select
-from meeple_hall.bot.i18n import cmd, desc, t
+from meeple_hall.bot.i18n import cmd, desc, game_name, game_text, t
+from meeple_hall.bot.languages import user_locale
 from meeple_hall.bot.live import Refusal, TableManager, lobby_refusal
 from meeple_hall.bot.replies import can_manage, public_locale, refuse, say
 from meeple_hall.bot.store import (
@@ -43,7 +44,7 @@ LobbyAction = Callable[[discord.Interaction, Table], Awaitable[tuple[str, Table]
 def lobby_embed(table: Table, locale: str) -> discord.Embed:
     engine = games.get(table.game)
     embed = discord.Embed(
-        title=t(locale, "lobby.title", game=engine.name),
+        title=t(locale, "lobby.title", game=game_name(locale, engine.id)),
         description=t(
             locale,
             "lobby.description",
@@ -79,8 +80,8 @@ def option_menus(
     menus: list[OptionMenu] = [
         (
             spec.id,
-            spec.label,
-            [(c.id, c.label) for c in spec.choices],
+            game_text(locale, spec.label),
+            [(c.id, game_text(locale, c.label)) for c in spec.choices],
             options.get(spec.id, spec.default),
         )
         for spec in games.get(game_id).options
@@ -183,13 +184,13 @@ class Lobby(commands.Cog):
     async def new(
         self, interaction: discord.Interaction, game: str, options: str | None = None
     ) -> None:
-        locale = interaction.locale
+        locale = user_locale(interaction)
         try:
             engine = games.get(game)
             typed, settings = table_settings.split(parse_options(options))
             chosen = engine.resolve_options(typed)
         except GameError as exc:
-            await say(interaction, t(locale, "lobby.bad_game", reason=str(exc)))
+            await say(interaction, t(locale, "lobby.bad_game", reason=exc.message))
             return
         except Refusal as refusal:
             await refuse(interaction, refusal)
@@ -238,7 +239,7 @@ class Lobby(commands.Cog):
         head, _, last = current.rpartition(" ")
         prefix = f"{head} " if head else ""
         out = []
-        for name, label, choices, _ in option_menus(game_id, {}, {}, interaction.locale.value):
+        for name, label, choices, _ in option_menus(game_id, {}, {}, user_locale(interaction)):
             for choice, text in choices:
                 token = f"{name}={choice}"
                 if token.startswith(last):
@@ -258,16 +259,21 @@ class Lobby(commands.Cog):
         try:
             engine = games.get(game)
         except GameError as exc:
-            await say(interaction, t(interaction.locale, "lobby.bad_game", reason=str(exc)))
+            await say(
+                interaction, t(user_locale(interaction), "lobby.bad_game", reason=exc.message)
+            )
             return
+        locale = user_locale(interaction)
         lines = [
-            f"**{engine.name}** · "
-            + t(interaction.locale, "rules.players", min=engine.min_players, max=engine.max_players)
+            f"**{game_name(locale, engine.id)}** · "
+            + t(locale, "rules.players", min=engine.min_players, max=engine.max_players)
         ]
         for spec in engine.options:
-            choices = ", ".join(f"`{spec.id}={c.id}` {c.label}" for c in spec.choices)
-            lines.append(f"• {spec.label}: {choices}")
-        notes = renderers.rules_text(engine.id).strip()
+            choices = ", ".join(
+                f"`{spec.id}={c.id}` {game_text(locale, c.label)}" for c in spec.choices
+            )
+            lines.append(f"• {game_text(locale, spec.label)}: {choices}")
+        notes = game_text(locale, renderers.rules_text(engine.id)).strip()
         if notes:
             lines += ["", notes]
         await say(interaction, clip("\n".join(lines), 2000))
@@ -302,7 +308,7 @@ class Lobby(commands.Cog):
         table = await self.store.open_table_in(interaction.channel_id or 0)
         if table is None or table.status is not TableStatus.LOBBY:
             key = "lobby.none" if table is None else "lobby.already_started"
-            await say(interaction, t(interaction.locale, key))
+            await say(interaction, t(user_locale(interaction), key))
             return
         try:
             note, table = await action(interaction, table)
@@ -310,13 +316,13 @@ class Lobby(commands.Cog):
             await refuse(interaction, refusal)
             return
         await self._refresh_message(table, interaction)
-        await say(interaction, t(interaction.locale, note))
+        await say(interaction, t(user_locale(interaction), note))
 
     # -- buttons and menus --------------------------------------------------------------
     async def on_component(
         self, interaction: discord.Interaction, parts: list[str], values: list[str]
     ) -> None:
-        locale = interaction.locale
+        locale = user_locale(interaction)
         if len(parts) < 2 or not parts[0].isdigit():
             await say(interaction, t(locale, "component.unknown"))
             return
@@ -375,7 +381,8 @@ class Lobby(commands.Cog):
 
     async def _say_busy(self, interaction: discord.Interaction, busy: Table) -> None:
         key = "lobby.busy_lobby" if busy.status is TableStatus.LOBBY else "lobby.busy_game"
-        await say(interaction, t(interaction.locale, key, game=games.get(busy.game).name))
+        locale = user_locale(interaction)
+        await say(interaction, t(locale, key, game=game_name(locale, busy.game)))
 
     # -- what the commands and buttons do ------------------------------------------------
     # Each asks the store for one narrow change, checked in the same transaction as it is

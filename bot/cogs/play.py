@@ -17,7 +17,8 @@ from meeple_hall import games, renderers
 from meeple_hall.bot import render
 from meeple_hall.bot.components import Components, button, clip
 from meeple_hall.bot.display import TableDisplay, status_line
-from meeple_hall.bot.i18n import cmd, desc, t
+from meeple_hall.bot.i18n import cmd, desc, game_name, game_text, t
+from meeple_hall.bot.languages import server_locale, user_locale
 from meeple_hall.bot.live import LiveGame, Refusal, TableManager
 from meeple_hall.bot.moves import MoveStream, complete
 from meeple_hall.bot.panels import (
@@ -102,25 +103,26 @@ class Play(commands.Cog):
     async def open_panel(self, interaction: discord.Interaction, game: LiveGame) -> None:
         seat = self.seat(game, interaction)
         decision = self.own_decision(game, seat)
-        content, view = build_panel(game, seat, decision, interaction.locale)
+        content, view = build_panel(game, seat, decision, user_locale(interaction))
         await interaction.response.send_message(content, view=view, ephemeral=True)
 
     async def show_hand(self, interaction: discord.Interaction, game: LiveGame) -> None:
         seat = self.seat(game, interaction)
         view = game.view(seat)
-        text = renderers.private_text(game.table.game, view).strip()
+        locale = user_locale(interaction)
+        text = game_text(locale, renderers.private_text(game.table.game, view)).strip()
         png = await render.private_png(game.table.game, view)
         extra = {"file": render.as_file(png, render.PRIVATE_FILENAME)} if png else {}
-        await say(interaction, clip(text or t(interaction.locale, "hand.empty"), 2000), **extra)
+        await say(interaction, clip(text or t(locale, "hand.empty"), 2000), **extra)
 
     async def show_log(self, interaction: discord.Interaction, game: LiveGame) -> None:
-        locale = interaction.locale
+        locale = server_locale(interaction)  # the log is the table's, in the server's language
         entries = await self.store.actions(game.id, after=max(0, game.seq - LOG_LINES))
         lines = []
         events = game.view(None).get("log")
         if isinstance(events, list) and events:
             lines.append(t(locale, "log.events"))
-            lines += [f"• {clip(str(e), 150)}" for e in events[-LOG_LINES:]]
+            lines += [f"• {clip(game_text(locale, e), 150)}" for e in events[-LOG_LINES:]]
             lines.append("")
         lines.append(t(locale, "log.moves"))
         taken_back = undone(entries)  # an undo always follows the move it takes back
@@ -141,7 +143,7 @@ class Play(commands.Cog):
     ) -> None:
         parsed = PanelRef.parse(parts)
         if parsed is None:
-            await say(interaction, t(interaction.locale, "component.unknown"))
+            await say(interaction, t(user_locale(interaction), "component.unknown"))
             return
         ref, rest = parsed
         try:
@@ -220,7 +222,7 @@ class Play(commands.Cog):
     ) -> None:
         decision = self.own_decision(game, seat)
         content, view = build_panel(
-            game, seat, decision, interaction.locale, page=page, picked=picked, notice=notice
+            game, seat, decision, user_locale(interaction), page=page, picked=picked, notice=notice
         )
         await show_panel(interaction, content, view)
 
@@ -229,7 +231,7 @@ class Play(commands.Cog):
         game = self.manager.get(_table_of(interaction))
         seat = game.seat_of(interaction.user.id) if game else None
         if refusal.key == "move.stale" and game and seat is not None and game.decision_for(seat):
-            notice = "⚠️ " + t(interaction.locale, "move.stale_refreshed")
+            notice = "⚠️ " + t(user_locale(interaction), "move.stale_refreshed")
             await self._edit_panel(interaction, game, seat, notice=notice)
             return
         await refuse(interaction, refusal)
@@ -240,7 +242,7 @@ class Play(commands.Cog):
     @app_commands.describe(text=desc("move.text"))
     @app_commands.guild_only()
     async def move(self, interaction: discord.Interaction, text: str) -> None:
-        locale = interaction.locale
+        locale = user_locale(interaction)
         done: list[str] = []
         try:
             game = self.game_here(interaction)
@@ -278,7 +280,7 @@ class Play(commands.Cog):
             return []
         return [
             app_commands.Choice(name=clip(c.name, 100), value=clip(c.value, 100))
-            for c in complete(game.engine, game.state, seat, current)
+            for c in complete(game.engine, game.state, seat, current, user_locale(interaction))
         ]
 
     @app_commands.command(name=cmd("board"), description=desc("board"))
@@ -292,7 +294,9 @@ class Play(commands.Cog):
         await interaction.response.defer(thinking=True)
         seq, view = game.seq, game.view(None)
         png = await self.display.pictures.png(game.id, seq, game.table.game, view)
-        caption = f"**{games.get(game.table.game).name}** · {status_line(view)}".rstrip(" ·")
+        locale = server_locale(interaction)
+        name = game_name(locale, game.table.game)
+        caption = f"**{name}** · {status_line(view, locale)}".rstrip(" ·")
         await interaction.followup.send(caption, file=render.as_file(png))
 
     @app_commands.command(name=cmd("hand"), description=desc("hand"))
@@ -329,7 +333,7 @@ class Play(commands.Cog):
             raise Refusal("lobby.host_only")
 
     async def _ask(self, interaction: discord.Interaction, verb: str) -> None:
-        locale = interaction.locale
+        locale = user_locale(interaction)
         try:
             game = self.game_here(interaction)
             self._may(interaction, game, verb)
@@ -350,7 +354,7 @@ class Play(commands.Cog):
     async def on_confirm(
         self, interaction: discord.Interaction, parts: list[str], values: list[str]
     ) -> None:
-        locale = interaction.locale
+        locale = user_locale(interaction)
         try:
             if len(parts) != 3 or parts[0] not in ("resign", "abandon") or not parts[1].isdigit():
                 raise Refusal("component.unknown")

@@ -189,6 +189,14 @@ class Snapshot:
 
 
 @dataclass
+@dataclass(frozen=True)
+class LanguageChoices:
+    """The languages chosen with /settings: by user id and by guild id (only those set)."""
+
+    users: dict[int, str]
+    guilds: dict[int, str]
+
+
 class UserPrefs:
     user_id: int
     turn_dms: bool = True
@@ -542,6 +550,15 @@ class Store(Protocol):
     async def set_seat_ai(self, table_id: int, position: int, ai: bool) -> Table:
         """Hand a player's seat to the AI (after timeouts) or back to the player; a
         resigned seat stays the AI's. Raises TableNotActive unless the game is active."""
+
+    async def set_language(self, user_id: int, language: str | None) -> None:
+        """The language the user chose (None: follow their Discord client) alone."""
+
+    async def set_server_language(self, guild_id: int, language: str | None) -> None:
+        """The language a server chose for its channels (None: its preferred locale)."""
+
+    async def language_choices(self) -> LanguageChoices:
+        """Every language chosen by a user or a server."""
 
     async def guild_tables(self, guild_id: int) -> list[Table]:
         """Every lobby and active game on one server, oldest first."""

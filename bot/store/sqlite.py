@@ -34,6 +34,7 @@ from meeple_hall.bot.store.base import (
     Away,
     AwayAllowance,
     ChannelBusy,
+    LanguageChoices,
     FinalResult,
     LobbyClosed,
     LobbyFull,
@@ -112,6 +113,11 @@ def _to_text(moment: datetime | None) -> str | None:
 
 def _from_text(text: str | None) -> datetime | None:
     return None if text is None else datetime.fromisoformat(text)
+
+
+async def _all(db: aiosqlite.Connection, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
+    async with db.execute(sql, params) as cursor:
+        return list(await cursor.fetchall())
 
 
 async def _one(db: aiosqlite.Connection, sql: str, params: tuple[Any, ...] = ()) -> Any:
@@ -745,6 +751,32 @@ class SQLiteStore(CommunityCommands):
                     _to_text(clock.next_remind),
                     clock.reminders,
                     int(clock.snoozed),
+    async def set_language(self, user_id: int, language: str | None) -> None:
+        async with self._write() as db:
+            await db.execute(
+                "INSERT INTO user_prefs (user_id, language) VALUES (?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET language = excluded.language",
+                (user_id, language),
+            )
+
+    async def set_server_language(self, guild_id: int, language: str | None) -> None:
+        async with self._write() as db:
+            await db.execute(
+                "INSERT INTO guild_prefs (guild_id, language) VALUES (?, ?)"
+                " ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language",
+                (guild_id, language),
+            )
+
+    async def language_choices(self) -> LanguageChoices:
+        async with self._read() as db:
+            users = await _all(
+                db, "SELECT user_id, language FROM user_prefs WHERE language IS NOT NULL"
+            )
+            guilds = await _all(
+                db, "SELECT guild_id, language FROM guild_prefs WHERE language IS NOT NULL"
+            )
+        return LanguageChoices(users=dict(users), guilds=dict(guilds))
+
                     int(clock.timed_out),
                     int(clock.stalled),
                 ),

@@ -7,6 +7,7 @@ import random
 
 from meeple_hall import renderers
 from meeple_hall.games.burgundy import scoring
+from meeple_hall.games.core.catalogues import render, score_category
 from tests.bot.conftest import (
     answer_panel,
     buttons,
@@ -137,4 +138,5 @@ async def test_a_whole_game_against_an_ai_seat_ends_with_the_breakdown(table):
         )
         for category, points in part.items():
             if points:
-                assert f"{category} {points}" in shown
+                named = render("en", score_category("burgundy", category))
+                assert f"{named} {points}" in shown
