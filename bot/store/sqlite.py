@@ -31,10 +31,10 @@ from meeple_hall.bot.store.sqlite_community import CommunityCommands
 from meeple_hall.bot.store.base import (
     OPEN_STATUSES,
     AlreadySeated,
+    LanguageChoices,
     Away,
     AwayAllowance,
     ChannelBusy,
-    LanguageChoices,
     FinalResult,
     LobbyClosed,
     LobbyFull,
@@ -727,30 +727,6 @@ class SQLiteStore(CommunityCommands):
                 (user_id, start, end, utc_offset),
             )
 
-    # -- waiting on players ------------------------------------------------------------
-    async def save_clock(self, clock: SeatClock) -> None:
-        async with self._write() as db:
-            await db.execute(
-                "INSERT INTO seat_clocks (table_id, seat, user_id, reserve, timeouts, since,"
-                " deadline, next_remind, reminders, snoozed, timed_out, stalled)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-                " ON CONFLICT (table_id, seat) DO UPDATE SET user_id = excluded.user_id,"
-                " reserve = excluded.reserve, timeouts = excluded.timeouts,"
-                " since = excluded.since, deadline = excluded.deadline,"
-                " next_remind = excluded.next_remind, reminders = excluded.reminders,"
-                " snoozed = excluded.snoozed, timed_out = excluded.timed_out,"
-                " stalled = excluded.stalled",
-                (
-                    clock.table_id,
-                    clock.seat,
-                    clock.user_id,
-                    max(0.0, clock.reserve),
-                    clock.timeouts,
-                    _to_text(clock.since),
-                    _to_text(clock.deadline),
-                    _to_text(clock.next_remind),
-                    clock.reminders,
-                    int(clock.snoozed),
     async def set_language(self, user_id: int, language: str | None) -> None:
         async with self._write() as db:
             await db.execute(
@@ -777,6 +753,30 @@ class SQLiteStore(CommunityCommands):
             )
         return LanguageChoices(users=dict(users), guilds=dict(guilds))
 
+    # -- waiting on players ------------------------------------------------------------
+    async def save_clock(self, clock: SeatClock) -> None:
+        async with self._write() as db:
+            await db.execute(
+                "INSERT INTO seat_clocks (table_id, seat, user_id, reserve, timeouts, since,"
+                " deadline, next_remind, reminders, snoozed, timed_out, stalled)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (table_id, seat) DO UPDATE SET user_id = excluded.user_id,"
+                " reserve = excluded.reserve, timeouts = excluded.timeouts,"
+                " since = excluded.since, deadline = excluded.deadline,"
+                " next_remind = excluded.next_remind, reminders = excluded.reminders,"
+                " snoozed = excluded.snoozed, timed_out = excluded.timed_out,"
+                " stalled = excluded.stalled",
+                (
+                    clock.table_id,
+                    clock.seat,
+                    clock.user_id,
+                    max(0.0, clock.reserve),
+                    clock.timeouts,
+                    _to_text(clock.since),
+                    _to_text(clock.deadline),
+                    _to_text(clock.next_remind),
+                    clock.reminders,
+                    int(clock.snoozed),
                     int(clock.timed_out),
                     int(clock.stalled),
                 ),
