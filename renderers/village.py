@@ -1065,7 +1065,8 @@ def option_style(decision: Decision, option: Option) -> OptionStyle | None:
     description = None
     if decision.kind == "travel":
         city = parts[1] if parts[0] == "go" else parts[2]
-        description = f"{city.capitalize()}: {where_on_map(city)} of the travel map"
+        letter = CITY_LETTER.get(city, "")
+        description = f"{city.capitalize()} ({letter}): {where_on_map(city)} of the travel map"
     elif decision.kind == "market" and "(+" in option.label:
         description = "Only the first sale of the player who held the market day is free"
     elif decision.kind in DESCRIBE:

@@ -263,3 +263,126 @@ def test_a_privilege_prompt_names_the_stage() -> None:
             assert re.search(r"stage \d or below", decision.prompt)
             return
     pytest.fail("no council privilege in this game")
+
+
+# -- the travel map, the coins and the ivory family (issue 14) ---------------------------
+
+
+def test_the_coin_chip_counts_what_the_score_counts(monkeypatch) -> None:
+    """Solo: the next-start marker may be spent as a coin that round, but it scores
+    nothing, so the coin chip shows the coins alone (the marker shows on its ring)."""
+    views, _ = playout(1, seed=4, stops=set())
+    spectator, _ = views[-1]
+    player = spectator["players"][0]
+    held = dict(spectator, next_start=0, players=[dict(player, coins=2, marker_coin=True)])
+    chips: dict[str, int] = {}
+    real = renderer.chip
+    monkeypatch.setattr(
+        renderer, "chip", lambda d, x, y, what, n, *a: chips.setdefault(what, n) and real
+    )
+    renderer.render(held)
+    assert chips["coins"] == 2
+    monkeypatch.undo()
+    spent = dict(held, players=[dict(player, coins=2, marker_coin=False)])
+    assert renderer.render(held).tobytes() != renderer.render(spent).tobytes()
+
+
+def full_map(view: dict, where: str | None) -> dict:
+    """Every seat has visited every city; every seat's traveller stands at `where` (or
+    one at each city)."""
+    cities = list(renderer.CITY_LETTER)
+    players = [dict(p, cities=cities) for p in view["players"]]
+    travellers = [
+        {"seat": s, "number": s + 2, "where": where or cities[s], "stage": 0}
+        for s in range(len(players))
+    ]
+    return dict(view, players=players, travellers=travellers)
+
+
+def overlapping(a: tuple, b: tuple) -> bool:
+    return a[0] < b[2] - 0.5 and b[0] < a[2] - 0.5 and a[1] < b[3] - 0.5 and b[1] < a[3] - 0.5
+
+
+def test_the_travel_maps_places_never_overlap(quiet_view: dict) -> None:
+    """Route costs, rewards, visit grids (all five seats), traveller rows (all five
+    travellers in one city) and the cities keep apart, inside the map's box."""
+    x0, y0 = renderer.SIDE_X, 96
+    places = renderer.travel_places(quiet_view, x0, y0)
+    boxes = [(kind, b) for kind, found in places.items() for b in found]
+    assert len(places["visits"]) == len(places["reward"]) == 6
+    for i, (kind, a) in enumerate(boxes):
+        assert x0 + 3 <= a[0] and a[2] <= x0 + renderer.SIDE_W - 3, kind
+        assert y0 + 3 <= a[1] and a[3] <= y0 + 232 - 3, kind
+        for other, b in boxes[i + 1 :]:
+            assert not overlapping(a, b), (kind, a, other, b)
+
+
+@pytest.mark.parametrize("where", [None, "forest", "capital", "north"])
+def test_visits_and_travellers_leave_route_costs_and_rewards_uncovered(
+    quiet_view: dict, where: str | None
+) -> None:
+    empty = renderer.render(quiet_view)
+    full = renderer.render(full_map(quiet_view, where))
+    places = renderer.travel_places(quiet_view, renderer.SIDE_X, 96)
+    assert empty.tobytes() != full.tobytes()
+    for kind in ("cost", "reward"):
+        for b in places[kind]:
+            crop = tuple(round(v) for v in b)
+            assert empty.crop(crop).tobytes() == full.crop(crop).tobytes(), (kind, crop)
+
+
+def test_every_city_a_menu_names_carries_its_letter_on_the_map() -> None:
+    """ "North", "Hill": the name's first letter is drawn on that city, and the description
+    says it."""
+    named: set[str] = set()
+    pattern = re.compile(r"(?:travels to|travelling at|moves) (\w+)(?: → (\w+))?")
+    for num_players, seed in ((2, 41), (4, 42), (1, 43), (5, 33)):
+        for decision in every_decision(num_players, seed):
+            for option in decision.options:
+                for match in pattern.finditer(option.label):
+                    named.update(name for name in match.groups() if name)
+                if decision.kind == "travel" and option.id != "skip":
+                    style = renderers.option_style("village", decision, option)
+                    city = style.description.split(" ")[0].lower()
+                    assert f"({renderer.CITY_LETTER[city]})" in style.description
+    assert len(named) >= 4
+    for name in named:
+        assert renderer.CITY_LETTER[name.lower()] == name[0], name
+
+
+def test_the_ivory_family_stands_out_from_the_cream() -> None:
+    """Every family's farmyard header and map marks are edged by something a normal or
+    colour-blind eye sees as unlike both the family's colour and the cream."""
+    view = engine.view(engine.new(5, 1), None)
+    view = full_map(dict(view, travellers=[]), None)
+    picture = renderer.render(dict(view, travellers=[]))
+    yard, board = (246, 238, 214), (226, 234, 214)
+    n, w = 5, (renderer.WIDTH - 24 - 4 * 8) // 5
+    for seat in range(n):
+        colour = renderer.seat_colour(seat)
+        x = renderer.BOARD_X + seat * (w + 8) + w // 2
+        # The header's lower edge, a few pixels either side.
+        edge = [
+            picture.getpixel((x, y)) for y in range(renderer.YARDS_Y + 38, renderer.YARDS_Y + 50)
+        ]
+        cx, cy = renderer.SIDE_X + renderer.CITY_XY["forest"][0], 96 + renderer.CITY_XY["forest"][1]
+        px, py = renderer.visit_spot(cx, cy, seat)
+        mark = picture.crop((round(px) - 8, round(py) - 8, round(px) + 9, round(py) + 9))
+        for matrix in (None, DEUTERANOPIA, PROTANOPIA):
+            assert set_off(colour, edge, yard, matrix), (seat, matrix, "farmyard")
+            assert set_off(colour, mark.get_flattened_data(), board, matrix), (seat, matrix)
+
+
+def set_off(colour: tuple, pixels, back: tuple, matrix) -> bool:
+    """The colour differs plainly from the background, or an edge among `pixels` differs
+    plainly from both."""
+
+    def seen(rgb: tuple) -> tuple:
+        return tuple(rgb[:3]) if matrix is None else seen_colour(rgb, matrix)
+
+    if distance(seen(colour), seen(back)) > 90:
+        return True
+    return any(
+        min(distance(seen(rgb), seen(colour)), distance(seen(rgb), seen(back))) > 90
+        for rgb in pixels
+    )
