@@ -54,9 +54,9 @@ def lobby_refusal(closed: LobbyClosed) -> Refusal:
 
 def decision_hash(decision: Decision) -> str:
     """A short fingerprint of a decision: a panel built for it stays valid while it holds."""
-    text = "|".join(
     prompt = decision.prompt if isinstance(decision.prompt, str) else repr(decision.prompt)
-        [decision.kind, decision.prompt, str(decision.min_choices), str(decision.max_choices)]
+    text = "|".join(
+        [decision.kind, prompt, str(decision.min_choices), str(decision.max_choices)]
         + [o.id for o in decision.options]
     )
     return hashlib.blake2s(text.encode(), digest_size=4).hexdigest()
@@ -307,7 +307,7 @@ class TableManager:
         try:
             state = game.engine.apply(game.state, action)
         except IllegalAction as exc:
-            raise Refusal("move.illegal", reason=str(exc)) from exc
+            raise Refusal("move.illegal", reason=exc.message) from exc
         except Exception as exc:
             log.exception(
                 "engine failed in game %s (%s) at move %s on %s",

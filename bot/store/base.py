@@ -188,7 +188,6 @@ class Snapshot:
     state: str  # engine.dump()
 
 
-@dataclass
 @dataclass(frozen=True)
 class LanguageChoices:
     """The languages chosen with /settings: by user id and by guild id (only those set)."""
@@ -197,6 +196,7 @@ class LanguageChoices:
     guilds: dict[int, str]
 
 
+@dataclass
 class UserPrefs:
     user_id: int
     turn_dms: bool = True
