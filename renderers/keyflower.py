@@ -26,6 +26,7 @@ from meeple_hall.games.core import Decision, Option
 from meeple_hall.games.keyflower.components import tiles
 from meeple_hall.renderers import OptionStyle
 from meeple_hall.renderers.palette import BACKGROUND, INK, MUTED, font
+from meeple_hall.renderers.phone import MIN_FONT
 from meeple_hall.renderers.shapes import draw_shape
 
 WIDTH = 1280
@@ -43,7 +44,14 @@ BID_R = 16  # a bid's disc; the bidder's seat ring adds RING around it
 RING = 5
 BADGE = 11  # the bidder's seat number on a bid
 BID_PITCH = 2 * (BID_R + RING) + 4
+# A bid's reach left (its seat badge) and right (a triangle's ring) of its centre; the
+# least step between two bids in a row that keeps the count under the next badge in view.
+BID_LEFT = BID_R + RING * 0.6 + BADGE
+BID_RIGHT = (BID_R + RING * 1.5) * 1.2
+BID_MIN_STEP = 36
+TRAY_INSET = 4
 BOAT_H = 56
+BOAT_SCORE_W = 74
 SQRT3 = math.sqrt(3)
 WHITE = (255, 255, 255)
 PANEL = (252, 249, 240)
@@ -78,20 +86,6 @@ SEASON = {
     "boat": (120, 170, 220),
     "turn_order": (200, 184, 220),
 }
-SCORES = {
-    "apothecary": "workers",
-    "craftsman": "workers",
-    "key_market": "workers",
-    "village_hall": "workers",
-    "white_wind": "workers",
-    "key_guild": "skills",
-    "scholar": "skills",
-    "scribes": "skills",
-    "jeweller": "resources",
-    "mercer": "resources",
-    "watermill": "resources",
-    "windmill": "resources",
-}
 ROAD = (120, 96, 70)
 WATER = (60, 130, 210)
 RIM = (200, 150, 20)
@@ -125,7 +119,7 @@ def _text(
     draw.text(
         xy,
         text,
-        font=font(size),
+        font=font(max(size, MIN_FONT.get())),
         fill=fill,
         anchor="mm",
         stroke_width=max(2, size // 8) if halo else 0,
@@ -187,6 +181,28 @@ def _pawn(
         _seat_chip(draw, bx, by, seat, badge, width=1)
 
 
+def _stored_spots(cx: float, cy: float, size: float, n: int) -> list[tuple[float, float, float]]:
+    """Where resources kept on a tile lie: a row low in the hex, every piece (with its
+    shadow) inside the hex's lower edges."""
+    r = max(6.0, size * 0.13)
+    y = cy + size * 0.6
+    # The hex's half width at the pieces' lowest corner, less the piece and its shadow.
+    room = SQRT3 * (size - (size * 0.6 + r * 1.2)) - r * 1.2
+    step = min(size * 0.3, 2 * room / max(1, n - 1))
+    return [(cx + (i - (n - 1) / 2) * step, y, r) for i in range(n)]
+
+
+def _piece(
+    draw: ImageDraw.ImageDraw, x: float, y: float, fill: tuple[int, int, int], n: int, r: float
+) -> None:
+    """Resource pieces (kept on a tile, or in the supply): a square block with a shadow and
+    its count. What a tile produces is printed as an octagon instead (`_token`)."""
+    sh = max(2.0, r * 0.18)
+    draw.rectangle((x - r + sh, y - r + sh, x + r + sh, y + r + sh), fill=INK)
+    draw.rectangle((x - r, y - r, x + r, y + r), fill=fill, outline=INK)
+    _text(draw, (x, y), str(n), int(r * 1.3), WHITE if fill != RESOURCE["gold"] else INK)
+
+
 def _token(
     draw: ImageDraw.ImageDraw, x: float, y: float, fill: tuple[int, int, int], n: int, r: float = 8
 ) -> None:
@@ -218,14 +234,21 @@ def _glyph(draw: ImageDraw.ImageDraw, tile: dict[str, Any], x: float, y: float, 
             _meeple(draw, x, y, s * 0.5, (250, 250, 250))
         _text(draw, (x + s * 0.32, y + s * 0.05), f"{d.get('n', '')}", small)
         if e == "brewer":
-            _skill(draw, x - s * 0.45, y, "", s * 0.14)
+            _any_skill(draw, x - s * 0.45, y, s * 0.14)
         elif e == "tavern":
             _meeple(draw, x - s * 0.42, y, s * 0.35, MUTED)
-    elif e in ("skills", "hiring"):
+    elif e == "skills":
         _skill(draw, x, y, "", s * 0.18)
         _text(draw, (x + s * 0.34, y), str(d.get("n", "")), small)
-        if e == "hiring":
-            _skill(draw, x - s * 0.42, y, "saw", s * 0.12)
+    elif e == "hiring":
+        # Any one skill tile in, n drawn from the pile: the paid tile is a kind you choose.
+        _any_skill(draw, x - s * 0.42, y, s * 0.13)
+        draw.polygon(
+            [(x - s * 0.24, y - s * 0.07), (x - s * 0.12, y), (x - s * 0.24, y + s * 0.07)],
+            fill=INK,
+        )
+        _skill(draw, x + s * 0.02, y, "", s * 0.16)
+        _text(draw, (x + s * 0.36, y), str(d.get("n", "")), small)
     elif e == "transport":
         draw.rectangle(
             (x - s * 0.3, y - s * 0.15, x + s * 0.1, y + s * 0.1), fill=ROAD, outline=INK
@@ -259,21 +282,114 @@ def _glyph(draw: ImageDraw.ImageDraw, tile: dict[str, Any], x: float, y: float, 
     elif e == "ability":
         _text(draw, (x, y), tile.get("ability", ""), int(s * 0.42))
     elif tile.get("kind") in ("winter", "boat"):
-        scores = SCORES.get(e, "")
-        if e == "key_market":
-            _worker(draw, x - s * 0.32, y, "green", s * 0.13)
-        elif scores == "workers":
-            _meeple(draw, x - s * 0.32, y, s * 0.4, (250, 250, 250))
-        elif scores == "skills":
-            _skill(draw, x - s * 0.32, y, "", s * 0.13)
-        elif scores == "resources":
-            colour = RESOURCE["gold" if e == "jeweller" else "wood"]
-            draw.regular_polygon((x - s * 0.32, y, s * 0.13), 8, fill=colour, outline=INK)
-        draw.regular_polygon((x + s * 0.05, y, s * 0.24), 5, fill=(255, 255, 255), outline=INK)
-        for key in ("per_set", "per"):
-            if key in d:
-                _text(draw, (x + s * 0.05, y + s * 0.02), str(d[key]), small)
-                break
+        _scoring(draw, e, d, x, y, s)
+
+
+# How each winter tile and boat scores, drawn as "what makes a set → points per set":
+# ("count", n, item) n of the item; ("set", items) one each of different kinds;
+# ("one", item) each of the item; ("choose", item) each of one kind you choose ("?").
+SCORING_SETS: dict[str, tuple[Any, ...]] = {
+    "apothecary": ("count", "set", "worker"),
+    "craftsman": ("set", ("blue", "red", "yellow")),
+    "village_hall": ("choose", "worker"),
+    "white_wind": ("one", "worker"),
+    "key_market": ("one", "green"),
+    "key_guild": ("count", "set", "skill"),
+    "scribes": ("set", ("anvil", "pick", "saw")),
+    "scholar": ("choose", "skill"),
+    "jeweller": ("one", "gold"),
+    "mercer": ("set", ("iron", "stone", "wood")),
+    "watermill": ("choose", "resource"),
+    "windmill": ("count", "set", "resource"),
+    "keyflower": ("one", "cart"),
+    "sea_bastion": ("one", "loop"),
+    "sea_breeze": ("one", "boat"),
+    "flipper": ("one", "upgrade"),
+}
+
+
+def _scoring(
+    draw: ImageDraw.ImageDraw, effect: str, d: dict[str, Any], x: float, y: float, s: float
+) -> None:
+    """A winter tile's or boat's end scoring: the set on the left, the points it scores in a
+    pentagon on the right (a tile that only scores its printed points draws nothing here)."""
+    rule = SCORING_SETS.get(effect)
+    if rule is None:
+        return
+    gx, u = x - s * 0.3, s * 0.15
+    small = max(8, int(s * 0.22))
+    if rule[0] == "count":
+        _text(draw, (gx - s * 0.2, y), str(d.get(rule[1], "")), small)
+        _item(draw, rule[2], gx + s * 0.08, y, u)
+    elif rule[0] == "set":
+        for i, item in enumerate(rule[1]):
+            _item(draw, item, gx + (i - 1) * s * 0.25, y, u * 0.85)
+    else:
+        _item(draw, rule[1], gx, y, u)
+        if rule[0] == "choose":
+            _text(draw, (gx + s * 0.02, y + s * 0.01), "?", small, WHITE, halo=INK)
+    value = d.get("per_set", d.get("per"))
+    if value is not None:
+        draw.regular_polygon((x + s * 0.12, y, s * 0.24), 5, fill=WHITE, outline=INK)
+        _text(draw, (x + s * 0.12, y + s * 0.02), str(value), small)
+
+
+def _item(draw: ImageDraw.ImageDraw, item: str, x: float, y: float, u: float) -> None:
+    """One thing a winter tile or boat counts, about 2u across."""
+    if item in WORKER:
+        _worker(draw, x, y, item, u)
+    elif item == "worker":
+        _meeple(draw, x, y + u * 0.4, u * 3, (250, 250, 250))
+    elif item in SKILL:
+        _skill_icon(draw, x, y, item, u)
+    elif item == "skill":
+        _skill(draw, x, y, "", u)
+    elif item in RESOURCE:
+        draw.regular_polygon((x, y, u), 8, fill=RESOURCE[item], outline=INK)
+    elif item == "resource":
+        draw.regular_polygon((x, y, u), 8, fill=(250, 250, 250), outline=INK)
+        for i, k in enumerate(("iron", "stone", "wood")):
+            draw.pieslice(
+                (x - u * 0.7, y - u * 0.7, x + u * 0.7, y + u * 0.7),
+                120 * i,
+                120 * i + 120,
+                fill=RESOURCE[k],
+            )
+    elif item == "cart":
+        draw.rectangle((x - u, y - u * 0.7, x + u, y + u * 0.3), fill=ROAD, outline=INK)
+        for dx in (-0.5, 0.5):
+            draw.ellipse(
+                (x + (dx - 0.35) * u, y + u * 0.2, x + (dx + 0.35) * u, y + u * 0.9), fill=INK
+            )
+    elif item == "loop":
+        w = max(2, int(u / 3))
+        draw.ellipse((x - u, y - u * 0.8, x + u, y + u * 0.8), outline=ROAD, width=w)
+    elif item == "boat":
+        draw.polygon(
+            [
+                (x - u * 1.1, y - u * 0.1),
+                (x + u * 1.1, y - u * 0.1),
+                (x + u * 0.6, y + u * 0.6),
+                (x - u * 0.6, y + u * 0.6),
+            ],
+            fill=SEASON["boat"],
+            outline=INK,
+        )
+        draw.line(
+            (x - u * 1.2, y + u * 0.85, x + u * 1.2, y + u * 0.85),
+            fill=WATER,
+            width=max(2, int(u / 3)),
+        )
+    elif item == "upgrade":
+        draw.polygon(
+            [(x, y - u), (x + u, y + u * 0.6), (x - u, y + u * 0.6)], fill=RIM, outline=INK
+        )
+
+
+def _any_skill(draw: ImageDraw.ImageDraw, x: float, y: float, r: float) -> None:
+    """A skill tile of whichever kind the player chooses."""
+    _skill(draw, x, y, "", r)
+    _text(draw, (x, y + r * 0.05), "?", max(8, int(r * 1.6)), WHITE)
 
 
 def _meeple(
@@ -329,17 +445,12 @@ def _tile(
     _text(draw, (cx, cy - size * 0.56), tile["id"], max(12, int(size * 0.42)), halo=ground)
     _glyph(draw, tile, cx, cy - size * 0.12, size)
     if tile.get("points"):
-        r = size * 0.19
-        px, py = cx + size * 0.6, cy + size * 0.14
-        draw.ellipse((px - r, py - r, px + r, py + r), fill=WHITE, outline=INK)
-        _text(draw, (px, py), str(tile["points"]), max(9, int(size * 0.26)))
+        _points(draw, cx + size * 0.6, cy + size * 0.14, size * 0.19, tile["points"])
     if tile.get("start"):
         _meeple(draw, cx - size * 0.5, cy + size * 0.32, size * 0.42, START)
     res = [(k, n) for k, n in sorted(tile.get("resources", {}).items()) if n]
-    step = min(0.38, 1.05 / max(1, len(res))) * size
-    for i, (k, n) in enumerate(res):
-        x = cx + (i - (len(res) - 1) / 2) * step
-        _token(draw, x, cy + size * 0.64, RESOURCE[k], n, r=max(7.5, size * 0.17))
+    for (k, n), (x, y, r) in zip(res, _stored_spots(cx, cy, size, len(res)), strict=True):
+        _piece(draw, x, y, RESOURCE[k], n, r)
     workers = tile.get("workers", [])
     step = min(0.42, 1.3 / max(1, len(workers))) * size
     for i, g in enumerate(workers):
@@ -357,36 +468,45 @@ def _tile(
         )
 
 
+def _points(draw: ImageDraw.ImageDraw, x: float, y: float, r: float, points: int) -> None:
+    """Points printed on a tile: a white disc with the number."""
+    draw.ellipse((x - r, y - r, x + r, y + r), fill=WHITE, outline=INK)
+    _text(draw, (x, y), str(points), max(9, int(r * 1.37)))
+
+
 def _bids(
     draw: ImageDraw.ImageDraw, tile: dict[str, Any], cx: float, top: float, width: float
 ) -> None:
     """Every bid on a tile in rows under it, on a tray as wide as the tile: worker colour,
-    count, the bidder's seat ring; where tiles stand close, two bids share a row, overlapping."""
+    count, the bidder's seat ring and badge. Every bid stays on its own tray: where tiles
+    stand close the bids shrink a little to share a row, or take a row each."""
     bids = tile.get("bids", [])
     if not bids:
         return
-    per_row = _bids_per_row(width)
-    step = min(BID_PITCH, _bids_room(width) / (per_row - 1)) if per_row > 1 else 0.0
+    per_row, step, f = _bid_layout(width)
+    pitch = BID_PITCH * f
     rows = math.ceil(len(bids) / per_row)
     draw.rounded_rectangle(
-        (cx - width / 2 + 4, top, cx + width / 2 - 4, top + rows * BID_PITCH),
+        (cx - width / 2 + TRAY_INSET, top, cx + width / 2 - TRAY_INSET, top + rows * pitch),
         10,
         fill=_mix(SEASON.get(tile["kind"], MUTED), BACKGROUND, 0.65),
     )
+    # The badge sticks out on the left: the row's middle sits that much right of centre.
+    shift = (BID_LEFT - BID_RIGHT) * f / 2
     for i, g in enumerate(bids):
         row, col = divmod(i, per_row)
         in_row = min(per_row, len(bids) - row * per_row)
         _pawn(
             draw,
-            cx + (col - (in_row - 1) / 2) * step,
-            top + BID_PITCH / 2 + row * BID_PITCH,
+            cx + shift + (col - (in_row - 1) / 2) * step,
+            top + pitch / 2 + row * pitch,
             g["colour"],
             g["count"],
-            r=BID_R,
+            r=BID_R * f,
             seat=g["seat"],
-            ring_w=RING,
+            ring_w=RING * f,
             lying=g["lying"],
-            badge=BADGE,
+            badge=BADGE * f,
         )
 
 
@@ -490,7 +610,7 @@ def _top_bar(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         x += 58
     x = WIDTH - MARGIN - 22
     for k in ("wood", "stone", "iron", "gold"):
-        _token(draw, x, cy, RESOURCE[k], view.get("supply", {}).get(k, 0), r=22)
+        _piece(draw, x, cy, RESOURCE[k], view.get("supply", {}).get(k, 0), r=19)
         x -= 52
     x -= 8
     draw.rounded_rectangle((x - 22, cy - 20, x + 22, cy + 20), 6, fill=SKILL["anvil"], outline=INK)
@@ -517,36 +637,44 @@ def _cup(draw: ImageDraw.ImageDraw, x: float, y: float, r: float) -> None:
     draw.rectangle((x - r * 0.5, y + r * 0.8, x + r * 0.5, y + r), fill=RIM, outline=INK)
 
 
-def _market_geometry(view: dict[str, Any]) -> tuple[float, float, int]:
-    """Tile pitch and hex size in the auction row, and how many rows of bids the deepest
-    tile needs."""
+def _market_geometry(view: dict[str, Any]) -> tuple[float, float, float]:
+    """Tile pitch and hex size in the auction row, and the height of the bids under the
+    deepest tile."""
     offer, order = view.get("offer", []), view.get("turn_order", [])
     units = len(offer) + 0.8 * len(order) + (0.3 if offer and order else 0)
     if not units:
         return 0.0, 0.0, 0
     pitch = min(MARKET_HEX * SQRT3 + 24, (WIDTH - 2 * MARGIN) / units)
     size = min(float(MARKET_HEX), (pitch - 10) / SQRT3)
-    rows = [math.ceil(len(t.get("bids", [])) / _bids_per_row(pitch)) for t in offer]
-    rows += [math.ceil(len(t.get("bids", [])) / _bids_per_row(pitch * 0.8)) for t in order]
+    rows = [_bids_height(len(t.get("bids", [])), pitch) for t in offer]
+    rows += [_bids_height(len(t.get("bids", [])), pitch * 0.8) for t in order]
     return pitch, size, max(rows)
 
 
-def _bids_room(width: float) -> float:
-    """Room under a tile between the centres of its outermost bids."""
-    return width - 10 - 2 * (BID_R + RING)
+def _bid_layout(width: float) -> tuple[int, float, float]:
+    """Bids per row under a tile `width` wide, the step between their centres and their
+    scale: full size, or 4/5 where that lets two share a row, always inside the tray."""
+    room = width - 2 * TRAY_INSET - 4
+    best = (1, 0.0, 1.0)
+    for f in (1.0, 0.8):
+        span = room - (BID_LEFT + BID_RIGHT) * f
+        if span < 0:
+            continue
+        per_row = 1 + int(span // (BID_MIN_STEP * f))
+        if per_row > best[0]:
+            best = (per_row, min(BID_PITCH * f, span / (per_row - 1)), f)
+    return best
 
 
-def _bids_per_row(width: float) -> int:
-    room = _bids_room(width)
-    if room >= BID_PITCH:
-        return 1 + int(room // BID_PITCH)
-    return 2 if room >= 24 else 1
+def _bids_height(n: int, width: float) -> float:
+    per_row, _, f = _bid_layout(width)
+    return math.ceil(n / per_row) * BID_PITCH * f
 
 
 def _boat_width(boat: dict[str, Any]) -> int:
     items = len([n for n in boat.get("workers", {}).values() if n])
     items += len([n for n in boat.get("skills", {}).values() if n])
-    return 52 + 36 * items + 26
+    return 52 + 36 * items + BOAT_SCORE_W + 26
 
 
 def _boat_lines(boats: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
@@ -563,14 +691,14 @@ def _boat_lines(boats: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
 
 
 def _market_height(view: dict[str, Any]) -> int:
-    _, size, bid_rows = _market_geometry(view)
-    h = 2 * size + 6 + bid_rows * BID_PITCH + GAP if size else 0
+    _, size, bids_h = _market_geometry(view)
+    h = 2 * size + 6 + bids_h + GAP if size else 0
     return int(h + len(_boat_lines(view.get("boats", []))) * (BOAT_H + GAP))
 
 
 def _market(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> None:
     """Tiles up for auction, then the turn-order tiles, each with its bids; the boats below."""
-    pitch, size, bid_rows = _market_geometry(view)
+    pitch, size, bids_h = _market_geometry(view)
     y = float(top)
     if size:
         cy = top + size
@@ -586,7 +714,7 @@ def _market(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> None:
             _text(draw, (x, cy + s * 0.02), str(tile.get("number", "")), int(s * 0.75))
             _bids(draw, tile, x, cy + size + 6, pitch * 0.8)
             x += pitch * 0.8
-        y = cy + size + 6 + bid_rows * BID_PITCH + GAP
+        y = cy + size + 6 + bids_h + GAP
     for line in _boat_lines(view.get("boats", [])):
         bx = float(MARGIN)
         for boat in line:
@@ -605,6 +733,21 @@ def _boat(draw: ImageDraw.ImageDraw, boat: dict[str, Any], x: float, y: float) -
         outline=INK,
     )
     cy = y + BOAT_H / 2
+    # The winter side, which scores at the end, on the boat's stern: what it counts and
+    # its points (the rulebook has players look at it at setup).
+    spec = tiles().get(boat["id"])
+    if spec is not None:
+        sx = x + w - BOAT_SCORE_W / 2 - 4
+        draw.rounded_rectangle(
+            (sx - BOAT_SCORE_W / 2 + 2, y + 6, sx + BOAT_SCORE_W / 2 - 2, y + BOAT_H - 6),
+            10,
+            fill=SEASON["winter"],
+            outline=INK,
+        )
+        side = spec.front
+        _scoring(draw, side.get("effect", ""), side, sx + 4, cy, 76)
+        if side.get("points"):
+            _points(draw, sx + 13, cy, 15, side["points"])
     _text(draw, (x + 27, cy), boat["id"], 22)
     k = x + 70
     for colour, n in sorted(boat.get("workers", {}).items()):
@@ -790,8 +933,9 @@ def _skill_icon(draw: ImageDraw.ImageDraw, x: float, y: float, kind: str, r: flo
         )
 
 
-def render_private(view: dict[str, Any]) -> Image.Image | None:
-    """Behind the seat's screen (workers and skill tiles by kind) and its winter hand."""
+def render_private(view: dict[str, Any], hand_below: bool = False) -> Image.Image | None:
+    """Behind the seat's screen (workers and skill tiles by kind) and its winter hand, beside
+    the screen (or below it, for the phone)."""
     you = view.get("you")
     if not you:
         return None
@@ -799,8 +943,14 @@ def render_private(view: dict[str, Any]) -> Image.Image | None:
     seat = int(you.get("seat", 0))
     colour = SEAT[seat % len(SEAT)]
     screen_w, hex_size = 560, 76.0
-    width = screen_w + 50 + max(1, len(hand)) * int(hex_size * 1.95) + 20
-    img = Image.new("RGB", (max(width, 760), 300), BACKGROUND)
+    pitch = hex_size * 1.95
+    if hand_below:
+        per_row = 3
+        rows = math.ceil(len(hand) / per_row)
+        size = (screen_w + 40, 300 + rows * round(2 * hex_size + 24))
+    else:
+        size = (max(screen_w + 50 + max(1, len(hand)) * int(pitch) + 20, 760), 300)
+    img = Image.new("RGB", size, BACKGROUND)
     draw = ImageDraw.Draw(img)
     # The screen: a wall under a roof, in the seat's colour.
     draw.polygon([(20, 70), (20 + screen_w / 2, 14), (20 + screen_w, 70)], fill=colour)
@@ -821,14 +971,94 @@ def render_private(view: dict[str, Any]) -> Image.Image | None:
         _skill_icon(draw, x, 236, k, 26)
         _text(draw, (x + 55, 236), str(n), 30, INK if n else MUTED)
     # The winter hand: each tile's face; the ones chosen for auction ringed in green.
-    x = 20 + screen_w + 40 + hex_size
-    for tile in hand:
+    spots = []
+    for i in range(len(hand)):
+        if hand_below:
+            row, col = divmod(i, 3)
+            spots.append(
+                (
+                    20 + screen_w / 2 + (col - 1) * pitch,
+                    300 + hex_size + 12 + row * (2 * hex_size + 24),
+                )
+            )
+        else:
+            spots.append((20 + screen_w + 40 + hex_size + i * pitch, 150))
+    for tile, (x, y) in zip(hand, spots, strict=True):
         if tile.get("chosen"):
-            draw.polygon(_hex(x, 150, hex_size + 9), fill=WORKER["green"])
-        _tile(draw, tile, x, 150, hex_size)
-        x += hex_size * 1.95
-    if not hand:
-        draw.polygon(_hex(x, 150, hex_size), outline=MUTED, width=2)
+            draw.polygon(_hex(x, y, hex_size + 9), fill=WORKER["green"])
+        _tile(draw, tile, x, y, hex_size)
+    if not hand and not hand_below:
+        draw.polygon(_hex(20 + screen_w + 40 + hex_size, 150, hex_size), outline=MUTED, width=2)
+    return img
+
+
+# -- the phone view: parts of the table drawn alone, larger (renderers/phone/keyflower.py) --
+PHONE_HEX = 64.0  # hex size of the auction's tiles and, at most, of a village's
+PHONE_COLUMNS = 4  # tiles up for auction per row
+PHONE_VILLAGE_W = 560  # a village is drawn about this wide, its hexes no larger than PHONE_HEX
+
+
+def village_picture(view: dict[str, Any], seat: int) -> Image.Image:
+    """One seat's village alone: its strip (seat, start keyple, winter hand, score) and map,
+    hexes as large as fit about PHONE_VILLAGE_W px (never smaller than the table's)."""
+    player = view["players"][seat]
+    w, h = _extent(player)
+    size = max(VILLAGE_HEX[0], min(PHONE_HEX, (PHONE_VILLAGE_W - STRIP - 2 * PAD) / w))
+    width = round(STRIP + 2 * PAD + w * size + 2 * MARGIN)
+    height = round(max(STRIP_MIN_H, h * size + 2 * PAD) + 2 * MARGIN)
+    img = Image.new("RGB", (width, height), BACKGROUND)
+    scores = _scores(view)
+    box = (MARGIN, MARGIN, width - MARGIN, height - MARGIN)
+    active = seat in view.get("active_seats", [])
+    _village(ImageDraw.Draw(img), player, box, size, active, scores[seat] if scores else None)
+    return img
+
+
+def auction_picture(view: dict[str, Any]) -> Image.Image | None:
+    """The tiles up for auction and the turn-order tiles with their bids, PHONE_COLUMNS to
+    a row, and the boats under them; None when nothing is on offer."""
+    tiles_ = [(t, False) for t in view.get("offer", [])]
+    tiles_ += [(t, True) for t in view.get("turn_order", [])]
+    boats = view.get("boats", [])
+    if not tiles_ and not boats:
+        return None
+    size = PHONE_HEX
+    pitch = size * SQRT3 + 24
+    width = round(PHONE_COLUMNS * pitch + 2 * MARGIN)
+    rows = [tiles_[i : i + PHONE_COLUMNS] for i in range(0, len(tiles_), PHONE_COLUMNS)]
+    heights = [
+        2 * size + 6 + max(_bids_height(len(t.get("bids", [])), pitch) for t, _ in row) + GAP
+        for row in rows
+    ]
+    lines: list[list[dict[str, Any]]] = []
+    x = width
+    for boat in boats:
+        if x + _boat_width(boat) > width - MARGIN:
+            lines.append([])
+            x = MARGIN
+        lines[-1].append(boat)
+        x += _boat_width(boat) + GAP
+    height = round(MARGIN + sum(heights) + len(lines) * (BOAT_H + GAP) + MARGIN)
+    img = Image.new("RGB", (width, height), BACKGROUND)
+    draw = ImageDraw.Draw(img)
+    y = float(MARGIN)
+    for row, row_h in zip(rows, heights, strict=True):
+        for i, (tile, numbered) in enumerate(row):
+            cx, cy = MARGIN + (i + 0.5) * pitch, y + size
+            if numbered:
+                s = size * 0.8
+                _tile(draw, tile, cx, cy, s, edges=False)
+                _text(draw, (cx, cy + s * 0.02), str(tile.get("number", "")), int(s * 0.75))
+            else:
+                _tile(draw, tile, cx, cy, size)
+            _bids(draw, tile, cx, cy + size + 6, pitch)
+        y += row_h
+    for line in lines:
+        bx = float(MARGIN)
+        for boat in line:
+            _boat(draw, boat, bx, y)
+            bx += _boat_width(boat) + GAP
+        y += BOAT_H + GAP
     return img
 
 
@@ -991,6 +1221,11 @@ def _clip(text: str, limit: int = LABEL_MAX) -> str:
 def _after_id(label: str) -> str:
     """`-1,0: W of Home 2` → `W of Home 2`: the words, not the coordinates typed in /move."""
     return label.split(": ", 1)[1] if ": " in label else label
+
+
+# Panels fold these decisions into the one before them (bot/panels.py): Bid or Use and the
+# tile in one click, the colour and how many in the next; a transport's move as one line.
+FOLDED = frozenset({"location", "count", "gather", "from", "what", "to", "upgrade", "pay"})
 
 
 def option_style(decision: Decision, option: Option) -> OptionStyle | None:

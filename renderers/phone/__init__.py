@@ -1,0 +1,153 @@
+"""The phone view: parts of the table, and a seat's own area, drawn to read at 400 px wide.
+
+Discord shows an attachment about 400-550 px wide on a phone, where the whole table's tile
+ids, die numbers and counts cannot be read. The full table stays as it is; beside it, a
+game's module `renderers/phone/<game_id>.py` provides:
+
+- `focuses(view) -> list[str]`: the parts `/board focus:` can show, in order: `seat1`,
+  `seat2`, ... and the game's own parts (`auction`, `depots`, `map`, `market`, ...);
+- `render_focus(view, focus) -> PIL.Image.Image`: that part, readable at 400 px wide;
+- `render_own(view) -> PIL.Image.Image | None`: the seat's own area (`view(state, seat)`)
+  and its secrets, for My info and `/hand`, readable at 400 px wide (None for a spectator).
+
+A part is either drawn afresh at a larger size (Keyflower) or cropped from the table picture
+(`crop`), where the table already draws it large enough. "Readable" is measured by the
+renderer tests (tests/renderers/legibility.py): the smallest digit of a phone picture is at
+least `MIN_TEXT_PX` high once Discord has scaled the picture to `PHONE_WIDTH`.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from contextvars import ContextVar
+from types import ModuleType
+from typing import Any
+
+from PIL import Image
+
+PHONE_WIDTH = 400  # the width Discord gives an attachment on a phone
+MIN_TEXT_PX = 7  # a digit's height at that width (about a 10 px font, Discord's smallest)
+DIGIT = 0.7  # a digit's height as a share of the font size (Pillow's bundled font)
+
+Box = tuple[float, float, float, float]
+
+# The least font size a picture being drawn for the phone may use, for renderers that draw
+# their shapes larger than their numbers need (a context variable: pictures are drawn in
+# worker threads, each with its own).
+MIN_FONT: ContextVar[int] = ContextVar("min_font", default=0)
+
+
+def min_font_for(width: float) -> int:
+    """The font size whose digits stay MIN_TEXT_PX high when a picture `width` px wide is
+    shown at PHONE_WIDTH."""
+    scale = min(1.0, PHONE_WIDTH / width)
+    return int(MIN_TEXT_PX / DIGIT / scale) + 1
+
+
+def seat_focus(seat: int) -> str:
+    return f"seat{seat + 1}"
+
+
+def seat_of_focus(focus: str, num_players: int) -> int | None:
+    """`seat2` → 1; None for anything else."""
+    if focus.startswith("seat") and focus[4:].isdigit():
+        seat = int(focus[4:]) - 1
+        if 0 <= seat < num_players:
+            return seat
+    return None
+
+
+def fit(image: Image.Image) -> Image.Image:
+    """A picture narrower than PHONE_WIDTH, enlarged to it: Discord shows a narrow picture at
+    its own size, so its text would stay small."""
+    if image.width >= PHONE_WIDTH:
+        return image
+    height = round(image.height * PHONE_WIDTH / image.width)
+    return image.resize((PHONE_WIDTH, height), Image.Resampling.LANCZOS)
+
+
+def crops(
+    image: Image.Image, boxes: Sequence[Box], background: tuple[int, int, int], pad: int = 4
+) -> Image.Image:
+    """Several parts of a picture one under another: a wide row of the table, cut in two,
+    reads twice as large."""
+    return stack([crop(image, box, pad) for box in boxes], background, gap=2 * pad)
+
+
+def crop(image: Image.Image, box: Box, pad: int = 4) -> Image.Image:
+    """The part `box` of a picture, with a small margin, clipped to the picture."""
+    x0, y0, x1, y1 = box
+    return image.crop(
+        (
+            max(0, round(x0) - pad),
+            max(0, round(y0) - pad),
+            min(image.width, round(x1) + pad),
+            min(image.height, round(y1) + pad),
+        )
+    )
+
+
+def stack(
+    images: Sequence[Image.Image | None],
+    background: tuple[int, int, int],
+    gap: int = 8,
+    across: bool = False,
+) -> Image.Image:
+    """Pictures one under the other (or side by side), centred, on the background."""
+    parts = [im for im in images if im is not None]
+    if across:
+        size = (
+            sum(im.width for im in parts) + gap * (len(parts) - 1),
+            max(im.height for im in parts),
+        )
+    else:
+        size = (
+            max(im.width for im in parts),
+            sum(im.height for im in parts) + gap * (len(parts) - 1),
+        )
+    out = Image.new("RGB", size, background)
+    at = 0
+    for im in parts:
+        if across:
+            out.paste(im, (at, (size[1] - im.height) // 2))
+            at += im.width + gap
+        else:
+            out.paste(im, ((size[0] - im.width) // 2, at))
+            at += im.height + gap
+    return out
+
+
+def module(game_id: str) -> ModuleType | None:
+    try:
+        return importlib.import_module(f"{__name__}.{game_id}")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{__name__}.{game_id}":
+            raise
+        return None
+
+
+def focuses(game_id: str, view: dict[str, Any]) -> list[str]:
+    """The parts of the table `/board focus:` can show for this game, in order."""
+    phone = module(game_id)
+    return list(phone.focuses(view)) if phone is not None else []
+
+
+def render_focus(game_id: str, view: dict[str, Any], focus: str) -> Image.Image | None:
+    """One part of the table, readable on a phone; None where the game offers no such part."""
+    phone = module(game_id)
+    if phone is None or focus not in phone.focuses(view):
+        return None
+    return fit(phone.render_focus(view, focus))
+
+
+def render_own(game_id: str, view: dict[str, Any]) -> Image.Image | None:
+    """The seat's own area and secrets, readable on a phone; the game's private picture
+    where it has no phone view."""
+    phone = module(game_id)
+    if phone is not None:
+        own = phone.render_own(view)
+        return fit(own) if own is not None else None
+    from meeple_hall import renderers
+
+    return renderers.render_private(game_id, view)

@@ -1,0 +1,45 @@
+"""The Castles of Burgundy's phone view: the table's cells cropped one at a time (each is
+450 px wide, so it shows nearly at full size on a phone): the depots, the tracks and each
+seat's estate; a seat's own estate above its sold goods."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image
+
+from meeple_hall.renderers import burgundy as table
+from meeple_hall.renderers.phone import crop, seat_focus, seat_of_focus, stack
+
+PARTS = {"depots": (0, 0), "tracks": (0, 1)}
+
+
+def focuses(view: dict[str, Any]) -> list[str]:
+    return [*PARTS, *(seat_focus(s) for s in range(view["num_players"]))]
+
+
+def _cell_box(x: float, y: float) -> tuple[float, float, float, float]:
+    return x, y, x + table.CELL_W, y + table.CELL_H
+
+
+def render_focus(view: dict[str, Any], focus: str) -> Image.Image:
+    n = view["num_players"]
+    seat = seat_of_focus(focus, n)
+    x, y = table.seat_cell(n, seat) if seat is not None else table.cell(*PARTS[focus])
+    return crop(table.render(view), _cell_box(x, y), pad=table.MARGIN // 2)
+
+
+def render_own(view: dict[str, Any]) -> Image.Image | None:
+    """The seat's estate panel (as on the table) above its sold goods (its secret)."""
+    you = view.get("you")
+    if not you:
+        return None
+    seat = you["seat"]
+    size = (table.CELL_W + 2 * table.MARGIN, table.CELL_H + 2 * table.MARGIN)
+    estate = Image.new("RGB", size, table.BACKGROUND)
+    table.draw_player(estate, view, seat, table.MARGIN, table.MARGIN)
+    sold = Image.new("RGB", (table.SOLD_W + 2 * table.MARGIN, size[1]), table.BACKGROUND)
+    from PIL import ImageDraw
+
+    table.draw_sold(ImageDraw.Draw(sold), you["sold"], seat, table.MARGIN, table.MARGIN)
+    return stack([estate, sold], table.BACKGROUND, gap=0)

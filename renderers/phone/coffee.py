@@ -1,0 +1,82 @@
+"""Coffee Traders' phone view, cropped from the table picture (whose parts are each at most
+about 600 px wide): each cooperative, the Arabica track, the Coffee Bars, the milestones with
+the contracts, each company; a seat's own company with its Arabica rows and plantations."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from meeple_hall.renderers import coffee as table
+from meeple_hall.renderers.palette import BACKGROUND
+from meeple_hall.renderers.phone import Box, crops, seat_focus, seat_of_focus, stack
+
+COOPS = tuple(f"coop{i + 1}" for i in range(len(table.COFFEES)))
+
+
+def focuses(view: dict[str, Any]) -> list[str]:
+    seats = [seat_focus(s) for s in range(len(view["players"]))]
+    return [*COOPS, "arabica", "bars", "market", *seats]
+
+
+BARS_PER_ROW = 3  # the Coffee Bars, three to a row
+
+
+def _boxes(view: dict[str, Any], focus: str) -> list[Box]:
+    if focus != "bars":
+        return [_box(view, focus)]
+    bars, _, _ = table.band_x(view)
+    pitch = table.BAR_W + table.BAR_GAP
+    count = len(view["bar_spaces"])
+    top, bottom = table.BAND_TOP, table.BAND_TOP + table.BAND_H
+    return [
+        (bars + i * pitch, top, bars + min(count, i + BARS_PER_ROW) * pitch - table.BAR_GAP, bottom)
+        for i in range(0, count, BARS_PER_ROW)
+    ]
+
+
+def _box(view: dict[str, Any], focus: str) -> Box:
+    band = (table.BAND_TOP, table.BAND_TOP + table.BAND_H)
+    bars, right, _ = table.band_x(view)
+    if focus in COOPS:
+        x = table.coop_x(COOPS.index(focus))
+        return x, table.COOPS_TOP, x + table.COOP_W, table.COOPS_TOP + table.COOP_H
+    if focus == "arabica":
+        return table.MARGIN, band[0], table.MARGIN + table.ARABICA_W, band[1]
+    if focus == "bars":
+        return bars, band[0], right - 10, band[1]
+    if focus == "market":
+        return right, band[0], table.WIDTH - table.MARGIN, band[1]
+    seats = len(view["players"])
+    seat = seat_of_focus(focus, seats)
+    assert seat is not None
+    width = (table.WIDTH - 2 * table.MARGIN - (seats - 1) * 12) / seats
+    x = table.MARGIN + seat * (width + 12)
+    return x - 6, table.PLAYERS_TOP - 6, x + width + 6, table.PLAYERS_TOP + table.PLAYER_H + 6
+
+
+def render_focus(view: dict[str, Any], focus: str) -> Image.Image:
+    return crops(table.render(view), _boxes(view, focus), BACKGROUND)
+
+
+def render_own(view: dict[str, Any]) -> Image.Image | None:
+    """The private picture's parts one under another: the company board, its Arabica rows,
+    its plantation stacks and milestones."""
+    seat = view.get("you")
+    if seat is None:
+        return None
+    view = dict(view, active=[])
+    company = Image.new("RGB", (350, 270), BACKGROUND)
+    table.draw_player(ImageDraw.Draw(company), view, seat, 10, 13, 330)
+    arabica = Image.new("RGB", (260, 180), BACKGROUND)
+    table.draw_own_arabica(ImageDraw.Draw(arabica), view, seat, 5, 5)
+    stacks = Image.new("RGB", (240, 250), BACKGROUND)
+    draw = ImageDraw.Draw(stacks)
+    table.draw_stacks(draw, view, seat, 0, 5)
+    milestones = view["players"][seat]["milestones"]
+    for k, points in enumerate(milestones.values()):
+        table.disc(draw, 20 + k * 34, 150, table.seat_colour(view, seat), 14)
+        table.text(draw, (20 + k * 34, 150), points, 13, table.WHITE)
+    lower = stack([arabica, stacks], BACKGROUND, across=True)
+    return stack([company, lower], BACKGROUND)

@@ -1,0 +1,52 @@
+"""Village's phone view, cropped from the table picture: the action spaces with the market,
+the crafts with council and church, the travel map, the chronicle with the bag, each
+farmyard; a seat's own farmyard above its served customers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from meeple_hall.renderers import village as table
+from meeple_hall.renderers.phone import Box, crops, seat_focus, seat_of_focus, stack
+
+# Parts of the table picture (renderers/village.py's `render` layout), each a few boxes
+# stacked so that none is much wider than a phone.
+SHOP = 153  # a workshop's width with its gap
+PARTS: dict[str, tuple[Box, ...]] = {
+    "actions": ((table.BOARD_X, 12, table.BOARD_X + table.BOARD_W, 308),),
+    "crafts": (
+        (table.BOARD_X, 316, table.BOARD_X + 3 * SHOP - 6, 406),
+        (table.BOARD_X + 3 * SHOP, 316, table.BOARD_X + 5 * SHOP - 6, 406),
+    ),
+    "council": ((table.BOARD_X, 414, table.BOARD_X + 376, 524),),
+    "church": ((table.BOARD_X + 388, 414, table.BOARD_X + 764, 524),),
+    "map": ((table.SIDE_X, 12, table.SIDE_X + table.SIDE_W, 328),),
+    "chronicle": ((table.SIDE_X, 336, table.SIDE_X + table.SIDE_W, 524),),
+}
+YARD_W = 420  # a farmyard drawn alone, as in the private picture
+
+
+def focuses(view: dict[str, Any]) -> list[str]:
+    return [*PARTS, *(seat_focus(s) for s in range(view["num_players"]))]
+
+
+def render_focus(view: dict[str, Any], focus: str) -> Image.Image:
+    seat = seat_of_focus(focus, view["num_players"])
+    if seat is None:
+        return crops(table.render(view), PARTS[focus], table.BACKGROUND)
+    image = Image.new("RGB", (YARD_W + 32, table.YARDS_H + 32), table.BACKGROUND)
+    table.draw_player(ImageDraw.Draw(image), view, seat, 16, 16, YARD_W, table.YARDS_H)
+    return image
+
+
+def render_own(view: dict[str, Any]) -> Image.Image | None:
+    """The private picture's two halves one under the other: farmyard, then customers."""
+    private = table.render_private(view)
+    if private is None:
+        return None
+    split = 444  # between the farmyard (16-436) and the customers' panel (452-)
+    farm = private.crop((0, 0, split, private.height))
+    customers = private.crop((split, 0, private.width, private.height))
+    return stack([farm, customers], table.BACKGROUND, gap=0)
