@@ -290,8 +290,8 @@ def draw_sumatra(draw: Draw, view: dict[str, Any], x0: float, y0: float, w: floa
 # -- the cooperatives ---------------------------------------------------------------------
 COOP_W = (WIDTH - 2 * MARGIN - 4 * 8) // 5
 COOP_H = 300
-SPACE = 46  # a plantation space, wide enough for its level to read inline
-PITCH_X, PITCH_Y = 52, 56
+SPACE = 44  # a plantation space, wide enough for its level to read inline
+PITCH_X, PITCH_Y = 48, 56
 ROW_Y = (194, 138, 82)  # row 1 at the bottom, like the hillside
 
 
@@ -345,7 +345,21 @@ def draw_coop_board(
             x, y = space_xy(x0, y0, row, index, size)
             box = (x - half, y - half, x + half, y + half)
             draw.rounded_rectangle(box, 8, fill=EMPTY_SPACE, outline=MUTED, width=2)
-            text(draw, (x, y), {1: "1", 2: "1/2", 3: "2/3"}[row], 15, MUTED)
+            text(draw, (x + 3, y + 4), {1: "1", 2: "1/2", 3: "2/3"}[row], 15, MUTED)
+            space_number(draw, x, y, index, INK)
+        row_number(draw, x0, y0, row)
+
+
+def space_number(draw: Draw, x: float, y: float, index: int, fill: Any) -> None:
+    """A space's number in its row (the menus' "row 2, space 4"), in its top-left corner."""
+    text(draw, (x - SPACE / 2 + 8, y - SPACE / 2 + 9), index + 1, 13, fill)
+
+
+def row_number(draw: Draw, x0: float, y0: float, row: int) -> None:
+    """A row's number (1 at the bottom) on a dark tab at the right edge of the cooperative."""
+    x, y = x0 + COOP_W - 9, y0 + ROW_Y[row - 1] + 12
+    draw.rounded_rectangle((x - 6, y - 9, x + 6, y + 9), 4, fill=INK)
+    text(draw, (x, y), row, 14, WHITE)
 
 
 def draw_coop(draw: Draw, view: dict[str, Any], coffee: str, x0: float, y0: float) -> None:
@@ -363,16 +377,6 @@ def draw_coop(draw: Draw, view: dict[str, Any], coffee: str, x0: float, y0: floa
         counter(draw, x0 + 18 + i * 26, y0 + ROW_Y[2] - 12, token, 11)
     text(draw, (x0 + COOP_W - 20, y0 + ROW_Y[2] - 10), coop["town"], 26)
     rows = coop["rows"]
-    sizes = [len(row) for row in rows]
-    for key, row, lower, upper in pathways(sizes):
-        pathway = coop["pathways"].get(key)
-        if pathway:
-            ax, ay = space_xy(x0, y0, row, lower, sizes[row - 1])
-            bx, by = space_xy(x0, y0, row + 1, upper, sizes[row])
-            mx, my = (ax + bx) / 2, (ay + by) / 2
-            for d in range(pathway["donkeys"]):
-                donkey(draw, mx - 7 + d * 14, my, seat_colour(view, pathway["owner"]), 1.3)
-            seat_badge(draw, mx - 18, my - 4, pathway["owner"], 6)
     half = SPACE / 2
     for row, plantations in enumerate(rows, start=1):
         for index, plantation in enumerate(plantations):
@@ -382,12 +386,19 @@ def draw_coop(draw: Draw, view: dict[str, Any], coffee: str, x0: float, y0: floa
             box = (x - half, y - half, x + half, y + half)
             owner = seat_colour(view, plantation["owner"])
             draw.rounded_rectangle(box, 8, fill=owner, outline=colour, width=4)
-            text(draw, (x - 6, y - 3), plantation["level"], BIG, ink_on(owner))
-            seat_badge(draw, x + half - 5, y - half + 5, plantation["owner"], 10)
+            text(draw, (x - 4, y + 1), plantation["level"], BIG, ink_on(owner))
             if plantation["staffed"]:
                 worker(draw, x + 13, y + 8, s=1.05)
             if plantation["truck"]:
                 truck(draw, x - half - 4, y + half - 4, s=1.3)
+    # donkeys over the plantations, the plantations' numbers over the donkeys
+    draw_donkeys(draw, view, coop, x0, y0)
+    for row, plantations in enumerate(rows, start=1):
+        for index, plantation in enumerate(plantations):
+            if plantation is not None:
+                x, y = space_xy(x0, y0, row, index, len(plantations))
+                space_number(draw, x, y, index, ink_on(seat_colour(view, plantation["owner"])))
+                seat_badge(draw, x + half - 5, y - half + 5, plantation["owner"], 10)
     # Quality Value by seat: the majorities scored at the end
     qx = x0 + 22
     for seat_key, value in coop["quality"].items():
@@ -407,20 +418,45 @@ def draw_coop(draw: Draw, view: dict[str, Any], coffee: str, x0: float, y0: floa
         or owner is not None
     ]
     pitch = min(30.0, (COOP_W - 30 - 3 * 5) / len(shown))
-    bx, last = x0 + 8 + pitch / 2, shown[0][0]
+    bx, last, number = x0 + 8 + pitch / 2, shown[0][0], 0
     for kind, owner, step in shown:
         if kind != last:
-            bx, last = bx + 5, kind
+            bx, last, number = bx + 5, kind, 0
+        number += 1
         colour_b = None if owner is None else seat_colour(view, owner)
-        building(draw, bx, y0 + COOP_H - 29, kind, colour_b, step, pitch / 21, owner)
+        building(draw, bx, y0 + COOP_H - 31, kind, colour_b, step, pitch / 22, owner)
+        text(draw, (bx, y0 + COOP_H - 11), number, 11, MUTED)
         bx += pitch
+
+
+DONKEY_SIZE = 1.8
+
+
+def draw_donkeys(
+    draw: Draw, view: dict[str, Any], coop: dict[str, Any], x0: float, y0: float
+) -> None:
+    """The donkeys on the pathways, over the plantations' corners so none is hidden, each
+    pathway's owner on a badge."""
+    sizes = [len(row) for row in coop["rows"]]
+    for key, row, lower, upper in pathways(sizes):
+        pathway = coop["pathways"].get(key)
+        if not pathway:
+            continue
+        ax, ay = space_xy(x0, y0, row, lower, sizes[row - 1])
+        bx, by = space_xy(x0, y0, row + 1, upper, sizes[row])
+        mx, my = (ax + bx) / 2, (ay + by) / 2
+        n = pathway["donkeys"]
+        fill = seat_colour(view, pathway["owner"])
+        for d in range(n):
+            donkey(draw, mx + (d - (n - 1) / 2) * 20, my, fill, DONKEY_SIZE)
+        seat_badge(draw, mx - 10 * n - 8, my - 8, pathway["owner"], 8)
 
 
 # -- the middle band: Arabica track, Coffee Bars, milestones, contract bonus -------------
 BAND_H = 226
 
 
-ARABICA_CELL = (40, 38)
+ARABICA_CELL = (40, 35)
 ARABICA_TOP = 30
 ARABICA_W = 34 + 7 * ARABICA_CELL[0] + 8
 
@@ -444,6 +480,10 @@ def draw_arabica_board(draw: Draw, x0: float, y0: float) -> None:
             x = x0 + 34 + c * cell_w
             fill = PANEL_DARK if c < 5 else (222, 196, 140)
             draw.rectangle((x + 1, y + 1, x + cell_w - 1, y + cell_h - 1), fill=fill, outline=PANEL)
+    # the column numbers the menus use ("now column 3")
+    bottom = y0 + ARABICA_TOP + 5 * cell_h
+    for c in range(7):
+        text(draw, (x0 + 34 + c * cell_w + cell_w / 2, (bottom + y0 + BAND_H) / 2), c + 1, 14)
 
 
 def draw_arabica(draw: Draw, view: dict[str, Any], x0: float, y0: float) -> None:
@@ -479,6 +519,11 @@ DISC_SPOTS = {
 
 
 BAR_W, BAR_GAP = 90, 6
+BAR_TAB = 22  # the bar's number above its spaces
+
+
+def bar_pitch(spaces: list[Any]) -> float:
+    return (BAND_H - BAR_TAB - 6) / max(5, len(spaces))
 
 
 def draw_bars(
@@ -491,9 +536,10 @@ def draw_bars(
         x = x0 + b * (width + BAR_GAP)
         if printed:
             draw.rounded_rectangle((x, y0, x + width, y0 + BAND_H), 10, fill=PANEL)
-        pitch = (BAND_H - 6) / max(5, len(spaces))
+            text(draw, (x + width / 2, y0 + BAR_TAB / 2 + 2), b + 1, 18)
+        pitch = bar_pitch(spaces)
         for i, space in enumerate(spaces):
-            y = y0 + 5 + i * pitch
+            y = y0 + BAR_TAB + 1 + i * pitch
             owner = None if printed else view["bars"][bar][i]
             if owner is None and not printed:
                 continue
@@ -521,9 +567,9 @@ def draw_bars(
     for key, animal in view["bar_animals"].items():
         bar, i = key.split(".")
         b = list(view["bar_spaces"]).index(bar)
-        pitch = (BAND_H - 6) / max(5, len(view["bar_spaces"][bar]))
+        pitch = bar_pitch(view["bar_spaces"][bar])
         x = x0 + b * (width + BAR_GAP)
-        cy = y0 + 5 + int(i) * pitch + (pitch - 4) / 2
+        cy = y0 + BAR_TAB + 1 + int(i) * pitch + (pitch - 4) / 2
         counter(draw, x + width - 17, cy - 8, animal, 8)
 
 
@@ -663,8 +709,12 @@ def draw_player(
     pitch = min(22.0, (x0 + w - x - 12) / 7)
     for kind, total in (("production", 3), ("fairtrade", 3), ("hospital", 1)):
         for j in range(total):
-            built_here = colour if j < built[kind] else None
-            building(draw, x + pitch / 2, y + 1, kind, built_here, s=min(1.0, pitch / 21))
+            mine = j < built[kind]
+            built_here = colour if mine else None
+            s_b = min(1.0, pitch / 21)
+            building(
+                draw, x + pitch / 2, y + 1, kind, built_here, s=s_b, seat=seat if mine else None
+            )
             x += pitch
         x += 3
     y = y0 + 152
@@ -719,14 +769,15 @@ def draw_player(
     if n:
         text(draw, (x0 + w - 20, y0 + 231), p["counter_height"], 16)
     if "scores" in view:
-        # the final score on a plate across the contracts: gold for the best score
+        # the final score on a plate over the coffee left over (it scores nothing), so the
+        # contracts stay in sight: gold for the best score
         score = view["scores"][seat]
         best = score == max(view["scores"])
-        plate = (x0 + w / 2 - 62, y0 + 160, x0 + w / 2 + 62, y0 + 228)
+        plate = (x0 + w / 2 - 62, y0 + 50, x0 + w / 2 + 62, y0 + 104)
         draw.rounded_rectangle(
             plate, 14, fill=GOLD if best else PALE_GOLD, outline=INK, width=5 if best else 2
         )
-        text(draw, (x0 + w / 2, y0 + 194), score, 48)
+        text(draw, (x0 + w / 2, y0 + 77), score, 46)
 
 
 def draw_andre(draw: Draw, view: dict[str, Any], x0: float, y0: float, w: float) -> None:

@@ -290,3 +290,121 @@ def test_a_building_option_names_the_bonus_of_the_topmost_building() -> None:
     assert building_bonus(state, 0, "production") == "2 coffee of its cooperative, 1 VP"
     state.players[0].built["fairtrade"] = 1
     assert building_bonus(state, 0, "fairtrade") == "an Arabica step, 2 VP"
+
+
+# -- issue 14: what the menus name is drawn; scores, donkeys and the green seat ----------
+
+
+def distinct_and_drawn(image: Image.Image, boxes: list[tuple[int, int, int, int]]) -> bool:
+    """Each box holds something (not one flat colour) and no two hold the same."""
+    crops = [image.crop(tuple(round(v) for v in b)) for b in boxes]
+    return all(len(c.getcolors(1 << 16) or []) > 2 for c in crops) and len(
+        {c.tobytes() for c in crops}
+    ) == len(crops)
+
+
+def test_the_places_the_menus_name_carry_their_numbers() -> None:
+    """ "Coffee Bar 3", "row 2, space 4", "now column 5", "Brazil, space 2": each number is
+    drawn on its place of the table."""
+    view = engine.view(engine.new(4, seed=3), None)
+    empty = copy.deepcopy(view)
+    for coop in empty["coops"].values():
+        coop["rows"] = [[None] * len(row) for row in coop["rows"]]
+    image = coffee.render(empty)
+    bars, _, _ = coffee.band_x(view)
+    tabs = []
+    for b in range(len(view["bar_spaces"])):
+        x = bars + b * (coffee.BAR_W + coffee.BAR_GAP) + 30
+        tabs.append((x, coffee.BAND_TOP + 2, x + 30, coffee.BAND_TOP + coffee.BAR_TAB))
+    assert distinct_and_drawn(image, tabs)
+    x0, y0 = coffee.coop_x(2), coffee.COOPS_TOP
+    rows = [
+        (x0 + coffee.COOP_W - 16, y0 + y + 2, x0 + coffee.COOP_W - 2, y0 + y + 22)
+        for y in coffee.ROW_Y
+    ]
+    assert distinct_and_drawn(image, rows)
+    half = coffee.SPACE / 2
+    for row, plantations in enumerate(view["coops"]["bra"]["rows"], start=1):
+        corners = []
+        for index in range(len(plantations)):
+            x, y = coffee.space_xy(x0, y0, row, index, len(plantations))
+            corners.append((x - half + 2, y - half + 2, x - half + 14, y - half + 16))
+        assert distinct_and_drawn(image, corners), row
+    cell_w, cell_h = coffee.ARABICA_CELL
+    bottom = coffee.BAND_TOP + coffee.ARABICA_TOP + 5 * cell_h
+    columns = [
+        (
+            coffee.MARGIN + 34 + c * cell_w + 8,
+            bottom,
+            coffee.MARGIN + 34 + (c + 1) * cell_w - 8,
+            coffee.BAND_TOP + coffee.BAND_H,
+        )
+        for c in range(7)
+    ]
+    assert distinct_and_drawn(image, columns)
+    # the building sites of one kind: 1, 2, 3 under them
+    numbers = image.crop(
+        (x0 + 4, y0 + coffee.COOP_H - 18, x0 + coffee.COOP_W - 4, y0 + coffee.COOP_H - 4)
+    )
+    assert len(numbers.getcolors(1 << 16) or []) > 2
+
+
+def test_the_final_scores_leave_the_contracts_in_sight() -> None:
+    *_, (state, _) = snapshots(4, seed=4, every=1000)
+    ended = engine.view(state, None)
+    assert "scores" in ended
+    playing = {k: v for k, v in ended.items() if k != "scores"}
+    with_scores, without = coffee.render(ended), coffee.render(playing)
+    assert with_scores.tobytes() != without.tobytes()
+    width = (coffee.WIDTH - 2 * coffee.MARGIN - 3 * 12) / 4
+    for seat in range(4):
+        x = coffee.MARGIN + seat * (width + 12)
+        contracts = (round(x), coffee.PLAYERS_TOP + 166, round(x + width), coffee.PLAYERS_TOP + 222)
+        assert with_scores.crop(contracts).tobytes() == without.crop(contracts).tobytes(), seat
+
+
+def test_donkeys_on_pathways_are_large_and_over_the_plantations() -> None:
+    view = engine.view(engine.new(4, seed=8), None)
+    coop = view["coops"]["gua"]
+    coop["rows"][0][0] = {"owner": 0, "level": 1, "staffed": False, "truck": False}
+    coop["rows"][1][0] = {"owner": 1, "level": 2, "staffed": False, "truck": False}
+    coop["pathways"] = {}
+    without = coffee.render(view)
+    coop["pathways"] = {"1.0.0": {"owner": 2, "donkeys": 1}}
+    with_donkey = coffee.render(view)
+    changed = ImageChops.difference(without, with_donkey).convert("L").point(lambda v: v > 30)
+    box = changed.getbbox()
+    assert box is not None
+    # a donkey at least 18 px wide and tall, hundreds of pixels, not a speck under the tiles
+    assert box[2] - box[0] >= 18 and box[3] - box[1] >= 18
+    assert sum(changed.get_flattened_data()) >= 250
+
+
+def test_the_green_seats_buildings_differ_from_ethiopias_coffee_by_more_than_colour(
+    monkeypatch,
+) -> None:
+    """A fair trade post is a diamond, as is Ethiopia's coffee: on a player board the
+    seat's number marks what it built, so a board drawn in Ethiopia's green still tells."""
+    monkeypatch.setattr(coffee, "SEAT_COLOURS", (coffee.COFFEE_COLOURS["eth"],) * 6)
+    view = engine.view(engine.new(4, seed=8), None)
+    for seat in (0, 1):
+        view["players"][seat]["built"] = {
+            "warehouse": 1,
+            "production": 1,
+            "fairtrade": 1,
+            "hospital": 0,
+        }
+    image = coffee.render(view)
+    width = (coffee.WIDTH - 2 * coffee.MARGIN - 3 * 12) / 4
+    rows = []
+    for seat in (0, 1):
+        x = coffee.MARGIN + seat * (width + 12)
+        rows.append(
+            (
+                round(x + 112),
+                coffee.PLAYERS_TOP + 108,
+                round(x + width - 10),
+                coffee.PLAYERS_TOP + 136,
+            )
+        )
+    assert image.crop(rows[0]).tobytes() != image.crop(rows[1]).tobytes()
