@@ -13,6 +13,7 @@ import discord
 from PIL import Image
 
 from meeple_hall import renderers
+from meeple_hall.renderers import phone
 
 FILENAME = "table.png"
 PRIVATE_FILENAME = "private.png"
@@ -74,10 +75,21 @@ class TablePictures:
 
 
 async def private_png(game_id: str, view: dict[str, Any]) -> bytes | None:
-    """The seat's secrets as a picture, if the game draws one."""
+    """The seat's own area and secrets as a picture that reads on a phone (or the game's
+    private picture where it has no phone view), if the game draws one."""
 
     def draw() -> bytes | None:
-        image = renderers.render_private(game_id, view)
+        image = phone.render_own(game_id, view)
+        return png_bytes(image) if image is not None else None
+
+    return await asyncio.to_thread(draw)
+
+
+async def focus_png(game_id: str, view: dict[str, Any], focus: str) -> bytes | None:
+    """One part of the table (`/board focus:`) at a size that reads on a phone."""
+
+    def draw() -> bytes | None:
+        image = phone.render_focus(game_id, view, focus)
         return png_bytes(image) if image is not None else None
 
     return await asyncio.to_thread(draw)

@@ -26,6 +26,8 @@ from typing import Any
 
 from PIL import Image
 
+from meeple_hall.renderers.palette import font
+
 PHONE_WIDTH = 400  # the width Discord gives an attachment on a phone
 MIN_TEXT_PX = 7  # a digit's height at that width (about a 10 px font, Discord's smallest)
 DIGIT = 0.7  # a digit's height as a share of the font size (Pillow's bundled font)
@@ -39,10 +41,16 @@ MIN_FONT: ContextVar[int] = ContextVar("min_font", default=0)
 
 
 def min_font_for(width: float) -> int:
-    """The font size whose digits stay MIN_TEXT_PX high when a picture `width` px wide is
-    shown at PHONE_WIDTH."""
+    """The least font size whose digits are MIN_TEXT_PX high when a picture `width` px wide
+    is shown at PHONE_WIDTH (measured in the bundled font, whose digits are about 0.7 of
+    its size)."""
     scale = min(1.0, PHONE_WIDTH / width)
-    return int(MIN_TEXT_PX / DIGIT / scale) + 1
+    size = int(MIN_TEXT_PX / DIGIT / scale)
+    while True:
+        _, top, _, bottom = font(size).getbbox("0")
+        if (bottom - top) * scale >= MIN_TEXT_PX:
+            return size
+        size += 1
 
 
 def seat_focus(seat: int) -> str:

@@ -1,6 +1,6 @@
-"""Coffee Traders' phone view, cropped from the table picture (whose parts are each at most
-about 600 px wide): each cooperative, the Arabica track, the Coffee Bars, the milestones with
-the contracts, each company; a seat's own company with its Arabica rows and plantations."""
+"""Coffee Traders' phone view: each cooperative, the Arabica track, the Coffee Bars (three
+to a row) and the milestones with the contracts cropped from the table picture; each company
+drawn alone; a seat's own company above its Arabica rows and plantations."""
 
 from __future__ import annotations
 
@@ -48,15 +48,26 @@ def _box(view: dict[str, Any], focus: str) -> Box:
         return bars, band[0], right - 10, band[1]
     if focus == "market":
         return right, band[0], table.WIDTH - table.MARGIN, band[1]
-    seats = len(view["players"])
-    seat = seat_of_focus(focus, seats)
-    assert seat is not None
-    width = (table.WIDTH - 2 * table.MARGIN - (seats - 1) * 12) / seats
-    x = table.MARGIN + seat * (width + 12)
-    return x - 6, table.PLAYERS_TOP - 6, x + width + 6, table.PLAYERS_TOP + table.PLAYER_H + 6
+    raise ValueError(focus)
+
+
+COMPANY_W = 330  # a company board drawn alone, as in the private picture
+
+
+def _company(view: dict[str, Any], seat: int) -> Image.Image:
+    image = Image.new("RGB", (COMPANY_W + 20, table.PLAYER_H + 26), BACKGROUND)
+    table.draw_player(ImageDraw.Draw(image), view, seat, 10, 13, COMPANY_W)
+    return image
 
 
 def render_focus(view: dict[str, Any], focus: str) -> Image.Image:
+    seat = seat_of_focus(focus, len(view["players"]))
+    if seat is not None:
+        if view["andre"] is not None and seat == view["andre"]["seat"]:
+            image = Image.new("RGB", (COMPANY_W + 20, table.PLAYER_H + 26), BACKGROUND)
+            table.draw_andre(ImageDraw.Draw(image), view, 10, 13, COMPANY_W)
+            return image
+        return _company(view, seat)
     return crops(table.render(view), _boxes(view, focus), BACKGROUND)
 
 
@@ -67,8 +78,7 @@ def render_own(view: dict[str, Any]) -> Image.Image | None:
     if seat is None:
         return None
     view = dict(view, active=[])
-    company = Image.new("RGB", (350, 270), BACKGROUND)
-    table.draw_player(ImageDraw.Draw(company), view, seat, 10, 13, 330)
+    company = _company(view, seat)
     arabica = Image.new("RGB", (260, 180), BACKGROUND)
     table.draw_own_arabica(ImageDraw.Draw(arabica), view, seat, 5, 5)
     stacks = Image.new("RGB", (240, 250), BACKGROUND)
@@ -78,5 +88,4 @@ def render_own(view: dict[str, Any]) -> Image.Image | None:
     for k, points in enumerate(milestones.values()):
         table.disc(draw, 20 + k * 34, 150, table.seat_colour(view, seat), 14)
         table.text(draw, (20 + k * 34, 150), points, 13, table.WHITE)
-    lower = stack([arabica, stacks], BACKGROUND, across=True)
-    return stack([company, lower], BACKGROUND)
+    return stack([company, arabica, stacks], BACKGROUND)

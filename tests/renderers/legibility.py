@@ -55,7 +55,7 @@ class Watch:
 
 @functools.cache
 def _digit_height(font: Any) -> float:
-    left, top, right, bottom = font.getbbox("0")
+    _, top, _, bottom = font.getbbox("0")
     return float(bottom - top)
 
 
