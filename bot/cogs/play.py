@@ -17,6 +17,9 @@ from meeple_hall import games, renderers
 from meeple_hall.bot import render
 from meeple_hall.bot.components import Components, button, clip
 from meeple_hall.bot.display import TableDisplay, status_line
+from meeple_hall.bot.focus import check as focus_of
+from meeple_hall.bot.focus import choices as focus_choices
+from meeple_hall.bot.focus import label as focus_label
 from meeple_hall.bot.i18n import cmd, desc, game_name, game_text, t
 from meeple_hall.bot.languages import server_locale, user_locale
 from meeple_hall.bot.live import LiveGame, Refusal, TableManager
@@ -284,20 +287,34 @@ class Play(commands.Cog):
         ]
 
     @app_commands.command(name=cmd("board"), description=desc("board"))
+    @app_commands.rename(focus=cmd("focus"))
+    @app_commands.describe(focus=desc("board.focus"))
     @app_commands.guild_only()
-    async def board(self, interaction: discord.Interaction) -> None:
+    async def board(self, interaction: discord.Interaction, focus: str | None = None) -> None:
         try:
             game = self.game_here(interaction)
+            part = focus_of(game, focus, user_locale(interaction)) if focus else None
         except Refusal as refusal:
             await refuse(interaction, refusal)
             return
         await interaction.response.defer(thinking=True)
         seq, view = game.seq, game.view(None)
-        png = await self.display.pictures.png(game.id, seq, game.table.game, view)
         locale = server_locale(interaction)
         name = game_name(locale, game.table.game)
         caption = f"**{name}** · {status_line(view, locale)}".rstrip(" ·")
+        png = await render.focus_png(game.table.game, view, part) if part else None
+        if png is not None and part is not None:
+            caption = f"{caption}\n{focus_label(game, part, locale)}"
+        else:  # the whole table (also if the part went away since it was chosen)
+            png = await self.display.pictures.png(game.id, seq, game.table.game, view)
         await interaction.followup.send(caption, file=render.as_file(png))
+
+    @board.autocomplete("focus")
+    async def _focus_completions(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        game = self.manager.in_channel(interaction.channel_id or 0)
+        return focus_choices(game, current, user_locale(interaction)) if game else []
 
     @app_commands.command(name=cmd("hand"), description=desc("hand"))
     @app_commands.guild_only()
