@@ -711,10 +711,11 @@ def draw_player(
         for j in range(total):
             mine = j < built[kind]
             built_here = colour if mine else None
-            s_b = min(1.0, pitch / 21)
-            building(
-                draw, x + pitch / 2, y + 1, kind, built_here, s=s_b, seat=seat if mine else None
-            )
+            building(draw, x + pitch / 2, y + 1, kind, built_here, s=min(1.0, pitch / 21))
+            if mine:
+                # the seat's number, as large as the building holds (readable on a phone)
+                middle = 3 if kind == "production" else 1
+                text(draw, (x + pitch / 2, y + middle), seat + 1, 13, ink_on(colour))
             x += pitch
         x += 3
     y = y0 + 152
