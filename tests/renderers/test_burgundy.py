@@ -345,3 +345,17 @@ def test_a_used_die_reads_as_used_without_colour():
 
     for seat in range(4):
         assert _apart(seen(False, seat), seen(True, seat), threshold=50) > 40, seat
+
+
+def test_a_score_past_100_reads_as_itself_without_a_plus_100_badge():
+    from PIL import Image, ImageDraw
+
+    from tests.renderers.legibility import watching
+
+    view = engine.view(engine.new(2, seed=1), None)
+    view["players"][0]["score"], view["players"][0]["lap"] = 123, 1
+    with watching() as watch:
+        image = Image.new("RGB", (renderer.CELL_W, renderer.HEADER_H), renderer.BACKGROUND)
+        renderer.draw_header(ImageDraw.Draw(image), view, 0, 0, 0)
+    drawn = [t.text for t in watch.on(image)]
+    assert "123" in drawn and not any(t.startswith("+") for t in drawn), drawn

@@ -6,7 +6,7 @@ import random
 import time
 from itertools import combinations
 
-from PIL import Image, ImageChops, ImageStat
+from PIL import Image, ImageChops, ImageDraw, ImageStat
 
 from meeple_hall import renderers
 from meeple_hall.games.core import Action, Decision, Option
@@ -14,6 +14,7 @@ from meeple_hall.games.keyflower import engine
 from meeple_hall.games.testing import random_choices
 from meeple_hall.renderers import keyflower as picture
 from tests.renderers.colour_vision import DEUTERANOPIA, PROTANOPIA, seen_colour
+from tests.renderers.legibility import watching
 
 
 def _snapshots(num_players: int, seed: int, every: int = 70):
@@ -219,3 +220,80 @@ def test_every_bid_names_its_bidder_s_seat_number_for_colour_blind_players() -> 
         first, second = _table_with_one_bid(a, "blue"), _table_with_one_bid(b, "blue")
         for matrix in (DEUTERANOPIA, PROTANOPIA):
             assert _pixels_told_apart(first, second, matrix) > 20, (a, b)
+
+
+# -- the pictures' fixes (issue 14) ------------------------------------------------------------
+def _drawn(draw_on, size=(260, 200)) -> Image.Image:
+    img = Image.new("RGB", size, picture.BACKGROUND)
+    draw_on(ImageDraw.Draw(img))
+    return img
+
+
+def _spec_tile(tile_id: str) -> dict:
+    from meeple_hall.games.keyflower.components import tiles
+
+    spec = tiles()[tile_id]
+    side = spec.front
+    return {"id": tile_id, "kind": spec.kind, "effect": side.get("effect", ""), "detail": side}
+
+
+def test_every_winter_tile_draws_a_scoring_of_its_own_with_its_set_size() -> None:
+    from meeple_hall.games.keyflower.components import tiles
+
+    winter = [
+        t for t, s in tiles().items() if s.kind == "winter" and s.front.get("effect") != "none"
+    ]
+    glyphs = {
+        t: _drawn(lambda d, t=t: picture._glyph(d, _spec_tile(t), 130, 100, 120)).tobytes()
+        for t in winter
+    }
+    for a, b in combinations(winter, 2):
+        assert glyphs[a] != glyphs[b], (a, b)  # e.g. Apothecary and Craftsman's guild
+    with watching() as watch:  # the Apothecary scores 3 per 5 workers: both numbers drawn
+        img = _drawn(lambda d: picture._glyph(d, _spec_tile("W01"), 130, 100, 120))
+    assert {"5", "3"} <= {t.text for t in watch.on(img)}
+
+
+def test_the_hiring_fair_takes_any_skill_not_a_saw() -> None:
+    img = _drawn(lambda d: picture._glyph(d, _spec_tile("U04"), 130, 100, 120))
+    assert picture.SKILL["saw"] not in {c for _, c in img.getcolors(100_000)}
+
+
+def test_kept_resources_look_unlike_a_tile_s_output_and_stay_inside_the_hex() -> None:
+    wood = picture.RESOURCE["wood"]
+    printed = _drawn(lambda d: picture._token(d, 130, 100, wood, 2, r=20))
+    kept = _drawn(lambda d: picture._piece(d, 130, 100, wood, 2, r=20))
+    mask = lambda img: img.convert("L").point(lambda v: v < 230)  # noqa: E731
+    assert ImageChops.difference(mask(printed), mask(kept)).getbbox() is not None
+    tile = {**_spec_tile("A01"), "resources": {"gold": 3, "iron": 2, "stone": 4, "wood": 5}}
+    for size in (38.0, 50.0, 64.0):
+        img = _drawn(lambda d, s=size: picture._tile(d, tile, 130, 100, s, edges=False))
+        inside = Image.new("L", img.size, 0)
+        ImageDraw.Draw(inside).polygon(picture._hex(130, 100, size + 1.5), fill=255)
+        outside = ImageChops.difference(img, Image.new("RGB", img.size, picture.BACKGROUND))
+        outside = ImageChops.multiply(outside.convert("L"), ImageChops.invert(inside))
+        assert outside.point(lambda v: 255 if v > 30 else 0).getbbox() is None, size
+
+
+def test_boats_show_their_winter_scoring_side() -> None:
+    same = {"workers": {"blue": 2}, "skills": {}, "taken": False}
+    a = _drawn(lambda d: picture._boat(d, {"id": "B1", **same}, 10, 10), (400, 80))
+    b = _drawn(lambda d: picture._boat(d, {"id": "B2", **same}, 10, 10), (400, 80))
+    # Beyond the id (drawn at the bow) the two boats differ: their scoring sides.
+    assert a.crop((60, 0, 400, 80)).tobytes() != b.crop((60, 0, 400, 80)).tobytes()
+
+
+def test_bids_stay_on_their_own_tray_at_five_players() -> None:
+    state = engine.new(5, seed=3)
+    pitch, _, _ = picture._market_geometry(engine.view(state, None))
+    for width in (pitch, pitch * 0.8):
+        for n in range(1, 7):
+            bids = [
+                {"seat": s % 5, "colour": c, "count": 3, "lying": False}
+                for s, c in zip(range(n), ["red", "yellow", "blue", "green"] * 2, strict=False)
+            ]
+            tile = {"kind": "spring", "bids": bids}
+            img = _drawn(lambda d, w=width, t=tile: picture._bids(d, t, 200, 10, w), (400, 400))
+            box = ImageChops.difference(img, Image.new("RGB", img.size, picture.BACKGROUND))
+            left, _, right, _ = box.getbbox()
+            assert 200 - width / 2 <= left and right <= 200 + width / 2, (width, n, left, right)
