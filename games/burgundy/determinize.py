@@ -14,7 +14,8 @@ from meeple_hall.games.core import Rng
 
 
 def resample(state: BurgundyState, seat: int, rng: Rng) -> None:
-    rivals = [p for i, p in enumerate(state.players) if i != seat]
+    # At the end the final scores (knowledge tile 24 counts the kinds sold) tell all.
+    rivals = [] if state.over else [p for i, p in enumerate(state.players) if i != seat]
     pool = [g for stack in state.phase_goods for g in stack]
     pool += [kind for p in rivals for kind, n in sorted(p.sold.items()) for _ in range(n)]
     pool = rng.shuffled(sorted(pool))
