@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,6 +31,7 @@ from meeple_hall.bot.store import (
 )
 from meeple_hall.games import Action, Decision, Engine, GameError, IllegalAction, Result
 from meeple_hall.games.core import undo
+from meeple_hall.games.core.hidden import hidden_parts
 
 log = logging.getLogger(__name__)
 
@@ -272,6 +273,26 @@ class TableManager:
         if the table has not moved on, or if only other seats moved since and this seat's
         decision is still the same one (simultaneous decisions).
         """
+        return await self.submit_chain(
+            game, seat, (choices,), user_id=user_id, seen_seq=seen_seq, seen_hash=seen_hash
+        )
+
+    async def submit_chain(
+        self,
+        game: LiveGame,
+        seat: int,
+        steps: Sequence[tuple[str, ...]],
+        *,
+        user_id: int | None,
+        seen_seq: int | None = None,
+        seen_hash: str | None = None,
+        folded: frozenset[str] = frozenset(),
+    ) -> Decision | None:
+        """Apply a seat's answers to its decision and to the decisions that follow it (a
+        panel's chained option) as consecutive moves of the log, all or none, checked as
+        `submit` checks one. Each answer after the first must be to the seat's next decision,
+        of a `folded` kind, reached without anything hidden drawn or turned over: a chain
+        shows nothing that separate clicks would have shown in between."""
         async with game.lock:
             self._check_open(game)
             decision = game.decision_for(seat)
@@ -279,7 +300,8 @@ class TableManager:
                 raise Refusal("move.not_your_turn")
             if seen_seq is not None and self._stale(game, seat, decision, seen_seq, seen_hash):
                 raise Refusal("move.stale")
-            await self._apply(game, Action(seat, choices), user_id)
+            actions = [Action(seat, choices) for choices in steps]
+            await self._apply(game, actions, user_id, folded=folded)
         await self._changed(game)
         return game.decision_for(seat) if game.table.status is TableStatus.ACTIVE else None
 
@@ -303,9 +325,82 @@ class TableManager:
         if self.games.get(game.id) is not game:
             raise Refusal("game.over")
 
-    async def _apply(self, game: LiveGame, action: Action, user_id: int | None) -> None:
+    async def _apply(
+        self,
+        game: LiveGame,
+        actions: Sequence[Action],
+        user_id: int | None,
+        *,
+        folded: frozenset[str] = frozenset(),
+    ) -> None:
+        """Apply one seat's consecutive actions: every state worked out first, then the
+        moves appended in one transaction (all or none), then the table's state moved on."""
+        states = [game.state]
+        secrets = hidden_parts(game.state) if len(actions) > 1 else []
+        for index, action in enumerate(actions):
+            state = states[-1]
+            if index:
+                follows = next(
+                    (d for d in game.engine.decisions(state) if d.seat == action.seat), None
+                )
+                if follows is None or follows.kind not in folded or hidden_parts(state) != secrets:
+                    raise Refusal("move.stale")
+            states.append(self._applied(game, state, action))
+        seq = game.seq + 1
+        last = seq + len(actions) - 1
+        snapshot = next(
+            (
+                (n, game.engine.dump(states[n - game.seq]))
+                for n in range(seq, last + 1)
+                if n % SNAPSHOT_EVERY == 0
+            ),
+            None,
+        )
+        result = game.engine.result(states[-1])
+        final = None if result is None else final_result(result, game.table)
         try:
-            state = game.engine.apply(game.state, action)
+            if len(actions) == 1:
+                await self.store.append_action(
+                    game.id,
+                    seq,
+                    actions[0].seat,
+                    actions[0].choices,
+                    user_id,
+                    snapshot=snapshot[1] if snapshot else None,
+                    result=final,
+                )
+            else:
+                await self.store.append_actions(
+                    game.id,
+                    seq,
+                    actions[0].seat,
+                    [a.choices for a in actions],
+                    user_id,
+                    snapshot=snapshot,
+                    result=final,
+                )
+        except StaleAction:
+            # Another process took this move: catch up from the store.
+            await self._catch_up(game)
+            raise Refusal("move.stale") from None
+        except TableNotActive:
+            # Another process ended the game.
+            self.games.pop(game.id, None)
+            raise Refusal("game.over") from None
+        for offset, action in enumerate(actions):
+            n = seq + offset
+            before, after = states[offset], states[offset + 1]
+            game.history = game.history.moved(game.engine, n, action, before, after, ask=False)
+            game.acted[n] = action.seat
+        game.state, game.seq = states[-1], last
+        if final is not None:
+            game.table = await self.store.get_table(game.id) or game.table
+            self.games.pop(game.id, None)
+
+    @staticmethod
+    def _applied(game: LiveGame, state: Any, action: Action) -> Any:
+        try:
+            return game.engine.apply(state, action)
         except IllegalAction as exc:
             raise Refusal("move.illegal", reason=exc.message) from exc
         except Exception as exc:
@@ -317,28 +412,6 @@ class TableManager:
                 action,
             )
             raise Refusal("error.unexpected") from exc
-        seq = game.seq + 1
-        snapshot = game.engine.dump(state) if seq % SNAPSHOT_EVERY == 0 else None
-        result = game.engine.result(state)
-        final = None if result is None else final_result(result, game.table)
-        try:
-            await self.store.append_action(
-                game.id, seq, action.seat, action.choices, user_id, snapshot=snapshot, result=final
-            )
-        except StaleAction:
-            # Another process took this move: catch up from the store.
-            await self._catch_up(game)
-            raise Refusal("move.stale") from None
-        except TableNotActive:
-            # Another process ended the game.
-            self.games.pop(game.id, None)
-            raise Refusal("game.over") from None
-        game.history = game.history.moved(game.engine, seq, action, game.state, state, ask=False)
-        game.state, game.seq = state, seq
-        game.acted[seq] = action.seat
-        if final is not None:
-            game.table = await self.store.get_table(game.id) or game.table
-            self.games.pop(game.id, None)
 
     async def _catch_up(self, game: LiveGame) -> None:
         fresh = await self._replay(game.table)
@@ -417,7 +490,7 @@ class TableManager:
                         break
                     decision = pending[0]
                     choices = ai.choose(decision, game.table.seed, game.seq)
-                    await self._apply(game, Action(decision.seat, choices), None)
+                    await self._apply(game, [Action(decision.seat, choices)], None)
                     moved = True
                 await asyncio.sleep(0)
         except Exception:

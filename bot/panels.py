@@ -6,12 +6,22 @@
   the message itself (as defaults) until **Confirm**;
 - a decision that allows choosing nothing gets a button for that.
 
-Games only add labels, emoji and descriptions (`renderers.option_style`).
+Fewer clicks: a game names the decision kinds its panels fold into the decision before
+them (`renderers.folded_kinds`). An option whose next decision, for the same seat, is of
+such a kind, small, and reached without anything hidden drawn or turned over, is shown as
+one line per answer to that decision too (Bid → the tile, a colour → how many). Such a
+line is a chain of option ids (`bid>S07`), applied as consecutive moves in one submission,
+all or none (`TableManager.submit_chain`): the log is what the separate clicks write.
+
+Games only add labels, emoji and descriptions (`renderers.option_style`, and
+`renderers.chain_style` for chained lines).
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
+from typing import Any
 
 import discord
 
@@ -19,12 +29,24 @@ from meeple_hall import renderers
 from meeple_hall.bot.components import CUSTOM_ID_MAX, Components, RoutedSelect, button, clip, select
 from meeple_hall.bot.i18n import game_text, t
 from meeple_hall.bot.live import LiveGame, decision_hash
-from meeple_hall.games import Decision, Option
+from meeple_hall.games import Action, Decision, Engine, GameError, Option
+from meeple_hall.games.core.hidden import hidden_parts
+from meeple_hall.games.core.messages import Text
 
 MENU_SIZE = 25
 MENUS_PER_PAGE = 4
 MAX_BUTTONS = 10
 CONTENT_MAX = 2000
+# Separates the option ids of a chained line; the option-id grammar (OPTION_ID) has no ">".
+CHAIN_SEP = ">"
+# A decision folded into the one before it has at most this many options, and folding
+# never takes a panel past one page of menus.
+FOLD_MAX_OPTIONS = MENU_SIZE
+FOLD_MAX_LINES = MENU_SIZE * MENUS_PER_PAGE
+FOLD_MAX_DEPTH = 4
+# An option that only steps back to an earlier decision is never part of a chain.
+STEP_BACK = frozenset({"back"})
+LABEL_MAX = 80
 
 
 @dataclass(frozen=True)
@@ -45,11 +67,92 @@ class PanelRef:
         return cls(int(parts[0]), int(parts[1]), parts[2]), parts[3:]
 
 
+@dataclass(frozen=True)
+class Line:
+    """One button or menu line of a panel: an option of the decision, or a chain of options
+    answering the seat's next decisions too (`decisions[i]` is what `steps[i]` answers)."""
+
+    decisions: tuple[Decision, ...]
+    steps: tuple[str, ...]
+
+    @property
+    def value(self) -> str:
+        return CHAIN_SEP.join(self.steps)
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        found = (d.option(step) for d, step in zip(self.decisions, self.steps, strict=True))
+        return tuple(o for o in found if o is not None)
+
+
+def panel_lines(
+    engine: Engine, state: Any, seat: int, decision: Decision, folded: frozenset[str]
+) -> list[Line]:
+    """The lines a panel offers for `decision`: each option, or, where the seat's next
+    decision is of a `folded` kind, one line per answer to that one as well (recursively).
+    An option is left as it is when unfolding it would take the panel past one page."""
+    plain = [Line((decision,), (o.id,)) for o in decision.options]
+    if not folded or decision.max_choices != 1 or len(plain) > FOLD_MAX_LINES:
+        return plain
+    walk = _Unfold(engine, seat, folded, hidden_parts(state))
+    lines: list[Line] = []
+    room = FOLD_MAX_LINES - len(plain)
+    for line in plain:
+        chains = walk.chains(state, line, 0)
+        if chains and chains != [line] and len(chains) - 1 <= room:
+            lines += chains
+            room -= len(chains) - 1
+        else:
+            lines.append(line)
+    return lines
+
+
+@dataclass
+class _Unfold:
+    engine: Engine
+    seat: int
+    folded: frozenset[str]
+    secrets: list[str]
+
+    def chains(self, state: Any, line: Line, depth: int) -> list[Line]:
+        """`line` itself, or its chains through the folded decisions that follow it (none if
+        its last option cannot be applied)."""
+        try:
+            after = self.engine.apply(state, Action(self.seat, (line.steps[-1],)))
+        except GameError:
+            return []
+        follows = next((d for d in self.engine.decisions(after) if d.seat == self.seat), None)
+        if (
+            follows is None
+            or depth >= FOLD_MAX_DEPTH
+            or follows.kind not in self.folded
+            or (follows.min_choices, follows.max_choices) != (1, 1)
+            or len(follows.options) > FOLD_MAX_OPTIONS
+            or hidden_parts(after) != self.secrets
+        ):
+            return [line]
+        found: list[Line] = []
+        for option in follows.options:
+            if option.id in STEP_BACK:
+                continue
+            longer = Line((*line.decisions, follows), (*line.steps, option.id))
+            found += self.chains(after, longer, depth + 1)
+        return found or [line]
+
+
+def line_id_part(line: Line, ref: PanelRef) -> str:
+    """A line's option ids in a custom_id, or their indices when the ids would not fit."""
+    if len(ref.id("o", line.value)) <= CUSTOM_ID_MAX and ":" not in line.value:
+        return line.value
+    return CHAIN_SEP.join(
+        f"#{[o.id for o in d.options].index(step)}"
+        for d, step in zip(line.decisions, line.steps, strict=True)
+    )
+
+
 def option_id_part(decision: Decision, option: Option, ref: PanelRef) -> str:
     """An option's id in a custom_id, or its index when the id would not fit."""
-    if len(ref.id("o", option.id)) <= CUSTOM_ID_MAX and ":" not in option.id:
-        return option.id
-    return f"#{decision.options.index(option)}"
+    return line_id_part(Line((decision,), (option.id,)), ref)
 
 
 def resolve_option(decision: Decision, part: str) -> str | None:
@@ -57,6 +160,49 @@ def resolve_option(decision: Decision, part: str) -> str | None:
         index = int(part[1:])
         return decision.options[index].id if index < len(decision.options) else None
     return part if decision.option(part) is not None else None
+
+
+def resolve_chain(
+    engine: Engine, state: Any, seat: int, decision: Decision, part: str
+) -> tuple[tuple[str, ...], ...] | None:
+    """The moves a button or menu value stands for (`S07`, `bid>S07`, `#3>#0`): each step
+    resolved against the seat's decision after the steps before it; None if any step names
+    no option there (a stale or forged value). Whether the chain may be applied at all is
+    for `TableManager.submit_chain` to check."""
+    steps: list[tuple[str, ...]] = []
+    for index, token in enumerate(part.split(CHAIN_SEP)):
+        if index:
+            try:
+                state = engine.apply(state, Action(seat, steps[-1]))
+            except GameError:
+                return None
+            following = next((d for d in engine.decisions(state) if d.seat == seat), None)
+            if following is None:
+                return None
+            decision = following
+        option = resolve_option(decision, token)
+        if option is None:
+            return None
+        steps.append((option,))
+    return tuple(steps)
+
+
+def step_labels(
+    engine: Engine, state: Any, seat: int, steps: tuple[tuple[str, ...], ...]
+) -> list[list[Text]]:
+    """The labels of the options each step of a move chooses (to say what was done)."""
+    labels: list[list[Text]] = []
+    for index, step in enumerate(steps):
+        if index:
+            try:
+                state = engine.apply(state, Action(seat, steps[index - 1]))
+            except GameError:
+                break
+        decision = next((d for d in engine.decisions(state) if d.seat == seat), None)
+        if decision is None:
+            break
+        labels.append([o.label for c in step if (o := decision.option(c)) is not None])
+    return labels
 
 
 def pages(decision: Decision) -> int:
@@ -83,26 +229,29 @@ def build_panel(
     page: int = 0,
     picked: frozenset[str] = frozenset(),
     notice: str | None = None,
+    fold: bool = True,
 ) -> tuple[str, Components]:
     ref = PanelRef(game.id, game.seq, decision_hash(decision))
     view = Components()
     game_id = game.table.game
-    styles = {o.id: renderers.option_style(game_id, decision, o) for o in decision.options}
+    folded = renderers.folded_kinds(game_id) if fold else frozenset()
+    lines = panel_lines(game.engine, game.state, seat, decision, folded)
+    styles = line_styles(game_id, lines, locale)
     single = decision.max_choices == 1
     legend: list[str] = []
-    if single and len(decision.options) <= MAX_BUTTONS:
+    if single and len(lines) <= MAX_BUTTONS:
         # Buttons have no room for a description: the panel's text gives them.
         legend = [
-            f"• {_shown(option, styles[option.id])}: {styles[option.id].description}"
-            for option in decision.options
-            if styles[option.id].description
+            f"• {_shown(styles[line.value])}: {styles[line.value].description}"
+            for line in lines
+            if styles[line.value].description
         ]
-        for index, option in enumerate(decision.options):
-            style = styles[option.id]
+        for index, line in enumerate(lines):
+            style = styles[line.value]
             view.add_item(
                 button(
-                    ref.id("o", option_id_part(decision, option, ref)),
-                    style.label or option.label,
+                    ref.id("o", line_id_part(line, ref)),
+                    clip(style.label or "", 80),
                     emoji=style.emoji,
                     style=discord.ButtonStyle.primary,
                     row=index // 5,
@@ -112,10 +261,12 @@ def build_panel(
         page = min(max(page, 0), pages(decision) - 1)
         start = page * MENU_SIZE * MENUS_PER_PAGE
         for menu in range(MENUS_PER_PAGE):
-            chunk = decision.options[start + menu * MENU_SIZE : start + (menu + 1) * MENU_SIZE]
+            chunk = lines[start + menu * MENU_SIZE : start + (menu + 1) * MENU_SIZE]
             if not chunk:
                 break
-            view.add_item(_menu(ref, decision, chunk, styles, page, menu, picked, locale))
+            view.add_item(
+                _menu(ref, decision, chunk, styles, page, menu, picked, locale, len(lines))
+            )
         nav_row = 4
         if pages(decision) > 1:
             if page > 0:
@@ -147,14 +298,15 @@ def build_panel(
 def _menu(
     ref: PanelRef,
     decision: Decision,
-    chunk: tuple[Option, ...],
+    chunk: list[Line],
     styles: dict[str, renderers.OptionStyle],
     page: int,
     menu: int,
     picked: frozenset[str],
     locale: discord.Locale | str | None,
+    total: int,
 ) -> RoutedSelect:
-    first, last = (_shown(o, styles[o.id]) for o in (chunk[0], chunk[-1]))
+    first, last = (_shown(styles[line.value]) for line in (chunk[0], chunk[-1]))
     confirm = uses_confirm(decision)
     if decision.max_choices == 1:
         low, high = 1, 1
@@ -165,27 +317,87 @@ def _menu(
     menu_item = select(
         ref.id("s", page, menu),
         t(locale, "panel.placeholder", first=first, last=last)
-        if len(decision.options) > MENU_SIZE
-        else decision.prompt,
+        if total > MENU_SIZE
+        else game_text(locale, decision.prompt),
         row=menu,
         low=low,
         high=high,
     )
-    for option in chunk:
-        style = styles[option.id]
+    for line in chunk:
+        style = styles[line.value]
         menu_item.item.add_option(
-            label=clip(style.label or option.label, 100),
-            value=option.id,
+            label=clip(style.label or "", 100),
+            value=line.value,
             emoji=style.emoji,
             description=clip(style.description, 100) if style.description else None,
-            default=option.id in picked,
+            default=line.value in picked,
         )
     return menu_item
 
 
-def _shown(option: Option, style: renderers.OptionStyle) -> str:
+def line_styles(
+    game_id: str, lines: list[Line], locale: discord.Locale | str | None
+) -> dict[str, renderers.OptionStyle]:
+    """Each line's style by its value; chained lines whose shortened labels would look
+    alike keep their full labels."""
+    styles = {line.value: line_style(game_id, line, locale) for line in lines}
+    seen = Counter(style.label for style in styles.values())
+    for line in lines:
+        if len(line.steps) > 1 and seen[styles[line.value].label] > 1:
+            styles[line.value] = line_style(game_id, line, locale, full=True)
+    return styles
+
+
+def line_style(
+    game_id: str, line: Line, locale: discord.Locale | str | None, *, full: bool = False
+) -> renderers.OptionStyle:
+    """A line's label, emoji and description in the reader's language: the option's style,
+    or for a chain the game's `chain_style`, else its steps' labels joined (without the
+    first step's when that is too long for a button, unless `full`)."""
+    options = line.options
+    if len(options) == 1:
+        return shown_style(
+            renderers.option_style(game_id, line.decisions[0], options[0]), options[0], locale
+        )
+    chained = None if full else renderers.chain_style(game_id, line.decisions, options)
+    if chained is not None and chained.label:
+        return renderers.OptionStyle(
+            label=game_text(locale, chained.label),
+            emoji=chained.emoji,
+            description=game_text(locale, chained.description) if chained.description else None,
+        )
+    steps = [
+        shown_style(renderers.option_style(game_id, d, o), o, locale)
+        for d, o in zip(line.decisions, options, strict=True)
+    ]
+    label = " · ".join(s.label or "" for s in steps)
+    description = next((s.description for s in reversed(steps) if s.description), None)
+    if len(label) > LABEL_MAX and not full:
+        # Too long for a button: the first step's words move to the description.
+        label = " · ".join(s.label or "" for s in steps[1:])
+        description = " — ".join(filter(None, [steps[0].label, description]))
+    return renderers.OptionStyle(
+        label=label,
+        emoji=next((s.emoji for s in reversed(steps) if s.emoji), None),
+        description=description,
+    )
+
+
+def shown_style(
+    style: renderers.OptionStyle, option: Option, locale: discord.Locale | str | None
+) -> renderers.OptionStyle:
+    """An option's style with its words in the reader's language (the engine's label
+    unless the renderer gives a shorter one)."""
+    return renderers.OptionStyle(
+        label=game_text(locale, style.label or option.label),
+        emoji=style.emoji,
+        description=game_text(locale, style.description) if style.description else None,
+    )
+
+
+def _shown(style: renderers.OptionStyle) -> str:
     """An option as its button or menu line shows it (emoji and label)."""
-    label = clip(style.label or option.label, 60)
+    label = clip(style.label or "", 60)
     return f"{style.emoji} {label}" if style.emoji else label
 
 

@@ -6,6 +6,9 @@ A game's module `renderers/<game_id>.py` provides:
   icons, colours and numbers; words belong to messages, which are localised);
 - optionally `option_style(decision: Decision, option: Option) -> OptionStyle | None`:
   a shorter label, an emoji and a one-line description for a panel's buttons and menus;
+- optionally `FOLDED: frozenset[str]`: the decision kinds a panel folds into the decision
+  before them, to save clicks (bot/panels.py), and `chain_style(decisions, options) ->
+  OptionStyle | None` for such a folded line (else its options' labels are joined);
 - optionally `private_text(view: dict) -> str`: the seat's secrets (`view(state, seat)`)
   as short Markdown for `/hand` and DMs;
 - optionally `render_private(view: dict) -> PIL.Image.Image | None`: a picture of those
@@ -67,6 +70,17 @@ def render(game_id: str, view: dict[str, Any]) -> Image.Image:
 def option_style(game_id: str, decision: Decision, option: Option) -> OptionStyle:
     styler = getattr(for_game(game_id), "option_style", None)
     return (styler(decision, option) if styler else None) or OptionStyle()
+
+
+def folded_kinds(game_id: str) -> frozenset[str]:
+    return frozenset(getattr(for_game(game_id), "FOLDED", frozenset()))
+
+
+def chain_style(
+    game_id: str, decisions: tuple[Decision, ...], options: tuple[Option, ...]
+) -> OptionStyle | None:
+    styler = getattr(for_game(game_id), "chain_style", None)
+    return styler(decisions, options) if styler else None
 
 
 def render_private(game_id: str, view: dict[str, Any]) -> Image.Image | None:

@@ -1044,6 +1044,11 @@ def contract_reward(letter: str) -> str:
     )
 
 
+# Panels fold these decisions into the one before them (bot/panels.py): Add a plantation and
+# its row, a building and its site, a piggyback and its payment, each in one click.
+FOLDED = frozenset({"plant_row", "build_site", "piggy_pay"})
+
+
 def option_style(decision: Decision, option: Option) -> OptionStyle | None:
     head = option.id.split(".")[0]
     kind = decision.kind

@@ -29,7 +29,8 @@ from meeple_hall.bot.panels import (
     build_panel,
     menu_option_ids,
     picked_in_message,
-    resolve_option,
+    resolve_chain,
+    step_labels,
     uses_confirm,
 )
 from meeple_hall.bot.replies import can_manage, refuse, say
@@ -157,15 +158,20 @@ class Play(commands.Cog):
             if verb == "p" and len(rest) == 2 and rest[1].isdigit():
                 await self._edit_panel(interaction, game, seat, page=int(rest[1]))
             elif verb == "o" and len(rest) == 2:
-                option = resolve_option(decision, rest[1])
-                if option is None:
+                steps = resolve_chain(game.engine, game.state, seat, decision, rest[1])
+                if steps is None:
                     raise Refusal("move.stale")
-                await self._choose(interaction, game, seat, ref, (option,))
+                await self._choose(interaction, game, seat, ref, *steps)
             elif verb == "s" and len(rest) == 3 and uses_confirm(decision):
                 menu_ids = menu_option_ids(decision, int(rest[1]), int(rest[2]))
                 kept = picked_in_message(interaction.message) - menu_ids
                 picked = kept | (frozenset(values) & menu_ids)
                 await self._edit_panel(interaction, game, seat, page=int(rest[1]), picked=picked)
+            elif verb == "s" and len(rest) == 3 and decision.max_choices == 1 and len(values) == 1:
+                steps = resolve_chain(game.engine, game.state, seat, decision, values[0])
+                if steps is None:
+                    raise Refusal("move.stale")
+                await self._choose(interaction, game, seat, ref, *steps)
             elif verb == "s" and len(rest) == 3:
                 await self._choose(interaction, game, seat, ref, tuple(values))
             elif verb == "c":
@@ -187,20 +193,25 @@ class Play(commands.Cog):
         game: LiveGame,
         seat: int,
         ref: PanelRef,
-        choices: tuple[str, ...],
+        *steps: tuple[str, ...],
     ) -> None:
-        locale = interaction.locale
-        before = game.decision_for(seat)
-        labels = [o.label for c in choices if before and (o := before.option(c))]
-        following = await self.manager.submit(
+        """Answer the seat's decision, and with a chained line the decisions after it (as
+        consecutive moves, all or none)."""
+        locale = user_locale(interaction)
+        labels = [
+            ", ".join(game_text(locale, label) for label in step) or "—"
+            for step in step_labels(game.engine, game.state, seat, steps)
+        ]
+        following = await self.manager.submit_chain(
             game,
             seat,
-            choices,
+            steps,
             user_id=interaction.user.id,
             seen_seq=ref.seq,
             seen_hash=ref.dhash,
+            folded=renderers.folded_kinds(game.table.game),
         )
-        done = t(locale, "panel.done", choice=", ".join(labels) or "—")
+        done = t(locale, "panel.done", choice=" → ".join(labels))
         if following is not None:
             content, view = build_panel(game, seat, following, locale, notice=done)
             await show_panel(

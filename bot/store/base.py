@@ -17,6 +17,7 @@ Datetimes handed out are timezone-aware UTC; a naive datetime handed in is taken
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
@@ -512,6 +513,20 @@ class Store(Protocol):
         the finished status are written in the same transaction. Raises StaleAction if
         `seq` is not exactly one past the last action, and TableNotActive if the game is
         not active (still a lobby, or over)."""
+    async def append_actions(
+        self,
+        table_id: int,
+        seq: int,
+        seat: int,
+        moves: Sequence[tuple[str, ...]],
+        user_id: int | None,
+        snapshot: tuple[int, str] | None = None,
+        result: FinalResult | None = None,
+    ) -> None:
+        """Append one seat's consecutive actions `seq`, `seq + 1`, … in one transaction: all
+        of them or none (a panel's chained answer). `snapshot` is `(seq, state)` for one of
+        them; `result`, `StaleAction` and `TableNotActive` as for `append_action`."""
+
 
     async def actions(self, table_id: int, after: int = 0) -> list[LoggedAction]:
         """The log after sequence number `after`, in order."""

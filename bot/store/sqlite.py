@@ -15,7 +15,7 @@ import logging
 import re
 import sqlite3
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -623,6 +623,26 @@ class SQLiteStore(CommunityCommands):
         snapshot: str | None = None,
         result: FinalResult | None = None,
     ) -> None:
+        await self.append_actions(
+            table_id,
+            seq,
+            seat,
+            (choices,),
+            user_id,
+            snapshot=None if snapshot is None else (seq, snapshot),
+            result=result,
+        )
+
+    async def append_actions(
+        self,
+        table_id: int,
+        seq: int,
+        seat: int,
+        moves: Sequence[tuple[str, ...]],
+        user_id: int | None,
+        snapshot: tuple[int, str] | None = None,
+        result: FinalResult | None = None,
+    ) -> None:
         async with self._write() as db:
             row = await _one(
                 db,
@@ -638,17 +658,21 @@ class SQLiteStore(CommunityCommands):
                 raise StaleAction(seq, current)
             if status is not TableStatus.ACTIVE:
                 raise TableNotActive(table_id, status)
-            await db.execute(
+            at = _to_text(utcnow())
+            await db.executemany(
                 "INSERT INTO actions (table_id, seq, seat, choices, user_id, at)"
                 " VALUES (?, ?, ?, ?, ?, ?)",
-                (table_id, seq, seat, _json(list(choices)), user_id, _to_text(utcnow())),
+                [
+                    (table_id, seq + i, seat, _json(list(choices)), user_id, at)
+                    for i, choices in enumerate(moves)
+                ],
             )
             if snapshot is not None:
                 await db.execute(
                     "INSERT INTO snapshots (table_id, seq, state) VALUES (?, ?, ?)"
                     " ON CONFLICT (table_id) DO UPDATE SET seq = excluded.seq,"
                     " state = excluded.state",
-                    (table_id, seq, snapshot),
+                    (table_id, *snapshot),
                 )
             if result is not None:
                 await self._finish(db, await self._table_in(db, table_id), result)

@@ -1,0 +1,104 @@
+"""How many clicks a move takes through the panels: the model behind `bench/clicks.py` and
+the click-count tests.
+
+A player presses **Take turn** and answers the panel; after each move the panel shows the
+seat's next decision in the same message. `clicks(...)` builds the panel exactly as the bot
+does (`build_panel`), finds the button or menu line that makes the seat's next logged moves
+(the longest chain of them one line makes) and counts the component interactions that
+takes: a button or a menu choice is one, each page turned is one more, and a decision of
+several choices kept until **Confirm** costs one per menu touched plus Confirm.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from meeple_hall.bot.live import LiveGame
+from meeple_hall.bot.panels import (
+    MENU_SIZE,
+    MENUS_PER_PAGE,
+    build_panel,
+    pages,
+    resolve_chain,
+    uses_confirm,
+)
+from meeple_hall.bot.store import Seat, Table, TableStatus
+from meeple_hall.games import Decision, Engine
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One interaction with a panel: `clicks` it took and the log entries (`moves`) it made."""
+
+    clicks: int
+    moves: int
+
+
+def model_game(engine: Engine, state: Any, players: int, seq: int = 0) -> LiveGame:
+    """A live game around `state` for building panels (never stored)."""
+    seats = [Seat(user_id=1000 + n, name=f"P{n + 1}") for n in range(players)]
+    table = Table(
+        id=1,
+        guild_id=None,
+        channel_id=1,
+        host_id=1000,
+        game=engine.id,
+        options={},
+        seed=0,
+        status=TableStatus.ACTIVE,
+        seats=seats,
+    )
+    return LiveGame(table=table, engine=engine, state=state, seq=seq)
+
+
+def clicks(
+    game: LiveGame, seat: int, pending: Sequence[tuple[str, ...]], *, fold: bool = True
+) -> Answer:
+    """The interactions the seat's panel needs for the first of `pending` (its next logged
+    moves, in order), and how many of them that one interaction makes."""
+    decision = game.decision_for(seat)
+    assert decision is not None, "the seat has nothing to decide"
+    first = tuple(pending[0])
+    if decision.max_choices != 1 or not first:
+        return Answer(_multi_clicks(decision, first), 1)
+    best: Answer | None = None
+    for page in range(pages(decision)):
+        _, view = build_panel(game, seat, decision, "en-US", page=page, fold=fold)
+        for value in _values(view):
+            steps = resolve_chain(game.engine, game.state, seat, decision, value)
+            if steps is None or tuple(pending[: len(steps)]) != steps:
+                continue
+            if best is None or len(steps) > best.moves:
+                best = Answer(1 + page, len(steps))
+        if best is not None:
+            return best
+    raise AssertionError(f"no line of the panel makes {first} ({decision.kind})")
+
+
+def _values(view: Any) -> list[str]:
+    """What each button and menu line of a panel stands for (`o:` ids and menu values)."""
+    found = []
+    for child in view.children:
+        item = getattr(child, "item", child)
+        options = getattr(item, "options", None)
+        if options:
+            found += [o.value for o in options]
+            continue
+        parts = str(getattr(item, "custom_id", "")).split(":")
+        if len(parts) == 6 and parts[4] == "o":
+            found.append(parts[5])
+    return found
+
+
+def _multi_clicks(decision: Decision, chosen: tuple[str, ...]) -> int:
+    if not chosen:
+        return 1  # "Choose none"
+    if not uses_confirm(decision):
+        return 1
+    ids = [o.id for o in decision.options]
+    per_page = MENU_SIZE * MENUS_PER_PAGE
+    menus = {ids.index(c) // MENU_SIZE for c in chosen}
+    last_page = max(ids.index(c) // per_page for c in chosen)
+    return len(menus) + last_page + 1  # a pick per menu, page turns, Confirm
