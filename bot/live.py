@@ -64,7 +64,8 @@ def decision_hash(decision: Decision) -> str:
 
 
 def final_ranks(ranks: tuple[int, ...], resigned: list[bool]) -> list[int]:
-    """The engine's ranks, with every resigned seat placed below everyone who played on."""
+    """The engine's ranks, with every seat the AI played out placed below everyone who
+    played on (`Seat.played_out`)."""
     keys = [(gave_up, rank) for rank, gave_up in zip(ranks, resigned, strict=True)]
     order = sorted(keys)
     return [order.index(key) + 1 for key in keys]
@@ -73,7 +74,7 @@ def final_ranks(ranks: tuple[int, ...], resigned: list[bool]) -> list[int]:
 def final_result(result: Result, table: Table) -> FinalResult:
     return FinalResult(
         scores=tuple(result.scores),
-        ranks=tuple(final_ranks(result.ranks, [s.resigned for s in table.seats])),
+        ranks=tuple(final_ranks(result.ranks, [s.played_out for s in table.seats])),
         breakdown=tuple(dict(b) for b in result.breakdown),
     )
 

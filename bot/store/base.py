@@ -108,6 +108,12 @@ class Seat:
     resigned: bool = False  # the player left; the AI plays the seat out
 
     @property
+    def played_out(self) -> bool:
+        """The player is gone and the AI plays their seat: they resigned, or their timeouts
+        handed it over (until `/resume`). Such a seat ranks below everyone at the end."""
+        return self.resigned or (self.ai and self.user_id is not None)
+
+    @property
     def who(self) -> int | str:
         """Who sits here: the user's id, or an AI seat's name."""
         return self.user_id if self.user_id is not None else self.name
@@ -178,7 +184,7 @@ class ResultRow:
     user_id: int | None  # None for a seat the AI played from the start
     score: int
     rank: int
-    resigned: bool  # the player left, and the AI played the seat out (ranked last)
+    resigned: bool  # the AI played the seat out (resigned or timed out; ranked last)
     finished_at: datetime
     breakdown: dict[str, int]
 

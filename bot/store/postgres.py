@@ -441,7 +441,7 @@ class PostgresStore(CommunityCommands):
                     seat.user_id,
                     score,
                     rank,
-                    seat.resigned,
+                    seat.played_out,
                     table.ended_at,
                     dict(breakdown),
                 )

@@ -480,7 +480,7 @@ class SQLiteStore(CommunityCommands):
                     seat.user_id,
                     score,
                     rank,
-                    int(seat.resigned),
+                    int(seat.played_out),
                     _to_text(table.ended_at),
                     _json(breakdown),
                 )

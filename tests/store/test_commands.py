@@ -198,3 +198,11 @@ async def test_a_resigned_seat_keeps_its_player_in_the_results(store):
     await store.finish_table(table.id, result_for(table))
     rows = await store.results()
     assert [(r.user_id, r.resigned) for r in rows] == [(HOST, False), (GUEST, True)]
+
+
+async def test_a_seat_handed_to_the_ai_by_timeouts_is_marked_in_the_results(store):
+    table = await active_table(store, seats=[Seat(HOST, "Ada"), Seat(GUEST, "Bo")])
+    await store.set_seat_ai(table.id, 0, True)
+    await store.finish_table(table.id, result_for(table))
+    rows = await store.results()
+    assert [(r.user_id, r.resigned) for r in rows] == [(HOST, True), (GUEST, False)]
