@@ -106,6 +106,8 @@ class Seat:
     name: str
     ai: bool = False
     resigned: bool = False  # the player left; the AI plays the seat out
+    # an AI seat's level (games/ai: random, good, strong); None plays the default level
+    ai_level: str | None = None
 
     @property
     def played_out(self) -> bool:

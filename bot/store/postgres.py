@@ -515,10 +515,10 @@ class PostgresStore(CommunityCommands):
         db: asyncpg.Connection, table_id: int, seats: list[Seat], first: int = 0
     ) -> None:
         await db.executemany(
-            "INSERT INTO seats (table_id, position, user_id, name, ai, resigned)"
-            " VALUES ($1, $2, $3, $4, $5, $6)",
+            "INSERT INTO seats (table_id, position, user_id, name, ai, resigned, ai_level)"
+            " VALUES ($1, $2, $3, $4, $5, $6, $7)",
             [
-                (table_id, position, seat.user_id, seat.name, seat.ai, seat.resigned)
+                (table_id, position, seat.user_id, seat.name, seat.ai, seat.resigned, seat.ai_level)
                 for position, seat in enumerate(seats, start=first)
             ],
         )
@@ -531,7 +531,7 @@ class PostgresStore(CommunityCommands):
             "SELECT t.id, t.guild_id, t.channel_id, t.host_id, t.game, t.options, t.seed,"
             " t.status, t.lobby_message_id, t.table_message_id, t.result, t.created_at,"
             " t.started_at, t.ended_at, t.settings, s.position, s.user_id, s.name, s.ai,"
-            " s.resigned"
+            " s.resigned, s.ai_level"
             " FROM tables AS t LEFT JOIN seats AS s ON s.table_id = t.id"
             f" WHERE {where} ORDER BY t.id, s.position",
             *params,
@@ -557,7 +557,9 @@ class PostgresStore(CommunityCommands):
                     ended_at=_utc(row["ended_at"]),
                 )
             if row["position"] is not None:
-                table.seats.append(Seat(row["user_id"], row["name"], row["ai"], row["resigned"]))
+                table.seats.append(
+                    Seat(row["user_id"], row["name"], row["ai"], row["resigned"], row["ai_level"])
+                )
         return list(tables.values())
 
     # -- the action log ----------------------------------------------------------------

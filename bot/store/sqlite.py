@@ -567,10 +567,18 @@ class SQLiteStore(CommunityCommands):
         db: aiosqlite.Connection, table_id: int, seats: list[Seat], first: int = 0
     ) -> None:
         await db.executemany(
-            "INSERT INTO seats (table_id, position, user_id, name, ai, resigned)"
-            " VALUES (?, ?, ?, ?, ?, ?)",
+            "INSERT INTO seats (table_id, position, user_id, name, ai, resigned, ai_level)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
             [
-                (table_id, position, seat.user_id, seat.name, int(seat.ai), int(seat.resigned))
+                (
+                    table_id,
+                    position,
+                    seat.user_id,
+                    seat.name,
+                    int(seat.ai),
+                    int(seat.resigned),
+                    seat.ai_level,
+                )
                 for position, seat in enumerate(seats, start=first)
             ],
         )
@@ -583,7 +591,7 @@ class SQLiteStore(CommunityCommands):
             "SELECT t.id, t.guild_id, t.channel_id, t.host_id, t.game, t.options, t.seed,"
             " t.status, t.lobby_message_id, t.table_message_id, t.result, t.created_at,"
             " t.started_at, t.ended_at, t.settings, s.position, s.user_id, s.name, s.ai,"
-            " s.resigned"
+            " s.resigned, s.ai_level"
             " FROM tables AS t LEFT JOIN seats AS s ON s.table_id = t.id"
             f" WHERE {where} ORDER BY t.id, s.position",
             params,
@@ -609,7 +617,9 @@ class SQLiteStore(CommunityCommands):
                         settings=json.loads(row[14]),
                     )
                 if row[15] is not None:
-                    table.seats.append(Seat(row[16], row[17], bool(row[18]), bool(row[19])))
+                    table.seats.append(
+                        Seat(row[16], row[17], bool(row[18]), bool(row[19]), row[20])
+                    )
         return list(tables.values())
 
     # -- the action log ----------------------------------------------------------------
