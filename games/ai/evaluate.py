@@ -1,10 +1,9 @@
 """What a position is worth to each seat when a playout is cut off before the end.
 
-An evaluation estimates every seat's final score on a (determinized) state. A game's
-strategy module may offer its own, `evaluate(state, seat) -> float`; the good players that
-already value positions by an estimate of final points (Burgundy's `value`, Coffee
-Traders' `value`) are used as they are; otherwise the points a seat would have if the game
-ended now (the game's own end scoring) stand in for it.
+An evaluation estimates every seat's final score on a (determinized) state. Each game's
+strategy module offers its own, `evaluate(state, seat) -> float` (the estimate of final
+points its good player decides by); a game without one is valued by the points a seat
+would have if the game ended now (the game's own end scoring).
 """
 
 from __future__ import annotations
@@ -49,24 +48,23 @@ def strategy_estimate(game_id: str) -> Callable[[Any, int], float] | None:
         module = strategy(game_id)
     except NoStrategy:
         return None
-    if callable(getattr(module, "evaluate", None)):
-        return module.evaluate
-    if game_id == "burgundy" and hasattr(module, "Context"):
-        fallback = points_now(game_id)
-        assert fallback is not None
+    estimate = getattr(module, "evaluate", None)
+    if not callable(estimate):
+        return None
+    fallback = points_now(game_id)
+    if fallback is None:
+        return estimate
 
-        def burgundy(state: Any, seat: int) -> float:
-            # value() is written for the seat about to decide; on a few leaves (a discard
-            # step with empty storage) it fails, and the end scoring stands in.
-            try:
-                return module.value(state, module.Context(state, seat))
-            except ValueError:
-                return fallback(state, seat)
+    def guarded(state: Any, seat: int) -> float:
+        # A strategy's value is written for positions it decides in; on a few leaves
+        # (Burgundy: a discard step with empty storage) it fails, and the end scoring
+        # stands in.
+        try:
+            return estimate(state, seat)
+        except ValueError:
+            return fallback(state, seat)
 
-        return burgundy
-    if game_id == "coffee" and callable(getattr(module, "value", None)):
-        return module.value
-    return None
+    return guarded
 
 
 def for_game(game_id: str) -> Evaluate:

@@ -1,61 +1,73 @@
-"""The `strong` level: information-set Monte Carlo tree search over determinized states.
+"""The `strong` level: a search over determinized states that improves on the `good` player.
 
-Single-observer ISMCTS (Cowling, Powley & Whitehouse 2012): every iteration draws a new
-determinization of the real state for the searching seat (`engine.determinize`), so the
-tree is a tree of the seat's information, not of one imagined deal. The walk down the tree
-only considers the children legal in this determinization, and a child's exploration term
-counts the iterations it was available in (their "availability" counts). Each seat at a node
-picks what is best for itself (the rewards are a vector, one entry per seat).
+Determinized Monte Carlo search with the good player as the prior and the playout policy
+(rollout policy improvement, Tesauro & Galperin 1996; determinized, as in Cowling, Powley
+& Whitehouse 2012). A few dozen playouts are all a 2 s budget buys in these games (a
+good-player step costs 5–30 ms), too few for a tree below the root to learn anything, so
+every playout goes to comparing a handful of answers at the root:
 
-The game's `good` player enters twice: at a new node its answer is the first child tried
-(a prior), and it plays every seat in the playouts. A playout stops after `horizon`
-decisions and the position is valued by the game's evaluation (estimated final scores);
-the horizon is chosen from the measured cost of a playout step so that a few dozen
-iterations fit in the time budget. Rewards mix who wins (a shared first place is shared)
-with the score margin, so a sure win still prefers the larger lead.
+- Candidates: the good player's answer first, then the answers the evaluation rates best one
+  step ahead (its top `CANDIDATES - 1`); a multi-select's answers are listed in full when
+  there are few, else drawn at random.
+- Rounds: each round draws one determinization of the real state for the searching seat
+  (`engine.determinize`: no secret of another seat and no future draw is seen) and plays
+  every live candidate out on it with the same random numbers (common random numbers), so
+  the differences between candidates are measured on the same imagined futures and most of
+  the luck cancels out.
+- Playouts: every seat is played by the good player for `horizon` decisions (sized from the
+  measured cost of a step); the position is valued by the game's evaluation of final
+  points, as the margin to the best rival (win-oriented: a point a rival loses counts like
+  one the seat gains); a finished game is valued by who won and by how much.
+- Racing: a candidate whose paired margin to the leader is clearly negative is dropped;
+  when only one is left the search stops early (time management).
+- The answer: the good player's, unless another candidate beat it on the paired rounds by
+  a margin and with some confidence (a few noisy playouts should not overrule a sound
+  heuristic).
 
-Decisions allowing several options at once (multi-selects) have too many answers to list:
-their children are the answers the policy and random draws propose, added one at a time as
-the node is visited more often (progressive widening).
+The deadline is checked before each playout, which is only started if its measured cost
+fits, so a decision overruns `think` by at most one slow playout.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
+import statistics
 import time
 from dataclasses import dataclass, field
 from typing import Any
 
 from meeple_hall.games.ai.evaluate import Evaluate, seats
 from meeple_hall.games.ai.levels import Policy, decision_for, random_answer
-from meeple_hall.games.core import Action, Decision, Engine, ranks_from_scores
+from meeple_hall.games.core import Action, Decision, Engine
 
-EXPLORATION = 0.7
-WIN_WEIGHT = 0.7  # the rest of a reward is the score margin
-TARGET_ITERATIONS = 48  # the playout horizon is sized so that about this many fit
-MIN_VISITS_TO_COMPARE = 3
-MARGIN_TO_OVERRULE = 0.03  # in reward units (a reward is in [0, 1])
-
-
-@dataclass
-class Node:
-    seat: int = -1  # who chose the move leading here
-    visits: int = 0
-    available: int = 0
-    total: list[float] = field(default_factory=list)
-    children: dict[tuple[str, ...], Node] = field(default_factory=dict)
-    prior: tuple[str, ...] | None = None
-
-    def mean(self, seat: int) -> float:
-        return self.total[seat] / self.visits if self.visits else 0.0
+WIN_WEIGHT = 0.7  # in a finished game's reward; the rest is the score margin
+CANDIDATES = 3  # the good player's answer and the best two others one step ahead
+MULTI_LISTED = 12  # a multi-select with at most this many answers has them all weighed
+TARGET_ROUNDS = 6  # the horizon is sized so that about this many rounds fit
+MIN_HORIZON, MAX_HORIZON = 4, 60
+MIN_ROUNDS = 3  # before any candidate is dropped or preferred
+DROP_Z = 2.0  # a candidate this many standard errors below the leader is dropped
+OVERRULE_MARGIN = 0.01  # in reward units (a reward is in [0, 1])
+OVERRULE_Z = 1.5  # standard errors of the paired margin needed to overrule good's answer
+TIME_SAFETY = 0.95  # share of the think time the search plans to use
 
 
 @dataclass
 class Stats:
-    iterations: int = 0
+    iterations: int = 0  # playouts
+    rounds: int = 0
     horizon: int = 0
-    step_seconds: float = 0.0
+    candidates: int = 0
+    overruled: bool = False
+
+
+@dataclass
+class Candidate:
+    key: tuple[str, ...]
+    values: list[float] = field(default_factory=list)  # one per complete round
+    alive: bool = True
 
 
 def is_legal(decision: Decision, key: tuple[str, ...]) -> bool:
@@ -75,18 +87,37 @@ def only_answer(decision: Decision) -> tuple[str, ...] | None:
 
 
 def rewards(scores: list[float], ranks: tuple[int, ...], scale: float, ref: float) -> list[float]:
-    """One reward in [0, 1] per seat: a share of first place and the margin to the best
-    rival (solo: the score against `ref`, the estimate where the search began)."""
+    """One reward in [0, 1] per seat of a finished game: a share of first place and the
+    margin to the best rival (solo: the score against `ref`, the estimate where the search
+    began)."""
     if len(scores) == 1:
         return [0.5 + 0.5 * math.tanh((scores[0] - ref) / scale)]
     winners = [i for i, r in enumerate(ranks) if r == 1]
     out = []
-    for i, score in enumerate(scores):
+    for i in range(len(scores)):
         share = 1.0 / len(winners) if i in winners else 0.0
-        best_rival = max(s for j, s in enumerate(scores) if j != i)
-        margin = 0.5 + 0.5 * math.tanh((score - best_rival) / scale)
-        out.append(WIN_WEIGHT * share + (1 - WIN_WEIGHT) * margin)
+        out.append(WIN_WEIGHT * share + (1 - WIN_WEIGHT) * margin_reward(scores, i, scale, ref))
     return out
+
+
+def margin_reward(scores: list[float], seat: int, scale: float, ref: float) -> float:
+    """The seat's estimated margin to its best rival, squashed into [0, 1] (solo: its
+    estimate against `ref`)."""
+    if len(scores) == 1:
+        return 0.5 + 0.5 * math.tanh((scores[0] - ref) / scale)
+    best_rival = max(s for j, s in enumerate(scores) if j != seat)
+    return 0.5 + 0.5 * math.tanh((scores[seat] - best_rival) / scale)
+
+
+def paired(a: Candidate, b: Candidate) -> tuple[float, float, int]:
+    """Mean and standard error of `a`'s margin over `b` on the rounds both played."""
+    n = min(len(a.values), len(b.values))
+    if n == 0:
+        return 0.0, math.inf, 0
+    diffs = [x - y for x, y in zip(a.values[:n], b.values[:n], strict=True)]
+    mean = statistics.fmean(diffs)
+    se = statistics.stdev(diffs) / math.sqrt(n) if n > 1 else math.inf
+    return mean, se, n
 
 
 class Search:
@@ -103,12 +134,88 @@ class Search:
     ) -> None:
         self.engine, self.state, self.seat, self.rng = engine, state, seat, rng
         self.policy, self.evaluate, self.scale = policy, evaluate, scale
-        self.root = Node()
         self.fixed_horizon = horizon
+        self.decision = decision_for(engine, state, seat)
         self.stats = Stats()
         self.steps = 0
         self.step_time = 0.0
+        self.playout_time = 0.0
         self.ref = 0.0
+        self.candidates: list[Candidate] = []
+
+    # -- candidates ------------------------------------------------------------------------
+    def answers(self) -> list[tuple[str, ...]]:
+        """Every answer worth listing: single choices in full, small multi-selects in full,
+        larger ones as a few random draws."""
+        d = self.decision
+        ids = [o.id for o in d.options]
+        if d.max_choices == 1:
+            return [(i,) for i in ids] + ([()] if d.min_choices == 0 else [])
+        listed: list[tuple[str, ...]] = []
+        for k in range(d.min_choices, d.max_choices + 1):
+            for combo in itertools.combinations(ids, k):
+                listed.append(combo)
+                if len(listed) > MULTI_LISTED:
+                    break
+            if len(listed) > MULTI_LISTED:
+                break
+        if len(listed) <= MULTI_LISTED:
+            return listed
+        drawn = {random_answer(d, self.rng) for _ in range(3 * CANDIDATES)}
+        return sorted(drawn)
+
+    def pick_candidates(self, det: Any) -> None:
+        """The good player's answer, then the others the evaluation rates best one step
+        ahead on `det` (the first determinization)."""
+        good = tuple(self.policy(det, self.decision, self.rng))
+        if seats(det) == 1:
+            self.ref = self.evaluate(det)[0]
+        rated: list[tuple[float, tuple[str, ...]]] = []
+        for key in self.answers():
+            if key == good or not is_legal(self.decision, key):
+                continue
+            after = self.engine.apply(det, Action(self.seat, key))
+            rated.append((self.value(after), key))
+        rated.sort(key=lambda vk: -vk[0])
+        self.candidates = [Candidate(good)] + [Candidate(k) for _, k in rated[: CANDIDATES - 1]]
+        self.stats.candidates = len(self.candidates)
+
+    # -- playouts --------------------------------------------------------------------------
+    def value(self, det: Any) -> float:
+        result = self.engine.result(det)
+        if result is not None:
+            scores = [float(s) for s in result.scores]
+            return rewards(scores, result.ranks, self.scale, self.ref)[self.seat]
+        return margin_reward(self.evaluate(det), self.seat, self.scale, self.ref)
+
+    def playout(self, det: Any, key: tuple[str, ...], horizon: int, seed: int) -> float:
+        """`key` played on `det` (not changed), then `horizon` decisions by the good player
+        with the random numbers of `seed`; the seat's reward where it stops."""
+        start = time.perf_counter()
+        state = self.engine.apply(det, Action(self.seat, key))
+        rng = random.Random(seed)
+        steps = 0
+        perform = getattr(self.engine, "perform", None)
+        for _ in range(horizon):
+            pending = self.engine.decisions(state)
+            if not pending:
+                break
+            decision = pending[0]
+            answer = tuple(self.policy(state, decision, rng))
+            if perform is not None:
+                # `state` is this playout's own copy: the move is made in place, without
+                # the copy `apply` makes (the answer is checked all the same).
+                self.engine.check_choices(decision, answer)
+                perform(state, decision, answer)
+            else:
+                state = self.engine.apply(state, Action(decision.seat, answer))
+            steps += 1
+        elapsed = time.perf_counter() - start
+        self.steps += steps
+        self.step_time += elapsed
+        self.playout_time += elapsed
+        self.stats.iterations += 1
+        return self.value(state)
 
     def horizon(self, think: float) -> int:
         if self.fixed_horizon is not None:
@@ -116,120 +223,58 @@ class Search:
         if not self.steps:
             return 8
         per_step = self.step_time / self.steps
-        return max(4, min(200, int(think / TARGET_ITERATIONS / max(per_step, 1e-5))))
+        live = sum(c.alive for c in self.candidates)
+        per_round = think / TARGET_ROUNDS / max(live, 1)
+        return max(MIN_HORIZON, min(MAX_HORIZON, int(per_round / max(per_step, 1e-6))))
 
-    def iterate(self, horizon: int) -> None:
+    def round(self, horizon: int, deadline: float | None) -> bool:
+        """One determinization, every live candidate played out on it; False when the
+        clock ran out before the round was complete (its playouts are not counted)."""
         det = self.engine.determinize(self.state, self.seat, self.rng.getrandbits(63))
-        if self.stats.iterations == 0 and seats(det) == 1:
-            self.ref = self.evaluate(det)[0]
-        node, path = self.root, [self.root]
-        while True:
-            pending = self.engine.decisions(det)
-            if not pending:
-                break
-            if node is self.root:
-                decision = next(d for d in pending if d.seat == self.seat)
-            else:
-                decision = pending[0]
-            key, child = self.select(node, decision, det)
-            det = self.engine.apply(det, Action(decision.seat, key))
-            path.append(child)
-            node = child
-            if child.visits == 0:
-                break
-        value = self.playout(det, horizon)
-        for n in path:
-            if not n.total:
-                n.total = [0.0] * len(value)
-            n.visits += 1
-            for i, v in enumerate(value):
-                n.total[i] += v
-        self.stats.iterations += 1
+        seed = self.rng.getrandbits(63)
+        values = []
+        live = [c for c in self.candidates if c.alive]
+        for c in live:
+            if deadline is not None and self.stats.iterations:
+                expected = self.playout_time / self.stats.iterations
+                if time.perf_counter() + expected > deadline:
+                    return False
+            values.append(self.playout(det, c.key, horizon, seed))
+        for c, v in zip(live, values, strict=True):
+            c.values.append(v)
+        self.stats.rounds += 1
+        self.race()
+        return True
 
-    def select(self, node: Node, decision: Decision, det: Any) -> tuple[tuple[str, ...], Node]:
-        legal = [(k, c) for k, c in node.children.items() if is_legal(decision, k)]
-        for _, child in legal:
-            child.available += 1
-        if len(legal) < self.width(node, decision):
-            key = self.new_answer(node, decision, det)
-            if key is not None and key not in node.children:
-                child = Node(seat=decision.seat, available=1)
-                node.children[key] = child
-                return key, child
-        if not legal:  # nothing new to add and nothing known legal here: the policy's answer
-            key = self.policy(det, decision, self.rng)
-            child = node.children.setdefault(key, Node(seat=decision.seat))
-            child.available += 1
-            return key, child
-        fresh = [(k, c) for k, c in legal if c.visits == 0]
-        if fresh:
-            return fresh[0]
-        return max(legal, key=lambda kc: self.ucb(node, kc[0], kc[1]))
+    def race(self) -> None:
+        """Drop the candidates clearly behind the leader."""
+        live = [c for c in self.candidates if c.alive]
+        if self.stats.rounds < MIN_ROUNDS or len(live) < 2:
+            return
+        leader = max(live, key=lambda c: statistics.fmean(c.values))
+        for c in live:
+            if c is leader:
+                continue
+            mean, se, _ = paired(c, leader)
+            if mean + DROP_Z * se < 0 or (se == 0 and mean < 0):
+                c.alive = False
 
-    def ucb(self, node: Node, key: tuple[str, ...], child: Node) -> float:
-        explore = EXPLORATION * math.sqrt(math.log(max(child.available, 1)) / child.visits)
-        bias = 0.3 / (1 + child.visits) if key == node.prior else 0.0
-        return child.mean(child.seat) + explore + bias
-
-    @staticmethod
-    def width(node: Node, decision: Decision) -> int:
-        """How many children a node may have after `node.visits` visits."""
-        grown = 1 + int(2 * math.sqrt(node.visits))
-        if decision.max_choices == 1:
-            return min(grown, len(decision.options) + (decision.min_choices == 0))
-        return grown
-
-    def new_answer(self, node: Node, decision: Decision, det: Any) -> tuple[str, ...] | None:
-        if node.prior is None or node.prior not in node.children:
-            node.prior = tuple(self.policy(det, decision, self.rng))
-            if node.prior not in node.children:
-                return node.prior
-        if decision.max_choices == 1:
-            untried = [(o.id,) for o in decision.options if (o.id,) not in node.children]
-            if decision.min_choices == 0 and () not in node.children:
-                untried.append(())
-            return self.rng.choice(untried) if untried else None
-        for _ in range(4):
-            key = random_answer(decision, self.rng)
-            if key not in node.children:
-                return key
-        return None
-
-    def playout(self, det: Any, horizon: int) -> list[float]:
-        start = time.perf_counter()
-        steps = 0
-        for _ in range(horizon):
-            pending = self.engine.decisions(det)
-            if not pending:
-                break
-            decision = pending[0]
-            answer = self.policy(det, decision, self.rng)
-            det = self.engine.apply(det, Action(decision.seat, tuple(answer)))
-            steps += 1
-        if steps:
-            self.steps += steps
-            self.step_time += time.perf_counter() - start
-        result = self.engine.result(det)
-        if result is not None:
-            scores = [float(s) for s in result.scores]
-            return rewards(scores, result.ranks, self.scale, self.ref)
-        estimates = self.evaluate(det)
-        return rewards(estimates, ranks_from_scores(estimates), self.scale, self.ref)
+    def settled(self) -> bool:
+        return sum(c.alive for c in self.candidates) <= 1
 
     def best(self) -> tuple[str, ...]:
-        """The most visited answer, if the search found it clearly better than the good
-        player's own answer; otherwise the good player's answer (a few noisy playouts
-        should not overrule a sound heuristic)."""
-        key, child = max(
-            self.root.children.items(),
-            key=lambda kc: (kc[1].visits, kc[1].mean(self.seat) if kc[1].visits else 0.0),
-        )
-        prior = self.root.children.get(self.root.prior) if self.root.prior else None
-        if prior is None or prior is child or prior.visits < MIN_VISITS_TO_COMPARE:
-            return key
-        if child.mean(self.seat) >= prior.mean(self.seat) + MARGIN_TO_OVERRULE:
-            return key
-        return self.root.prior
+        """The candidate with the best paired margin over the good player's answer, if that
+        margin is clear; else the good player's answer."""
+        good = self.candidates[0]
+        best_key, best_mean = good.key, 0.0
+        for c in self.candidates[1:]:
+            mean, se, n = paired(c, good)
+            if n < MIN_ROUNDS and se != 0:
+                continue
+            if mean > OVERRULE_MARGIN and mean > OVERRULE_Z * se and mean > best_mean:
+                best_key, best_mean = c.key, mean
+        self.stats.overruled = best_key != good.key
+        return best_key
 
 
 def search(
@@ -245,22 +290,27 @@ def search(
     iterations: int | None = None,
     stats: Stats | None = None,
 ) -> tuple[str, ...]:
-    """The most visited answer after `think` seconds (or `iterations` iterations) of search
-    for `seat`'s pending decision in `state`, seen only through determinizations."""
+    """The best answer found in `think` seconds (or `iterations` playouts) of search for
+    `seat`'s pending decision in `state`, seen only through determinizations."""
     decision = decision_for(engine, state, seat)
     forced = only_answer(decision)
     if forced is not None:
         return forced
+    start = time.perf_counter()
+    deadline = None if iterations is not None else start + TIME_SAFETY * think
     run = Search(engine, state, seat, rng, policy, evaluate, scale, horizon)
-    deadline = time.perf_counter() + think
-    while True:
-        run.iterate(run.horizon(think))
-        done = run.stats.iterations
-        if iterations is not None and done >= iterations:
-            break
-        if iterations is None and time.perf_counter() >= deadline:
-            break
+    run.pick_candidates(engine.determinize(state, seat, rng.getrandbits(63)))
+    if len(run.candidates) > 1:
+        while not run.settled():
+            if iterations is not None and run.stats.iterations >= iterations:
+                break
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+            if not run.round(run.horizon(think), deadline):
+                break
+    answer = run.best()
     if stats is not None:
-        stats.iterations = run.stats.iterations
+        stats.iterations, stats.rounds = run.stats.iterations, run.stats.rounds
         stats.horizon = run.horizon(think)
-    return run.best()
+        stats.candidates, stats.overruled = run.stats.candidates, run.stats.overruled
+    return answer

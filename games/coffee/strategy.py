@@ -162,6 +162,12 @@ def surplus(state: CoffeeState, seat: int) -> dict[str, float]:
 # -- the value function ------------------------------------------------------------------
 
 
+def evaluate(state: CoffeeState, seat: int) -> float:
+    """The seat's estimated final points, for searches that cut their playouts short
+    (`meeple_hall.games.ai.evaluate`): `value`, the estimate this player decides by."""
+    return value(state, seat)
+
+
 def value(state: CoffeeState, seat: int) -> float:
     """An estimate of the seat's final score; at the end, the score itself."""
     score = float(sum(breakdown(state, seat).values()))

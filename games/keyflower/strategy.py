@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from meeple_hall.games.core import Decision
 from meeple_hall.games.keyflower import placing, transport
 from meeple_hall.games.keyflower.components import SEASONS, SKILLS, spec
-from meeple_hall.games.keyflower.scoring import best_resources, best_skills, best_workers
+from meeple_hall.games.keyflower.scoring import best_resources, best_skills, best_workers, score
 from meeple_hall.games.keyflower.state import KeyflowerState, Player
 from meeple_hall.games.keyflower.village import DIRS, edges_at, grid, placements
 
@@ -314,6 +314,37 @@ def winter_value(state: KeyflowerState, seat: int, tile_id: str) -> float:
     after = total({**sinks, e["effect"]: e})
     # Items may still come in before the end: a little for what the tile could yet score.
     return after - before + (0.0 if SEASONS[state.season] == "winter" else 2.0)
+
+
+# -- the value of a position ---------------------------------------------------------------
+def evaluate(state: KeyflowerState, seat: int) -> float:
+    """The seat's estimated final points, for searches that cut their playouts short
+    (`meeple_hall.games.ai.evaluate`): what its village would score now (rulebook, "Game end
+    scoring"), plus what this player expects of what it holds: its workers at their worth
+    now, each tile's uses in the seasons left and its upgrade (at the shares `own_value`
+    counts them), and resources waiting for an upgrade."""
+    points = float(sum(score(state, seat)[0].values()))
+    if state.phase == "over":
+        return points
+    v = Values(state, seat)
+    p = state.players[seat]
+    future = v.worker * sum(p.screen.values())
+    for tile_id in p.village:
+        s = spec(tile_id)
+        if (
+            not state.tiles[tile_id].placed
+            or s.kind in ("winter", "turn_order")
+            or s.is_summer_boat
+        ):
+            continue
+        if v.uses_left > 0:
+            future += 0.9 * v.uses_left * max(0.0, produce_value(state, seat, tile_id, v))
+        if s.back is not None and not state.tiles[tile_id].upgraded:
+            future += 0.45 * max(0.0, upgrade_gain(state, seat, tile_id, v))
+        for r, n in state.tiles[tile_id].resources.items():
+            if r != "gold":
+                future += 0.3 * n * v.resource(r)
+    return points + future
 
 
 # -- plans -------------------------------------------------------------------------------------

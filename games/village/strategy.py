@@ -177,6 +177,12 @@ def rules() -> dict:
     return data.rules()
 
 
+def evaluate(state: VillageState, seat: int) -> float:
+    """The seat's estimated final points, for searches that cut their playouts short
+    (`meeple_hall.games.ai.evaluate`): `value`, the estimate this player decides by."""
+    return value(state, seat)
+
+
 def value(state: VillageState, seat: int) -> float:
     """An estimate of the seat's final score. At the end it is the score itself."""
     player = state.players[seat]

@@ -73,7 +73,8 @@ def test_the_search_cannot_see_the_other_hand() -> None:
     assert a.players[1].hand != b.players[1].hand
     stats_a, stats_b = mcts.Stats(), mcts.Stats()
     assert search(a, 0, 60, stats=stats_a) == search(b, 0, 60, stats=stats_b)
-    assert stats_a.iterations == stats_b.iterations == 60
+    assert stats_a == stats_b
+    assert 0 < stats_a.iterations <= 60 + stats_a.candidates
 
 
 def test_a_forced_answer_is_given_without_searching() -> None:
