@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import logging
 import math
-import random
 from collections.abc import Hashable
 from datetime import datetime, timedelta
 
@@ -32,7 +31,6 @@ from meeple_hall.bot import table_settings as ts
 from meeple_hall.bot.live import LiveGame, Refusal, TableManager, decision_hash
 from meeple_hall.bot.scheduler import Scheduler
 from meeple_hall.bot.store.base import Away, SeatClock, Store, Table, TableStatus
-from meeple_hall.games import Decision
 
 log = logging.getLogger(__name__)
 
@@ -251,7 +249,9 @@ class ClockService:
             if policy == "resign" and first:
                 await self.manager.resign(game, row.seat, seen_seq=seen[0], seen_hash=seen[1])
             else:
-                choices = await self.answer(game, row.seat, decision)
+                choices = await self.answer(game, row.seat)
+                if choices is None:
+                    raise Refusal("move.stale")
                 await self.manager.submit(
                     game, row.seat, choices, user_id=None, seen_seq=seen[0], seen_hash=seen[1]
                 )
@@ -279,18 +279,13 @@ class ClockService:
         else:
             await self.announce(game, "clock.timed_out", user=user)
 
-    async def answer(self, game: LiveGame, seat: int, decision: Decision) -> tuple[str, ...]:
-        """The AI's answer for a player out of time: the `good` level where the game has
-        one, else the baseline."""
-        seed = random.Random(f"{game.table.seed}:{game.seq}:timeout").getrandbits(63)
-        if "good" in ai.LEVELS and has_good_player(game.table.game):
-            try:
-                return await ai.choose_in_pool(
-                    game.table.game, game.engine.dump(game.state), seat, "good", seed
-                )
-            except Exception:
-                log.exception("the good AI failed in game %s; answering at random", game.id)
-        return ai.choose(decision, game.table.seed, game.seq)
+    async def answer(self, game: LiveGame, seat: int) -> tuple[str, ...] | None:
+        """The AI's answer for a player out of time, worked out as an AI seat's move is
+        (TableManager.think): at the level of a seat handed to the AI, never `random` where
+        the game has a `good` player. None if the seat has nothing to decide any more."""
+        level = ai.seat_level(game.table.game, game.table.seats[seat])
+        thought = await self.manager.think(game, seat, level)
+        return None if thought is None else thought[2]
 
     async def resume(self, game: LiveGame, seat: int) -> None:
         """The player takes back a seat the AI was playing after their timeouts."""
@@ -408,13 +403,3 @@ class ClockService:
             await display.announce(game, key, **fields)
         except discord.HTTPException:
             log.warning("could not tell channel of game %s about %s", game.id, key)
-
-
-def has_good_player(game_id: str) -> bool:
-    from meeple_hall.games.ai.levels import NoStrategy, strategy
-
-    try:
-        strategy(game_id)
-    except NoStrategy:
-        return False
-    return True

@@ -30,6 +30,7 @@ from meeple_hall.bot.store import (
     TableStatus,
 )
 from meeple_hall.games import Action, Decision, Engine, GameError, IllegalAction, Result
+from meeple_hall.games.ai import levels
 from meeple_hall.games.core import undo
 from meeple_hall.games.core.hidden import hidden_parts
 
@@ -115,10 +116,14 @@ Listener = Callable[[LiveGame], Awaitable[None]]
 
 
 class TableManager:
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, chooser: ai.Chooser | None = None) -> None:
         self.store = store
         self.games: dict[int, LiveGame] = {}
         self.listeners: list[Listener] = []
+        # AI answers are worked out away from the event loop: in the manager's own worker
+        # processes, or by the chooser given (tests give an in-process one)
+        self._pool = ai.WorkerPool() if chooser is None else None
+        self.chooser: ai.Chooser = chooser or self._pool  # type: ignore[assignment]
         self._ai_tasks: dict[int, asyncio.Task[None]] = {}
         self._ended_while_down: list[LiveGame] = []
 
@@ -480,29 +485,73 @@ class TableManager:
             self._ai_tasks[game.id] = task
 
     async def _play_ai(self, game: LiveGame) -> None:
-        moved = False
+        """Play the AI seats that must act, one move at a time: each thought out with the
+        game's lock released (humans' moves and panels go on meanwhile), then applied only
+        if the table has not moved on from what the AI saw, else thought again."""
         try:
-            while True:
+            while self.games.get(game.id) is game:
+                pending = [d for d in game.decisions() if game.table.seats[d.seat].ai]
+                if not pending:
+                    break
+                seat = pending[0].seat
+                thought = await self.think(
+                    game, seat, ai.seat_level(game.table.game, game.table.seats[seat])
+                )
+                if thought is None:
+                    continue
+                seen_seq, decision, choices = thought
                 async with game.lock:
                     if self.games.get(game.id) is not game:
                         break
-                    pending = [d for d in game.decisions() if game.table.seats[d.seat].ai]
-                    if not pending:
-                        break
-                    decision = pending[0]
-                    choices = ai.choose(decision, game.table.seed, game.seq)
-                    await self._apply(game, [Action(decision.seat, choices)], None)
-                    moved = True
-                await asyncio.sleep(0)
+                    now = game.decision_for(seat)
+                    if (
+                        now is None
+                        or not game.table.seats[seat].ai
+                        or self._stale(game, seat, now, seen_seq, decision_hash(decision))
+                    ):
+                        continue  # the game moved on while the AI thought
+                    try:
+                        await self._apply(game, [Action(seat, choices)], None)
+                    except Refusal as refusal:
+                        if refusal.key != "move.stale":
+                            raise
+                        continue  # another process moved first: caught up, think again
+                # Not `_changed`: this task goes on with the AI seats still to act.
+                await self._tell_listeners(game)
         except Exception:
+            # Not woken again at once: a failing AI would fail again in a loop.
             log.exception("AI move failed in game %s at move %s", game.id, game.seq)
         finally:
             self._ai_tasks.pop(game.id, None)
-        # Not `_changed`: an AI move that failed must not wake the AI again at once.
-        if moved:
-            await self._tell_listeners(game)
+
+    async def think(
+        self, game: LiveGame, seat: int, level: str
+    ) -> tuple[int, Decision, tuple[str, ...]] | None:
+        """The AI's answer at `level` to the seat's decision, as `(seq, decision, choices)`:
+        the state is dumped under the game's lock, the answer worked out by the chooser
+        (worker processes) with the lock released. None if the seat has nothing to decide.
+        The caller applies it only if the game has not moved on since `seq`."""
+        async with game.lock:
+            decision = game.decision_for(seat)
+            if decision is None:
+                return None
+            seq = game.seq
+            if level == "random":
+                return seq, decision, ai.choose(decision, game.table.seed, seq)
+            dump = game.engine.dump(game.state)
+        seed = ai.answer_seed(game.table.seed, seq, seat)
+        try:
+            choices = await self.chooser(game.table.game, dump, seat, level, seed)
+        except Exception:
+            # A worker that died must not stall the table: the game's `good` player (under
+            # 50 ms) answers in this process instead.
+            log.exception("the %s AI failed in game %s at move %s", level, game.id, seq)
+            choices = levels.choose(game.engine, game.engine.load(dump), seat, "good", seed)
+        return seq, decision, choices
 
     async def close(self) -> None:
         for task in list(self._ai_tasks.values()):
             task.cancel()
         self._ai_tasks.clear()
+        if self._pool is not None:
+            self._pool.shutdown()

@@ -4,6 +4,10 @@
 state to a worker process, which loads it and asks `levels.choose`. The pool starts on first
 use with the `spawn` method (a fork of a process running asyncio and database threads is
 unsafe) and is shut down with `shutdown()`.
+
+`WorkerPool` is the same thing as an object of its own, for an owner that starts and stops
+its pool with itself (the bot's TableManager): stopping one owner's pool never cancels
+another's work.
 """
 
 from __future__ import annotations
@@ -16,21 +20,54 @@ from concurrent.futures import ProcessPoolExecutor
 from meeple_hall import games
 from meeple_hall.games.ai import levels
 
-_pool: ProcessPoolExecutor | None = None
-
 
 def workers() -> int:
     """One process per core but one, at least one: the bot keeps a core for itself."""
     return max(1, (os.cpu_count() or 2) - 1)
 
 
-def executor() -> ProcessPoolExecutor:
-    global _pool
-    if _pool is None:
-        _pool = ProcessPoolExecutor(
-            max_workers=workers(), mp_context=multiprocessing.get_context("spawn")
+class WorkerPool:
+    """Worker processes that answer AI decisions; started on first use."""
+
+    def __init__(self, max_workers: int | None = None) -> None:
+        self.max_workers = max_workers
+        self._executor: ProcessPoolExecutor | None = None
+
+    def executor(self) -> ProcessPoolExecutor:
+        if self._executor is None:
+            self._executor = ProcessPoolExecutor(
+                max_workers=self.max_workers or workers(),
+                mp_context=multiprocessing.get_context("spawn"),
+            )
+        return self._executor
+
+    async def __call__(
+        self,
+        game_id: str,
+        state_dump: str,
+        seat: int,
+        level: str,
+        seed: int,
+        think: float = levels.DEFAULT_THINK,
+    ) -> tuple[str, ...]:
+        """The level's answer for `seat`, worked out in a worker process."""
+        if level not in levels.LEVELS:
+            raise games.GameError(
+                f"unknown AI level {level!r} (levels: {', '.join(levels.LEVELS)})"
+            )
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(
+            self.executor(), choose_from_dump, game_id, state_dump, seat, level, seed, think
         )
-    return _pool
+
+    def shutdown(self) -> None:
+        """Stop the workers; work not yet started is cancelled, a running answer is dropped."""
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None
+
+
+_pool = WorkerPool()
 
 
 def choose_from_dump(
@@ -49,17 +86,9 @@ async def choose_in_pool(
     seed: int,
     think: float = levels.DEFAULT_THINK,
 ) -> tuple[str, ...]:
-    """The level's answer for `seat`, worked out in a worker process."""
-    if level not in levels.LEVELS:
-        raise games.GameError(f"unknown AI level {level!r} (levels: {', '.join(levels.LEVELS)})")
-    loop = asyncio.get_running_loop()
-    return await loop.run_in_executor(
-        executor(), choose_from_dump, game_id, state_dump, seat, level, seed, think
-    )
+    """The level's answer for `seat`, worked out in a worker process of the shared pool."""
+    return await _pool(game_id, state_dump, seat, level, seed, think)
 
 
 def shutdown() -> None:
-    global _pool
-    if _pool is not None:
-        _pool.shutdown(wait=False, cancel_futures=True)
-        _pool = None
+    _pool.shutdown()
