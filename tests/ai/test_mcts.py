@@ -107,3 +107,61 @@ def test_the_search_stops_on_the_clock() -> None:
     )
     assert answer in [(o.id,) for o in engine.decisions(state)[0].options]
     assert stats.iterations > 10
+
+
+def test_the_good_answer_stands_unless_another_beats_it_clearly() -> None:
+    run = mcts.Search(
+        engine, engine.new(2, seed=1), 0, random.Random(1), random_policy, points, 10.0, None
+    )
+    good = mcts.Candidate(("a",), [0.50, 0.60, 0.40, 0.55, 0.45])
+    noisy = mcts.Candidate(("b",), [0.55, 0.52, 0.47, 0.50, 0.49])  # +0.006 on average
+    run.candidates = [good, noisy]
+    assert run.best() == ("a",)
+    better = mcts.Candidate(("c",), [0.56, 0.65, 0.47, 0.60, 0.52])  # +0.06, every round
+    run.candidates = [good, noisy, better]
+    assert run.best() == ("c",)
+    too_few = mcts.Candidate(("d",), [0.9, 0.9])  # two rounds are not enough
+    run.candidates = [good, too_few]
+    assert run.best() == ("a",)
+
+
+def test_paired_margins_compare_the_rounds_both_played() -> None:
+    a = mcts.Candidate(("a",), [0.5, 0.7, 0.6])
+    b = mcts.Candidate(("b",), [0.4, 0.6, 0.5, 0.9])
+    mean, se, n = mcts.paired(a, b)
+    assert n == 3 and abs(mean - 0.1) < 1e-9 and se < 1e-9
+
+
+def test_every_candidate_of_a_round_plays_the_same_determinization() -> None:
+    """Common random numbers: one determinization per round, whatever the candidates."""
+    seen: list[int] = []
+
+    class Counting(PebblesEngine):
+        def determinize(self, state, seat, seed):
+            seen.append(seed)
+            return super().determinize(state, seat, seed)
+
+    state = last_pick(["blue-1", "green-1", "red-10", "red-1"], coins=(0, 8))
+    stats = mcts.Stats()
+    mcts.search(
+        Counting(),
+        state,
+        0,
+        60,
+        random.Random(4),
+        random_policy,
+        points,
+        iterations=40,
+        stats=stats,
+    )
+    assert stats.rounds >= mcts.MIN_ROUNDS
+    assert len(seen) == 1 + stats.rounds  # the first one picks the candidates
+    assert stats.iterations <= stats.rounds * stats.candidates
+
+
+def test_the_search_stops_early_once_one_answer_is_left() -> None:
+    state = last_pick(["blue-1", "green-1", "red-10", "red-1"], coins=(0, 8))
+    stats = mcts.Stats()
+    assert search(state, 0, iterations=500, stats=stats) == ("red-10",)
+    assert stats.candidates == mcts.CANDIDATES
+    assert stats.iterations < 500  # the other pebbles were dropped, not played out to the end
