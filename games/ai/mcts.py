@@ -15,9 +15,11 @@ every playout goes to comparing a handful of answers at the root:
   the differences between candidates are measured on the same imagined futures and most of
   the luck cancels out.
 - Playouts: every seat is played by the good player for `horizon` decisions (sized from the
-  measured cost of a step); the position is valued by the game's evaluation of final
-  points, as the margin to the best rival (win-oriented: a point a rival loses counts like
-  one the seat gains); a finished game is valued by who won and by how much.
+  measured cost of a step, so that about `TARGET_ROUNDS` rounds fit; where even two-step
+  playouts leave fewer, only the good answer and the best other one are compared). The
+  position is valued by the game's evaluation of final points, as the margin to the best
+  rival (win-oriented: a point a rival loses counts like one the seat gains); a finished
+  game is valued by who won and by how much.
 - Racing: a candidate whose paired margin to the leader is clearly negative is dropped;
   when only one is left the search stops early (time management).
 - The answer: the good player's, unless another candidate beat it on the paired rounds by
@@ -46,7 +48,7 @@ WIN_WEIGHT = 0.7  # in a finished game's reward; the rest is the score margin
 CANDIDATES = 3  # the good player's answer and the best two others one step ahead
 MULTI_LISTED = 12  # a multi-select with at most this many answers has them all weighed
 TARGET_ROUNDS = 6  # the horizon is sized so that about this many rounds fit
-MIN_HORIZON, MAX_HORIZON = 4, 60
+MIN_HORIZON, MAX_HORIZON = 2, 60
 MIN_ROUNDS = 3  # before any candidate is dropped or preferred
 DROP_Z = 2.0  # a candidate this many standard errors below the leader is dropped
 OVERRULE_MARGIN = 0.01  # in reward units (a reward is in [0, 1])
@@ -167,7 +169,11 @@ class Search:
     def pick_candidates(self, det: Any) -> None:
         """The good player's answer, then the others the evaluation rates best one step
         ahead on `det` (the first determinization)."""
+        start = time.perf_counter()
         good = tuple(self.policy(det, self.decision, self.rng))
+        # The good player's own answer is a playout step's worth of work: the first round's
+        # horizon is sized from it.
+        self.steps, self.step_time = 1, time.perf_counter() - start
         if seats(det) == 1:
             self.ref = self.evaluate(det)[0]
         rated: list[tuple[float, tuple[str, ...]]] = []
@@ -179,6 +185,15 @@ class Search:
         rated.sort(key=lambda vk: -vk[0])
         self.candidates = [Candidate(good)] + [Candidate(k) for _, k in rated[: CANDIDATES - 1]]
         self.stats.candidates = len(self.candidates)
+
+    def fit(self, think: float) -> None:
+        """Where even the shortest playouts leave too few rounds (a slow good player on a
+        busy machine), compare only the good player's answer and the best other one."""
+        per_step = self.step_time / max(self.steps, 1)
+        rounds = think / max(per_step * MIN_HORIZON * len(self.candidates), 1e-9)
+        if rounds < TARGET_ROUNDS and len(self.candidates) > 2:
+            self.candidates = self.candidates[:2]
+            self.stats.candidates = 2
 
     # -- playouts --------------------------------------------------------------------------
     def value(self, det: Any) -> float:
@@ -220,8 +235,6 @@ class Search:
     def horizon(self, think: float) -> int:
         if self.fixed_horizon is not None:
             return self.fixed_horizon
-        if not self.steps:
-            return 8
         per_step = self.step_time / self.steps
         live = sum(c.alive for c in self.candidates)
         per_round = think / TARGET_ROUNDS / max(live, 1)
@@ -300,6 +313,8 @@ def search(
     deadline = None if iterations is not None else start + TIME_SAFETY * think
     run = Search(engine, state, seat, rng, policy, evaluate, scale, horizon)
     run.pick_candidates(engine.determinize(state, seat, rng.getrandbits(63)))
+    if deadline is not None:
+        run.fit(deadline - time.perf_counter())
     if len(run.candidates) > 1:
         while not run.settled():
             if iterations is not None and run.stats.iterations >= iterations:
