@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from meeple_hall import games
-from meeple_hall.bot.panel_clicks import clicks, model_game
+from meeple_hall.bot.panel_clicks import Answer, NoLine, clicks, model_game
 from meeple_hall.games import Action
 from meeple_hall.games.ai import levels
 
@@ -77,7 +77,10 @@ def count(
             if action.seat != seat:
                 break
             run.append(action.choices)
-        answer = clicks(model_game(engine, states[i], players, seq=i), seat, run, fold=fold)
+        try:
+            answer = clicks(model_game(engine, states[i], players, seq=i), seat, run, fold=fold)
+        except NoLine:  # a step into a folded decision, then Back (random play only)
+            answer = Answer(1, 1)
         charged[i] = answer.clicks
         i += answer.moves
     return charged

@@ -28,6 +28,12 @@ from meeple_hall.bot.store import Seat, Table, TableStatus
 from meeple_hall.games import Decision, Engine
 
 
+class NoLine(LookupError):
+    """No line of the panel makes the next logged move: a random player went one step into
+    a folded decision and then chose Back, which a folded panel never offers (it offers
+    Back on the decision itself)."""
+
+
 @dataclass(frozen=True)
 class Answer:
     """One interaction with a panel: `clicks` it took and the log entries (`moves`) it made."""
@@ -74,7 +80,7 @@ def clicks(
                 best = Answer(1 + page, len(steps))
         if best is not None:
             return best
-    raise AssertionError(f"no line of the panel makes {first} ({decision.kind})")
+    raise NoLine(f"no line of the panel makes {first} ({decision.kind})")
 
 
 def _values(view: Any) -> list[str]:

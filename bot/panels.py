@@ -378,7 +378,7 @@ def line_style(
         description = " — ".join(filter(None, [steps[0].label, description]))
     return renderers.OptionStyle(
         label=label,
-        emoji=next((s.emoji for s in reversed(steps) if s.emoji), None),
+        emoji=next((s.emoji for s in steps if s.emoji), None),
         description=description,
     )
 

@@ -1214,6 +1214,45 @@ def _tile_text(tile_id: str, upgraded_only: bool = False) -> str | None:
     return front or None
 
 
+def _with_upgrade_cost(tile_id: str) -> str | None:
+    """A tile's effect with what upgrading it costs (`2 iron; upgrade for 1 anvil → …`),
+    shortened to the cost where the upgraded side does not fit a menu line's 100."""
+    s = tiles()[tile_id]
+    front = _side_text(s.front)
+    cost = f"upgrade for {_amounts(s.upgrade or {})}"
+    back = _side_text(s.back) if s.back else ""
+    full = f"{front}; {cost} → {back}" if back else f"{front}; {cost}"
+    return full if len(full) <= 100 else f"{front}; {cost}"
+
+
+def chain_style(decisions: tuple[Decision, ...], options: tuple[Option, ...]) -> OptionStyle | None:
+    """A folded panel line in a player's words: `Bid on S07 Miner`, `2 more → 3 blue, beats
+    2`, `Move 1 wood from Woodcutter to Home`, `Upgrade Miner, paying 1 anvil`."""
+    kinds = tuple(d.kind for d in decisions)
+    last = option_style(decisions[-1], options[-1]) or OptionStyle()
+    if kinds == ("action", "location"):
+        verb = "Bid on" if options[0].id == "bid" else "Use"
+        return OptionStyle(_clip(f"{verb} {options[1].label}"), last.emoji, last.description)
+    if kinds[-1] == "count":
+        brought = [o.id for d, o in zip(decisions, options, strict=True) if d.kind == "gather"]
+        outbid = [tile for tile in brought if tile != "next"]
+        label = (last.label or "") + (
+            f", bringing those outbid at {', '.join(outbid)}" if outbid else ""
+        )
+        return OptionStyle(_clip(label), EMOJI.get(options[0].id), last.description)
+    if kinds[-3:] == ("from", "what", "to"):
+        source, resource, dest = options[-3:]
+        words = f"Move 1 {resource.id} from {tiles()[source.id].name} to {tiles()[dest.id].name}"
+        return OptionStyle(_clip(words), EMOJI.get(resource.id), last.description)
+    if kinds[-2:] == ("transport", "upgrade"):
+        return OptionStyle(_clip(f"Upgrade {options[-1].label}"), "⬆️", last.description)
+    if kinds[-2:] == ("upgrade", "pay"):
+        pay = last.label or options[-1].id
+        words = f"Upgrade {tiles()[options[-2].id].name}, paying {pay}"
+        return OptionStyle(_clip(words), "⬆️", _tile_text(options[-2].id, upgraded_only=True))
+    return None
+
+
 def _clip(text: str, limit: int = LABEL_MAX) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
@@ -1225,7 +1264,7 @@ def _after_id(label: str) -> str:
 
 # Panels fold these decisions into the one before them (bot/panels.py): Bid or Use and the
 # tile in one click, the colour and how many in the next; a transport's move as one line.
-FOLDED = frozenset({"location", "count", "gather", "from", "what", "to", "upgrade", "pay"})
+FOLDED = frozenset({"location", "count", "from", "what", "to", "upgrade", "pay"})
 
 
 def option_style(decision: Decision, option: Option) -> OptionStyle | None:
@@ -1237,6 +1276,8 @@ def option_style(decision: Decision, option: Option) -> OptionStyle | None:
         spec = tiles()[oid]
         if kind in ("to", "from") and spec.upgrade:
             description = f"Upgrade cost: {_amounts(spec.upgrade)}"
+        elif kind == "location" and spec.upgrade:
+            description = _with_upgrade_cost(oid)
         elif kind == "boat":
             description = None  # the label says what the boat brings or scores
         else:
@@ -1254,7 +1295,9 @@ def option_style(decision: Decision, option: Option) -> OptionStyle | None:
         if words.count(label) > 1:
             label = option.label
         return OptionStyle(label=_clip(label), emoji="📍" if kind == "place_at" else "🔄")
-    if kind in ("count", "mix"):
+    if kind == "count":
+        return OptionStyle(label=_clip(option.label))
+    if kind == "mix":
         return OptionStyle(label=oid)
     if kind == "pay":
         parts = [

@@ -156,7 +156,10 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
         if m.stage in ("gather", "count"):
             return self._gathering(state, seat, m)
         if m.stage == "colour":
-            colours = [_opt(c) for c in self._needs(state, seat, m.action, m.tile)]
+            colours = [
+                _opt(c, self._colour_label(state, seat, c))
+                for c in self._needs(state, seat, m.action, m.tile)
+            ]
             if m.action == "use" and placing.mix_needs(state, seat, m.tile):
                 colours.append(_opt("mixed", "Several colours (boat 4b)"))
             return Decision(
@@ -204,8 +207,38 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
             seat,
             "count",
             f"{self._doing(state)}: how many {m.colour} workers from behind your screen?",
-            tuple(_opt(str(k)) for k in placing.screen_range(need, gathered)),
+            tuple(
+                _opt(str(k), self._count_label(state, seat, k, gathered))
+                for k in placing.screen_range(need, gathered)
+            ),
         )
+
+    @staticmethod
+    def _colour_label(state: KeyflowerState, seat: int, colour: str) -> str:
+        """A colour to bid or use with; a boat 4a counter-bid says its workers lie down."""
+        m = state.move
+        current = placing.colour_of(state.tiles[m.tile])
+        if m.action == "bid" and current is not None and colour != current:
+            return f"{colour} (boat 4a: your workers lie down)"
+        return colour
+
+    @staticmethod
+    def _count_label(state: KeyflowerState, seat: int, screen: int, gathered: int) -> str:
+        """`2 blue` to use; a bid says what it beats, and a raised bid what it becomes:
+        `2 more → 3 blue, beats 2`."""
+        m = state.move
+        tile = state.tiles[m.tile]
+        placed = screen + gathered
+        if m.action != "bid":
+            label = f"{placed} {m.colour}"
+            return label if not gathered else f"{label} ({screen} from behind your screen)"
+        mine = placing.bid_of(tile, seat)
+        total = placed + (mine.count if mine else 0)
+        label = f"{placed} more → {total} {m.colour}" if mine else f"{total} {m.colour}"
+        if gathered:
+            label += f" ({screen} from behind your screen)"
+        best = placing.best_other(tile, seat)
+        return f"{label}, beats {best}" if best else label
 
     @staticmethod
     def _doing(state: KeyflowerState) -> str:
@@ -214,7 +247,11 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
         tile = state.tiles[m.tile]
         if m.action == "bid":
             best = placing.best_other(tile, state.current)
-            return f"Bid on {spec(m.tile).name}" + (f" ({best} to beat)" if best else "")
+            mine = placing.bid_of(tile, state.current)
+            doing = f"Bid on {spec(m.tile).name}"
+            if mine:
+                doing = f"Raise your bid of {mine.count} {mine.colour} on {spec(m.tile).name}"
+            return doing + (f" ({best} to beat)" if best else "")
         least = (tile.uses[-1] if tile.uses else 0) + 1
         return f"Use {spec(m.tile).name} (at least {_count(least, 'worker')})"
 
@@ -334,9 +371,13 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
             return Option(boat, f"{boat} {spec(boat).name}: {_boat_scoring(boat)}")
         on_board = state.boat_workers[boat]
         workers = supply.describe(on_board) if any(on_board.values()) else "no workers"
-        skills = sum(state.boat_skills[boat].values())
-        tiles = _count(skills, "skill tile") if skills else "no skill tiles"
-        return Option(boat, f"{boat} {spec(boat).name}: {workers}; {tiles}")
+        skills = state.boat_skills[boat]
+        kinds = " + ".join(f"{n} {k}" if n > 1 else k for k, n in sorted(skills.items()) if n)
+        tiles = f"skill tile {kinds}" if sum(skills.values()) == 1 else f"skill tiles {kinds}"
+        return Option(
+            boat,
+            f"{boat} {spec(boat).name}: {workers}; {tiles if kinds else 'no skill tiles'}",
+        )
 
     @staticmethod
     def _placing_tile(p: Player) -> str:

@@ -39,11 +39,15 @@ def produce(state: KeyflowerState, seat: int, tile_id: str) -> str:
     elif kind == "workers":
         got = supply.draw_workers(state, e["n"])
         supply.merge(p.screen, got)
-        state.log.append(f"P{seat + 1} uses {name}: {sum(got.values())} workers from the bag")
+        state.log.append(
+            f"P{seat + 1} uses {name}: {supply.count(sum(got.values()), 'worker')} from the bag"
+        )
     elif kind == "skills":
         got = supply.draw_skills(state, e["n"])
         supply.merge(p.skills, got)
-        state.log.append(f"P{seat + 1} uses {name}: {sum(got.values())} skill tiles")
+        state.log.append(
+            f"P{seat + 1} uses {name}: {supply.count(sum(got.values()), 'skill tile')}"
+        )
     elif kind == "craft":
         supply.take(p.skills, e["skill"])
         supply.add(state.skill_pile, e["skill"])
@@ -88,12 +92,14 @@ def pay_skill(state: KeyflowerState, seat: int, tile_id: str, skill: str) -> Non
         supply.add(state.skill_pile, skill)
         got = supply.draw_workers(state, e["n"])
         supply.merge(p.screen, got)
-        state.log.append(f"P{seat + 1} uses {name}: pays a skill, {sum(got.values())} workers")
+        workers = supply.count(sum(got.values()), "worker")
+        state.log.append(f"P{seat + 1} uses {name}: pays a skill tile, {workers}")
     else:
         got = supply.draw_skills(state, e["n"])
         supply.merge(p.skills, got)
         supply.add(state.skill_pile, skill)
-        state.log.append(f"P{seat + 1} uses {name}: pays a skill, {sum(got.values())} skills")
+        skills = supply.count(sum(got.values()), "skill tile")
+        state.log.append(f"P{seat + 1} uses {name}: pays a skill tile, {skills}")
 
 
 def discard_worker(state: KeyflowerState, seat: int, tile_id: str, colour: str) -> None:
@@ -104,5 +110,6 @@ def discard_worker(state: KeyflowerState, seat: int, tile_id: str, colour: str) 
     supply.merge(p.screen, got)
     supply.to_bag(state, colour, 1)
     state.log.append(
-        f"P{seat + 1} uses {spec(tile_id).name}: discards a worker, {sum(got.values())} workers"
+        f"P{seat + 1} uses {spec(tile_id).name}: discards a worker, "
+        f"{supply.count(sum(got.values()), 'worker')}"
     )

@@ -191,17 +191,25 @@ def take_boat(state: KeyflowerState, seat: int, boat: str) -> None:
         supply.merge(p.screen, state.boat_workers[boat])
         supply.merge(p.skills, state.boat_skills[boat])
         state.log.append(
-            f"P{seat + 1} takes {sum(state.boat_workers[boat].values())} workers and "
-            f"{sum(state.boat_skills[boat].values())} skill tiles from {spec(boat).name}"
+            f"P{seat + 1} takes {supply.describe_group(state.boat_workers[boat], 'worker')}"
+            f" and {supply.describe_group(state.boat_skills[boat], 'skill tile')}"
+            f" from {spec(boat).name}"
         )
         state.boat_workers[boat], state.boat_skills[boat] = {}, {}
     # Boats 1a and 1b work "at the end of summer and autumn": a summer boat won this summer,
     # taken in step 3, already counts when the boats are emptied in step 5.
     own = abilities(state, seat, won=True)
     if "1a" in own:
-        supply.merge(p.screen, supply.draw_workers(state, 2))
+        drawn = supply.draw_workers(state, 2)
+        supply.merge(p.screen, drawn)
+        state.log.append(
+            f"P{seat + 1} draws {supply.count(sum(drawn.values()), 'worker')} from the bag"
+            " (boat 1a)"
+        )
     if "1b" in own:
-        supply.add(p.screen, "green", supply.take_green(state, 1))
+        green = supply.take_green(state, 1)
+        supply.add(p.screen, "green", green)
+        state.log.append(f"P{seat + 1} takes {supply.count(green, 'green worker')} (boat 1b)")
 
 
 def after_placing(state: KeyflowerState) -> None:

@@ -102,3 +102,6 @@ def sources(state: KeyflowerState, seat: int) -> list[str]:
 def carry(state: KeyflowerState, seat: int, source: str, resource: str, dest: str) -> None:
     supply.take(state.tiles[source].resources, resource)
     supply.add(state.tiles[dest].resources, resource)
+    state.log.append(
+        f"P{seat + 1} moves 1 {resource} from {spec(source).name} to {spec(dest).name}"
+    )

@@ -60,7 +60,9 @@ async def test_breeding_a_donkey_through_the_take_turn_panel(table):
     donkeys, markers = player.donkeys, player.markers
     panel = (await member.click(table_message(table.channel), label="Take turn")).response
     assert panel.ephemeral
-    assert {"plant", "donkey", "civet", "coins", "drop"} <= set(panel_options(panel))
+    assert {"donkey", "civet", "coins", "drop"} <= set(panel_options(panel))
+    # Add a plantation is folded with the row of the board it comes from.
+    assert {"plant>A", "plant>B"} <= set(panel_options(panel))
     pathway_panel = (await choose(member, panel, "donkey")).response
     assert game.state.players[seat].markers == markers - 2
     pathways = panel_options(pathway_panel)

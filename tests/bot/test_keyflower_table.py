@@ -8,8 +8,9 @@ from tests.bot.conftest import (
     acting_member,
     answer_panel,
     buttons,
+    choose,
+    panel_options,
     play_out,
-    raw_buttons,
     selects,
     start_game,
     table_message,
@@ -44,14 +45,17 @@ async def test_take_turn_panels_walk_a_turn_and_pass_moves_play_on(table):
     game = await start_game(table, table.bob, game="keyflower")
     member, seat = acting_member(table, game)
     panel = (await member.click(table_message(table.channel), label="Take turn")).response
-    assert {"Bid for a tile", "Use a tile", "Pass"} <= set(buttons(panel.message))
-    await member.click(panel, label="Pass")
+    # Bid and Use are folded with their tile: one menu line per tile, and Pass.
+    values = panel_options(panel)
+    assert "pass" in values
+    assert {f"bid>{t}" for t in [*game.state.offer, *game.state.turn_order]} <= set(values)
+    await choose(member, panel, "pass")
     assert game.state.passes == 1 and game.decisions()[0].seat == 1 - seat
-    member, _ = acting_member(table, game)
+    member, other = acting_member(table, game)
     seq = game.seq
     opened = await member.click(table_message(table.channel), label="Take turn")
     await answer_panel(member, opened.response, random.Random(4))
-    assert game.seq == seq + 1
+    assert game.seq > seq and game.acted[game.seq] == other
 
 
 async def test_a_use_typed_with_move_sends_the_resources_to_the_home_tile(table):
@@ -106,9 +110,9 @@ async def test_the_bid_panel_names_each_tile_by_its_code_and_name(table):
     game = await start_game(table, table.bob, game="keyflower")
     member, _ = acting_member(table, game)
     panel = (await member.click(table_message(table.channel), label="Take turn")).response
-    panel = (await member.click(panel, label="Bid for a tile")).response
-    assert "Bid on which tile?" in panel.content
-    labels = {b["label"] for b in raw_buttons(panel)}
-    labels |= {o["label"] for menu in selects(panel) for o in menu["options"]}
+    lines = {o["value"]: o for menu in selects(panel) for o in menu["options"]}
     for tile in [*game.state.offer, *game.state.turn_order]:
-        assert any(label.startswith(f"{tile} {spec(tile).name}") for label in labels)
+        line = lines[f"bid>{tile}"]
+        assert line["label"].startswith(f"Bid on {tile} {spec(tile).name}")
+        if spec(tile).upgrade:  # the upgrade cost is in the description
+            assert "upgrade for" in line["description"]

@@ -45,10 +45,12 @@ async def test_a_harvest_through_take_turn_panels(table):
     space, colour = "harvest", "green"
     grain = game.state.players[seat].grain
     panel = (await member.click(table_message(table.channel), label="Take turn")).response
-    assert panel.ephemeral and f"{space}-{colour}" in panel_options(panel)
-    step = (await choose(member, panel, f"{space}-{colour}")).response
-    assert "harvest" in panel_options(step) and "skip" in panel_options(step)
-    await choose(member, step, "harvest")
+    # The cube and whether to harvest are one click (the harvest decision is folded).
+    options = panel_options(panel)
+    assert panel.ephemeral and {f"{space}-{colour}>harvest", f"{space}-{colour}>skip"} <= set(
+        options
+    )
+    await choose(member, panel, f"{space}-{colour}>harvest")
     player = game.state.players[seat]
     assert player.grain == grain + 2 and player.cubes[colour] >= 1
     assert game.decisions()[0].seat != seat
@@ -59,10 +61,14 @@ async def test_the_turn_panel_names_the_space_and_colour_and_says_what_follows(t
     member, _ = acting_member(table, game)
     put_cube(game, "harvest")
     panel = (await member.click(table_message(table.channel), label="Take turn")).response
-    menu = next(o for m in selects(panel) for o in m["options"] if o["value"] == "harvest-green")
-    assert menu["label"] == "Harvest (green)"
-    assert menu["description"].startswith("Gain green, then: harvest grain")
-    assert menu["emoji"]["name"] == "🟩"
+    lines = {o["value"]: o for m in selects(panel) for o in m["options"]}
+    harvest = lines["harvest-green>harvest"]
+    assert harvest["label"].startswith("Harvest (green) · ")
+    assert lines["harvest-green>skip"]["label"].startswith("Harvest (green) · ")
+    assert harvest["emoji"]["name"] == "🟩"
+    # A space whose follow-up is not folded keeps its own line and words.
+    church = next(o for v, o in lines.items() if v.startswith("church-") and ">" not in v)
+    assert church["description"].startswith("Gain ")
 
 
 async def test_an_illegal_typed_move_says_what_is_being_chosen(table):

@@ -1,0 +1,246 @@
+"""Folded panels (issue 14): a decision and the seat's next ones in one click, applied as
+consecutive moves all or none, never across a draw, with the log separate clicks write."""
+
+from __future__ import annotations
+
+import copy
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from meeple_hall import games, renderers
+from meeple_hall.bot.live import Refusal
+from meeple_hall.bot.panel_clicks import clicks, model_game
+from meeple_hall.bot.panels import CHAIN_SEP, panel_lines, resolve_chain
+from meeple_hall.games import Action
+from meeple_hall.games.core import Decision, GameEngine, Option, Result, Rng
+from meeple_hall.games.core.contract import OPTION_ID
+from meeple_hall.games.core.hidden import HIDDEN
+from meeple_hall.renderers import generic
+from tests.bot.conftest import (
+    acting_member,
+    choose,
+    click_as_it_was,
+    panel_options,
+    selects,
+    start_game,
+    stored_message,
+    table_message,
+)
+
+
+# -- a tiny game: "stay" or "draw" (a hidden draw), then "x" or "y" ------------------------
+@dataclass
+class TinyState:
+    rng: Rng
+    deck: list[int] = field(metadata=HIDDEN)
+    step: str = "go"
+    done: list[str] = field(default_factory=list)
+
+
+class TinyEngine(GameEngine[TinyState]):
+    id = "tiny"
+    name = "Tiny"
+    min_players = 1
+    max_players = 1
+    state_type = TinyState
+
+    def setup(self, num_players: int, rng: Rng, options: dict[str, str]) -> TinyState:
+        return TinyState(rng=rng, deck=[1, 2, 3])
+
+    def decisions(self, state: TinyState) -> list[Decision]:
+        if state.step == "go":
+            return [Decision(0, "go", "Go", (Option("stay", "Stay"), Option("draw", "Draw")))]
+        if state.step == "then":
+            return [Decision(0, "then", "Then", (Option("x", "X"), Option("y", "Y")))]
+        return []
+
+    def perform(self, state: TinyState, decision: Decision, choices: tuple[str, ...]) -> None:
+        state.done.append(choices[0])
+        if decision.kind == "go":
+            if choices[0] == "draw":
+                state.deck.append(state.rng.below(9))
+            state.step = "then"
+        else:
+            state.step = "go" if len(state.done) < 4 else "over"
+
+    def view(self, state: TinyState, seat: int | None) -> dict[str, Any]:
+        return {"num_players": 1, "done": list(state.done)}
+
+    def result(self, state: TinyState) -> Result | None:
+        return None if state.step != "over" else Result((1,), (1,), ({"moves": 1},))
+
+
+class TinyStyle:
+    FOLDED = frozenset({"then"})
+    render = staticmethod(generic.render)
+
+
+@pytest.fixture
+def tiny():
+    engine = TinyEngine()
+    games.register(engine)
+    renderers.register("tiny", TinyStyle)
+    yield engine
+    games.unregister("tiny")
+
+
+def test_the_chain_separator_is_outside_the_option_id_grammar():
+    assert not OPTION_ID.fullmatch(f"a{CHAIN_SEP}b") and CHAIN_SEP != ":"
+
+
+def test_a_decision_is_folded_only_where_nothing_hidden_changes_on_the_way(tiny):
+    state = tiny.new(1, 5)
+    decision = tiny.decisions(state)[0]
+    lines = panel_lines(tiny, state, 0, decision, TinyStyle.FOLDED)
+    assert [line.value for line in lines] == ["stay>x", "stay>y", "draw"]
+    unfolded = panel_lines(tiny, state, 0, decision, frozenset())
+    assert [line.value for line in unfolded] == ["stay", "draw"]
+
+
+async def test_a_chain_across_a_draw_is_refused_and_changes_nothing(table, tiny):
+    game = await start_game(table, game="tiny")
+    manager = table.env.bot.manager
+    with pytest.raises(Refusal) as refused:
+        await manager.submit_chain(
+            game, 0, (("draw",), ("x",)), user_id=None, folded=TinyStyle.FOLDED
+        )
+    assert refused.value.key == "move.stale"
+    assert game.seq == 0 and await manager.store.actions(game.id) == []
+    # A kind the game does not fold is refused the same way.
+    with pytest.raises(Refusal):
+        await manager.submit_chain(game, 0, (("stay",), ("x",)), user_id=None)
+    assert game.seq == 0
+
+
+async def test_a_chain_with_an_illegal_step_is_applied_not_at_all(table, tiny):
+    game = await start_game(table, game="tiny")
+    manager = table.env.bot.manager
+    with pytest.raises(Refusal) as refused:
+        await manager.submit_chain(
+            game, 0, (("stay",), ("nonsense",)), user_id=None, folded=TinyStyle.FOLDED
+        )
+    assert refused.value.key == "move.illegal"
+    assert game.seq == 0 and await manager.store.actions(game.id) == []
+    assert game.state.done == []
+
+
+async def test_a_folded_click_writes_the_log_separate_moves_write(table, tiny):
+    game = await start_game(table, game="tiny")
+    panel = (await table.alice.click(table_message(table.channel), label="Take turn")).response
+    assert panel_options(panel) == ["stay>x", "stay>y", "draw"]
+    after = (await choose(table.alice, panel, "stay>y")).response
+    logged = [(e.seq, e.seat, e.choices) for e in await table.env.bot.store.actions(game.id)]
+    assert logged == [(1, 0, ("stay",)), (2, 0, ("y",))]
+    assert "Stay → Y" in after.content
+    # Typed, the same two moves give the same log lines.
+    await table.alice.slash(table.channel, "move", text="stay y")
+    logged = [e.choices for e in await table.env.bot.store.actions(game.id)]
+    assert logged[2:] == [("stay",), ("y",)]
+    assert game.state.done == ["stay", "y", "stay", "y"]
+
+
+async def test_a_stale_or_double_clicked_chain_is_refused(table):
+    game = await start_game(table, table.bob, game="keyflower")
+    member, seat = acting_member(table, game)
+    panel = (await member.click(table_message(table.channel), label="Take turn")).response
+    as_shown = copy.deepcopy(stored_message(table.env, panel))
+    menu = next(m for m in selects(panel) if any(">" in o["value"] for o in m["options"]))
+    value = next(o["value"] for o in menu["options"] if o["value"].startswith("bid>"))
+    await table.env.bot.manager.submit(game, seat, ("pass",), user_id=None)
+    seq = game.seq
+    again = await click_as_it_was(member, as_shown, menu["custom_id"], [value])
+    assert game.seq == seq  # the old panel's chain made no move
+    assert "your turn" in again.response.content
+    # A forged chain naming no option of the current decision makes no move either.
+    forged = menu["custom_id"].rsplit(":", 2)[0]
+    await click_as_it_was(member, as_shown, f"{forged}:o:bid>ZZZ")
+    assert game.seq == seq
+
+
+async def test_a_chain_is_applied_in_one_submission_and_undone_move_by_move(table):
+    game = await start_game(table, table.bob, game="keyflower")
+    member, seat = acting_member(table, game)
+    panel = (await member.click(table_message(table.channel), label="Take turn")).response
+    tile = game.state.offer[0]
+    colour_panel = (await choose(member, panel, f"bid>{tile}")).response
+    assert game.seq == 2 and game.state.move.tile == tile
+    # The colour and how many are one line each.
+    bids = [v for v in panel_options(colour_panel) if CHAIN_SEP in v]
+    assert bids and all(len(v.split(CHAIN_SEP)) == 2 for v in bids)
+    await choose(member, colour_panel, bids[0])
+    colour, count = bids[0].split(CHAIN_SEP)
+    entries = await table.env.bot.store.actions(game.id)
+    assert [e.choices for e in entries] == [("bid",), (tile,), (colour,), (count,)]
+    assert {e.seat for e in entries} == {seat}
+    assert [(g.colour, g.count) for g in game.state.tiles[tile].bids] == [(colour, int(count))]
+
+
+def test_a_chain_resolves_by_index_too(tiny):
+    state = tiny.new(1, 5)
+    decision = tiny.decisions(state)[0]
+    assert resolve_chain(tiny, state, 0, decision, "#0>#1") == (("stay",), ("y",))
+    assert resolve_chain(tiny, state, 0, decision, "stay>z") is None
+
+
+# -- per game: the most frequent moves take at most two clicks after Take turn ------------
+def _moves(game_id: str, players: int, seed: int, count: int) -> tuple[list[Any], list[Action]]:
+    from meeple_hall.games.ai.levels import random_answer
+
+    engine = games.get(game_id)
+    state = engine.new(players, seed)
+    rng = random.Random(seed)
+    states, log = [], []
+    while len(log) < count and (pending := engine.decisions(state)):
+        decision = pending[0]
+        states.append(state)
+        log.append(Action(decision.seat, random_answer(decision, rng)))
+        state = engine.apply(state, log[-1])
+    return states, log
+
+
+FREQUENT = {
+    # game: (players, the decision kinds of the most frequent moves, as the bench finds them)
+    "keyflower": (3, [("action", "location", "colour", "count")]),
+    "burgundy": (3, [("die", "action", "take"), ("die", "action", "place"), ("die", "action")]),
+    "village": (3, [("turn",), ("turn", "harvest")]),
+    "coffee": (3, [("work", "plant_row", "plant_space"), ("trade", "build_site")]),
+}
+
+
+@pytest.mark.parametrize("game_id", sorted(FREQUENT))
+def test_the_most_frequent_moves_take_at_most_two_clicks(game_id):
+    """Random games' moves of the most frequent shapes, counted through the panel builder
+    (a move ends where the seat's next decision starts another one of its kind)."""
+    players, shapes = FREQUENT[game_id]
+    engine = games.get(game_id)
+    found: dict[tuple[str, ...], list[int]] = {shape: [] for shape in shapes}
+    for seed in (1, 2, 3):
+        states, log = _moves(game_id, players, seed, 260)
+        kinds = [
+            next(d.kind for d in engine.decisions(s) if d.seat == a.seat)
+            for s, a in zip(states, log, strict=True)
+        ]
+        for start, first in enumerate(log):
+            for shape in shapes:
+                end = start + len(shape)
+                if end > len(log) or tuple(kinds[start:end]) != shape:
+                    continue
+                if any(a.seat != first.seat or a.choices == ("back",) for a in log[start:end]):
+                    continue
+                if end < len(log) and log[end].seat == first.seat and kinds[end] != shape[0]:
+                    continue  # a longer move
+                spent, i = 0, start
+                while i < end:
+                    answer = clicks(
+                        model_game(engine, states[i], players, seq=i),
+                        first.seat,
+                        [a.choices for a in log[i:end]],
+                    )
+                    spent, i = spent + answer.clicks, i + answer.moves
+                found[shape].append(spent)
+    for shape, spent in found.items():
+        assert spent, f"{game_id}: no {shape} move in the sample"
+        assert max(spent) <= 2, f"{game_id}: {shape} took {max(spent)} clicks"
