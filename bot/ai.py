@@ -14,6 +14,7 @@ import functools
 import random
 from collections.abc import Awaitable, Callable
 
+from meeple_hall.bot.i18n import t
 from meeple_hall.bot.store import Seat
 from meeple_hall.games import Decision
 from meeple_hall.games.ai.levels import LEVELS, NoStrategy, random_answer, strategy
@@ -29,6 +30,7 @@ __all__ = [
     "default_level",
     "levels_for",
     "seat_level",
+    "seat_name",
 ]
 
 DEFAULT_LEVEL = "good"
@@ -72,3 +74,9 @@ def answer_seed(table_seed: int, seq: int, seat: int) -> int:
     """The seed of an AI's answer at a move: the same move thought again answers the same
     (for `random` and `good`; `strong` stops on the clock)."""
     return random.Random(f"{table_seed}:{seq}:{seat}:ai").getrandbits(63)
+
+
+def seat_name(locale: str, game_id: str, seat: Seat) -> str:
+    """An AI seat as players read it: its name and level ("AI 1 (good)")."""
+    level = t(locale, f"ai.level.{seat_level(game_id, seat)}")
+    return t(locale, "ai.seat", name=seat.name, level=level)

@@ -17,7 +17,7 @@ from typing import Any
 import discord
 
 from meeple_hall import renderers
-from meeple_hall.bot import render
+from meeple_hall.bot import ai, render
 from meeple_hall.bot.components import Components, button, clip
 from meeple_hall.bot.i18n import game_name, game_text, language, t
 from meeple_hall.bot.languages import Languages
@@ -47,10 +47,11 @@ def table_buttons(table_id: int, seq: int, locale: str) -> Components:
     return view
 
 
-def seat_label(table: Table, seat: int) -> str:
+def seat_label(table: Table, seat: int, locale: str | None = None) -> str:
+    """Who sits at a seat; with `locale`, an AI seat's level too ("🤖 AI 1 (good)")."""
     s = table.seats[seat]
     if s.user_id is None:
-        return f"🤖 {s.name}"
+        return f"🤖 {s.name if locale is None else ai.seat_name(locale, table.game, s)}"
     return f"<@{s.user_id}>" + (" 🤖" if s.ai else "")
 
 
@@ -86,7 +87,7 @@ def table_embed(game: LiveGame, locale: str, notes: dict[int, str] | None = None
         extra = t(locale, "table.resigned") if table.seats[seat].resigned else ""
         if seat in notes:
             extra = f"{extra} · {notes[seat]}" if extra else notes[seat]
-        lines.append(f"{marker} {seat + 1}. {seat_label(table, seat)} {extra}".rstrip())
+        lines.append(f"{marker} {seat + 1}. {seat_label(table, seat, locale)} {extra}".rstrip())
     embed.add_field(name=t(locale, "table.players"), value="\n".join(lines), inline=False)
     if pending:
         waiting = "\n".join(

@@ -15,7 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from meeple_hall import games, renderers
-from meeple_hall.bot import table_settings
+from meeple_hall.bot import ai, table_settings
 from meeple_hall.bot.components import Components, button, clip, select
 from meeple_hall.bot.i18n import cmd, desc, game_name, game_text, t
 from meeple_hall.bot.languages import user_locale
@@ -55,7 +55,7 @@ def lobby_embed(table: Table, locale: str) -> discord.Embed:
         colour=discord.Colour.blurple(),
     )
     seats = "\n".join(
-        f"{i + 1}. " + (f"🤖 {s.name}" if s.ai else f"<@{s.user_id}>")
+        f"{i + 1}. " + (f"🤖 {ai.seat_name(locale, table.game, s)}" if s.ai else f"<@{s.user_id}>")
         for i, s in enumerate(table.seats)
     )
     embed.add_field(
@@ -96,6 +96,26 @@ def option_menus(
         for setting in table_settings.declared()
     ]
     return menus
+
+
+def ai_level_prompt(table: Table, locale: str) -> str:
+    """What Add AI asks: the levels the game offers, each with what it plays like."""
+    lines = [t(locale, "lobby.ai_level_prompt")]
+    lines += [
+        f"🤖 **{t(locale, f'ai.level.{level}')}**: {t(locale, f'ai.level.{level}.about')}"
+        for level in ai.levels_for(table.game)
+    ]
+    return "\n".join(lines)
+
+
+def ai_level_buttons(table: Table, locale: str) -> Components:
+    view = Components()
+    default = ai.default_level(table.game)
+    for level in ai.levels_for(table.game):
+        style = discord.ButtonStyle.primary if level == default else discord.ButtonStyle.secondary
+        label = t(locale, f"ai.level.{level}")
+        view.add_item(button(f"l:{table.id}:ai:{level}", label, style=style, emoji="🤖"))
+    return view
 
 
 def lobby_components(table: Table, locale: str) -> Components:
@@ -334,10 +354,12 @@ class Lobby(commands.Cog):
             await refuse(interaction, lobby_refusal(LobbyClosed(table.id, table.status)))
             return
         verb = parts[1]
+        if verb == "ai" and len(parts) <= 3:
+            await self.on_add_ai(interaction, table, parts[2] if len(parts) == 3 else None)
+            return
         actions: dict[str, LobbyAction] = {
             "join": self.do_join,
             "leave": self.do_leave,
-            "ai": self.do_add_ai,
             "start": self.do_start,
             "cancel": self.do_cancel,
         }
@@ -358,6 +380,32 @@ class Lobby(commands.Cog):
             await refuse(interaction, refusal)
             return
         await self._refresh_message(table, interaction, respond=True)
+
+    async def on_add_ai(
+        self, interaction: discord.Interaction, table: Table, level: str | None
+    ) -> None:
+        """Add AI asks for the level (an ephemeral choice); a level's button seats the AI.
+        The choice stays open after a seat is added, to add another."""
+        locale = user_locale(interaction)
+        try:
+            self.check_may_add_ai(interaction, table)
+            if level is None:
+                await say(
+                    interaction,
+                    ai_level_prompt(table, locale),
+                    view=ai_level_buttons(table, locale),
+                )
+                return
+            note, table = await self.do_add_ai(interaction, table, level)
+        except Refusal as refusal:
+            await refuse(interaction, refusal)
+            return
+        added = ai.seat_name(locale, table.game, table.seats[-1])
+        await interaction.response.edit_message(
+            content=t(locale, note, seat=added) + "\n\n" + ai_level_prompt(table, locale),
+            view=ai_level_buttons(table, locale),
+        )
+        await self._refresh_message(table, interaction)
 
     async def _refresh_message(
         self, table: Table, interaction: discord.Interaction, respond: bool = False
@@ -400,16 +448,28 @@ class Lobby(commands.Cog):
             table = await self.store.leave_lobby(table.id, interaction.user.id)
         return "lobby.left", table
 
-    async def do_add_ai(self, interaction: discord.Interaction, table: Table) -> tuple[str, Table]:
+    @staticmethod
+    def check_may_add_ai(interaction: discord.Interaction, table: Table) -> None:
         if table.seat_of(interaction.user.id) is None and not can_manage(
             interaction, table.host_id
         ):
             raise Refusal("lobby.not_seated")
+
+    async def do_add_ai(
+        self, interaction: discord.Interaction, table: Table, level: str
+    ) -> tuple[str, Table]:
+        """Seat an AI playing at `level`, one the game offers (bot/ai.py)."""
+        self.check_may_add_ai(interaction, table)
+        offered = ai.levels_for(table.game)
+        if level not in offered:
+            locale = user_locale(interaction)
+            names = ", ".join(t(locale, f"ai.level.{name}") for name in offered)
+            raise Refusal("lobby.bad_ai_level", level=clip(level, 40), levels=names)
         max_seats = games.get(table.game).max_players
         number = 1 + sum(1 for s in table.seats if s.ai)
         while any(s.name == f"AI {number}" for s in table.seats):
             number += 1
-        seat = Seat(user_id=None, name=f"AI {number}", ai=True)
+        seat = Seat(user_id=None, name=f"AI {number}", ai=True, ai_level=level)
         async with lobby_errors():
             table = await self.store.add_seat(table.id, seat, max_seats=max_seats)
         return "lobby.ai_added", table

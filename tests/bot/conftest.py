@@ -68,6 +68,9 @@ async def make_bot(database_url: str):
 
     yield make
     for bot in made:
+        manager = getattr(bot, "manager", None)
+        if manager is not None:
+            await manager.close()  # its AI worker processes
         store = getattr(bot, "store", None)
         if store is not None:
             await store.close()
@@ -145,9 +148,22 @@ async def start_game(table, *players, ai: int = 0, game: str = "pebbles", **opti
     for member in players:
         await member.click(lobby, label="Join")
     for _ in range(ai):
-        await table.alice.click(lobby, label="Add AI")
+        await add_ai(table.alice, lobby)
     await table.alice.click(lobby, label="Start")
     return table.env.bot.manager.in_channel(table.channel.id)
+
+
+async def add_ai(member, lobby, level: str | None = None):
+    """Add AI, then a level on the choice it answers with: `level`, or the game's default
+    (the highlighted button). Returns the result of the level's click."""
+    asked = await member.click(lobby, label="Add AI")
+    assert asked.ephemeral, asked
+    levels = [b for b in raw_buttons(asked.response) if b["custom_id"].startswith("l:")]
+    if level is None:
+        chosen = next(b for b in levels if b.get("style") == discord.ButtonStyle.primary.value)
+    else:
+        chosen = next(b for b in levels if b["custom_id"].endswith(f":ai:{level}"))
+    return await member.click(asked.response, custom_id=chosen["custom_id"])
 
 
 def acting_member(table, game):

@@ -6,7 +6,7 @@ import copy
 
 import discord
 
-from tests.bot.conftest import buttons, click_as_it_was, stored_message
+from tests.bot.conftest import add_ai, buttons, click_as_it_was, stored_message
 
 
 async def test_new_posts_a_lobby_with_the_creator_seated(table):
@@ -24,7 +24,7 @@ async def test_join_leave_and_ai_through_buttons_and_commands(table):
     await table.bob.click(lobby, label="Join")
     result = await table.carol.slash(table.channel, "join")
     assert result.ephemeral and "You have a seat" in result.response.content
-    await table.bob.click(lobby, label="Add AI")
+    await add_ai(table.bob, lobby)
     seats = table.channel.last_message.embeds[0].fields[0].value
     lobby = table.channel.get_message(lobby.id) if hasattr(table.channel, "get_message") else lobby
     table_row = await table.env.bot.store.open_table_in(table.channel.id)
@@ -39,7 +39,7 @@ async def test_a_full_table_turns_joiners_away(table):
     await table.alice.slash(table.channel, "new", game="pebbles")
     lobby = table.channel.last_message
     for _ in range(3):
-        await table.alice.click(lobby, label="Add AI")
+        await add_ai(table.alice, lobby)
     result = await table.bob.click(lobby, label="Join")
     assert result.ephemeral and "full (4 seats)" in result.response.content
 
