@@ -1,0 +1,67 @@
+"""The catalogues of converted games: every key in every language with the same fields, no
+key that no source names, and a missing key or field caught."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from meeple_hall.games import registry
+from meeple_hall.games.burgundy.data import components
+from meeple_hall.games.burgundy.words import tile_name
+from meeple_hall.games.core import Msg
+from meeple_hall.games.core.catalogues import (
+    LANGUAGES,
+    MissingMessage,
+    catalogue_problems,
+    converted,
+    render,
+)
+from meeple_hall.games.text_checks import unused_keys
+
+ROOT = Path(__file__).resolve().parents[2]
+CONVERTED = [g for g in registry.ids() if converted(g)]
+
+
+def sources(game_id: str) -> list[Path]:
+    return [*sorted((ROOT / "games" / game_id).glob("*.py")), ROOT / "renderers" / f"{game_id}.py"]
+
+
+def test_burgundy_is_converted_and_the_others_are_on_their_way():
+    assert "burgundy" in CONVERTED
+    assert converted("core")
+
+
+@pytest.mark.parametrize("namespace", ["core", *CONVERTED])
+def test_every_key_in_every_language_with_the_same_fields(namespace):
+    assert catalogue_problems(namespace) == []
+
+
+@pytest.mark.parametrize("game_id", CONVERTED)
+def test_no_key_is_unused(game_id):
+    assert unused_keys(game_id, sources(game_id)) == []
+
+
+def test_an_unused_key_is_found():
+    # without the renderer, the words only the renderer uses are unused
+    unused = unused_keys("burgundy", sources("burgundy")[:-1])
+    assert "burgundy.private.watching" in unused and "burgundy.log.takes" not in unused
+
+
+def test_every_tile_has_a_name_in_every_language():
+    for tile in components().tiles:
+        names = {lang: render(lang, tile_name(tile.face), strict=True) for lang in LANGUAGES}
+        assert all(names.values()) and names["en"] not in (names["zh-TW"], names["ja"]), names
+
+
+def test_a_missing_key_or_field_is_caught_and_plain_text_passes():
+    with pytest.raises(MissingMessage):
+        render("ja", Msg("burgundy.no_such_key"), strict=True)
+    with pytest.raises(MissingMessage):
+        render("zh-TW", Msg("burgundy.log.takes", seat=Msg("core.seat", n=1)), strict=True)
+    assert render("ja", "Plain text from a game not yet converted") == (
+        "Plain text from a game not yet converted"
+    )
+    assert render("zh-TW", Msg("burgundy.count.workers", n=3)) == "3 個工人"
+    assert render("en", Msg("burgundy.count.workers", n=1)) == "1 worker"
