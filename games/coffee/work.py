@@ -100,7 +100,12 @@ def work_options(state: CoffeeState, seat: int) -> list[Option]:
             options.append(Option("plant", "Add a plantation to a cooperative"))
         for coffee, coop in state.coops.items():
             if coop.town and send_candidates(state, coffee):
-                label = f"Send workers to plantations in {coop_name(coffee)}"
+                # The rule: each player with an empty plantation there gets one worker, on
+                # their unoccupied plantation in the lowest row.
+                label = (
+                    f"Send workers in {coop_name(coffee)}: 1 per player,"
+                    " to their lowest empty plantation"
+                )
                 options.append(Option(f"send.{coffee}", label))
     if markers >= 2 and donkeys_left(state, seat) and donkey_pathways(state, seat):
         options.append(Option("donkey", "Breed a donkey (2 Action markers)"))

@@ -33,19 +33,29 @@ def pay_coins(state: VillageState, player: Player, n: int) -> None:
 def pay(state: VillageState, player: Player, cubes: dict[str, int]) -> None:
     """Pay cubes to the supply. Coins stand in for the cubes the player lacks, and for more
     if the player chose to spend more coins (replacing cubes in the cost's order)."""
-    use = {c: min(n, player.cubes.get(c, 0)) for c, n in cubes.items()}
-    coins = sum(cubes.values()) - sum(use.values())
-    extra = max(0, state.coins_chosen - coins)
+    use, replaced = coin_split(player, cubes, state.coins_chosen)
+    coins = sum(replaced.values())
     state.coins_chosen = -1
-    for colour in cubes:
-        swap = min(extra, use[colour])
-        use[colour] -= swap
-        extra -= swap
-        coins += swap
     for colour, n in use.items():
         player.cubes[colour] -= n
         state.supply[colour] += n
     pay_coins(state, player, coins)
+
+
+def coin_split(
+    player: Player, cubes: dict[str, int], coins: int
+) -> tuple[dict[str, int], dict[str, int]]:
+    """A payment of `cubes` with `coins` coins (at least the cubes lacking): the cubes paid,
+    and the cubes the coins stand in for (those lacking, then in the cost's order)."""
+    use = {c: min(n, player.cubes.get(c, 0)) for c, n in cubes.items()}
+    replaced = {c: n - use[c] for c, n in cubes.items()}
+    extra = max(0, coins - sum(replaced.values()))
+    for colour in cubes:
+        swap = min(extra, use[colour])
+        use[colour] -= swap
+        replaced[colour] += swap
+        extra -= swap
+    return use, replaced
 
 
 def coin_range(player: Player, cubes: dict[str, int]) -> range:

@@ -24,7 +24,7 @@ from meeple_hall.games.village import (
     rounds,
     scoring,
 )
-from meeple_hall.games.village.economy import coin_range, gain_cube, gain_grain
+from meeple_hall.games.village.economy import coin_range, coin_split, gain_cube, gain_grain
 from meeple_hall.games.village.state import FARM, KARLA, Member, Player, Step, VillageState
 from meeple_hall.games.village.view import view
 
@@ -69,17 +69,40 @@ def options_for(state: VillageState, step: Step) -> list[Option]:
         if not cost:
             out.append(option)
             continue
-        fewest, *more = coin_range(state.players[step.seat], cost)
+        player = state.players[step.seat]
+        fewest, *more = coin_range(player, cost)
         # The plain option pays the fewest coins: its label says so when that is not none.
-        out.append(Option(option.id, with_coins(option.label, fewest)))
-        out.extend(Option(f"{option.id}{COINS}{k}", with_coins(option.label, k)) for k in more)
+        out.append(Option(option.id, with_coins(option.label, player, cost, fewest)))
+        out.extend(
+            Option(f"{option.id}{COINS}{k}", with_coins(option.label, player, cost, k))
+            for k in more
+        )
     return out
 
 
-def with_coins(label: str, coins: int) -> str:
+LABEL_MAX = 80  # a button's label
+
+
+def with_coins(label: str, player: Player, cost: dict[str, int], coins: int) -> str:
+    """`…, paying 1 coin instead of 1 green`: which cubes the coins stand in for, and in
+    solo when the next-start-player marker is spent as one of them."""
     if not coins:
         return label
-    return f"{label}, paying {'1 coin' if coins == 1 else f'{coins} coins'}"
+    _, replaced = coin_split(player, cost, coins)
+    cubes = " + ".join(f"{n} {c}" for c, n in replaced.items() if n)
+    if player.marker_coin and coins == 1:
+        paid = "the start marker as a coin"
+    elif player.marker_coin:
+        paid = f"the start marker + {coins - 1} coin{'s' if coins > 2 else ''}"
+    else:
+        paid = "1 coin" if coins == 1 else f"{coins} coins"
+    short = " + ".join(c if n == 1 else f"{n} {c}" for c, n in replaced.items() if n)
+    tries = (
+        f"{label}, paying {paid} instead of {cubes}",
+        f"{label}, {paid} instead of {cubes}",
+    )
+    least = "coin" if paid == "1 coin" else paid
+    return next((t for t in tries if len(t) <= LABEL_MAX), f"{label}, {least} for {short}")
 
 
 def die_options(state: VillageState, step: Step) -> list[Option]:
