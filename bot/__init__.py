@@ -14,6 +14,7 @@ from discord.ext import commands
 from meeple_hall.bot.components import RoutedButton, Router
 from meeple_hall.bot.i18n import Translator, t
 from meeple_hall.bot.languages import user_locale
+from meeple_hall.bot.shards import Shards
 from meeple_hall.bot.store import open_store
 
 log = logging.getLogger(__name__)
@@ -25,10 +26,18 @@ class MeepleHall(commands.Bot):
         database_url: str | None,
         dev_guild_id: int | None,
         new_seed: Callable[[], int] | None = None,
+        shards: Shards | None = None,
+        **options: object,
     ) -> None:
         # Slash commands and components only: no privileged intents, no message content.
         intents = discord.Intents.default()
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            **options,  # type: ignore[arg-type]
+        )
+        self.shards = shards or Shards()
         self.database_url = database_url
         self.dev_guild_id = dev_guild_id
         self.router = Router()
@@ -52,12 +61,14 @@ class MeepleHall(commands.Bot):
         await self.store.open()
         self.languages = Languages(self.store)
         await self.languages.load()
-        self.manager = TableManager(self.store)
+        self.manager = TableManager(self.store, shards=self.shards)
         # before the display: a table is shown with its clocks already brought up to date
         self.clocks = ClockService(self, self.manager, self.store)
         self.display = TableDisplay(self, self.manager, self.store)
         self.display.notes = self.clocks.notes
         await self.manager.load_all()
+        # Another process's change to a table this one serves (PostgreSQL only).
+        await self.store.watch(self.manager.changed_elsewhere)
         await self.clocks.load()
         for game in self.manager.games.values():
             self.display.prime(game)
@@ -70,6 +81,8 @@ class MeepleHall(commands.Bot):
         await self.add_cog(Time(self, self.store, self.manager, self.clocks))
         await self._add_community()
         self.add_dynamic_items(RoutedButton)
+        if 0 not in self.shards.running:
+            return  # the commands are the same in every process: the one with shard 0 syncs
         if self.dev_guild_id:
             guild = discord.Object(self.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -146,12 +159,28 @@ async def report_failure(interaction: discord.Interaction, error: BaseException)
         log.warning("could not tell the player about the error")
 
 
+class ShardedMeepleHall(MeepleHall, commands.AutoShardedBot):
+    """The bot running some of the shards of a bot split over several processes."""
+
+
 def create_bot(
     database_url: str | None = None,
     *,
     dev_guild_id: int | None = None,
     new_seed: Callable[[], int] | None = None,
+    shards: Shards | None = None,
 ) -> commands.Bot:
     """The bot, with its store at `database_url` (SQLite file by default). `new_seed` deals
-    each new table's seed (random by default; tests pass their own to replay a game)."""
-    return MeepleHall(database_url, dev_guild_id, new_seed)
+    each new table's seed (random by default; tests pass their own to replay a game).
+    `shards` (SHARD_COUNT, SHARD_IDS) makes it one of several processes: it connects only
+    the shards given and serves only their guilds' tables (bot/shards.py)."""
+    if shards is None or shards.count == 1:
+        return MeepleHall(database_url, dev_guild_id, new_seed, shards)
+    return ShardedMeepleHall(
+        database_url,
+        dev_guild_id,
+        new_seed,
+        shards,
+        shard_count=shards.count,
+        shard_ids=shards.running,
+    )

@@ -5,7 +5,13 @@ The store is the truth. A game is loaded by replaying its log from the latest sn
 only then becomes the table's state. The move that ends a game writes the result and the
 finished status in that same transaction. Moves on one table are serialised by a lock
 within this process; the store's sequence check refuses a move that another process got
-in first.
+in first, and then the table is reloaded from the log and the move taken after all if what
+the player saw still holds (the rule `submit` applies to a panel built before other seats
+moved).
+
+With several processes (bot/shards.py) each loads, and plays the AI for, only the tables
+of its own shards' guilds, and follows the changes other processes commit to them
+(`changed_elsewhere`, from the store's `watch`: LISTEN/NOTIFY on PostgreSQL).
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from typing import Any
 
 from meeple_hall import games
 from meeple_hall.bot import ai
+from meeple_hall.bot.shards import Shards
 from meeple_hall.bot.store import (
     FinalResult,
     LobbyClosed,
@@ -37,6 +44,9 @@ from meeple_hall.games.core.hidden import hidden_parts
 log = logging.getLogger(__name__)
 
 SNAPSHOT_EVERY = 25
+# How often a move whose number another process took is tried again on the reloaded table
+# (each retry means yet another move got in first; a player's click is not kept waiting).
+STALE_RETRIES = 3
 
 
 class Refusal(Exception):
@@ -116,8 +126,11 @@ Listener = Callable[[LiveGame], Awaitable[None]]
 
 
 class TableManager:
-    def __init__(self, store: Store, chooser: ai.Chooser | None = None) -> None:
+    def __init__(
+        self, store: Store, chooser: ai.Chooser | None = None, *, shards: Shards | None = None
+    ) -> None:
         self.store = store
+        self.shards = shards or Shards()
         self.games: dict[int, LiveGame] = {}
         self.listeners: list[Listener] = []
         # AI answers are worked out away from the event loop: in the manager's own worker
@@ -126,6 +139,11 @@ class TableManager:
         self.chooser: ai.Chooser = chooser or self._pool  # type: ignore[assignment]
         self._ai_tasks: dict[int, asyncio.Task[None]] = {}
         self._ended_while_down: list[LiveGame] = []
+        self._loading: set[int] = set()
+
+    def serves(self, table: Table) -> bool:
+        """Whether this process plays the table (its guild is in one of our shards)."""
+        return self.shards.serves(table.guild_id)
 
     # -- loading -----------------------------------------------------------------------
     async def load_all(self) -> None:
@@ -133,7 +151,7 @@ class TableManager:
         whose log already reaches its end (the bot stopped between the last move and the
         end of the game, as older versions wrote them apart) is finished now."""
         for table in await self.store.open_tables():
-            if table.status is TableStatus.ACTIVE:
+            if table.status is TableStatus.ACTIVE and self.serves(table):
                 try:
                     game = await self.load(table)
                     if (result := game.result()) is not None:
@@ -189,6 +207,55 @@ class TableManager:
 
     def get(self, table_id: int) -> LiveGame | None:
         return self.games.get(table_id)
+
+    # -- other processes' changes ----------------------------------------------------------
+    async def changed_elsewhere(self, table_id: int | None) -> None:
+        """Another process committed a change to a table (None: to any, unheard): a game
+        this process serves is brought up to date from the store and shown again; a game
+        of its shards started elsewhere is picked up."""
+        if table_id is not None:
+            await self._follow(table_id)
+            return
+        for game in list(self.games.values()):
+            await self._follow(game.id)
+        for table in await self.store.open_tables():
+            if table.status is TableStatus.ACTIVE and table.id not in self.games:
+                await self._follow(table.id)
+
+    async def _follow(self, table_id: int) -> None:
+        game = self.games.get(table_id)
+        if game is None:
+            await self._pick_up(table_id)
+            return
+        async with game.lock:
+            if self.games.get(table_id) is not game:
+                return
+            table = await self.store.get_table(table_id)
+            if table is None:
+                return
+            seq = await self.store.last_seq(table_id)
+            if (seq, table.status, table.seats) == (game.seq, TableStatus.ACTIVE, game.table.seats):
+                return  # nothing this process has not seen
+            if seq != game.seq:
+                await self._catch_up(game)
+            game.table = table
+            if table.status is not TableStatus.ACTIVE:
+                self.games.pop(table_id, None)
+        await self._changed(game)
+
+    async def _pick_up(self, table_id: int) -> None:
+        if table_id in self._loading:
+            return
+        self._loading.add(table_id)
+        try:
+            table = await self.store.get_table(table_id)
+            if table is None or table.status is not TableStatus.ACTIVE or not self.serves(table):
+                return
+            if table_id not in self.games:
+                game = await self.load(table)
+                await self._changed(game)
+        finally:
+            self._loading.discard(table_id)
 
     def in_channel(self, channel_id: int) -> LiveGame | None:
         return next((g for g in self.games.values() if g.table.channel_id == channel_id), None)
@@ -304,10 +371,12 @@ class TableManager:
             decision = game.decision_for(seat)
             if decision is None:
                 raise Refusal("move.not_your_turn")
-            if seen_seq is not None and self._stale(game, seat, decision, seen_seq, seen_hash):
+            if seen_seq is None:  # a typed move: made against the table as it is now
+                seen_seq, seen_hash = game.seq, decision_hash(decision)
+            elif self._stale(game, seat, decision, seen_seq, seen_hash):
                 raise Refusal("move.stale")
             actions = [Action(seat, choices) for choices in steps]
-            await self._apply(game, actions, user_id, folded=folded)
+            await self._apply(game, actions, user_id, folded=folded, seen=(seen_seq, seen_hash))
         await self._changed(game)
         return game.decision_for(seat) if game.table.status is TableStatus.ACTIVE else None
 
@@ -327,6 +396,11 @@ class TableManager:
             or seen_hash != decision_hash(decision)
         )
 
+    def _still_holds(self, game: LiveGame, seat: int, seen_seq: int, seen_hash: str | None) -> bool:
+        """Whether a move made against the table at `seen_seq` may still be taken."""
+        decision = game.decision_for(seat)
+        return decision is not None and not self._stale(game, seat, decision, seen_seq, seen_hash)
+
     def _check_open(self, game: LiveGame) -> None:
         if self.games.get(game.id) is not game:
             raise Refusal("game.over")
@@ -338,9 +412,35 @@ class TableManager:
         user_id: int | None,
         *,
         folded: frozenset[str] = frozenset(),
+        seen: tuple[int, str | None] | None = None,
     ) -> None:
         """Apply one seat's consecutive actions: every state worked out first, then the
-        moves appended in one transaction (all or none), then the table's state moved on."""
+        moves appended in one transaction (all or none), then the table's state moved on.
+
+        If another process took the move's number first, the table is reloaded from the log
+        and the move worked out again on it, as long as what the player saw (`seen`: the
+        move number and decision hash the move was made against) still holds; else the
+        player is told their panel is out of date."""
+        for _attempt in range(STALE_RETRIES):
+            try:
+                await self._apply_once(game, actions, user_id, folded)
+                return
+            except StaleAction:
+                # Another process took this move: catch up from the store.
+                await self._catch_up(game)
+                if self.games.get(game.id) is not game:
+                    raise Refusal("game.over") from None
+                if seen is None or not self._still_holds(game, actions[0].seat, *seen):
+                    raise Refusal("move.stale") from None
+        raise Refusal("move.stale")
+
+    async def _apply_once(
+        self,
+        game: LiveGame,
+        actions: Sequence[Action],
+        user_id: int | None,
+        folded: frozenset[str],
+    ) -> None:
         states = [game.state]
         secrets = hidden_parts(game.state) if len(actions) > 1 else []
         for index, action in enumerate(actions):
@@ -385,10 +485,6 @@ class TableManager:
                     snapshot=snapshot,
                     result=final,
                 )
-        except StaleAction:
-            # Another process took this move: catch up from the store.
-            await self._catch_up(game)
-            raise Refusal("move.stale") from None
         except TableNotActive:
             # Another process ended the game.
             self.games.pop(game.id, None)
@@ -420,9 +516,17 @@ class TableManager:
             raise Refusal("error.unexpected") from exc
 
     async def _catch_up(self, game: LiveGame) -> None:
+        """The game as the store has it now (another process moved it on, or ended it)."""
+        table = await self.store.get_table(game.id)
+        if table is not None:
+            game.table = table
+            if table.status is not TableStatus.ACTIVE:
+                self.games.pop(game.id, None)
+                return
         fresh = await self._replay(game.table)
-        game.state, game.seq, game.acted = fresh.state, fresh.seq, fresh.acted
-        game.history = fresh.history
+        # The log never changes behind a move: who made each move stays true.
+        game.acted = {**game.acted, **fresh.acted}
+        game.state, game.seq, game.history = fresh.state, fresh.seq, fresh.history
 
     # -- undo ------------------------------------------------------------------------------
     async def undo_plan(self, game: LiveGame, seat: int) -> undo.UndoPlan:
@@ -458,7 +562,7 @@ class TableManager:
                 )
             except StaleAction:
                 await self._catch_up(game)
-                raise Refusal("move.stale") from None
+                raise Refusal("move.stale" if game.id in self.games else "game.over") from None
             except TableNotActive:
                 self.games.pop(game.id, None)
                 raise Refusal("game.over") from None
@@ -480,6 +584,8 @@ class TableManager:
         """Let the AI seats that must act play, without keeping anyone waiting."""
         if game.table.status is not TableStatus.ACTIVE or game.id in self._ai_tasks:
             return
+        if not self.serves(game.table):
+            return  # another process's table: its own process plays its AI seats
         if any(game.table.seats[d.seat].ai for d in game.decisions()):
             task = asyncio.create_task(self._play_ai(game), name=f"ai-{game.id}")
             self._ai_tasks[game.id] = task
@@ -511,7 +617,12 @@ class TableManager:
                     ):
                         continue  # the game moved on while the AI thought
                     try:
-                        await self._apply(game, [Action(seat, choices)], None)
+                        await self._apply(
+                            game,
+                            [Action(seat, choices)],
+                            None,
+                            seen=(seen_seq, decision_hash(decision)),
+                        )
                     except Refusal as refusal:
                         if refusal.key != "move.stale":
                             raise

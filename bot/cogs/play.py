@@ -7,7 +7,10 @@ decision and the move number the panel was built for.
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from collections.abc import Awaitable
+from typing import TypeVar
 
 import discord
 from discord import app_commands
@@ -41,6 +44,29 @@ from meeple_hall.games.core.undo import undone, undone_seq
 log = logging.getLogger(__name__)
 
 LOG_LINES = 15
+# A move waits on the table's lock (another move or an AI's being applied) and on the
+# database (another process's transaction); Discord wants an answer within 3 s. A click
+# that meets a held lock is acknowledged first; any other is answered in one go if its
+# move is in within ACK_WITHIN seconds, and acknowledged then if not.
+ACK_WITHIN = 1.5
+
+T = TypeVar("T")
+
+
+async def acknowledged(interaction: discord.Interaction, work: Awaitable[T], *, wait: bool) -> T:
+    """`work`'s result, with the interaction deferred first if `wait` (a wait is certain) or
+    once `work` has taken ACK_WITHIN seconds; the answer then edits or follows up."""
+    task = asyncio.ensure_future(work)
+    if not wait:
+        done, _ = await asyncio.wait({task}, timeout=ACK_WITHIN)
+        if done:
+            return task.result()
+    if not interaction.response.is_done():
+        if interaction.type is discord.InteractionType.component:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+    return await task
 
 
 class Play(commands.Cog):
@@ -202,14 +228,18 @@ class Play(commands.Cog):
             ", ".join(game_text(locale, label) for label in step) or "—"
             for step in step_labels(game.engine, game.state, seat, steps)
         ]
-        following = await self.manager.submit_chain(
-            game,
-            seat,
-            steps,
-            user_id=interaction.user.id,
-            seen_seq=ref.seq,
-            seen_hash=ref.dhash,
-            folded=renderers.folded_kinds(game.table.game),
+        following = await acknowledged(
+            interaction,
+            self.manager.submit_chain(
+                game,
+                seat,
+                steps,
+                user_id=interaction.user.id,
+                seen_seq=ref.seq,
+                seen_hash=ref.dhash,
+                folded=renderers.folded_kinds(game.table.game),
+            ),
+            wait=game.lock.locked(),
         )
         done = t(locale, "panel.done", choice=" → ".join(labels))
         if following is not None:
@@ -267,7 +297,11 @@ class Play(commands.Cog):
                 raise Refusal("move.empty")
             while stream:
                 choices = stream.take(self.own_decision(game, seat))
-                await self.manager.submit(game, seat, choices, user_id=interaction.user.id)
+                await acknowledged(
+                    interaction,
+                    self.manager.submit(game, seat, choices, user_id=interaction.user.id),
+                    wait=game.lock.locked(),
+                )
                 done.append(" ".join(choices))
         except Refusal as refusal:
             prefix = t(locale, "move.partial", done=" ".join(done)) + "\n" if done else ""
@@ -278,7 +312,7 @@ class Play(commands.Cog):
         if following is not None:
             content, view = build_panel(game, seat, following, locale, notice=note)
             view = await offer_undo(self.manager, game, seat, locale, view) or view
-            await interaction.response.send_message(content, view=view, ephemeral=True)
+            await say(interaction, content, view=view)
         elif undo_view := await offer_undo(self.manager, game, seat, locale):
             await say(interaction, note, view=undo_view)
         else:
@@ -412,7 +446,12 @@ async def show_panel(
     a tampered control) gets a new ephemeral panel instead, so no public message changes."""
     message = interaction.message
     if message is not None and message.flags.ephemeral:
-        await interaction.response.edit_message(content=content, view=view)
+        if interaction.response.is_done():  # acknowledged before the move was in
+            await interaction.edit_original_response(content=content, view=view)
+        else:
+            await interaction.response.edit_message(content=content, view=view)
+    elif interaction.response.is_done():
+        await interaction.followup.send(content, view=view or discord.utils.MISSING, ephemeral=True)
     else:
         await interaction.response.send_message(
             content, view=view or discord.utils.MISSING, ephemeral=True

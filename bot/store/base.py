@@ -17,7 +17,7 @@ Datetimes handed out are timezone-aware UTC; a naive datetime handed in is taken
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
@@ -334,6 +334,12 @@ class Store(Protocol):
         """Connect and apply pending schema migrations."""
 
     async def close(self) -> None: ...
+
+    async def watch(self, changed: Callable[[int | None], Awaitable[None]]) -> None:
+        """Call `changed(table_id)` whenever another process has committed a change to a
+        table (a move, a seat, its end), and `changed(None)` when changes may have been
+        missed (the connection was lost). A no-op where one process owns the database
+        (SQLite); on PostgreSQL, LISTEN/NOTIFY. Stops with `close`."""
 
     # -- lobbies and tables ------------------------------------------------------
     async def create_table(

@@ -8,6 +8,11 @@ second is told it is stale, a join racing the start either sits down before the 
 finds the game started, and so on. The rules the schema itself keeps (one open table per
 channel, an append-only log without gaps) are a partial unique index and PL/pgSQL triggers.
 
+Every command that changes a game in play (a move, a seat, its end) also sends
+`NOTIFY meeple_table_changed` in its transaction, delivered when it commits: `watch` LISTENs
+on its own connection, so each bot process hears what the others changed (bot/live.py
+reloads a table it serves from the log).
+
 Migrations are numbered like SQLite's (`migrations_pg/NNNN_name.sql`, one twin per SQLite
 file) and applied at open under an advisory lock, so processes starting together apply each
 once.
@@ -15,10 +20,12 @@ once.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import re
-from collections.abc import AsyncIterator, Sequence
+import secrets
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import replace
 from datetime import UTC, datetime
@@ -63,6 +70,9 @@ ONE_OPEN_PER_CHANNEL = "tables_one_open_per_channel"
 # pg_advisory_xact_lock key held while migrating ("meeple" in ASCII).
 MIGRATION_LOCK = 0x6D656570_6C65
 _OPEN = [status.value for status in OPEN_STATUSES]
+# The channel a committed change to a game in play is announced on: "<table id> <origin>".
+CHANGED_CHANNEL = "meeple_table_changed"
+RELISTEN_AFTER = 1.0  # seconds between attempts to listen again after the connection dropped
 _DRIVER_SUFFIX = re.compile(r"^(postgres(?:ql)?)\+\w+://", re.IGNORECASE)
 
 
@@ -119,6 +129,11 @@ class PostgresStore(CommunityCommands):
         self.connect_timeout = connect_timeout
         self._migrations = migrations if migrations is not None else load_migrations(MIGRATIONS_DIR)
         self._pool: asyncpg.Pool | None = None
+        # what this store's own notifications carry, so that it ignores them
+        self.origin = secrets.token_hex(6)
+        self._listener: asyncpg.Connection | None = None
+        self._changed: Callable[[int | None], Awaitable[None]] | None = None
+        self._watch_tasks: set[asyncio.Task[None]] = set()
 
     def __repr__(self) -> str:
         return f"PostgresStore({redacted(self.url)!r})"
@@ -148,9 +163,68 @@ class PostgresStore(CommunityCommands):
             raise
 
     async def close(self) -> None:
+        self._changed = None
+        for task in list(self._watch_tasks):
+            task.cancel()
+        listener, self._listener = self._listener, None
+        if listener is not None and not listener.is_closed():
+            await listener.close()
         pool, self._pool = self._pool, None
         if pool is not None:
             await pool.close()
+
+    # -- hearing other processes' changes ----------------------------------------------
+    async def watch(self, changed: Callable[[int | None], Awaitable[None]]) -> None:
+        self._connections()
+        self._changed = changed
+        await self._listen()
+
+    async def _listen(self) -> None:
+        db = await asyncpg.connect(asyncpg_dsn(self.url), timeout=self.connect_timeout)
+        await db.add_listener(CHANGED_CHANNEL, self._heard)
+        db.add_termination_listener(self._lost)
+        self._listener = db
+
+    def _heard(self, _db: object, _pid: int, _channel: str, payload: str) -> None:
+        table_id, _, origin = payload.partition(" ")
+        if origin != self.origin and table_id.isdigit():
+            self._call(int(table_id))
+
+    def _call(self, table_id: int | None) -> None:
+        if self._changed is not None:
+            self._spawn(self._changed(table_id))
+
+    def _spawn(self, work: Awaitable[None]) -> None:
+        async def run() -> None:
+            try:
+                await work
+            except Exception:
+                log.exception("could not follow another process's change")
+
+        task = asyncio.get_running_loop().create_task(run())
+        self._watch_tasks.add(task)
+        task.add_done_callback(self._watch_tasks.discard)
+
+    def _lost(self, db: object) -> None:
+        if self._changed is None or db is not self._listener:
+            return  # closed on purpose
+        log.warning("lost the connection that listens for other processes' changes")
+        self._spawn(self._listen_again())
+
+    async def _listen_again(self) -> None:
+        while self._changed is not None:
+            await asyncio.sleep(RELISTEN_AFTER)
+            try:
+                await self._listen()
+            except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+                log.warning("cannot listen for other processes' changes yet: %s", exc)
+                continue
+            self._call(None)  # whatever was said while nobody listened
+            return
+
+    async def _announce(self, db: asyncpg.Connection, table_id: int) -> None:
+        """Tell the other processes, once this transaction commits, that the table changed."""
+        await db.execute("SELECT pg_notify($1, $2)", CHANGED_CHANNEL, f"{table_id} {self.origin}")
 
     async def schema_version(self) -> int:
         async with self._read() as db:
@@ -388,6 +462,7 @@ class PostgresStore(CommunityCommands):
                 "UPDATE tables SET started_at = $1 WHERE id = $2", table.started_at, table_id
             )
             await self._set_status(db, table, TableStatus.ACTIVE)
+            await self._announce(db, table_id)
         return table
 
     # -- a game in play ----------------------------------------------------------------
@@ -399,6 +474,7 @@ class PostgresStore(CommunityCommands):
             if table.status is not TableStatus.ACTIVE:
                 raise TableNotActive(table_id, table.status)
             yield db, table
+            await self._announce(db, table_id)
 
     async def resign_seat(self, table_id: int, position: int) -> Table:
         async with self._active(table_id) as (db, table):
@@ -627,6 +703,7 @@ class PostgresStore(CommunityCommands):
             if result is not None:
                 (table,) = await self._tables(db, "t.id = $1", table_id)
                 await self._finish(db, table, result)
+            await self._announce(db, table_id)
 
     async def actions(self, table_id: int, after: int = 0) -> list[LoggedAction]:
         async with self._read() as db:

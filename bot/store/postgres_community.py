@@ -406,6 +406,7 @@ class CommunityCommands:
                 await db.execute(
                     "UPDATE tables SET host_id = $1 WHERE id = $2", new_user_id, table_id
                 )
+            await self._announce(db, table_id)  # type: ignore[attr-defined]
             return table
 
     # -- shared ----------------------------------------------------------------------------

@@ -15,7 +15,7 @@ import logging
 import re
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -193,6 +193,10 @@ class SQLiteStore(CommunityCommands):
                     await db.execute("PRAGMA optimize")
             finally:
                 await db.close()
+
+    async def watch(self, changed: Callable[[int | None], Awaitable[None]]) -> None:
+        """Nothing to watch: one process owns a SQLite file (several processes against one
+        database is PostgreSQL's deployment), and its own changes it knows already."""
 
     async def schema_version(self) -> int:
         async with self._read() as db:
