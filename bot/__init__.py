@@ -37,7 +37,7 @@ class MeepleHall(commands.Bot):
             help_command=None,
             **options,  # type: ignore[arg-type]
         )
-        self.shards = shards or Shards()
+        self.served = shards or Shards()  # not `shards`: AutoShardedBot has that
         self.database_url = database_url
         self.dev_guild_id = dev_guild_id
         self.router = Router()
@@ -61,7 +61,7 @@ class MeepleHall(commands.Bot):
         await self.store.open()
         self.languages = Languages(self.store)
         await self.languages.load()
-        self.manager = TableManager(self.store, shards=self.shards)
+        self.manager = TableManager(self.store, shards=self.served)
         # before the display: a table is shown with its clocks already brought up to date
         self.clocks = ClockService(self, self.manager, self.store)
         self.display = TableDisplay(self, self.manager, self.store)
@@ -81,7 +81,7 @@ class MeepleHall(commands.Bot):
         await self.add_cog(Time(self, self.store, self.manager, self.clocks))
         await self._add_community()
         self.add_dynamic_items(RoutedButton)
-        if 0 not in self.shards.running:
+        if 0 not in self.served.running:
             return  # the commands are the same in every process: the one with shard 0 syncs
         if self.dev_guild_id:
             guild = discord.Object(self.dev_guild_id)

@@ -468,8 +468,11 @@ class Tournaments:
             log.exception("tournament step after game %s failed", table_id)
 
     async def resume(self) -> None:
-        """After a (re)start: finish whatever each running tournament was doing."""
+        """After a (re)start: finish whatever each running tournament of this process's
+        shards (bot/shards.py) was doing."""
         for tournament in await self.store.tournaments(statuses=(TournamentStatus.RUNNING,)):
+            if not self.manager.shards.serves(tournament.guild_id):
+                continue  # another process runs that guild's tournaments
             try:
                 await self.advance(tournament.id)
             except Exception:
