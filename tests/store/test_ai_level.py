@@ -1,7 +1,6 @@
 """An AI seat's level (migration 0005) is written with the seat and read back with it."""
 
 from meeple_hall.bot.store import Seat
-
 from tests.store.conftest import GUEST, HOST, new_table
 
 
@@ -22,7 +21,11 @@ async def test_ai_level_is_stored_with_the_seat(store) -> None:
 async def test_ai_level_survives_a_seat_leaving(store) -> None:
     table = await new_table(
         store,
-        seats=[Seat(HOST, "Ada"), Seat(GUEST, "Bo"), Seat(None, "AI 1", ai=True, ai_level="random")],
+        seats=[
+            Seat(HOST, "Ada"),
+            Seat(GUEST, "Bo"),
+            Seat(None, "AI 1", ai=True, ai_level="random"),
+        ],
     )
     await store.leave_lobby(table.id, GUEST)
 
