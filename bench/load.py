@@ -1,0 +1,669 @@
+"""Many tables played at once through the bot's real interaction path (issue 16).
+
+    python bench/load.py [--tables 10 100 1000] [--backend sqlite postgres] [--game village]
+                         [--players 3] [--seconds 60] [--think 2 10] [--latency 0.04]
+
+For each backend and table count: N games of `--game` are started and played a few moves
+into the game through the bot's TableManager, then the real bot starts on that database
+(its start-up is timed: setup_hook and on_ready, every game loaded from its log) and every
+table is played at once: for each table, whoever must act waits a random time (`--think`,
+uniform), clicks "Take turn" on the table message if they have no panel, and clicks an
+option of the panel the bot sent them (a page, a pick and Confirm where the panel asks for
+them). Each click is a gateway INTERACTION_CREATE payload handed to discord.py's own
+`parse_interaction_create`, so the bot's component router, cogs, panels, store and display
+run as they do on Discord. Discord's HTTP API is answered in this process (discord.py's
+HTTPClient.request and its webhook adapter, which sends interaction responses, are
+replaced by a function that waits `--latency` each way and answers with the JSON Discord
+would). See bench/README.md for what this leaves out.
+
+Printed per run: click → acknowledgement (the interaction callback reaching "Discord")
+and click → updated table (the table message edited or posted showing the move), p50, p95,
+p99 and max, acknowledgements later than 3 s, moves per second, CPU per move (this process
+and its render/AI workers, the load generator included), the memory of the bot (resident,
+workers included), start-up time, and the load average.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import itertools
+import json
+import os
+import random
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import discord
+import psutil
+from discord.webhook import async_ as webhook_async
+
+sys.path.append(str(Path(__file__).resolve().parents[1]))  # for tests.postgres
+
+from meeple_hall.bot import ai, create_bot  # noqa: E402
+from meeple_hall.bot.live import TableManager  # noqa: E402
+from meeple_hall.bot.store import Seat, open_store  # noqa: E402
+
+GUILD = 900_000_000_000_000_001
+APP = 900_000_000_000_000_002
+BOT_USER = {"id": str(APP), "username": "Meeple Hall", "discriminator": "0", "avatar": None}
+BOT_USER["bot"] = True
+EVERYONE_PERMISSIONS = str(discord.Permissions.all().value)
+
+
+def user(user_id: int) -> dict[str, Any]:
+    return {"id": str(user_id), "username": f"p{user_id}", "discriminator": "0", "avatar": None}
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+@dataclass
+class Figures:
+    acks: list[float] = field(default_factory=list)
+    updates: list[float] = field(default_factory=list)
+    clicks: int = 0
+    moves_clicked: int = 0
+
+
+class FakeDiscord:
+    """Discord's HTTP API as far as the bot uses it, answered here after `latency` each way."""
+
+    def __init__(self, latency: float, figures: Figures) -> None:
+        self.latency = latency
+        self.figures = figures
+        self.ids = itertools.count(1_000_000_000_000_000_000)
+        self.clicked: dict[int, float] = {}  # interaction id -> click time
+        self.responses: dict[int, dict[str, Any]] = {}  # interaction id -> response message
+        self.answered: dict[int, asyncio.Event] = {}
+        # table id -> [(move number the click was made at, click time)]
+        self.waiting_moves: dict[int, list[tuple[int, float]]] = defaultdict(list)
+        self.table_messages: dict[int, dict[str, Any]] = {}  # channel -> its last message
+
+    def message(self, channel_id: int, data: dict[str, Any], flags: int = 0) -> dict[str, Any]:
+        embeds = data.get("embeds") or []
+        return {
+            "id": str(next(self.ids)),
+            "channel_id": str(channel_id),
+            "author": BOT_USER,
+            "content": data.get("content") or "",
+            "timestamp": discord.utils.utcnow().isoformat(),
+            "edited_timestamp": None,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": [],
+            "embeds": embeds,
+            "pinned": False,
+            "type": 0,
+            "flags": data.get("flags", flags) or flags,
+            "components": data.get("components") or [],
+        }
+
+    @staticmethod
+    def payload(kwargs: dict[str, Any]) -> dict[str, Any]:
+        if kwargs.get("json") is not None:
+            return kwargs["json"]
+        if kwargs.get("payload") is not None:
+            return kwargs["payload"]
+        for part in kwargs.get("form") or kwargs.get("multipart") or []:
+            if part.get("name") == "payload_json":
+                return json.loads(part["value"])
+        return {}
+
+    def table_shown(self, channel_id: int, data: dict[str, Any]) -> None:
+        """A table message (or the final scores) went out: the moves it shows are done."""
+        now = time.perf_counter() + self.latency
+        table_seq: tuple[int, int] | None = None
+        for row in data.get("components") or []:
+            for item in row.get("components", []):
+                parts = str(item.get("custom_id", "")).split(":")
+                if parts[0] == "t" and len(parts) == 4 and parts[3] == "take":
+                    table_seq = int(parts[1]), int(parts[2])
+        if table_seq is None:
+            return
+        table_id, seq = table_seq
+        waiting = self.waiting_moves.get(table_id, [])
+        done = [w for w in waiting if w[0] < seq]
+        for _, clicked in done:
+            self.figures.updates.append(now - clicked)
+        self.waiting_moves[table_id] = [w for w in waiting if w[0] >= seq]
+
+    def game_over(self, table_id: int) -> None:
+        now = time.perf_counter() + self.latency
+        for _, clicked in self.waiting_moves.pop(table_id, []):
+            self.figures.updates.append(now - clicked)
+
+    async def http(self, route: discord.http.Route, **kwargs: Any) -> Any:
+        """discord.py's HTTPClient.request."""
+        await asyncio.sleep(self.latency)
+        data = self.payload(kwargs)
+        method, path = route.method, route.path
+        try:
+            if path == "/users/@me":
+                return BOT_USER
+            if path == "/oauth2/applications/@me":
+                return {
+                    "id": str(APP),
+                    "name": "Meeple Hall",
+                    "icon": None,
+                    "description": "",
+                    "rpc_origins": [],
+                    "bot_public": True,
+                    "bot_require_code_grant": False,
+                    "owner": BOT_USER,
+                    "summary": "",
+                    "verify_key": "0",
+                    "flags": 0,
+                }
+            if path.startswith("/applications/") and method == "PUT":
+                return [
+                    {**command, "id": str(next(self.ids)), "application_id": str(APP)}
+                    for command in (data if isinstance(data, list) else [])
+                ]
+            if path == "/users/{user_id}":
+                return user(int(route.url.rsplit("/", 1)[-1]))
+            if path == "/users/@me/channels":
+                recipient = user(int(data.get("recipient_id", 0)))
+                return {"id": str(next(self.ids)), "type": 1, "recipients": [recipient]}
+            if path == "/channels/{channel_id}/messages" and method == "POST":
+                channel_id = int(route.channel_id)  # type: ignore[attr-defined]
+                self.table_shown(channel_id, data)
+                message = self.message(channel_id, data)
+                self.table_messages[channel_id] = message
+                return message
+            if path == "/channels/{channel_id}/messages/{message_id}" and method == "PATCH":
+                channel_id = int(route.channel_id)  # type: ignore[attr-defined]
+                self.table_shown(channel_id, data)
+                message = self.message(channel_id, data)
+                message["id"] = route.url.rsplit("/", 1)[-1]
+                if data.get("components"):
+                    self.table_messages[channel_id] = message
+                return message
+            return {}
+        finally:
+            await asyncio.sleep(self.latency)
+
+    async def webhook(self, route: Any, session: Any, **kwargs: Any) -> Any:
+        """discord.py's webhook adapter: interaction responses, edits and follow-ups."""
+        arrived = time.perf_counter() + self.latency
+        await asyncio.sleep(self.latency)
+        data = self.payload(kwargs)
+        path = route.url
+        try:
+            if path.endswith("/callback"):
+                interaction_id = int(path.rsplit("/", 3)[-3])
+                clicked = self.clicked.pop(interaction_id, None)
+                if clicked is not None:
+                    self.figures.acks.append(arrived - clicked)
+                kind = data.get("type")
+                inner = data.get("data") or {}
+                resource: dict[str, Any] = {"type": kind}
+                if kind in (4, 7):
+                    message = self.message(0, inner, flags=inner.get("flags", 0))
+                    resource["message"] = message
+                    self.responses[interaction_id] = message
+                    self.answered.setdefault(interaction_id, asyncio.Event()).set()
+                return {
+                    "interaction": {"id": str(interaction_id), "type": 3},
+                    "resource": resource,
+                }
+            if "/messages/" in path or path.rstrip("/").split("/")[-1].isalnum():
+                interaction_id = self._interaction_of(path)
+                message = self.message(0, data, flags=data.get("flags", 64) or 64)
+                if interaction_id is not None:
+                    self.responses[interaction_id] = message
+                    self.answered.setdefault(interaction_id, asyncio.Event()).set()
+                return message
+            return {}
+        finally:
+            await asyncio.sleep(self.latency)
+
+    @staticmethod
+    def _interaction_of(url: str) -> int | None:
+        # webhooks/{application}/{token}/...: the bench's tokens are "tok<interaction id>"
+        for part in url.split("/"):
+            if part.startswith("tok") and part[3:].isdigit():
+                return int(part[3:])
+        return None
+
+
+class Players:
+    """Every seat of every table, clicking at random intervals."""
+
+    def __init__(
+        self,
+        bot: Any,
+        fake: FakeDiscord,
+        figures: Figures,
+        think: tuple[float, float],
+        rng: random.Random,
+    ) -> None:
+        self.bot = bot
+        self.fake = fake
+        self.figures = figures
+        self.think = think
+        self.rng = rng
+        self.panels: dict[tuple[int, int], dict[str, Any]] = {}
+        self.interaction_ids = itertools.count(2_000_000_000_000_000_000)
+        self.running = True
+        self.errors: list[str] = []
+
+    def payload(
+        self, game: Any, seat: int, data: dict[str, Any], message: dict[str, Any]
+    ) -> dict[str, Any]:
+        interaction_id = next(self.interaction_ids)
+        user_id = game.table.seats[seat].user_id
+        channel_id = game.table.channel_id
+        message = {**message, "channel_id": str(channel_id)}
+        return {
+            "id": str(interaction_id),
+            "application_id": str(APP),
+            "type": 3,
+            "token": f"tok{interaction_id}",
+            "version": 1,
+            "guild_id": str(GUILD),
+            "channel_id": str(channel_id),
+            "channel": {"id": str(channel_id), "type": 0, "guild_id": str(GUILD), "name": "t"},
+            "member": {
+                "user": user(user_id),
+                "roles": [],
+                "joined_at": "2026-01-01T00:00:00+00:00",
+                "deaf": False,
+                "mute": False,
+                "permissions": "0",
+                "flags": 0,
+            },
+            "message": message,
+            "data": data,
+            "locale": "en-US",
+            "guild_locale": "en-US",
+            "app_permissions": EVERYONE_PERMISSIONS,
+            "entitlements": [],
+            "authorizing_integration_owners": {},
+            "context": 0,
+            "attachment_size_limit": 10 << 20,
+        }
+
+    async def click(
+        self, game: Any, seat: int, data: dict[str, Any], message: dict[str, Any], move: bool
+    ) -> dict[str, Any] | None:
+        """Send one click; the message the bot answered with (None: no message, a refusal
+        by follow-up, or no answer within 10 s)."""
+        payload = self.payload(game, seat, data, message)
+        interaction_id = int(payload["id"])
+        answered = self.fake.answered.setdefault(interaction_id, asyncio.Event())
+        now = time.perf_counter()
+        self.fake.clicked[interaction_id] = now
+        self.figures.clicks += 1
+        if move:
+            self.figures.moves_clicked += 1
+            self.fake.waiting_moves[game.id].append((game.seq, now))
+        self.bot._connection.parse_interaction_create(payload)
+        try:
+            await asyncio.wait_for(answered.wait(), timeout=10)
+        except TimeoutError:
+            return None
+        finally:
+            self.fake.answered.pop(interaction_id, None)
+        return self.fake.responses.pop(interaction_id, None)
+
+    async def play(self, table_id: int) -> None:
+        while self.running:
+            game = self.bot.manager.get(table_id)
+            if game is None:
+                self.fake.game_over(table_id)
+                return
+            pending = game.decisions()
+            if not pending:
+                return
+            seat = self.rng.choice(pending).seat
+            await asyncio.sleep(self.rng.uniform(*self.think))
+            if not self.running:
+                return
+            try:
+                await self.turn(table_id, seat)
+            except Exception as exc:  # a bench bug must show, not stop the other tables
+                self.errors.append(repr(exc))
+
+    async def turn(self, table_id: int, seat: int) -> None:
+        game = self.bot.manager.get(table_id)
+        if game is None:
+            return
+        panel = self.panels.get((table_id, seat))
+        if panel is None or not any(self.panel_items(panel)):
+            table_message = self.fake.table_messages.get(game.table.channel_id)
+            if table_message is None:
+                return
+            custom_id = f"t:{table_id}:{game.seq}:take"
+            panel = await self.click(
+                game, seat, {"custom_id": custom_id, "component_type": 2}, table_message, False
+            )
+            if panel is None or not any(self.panel_items(panel)):
+                self.panels.pop((table_id, seat), None)
+                return
+            await asyncio.sleep(self.rng.uniform(0.2, 1.0))  # reading the panel
+        for _step in range(4):  # a page, picks, then Confirm at most
+            items = self.panel_items(panel)
+            if not items:
+                self.panels.pop((table_id, seat), None)
+                return
+            data, move = self.choose(items)
+            answer = await self.click(game, seat, data, panel, move)
+            if answer is None:
+                self.panels.pop((table_id, seat), None)
+                return
+            panel = answer
+            self.panels[(table_id, seat)] = panel
+            if move:
+                return
+
+    @staticmethod
+    def panel_items(panel: dict[str, Any]) -> list[dict[str, Any]]:
+        return [
+            item
+            for row in panel.get("components") or []
+            for item in row.get("components", [])
+            if str(item.get("custom_id", "")).startswith("g:")
+        ]
+
+    def choose(self, items: list[dict[str, Any]]) -> tuple[dict[str, Any], bool]:
+        """A component of the panel and its data: an option (a move), a menu pick, or
+        Confirm once something is picked."""
+        verbs = {item["custom_id"]: item["custom_id"].split(":")[4] for item in items}
+        options = [i for i in items if verbs[i["custom_id"]] == "o"]
+        menus = [i for i in items if verbs[i["custom_id"]] == "s"]
+        confirm = [i for i in items if verbs[i["custom_id"]] == "c" and not i.get("disabled")]
+        if confirm and (not menus or self.rng.random() < 0.5):
+            return {"custom_id": confirm[0]["custom_id"], "component_type": 2}, True
+        if options and (not menus or self.rng.random() < 0.5):
+            item = self.rng.choice(options)
+            return {"custom_id": item["custom_id"], "component_type": 2}, True
+        if menus:
+            menu = self.rng.choice(menus)
+            values = [o["value"] for o in menu.get("options", [])]
+            low, high = menu.get("min_values", 1), min(menu.get("max_values", 1), len(values))
+            count = self.rng.randint(max(low, 1 if high else 0), max(high, low))
+            picked = self.rng.sample(values, min(count, len(values)))
+            # a single-choice menu moves; a multi-choice one waits for Confirm
+            move = menu.get("max_values", 1) == 1
+            return {
+                "custom_id": menu["custom_id"],
+                "component_type": 3,
+                "values": picked,
+            }, move
+        item = self.rng.choice(items)  # a page button
+        return {"custom_id": item["custom_id"], "component_type": 2}, False
+
+
+async def prepare(url: str, game: str, tables: int, players: int, moves: int, seed: int) -> None:
+    """`tables` games of `game` in one guild, started and `moves` random moves in."""
+    store = open_store(url)
+    await store.open()
+    manager = TableManager(store, chooser=lambda *a: None)  # type: ignore[arg-type,return-value]
+    rng = random.Random(seed)
+    try:
+        for number in range(tables):
+            seats = [Seat(10_000 + number * 10 + s, f"P{s + 1}") for s in range(players)]
+            table = await store.create_table(
+                guild_id=GUILD,
+                channel_id=100_000 + number,
+                host_id=seats[0].user_id or 0,
+                game=game,
+                options={},
+                seed=rng.getrandbits(63),
+                seats=seats,
+            )
+            live = await manager.start(table.id)
+            for _ in range(moves):
+                pending = live.decisions()
+                if not pending:
+                    break
+                decision = rng.choice(pending)
+                choices = ai.choose(decision, live.table.seed, live.seq)
+                await manager.submit(live, decision.seat, choices, user_id=None)
+    finally:
+        await manager.close()
+        await store.close()
+
+
+def guild_payload(tables: int) -> dict[str, Any]:
+    return {
+        "id": str(GUILD),
+        "name": "Load",
+        "owner_id": "1",
+        "preferred_locale": "en-US",
+        "features": [],
+        "emojis": [],
+        "stickers": [],
+        "member_count": 1,
+        "roles": [
+            {
+                "id": str(GUILD),
+                "name": "@everyone",
+                "permissions": EVERYONE_PERMISSIONS,
+                "position": 0,
+                "color": 0,
+                "hoist": False,
+                "managed": False,
+                "mentionable": False,
+            }
+        ],
+        "channels": [
+            {
+                "id": str(100_000 + n),
+                "type": 0,
+                "name": f"table-{n}",
+                "position": n,
+                "permission_overwrites": [],
+            }
+            for n in range(tables)
+        ],
+        "members": [],
+    }
+
+
+def resident_bytes() -> int:
+    me = psutil.Process()
+    total = me.memory_info().rss
+    for child in me.children(recursive=True):
+        with contextlib.suppress(psutil.Error):
+            total += child.memory_info().rss
+    return total
+
+
+def cpu_seconds() -> float:
+    me = psutil.Process()
+    times = me.cpu_times()
+    total = times.user + times.system + times.children_user + times.children_system
+    for child in me.children(recursive=True):
+        with contextlib.suppress(psutil.Error):
+            child_times = child.cpu_times()
+            total += child_times.user + child_times.system
+    return total
+
+
+async def run(
+    url: str, args: argparse.Namespace, tables: int, label: str
+) -> dict[str, Any]:
+    print(f"  preparing {tables} games…", flush=True)
+    await prepare(url, args.game, tables, args.players, args.warm_moves, args.seed)
+    figures = Figures()
+    fake = FakeDiscord(args.latency, figures)
+    originals = (discord.http.HTTPClient.request, webhook_async.AsyncWebhookAdapter.request)
+
+    async def http_request(_client: Any, route: Any, **kwargs: Any) -> Any:
+        return await fake.http(route, **kwargs)
+
+    async def webhook_request(_adapter: Any, route: Any, session: Any, **kwargs: Any) -> Any:
+        return await fake.webhook(route, session, **kwargs)
+
+    discord.http.HTTPClient.request = http_request  # type: ignore[method-assign]
+    webhook_async.AsyncWebhookAdapter.request = webhook_request  # type: ignore[method-assign]
+    bot = create_bot(url)
+    try:
+        started = time.perf_counter()
+        await bot.login("bench-token")
+        bot._connection._add_guild_from_data(guild_payload(tables))  # type: ignore[attr-defined]
+        await bot.on_ready()  # type: ignore[attr-defined]
+        startup = time.perf_counter() - started
+        memory_idle = resident_bytes()
+        # The table messages the bot would have posted before: one per table, to click on.
+        for game in bot.manager.games.values():
+            fake.table_messages[game.table.channel_id] = fake.message(
+                game.table.channel_id,
+                {
+                    "components": [
+                        {
+                            "type": 1,
+                            "components": [
+                                {
+                                    "type": 2,
+                                    "style": 1,
+                                    "custom_id": f"t:{game.id}:{game.seq}:take",
+                                    "label": "Take turn",
+                                }
+                            ],
+                        }
+                    ]
+                },
+            )
+        players = Players(bot, fake, figures, tuple(args.think), random.Random(args.seed))
+        cpu_before, load_before = cpu_seconds(), os.getloadavg()
+        moves_before = sum(g.seq for g in bot.manager.games.values())
+        ids = list(bot.manager.games)
+        began = time.perf_counter()
+        tasks = [asyncio.create_task(players.play(i)) for i in ids]
+        await asyncio.sleep(args.seconds)
+        players.running = False
+        elapsed = time.perf_counter() - began
+        cpu = cpu_seconds() - cpu_before
+        memory_busy = resident_bytes()
+        load = os.getloadavg()
+        moves = sum(g.seq for g in bot.manager.games.values()) - moves_before
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        await asyncio.sleep(2)  # the last table updates
+    finally:
+        await bot.close()
+        discord.http.HTTPClient.request, webhook_async.AsyncWebhookAdapter.request = originals  # type: ignore[method-assign]
+    late = sum(1 for a in figures.acks if a > 3.0)
+    return {
+        "label": label,
+        "tables": tables,
+        "startup": startup,
+        "memory_idle": memory_idle,
+        "memory_busy": memory_busy,
+        "clicks": figures.clicks,
+        "acks": figures.acks,
+        "updates": figures.updates,
+        "late": late,
+        "moves": moves,
+        "moves_per_s": moves / elapsed,
+        "cpu_per_move_ms": 1000 * cpu / max(moves, 1),
+        "load": (load_before, load),
+        "pictures": getattr(bot.display.pictures, "stats", None),
+        "errors": players.errors,
+    }
+
+
+def report(result: dict[str, Any]) -> None:
+    acks, updates = result["acks"], result["updates"]
+
+    def line(name: str, values: list[float]) -> str:
+        cells = [f"{1000 * percentile(values, q):8.0f}" for q in (0.5, 0.95, 0.99, 1.0)]
+        return f"    {name:<16}{''.join(cells)}   (n={len(values)})"
+
+    mib = 1 << 20
+    print(
+        f"\n  {result['label']}, {result['tables']} tables: start-up {result['startup']:.2f} s, "
+        f"memory {result['memory_idle'] / mib:.0f} MiB idle / {result['memory_busy'] / mib:.0f} "
+        f"MiB busy (bot and its workers)"
+    )
+    print(f"    {'ms':<16}{'p50':>8}{'p95':>8}{'p99':>8}{'max':>8}")
+    print(line("click → ack", acks))
+    print(line("click → table", updates))
+    print(
+        f"    {result['clicks']} clicks, {result['moves']} moves, "
+        f"{result['moves_per_s']:.1f} moves/s, CPU {result['cpu_per_move_ms']:.1f} ms a move, "
+        f"acks later than 3 s: {result['late']}"
+    )
+    if result["pictures"]:
+        print(f"    pictures: {result['pictures']}")
+    if result["errors"]:
+        print(f"    load generator errors: {len(result['errors'])}, e.g. {result['errors'][:3]}")
+    before, after = result["load"]
+    print(f"    load average before {before[0]:.2f}, after {after[0]:.2f} (1 min)")
+    sys.stdout.flush()
+
+
+async def main() -> None:
+    import logging
+
+    logging.basicConfig(level=logging.WARNING)
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, nargs="+", default=[10, 100, 1000])
+    parser.add_argument("--backend", nargs="+", default=["sqlite", "postgres"])
+    parser.add_argument("--database-url", help="a scratch PostgreSQL database (else one started)")
+    parser.add_argument("--game", default="village")
+    parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--think", type=float, nargs=2, default=[2.0, 10.0])
+    parser.add_argument("--latency", type=float, default=0.04, help="one way, seconds")
+    parser.add_argument("--warm-moves", type=int, default=12)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--dir", default=None, help="where the SQLite files go")
+    args = parser.parse_args()
+    print(
+        f"bench/load.py: {args.game} at {args.players} players, think {args.think[0]:g}–"
+        f"{args.think[1]:g} s, Discord latency {1000 * args.latency:.0f} ms each way, "
+        f"{args.seconds:g} s a run, {os.cpu_count()} cores, load {os.getloadavg()[0]:.2f}"
+    )
+    folder = Path(tempfile.mkdtemp(prefix="meeple-load-", dir=args.dir))
+    try:
+        for backend in args.backend:
+            with database(backend, args, folder) as new_database:
+                for tables in args.tables:
+                    url = new_database()
+                    report(await run(url, args, tables, backend))
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def database(backend: str, args: argparse.Namespace, folder: Path):  # type: ignore[no-untyped-def]
+    """A function making a new empty database on `backend` for each run."""
+    numbers = itertools.count(1)
+    if backend == "sqlite":
+        yield lambda: f"sqlite:///{folder / f'load-{next(numbers)}.db'}"
+        return
+    from tests.postgres import TEST_SETTINGS, TestServer, started_server
+
+    if args.database_url:
+        server = TestServer(args.database_url)
+        yield lambda: server.create_database()[1]
+        return
+    with started_server() as server:
+        # durable commits, as in production (the tests' server turns fsync off)
+        server.execute(
+            *(f"ALTER SYSTEM RESET {key}" for key in TEST_SETTINGS), "SELECT pg_reload_conf()"
+        )
+        yield lambda: server.create_database()[1]
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
