@@ -48,6 +48,7 @@ WIN_WEIGHT = 0.7  # in a finished game's reward; the rest is the score margin
 CANDIDATES = 3  # the good player's answer and the best two others one step ahead
 MULTI_LISTED = 12  # a multi-select with at most this many answers has them all weighed
 TARGET_ROUNDS = 6  # the horizon is sized so that about this many rounds fit
+STEP_BACK = "back"  # Keyflower's option that cancels the turn's steps so far: never weighed
 MIN_HORIZON, MAX_HORIZON = 2, 60
 MIN_ROUNDS = 3  # before any candidate is dropped or preferred
 DROP_Z = 2.0  # a candidate this many standard errors below the leader is dropped
@@ -150,7 +151,9 @@ class Search:
         """Every answer worth listing: single choices in full, small multi-selects in full,
         larger ones as a few random draws."""
         d = self.decision
-        ids = [o.id for o in d.options]
+        # Undoing a step only leads back to a decision already weighed; weighed as a move,
+        # its noisy playouts can win a round and the seat goes round in circles.
+        ids = [o.id for o in d.options if o.id != STEP_BACK]
         if d.max_choices == 1:
             return [(i,) for i in ids] + ([()] if d.min_choices == 0 else [])
         listed: list[tuple[str, ...]] = []
