@@ -246,3 +246,24 @@ async def test_closing_while_another_process_holds_the_write_lock(db_path):
         other.execute("ROLLBACK")
         other.close()
     assert not connection._thread.is_alive()
+
+
+async def test_a_chain_of_moves_is_appended_all_or_none(store):
+    """A panel's folded line: one seat's consecutive moves in one transaction."""
+    table = await active_table(store)
+    await store.append_action(table.id, 1, 1, ("pass",), None)
+    await store.append_actions(
+        table.id, 2, 0, [("bid",), ("S07",), ("red",), ("2",)], HOST, snapshot=(4, "after 4")
+    )
+    logged = await store.actions(table.id)
+    assert [(a.seq, a.seat, a.choices, a.user_id) for a in logged[1:]] == [
+        (2, 0, ("bid",), HOST),
+        (3, 0, ("S07",), HOST),
+        (4, 0, ("red",), HOST),
+        (5, 0, ("2",), HOST),
+    ]
+    assert await store.latest_snapshot(table.id) == Snapshot(4, "after 4")
+    # A chain that starts at a taken number writes none of its moves.
+    with pytest.raises(StaleAction):
+        await store.append_actions(table.id, 5, 0, [("bid",), ("S08",)], HOST)
+    assert await store.last_seq(table.id) == 5
