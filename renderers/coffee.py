@@ -16,9 +16,11 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from meeple_hall.games.coffee.data import COFFEE_NAMES, CONTRACT_ROWS, components
+from meeple_hall.games.coffee.data import CONTRACT_ROWS, components
 from meeple_hall.games.coffee.names import bonus_name
-from meeple_hall.games.core import Decision, Option
+from meeple_hall.games.coffee.words import coffee_name, count
+from meeple_hall.games.coffee.words import m as msg
+from meeple_hall.games.core import Decision, Msg, Option
 from meeple_hall.renderers import OptionStyle
 from meeple_hall.renderers.palette import BACKGROUND, INK, MUTED, SEAT_COLOURS, font
 from meeple_hall.renderers.shapes import draw_shape
@@ -922,28 +924,9 @@ def render_private(view: dict[str, Any]) -> Image.Image | None:
     return image.resize((1290, 420), Image.Resampling.LANCZOS)
 
 
-def rules_text() -> str:
-    return (
-        "**Coffee Traders** (3–5 players; 2 players against the automaton André)\n"
-        "Three periods (1970, 1975, 1980) of six phases: I Work (plant, send workers, breed "
-        "donkeys, income or civet), II Assign workers (own fields first, then helping others "
-        "moves you up the Arabica track), III Trade & build (buy coffee at a trading house, "
-        "build, retire a trader), IV Harvest, V Sell (contracts and Coffee Bars), VI Refresh. "
-        "Most points after 1980 wins: cooperative majorities, Arabica track, Coffee Bars, "
-        "buildings, contracts, milestones, counters, leftovers.\n"
-        "**Options**: `milestones = vicious` (only the top space of each milestone scores); "
-        "`start = experienced` (place the first plantation yourself); `handicap = p1-2` … "
-        "`p5-4` (that player's 2 or 4 random contracts show their 3-player side, at 4–5 "
-        "players).\n"
-        "**Reconstructed components** (not found in any public transcription, chosen to fit "
-        "the rulebook and marked unverified): plantation spaces per cooperative row and their "
-        "pathways, building spaces, the Coffee Bars' spaces (coffee, coins, VP), the coffee "
-        "on every contract, which milestone tiles are A/B/C and their VP, the player board's "
-        "plantation levels and bonuses, contract coins and VP, the Counter track VP.\n"
-        f"**Picture**: coffees by shape and colour: {shape_legend()}; pieces carry their "
-        "owner's seat number.\n"
-        "Everything is open information: `/hand` shows your company board larger."
-    )
+def rules_text() -> Msg:
+    """Markdown for `/rules`: the game as played here and its reconstructed facts."""
+    return msg("rules", legend=shape_legend())
 
 
 SHAPE_SYMBOLS = {
@@ -952,14 +935,17 @@ SHAPE_SYMBOLS = {
     "triangle": "▲",
     "diamond": "◆",
     "hourglass": "⧗",
-    "bean": "bean",
 }
 
 
-def shape_legend() -> str:
-    return ", ".join(
-        f"{SHAPE_SYMBOLS[COFFEE_SHAPES[c]]} {COFFEE_NAMES[c]}" for c in (*COFFEES, "kopi")
-    )
+def shape_legend() -> list[Msg]:
+    """`● Guatemala, ■ Colombia, ...`: each coffee by the shape the picture draws it with."""
+    return [
+        msg("legend", symbol=SHAPE_SYMBOLS[COFFEE_SHAPES[c]], coffee=coffee_name(c))
+        if COFFEE_SHAPES[c] in SHAPE_SYMBOLS
+        else msg("legend_bean", coffee=coffee_name(c))
+        for c in (*COFFEES, "kopi")
+    ]
 
 
 # -- option labels, private text --------------------------------------------------------
@@ -1005,42 +991,48 @@ KIND_EMOJI = {
     "storage": "🏬",
     "remove": "🚫",
 }
-# what a choice does beyond its label (English rulebook, the phase and action named)
-DESCRIPTIONS = {
-    ("work", "plant"): "1 Action marker: a plantation from row A, B or C of your board",
-    ("work", "send"): "1 Action marker: its town's workers go to every empty plantation there",
-    ("work", "donkey"): "Onto an empty pathway above one of your plantations",
-    ("work", "civet"): "1 Action marker: it brings 1 kopi luwak at the next Harvest",
-    ("work", "coins"): "1 Action marker",
-    ("work", "drop"): "No more Work actions for you this period",
-    ("staff_own", "done"): "The rest may staff opponents' plantations for Arabica steps",
-    ("staff_other", "drop"): "Your empty plantations then cost a penalty each",
-    ("trade", "trader"): "Take its Stock counter; the others may piggyback for free",
-    ("trade", "build"): "The topmost one of the column; the others may piggyback for 1 coffee",
-    ("trade", "retire"): "The trader leaves the game; advance twice on any Arabica tracks",
-    ("trade", "pass"): "You may jump back in later, unless everyone passes in a row",
-    ("piggy_trader", "join"): "No coins: you join its queue at the Harvest",
-    ("piggy_build", "join"): "1 coffee instead of coins: the same place, with its bonus",
-    ("sell", "bar"): "Coins now, VP at the end; then deliver once more or drop out",
-    ("sell", "convert"): "Free, at your trade ratio; then choose the coffee to give",
-    ("sell", "stock"): "Free: build the warehouse with its bonus",
-    ("sell", "drop"): "The first to drop out goes first next period",
-    ("sell_second", "bar"): "Coins now, VP at the end; then take another Sell turn",
-    ("sell_second", "convert"): "Free, at your trade ratio; then choose the coffee to give",
-    ("sell_second", "drop"): "Stop after this one delivery",
-    ("penalty", "unpaid"): "Your highest unoccupied plantations leave the board",
-}
+# what a choice does beyond its label (English rulebook, the phase and action named):
+# `note.<kind>.<head>` in the catalogue
+DESCRIBED = frozenset(
+    {
+        ("work", "plant"),
+        ("work", "send"),
+        ("work", "donkey"),
+        ("work", "civet"),
+        ("work", "coins"),
+        ("work", "drop"),
+        ("staff_own", "done"),
+        ("staff_other", "drop"),
+        ("trade", "trader"),
+        ("trade", "build"),
+        ("trade", "retire"),
+        ("trade", "pass"),
+        ("piggy_trader", "join"),
+        ("piggy_build", "join"),
+        ("sell", "bar"),
+        ("sell", "convert"),
+        ("sell", "stock"),
+        ("sell", "drop"),
+        ("sell_second", "bar"),
+        ("sell_second", "convert"),
+        ("sell_second", "drop"),
+        ("penalty", "unpaid"),
+    }
+)
 
 
-def contract_reward(letter: str) -> str:
+def contract_reward(letter: str) -> Msg:
     """What fulfilling a contract of one's board brings (the coins of its row, the bonus
     below it, its VP at the end)."""
     board = components().player_board["contracts"]
     coins = board["coins"][CONTRACT_ROWS[letter]]
-    bonus = " or ".join(bonus_name(side) for side in board["bonus"][letter])
-    return (
-        f"+{coins} coin{'s' * (coins > 1)} and {bonus}, {board['points'][letter]} VP at the "
-        "end; then another Sell turn"
+    sides = [bonus_name(side) for side in board["bonus"][letter]]
+    bonus = sides[0] if len(sides) == 1 else msg("either", a=sides[0], b=sides[1])
+    return msg(
+        "note.contract",
+        coins=count("coin", coins),
+        bonus=bonus,
+        points=count("vp", board["points"][letter]),
     )
 
 
@@ -1056,69 +1048,100 @@ def option_style(decision: Decision, option: Option) -> OptionStyle | None:
     coffee = head.rstrip("0123456789")
     if emoji is None and coffee in COFFEE_EMOJI:
         emoji = COFFEE_EMOJI[coffee]
-    label = option.label if len(option.label) <= 80 else option.label[:79] + "…"
-    description = DESCRIPTIONS.get((kind, head))
+    description = msg(f"note.{kind}.{head}") if (kind, head) in DESCRIBED else None
     parts = option.id.split(".")
     if kind == "plant_space" and parts[1] in ("2", "3"):
-        description = "Advance 1 on this cooperative's Arabica track"
-        if parts[1] == "3":
-            description += " and take one of its Animal counters"
+        description = msg("note.step_animal" if parts[1] == "3" else "note.step")
     elif kind == "staff_other":
-        description = description or "Advance 1 on this cooperative's Arabica track"
-    elif kind == "build_site" and option.label.endswith("(Arabica step)"):
-        description = "Advance 1 on this cooperative's Arabica track"
+        description = description or msg("note.step")
+    elif kind == "build_site" and isinstance(option.label, Msg) and "step" in option.label.key:
+        description = msg("note.step")
     elif head == "contract":
         description = contract_reward(parts[1])
     elif head == "animal":
-        description = "Onto your Counter track; advance 1 on its Arabica track"
+        description = msg("note.animal")
     elif head == "wild":
-        description = "Onto your Counter track; advance 1 on an Arabica track of your choice"
+        description = msg("note.wild")
     elif head.startswith("bonus-"):
-        description = "From your bonus supply (one of its three must always stay there)"
-    return OptionStyle(label=label, emoji=emoji, description=description)
+        description = msg("note.bonus")
+    return OptionStyle(emoji=emoji, description=description)
 
 
-SHORT_NAMES = {"gua": "Gua", "col": "Col", "bra": "Bra", "eth": "Eth", "ind": "Ind", "kopi": "Kopi"}
-BONUS_WORDS = {"marker": "an Action marker", "trader": "a trader", "coins": "3 coins"}
+BONUS_WORDS = {"marker": "bonus.marker", "trader": "bonus.trader", "coins": "bonus.coins"}
 
 
-def coffee_word(coffee: str) -> str:
+def coffee_word(coffee: str) -> Msg:
     """A coffee as its colour emoji and a short name, so it reads without the colour."""
-    return f"{COFFEE_EMOJI[coffee]}{SHORT_NAMES[coffee]}"
+    return msg("word", emoji=COFFEE_EMOJI[coffee], name=msg(f"short.{coffee}"))
 
 
-def count(n: int, thing: str) -> str:
-    return f"{n} {thing}" + ("" if n == 1 else "s")
+def joined(key: str, items: list[Any]) -> Any:
+    """Items joined by a catalogue's separator (`join.line`: one a line, `join.dot`: ` · `)."""
+    out = items[0]
+    for item in items[1:]:
+        out = msg(key, a=out, b=item)
+    return out
 
 
-def private_text(view: dict[str, Any]) -> str:
+def private_text(view: dict[str, Any]) -> Msg:
     seat = view.get("you")
     if seat is None:
-        return "You are watching this game."
+        return msg("private.watching")
     p = view["players"][seat]
-    coffee = " · ".join(f"{coffee_word(c)} {n}" for c, n in p["coffee"].items() if n) or "none"
-    open_contracts = "; ".join(
-        f"{letter}: " + " ".join(f"{n}{coffee_word(c)}" for c, n in info["wants"].items())
-        for letter, info in p["contracts"].items()
-    )
-    stocks = ", ".join("wild" if stock == "wild" else COFFEE_NAMES[stock] for stock in p["stocks"])
-    lines = [
-        f"**Your company (P{seat + 1})**: {count(p['coins'], 'coin')}, "
-        f"{count(p['pool'], 'worker')}, {count(p['traders'], 'trader')}, "
-        f"{count(p['donkeys'], 'donkey')}, {count(p['trucks'], 'truck')}",
-        f"**Coffee** (trade {p['ratio']}:1): {coffee}",
-        f"**Open contracts**: {open_contracts or 'all fulfilled'}",
-        f"**Bonus supply**: {', '.join(BONUS_WORDS[b] for b in p['bonus']) or 'empty'}",
+    coffee_held = [
+        msg("private.held", coffee=coffee_word(c), n=n) for c, n in p["coffee"].items() if n
     ]
-    if stocks:
-        lines.append(f"**Stock counters**: {stocks}")
-    track = " · ".join(f"{coffee_word(c)} {p['arabica'][c]}" for c in COFFEES)
-    lines.append(
-        f"**Arabica track** (columns): {track} · Counter track height {p['counter_height']}"
-    )
-    if p["milestones"]:
-        won = "; ".join(
-            f"{components().milestones[m].text} ({n} VP)" for m, n in p["milestones"].items()
+    open_contracts = [
+        msg(
+            "private.contract",
+            letter=letter,
+            wants=joined(
+                "join.space",
+                [msg("private.want", n=n, coffee=coffee_word(c)) for c, n in info["wants"].items()],
+            ),
         )
-        lines.append(f"**Milestones**: {won}")
-    return "\n".join(lines)
+        for letter, info in p["contracts"].items()
+    ]
+    lines = [
+        msg(
+            "private.company",
+            seat=seat + 1,
+            coins=count("coin", p["coins"]),
+            workers=count("worker", p["pool"]),
+            traders=count("trader", p["traders"]),
+            donkeys=count("donkey", p["donkeys"]),
+            trucks=count("truck", p["trucks"]),
+        ),
+        msg(
+            "private.coffee",
+            ratio=p["ratio"],
+            coffee=joined("join.dot", coffee_held) if coffee_held else msg("private.none"),
+        ),
+        msg(
+            "private.contracts",
+            contracts=joined("join.semi", open_contracts)
+            if open_contracts
+            else msg("private.all_fulfilled"),
+        ),
+        msg(
+            "private.bonus",
+            bonus=[msg(BONUS_WORDS[b]) for b in p["bonus"]] or msg("private.empty"),
+        ),
+    ]
+    if p["stocks"]:
+        stocks = [msg("private.wild") if s == "wild" else coffee_name(s) for s in p["stocks"]]
+        lines.append(msg("private.stocks", stocks=stocks))
+    track = joined(
+        "join.dot", [msg("private.held", coffee=coffee_word(c), n=p["arabica"][c]) for c in COFFEES]
+    )
+    lines.append(msg("private.arabica", track=track, height=p["counter_height"]))
+    if p["milestones"]:
+        won = joined(
+            "join.semi",
+            [
+                msg("private.milestone", milestone=msg(f"milestone.{k}"), points=count("vp", n))
+                for k, n in p["milestones"].items()
+            ],
+        )
+        lines.append(msg("private.milestones", milestones=won))
+    return joined("join.line", lines)

@@ -6,6 +6,7 @@ from meeple_hall.games.coffee.board import below, path_key, pathway
 from meeple_hall.games.coffee.data import components
 from meeple_hall.games.coffee.names import coop_name
 from meeple_hall.games.coffee.state import CoffeeState, Cooperative, Plantation
+from meeple_hall.games.coffee.words import m
 from meeple_hall.games.coffee.work import send_candidates, send_workers
 
 # his sequence: level 1 on the 1 row, level 2 on the 1/2 row, level 3 on the 2/3 row
@@ -27,7 +28,7 @@ def work_turn(state: CoffeeState) -> None:
     elif send_candidates(state, coffee) and state.coops[coffee].town:
         send_workers(state, andre.seat, coffee)
     else:
-        state.say(f"André places no worker in {coop_name(coffee)}")
+        state.say(m("log.andre_no_worker", coffee=coop_name(coffee)))
     andre.work_turn += 1
     if andre.work_turn == 4:
         state.done[andre.seat] = True
@@ -58,9 +59,9 @@ def add_plantation(state: CoffeeState, coffee: str) -> None:
             continue
         andre.stack.remove(level)
         coop.rows[ROW_FOR_LEVEL[level] - 1][space] = Plantation(owner=andre.seat, level=level)
-        state.say(f"André plants level {level} in {coop_name(coffee)}")
+        state.say(m("log.andre_plants", level=level, coffee=coop_name(coffee)))
         return
-    state.say(f"André adds no plantation in {coop_name(coffee)}")
+    state.say(m("log.andre_no_plantation", coffee=coop_name(coffee)))
 
 
 def _space_for(coop: Cooperative, seat: int, row: int) -> int | None:

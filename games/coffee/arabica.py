@@ -6,6 +6,7 @@ from meeple_hall.games.coffee.data import COFFEES, components
 from meeple_hall.games.coffee.names import coop_name, who
 from meeple_hall.games.coffee.state import CoffeeState, Prompt
 from meeple_hall.games.coffee.supply import gain_donkey
+from meeple_hall.games.coffee.words import m
 
 WILD = "wild"
 
@@ -33,8 +34,7 @@ def advance(state: CoffeeState, seat: int, coffee: str) -> None:
     if column == rules["donkey_column"] and not state.donkey_taken[coffee]:
         state.donkey_taken[coffee] = True
         gain_donkey(state, seat)
-        row = f"the {coop_name(coffee)} Arabica track"
-        state.say(f"{who(state, seat)} is first to column 5 of {row}: a donkey")
+        state.say(m("log.first_donkey", seat=who(state, seat), coffee=coop_name(coffee)))
     lowest = min(player.arabica.values())
     if lowest >= rules["trader_column"] and player.track_trader:
         player.track_trader = False

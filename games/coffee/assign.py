@@ -11,6 +11,7 @@ from meeple_hall.games.coffee.data import COFFEES
 from meeple_hall.games.coffee.names import coop_name, who
 from meeple_hall.games.coffee.state import CoffeeState, Plantation, Prompt
 from meeple_hall.games.coffee.supply import may_take_bonus, take_bonus_coins
+from meeple_hall.games.coffee.words import m
 from meeple_hall.games.core import Option
 
 
@@ -31,10 +32,10 @@ def space_id(coffee: str, row: int, space: int) -> str:
 
 def own_options(state: CoffeeState, seat: int) -> list[Option]:
     options = [
-        Option(space_id(c, r, s), f"Your plantation in {coop_name(c)} row {r}, space {s + 1}")
+        Option(space_id(c, r, s), m("label.own", coffee=coop_name(c), row=r, space=s + 1))
         for c, r, s, _ in staffable(state, seat)
     ]
-    return [*options, Option("done", "Done: keep the other workers for opponents")]
+    return [*options, Option("done", m("label.own_done"))]
 
 
 def needs_own(state: CoffeeState, seat: int) -> bool:
@@ -52,7 +53,7 @@ def other_options(state: CoffeeState, seat: int) -> list[Option]:
     return [
         Option(
             space_id(c, r, s),
-            f"{who(state, other)}'s plantation in {coop_name(c)} row {r}, space {s + 1}",
+            m("label.other", seat=who(state, other), coffee=coop_name(c), row=r, space=s + 1),
         )
         for other in state.order
         if other != seat
@@ -68,7 +69,7 @@ def place_worker(state: CoffeeState, seat: int, token: str) -> None:
     state.players[seat].pool -= 1
     if plantation.owner != seat:
         owner = who(state, plantation.owner)
-        state.say(f"{who(state, seat)} staffs {owner}'s plantation in {coop_name(coffee)}")
+        state.say(m("log.staffs", seat=who(state, seat), owner=owner, coffee=coop_name(coffee)))
         arabica.advance(state, seat, coffee)
 
 
@@ -94,25 +95,24 @@ def start_penalties(state: CoffeeState) -> None:
         empty = len(unoccupied(state, seat))
         if empty:
             state.owed[seat] = empty * state.period
-            plantations = "plantation" if empty == 1 else "plantations"
-            state.say(f"{who(state, seat)} owes {state.owed[seat]} for {empty} empty {plantations}")
+            state.say(m("log.owes", seat=who(state, seat), owed=state.owed[seat], n=empty))
 
 
 def penalty_options(state: CoffeeState, seat: int) -> list[Option]:
     player = state.players[seat]
     options = []
     if player.coins:
-        options.append(Option("coin", "Pay 1 coin"))
+        options.append(Option("coin", m("label.pay_coin")))
     for coffee in COFFEES:
         if arabica.can_move_back(state, seat, coffee):
-            label = f"Move back 1 on the {coop_name(coffee)} Arabica track"
+            label = m("label.back", coffee=coop_name(coffee))
             options.append(Option(f"back.{coffee}", label))
     if may_take_bonus(player, "coins"):
         if not options:
             # the bonus supply is the player's choice: unable to pay from the company supply,
             # they may lose the unpaid plantations instead
-            options.append(Option("unpaid", "Pay no more: lose the unpaid plantations"))
-        options.append(Option("bonus-coins", "Take the 3 bonus coins"))
+            options.append(Option("unpaid", m("label.unpaid")))
+        options.append(Option("bonus-coins", m("label.bonus_coins")))
     return options
 
 
@@ -146,7 +146,7 @@ def highest_unoccupied(state: CoffeeState, seat: int) -> list[tuple[str, int, in
 def remove_plantation(state: CoffeeState, seat: int, token: str) -> None:
     coffee, row, space = token.split(".")
     state.coops[coffee].rows[int(row) - 1][int(space)] = None
-    state.say(f"{who(state, seat)} loses a plantation in {coop_name(coffee)} (row {row})")
+    state.say(m("log.loses", seat=who(state, seat), coffee=coop_name(coffee), row=int(row)))
 
 
 def settle_unpaid(state: CoffeeState, seat: int) -> None:

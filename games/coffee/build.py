@@ -8,14 +8,8 @@ from meeple_hall.games.coffee.data import BOARD_COLUMNS, COLUMNS, components
 from meeple_hall.games.coffee.names import coop_name, who
 from meeple_hall.games.coffee.state import CoffeeState, Prompt
 from meeple_hall.games.coffee.supply import send_civet
-from meeple_hall.games.core import Option
-
-COLUMN_NAMES = {
-    "warehouse": "warehouse",
-    "production": "production station",
-    "fairtrade": "fair trade post",
-    "hospital": "hospital",
-}
+from meeple_hall.games.coffee.words import column_name, count, m
+from meeple_hall.games.core import Msg, Option
 
 
 def column_table(column: str) -> list[dict]:
@@ -45,25 +39,25 @@ def next_building(state: CoffeeState, seat: int, column: str, free_hospital: boo
     return True
 
 
-def building_bonus(state: CoffeeState, seat: int, column: str) -> str:
+def building_bonus(state: CoffeeState, seat: int, column: str) -> list[Msg]:
     """What the topmost building of a column brings, in words: `1 coffee, trade 3:1, 1 VP`."""
     player = state.players[seat]
     index = player.built[column] - (1 if column == "warehouse" else 0)
     bonus = column_table(column)[index]
     parts = []
     if bonus.get("coffee"):
-        where = " of its cooperative" if column == "production" else ""
-        parts.append(f"{bonus['coffee']} coffee{where}")
+        noun = "coffee_there" if column == "production" else "coffee"
+        parts.append(count(noun, bonus["coffee"]))
     if "ratio" in bonus:
-        parts.append(f"trade {bonus['ratio']}:1")
+        parts.append(m("label.ratio", ratio=bonus["ratio"]))
     if bonus.get("civet"):
-        parts.append("a civet")
+        parts.append(m("bonus.civet_short"))
     if bonus.get("coins"):
-        parts.append(f"{bonus['coins']} coin")
+        parts.append(count("coin", bonus["coins"]))
     if bonus.get("step"):
-        parts.append("an Arabica step")
-    parts.append(f"{bonus['points']} VP")
-    return ", ".join(parts)
+        parts.append(m("bonus.arabica"))
+    parts.append(count("vp", bonus["points"]))
+    return parts
 
 
 def buildable(state: CoffeeState, seat: int) -> list[str]:
@@ -75,8 +69,8 @@ def site_options(state: CoffeeState, column: str, coffee: str | None = None) -> 
     for c in state.coops if coffee is None else [coffee]:
         kinds = space_kinds(column)
         for i in open_building_spaces(state, c, column):
-            bonus = " (Arabica step)" if kinds[i] == "step" else ""
-            options.append(Option(f"{c}.{i}", f"{coop_name(c)}, space {i + 1}{bonus}"))
+            key = "label.site_step" if kinds[i] == "step" else "label.site"
+            options.append(Option(f"{c}.{i}", m(key, coffee=coop_name(c), space=i + 1)))
     return options
 
 
@@ -88,11 +82,10 @@ def build(state: CoffeeState, seat: int, column: str, site: str | None) -> list[
     bonus = column_table(column)[index]
     player.built[column] += 1
     follow: list[Prompt] = []
-    where = ""
+    coffee = None
     if site is not None:
         coffee, space = site.split(".")
         state.coops[coffee].buildings[column][int(space)] = seat
-        where = f" in {coop_name(coffee)}"
         if space_kinds(column)[int(space)] == "step":
             arabica.advance(state, seat, coffee)
         if column == "production":
@@ -105,5 +98,15 @@ def build(state: CoffeeState, seat: int, column: str, site: str | None) -> list[
         send_civet(state, seat)
     player.coins += bonus.get("coins", 0)
     follow += [Prompt(seat, "advance") for _ in range(bonus.get("step", 0))]
-    state.say(f"{who(state, seat)} builds a {COLUMN_NAMES[column]}{where}")
+    if coffee is None:
+        state.say(m("log.builds", seat=who(state, seat), building=column_name(column)))
+    else:
+        state.say(
+            m(
+                "log.builds_in",
+                seat=who(state, seat),
+                building=column_name(column),
+                coffee=coop_name(coffee),
+            )
+        )
     return follow

@@ -13,6 +13,7 @@ from meeple_hall.games.coffee.setup import new_game
 from meeple_hall.games.coffee.state import CoffeeState
 from meeple_hall.games.coffee.turns import answer_phase, phase_decisions
 from meeple_hall.games.coffee.view import view
+from meeple_hall.games.coffee.words import m
 from meeple_hall.games.core import (
     Decision,
     GameEngine,
@@ -41,42 +42,37 @@ class CoffeeEngine(GameEngine[CoffeeState]):
     options = (
         GameOption(
             id="milestones",
-            label="Milestones",
+            label=m("option.milestones"),
             choices=(
-                Option("normal", "Every space of a milestone scores"),
-                Option("vicious", "Vicious: only the first player to fulfil a milestone scores"),
+                Option("normal", m("option.milestones_normal")),
+                Option("vicious", m("option.milestones_vicious")),
             ),
             default="normal",
-            description="The rulebook's vicious variant (suggested for 2 players).",
+            description=m("option.milestones_note"),
         ),
         GameOption(
             id="start",
-            label="Starting plantations",
+            label=m("option.start"),
             choices=(
-                Option("standard", "All three from the F contract"),
-                Option("experienced", "Place the bottom one on any empty 1 space, in turn order"),
+                Option("standard", m("option.start_standard")),
+                Option("experienced", m("option.start_experienced")),
             ),
             default="standard",
-            description="The rulebook's variant for experienced players.",
+            description=m("option.start_note"),
         ),
         GameOption(
             id="handicap",
-            label="Handicap",
+            label=m("option.handicap"),
             choices=(
-                Option("none", "No handicap"),
+                Option("none", m("option.handicap_none")),
                 *(
-                    Option(
-                        f"p{seat}-{n}", f"Player {seat} plays {n} contracts on the 3-player side"
-                    )
+                    Option(f"p{seat}-{n}", m("option.handicap_seat", seat=seat, n=n))
                     for seat in range(1, 6)
                     for n in (2, 4)
                 ),
             ),
             default="none",
-            description=(
-                "The rulebook's handicap for an experienced player among new ones: the 3-player "
-                "side of 2 or 4 random contracts (4-5 players only)."
-            ),
+            description=m("option.handicap_note"),
         ),
     )
 
@@ -86,9 +82,9 @@ class CoffeeEngine(GameEngine[CoffeeState]):
         state.vicious = options["milestones"] == "vicious"
         for seat, player in enumerate(state.players):
             if player.hard_sides:
-                sides = ", ".join(player.hard_sides)
-                state.say(f"{who(state, seat)} plays contracts {sides} on the 3-player side")
-        state.say(f"1970 begins: turn order {', '.join(who(state, s) for s in state.order)}")
+                sides = list(player.hard_sides)
+                state.say(m("log.hard_sides", seat=who(state, seat), letters=sides))
+        state.say(m("log.begins", year=1970, order=[who(state, s) for s in state.order]))
         if free_start:
             state.phase, state.turn = "setup", 0
             state.done = [state.is_andre(s) for s in state.seats]

@@ -8,6 +8,7 @@ from meeple_hall.games.coffee.milestones import check_milestones
 from meeple_hall.games.coffee.names import who
 from meeple_hall.games.coffee.prompts import answer_prompt, prompt_decision
 from meeple_hall.games.coffee.state import CoffeeState, Prompt
+from meeple_hall.games.coffee.words import m
 
 # prompts answered for the player when there is exactly one thing to choose
 AUTO_SINGLE = {"build_site", "remove", "gain_coffee", "row_bonus", "plant_row"}
@@ -70,7 +71,7 @@ def progress_work(state: CoffeeState) -> bool:
     if all(state.done):
         state.phase, state.step = "assign", "own"
         state.done = [state.is_andre(s) for s in state.seats]
-        state.say("Phase 2: Assign Workers")
+        state.say(m("log.phase", phase=m("phase.assign")))
         return True
     seat = turn_seat(state, state.order)
     if state.is_andre(seat):
@@ -79,7 +80,7 @@ def progress_work(state: CoffeeState) -> bool:
         return True
     if not work.work_options(state, seat):
         state.done[seat] = True
-        state.say(f"{who(state, seat)} drops out of the Work phase")
+        state.say(m("log.drops_work", seat=who(state, seat)))
         return True
     return False
 
@@ -110,7 +111,7 @@ def progress_assign(state: CoffeeState) -> bool:
         assign.settle_unpaid(state, seat)
         return True
     state.phase, state.step, state.turn, state.passes = "trade", "", 0, 0
-    state.say("Phase 3: Trade & Build")
+    state.say(m("log.phase", phase=m("phase.trade")))
     return True
 
 
@@ -118,12 +119,12 @@ def progress_trade(state: CoffeeState) -> bool:
     if state.passes >= len(state.order):
         if state.andre is not None:
             trade.andre_fair_trade_post(state)
-        state.say("Phase 4: Harvest")
+        state.say(m("log.phase", phase=m("phase.harvest")))
         harvest.harvest(state)
         state.phase, state.turn = "sell", 0
         state.done = [False] * len(state.players)
         state.next_order = []
-        state.say("Phase 5: Sell")
+        state.say(m("log.phase", phase=m("phase.sell")))
         return True
     seat = state.order[state.turn % len(state.order)]
     if state.is_andre(seat):
@@ -151,12 +152,12 @@ def progress_sell(state: CoffeeState) -> bool:
 
 def start_refresh(state: CoffeeState) -> None:
     state.phase = "refresh"
-    state.say("Phase 6: Refresh")
+    state.say(m("log.phase", phase=m("phase.refresh")))
     refresh.return_pieces(state)
     if state.period == 3:
         refresh.refill_bonus_coins(state)
         state.over = True
-        state.say("The game is over")
+        state.say(m("log.over"))
         return
     state.step = "storage"
     state.done = [
@@ -182,6 +183,6 @@ def progress_refresh(state: CoffeeState) -> bool:
     refresh.andre_refresh(state)
     state.period += 1
     year = components().board["periods"]["years"][state.period - 1]
-    state.say(f"{year} begins: turn order {', '.join(who(state, s) for s in state.order)}")
+    state.say(m("log.begins", year=year, order=[who(state, s) for s in state.order]))
     start_work(state)
     return True

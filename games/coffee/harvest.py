@@ -7,6 +7,7 @@ from meeple_hall.games.coffee.data import COFFEES, KOPI, components
 from meeple_hall.games.coffee.names import coop_name, who
 from meeple_hall.games.coffee.state import CoffeeState
 from meeple_hall.games.coffee.supply import send_civet
+from meeple_hall.games.coffee.words import m
 
 
 def production(state: CoffeeState, coffee: str) -> int:
@@ -41,8 +42,10 @@ def harvest(state: CoffeeState) -> None:
             if not state.is_andre(seat):
                 state.players[seat].coffee[coffee] += n
         if total:
-            got = ", ".join(f"{who(state, s)} {n}" for s, n in shares.items()) or "nobody takes any"
-            state.say(f"{coop_name(coffee)} produces {total}: {got}")
+            got = [m("log.share", seat=who(state, s), n=n) for s, n in shares.items()]
+            state.say(
+                m("log.produces", coffee=coop_name(coffee), n=total, shares=got or m("log.nobody"))
+            )
     threshold = components().board["harvest"]["civet_threshold"][str(state.rules_players)]
     for seat, player in enumerate(state.players):
         if state.is_andre(seat):
@@ -51,5 +54,5 @@ def harvest(state: CoffeeState) -> None:
             send_civet(state, seat)
         player.coffee[KOPI] += player.sumatra
         if player.sumatra:
-            state.say(f"{who(state, seat)} gains {player.sumatra} kopi luwak")
+            state.say(m("log.kopi", seat=who(state, seat), n=player.sumatra))
         player.sumatra = 0

@@ -10,6 +10,7 @@ from meeple_hall.games.coffee.data import CONTRACT_LETTERS, components
 from meeple_hall.games.coffee.names import who
 from meeple_hall.games.coffee.state import CoffeeState
 from meeple_hall.games.coffee.supply import scoring_markers_left
+from meeple_hall.games.coffee.words import m
 
 
 def _traders(state: CoffeeState, seat: int) -> bool:
@@ -92,5 +93,5 @@ def check_milestones(state: CoffeeState) -> None:
             if CONDITIONS[milestone_id](state, seat):
                 state.players[seat].milestones[milestone_id] = points[len(marks)]
                 marks.append(seat)
-                text = components().milestones[milestone_id].text
-                state.say(f"{who(state, seat)} fulfils the milestone: {text}")
+                text = m(f"milestone.{milestone_id}")
+                state.say(m("log.milestone", seat=who(state, seat), milestone=text))

@@ -1,53 +1,54 @@
-"""How seats, cooperatives and pieces are written in prompts and the log."""
+"""How seats, cooperatives and pieces are named in prompts and the log (as messages)."""
 
 from __future__ import annotations
 
-from meeple_hall.games.coffee.data import COFFEE_NAMES, components
+from meeple_hall.games.coffee.data import components
 from meeple_hall.games.coffee.state import CoffeeState
+from meeple_hall.games.coffee.words import coffee_name, count, m
+from meeple_hall.games.core import Msg
 
 
-def who(state: CoffeeState, seat: int) -> str:
+def who(state: CoffeeState, seat: int) -> Msg:
+    return m("andre") if state.is_andre(seat) else m("seat", n=seat + 1)
+
+
+def seat_tag(state: CoffeeState, seat: int) -> str:
+    """A seat as the picture's legend writes it (plain, for the view): P1, André."""
     return "André" if state.is_andre(seat) else f"P{seat + 1}"
 
 
-def coop_name(coffee: str) -> str:
-    return COFFEE_NAMES[coffee]
+def coop_name(coffee: str) -> Msg:
+    return coffee_name(coffee)
 
 
-def bar_name(bar: str) -> str:
+def bar_name(bar: str) -> Msg:
     """`b3` -> "Coffee Bar 3", `seoul` -> "Coffee Bar 6 (Seoul)": numbered left to right
     as the picture draws them, and named where the rulebook names them."""
     number = list(components().bars).index(bar) + 1
-    return f"Coffee Bar {number}" + ("" if bar == f"b{number}" else f" ({bar.capitalize()})")
+    if bar == f"b{number}":
+        return m("bar", n=number)
+    return m("bar_named", n=number, city=m(f"city.{bar}"))
 
 
-def counter_name(counter: str) -> str:
+def counter_name(counter: str) -> Msg:
     """`animal:gua` -> "Guatemala Animal counter"; `wild` -> "Wild Animal counter"."""
     if ":" not in counter:
-        return "Wild Animal counter"
+        return m("counter.wild")
     kind, coffee = counter.split(":")
-    return f"{COFFEE_NAMES[coffee]} {kind.capitalize()} counter"
+    return m(f"counter.{kind}", coffee=coffee_name(coffee))
 
 
-BONUS_NAMES = {
-    "worker": "a worker",
-    "civet": "a civet to Sumatra",
-    "arabica": "an Arabica step",
-    "donkey": "a donkey",
-    "coin": "a coin",
-    "truck": "a truck",
-    "build": "a free building",
-    "hospital": "a free hospital",
-}
+BONUS_ITEMS = ("worker", "civet", "arabica", "donkey", "coin", "truck", "build", "hospital")
 
 
-def bonus_name(items: list[str]) -> str:
+def bonus_item(item: str) -> Msg:
+    return m(f"bonus.{item}")
+
+
+def bonus_name(items: list[str]) -> Msg | list[Msg]:
     """The bonus items below a contract space: `["coin", "coin"]` -> "2 coins"."""
     if len(items) > 1 and len(set(items)) == 1:
-        plural = {"coin": "coins", "arabica": "Arabica steps"}.get(items[0], items[0] + "s")
-        return f"{len(items)} {plural}"
-    return " + ".join(BONUS_NAMES.get(item, item) for item in items)
-
-
-def upper_first(text: str) -> str:
-    return text[:1].upper() + text[1:]
+        return count(items[0], len(items))
+    if len(items) == 1:
+        return bonus_item(items[0])
+    return [bonus_item(item) for item in items]

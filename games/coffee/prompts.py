@@ -4,164 +4,177 @@ from __future__ import annotations
 
 from meeple_hall.games.coffee import arabica, assign, sell, trade, work
 from meeple_hall.games.coffee.build import (
-    COLUMN_NAMES,
     build,
     buildable,
     building_bonus,
     next_building,
     site_options,
 )
-from meeple_hall.games.coffee.data import COFFEE_NAMES, COFFEES, components
+from meeple_hall.games.coffee.data import COFFEES, components
 from meeple_hall.games.coffee.names import (
-    BONUS_NAMES,
     bar_name,
+    bonus_item,
     bonus_name,
     coop_name,
     counter_name,
-    upper_first,
     who,
 )
 from meeple_hall.games.coffee.state import CoffeeState, Prompt
 from meeple_hall.games.coffee.supply import send_trader
-from meeple_hall.games.core import Decision, Option
+from meeple_hall.games.coffee.words import coffee_name, column_name, count, m
+from meeple_hall.games.core import Decision, Msg, Option
 
 
 def seat_token(seat: int) -> str:
     return f"p{seat + 1}"
 
 
-def row_item_name(state: CoffeeState, item: str) -> str:
+def row_item_name(state: CoffeeState, item: str) -> Msg:
     if item == "trader":
-        return "A trader"
+        return m("label.row_trader")
     if item == "civet":
         # EN "Phase 5" A5: in Period 3 the civet goes to the company supply (1 VP)
-        return "A civet to your company supply" if state.period == 3 else "A civet to Sumatra"
+        return m("label.row_civet_supply") if state.period == 3 else m("label.row_civet")
     return counter_name(item)
 
 
-def plantation_row_label(state: CoffeeState, seat: int, row: str) -> str:
+def plantation_row_label(state: CoffeeState, seat: int, row: str) -> Msg:
     """`Row B: level 2 (1 coin), then a donkey`: the leftmost plantation of a row of the
     player board, its cost above it and the bonus printed below its space."""
     player = state.players[seat]
     board = components().player_board["plantations"]
     index = len(board["rows"][row]) - len(player.plantations[row])
     bonus = board["bonus"][row][index]
-    then = "" if bonus == "none" else f", then {BONUS_NAMES[bonus]}"
-    return f"Row {row}: level {player.plantations[row][0]}{work.cost_text(player, row)}{then}"
+    level = player.plantations[row][0]
+    cost = work.plantation_cost(level)
+    if cost:
+        if bonus == "none":
+            return m("label.plant_row_cost", row=row, level=level, cost=count("coin", cost))
+        return m(
+            "label.plant_row_cost_then",
+            row=row,
+            level=level,
+            cost=count("coin", cost),
+            bonus=bonus_item(bonus),
+        )
+    if bonus == "none":
+        return m("label.plant_row", row=row, level=level)
+    return m("label.plant_row_then", row=row, level=level, bonus=bonus_item(bonus))
 
 
 def prompt_decision(state: CoffeeState, prompt: Prompt) -> Decision:
     seat, kind, data = prompt.seat, prompt.kind, prompt.data
     player = state.players[seat]
     low = high = 1
-    text = kind
+    text: Msg = m(f"prompt.{kind}")
     options: list[Option] = []
     if kind == "plant_row":
-        text = "Add a plantation: take the leftmost one from which row of your board?"
         options = [
             Option(r, plantation_row_label(state, seat, r))
             for r in work.plantable_rows(state, seat)
         ]
     elif kind == "plant_space":
         level = player.plantations[data["row"]][0]
-        text = f"Where does your level-{level} plantation go?"
+        text = m("prompt.plant_space", level=level)
         options = work.plant_space_options(state, seat, data["row"])
     elif kind == "animal":
-        text = f"Planted in the 2/3 row: take an Animal counter from {coop_name(data['coffee'])}"
+        text = m("prompt.animal", coffee=coop_name(data["coffee"]))
         options = [
             Option(c.replace(":", "."), counter_name(c))
             for c in state.coops[data["coffee"]].animals
         ]
     elif kind == "farm":
         row = data["row"]
-        text = f"Row {row} of your board holds only its farm: build it (1 coin) or remove it"
+        text = m("prompt.farm", row=row)
         options = work.farm_options(state, seat)
     elif kind == "donkey":
-        text = "Breed a donkey on which pathway?"
         options = [
             Option(t, work.pathway_label(state, seat, t)) for t in work.donkey_pathways(state, seat)
         ]
     elif kind == "send_choose":
         n = data["n"]
-        whom = "the player who gets one" if n == 1 else f"the {n} players who get one each"
-        text = f"Not enough workers in the {coop_name(data['coffee'])} town center: choose {whom}"
+        text = m("prompt.send_choose", coffee=coop_name(data["coffee"]), n=n)
         options = [
             Option(seat_token(s), who(state, s))
             for s in work.send_candidates(state, data["coffee"])
         ]
         low = high = data["n"]
     elif kind == "advance":
-        text = "Advance 1 column on which Arabica track?"
-        options = [Option(c, f"{coop_name(c)} (now column {player.arabica[c]})") for c in COFFEES]
+        options = [
+            Option(c, m("label.advance", coffee=coop_name(c), column=player.arabica[c]))
+            for c in COFFEES
+        ]
     elif kind in ("gain_coffee", "wild_income"):
-        text = "Gain 1 coffee of which kind?"
-        if kind == "wild_income":
-            text = "Wild Stock counter: gain 1 coffee of which kind?"
         options = [Option(c, coop_name(c)) for c in COFFEES]
     elif kind == "piggy_trader":
-        text = f"Piggyback: place a trader in the {coop_name(data['coffee'])} trading house?"
-        own = "a trader" if player.traders else "your bonus supply's trader"
-        options = [Option("join", f"Place {own} for free"), Option("decline", "Decline")]
+        text = m("prompt.piggy_trader", coffee=coop_name(data["coffee"]))
+        own = m("label.join_trader") if player.traders else m("label.join_bonus_trader")
+        options = [Option("join", own), Option("decline", m("label.decline"))]
     elif kind == "build_site":
-        text = f"Where does your {COLUMN_NAMES[data['column']]} go?"
+        text = m("prompt.build_site", building=column_name(data["column"]))
         options = site_options(state, data["column"], data.get("coffee"))
     elif kind == "piggy_build":
         builder = who(state, data["builder"])
-        text = f"Piggyback: build what {builder} built, in the same place, for 1 coffee to them?"
-        own = "" if player.traders else " (with your bonus supply's trader)"
+        text = m("prompt.piggy_build", builder=builder)
+        own = "label.join_build" if player.traders else "label.join_build_bonus"
         options = [
-            Option(f"join.{c}", f"Build a {COLUMN_NAMES[c]}{own}")
+            Option(f"join.{c}", m(own, building=column_name(c)))
             for c in trade.follow_columns(state, seat, data["place"])
         ]
-        options.append(Option("decline", "Decline"))
+        options.append(Option("decline", m("label.decline")))
     elif kind == "piggy_pay":
-        text = f"Piggyback: pay {who(state, data['builder'])} 1 coffee of which kind?"
+        text = m("prompt.piggy_pay", builder=who(state, data["builder"]))
         options = trade.piggy_pay_options(state, seat)
     elif kind == "convert":
-        text = (
-            f"Trade {player.ratio} coffee for 1 {COFFEE_NAMES[data['target']]}: "
-            f"choose the {player.ratio} to give"
-        )
+        text = m("prompt.convert", n=player.ratio, coffee=coffee_name(data["target"]))
         options = sell.convert_units(player, data["target"])
         low = high = player.ratio
     elif kind == "stock":
         n = data["warehouses"]
         low = high = 3 if n == 1 else 5
-        text = f"Spend {low} different Stock counters for {n} warehouse{'s' * (n > 1)}"
+        text = m("prompt.stock", n=low, warehouses=count("warehouse", n))
         options = sell.stock_options(player)
     elif kind == "contract_bonus":
         sides = components().player_board["contracts"]["bonus"][data["letter"]]
-        text = f"Contract {data['letter']} fulfilled: choose its bonus"
-        options = [Option(str(i), upper_first(bonus_name(side))) for i, side in enumerate(sides)]
+        text = m("prompt.contract_bonus", letter=data["letter"])
+        options = [
+            Option(str(i), m("label.take_bonus", bonus=bonus_name(side)))
+            for i, side in enumerate(sides)
+        ]
     elif kind == "row_bonus":
-        text = "Contract row finished: choose its bonus"
         options = [Option(i.replace(":", "."), row_item_name(state, i)) for i in player.row_items]
     elif kind == "free_build":
-        text = "Free building: build which one?"
         if data["hospital"]:
             hospital = next_building(state, seat, "hospital", free_hospital=True)
-            options = [Option("hospital", "Hospital")] if hospital else []
+            options = [Option("hospital", m("label.hospital"))] if hospital else []
         else:
             options = [
-                Option(c, f"{upper_first(COLUMN_NAMES[c])}: {building_bonus(state, seat, c)}")
+                Option(
+                    c,
+                    m(
+                        "label.free_build",
+                        building=column_name(c),
+                        bonus=building_bonus(state, seat, c),
+                    ),
+                )
                 for c in buildable(state, seat)
             ]
     elif kind == "sell_second":
-        text = "Deliver to a second Coffee Bar space, or drop out of the Sell phase"
         options = [
             *sell.bar_options(state, seat),
             *sell.trade_options(state, seat),
-            Option("drop", "Drop out of the Sell phase"),
+            Option("drop", m("label.drop_sell")),
         ]
     elif kind == "mixed_pay":
         low = high = sell.bar_space(data["bar"]).amount
         bar = bar_name(data["bar"].split(".")[1])
-        text = f"{bar}: deliver {low} different kinds of coffee (choose them)"
+        text = m("prompt.mixed_pay", bar=bar, n=low)
         options = sell.mixed_options(player, low)
     elif kind == "remove":
-        text = "Penalty not paid in full: remove which unoccupied plantation?"
         options = [
-            Option(assign.space_id(c, r, s), f"{coop_name(c)} row {r} space {s + 1}")
+            Option(
+                assign.space_id(c, r, s), m("label.remove", coffee=coop_name(c), row=r, space=s + 1)
+            )
             for c, r, s, _ in assign.highest_unoccupied(state, seat)
         ]
     return Decision(seat, kind, text, tuple(options), min_choices=low, max_choices=high)

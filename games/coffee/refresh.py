@@ -3,9 +3,10 @@ pay out, the bonus supply is refilled (−3 VP per missing coin), turn order cha
 
 from __future__ import annotations
 
-from meeple_hall.games.coffee.data import COFFEE_NAMES, COFFEES, KOPI
-from meeple_hall.games.coffee.names import upper_first, who
+from meeple_hall.games.coffee.data import COFFEES, KOPI
+from meeple_hall.games.coffee.names import who
 from meeple_hall.games.coffee.state import CoffeeState, Player
+from meeple_hall.games.coffee.words import coffee_name, m
 from meeple_hall.games.core import Option
 
 STORAGE_COLUMN = 10
@@ -26,7 +27,7 @@ def keeps_everything_in_rows(player: Player) -> bool:
 
 def storage_options(player: Player) -> list[Option]:
     return [
-        Option(c, f"{upper_first(COFFEE_NAMES[c])} track: keep up to 10")
+        Option(c, m("label.storage", coffee=coffee_name(c)))
         for c in (*COFFEES, KOPI)
         if player.coffee[c]
     ]
@@ -41,7 +42,7 @@ def store(state: CoffeeState, seat: int, columns: tuple[str, ...]) -> None:
             lost += player.coffee[coffee] - limit
             player.coffee[coffee] = limit
     if lost:
-        state.say(f"{who(state, seat)} discards {lost} coffee")
+        state.say(m("log.discards", seat=who(state, seat), n=lost))
 
 
 def return_pieces(state: CoffeeState) -> None:
@@ -80,8 +81,7 @@ def refill_bonus_coins(state: CoffeeState) -> None:
         player.coins -= paid
         if paid < 3:
             player.minus_tokens += 3 - paid
-            tokens = "token" if 3 - paid == 1 else "tokens"
-            state.say(f"{who(state, seat)} takes {3 - paid} −3 VP {tokens}")
+            state.say(m("log.minus_tokens", seat=who(state, seat), n=3 - paid))
         player.bonus.append("coins")
 
 

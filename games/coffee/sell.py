@@ -6,14 +6,13 @@ from __future__ import annotations
 from meeple_hall.games.coffee import arabica
 from meeple_hall.games.coffee.build import next_building
 from meeple_hall.games.coffee.data import (
-    COFFEE_NAMES,
     COFFEES,
     CONTRACT_ROWS,
     KOPI,
     BarSpace,
     components,
 )
-from meeple_hall.games.coffee.names import bar_name, upper_first, who
+from meeple_hall.games.coffee.names import bar_name, who
 from meeple_hall.games.coffee.state import CoffeeState, Player, Prompt
 from meeple_hall.games.coffee.supply import (
     bonus_options,
@@ -26,7 +25,8 @@ from meeple_hall.games.coffee.supply import (
     send_civet,
     use_bonus,
 )
-from meeple_hall.games.core import Option
+from meeple_hall.games.coffee.words import coffee_name, count, m
+from meeple_hall.games.core import Msg, Option
 
 
 def contract_wants(state: CoffeeState, seat: int, letter: str) -> dict[str, int]:
@@ -37,8 +37,8 @@ def contract_wants(state: CoffeeState, seat: int, letter: str) -> dict[str, int]
     return components().contracts[player.contracts[letter]].wants(side)
 
 
-def describe(wants: dict[str, int]) -> str:
-    return ", ".join(f"{n} {COFFEE_NAMES[c]}" for c, n in wants.items())
+def describe(wants: dict[str, int]) -> list[Msg]:
+    return [m("label.amount", n=n, coffee=coffee_name(c)) for c, n in wants.items()]
 
 
 def bar_wants(player: Player, space: BarSpace, kind: str | None) -> dict[str, int] | None:
@@ -63,14 +63,18 @@ def bar_options(state: CoffeeState, seat: int) -> list[Option]:
                 wants = bar_wants(player, space, kind)
                 if wants is not None and can_pay(player, wants):
                     token = f"bar.{bar}.{i}" + (f".{kind}" if kind else "")
-                    coins = f"+{space.coins} coin{'s' * (space.coins > 1)}"
-                    reward = f"{coins}, {space.points} VP"
                     need = (
-                        f"{space.amount} different coffees"
+                        m("label.different", n=space.amount)
                         if space.need == "mixed"
                         else describe(wants)
                     )
-                    label = f"{bar_name(bar)}: {need} ({reward})"
+                    label = m(
+                        "label.bar",
+                        bar=bar_name(bar),
+                        need=need,
+                        coins=count("coin", space.coins),
+                        points=count("vp", space.points),
+                    )
                     options.append(Option(token, label))
     return options
 
@@ -84,34 +88,35 @@ def trade_options(state: CoffeeState, seat: int) -> list[Option]:
         if total - player.coffee[coffee] >= player.ratio:
             options.append(
                 Option(
-                    f"convert.{coffee}", f"Trade {player.ratio} coffee for 1 {COFFEE_NAMES[coffee]}"
+                    f"convert.{coffee}",
+                    m("label.convert", n=player.ratio, coffee=coffee_name(coffee)),
                 )
             )
     price = coffee_price(state)
     if player.coins >= price:
         for coffee in COFFEES:
             options.append(
-                Option(f"buy.{coffee}", f"Buy 1 {COFFEE_NAMES[coffee]} for {price} coins")
+                Option(f"buy.{coffee}", m("label.buy", coffee=coffee_name(coffee), n=price))
             )
     kinds = len(stock_options(player))
     if kinds >= 3 and next_building(state, seat, "warehouse"):
-        options.append(Option("stock.1", "Spend 3 different Stock counters: 1 warehouse"))
+        options.append(Option("stock.1", m("label.stock", n=3, warehouses=count("warehouse", 1))))
     built = player.built["warehouse"]
     if kinds >= 5 and built + 2 <= 5:
-        options.append(Option("stock.2", "Spend 5 different Stock counters: 2 warehouses"))
+        options.append(Option("stock.2", m("label.stock", n=5, warehouses=count("warehouse", 2))))
     return options + bonus_options(player)
 
 
 def sell_options(state: CoffeeState, seat: int) -> list[Option]:
     player = state.players[seat]
     options = [
-        Option(f"contract.{letter}", f"Fulfil contract {letter}: {describe(wants)}")
+        Option(f"contract.{letter}", m("label.contract", letter=letter, wants=describe(wants)))
         for letter in player.contracts
         if can_pay(player, wants := contract_wants(state, seat, letter))
     ]
     options += bar_options(state, seat)
     options += trade_options(state, seat)
-    return [*options, Option("drop", "Drop out of the Sell phase")]
+    return [*options, Option("drop", m("label.drop_sell"))]
 
 
 def convert_units(player: Player, target: str) -> list[Option]:
@@ -119,7 +124,7 @@ def convert_units(player: Player, target: str) -> list[Option]:
     for coffee, n in player.coffee.items():
         if coffee != target:
             units += [
-                Option(f"{coffee}{i}", f"{upper_first(COFFEE_NAMES[coffee])} #{i}")
+                Option(f"{coffee}{i}", m("label.unit", coffee=coffee_name(coffee), n=i))
                 for i in range(1, min(n, player.ratio) + 1)
             ]
     return units
@@ -133,9 +138,11 @@ def convert(player: Player, target: str, units: tuple[str, ...]) -> None:
 
 def stock_options(player: Player) -> list[Option]:
     kinds = sorted(set(player.stocks), key=lambda s: (s == "wild", s))
-    options = [Option(k, f"{COFFEE_NAMES[k]} Stock counter") for k in kinds if k != "wild"]
+    options = [
+        Option(k, m("label.stock_counter", coffee=coffee_name(k))) for k in kinds if k != "wild"
+    ]
     wilds = player.stocks.count("wild")
-    options += [Option(f"wild{i}", f"Wild Stock counter #{i}") for i in range(1, wilds + 1)]
+    options += [Option(f"wild{i}", m("label.wild_stock", n=i)) for i in range(1, wilds + 1)]
     return options
 
 
@@ -185,11 +192,9 @@ def start_delivery(state: CoffeeState, seat: int, token: str, second: bool) -> N
 
 def mixed_options(player: Player, n: int) -> list[Option]:
     """Kinds the player holds, and kopi luwak standing in for any other kind."""
-    options = [Option(c, COFFEE_NAMES[c]) for c in COFFEES if player.coffee[c]]
+    options = [Option(c, coffee_name(c)) for c in COFFEES if player.coffee[c]]
     kopi = min(player.coffee[KOPI], n)
-    options += [
-        Option(f"kopi{i}", f"Kopi luwak #{i} (as another kind)") for i in range(1, kopi + 1)
-    ]
+    options += [Option(f"kopi{i}", m("label.kopi_as", n=i)) for i in range(1, kopi + 1)]
     return options
 
 
@@ -208,7 +213,7 @@ def deliver(state: CoffeeState, seat: int, token: str, spent: dict[str, int] | N
             player.coffee[coffee] -= n
     player.coins += space.coins
     state.bars[bar][index] = seat
-    state.say(f"{who(state, seat)} delivers to {bar_name(bar)}")
+    state.say(m("log.delivers", seat=who(state, seat), bar=bar_name(bar)))
     counter = state.bar_animals.pop(f"{bar}.{index}", None)
     if counter:
         arabica.gain_counter(state, seat, counter)
@@ -226,7 +231,7 @@ def fulfil(state: CoffeeState, seat: int, letter: str) -> None:
     rewards = components().player_board["contracts"]
     row = CONTRACT_ROWS[letter]
     player.coins += rewards["coins"][row]
-    state.say(f"{who(state, seat)} fulfils contract {letter}")
+    state.say(m("log.fulfils", seat=who(state, seat), letter=letter))
     follow: list[Prompt] = []
     sides = rewards["bonus"][letter]
     if len(sides) == 1:
@@ -296,7 +301,7 @@ def andre_delivers(state: CoffeeState) -> None:
             _, bar, i = best
             state.bars[bar][i] = andre.seat
             andre.markers -= 1
-            state.say(f"André places a marker in {bar_name(bar)}")
+            state.say(m("log.andre_marker", bar=bar_name(bar)))
 
 
 def sell_order(state: CoffeeState) -> list[int]:
@@ -306,4 +311,4 @@ def sell_order(state: CoffeeState) -> list[int]:
 def drop_out_of_sell(state: CoffeeState, seat: int) -> None:
     state.done[seat] = True
     state.next_order.append(seat)
-    state.say(f"{who(state, seat)} drops out of the Sell phase")
+    state.say(m("log.drops_sell", seat=who(state, seat)))

@@ -6,7 +6,7 @@ import pickle
 from dataclasses import dataclass, field
 from typing import Any
 
-from meeple_hall.games.core import Rng
+from meeple_hall.games.core import Msg, Rng
 from meeple_hall.games.core.hidden import HIDDEN, TURNED_UP
 
 
@@ -132,7 +132,7 @@ class CoffeeState:
     owed: dict[int, int] = field(default_factory=dict)
     prompts: list[Prompt] = field(default_factory=list)
     over: bool = False
-    log: list[str] = field(default_factory=list)
+    log: list[Msg | str] = field(default_factory=list)  # events (plain text in old saves)
 
     @property
     def seats(self) -> range:
@@ -145,6 +145,6 @@ class CoffeeState:
         # the engine copies the state before every move; pickle does it several times faster
         return pickle.loads(pickle.dumps(self, protocol=pickle.HIGHEST_PROTOCOL))
 
-    def say(self, text: str) -> None:
+    def say(self, text: Msg | str) -> None:
         self.log.append(text)
         del self.log[:-30]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from meeple_hall.games.coffee.data import COFFEES, KOPI, components
 from meeple_hall.games.coffee.state import CoffeeState, Player
+from meeple_hall.games.coffee.words import m
 from meeple_hall.games.core import Option
 
 BONUS_ITEMS = ("marker", "trader", "coins")
@@ -26,16 +27,16 @@ def bonus_options(player: Player, marker: bool = False, trader: bool = False) ->
     player's choice: nothing is used from the bonus supply unasked."""
     options = []
     if marker and may_take_bonus(player, "marker"):
-        options.append(Option("bonus-marker", "Take the bonus Action marker"))
+        options.append(Option("bonus-marker", m("label.bonus_marker")))
     if trader and may_take_bonus(player, "trader"):
-        options.append(Option("bonus-trader", "Take the bonus trader"))
+        options.append(Option("bonus-trader", m("label.bonus_trader")))
     if may_take_bonus(player, "coins"):
-        options.append(Option("bonus-coins", "Take the 3 bonus coins"))
+        options.append(Option("bonus-coins", m("label.bonus_coins")))
     if len(player.bonus) == 1:
         if "coins" not in player.bonus and player.coins >= BONUS_COINS:
-            options.append(Option("refill-coins", "Put 3 coins back in the bonus supply"))
+            options.append(Option("refill-coins", m("label.refill_coins")))
         if "trader" not in player.bonus and player.traders:
-            options.append(Option("refill-trader", "Put a trader back in the bonus supply"))
+            options.append(Option("refill-trader", m("label.refill_trader")))
     return options
 
 

@@ -7,13 +7,12 @@ from __future__ import annotations
 from meeple_hall.games.coffee import arabica
 from meeple_hall.games.coffee.board import open_building_spaces
 from meeple_hall.games.coffee.build import (
-    COLUMN_NAMES,
     build,
     buildable,
     building_bonus,
     next_building,
 )
-from meeple_hall.games.coffee.data import BOARD_COLUMNS, COFFEE_NAMES, components
+from meeple_hall.games.coffee.data import BOARD_COLUMNS, components
 from meeple_hall.games.coffee.names import coop_name, who
 from meeple_hall.games.coffee.state import CoffeeState, Prompt
 from meeple_hall.games.coffee.supply import (
@@ -26,6 +25,7 @@ from meeple_hall.games.coffee.supply import (
     total_coffee,
     use_bonus,
 )
+from meeple_hall.games.coffee.words import coffee_name, column_name, m
 from meeple_hall.games.core import Option
 
 ACTION_COST = 2
@@ -42,14 +42,16 @@ def trade_options(state: CoffeeState, seat: int) -> list[Option]:
         for coffee, coop in state.coops.items():
             if not coop.traders:
                 options.append(
-                    Option(f"trader.{coffee}", f"Place a trader in {coop_name(coffee)} (2 coins)")
+                    Option(f"trader.{coffee}", m("label.place_trader", coffee=coop_name(coffee)))
                 )
         for column in buildable(state, seat):
-            label = (
-                f"Build a {COLUMN_NAMES[column]} (2 coins): {building_bonus(state, seat, column)}"
+            label = m(
+                "label.build",
+                building=column_name(column),
+                bonus=building_bonus(state, seat, column),
             )
             options.append(Option(f"build.{column}", label))
-        options.append(Option("retire", "Remove a trader for 2 Arabica steps (2 coins)"))
+        options.append(Option("retire", m("label.retire")))
     # the bonus trader only when it can be sent at once (else take the coins first)
     takes_trader = (
         not player.traders and player.coins >= ACTION_COST and may_take_bonus(player, "trader")
@@ -82,7 +84,7 @@ def perform_trade(state: CoffeeState, seat: int, choice: str) -> None:
             state.prompts.insert(0, Prompt(seat, "build_site", {"column": column, "lead": seat}))
     elif choice == "retire":
         retire_trader(player)
-        state.say(f"{who(state, seat)} removes a trader from the game")
+        state.say(m("log.retires", seat=who(state, seat)))
         arabica.ask_advance(state, seat, 2)
 
 
@@ -99,7 +101,7 @@ def lead_trader(state: CoffeeState, seat: int, coffee: str) -> None:
             coop.stock -= 1
             player.stocks.append(coffee)
     coop.traders.append(seat)
-    state.say(f"{who(state, seat)} places a trader in {coop_name(coffee)}")
+    state.say(m("log.places_trader", seat=who(state, seat), coffee=coop_name(coffee)))
     start = state.order.index(seat)
     followers = state.order[start + 1 :] + state.order[:start]
     continue_piggy_trader(state, coffee, followers, [])
@@ -135,7 +137,7 @@ def continue_piggy_trader(
     if len(out) == 1 and coop.coin and not state.is_andre(out[0]):
         coop.coin = False
         state.players[out[0]].coins += 1
-        state.say(f"{who(state, out[0])} takes the coin of the {coop_name(coffee)} trading house")
+        state.say(m("log.house_coin", seat=who(state, out[0]), coffee=coop_name(coffee)))
 
 
 def join_trader(state: CoffeeState, seat: int, coffee: str) -> None:
@@ -146,7 +148,7 @@ def join_trader(state: CoffeeState, seat: int, coffee: str) -> None:
     else:
         send_trader(state.players[seat])
     state.coops[coffee].traders.append(seat)
-    state.say(f"{who(state, seat)} piggybacks a trader in {coop_name(coffee)}")
+    state.say(m("log.piggybacks", seat=who(state, seat), coffee=coop_name(coffee)))
 
 
 def resolve_build(
@@ -196,7 +198,9 @@ def piggy_build_prompt(
 
 def piggy_pay_options(state: CoffeeState, seat: int) -> list[Option]:
     coffee = state.players[seat].coffee
-    return [Option(c, f"Pay 1 {COFFEE_NAMES[c]} to the builder") for c, n in coffee.items() if n]
+    return [
+        Option(c, m("label.pay_builder", coffee=coffee_name(c))) for c, n in coffee.items() if n
+    ]
 
 
 def pay_builder(state: CoffeeState, seat: int, builder: int, coffee: str) -> None:
@@ -236,5 +240,5 @@ def andre_fair_trade_post(state: CoffeeState) -> None:
         if spaces[index] is None:
             spaces[index] = andre.seat
             andre.fair_trade_posts -= 1
-            state.say(f"André builds a fair trade post in {coop_name(coffee)}")
+            state.say(m("log.andre_post", coffee=coop_name(coffee)))
             return

@@ -5,6 +5,7 @@ from __future__ import annotations
 from meeple_hall.games.coffee import assign, refresh, sell, trade, work
 from meeple_hall.games.coffee.names import coop_name, who
 from meeple_hall.games.coffee.state import CoffeeState, Plantation
+from meeple_hall.games.coffee.words import m
 from meeple_hall.games.core import Decision, Option
 
 
@@ -12,20 +13,19 @@ def phase_decisions(state: CoffeeState) -> list[Decision]:
     if state.phase == "setup":
         seat = state.order[state.turn % len(state.order)]
         options = [
-            Option(assign.space_id(c, 1, i), f"{coop_name(c)} row 1, space {i + 1}")
+            Option(assign.space_id(c, 1, i), m("label.start", coffee=coop_name(c), space=i + 1))
             for c, coop in state.coops.items()
             for i, p in enumerate(coop.rows[0])
             if p is None
         ]
-        prompt = "Place your starting level-1 plantation: on which empty 1 space?"
+        prompt = m("prompt.start")
         return [Decision(seat, "start", prompt, tuple(options))]
     if state.phase == "assign" and state.step == "own":
         return [
             Decision(
                 s,
                 "staff_own",
-                f"Assign workers: staff one of your own plantations "
-                f"({state.players[s].pool} in your worker pool)",
+                m("prompt.staff_own", n=state.players[s].pool),
                 tuple(assign.own_options(state, s)),
             )
             for s in state.seats
@@ -36,8 +36,7 @@ def phase_decisions(state: CoffeeState) -> list[Decision]:
             Decision(
                 s,
                 "storage",
-                f"Refresh: put up to {p.built['warehouse']} warehouse(s) on coffee tracks "
-                f"(keep 10 of that coffee); the others keep 1 of each kind",
+                m("prompt.storage", n=p.built["warehouse"]),
                 tuple(refresh.storage_options(p)),
                 min_choices=0,
                 max_choices=min(p.built["warehouse"], len(refresh.storage_options(p))),
@@ -47,34 +46,28 @@ def phase_decisions(state: CoffeeState) -> list[Decision]:
         ]
     if state.phase == "work":
         seat = state.order[state.turn % len(state.order)]
-        options = [*work.work_options(state, seat), Option("drop", "Drop out of the Work phase")]
-        prompt = "Phase 1 Work: choose an action, or drop out"
+        options = [*work.work_options(state, seat), Option("drop", m("label.drop_work"))]
+        prompt = m("prompt.work")
         return [Decision(seat, "work", prompt, tuple(options))]
     if state.phase == "assign" and state.step == "other":
         seat = state.order[state.turn % len(state.order)]
         options = [
             *assign.other_options(state, seat),
-            Option("drop", "Drop out: keep your other workers"),
+            Option("drop", m("label.drop_staff")),
         ]
-        prompt = (
-            f"Assign workers: staff an opponent's plantation for an Arabica step "
-            f"({state.players[seat].pool} in your worker pool), or drop out"
-        )
+        prompt = m("prompt.staff_other", n=state.players[seat].pool)
         return [Decision(seat, "staff_other", prompt, tuple(options))]
     if state.phase == "assign":
         seat = next(s for s in state.order if s in state.owed)
-        prompt = (
-            f"Penalty for empty plantations: {state.owed[seat]} left to pay, "
-            f"1 coin or 1 step back on an Arabica track each"
-        )
+        prompt = m("prompt.penalty", n=state.owed[seat])
         return [Decision(seat, "penalty", prompt, tuple(assign.penalty_options(state, seat)))]
     if state.phase == "trade":
         seat = state.order[state.turn % len(state.order)]
-        options = [*trade.trade_options(state, seat), Option("pass", "Pass")]
-        prompt = "Phase 3 Trade & Build: choose an action, or pass"
+        options = [*trade.trade_options(state, seat), Option("pass", m("label.pass"))]
+        prompt = m("prompt.trade")
         return [Decision(seat, "trade", prompt, tuple(options))]
     seat = sell.sell_order(state)[state.turn % len(state.order)]
-    prompt = "Phase 5 Sell: fulfil a contract or deliver to a Coffee Bar, or drop out"
+    prompt = m("prompt.sell")
     return [Decision(seat, "sell", prompt, tuple(sell.sell_options(state, seat)))]
 
 
@@ -89,7 +82,7 @@ def answer_phase(state: CoffeeState, decision: Decision, choices: tuple[str, ...
     if kind == "start":
         coffee, _, space = choice.split(".")
         state.coops[coffee].rows[0][int(space)] = Plantation(owner=seat, level=1)
-        state.say(f"{who(state, seat)} starts a plantation in {coop_name(coffee)}")
+        state.say(m("log.starts", seat=who(state, seat), coffee=coop_name(coffee)))
         state.done[seat] = True
         state.turn += 1
     elif kind == "work":

@@ -9,17 +9,19 @@ from meeple_hall.games.coffee.arabica import counter_track_height
 from meeple_hall.games.coffee.board import quality
 from meeple_hall.games.coffee.data import components
 from meeple_hall.games.coffee.milestones import milestone_points
-from meeple_hall.games.coffee.names import who
+from meeple_hall.games.coffee.names import seat_tag
 from meeple_hall.games.coffee.scoring import breakdown
 from meeple_hall.games.coffee.sell import contract_wants
 from meeple_hall.games.coffee.state import CoffeeState, Player
-from meeple_hall.games.core import Decision
+from meeple_hall.games.coffee.words import m, phase_name
+from meeple_hall.games.core import Decision, Msg
+from meeple_hall.games.core.messages import jsonable
 
 
 def _player(state: CoffeeState, seat: int, player: Player) -> dict[str, Any]:
     return {
         "seat": seat,
-        "name": who(state, seat),
+        "name": seat_tag(state, seat),
         "coins": player.coins,
         "donkeys": player.donkeys,
         "trucks": player.trucks,
@@ -82,6 +84,15 @@ def _cooperative(state: CoffeeState, coffee: str) -> dict[str, Any]:
     }
 
 
+def status(state: CoffeeState, year: int) -> Msg:
+    """The year, the period and the phase: `1975 · Period 2 · Phase III: Trade & Build`."""
+    if state.over:
+        return m("status.over", year=year)
+    if state.phase == "setup":
+        return m("status.setup", year=year)
+    return m("status.phase", year=year, period=state.period, phase=phase_name(state.phase))
+
+
 def view(state: CoffeeState, seat: int | None, pending: list[Decision]) -> dict[str, Any]:
     year = components().board["periods"]["years"][state.period - 1]
     out: dict[str, Any] = {
@@ -125,7 +136,8 @@ def view(state: CoffeeState, seat: int | None, pending: list[Decision]) -> dict[
         "donkey_taken": dict(state.donkey_taken),
         "general_workers": state.general_workers,
         "owed": {str(s): n for s, n in state.owed.items()},
-        "log": list(state.log[-12:]),
+        "log": jsonable(state.log[-12:]),
+        "status": status(state, year).to_json(),
     }
     if state.andre is not None:
         andre = state.andre

@@ -18,7 +18,7 @@ from meeple_hall.games.coffee.board import (
 )
 from meeple_hall.games.coffee.data import components
 from meeple_hall.games.coffee.names import coop_name, who
-from meeple_hall.games.coffee.state import CoffeeState, Plantation, Player, Prompt
+from meeple_hall.games.coffee.state import CoffeeState, Plantation, Prompt
 from meeple_hall.games.coffee.supply import (
     bonus_options,
     civets_left,
@@ -30,7 +30,8 @@ from meeple_hall.games.coffee.supply import (
     spend_markers,
     use_bonus,
 )
-from meeple_hall.games.core import Option
+from meeple_hall.games.coffee.words import count, m
+from meeple_hall.games.core import Msg, Option
 
 ROWS = ("A", "B", "C")
 
@@ -50,19 +51,20 @@ def plantable_rows(state: CoffeeState, seat: int) -> list[str]:
     ]
 
 
-def cost_text(player: Player, row: str) -> str:
-    cost = plantation_cost(player.plantations[row][0])
-    return f" ({cost} coin{'s' * (cost > 1)})" if cost else ""
-
-
-def pathway_label(state: CoffeeState, seat: int, token: str) -> str:
+def pathway_label(state: CoffeeState, seat: int, token: str) -> Msg:
     """`gua.1.2.1` -> "Guatemala: row 1 space 3 to row 2 space 2 (donkey 1 of 1)"."""
     coffee, row, lower, upper = token.split(".")
     key = path_key(int(row), int(lower), int(upper))
     have = pathway(state.coops[coffee], key).donkeys
-    return (
-        f"{coop_name(coffee)}: row {row} space {int(lower) + 1} to row {int(row) + 1} "
-        f"space {int(upper) + 1} (donkey {have + 1} of {DONKEYS_NEEDED[int(row)]})"
+    return m(
+        "label.pathway",
+        coffee=coop_name(coffee),
+        row=int(row),
+        space=int(lower) + 1,
+        upper_row=int(row) + 1,
+        upper_space=int(upper) + 1,
+        donkey=have + 1,
+        of=DONKEYS_NEEDED[int(row)],
     )
 
 
@@ -97,22 +99,19 @@ def work_options(state: CoffeeState, seat: int) -> list[Option]:
     options: list[Option] = []
     if markers >= 1:
         if plantable_rows(state, seat):
-            options.append(Option("plant", "Add a plantation to a cooperative"))
+            options.append(Option("plant", m("label.plant")))
         for coffee, coop in state.coops.items():
             if coop.town and send_candidates(state, coffee):
                 # The rule: each player with an empty plantation there gets one worker, on
                 # their unoccupied plantation in the lowest row.
-                label = (
-                    f"Send workers in {coop_name(coffee)}: 1 per player,"
-                    " to their lowest empty plantation"
-                )
+                label = m("label.send", coffee=coop_name(coffee))
                 options.append(Option(f"send.{coffee}", label))
     if markers >= 2 and donkeys_left(state, seat) and donkey_pathways(state, seat):
-        options.append(Option("donkey", "Breed a donkey (2 Action markers)"))
+        options.append(Option("donkey", m("label.donkey")))
     if markers >= 1 and civets_left(state, seat):
-        options.append(Option("civet", "Send a civet to Sumatra"))
+        options.append(Option("civet", m("label.civet")))
     if markers >= 1:
-        options.append(Option("coins", "Take 2 coins"))
+        options.append(Option("coins", m("label.coins")))
     # the bonus marker gives a first action, or the second one a donkey needs
     breeds = markers == 1 and donkeys_left(state, seat) and donkey_pathways(state, seat)
     takes_marker = (markers == 0 or bool(breeds)) and may_take_bonus(player, "marker")
@@ -128,7 +127,7 @@ def perform_work(state: CoffeeState, seat: int, choice: str) -> None:
         return
     if choice == "drop":
         state.done[seat] = True
-        state.say(f"{who(state, seat)} drops out of the Work phase")
+        state.say(m("log.drops_work", seat=who(state, seat)))
     elif choice == "plant":
         spend_markers(player, 1)
         state.prompts.insert(0, Prompt(seat, "plant_row"))
@@ -141,34 +140,42 @@ def perform_work(state: CoffeeState, seat: int, choice: str) -> None:
     elif choice == "civet":
         spend_markers(player, 1)
         send_civet(state, seat)
-        state.say(f"{who(state, seat)} sends a civet to Sumatra")
+        state.say(m("log.civet", seat=who(state, seat)))
     elif choice == "coins":
         spend_markers(player, 1)
         player.coins += 2
-        state.say(f"{who(state, seat)} takes 2 coins")
+        state.say(m("log.coins", seat=who(state, seat)))
     state.turn += 1
 
 
 def plant_space_options(state: CoffeeState, seat: int, row: str) -> list[Option]:
     level = state.players[seat].plantations[row][0]
     return [
-        Option(p.id, f"Level {level} in {coop_name(p.coffee)}: {_how(state, seat, p)}")
+        Option(
+            p.id,
+            m(
+                "label.plant_space",
+                level=level,
+                coffee=coop_name(p.coffee),
+                how=_how(state, seat, p),
+            ),
+        )
         for p in placements(state, seat, level)
     ]
 
 
-def _how(state: CoffeeState, seat: int, where: Placement) -> str:
-    text = f"row {where.row}, space {where.space + 1}"
+def _how(state: CoffeeState, seat: int, where: Placement) -> list[Msg]:
+    parts = [m("label.row_space", row=where.row, space=where.space + 1)]
     if where.row == 1 and not any(own(state.coops[where.coffee], seat, r) for r in (1, 2, 3)):
         # EN Phase 1 A4: the 1st plantation in a cooperative sends a worker to its town
-        text += ", 1 worker to the town center"
+        parts.append(m("label.to_town"))
     if where.truck:
-        return text + ", by truck"
+        return [*parts, m("label.by_truck")]
     if where.via is None:
-        return text
+        return parts
     donkeys = where.donkeys_needed(state.coops[where.coffee], seat)
-    text += f", from space {where.via + 1} below"
-    return text + (f", {donkeys} donkey{'s' * (donkeys > 1)}" if donkeys else "")
+    parts.append(m("label.from_below", space=where.via + 1))
+    return parts + ([count("donkey", donkeys)] if donkeys else [])
 
 
 def plant(state: CoffeeState, seat: int, row: str, token: str) -> None:
@@ -194,7 +201,13 @@ def plant(state: CoffeeState, seat: int, row: str, token: str) -> None:
     if row == "B" and level == 3:
         player.row_b_level3 = True
     state.say(
-        f"{who(state, seat)} plants level {level} in {coop_name(where.coffee)} row {where.row}"
+        m(
+            "log.plants",
+            seat=who(state, seat),
+            level=level,
+            coffee=coop_name(where.coffee),
+            row=where.row,
+        )
     )
     _plantation_bonus(state, seat, row, index)
     if where.row >= 2:
@@ -233,8 +246,10 @@ def farm_options(state: CoffeeState, seat: int) -> list[Option]:
         # farm spaces show no bonus: one option per cooperative, its first empty space
         for coffee in state.coops:
             for i in open_building_spaces(state, coffee, "farm")[:1]:
-                options.append(Option(f"farm.{coffee}.{i}", f"Farm in {coop_name(coffee)}"))
-    options.append(Option("discard", "Remove the farm from the game"))
+                options.append(
+                    Option(f"farm.{coffee}.{i}", m("label.farm", coffee=coop_name(coffee)))
+                )
+    options.append(Option("discard", m("label.discard_farm")))
     return options
 
 
@@ -246,13 +261,13 @@ def build_farm(state: CoffeeState, seat: int, row: str, token: str) -> None:
     _, coffee, space = token.split(".")
     player.coins -= components().player_board["plantation_costs"]["farm"]
     state.coops[coffee].buildings["farm"][int(space)] = seat
-    state.say(f"{who(state, seat)} builds a farm in {coop_name(coffee)}")
+    state.say(m("log.farm", seat=who(state, seat), coffee=coop_name(coffee)))
 
 
 def breed_donkey(state: CoffeeState, seat: int, token: str) -> None:
     coffee, key = token.split(".", 1)
     claim(state.coops[coffee], key, seat, 1)
-    state.say(f"{who(state, seat)} breeds a donkey in {coop_name(coffee)}")
+    state.say(m("log.donkey", seat=who(state, seat), coffee=coop_name(coffee)))
 
 
 def send_workers(state: CoffeeState, seat: int, coffee: str) -> None:
@@ -286,7 +301,7 @@ def staff(state: CoffeeState, actor: int, coffee: str, seats: list[int]) -> None
     if coop.town == 0 and state.general_workers:
         state.general_workers -= 1
         coop.town = 1
-    names = ", ".join(who(state, s) for s in seats)
-    state.say(f"{who(state, actor)} sends workers to plantations in {coop_name(coffee)}: {names}")
+    names = [who(state, s) for s in seats]
+    state.say(m("log.sends", seat=who(state, actor), coffee=coop_name(coffee), seats=names))
     if any(s != actor for s in seats) and not state.is_andre(actor):
         arabica.advance(state, actor, coffee)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+from meeple_hall.games.core.catalogues import render, score_category
 from tests.bot.conftest import (
     acting_member,
     answer_panel,
@@ -124,7 +125,8 @@ async def test_a_few_panel_moves_then_typed_turns_to_the_end_against_andre(table
     for seat in range(2):
         for category, points in result["breakdown"][seat].items():
             if points:
-                assert f"{category} {points}" in shown
+                name = render("en", score_category("coffee", category))
+                assert f"{name} {points}" in shown
 
 
 async def test_a_move_typed_out_of_phase_is_refused_with_the_prompt_and_the_choices(table):

@@ -14,6 +14,7 @@ from meeple_hall import renderers
 from meeple_hall.games.coffee import engine
 from meeple_hall.games.coffee.build import building_bonus
 from meeple_hall.games.core import Action, Decision, Option
+from meeple_hall.games.core.catalogues import render
 from meeple_hall.games.testing import random_choices
 from meeple_hall.renderers import coffee
 from tests.renderers.colour_vision import DEFICIENCIES, DEUTERANOPIA, seen_picture
@@ -78,17 +79,18 @@ def test_panels_read_as_words_a_newcomer_understands(num_players: int) -> None:
     for seed in (1, 2):
         for _, pending in snapshots(num_players, seed=seed, every=3):
             for decision in pending:
-                assert 0 < len(decision.prompt) <= 150, decision.prompt
+                prompt = render("en", decision.prompt)
+                assert 0 < len(prompt) <= 150, prompt
                 labels = []
                 for option in decision.options:
                     style = renderers.option_style("coffee", decision, option)
-                    label = style.label or option.label
+                    label = render("en", style.label or option.label)
                     assert style.emoji, (decision.kind, option.id)
                     assert len(label) <= 80, label
                     assert not RAW_TOKEN.search(label), label
-                    description = style.description
+                    description = render("en", style.description) or None
                     assert description is None or len(description) <= 100
-                    assert description is None or decision.prompt not in description
+                    assert description is None or prompt not in description
                     labels.append(label)
                 assert len(set(labels)) == len(labels), (decision.prompt, labels)
                 seen.add(decision.kind)
@@ -107,18 +109,18 @@ def test_coffee_bars_are_named_by_number_as_the_picture_shows_them() -> None:
     for option in bars:
         bar = option.id.split(".")[1]
         number = list(engine.view(state, None)["bar_spaces"]).index(bar) + 1
-        assert option.label.startswith(f"Coffee Bar {number}")
+        assert str(option.label).startswith(f"Coffee Bar {number}")
     chosen = next(o for o in bars if o.id.split(".")[1] != "seoul")
     after = engine.apply(state, Action(decision.seat, (chosen.id,)))
     number = chosen.id.split(".")[1].removeprefix("b")
-    assert any(line.endswith(f"delivers to Coffee Bar {number}") for line in after.log)
+    assert any(str(line).endswith(f"delivers to Coffee Bar {number}") for line in after.log)
 
 
 def test_private_text_shows_only_the_seats_company() -> None:
     state = engine.new(3, seed=2)
-    text = coffee.private_text(engine.view(state, 1))
+    text = str(coffee.private_text(engine.view(state, 1)))
     assert "P2" in text and "coins" in text
-    assert "watching" in coffee.private_text(engine.view(state, None))
+    assert "watching" in str(coffee.private_text(engine.view(state, None)))
 
 
 def test_private_text_names_every_coffee_beside_its_colour() -> None:
@@ -128,7 +130,7 @@ def test_private_text_names_every_coffee_beside_its_colour() -> None:
     player = view["players"][0]
     player["coffee"] = dict.fromkeys(player["coffee"], 1)
     player["stocks"], player["bonus"] = ["gua", "wild"], ["marker", "trader", "coins"]
-    text = coffee.private_text(view)
+    text = str(coffee.private_text(view))
     for emoji, name in (("🟧", "Gua"), ("🟫", "Col"), ("🩷", "Bra"), ("🟩", "Eth"), ("🟦", "Ind")):
         assert text.count(emoji) == text.count(emoji + name) > 0
     assert "Stock counters**: Guatemala, wild" in text
@@ -155,7 +157,7 @@ def test_private_picture_is_the_seats_own_board() -> None:
 
 
 def test_rules_text_is_short_and_names_the_reconstructed_parts() -> None:
-    text = coffee.rules_text()
+    text = str(coffee.rules_text())
     assert len(text) < 1500
     assert "Coffee Traders" in text and "Reconstructed components" in text
     assert "André" in text and "vicious" in text
@@ -265,7 +267,7 @@ def test_a_contract_option_tells_its_reward_from_the_player_board() -> None:
     """The label names the coffee wanted; the description adds what the board gives for it."""
     decision = Decision(0, "sell", "Phase 5 Sell", (Option("contract.D", "Fulfil contract D"),))
     style = coffee.option_style(decision, decision.options[0])
-    assert style.description.startswith("+2 coins and a free building, 4 VP at the end")
+    assert str(style.description).startswith("+2 coins and a free building, 4 VP at the end")
 
 
 def test_the_plantation_rows_name_their_cost_and_bonus() -> None:
@@ -276,7 +278,7 @@ def test_the_plantation_rows_name_their_cost_and_bonus() -> None:
     state = engine.apply(state, Action(work.seat, ("plant",)))
     rows = engine.decisions(state)[0]
     assert rows.kind == "plant_row"
-    labels = {o.id: o.label for o in rows.options}
+    labels = {o.id: str(o.label) for o in rows.options}
     assert labels == {
         "A": "Row A: level 1",
         "B": "Row B: level 1, then a donkey",
@@ -286,10 +288,11 @@ def test_the_plantation_rows_name_their_cost_and_bonus() -> None:
 
 def test_a_building_option_names_the_bonus_of_the_topmost_building() -> None:
     state = engine.new(4, seed=1)
-    assert building_bonus(state, 0, "warehouse") == "1 coffee, trade 3:1, 1 VP"
-    assert building_bonus(state, 0, "production") == "2 coffee of its cooperative, 1 VP"
+    assert render("en", building_bonus(state, 0, "warehouse")) == "1 coffee, trade 3:1, 1 VP"
+    production = render("en", building_bonus(state, 0, "production"))
+    assert production == "2 coffee of its cooperative, 1 VP"
     state.players[0].built["fairtrade"] = 1
-    assert building_bonus(state, 0, "fairtrade") == "an Arabica step, 2 VP"
+    assert render("en", building_bonus(state, 0, "fairtrade")) == "an Arabica step, 2 VP"
 
 
 # -- issue 14: what the menus name is drawn; scores, donkeys and the green seat ----------

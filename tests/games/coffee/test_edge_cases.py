@@ -335,6 +335,6 @@ def test_piggyback_build_options_name_the_building_in_words() -> None:
     state = decide(state, 0, "col.1")
     (decision,) = engine.decisions(state)
     assert decision.seat == 1 and decision.kind == "piggy_build"
-    labels = {o.id: o.label for o in decision.options}
+    labels = {o.id: str(o.label) for o in decision.options}
     assert labels["join.production"] == "Build a production station"
     assert labels["join.fairtrade"] == "Build a fair trade post"

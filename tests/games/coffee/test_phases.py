@@ -133,7 +133,7 @@ def test_the_bonus_trader_is_taken_by_choice_for_an_action_or_a_piggyback() -> N
     state = decide(state, 0, "bonus-trader")
     state = decide(state, 0, "trader.gua")
     (decision,) = engine.decisions(state)
-    assert decision.kind == "piggy_trader" and "bonus supply" in decision.options[0].label
+    assert decision.kind == "piggy_trader" and "bonus supply" in str(decision.options[0].label)
     state = decide(state, decision.seat, "join")
     follower = state.players[decision.seat]
     assert "trader" not in follower.bonus and follower.traders_out == 1
