@@ -107,7 +107,7 @@ def unused_keys(game_id: str, sources: Iterable[Path]) -> list[str]:
     `f"tile.{face}"` every `tile.*`); `score.goods_sold` is named by the breakdown
     category `"goods sold"`."""
     text = "\n".join(Path(p).read_text(encoding="utf-8") for p in sources)
-    families = {match.group(1) for match in re.finditer(r"""f["']([A-Za-z0-9_.]+)\{""", text)}
+    families = {match.group(1) for match in re.finditer(r"""f["']([A-Za-z0-9_.:]+)\{""", text)}
     unused = []
     for key in catalogue(game_id, "en"):
         short = key.split(".", 1)[1]
@@ -115,9 +115,11 @@ def unused_keys(game_id: str, sources: Iterable[Path]) -> list[str]:
             continue
         if short == "name":  # the game's name (catalogues.game_name)
             continue
-        category = short.removeprefix("score.").replace("_", " ")
-        if short.startswith("score.") and (f'"{category}"' in text or f'"{category}:' in text):
-            continue  # a breakdown category (catalogues.score_category)
+        raw = short.removeprefix("score.")
+        category = raw.replace("_", " ")
+        named = (f'"{category}"', f'"{category}:', f'"{raw}"')
+        if short.startswith("score.") and any(n in text for n in named):
+            continue  # a breakdown category (catalogues.score_category), spaces or underscores
         if any(short.startswith(prefix) for prefix in families):
             continue
         unused.append(key)
