@@ -8,7 +8,12 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from meeple_hall.games.core import Decision, Option
+from meeple_hall.games.core import Decision, Msg, Option
+from meeple_hall.games.village.words import city as city_name
+from meeple_hall.games.village.words import colour as colour_name
+from meeple_hall.games.village.words import cube_count, m, plus
+from meeple_hall.games.village.words import good as good_name
+from meeple_hall.games.village.words import heading as space_name
 from meeple_hall.renderers import OptionStyle
 from meeple_hall.renderers.palette import BACKGROUND, INK, MUTED, font
 from meeple_hall.renderers.shapes import draw_shape
@@ -1022,33 +1027,18 @@ EMOJI = {
 }
 
 
-# What each action does, for the descriptions of the turn's options.
-ACTION_TEXT = {
-    "harvest": "harvest grain (a member must be on your farmyard)",
-    "family": "a birth, or bring a member home",
-    "crafts": "make a good (train a member, or pay), or use the mill",
-    "market": "a market day: everyone may serve customers",
-    "travel": "a member sets out or moves on along a route",
-    "council": "a member enters or moves up in the council chamber",
-    "church": "send a member from your farmyard to the black bag",
-}
-# Where the chronicle puts a member who dies in each place.
-RESTING = (
-    ("farmyard", "farm"),
-    ("at the ", "crafts"),
-    ("council", "council"),
-    ("travelling", "travel"),
-    ("church", "church"),
-)
-
-
-def where_on_map(city: str) -> str:
+def where_on_map(city: str) -> Msg:
     """Where a city lies on the picture's travel map, in words for menus."""
     x, y = CITY_XY.get(city, (244, 116))
     fx, fy = x / 488, y / 232
     row = "top" if fy < 0.3 else "bottom" if fy > 0.7 else ""
     side = "left" if fx < 0.35 else "right" if fx > 0.65 else ""
-    return " ".join(w for w in (row, side) if w) or "centre"
+    return m(f"map.{'_'.join(w for w in (row, side) if w) or 'centre'}")
+
+
+def action_text(space: str) -> Msg:
+    """What an action space's action does, for the descriptions of the turn's options."""
+    return m(f"action.{space}")
 
 
 # Panels fold these decisions into the one before them (bot/panels.py): the cube from the
@@ -1066,68 +1056,83 @@ def option_style(decision: Decision, option: Option) -> OptionStyle | None:
     if decision.kind == "travel":
         city = parts[1] if parts[0] == "go" else parts[2]
         letter = CITY_LETTER.get(city, "")
-        description = f"{city.capitalize()} ({letter}): {where_on_map(city)} of the travel map"
-    elif decision.kind == "market" and "(+" in option.label:
-        description = "Only the first sale of the player who held the market day is free"
+        description = m("note.city", city=city_name(city), letter=letter, where=where_on_map(city))
+    elif decision.kind == "market" and label_key(option) == "label.serve":
+        description = m("note.market")
     elif decision.kind in DESCRIBE:
         description = DESCRIBE[decision.kind](option)
-    long = len(option.label) > 80
-    if long:
-        description = option.label[:100]
-    return OptionStyle(
-        label=option.label[:80], emoji=EMOJI.get(decision.kind), description=description
-    )
+    return OptionStyle(label=option.label, emoji=EMOJI.get(decision.kind), description=description)
+
+
+def label_key(option: Option) -> str:
+    """The catalogue key of an option's label (`label.serve`), or "" for plain text."""
+    label = option.label
+    return label.key.removeprefix("village.") if isinstance(label, Msg) else ""
+
+
+def label_arg(option: Option, name: str) -> Any:
+    label = option.label
+    return label.args.get(name) if isinstance(label, Msg) else None
 
 
 def turn_style(option: Option, parts: list[str]) -> OptionStyle:
     if parts[0] == "free":
         return OptionStyle(
-            label=parts[1].capitalize(),
+            label=space_name(parts[1]),
             emoji=EMOJI.get(parts[1]),
-            description=f"Free final action: {ACTION_TEXT[parts[1]]}",
+            description=m("note.free", action=action_text(parts[1])),
         )
     if parts[0] == "well":
         colour, action = parts[1], parts[2]
-        coins = option.label.partition("(")[2].partition(")")[0]
-        paid = f"3 {colour} ({coins})" if coins else f"3 {colour}"
+        coins = label_arg(option, "coins")
+        then = action_text(action)
+        description = (
+            m("note.well_coins", paid=cube_count(colour, 3), coins=coins, action=then)
+            if coins
+            else m("note.well", paid=cube_count(colour, 3), action=then)
+        )
         return OptionStyle(
-            label=f"Well: 3 {colour} → {action.capitalize()}",
+            label=m("label.well_short", paid=cube_count(colour, 3), action=space_name(action)),
             emoji=EMOJI["well"],
-            description=f"Pay {paid}, then: {ACTION_TEXT[action]}",
+            description=description,
         )
     space, colour = parts
     if colour == "black":
-        cost = option.label.partition("(")[2].partition(")")[0]
-        label, then = f"{space.capitalize()} (plague)", f"Plague: lose {cost}, then: "
+        cost = label_arg(option, "time")
+        label = m("label.space_plague", space=space_name(space))
+        description = m("note.plague", time=cost, action=action_text(space))
     else:
-        label, then = f"{space.capitalize()} ({colour})", f"Gain {colour}, then: "
-    return OptionStyle(label=label, emoji=EMOJI.get(colour), description=then + ACTION_TEXT[space])
+        label = m("label.space_colour", space=space_name(space), colour=colour_name(colour))
+        description = m("note.gain", colour=colour_name(colour), action=action_text(space))
+    return OptionStyle(label=label, emoji=EMOJI.get(colour), description=description)
 
 
-def council_text(option: Option) -> str | None:
+def council_text(option: Option) -> Msg | None:
     if option.id.startswith(("enter", "promote")):
-        return "Then a privilege of the member's stage or below"
-    return "A privilege of your highest member's stage or below"
+        return m("note.council_then")
+    return m("note.privilege")
 
 
-def church_text(option: Option) -> str | None:
-    return "Drawn at a mass, it climbs the church for prestige at the end"
+def church_text(option: Option) -> Msg | None:
+    return m("note.church")
 
 
-def die_text(option: Option) -> str | None:
-    row = next(row for key, row in RESTING if key in option.label)
-    return f"Into the chronicle's {row} row if a space is free, else a grave"
+def die_text(option: Option) -> Msg | None:
+    """The chronicle row of the dying member's place (its label says where it is)."""
+    who = label_arg(option, "who")
+    row = who.key.rsplit(".", 1)[1] if isinstance(who, Msg) else "farm"
+    return m("note.die", row=m(f"row.{row}"))
 
 
-def crafts_text(option: Option) -> str | None:
+def crafts_text(option: Option) -> Msg | None:
     how = option.id.split("-")
     if "train" in how or "trainonly" in how:
-        return "The member stays there: later goods there cost only the making time"
+        return m("note.train")
     if "time" in how:
-        return "Your member trained there makes it"
+        return m("note.trained")
     if option.id == "mill":
-        return "Grain into coins (no member works at the mill)"
-    return "Bought outright: no member needed"
+        return m("note.mill")
+    return m("note.bought")
 
 
 DESCRIBE = {
@@ -1138,17 +1143,32 @@ DESCRIBE = {
 }
 
 
-def private_text(view: dict[str, Any]) -> str:
+def private_text(view: dict[str, Any]) -> Msg:
     you = view.get("you")
     if not you:
-        return "Nothing secret."
-    lines = [f"**Your customers** ({you['customer_points']} prestige at the end):"]
-    for tile in you["customers"]:
-        wants = ", ".join(f"{n} {g}" for g, n in tile["wants"].items())
-        lines.append(f"- {wants} → **{tile['points']}**")
-    if not you["customers"]:
-        lines.append("- none yet")
-    return "\n".join(lines)
+        return m("private.nothing")
+    lines = [
+        m("private.customer", wants=wants_text(tile["wants"]), points=tile["points"])
+        for tile in you["customers"]
+    ] or [m("private.none")]
+    return m("private.text", points=you["customer_points"], customers=line_list(lines))
+
+
+def wants_text(wants: dict[str, int]) -> Msg:
+    """What a customer wanted: `1 horse + 2 grain`."""
+    return plus(
+        [
+            m("many", n=n, good=m("grain") if g == "grain" else good_name(g))
+            for g, n in wants.items()
+        ]
+    )
+
+
+def line_list(lines: list[Msg]) -> Msg:
+    """Lines one under the other."""
+    if len(lines) == 1:
+        return lines[0]
+    return m("lines", a=lines[0], b=line_list(lines[1:]))
 
 
 # -- the private picture --------------------------------------------------------------
@@ -1189,27 +1209,6 @@ def render_private(view: dict[str, Any]) -> Image.Image | None:
     return image
 
 
-RULES = """\
-**Village** (Big Box, Eggert/Plan B), 2 to 5 players, or solo against Karla. Each turn take \
-one cube from an action space (or use the well: 3 cubes of one colour for any action) and act: \
-harvest, family, crafts, market day, council, travel, church. Time passes on your farmyard; \
-passing the quill costs a life, and the dead fill the chronicle or the graves. A mass ends \
-each round. The game ends when the last chronicle or \
-grave space is taken. A solo score earns a title, apprentice (0-39) to sage (80+). No \
-expansions (Inn, Port, Marriage).
-Picture key: cubes carry marks (orange dot, green triangle, brown bar, pink cross); families \
-have shapes (seat 1 round, 2 square, 3 diamond, 4 hexagon, 5 shield; Karla a house).
-Moves: a turn is `<space>-<colour>` (`crafts-pink`, `market-black`) or \
-`well-<colour>-<space>`, then the action's choice (`born`, `go-north-2`, `serve-c03`, \
-`skip`); `-coinsN` pays N coins in place of cubes (`enter-3-green-coins1`).
-Your served customers are secret until the end (`/hand`).
-**Reconstructed, not printed in the rulebook:** the life time track (10 spaces), the office \
-training time, council promotion times, the setup cards' cube split \
-(totals 18/21/24 are from reviews; 5 players reconstructed), how many chronicle and grave \
-spaces each profession has, 21 of the 24 customer tiles, the travel map's layout and route \
-costs, and Karla's board (ring size, fate tile places, clockwise order)."""
-
-
-def rules_text() -> str:
+def rules_text() -> Msg:
     """Markdown for `/rules`: the game as played here and its reconstructed facts."""
-    return RULES
+    return m("rules")

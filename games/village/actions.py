@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from itertools import combinations, combinations_with_replacement
 
-from meeple_hall.games.core import Option
+from meeple_hall.games.core import Msg, Option
 from meeple_hall.games.village import data
+from meeple_hall.games.village import words as w
 from meeple_hall.games.village.data import Route
 from meeple_hall.games.village.death import describe
 from meeple_hall.games.village.economy import (
@@ -31,15 +32,12 @@ from meeple_hall.games.village.state import (
     VillageState,
 )
 
-SKIP = Option("skip", "Do nothing")
+SKIP = Option("skip", w.m("label.skip"))
 
 
-def article(word: str) -> str:
-    return f"an {word}" if word[0] in "aeiou" else f"a {word}"
-
-
-def log(state: VillageState, seat: int, text: str) -> None:
-    state.log.append(f"Seat {seat + 1} {text}")
+def log(state: VillageState, seat: int, key: str, **params: object) -> None:
+    """A player's event: `Seat 2 harvests 3 grain.`"""
+    state.log.append(w.m(key, seat=w.seat_name(seat), **params))
 
 
 def farm_members(player: Player) -> list[int]:
@@ -79,14 +77,14 @@ def harvest_options(state: VillageState, step: Step) -> list[Option]:
     player = state.players[step.seat]
     if not farm_members(player):
         return []
-    return [Option("harvest", f"Harvest {harvest_amount(player)} grain"), SKIP]
+    return [Option("harvest", w.m("label.harvest", n=harvest_amount(player))), SKIP]
 
 
 def harvest(state: VillageState, step: Step, choice: str) -> None:
     player = state.players[step.seat]
     amount = harvest_amount(player)
     gain_grain(player, amount)
-    log(state, step.seat, f"harvests {amount} grain.")
+    log(state, step.seat, "log.harvests", n=amount)
 
 
 # -- family ----------------------------------------------------------------------------
@@ -97,11 +95,11 @@ def family_options(state: VillageState, step: Step) -> list[Option]:
     out = []
     unborn = [m.number for m in player.members if m.place == SUPPLY]
     if unborn:
-        out.append(Option("born", f"A #{min(unborn)} is born"))
+        out.append(Option("born", w.m("label.born", member=min(unborn))))
     for place in ON_BOARD:
         for i in distinct(player, place):
             m = player.members[i]
-            out.append(Option(f"recall-{i}", f"Bring home {describe(m)}"))
+            out.append(Option(f"recall-{i}", w.m("label.recall", who=describe(m))))
     return [*out, SKIP] if out else []
 
 
@@ -111,11 +109,11 @@ def family(state: VillageState, step: Step, choice: str) -> None:
         unborn = [i for i, m in enumerate(player.members) if m.place == SUPPLY]
         i = min(unborn, key=lambda j: player.members[j].number)
         player.members[i].place = FARM
-        log(state, step.seat, f"welcomes a new #{player.members[i].number}.")
+        log(state, step.seat, "log.born", member=player.members[i].number)
         return
     m = player.members[int(choice.removeprefix("recall-"))]
     m.place, m.where, m.stage = FARM, "", 0
-    log(state, step.seat, f"brings #{m.number} home.")
+    log(state, step.seat, "log.recall", member=m.number)
 
 
 # -- crafts ----------------------------------------------------------------------------
@@ -137,29 +135,34 @@ def crafts_options(state: VillageState, step: Step) -> list[Option]:
     for name, shop in rules["workshops"].items():
         for good in workshop_goods(name):
             tag = f"{name}-{good}" if name == "stables" else name
-            shop_name, a_good = name.capitalize(), article(good)
+            shop_name, made = w.workshop(name), w.a_good(good)
             if trained(player, name):
-                text = f"{shop_name}: make {a_good} ({shop['produce']} time)"
+                text = w.m("label.make", shop=shop_name, good=made, time=w.time(shop["produce"]))
                 out.append(Option(f"{tag}-time", text))
             for i in farm_members(player):
                 n = player.members[i].number
-                cost = shop["train"] + shop["produce"]
-                text = f"{shop_name}: train #{n}, make {a_good} ({cost} time)"
+                cost = w.time(shop["train"] + shop["produce"])
+                text = w.m("label.train_make", shop=shop_name, member=n, good=made, time=cost)
                 out.append(Option(f"{tag}-train-{i}", text))
             if "grain" in shop and player.grain >= shop["grain"]:
-                text = f"{shop_name}: {a_good} for {shop['grain']} grain"
+                text = w.m("label.buy_grain", shop=shop_name, good=made, n=shop["grain"])
                 out.append(Option(f"{tag}-grain", text))
             if "cubes" in shop and can_pay(player, {c: 1 for c in shop["cubes"]}):
-                text = f"{shop_name}: {a_good} for {' + '.join(shop['cubes'])}"
+                paid = w.plus([w.colour(c) for c in shop["cubes"]])
+                text = w.m("label.buy_cubes", shop=shop_name, good=made, cubes=paid)
                 out.append(Option(f"{tag}-cubes", text))
         # Training alone is allowed: the good "may" then be made (EN crafts a).
         for i in farm_members(player):
             n = player.members[i].number
-            text = f"{name.capitalize()}: only train #{n} ({shop['train']} time)"
+            text = w.m(
+                "label.train_only", shop=w.workshop(name), member=n, time=w.time(shop["train"])
+            )
             out.append(Option(f"{name}-trainonly-{i}", text))
     mill = rules["mill"]
     if player.grain >= mill["grain"]:
-        text = f"Mill: {mill['grain']} grain + {mill['time']} time → {mill['coins']} coins"
+        text = w.m(
+            "label.mill", grain=mill["grain"], time=w.time(mill["time"]), coins=mill["coins"]
+        )
         out.append(Option("mill", text))
     return [*out, SKIP] if out else []
 
@@ -172,7 +175,7 @@ def crafts(state: VillageState, step: Step, choice: str) -> None:
         player.grain -= mill["grain"]
         spend_time(player, mill["time"])
         player.coins += mill["coins"]
-        log(state, step.seat, f"mills {mill['grain']} grain for {mill['coins']} coins.")
+        log(state, step.seat, "log.mills", grain=mill["grain"], coins=mill["coins"])
         return
     parts = choice.split("-")
     name = parts[0]
@@ -181,7 +184,7 @@ def crafts(state: VillageState, step: Step, choice: str) -> None:
         member = player.members[int(parts[2])]
         member.place, member.where = WORKSHOP, name
         spend_time(player, shop["train"])
-        log(state, step.seat, f"trains #{member.number} at the {name}.")
+        log(state, step.seat, "log.trains", member=member.number, shop=w.workshop(name))
         return
     if name == "stables":
         good, how = parts[1], parts[2:]
@@ -198,18 +201,16 @@ def crafts(state: VillageState, step: Step, choice: str) -> None:
     else:
         pay(state, player, {c: 1 for c in shop["cubes"]})
     player.goods[good] += 1
-    log(state, step.seat, f"makes {article(good)} at the {name}.")
+    log(state, step.seat, "log.makes", good=w.a_good(good), shop=w.workshop(name))
 
 
 # -- council ---------------------------------------------------------------------------
 
 
-def cubes_text(cubes: dict[str, int]) -> str:
-    return " + ".join(f"{n} {c}" for c, n in cubes.items())
-
-
-def council_payment(how: str) -> str:
-    return "1 scroll" if how == "scroll" else f"{data.rules()['council']['green']} green"
+def council_payment(how: str) -> Msg:
+    if how == "scroll":
+        return w.m("label.one_scroll")
+    return w.cube_count("green", data.rules()["council"]["green"])
 
 
 def council_payments(player: Player) -> list[str]:
@@ -235,21 +236,21 @@ def council_options(state: VillageState, step: Step) -> list[Option]:
     for how in council_payments(player):
         for i in farm_members(player):
             n = player.members[i].number
-            text = f"#{n} enters the council: {council_payment(how)} + {council['enter_time']} time"
+            paid, t = council_payment(how), w.time(council["enter_time"])
+            text = w.m("label.enter", member=n, paid=paid, time=t)
             out.append(Option(f"enter-{i}-{how}", text))
         for i in distinct(player, COUNCIL):
-            m = player.members[i]
-            if m.stage < 4:
-                t = council["promote_time"][m.stage - 1]
-                out.append(
-                    Option(
-                        f"promote-{i}-{how}",
-                        f"#{m.number} up to stage {m.stage + 1}: {council_payment(how)} + {t} time",
-                    )
+            member = player.members[i]
+            if member.stage < 4:
+                t = w.time(council["promote_time"][member.stage - 1])
+                paid = council_payment(how)
+                text = w.m(
+                    "label.promote", member=member.number, stage=member.stage + 1, paid=paid, time=t
                 )
+                out.append(Option(f"promote-{i}-{how}", text))
     stages = [m.stage for m in player.members if m.place == COUNCIL]
     if stages and privilege_options(state, Step("privilege", step.seat, data=[str(max(stages))])):
-        out.append(Option("privilege", "Use a privilege, no member moves"))
+        out.append(Option("privilege", w.m("label.use_privilege")))
     return [*out, SKIP] if out else []
 
 
@@ -269,7 +270,7 @@ def council(state: VillageState, step: Step, choice: str) -> None:
     else:
         spend_time(player, rules["promote_time"][member.stage - 1])
         member.stage += 1
-    log(state, step.seat, f"moves #{member.number} to council stage {member.stage}.")
+    log(state, step.seat, "log.council", member=member.number, stage=member.stage)
     state.stack.append(Step("privilege", step.seat, data=[str(member.stage)]))
 
 
@@ -278,21 +279,21 @@ def privilege_options(state: VillageState, step: Step) -> list[Option]:
     top = int(step.data[0])
     out = []
     if state.next_start is None:
-        out.append(Option("p1", "Take the next-start-player marker"))
+        out.append(Option("p1", w.m("label.p1")))
     if top >= 2:
         colours = [c for c in data.colours() if state.supply[c] > 0]
         for a, b in combinations(colours, 2):
-            out.append(Option(f"p2-{a}-{b}", f"Take {a} + {b} cubes"))
+            out.append(Option(f"p2-{a}-{b}", w.m("label.p2", a=w.colour(a), b=w.colour(b))))
         if len(colours) == 1:
             # The supply holds one colour only: one cube of it is all there is to take.
-            text = f"Take {article(colours[0])} cube (the supply's last colour)"
+            text = w.m("label.p2_last", cube=w.a_colour(colours[0]))
             out.append(Option(f"p2-{colours[0]}", text))
     if top >= 3:
         for good in data.goods():
-            out.append(Option(f"p3-{good}", f"Take {article(good)}"))
+            out.append(Option(f"p3-{good}", w.m("label.p3", good=w.a_good(good))))
     if top >= 4 and coins_available(player) > 0:
-        out.append(Option("p4", "Pay 1 coin for 3 prestige"))
-    return [*out, Option("none", "No privilege")] if out else []
+        out.append(Option("p4", w.m("label.p4", n=data.rules()["council"]["stage4_coin_prestige"])))
+    return [*out, Option("none", w.m("label.no_privilege"))] if out else []
 
 
 def privilege(state: VillageState, step: Step, choice: str) -> None:
@@ -301,18 +302,19 @@ def privilege(state: VillageState, step: Step, choice: str) -> None:
     if parts[0] == "p1":
         state.next_start = step.seat
         player.marker_coin = state.solo
-        log(state, step.seat, "takes the next-start-player marker.")
+        log(state, step.seat, "log.p1")
     elif parts[0] == "p2":
         for colour in parts[1:]:
             gain_cube(state, player, colour)
-        log(state, step.seat, f"takes {' and '.join(parts[1:])} cubes.")
+        log(state, step.seat, "log.takes_cubes", cubes=w.both([w.colour(c) for c in parts[1:]]))
     elif parts[0] == "p3":
         player.goods[parts[1]] += 1
-        log(state, step.seat, f"takes {article(parts[1])}.")
+        log(state, step.seat, "log.takes_good", good=w.a_good(parts[1]))
     elif parts[0] == "p4":
         pay_coins(state, player, 1)
-        player.prestige += data.rules()["council"]["stage4_coin_prestige"]
-        log(state, step.seat, "buys 3 prestige for a coin.")
+        points = data.rules()["council"]["stage4_coin_prestige"]
+        player.prestige += points
+        log(state, step.seat, "log.p4", n=points)
 
 
 # -- travel ----------------------------------------------------------------------------
@@ -329,7 +331,8 @@ def travel_options(state: VillageState, step: Step) -> list[Option]:
         if route and can_pay(player, route.cubes):
             for i in farm_members(player):
                 n = player.members[i].number
-                text = f"#{n} travels to {city_name(city)}{trip_text(player, route, city)}"
+                trip = trip_text(player, route, city)
+                text = w.m("label.go", member=n, city=city_name(city), trip=trip)
                 out.append(Option(f"go-{city}-{i}", text))
     for i in distinct(player, TRAVEL):
         here = player.members[i].where
@@ -338,27 +341,25 @@ def travel_options(state: VillageState, step: Step) -> list[Option]:
             if route and can_pay(player, route.cubes):
                 n = player.members[i].number
                 trip = trip_text(player, route, city)
-                text = f"#{n} moves {city_name(here)} → {city_name(city)}{trip}"
+                text = w.m("label.move", member=n, a=city_name(here), b=city_name(city), trip=trip)
                 out.append(Option(f"move-{i}-{city}", text))
     return [*out, SKIP] if out else []
 
 
-def city_name(city: str) -> str:
-    return city.capitalize()
+def city_name(name: str) -> Msg:
+    return w.city(name)
 
 
-def trip_text(player: Player, route: Route, city: str) -> str:
+def trip_text(player: Player, route: Route, city: str) -> Msg:
     """The trip's cost, and its reward if the city is new to the player."""
     rules = data.rules()["travel"]
-    text = f": {cubes_text(route.cubes)} + wagon + {rules['time']} time"
+    cost = {"cubes": w.cubes(route.cubes), "time": w.time(rules["time"])}
     if city in player.cities:
-        return f"{text} (visited)"
-    reward = {
-        "prestige": f"{rules['reward_prestige']} prestige",
-        "coin": f"{rules['reward_coins']} coin",
-        "cubes": f"{rules['reward_cubes']} cubes",
-    }[data.cities()[city]]
-    return f"{text} → {reward}"
+        return w.m("trip.visited", **cost)
+    kind = data.cities()[city]
+    n = {"prestige": rules["reward_prestige"], "coin": rules["reward_coins"]}
+    reward = w.m(f"reward.{kind}", n=n.get(kind, rules["reward_cubes"]))
+    return w.m("trip.reward", **cost, reward=reward)
 
 
 def travel(state: VillageState, step: Step, choice: str) -> None:
@@ -377,7 +378,7 @@ def travel(state: VillageState, step: Step, choice: str) -> None:
     player.goods["wagon"] -= rules["wagons"]
     spend_time(player, rules["time"])
     member.place, member.where = TRAVEL, city
-    log(state, step.seat, f"travels to {city_name(city)}.")
+    log(state, step.seat, "log.travels", city=city_name(city))
     if city in player.cities:
         return
     player.cities.append(city)
@@ -395,12 +396,16 @@ def reward_options(state: VillageState, step: Step) -> list[Option]:
     for a, b in combinations_with_replacement(data.colours(), 2):
         need = {a: 1, b: 1} if a != b else {a: 2}
         if all(state.supply[c] >= n for c, n in need.items()):
-            text = f"Take 2 {a}" if a == b else f"Take {a} + {b}"
+            text = (
+                w.m("label.take_two", colour=w.colour(a))
+                if a == b
+                else w.m("label.take_pair", a=w.colour(a), b=w.colour(b))
+            )
             out.append(Option(f"{a}-{b}", text))
     if not out:
         # A single cube left in the whole supply: the reward is that cube.
         out = [
-            Option(c, f"Take {article(c)} cube (the supply's last)")
+            Option(c, w.m("label.take_last", cube=w.a_colour(c)))
             for c in data.colours()
             if state.supply[c]
         ]
@@ -411,7 +416,7 @@ def reward(state: VillageState, step: Step, choice: str) -> None:
     player = state.players[step.seat]
     for colour in choice.split("-"):
         gain_cube(state, player, colour)
-    log(state, step.seat, f"takes {choice.replace('-', ' and ')} cubes.")
+    log(state, step.seat, "log.takes_cubes", cubes=w.both([w.colour(c) for c in choice.split("-")]))
 
 
 # -- church ----------------------------------------------------------------------------
@@ -424,9 +429,10 @@ def church_options(state: VillageState, step: Step) -> list[Option]:
     for i in farm_members(player):
         n = player.members[i].number
         if can_pay(player, {"brown": church["brown"]}):
-            text = f"#{n} into the black bag: {church['brown']} brown"
+            text = w.m("label.church", member=n, paid=w.cube_count("brown", church["brown"]))
             out.append(Option(f"church-{i}-brown", text))
-        out.append(Option(f"church-{i}-time", f"#{n} into the black bag: {church['time']} time"))
+        text = w.m("label.church", member=n, paid=w.time(church["time"]))
+        out.append(Option(f"church-{i}-time", text))
     return [*out, SKIP] if out else []
 
 
@@ -441,7 +447,7 @@ def church(state: VillageState, step: Step, choice: str) -> None:
     member = player.members[int(index)]
     member.place = BAG
     state.black_bag.append(f"{step.seat}:{index}")
-    log(state, step.seat, f"sends #{member.number} to the black bag.")
+    log(state, step.seat, "log.church", member=member.number)
 
 
 def cube_cost(state: VillageState, step: Step, option: str) -> dict[str, int]:

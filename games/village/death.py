@@ -3,7 +3,8 @@ last chronicle space or grave ends the game (BB "家族成員過世", "遊戲結
 
 from __future__ import annotations
 
-from meeple_hall.games.core import Option
+from meeple_hall.games.core import Msg, Option
+from meeple_hall.games.village import words as w
 from meeple_hall.games.village.state import (
     CHRONICLE,
     COUNCIL,
@@ -25,14 +26,16 @@ def category(member: Member) -> str:
     return CATEGORY.get(member.place, "church")
 
 
-def describe(member: Member) -> str:
-    where = {
-        FARM: "on the farmyard",
-        WORKSHOP: f"at the {member.where}",
-        COUNCIL: f"in council stage {member.stage}",
-        TRAVEL: f"travelling at {member.where.capitalize()}",
-    }.get(member.place, f"in church stage {member.stage}")
-    return f"#{member.number} {where}"
+def describe(member: Member) -> Msg:
+    """`#1 at the smithy`: a member and where it is (`where.<category>`, see CATEGORY)."""
+    n, place = member.number, category(member)
+    if member.place == WORKSHOP:
+        return w.m("where.crafts", member=n, shop=w.workshop(member.where))
+    if member.place == TRAVEL:
+        return w.m("where.travel", member=n, city=w.city(member.where))
+    if member.place == FARM:
+        return w.m("where.farm", member=n)
+    return w.m(f"where.{place}", member=n, stage=member.stage)
 
 
 def candidates(player: Player) -> list[int]:
@@ -53,7 +56,10 @@ def candidates(player: Player) -> list[int]:
 
 
 def options(player: Player) -> list[Option]:
-    return [Option(f"die-{i}", f"{describe(player.members[i])} dies") for i in candidates(player)]
+    return [
+        Option(f"die-{i}", w.m("label.die", who=describe(player.members[i])))
+        for i in candidates(player)
+    ]
 
 
 def owner_mark(owner: int) -> str:
@@ -77,7 +83,7 @@ def bury(state: VillageState, owner: int, wanted: str) -> str:
     if not state.ending and (chronicle_full or "" not in state.graves):
         state.ending = True
         state.ender = owner
-        state.log.append("The last space is taken: the game is ending.")
+        state.log.append(w.m("log.ending"))
     return where
 
 
@@ -89,5 +95,5 @@ def die(state: VillageState, seat: int, index: int) -> None:
     where = bury(state, seat, wanted)
     member.place, member.where, member.stage = where, wanted, 0
     player.deaths_due -= 1
-    resting = {CHRONICLE: "into the chronicle", GRAVE: "into a grave"}.get(where, "removed")
-    state.log.append(f"Seat {seat + 1}'s {text} dies: {resting}.")
+    resting = {CHRONICLE: "chronicle", GRAVE: "grave"}.get(where, "removed")
+    state.log.append(w.m("log.dies", seat=w.seat_name(seat), who=text, rest=w.m(f"rest.{resting}")))

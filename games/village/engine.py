@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from meeple_hall.games.core import (
     Decision,
     GameEngine,
     GameOption,
+    Msg,
     Option,
     Result,
     Rng,
 )
+from meeple_hall.games.core.catalogues import LANGUAGES, render
 from meeple_hall.games.village import (
     actions,
     data,
@@ -27,36 +30,20 @@ from meeple_hall.games.village import (
 from meeple_hall.games.village.economy import coin_range, coin_split, gain_cube, gain_grain
 from meeple_hall.games.village.state import FARM, KARLA, Member, Player, Step, VillageState
 from meeple_hall.games.village.view import view
+from meeple_hall.games.village.words import a_colour, colour, cube_count, m, plus
 
 OptionsFn = Callable[[VillageState, Step], list[Option]]
 PerformFn = Callable[[VillageState, Step, str], None]
 
-PROMPTS = {
-    "turn": "Take a cube from an action space, or use the well",
-    "harvest": "Harvest: bring in grain?",
-    "family": "Family: a birth, or bring a member home to the farmyard",
-    "crafts": "Crafts: make a good by training a member or by paying, or use the mill",
-    "council": "Council chamber: a member enters or moves up, or use a privilege",
-    "travel": "Travel: a member sets out or moves on, for a wagon, time and the route's cubes",
-    "reward": "City reward: choose 2 cubes",
-    "church": "Church: send a member from your farmyard to the black bag",
-    "market": "Market day: serve a customer at the stalls, or pass",
-    "die": "Your time passed the bridge: choose which of your oldest members dies",
-    "karla": "Karla's turn: choose the cube she takes",
-    "buy": "Mass: buy your members out of the black bag for 1 coin each",
-    "advance": "Mass: move your members up in the church, paying grain",
-    "gift": "Seat compensation: choose a cube",
-}
 
-
-def prompt(state: VillageState, step: Step) -> str:
+def prompt(state: VillageState, step: Step) -> Msg:
     if step.kind == "turn" and state.ending:
         if rounds.board_empty(state):
-            return "Your final turn: any action, free, as the board is empty"
-        return f"Your final turn: {PROMPTS['turn'].lower()}"
+            return m("prompt.final_free")
+        return m("prompt.final_turn")
     if step.kind == "privilege":
-        return f"Council privilege: choose one of stage {step.data[0]} or below"
-    return PROMPTS[step.kind]
+        return m("prompt.privilege", stage=int(step.data[0]))
+    return m(f"prompt.{step.kind}")
 
 
 def options_for(state: VillageState, step: Step) -> list[Option]:
@@ -83,26 +70,39 @@ def options_for(state: VillageState, step: Step) -> list[Option]:
 LABEL_MAX = 80  # a button's label
 
 
-def with_coins(label: str, player: Player, cost: dict[str, int], coins: int) -> str:
+def with_coins(label: Msg, player: Player, cost: dict[str, int], coins: int) -> Msg:
     """`…, paying 1 coin instead of 1 green`: which cubes the coins stand in for, and in
-    solo when the next-start-player marker is spent as one of them."""
+    solo when the next-start-player marker is spent as one of them. The longer wordings
+    are used where they fit a button in every language."""
     if not coins:
         return label
     _, replaced = coin_split(player, cost, coins)
-    cubes = " + ".join(f"{n} {c}" for c, n in replaced.items() if n)
+    cubes = plus([cube_count(c, n) for c, n in replaced.items() if n])
     if player.marker_coin and coins == 1:
-        paid = "the start marker as a coin"
+        paid = m("coins.marker")
     elif player.marker_coin:
-        paid = f"the start marker + {coins - 1} coin{'s' if coins > 2 else ''}"
+        paid = m("coins.marker_and", n=coins - 1)
     else:
-        paid = "1 coin" if coins == 1 else f"{coins} coins"
-    short = " + ".join(c if n == 1 else f"{n} {c}" for c, n in replaced.items() if n)
+        paid = m("coins.n", n=coins)
+    short = plus([colour(c) if n == 1 else cube_count(c, n) for c, n in replaced.items() if n])
     tries = (
-        f"{label}, paying {paid} instead of {cubes}",
-        f"{label}, {paid} instead of {cubes}",
+        m("coins.paying", label=label, paid=paid, cubes=cubes),
+        m("coins.instead", label=label, paid=paid, cubes=cubes),
     )
-    least = "coin" if paid == "1 coin" else paid
-    return next((t for t in tries if len(t) <= LABEL_MAX), f"{label}, {least} for {short}")
+    if not player.marker_coin:
+        least = m("coins.one") if coins == 1 else paid
+    elif coins == 1:
+        least = m("coins.marker_alone")
+    else:
+        least = m("coins.marker_short", n=coins - 1)
+    shorter = m("coins.for", label=label, paid=paid, cubes=short)
+    shortest = m("coins.for", label=label, paid=least, cubes=short)
+    return next((t for t in (*tries, shorter) if fits(t)), shortest)
+
+
+@lru_cache(maxsize=4096)
+def fits(label: Msg) -> bool:
+    return all(len(render(lang, label)) <= LABEL_MAX for lang in LANGUAGES)
 
 
 def die_options(state: VillageState, step: Step) -> list[Option]:
@@ -114,7 +114,7 @@ def die(state: VillageState, step: Step, choice: str) -> None:
 
 
 def gift_options(state: VillageState, step: Step) -> list[Option]:
-    return [Option(c, f"Take {actions.article(c)} cube") for c in data.colours()]
+    return [Option(c, m("label.gift", cube=a_colour(c))) for c in data.colours()]
 
 
 def gift(state: VillageState, step: Step, choice: str) -> None:
@@ -162,33 +162,33 @@ class VillageEngine(GameEngine[VillageState]):
     options = (
         GameOption(
             id="compensation",
-            label="Seat compensation",
-            choices=(Option("on", "Suggested compensation"), Option("off", "None")),
+            label=m("option.compensation.label"),
+            choices=(
+                Option("on", m("option.compensation.on")),
+                Option("off", m("option.compensation.off")),
+            ),
             default="on",
-            description="Seat 2 one grain, seat 3 a random cube, seat 4 a chosen cube, "
-            "seat 5 one more coin (Big Box setup step 14).",
+            description=m("option.compensation.description"),
         ),
         GameOption(
             id="start",
-            label="Start player",
+            label=m("option.start.label"),
             choices=(
-                Option("random", "A random player starts"),
-                Option("seat1", "Seat 1 starts"),
+                Option("random", m("option.start.random")),
+                Option("seat1", m("option.start.seat1")),
             ),
             default="random",
-            description="The rules let the oldest player start; the bot cannot know ages. "
-            "Seat compensation follows the turn order from the start player.",
+            description=m("option.start.description"),
         ),
         GameOption(
             id="karla",
-            label="Karla's cube taking (solo)",
+            label=m("option.karla.label"),
             choices=(
-                Option("standard", "Same space and colour"),
-                Option("die", "Roll a colour die"),
+                Option("standard", m("option.karla.standard")),
+                Option("die", m("option.karla.die")),
             ),
             default="standard",
-            description="The Big Box's alternative rule: Karla's colour comes from a four-"
-            "sided die.",
+            description=m("option.karla.description"),
         ),
     )
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from meeple_hall.games.core import Option, Rng
 from meeple_hall.games.village import data, market
+from meeple_hall.games.village import words as w
 from meeple_hall.games.village.death import bury
 from meeple_hall.games.village.state import KARLA, Karla, Step, VillageState
 
@@ -62,7 +63,7 @@ def take(state: VillageState) -> None:
 def choice_options(state: VillageState, step: Step) -> list[Option]:
     colours = sorted(set(state.spaces[step.space]))
     return [
-        Option(f"take-{c}", f"Karla takes {'plague' if c == 'black' else c} from {step.space}")
+        Option(f"take-{c}", w.m("label.karla", colour=w.colour(c), space=w.space(step.space)))
         for c in colours
     ]
 
@@ -81,7 +82,8 @@ def place(state: VillageState, space: str, colour: str) -> None:
     first = karla.last < 0
     karla.last = (karla.last + 1) % spec["ring"]
     karla.ring[karla.last].append(colour)
-    state.log.append(f"Karla takes {'plague' if colour == 'black' else colour} from {space}.")
+    where = w.space(space)
+    state.log.append(w.m("log.takes", seat=w.who(KARLA), colour=w.colour(colour), space=where))
     if not first:
         flip(state, karla.last, space)
     if space == "market":
@@ -90,7 +92,7 @@ def place(state: VillageState, space: str, colour: str) -> None:
         number = min(karla.waiting)
         karla.waiting.remove(number)
         state.black_bag.append(f"k:{number}")
-        state.log.append(f"Karla sends #{number} to the black bag.")
+        state.log.append(w.m("log.church", seat=w.who(KARLA), member=number))
 
 
 def flip(state: VillageState, position: int, space: str) -> None:
@@ -135,14 +137,14 @@ def dies(state: VillageState, space: str) -> None:
     else:
         bury(state, KARLA, wanted)
     karla.dead += 1
-    state.log.append(f"Karla's #{number} dies (cube from {space}).")
+    state.log.append(w.m("log.karla_dies", member=number, space=w.space(space)))
 
 
 def check_graves(state: VillageState) -> None:
     if not state.ending and "" not in state.graves:
         state.ending = True
         state.ender = KARLA
-        state.log.append("The last grave is taken: the game is ending.")
+        state.log.append(w.m("log.graves_full"))
 
 
 def new_round(state: VillageState) -> None:

@@ -3,8 +3,9 @@ customer for 1 green and 1 time more, until all have passed; then the stalls ref
 
 from __future__ import annotations
 
-from meeple_hall.games.core import Option
+from meeple_hall.games.core import Msg, Option
 from meeple_hall.games.village import data
+from meeple_hall.games.village import words as w
 from meeple_hall.games.village.economy import can_pay, has_goods, pay, pay_goods, spend_time
 from meeple_hall.games.village.state import KARLA, Market, Step, VillageState
 
@@ -27,8 +28,7 @@ def start(state: VillageState, trigger: int, karla_reacts: bool = True) -> None:
         carried=[p.deaths_due for p in state.players],
         ending_before=state.ending,
     )
-    who = "Karla" if trigger == KARLA else f"Seat {trigger + 1}"
-    state.log.append(f"{who} holds a market day.")
+    state.log.append(w.m("log.market", who=w.who(trigger)))
     if trigger == KARLA:
         karla_serves(state, front_only=True)
 
@@ -43,16 +43,30 @@ def options(state: VillageState, step: Step) -> list[Option]:
     free = free_sale(state, step.seat)
     rules = data.rules()["market"]
     if not free and not can_pay(player, {"green": rules["other_green"]}):
-        return [Option("pass", "Pass (leave the market day)")]
-    extra = "" if free else f" (+ {rules['other_green']} green + {rules['other_time']} time)"
+        return [PASS]
+    extra = w.plus([w.cube_count("green", rules["other_green"]), w.time(rules["other_time"])])
     out = []
     for tile in stall_tiles(state):
         wanted = data.customers()[tile]
         if has_goods(player, wanted.wants):
-            text = " + ".join(g if n == 1 else f"{n} {g}" for g, n in wanted.wants.items())
-            label = f"Serve for {wanted.points} prestige: {text}{extra}"
+            goods = w.plus([wanted_good(g, n) for g, n in wanted.wants.items()])
+            points = wanted.points
+            label = (
+                w.m("label.serve_free", n=points, goods=goods)
+                if free
+                else w.m("label.serve", n=points, goods=goods, extra=extra)
+            )
             out.append(Option(f"serve-{tile}", label))
-    return [*out, Option("pass", "Pass (leave the market day)")]
+    return [*out, PASS]
+
+
+PASS = Option("pass", w.m("label.pass_market"))
+
+
+def wanted_good(good: str, n: int) -> Msg:
+    """What a customer wants of one good: `horse`, `2 grain`."""
+    name = w.m("grain") if good == "grain" else w.good(good)
+    return name if n == 1 else w.m("many", n=n, good=name)
 
 
 def cube_cost(state: VillageState, step: Step, option: str) -> dict[str, int]:
@@ -70,7 +84,7 @@ def perform(state: VillageState, step: Step, choice: str) -> None:
     market.order.pop(0)
     if choice == "pass":
         market.passed.append(seat)
-        state.log.append(f"Seat {seat + 1} passes at the market.")
+        state.log.append(w.m("log.market_pass", seat=w.seat_name(seat)))
     else:
         tile = choice.removeprefix("serve-")
         rules = data.rules()["market"]
@@ -84,7 +98,7 @@ def perform(state: VillageState, step: Step, choice: str) -> None:
         state.stalls[state.stalls.index(tile)] = ""
         player.customers.append(tile)
         market.order.append(seat)
-        state.log.append(f"Seat {seat + 1} serves a customer.")
+        state.log.append(w.m("log.serves", seat=w.seat_name(seat)))
     if seat == market.trigger and market.first_free:
         market.first_free = False
     if market.karla_due:
@@ -107,7 +121,7 @@ def karla_serves(state: VillageState, front_only: bool) -> None:
     i = tiles[0]
     karla.customers.append(state.stalls[i])
     state.stalls[i] = ""
-    state.log.append("Karla serves a customer.")
+    state.log.append(w.m("log.serves", seat=w.who(KARLA)))
 
 
 def next_seat(state: VillageState) -> int | None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from meeple_hall.games.core import Option
 from meeple_hall.games.village import data
+from meeple_hall.games.village import words as w
 from meeple_hall.games.village.economy import coins_available, pay_coins
 from meeple_hall.games.village.state import CHURCH, KARLA, Step, VillageState
 
@@ -16,7 +17,7 @@ def begin(state: VillageState, final: bool) -> None:
     state.mass_stage = "buy"
     state.mass_bought = 0
     state.mass_order = seat_order(state)
-    state.log.append("The final mass." if final else f"Mass at the end of round {state.round}.")
+    state.log.append(w.m("log.final_mass") if final else w.m("log.mass", n=state.round))
 
 
 def seat_order(state: VillageState) -> list[int]:
@@ -40,10 +41,10 @@ def buy_options(state: VillageState, step: Step) -> list[Option]:
     if coins_available(player) == 0 or state.mass_bought >= data.rules()["church"]["draw"]:
         return []
     out = [
-        Option(f"buy-{i}", f"Buy #{player.members[i].number} out of the black bag (1 coin)")
+        Option(f"buy-{i}", w.m("label.buy_out", member=player.members[i].number))
         for i in own_in_bag(state, step.seat)
     ]
-    return [*out, Option("done", "Buy no more")] if out else []
+    return [*out, Option("done", w.m("label.buy_done"))] if out else []
 
 
 def buy(state: VillageState, step: Step, choice: str) -> None:
@@ -56,7 +57,8 @@ def buy(state: VillageState, step: Step, choice: str) -> None:
     state.black_bag.remove(f"{step.seat}:{index}")
     to_church(state, f"{step.seat}:{index}")
     state.mass_bought += 1
-    state.log.append(f"Seat {step.seat + 1} buys #{player.members[index].number} out of the bag.")
+    number = player.members[index].number
+    state.log.append(w.m("log.buy_out", seat=w.seat_name(step.seat), member=number))
 
 
 def draw_rest(state: VillageState) -> None:
@@ -71,7 +73,7 @@ def draw_rest(state: VillageState) -> None:
         else:
             to_church(state, token)
     members = sum(1 for t in drawn if t != "monk")
-    state.log.append(f"Drawn from the black bag: {members} family members, the rest monks.")
+    state.log.append(w.m("log.drawn", n=members))
 
 
 def to_church(state: VillageState, token: str) -> None:
@@ -100,9 +102,9 @@ def advance_options(state: VillageState, step: Step) -> list[Option]:
         seen.add((m.number, m.stage))
         cost = costs[m.stage - 1]
         if player.grain >= cost:
-            text = f"#{m.number} up to church stage {m.stage + 1} ({cost} grain)"
+            text = w.m("label.church_up", member=m.number, stage=m.stage + 1, n=cost)
             out.append(Option(f"up-{i}", text))
-    return [*out, Option("done", "Move no more")] if out else []
+    return [*out, Option("done", w.m("label.up_done"))] if out else []
 
 
 def advance(state: VillageState, step: Step, choice: str) -> None:
@@ -113,7 +115,8 @@ def advance(state: VillageState, step: Step, choice: str) -> None:
     member = player.members[int(choice.removeprefix("up-"))]
     player.grain -= data.rules()["church"]["advance_grain"][member.stage - 1]
     member.stage += 1
-    state.log.append(f"Seat {step.seat + 1} moves #{member.number} to church stage {member.stage}.")
+    seat = w.seat_name(step.seat)
+    state.log.append(w.m("log.church_up", seat=seat, member=member.number, stage=member.stage))
 
 
 def church_counts(state: VillageState) -> dict[int, tuple[int, int]]:
@@ -137,7 +140,6 @@ def award_majority(state: VillageState) -> None:
     for seat, key in counts.items():
         if key == best and seat != KARLA:
             state.players[seat].prestige += points
-            text = f"has the most in the church: +{points} prestige."
-            state.log.append(f"Seat {seat + 1} {text}")
+            state.log.append(w.m("log.majority", seat=w.seat_name(seat), n=points))
     if counts.get(KARLA) == best:
-        state.log.append("Karla has the most in the church.")
+        state.log.append(w.m("log.karla_majority"))

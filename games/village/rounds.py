@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from meeple_hall.games.core import Option
 from meeple_hall.games.village import actions, data, karla, market, mass
+from meeple_hall.games.village import words as w
 from meeple_hall.games.village.economy import can_pay, pay, shortfall, spend_time
 from meeple_hall.games.village.state import KARLA, Step, VillageState
 
@@ -42,7 +43,7 @@ def new_round(state: VillageState) -> None:
         state.next_start = None
     fill_spaces(state)
     state.phase = "turn"
-    state.log.append(f"Round {state.round} begins.")
+    state.log.append(w.m("log.round", n=state.round))
     begin_turn(state, state.start_player)
 
 
@@ -59,19 +60,28 @@ def board_empty(state: VillageState) -> bool:
 
 def turn_options(state: VillageState, step: Step) -> list[Option]:
     if state.ending and board_empty(state):
-        return [Option(f"free-{a}", f"Final action, free: {a}") for a in actions.ACTIONS]
+        return [Option(f"free-{a}", w.m("label.free", action=w.space(a))) for a in actions.ACTIONS]
     out = []
     for space in data.spaces():
         for colour in sorted(set(state.spaces[space])):
-            what = "plague (2 time)" if colour == "black" else colour
-            out.append(Option(f"{space}-{colour}", f"Take {what} from {space}"))
+            if colour == "black":
+                cost = w.time(data.rules()["time"]["plague_cost"])
+                text = w.m("label.take_plague", space=w.space(space), time=cost)
+            else:
+                text = w.m("label.take", colour=w.colour(colour), space=w.space(space))
+            out.append(Option(f"{space}-{colour}", text))
     player = state.players[step.seat]
     for colour in data.colours():
         if player.cubes[colour] and can_pay(player, {colour: 3}):
             lacking = shortfall(player, {colour: 3})
-            coins = f" ({lacking} paid in coins)" if lacking else ""
+            paid = w.cube_count(colour, 3)
             for action in actions.ACTIONS:
-                text = f"Well: 3 {colour}{coins} for {action}"
+                what = w.space(action)
+                text = (
+                    w.m("label.well_coins", paid=paid, coins=lacking, action=what)
+                    if lacking
+                    else w.m("label.well", paid=paid, action=what)
+                )
                 out.append(Option(f"well-{colour}-{action}", text))
     return out
 
@@ -84,7 +94,7 @@ def turn(state: VillageState, step: Step, choice: str) -> None:
         return
     if parts[0] == "well":
         pay(state, player, {parts[1]: 3})
-        state.log.append(f"Seat {step.seat + 1} uses the well for {parts[2]}.")
+        state.log.append(w.m("log.well", seat=w.seat_name(step.seat), action=w.space(parts[2])))
         begin_action(state, step.seat, parts[2], well=True)
         return
     space, colour = parts
@@ -95,10 +105,14 @@ def turn(state: VillageState, step: Step, choice: str) -> None:
         state.supply["black"] += 1
         cost = data.rules()["time"]["plague_cost"]
         spend_time(player, cost)
-        state.log.append(f"Seat {step.seat + 1} takes plague from {space} ({cost} time).")
+        where = w.space(space)
+        state.log.append(
+            w.m("log.takes_plague", seat=w.seat_name(step.seat), space=where, time=w.time(cost))
+        )
     else:
         player.cubes[colour] += 1
-        state.log.append(f"Seat {step.seat + 1} takes {colour} from {space}.")
+        what, where = w.colour(colour), w.space(space)
+        state.log.append(w.m("log.takes", seat=w.seat_name(step.seat), colour=what, space=where))
     begin_action(state, step.seat, space)
 
 
@@ -146,6 +160,6 @@ def end_mass(state: VillageState) -> None:
     mass.award_majority(state)
     if state.final_mass:
         state.phase = "over"
-        state.log.append("The game is over.")
+        state.log.append(w.m("log.over"))
     else:
         new_round(state)

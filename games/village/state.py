@@ -6,7 +6,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
-from meeple_hall.games.core import Rng
+from meeple_hall.games.core import Msg, Rng
 from meeple_hall.games.core.hidden import HIDDEN, TURNED_UP
 
 KARLA = -1
@@ -144,7 +144,7 @@ class VillageState:
     final_mass: bool = False
     last_take: list[str] = field(default_factory=list)  # [space, colour] of the last cube taken
     coins_chosen: int = -1  # coins the player chose to spend on the next payment, -1: fewest
-    log: list[str] = field(default_factory=list)
+    log: list[Msg | str] = field(default_factory=list)  # events (plain text in old saves)
 
     @property
     def num_players(self) -> int:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from meeple_hall.games.core.messages import Msg, jsonable
 from meeple_hall.games.village import data, scoring
+from meeple_hall.games.village import words as w
 from meeple_hall.games.village.state import CHURCH, COUNCIL, FARM, TRAVEL, WORKSHOP, VillageState
 
 
@@ -61,6 +63,20 @@ def customer(tile: str) -> dict[str, Any]:
     return {"id": tile, "wants": dict(c.wants), "points": c.points}
 
 
+def status(state: VillageState) -> Msg:
+    """The line under the table: the round, the game ending, or over (with a solo title)."""
+    if state.phase == "over":
+        if state.solo:
+            score = sum(scoring.breakdown(state, 0).values())
+            return w.m("status.over_solo", title=w.score_title(scoring.title(score)))
+        return w.m("status.over")
+    if state.ending:
+        return w.m("status.ending", round=state.round)
+    if state.phase == "mass":
+        return w.m("status.mass", round=state.round)
+    return w.m("status.round", round=state.round)
+
+
 def view(state: VillageState, seat: int | None) -> dict[str, Any]:
     over = state.phase == "over"
     step = state.stack[-1] if state.stack and not over else None
@@ -95,7 +111,8 @@ def view(state: VillageState, seat: int | None) -> dict[str, Any]:
         "players": [player_view(state, s, over) for s in range(state.num_players)],
         "ending": state.ending,
         "final_turns": list(state.final_turns),
-        "log": state.log[-8:],
+        "log": jsonable(state.log[-8:]),
+        "status": status(state).to_json(),
     }
     if state.market is not None:
         out["market"] = {

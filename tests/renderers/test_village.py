@@ -84,17 +84,17 @@ def test_option_styles_for_every_kind_of_decision() -> None:
         for option in decision.options:
             style = renderer.option_style(decision, option)
             assert isinstance(style, OptionStyle)
-            assert style.label and len(style.label) <= 80
+            assert style.label and len(str(style.label)) <= 80
 
 
 def test_private_text_shows_only_the_seats_customers() -> None:
     views, _ = playout(2, seed=3, stops=set())
     _, seat_view = views[-1]
-    text = renderer.private_text(seat_view)
+    text = str(renderer.private_text(seat_view))
     assert "customers" in text
     for tile in seat_view["you"]["customers"]:
         assert f"**{tile['points']}**" in text
-    assert renderer.private_text(views[-1][0]) == "Nothing secret."
+    assert str(renderer.private_text(views[-1][0])) == "Nothing secret."
 
 
 def test_private_picture_shows_the_served_customers() -> None:
@@ -120,7 +120,7 @@ def test_solo_end_shows_the_title_medal() -> None:
 
 
 def test_rules_text_is_short_and_names_the_reconstructed_parts() -> None:
-    text = renderer.rules_text()
+    text = str(renderer.rules_text())
     assert len(text) < 1500
     assert "Karla" in text and "Reconstructed" in text
     # The picture's colour-blind cues, in words.
@@ -226,17 +226,19 @@ def test_panel_labels_are_short_distinct_and_in_words(num_players: int, seed: in
     # Python reprs, customer ids (c07) or an option's own id.
     raw = re.compile(r"[{}\[\]]|\bNone\b|\bc\d\d\b")
     for decision in every_decision(num_players, seed):
-        assert len(decision.prompt) <= 100 and not raw.search(decision.prompt)
+        prompt = str(decision.prompt)
+        assert len(prompt) <= 100 and not raw.search(prompt)
         labels = []
         for option in decision.options:
             style = renderers.option_style("village", decision, option)
-            label = style.label or option.label
-            assert len(label) <= 80 and len(option.label) <= 80, option.label
+            label = str(style.label or option.label)
+            assert len(label) <= 80 and len(str(option.label)) <= 80, option.label
             assert not raw.search(label), label
             assert "-" not in option.id or option.id not in label, label
             if style.description:
-                assert len(style.description) <= 100, style.description
-                assert style.description != label
+                description = str(style.description)
+                assert len(description) <= 100, description
+                assert description != label
             labels.append(label)
         assert len(set(labels)) == len(labels), labels
 
@@ -250,7 +252,7 @@ def test_descriptions_say_what_a_label_cannot() -> None:
                 if option.id in ("skip", "pass", "none", "done"):
                     continue
                 style = renderers.option_style("village", decision, option)
-                seen.setdefault(decision.kind, []).append(style.description or "")
+                seen.setdefault(decision.kind, []).append(str(style.description or ""))
     assert {"turn", "travel", "die", "council"} <= set(seen)
     assert all("then:" in d for d in seen["turn"])
     assert all("of the travel map" in d for d in seen["travel"])
@@ -260,7 +262,7 @@ def test_descriptions_say_what_a_label_cannot() -> None:
 def test_a_privilege_prompt_names_the_stage() -> None:
     for decision in every_decision(3, 44):
         if decision.kind == "privilege":
-            assert re.search(r"stage \d or below", decision.prompt)
+            assert re.search(r"stage \d or below", str(decision.prompt))
             return
     pytest.fail("no council privilege in this game")
 
@@ -339,12 +341,13 @@ def test_every_city_a_menu_names_carries_its_letter_on_the_map() -> None:
     for num_players, seed in ((2, 41), (4, 42), (1, 43), (5, 33)):
         for decision in every_decision(num_players, seed):
             for option in decision.options:
-                for match in pattern.finditer(option.label):
+                for match in pattern.finditer(str(option.label)):
                     named.update(name for name in match.groups() if name)
                 if decision.kind == "travel" and option.id != "skip":
                     style = renderers.option_style("village", decision, option)
-                    city = style.description.split(" ")[0].lower()
-                    assert f"({renderer.CITY_LETTER[city]})" in style.description
+                    description = str(style.description)
+                    city = description.split(" ")[0].lower()
+                    assert f"({renderer.CITY_LETTER[city]})" in description
     assert len(named) >= 4
     for name in named:
         assert renderer.CITY_LETTER[name.lower()] == name[0], name

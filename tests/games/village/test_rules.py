@@ -432,7 +432,7 @@ def test_an_option_that_needs_coins_for_missing_cubes_says_so_in_its_label() -> 
     state = at_turn(fresh(), 0, crafts=["pink", "green"])
     state.players[0].coins = 2
     state = choose(state, 0, "crafts-pink")
-    labels = {o.id: o.label for o in engine.decisions(state)[0].options}
+    labels = {o.id: str(o.label) for o in engine.decisions(state)[0].options}
     assert labels["office-cubes"] == "Office: a scroll for pink"
     # The label says which cube a coin stands in for (issue 14: not a cube and a coin).
     assert (
@@ -449,7 +449,7 @@ def test_an_option_that_needs_coins_for_missing_cubes_says_so_in_its_label() -> 
     )
     # Solo: the next-start-player marker is spent first, as a coin, and the label says so.
     state.players[0].marker_coin = True
-    labels = {o.id: o.label for o in engine.decisions(state)[0].options}
+    labels = {o.id: str(o.label) for o in engine.decisions(state)[0].options}
     assert labels["office-cubes-coins1"] == (
         "Office: a scroll for pink, paying the start marker as a coin instead of 1 pink"
     )
@@ -462,18 +462,18 @@ def test_trip_labels_give_the_cost_and_a_new_citys_reward() -> None:
     player.goods["wagon"] = 2
     player.cubes["brown"] = 3
     state = choose(state, 0, "travel-brown")
-    labels = {o.id: o.label for o in engine.decisions(state)[0].options}
+    labels = {o.id: str(o.label) for o in engine.decisions(state)[0].options}
     assert labels["go-north-0"] == "#1 travels to North: 2 brown + wagon + 2 time → 3 prestige"
     state = choose(state, 0, "go-north-0")
     state = at_turn(state, 0, travel=["brown"], harvest=["green"])
     state = choose(state, 0, "travel-brown")
-    labels = {o.id: o.label for o in engine.decisions(state)[0].options}
+    labels = {o.id: str(o.label) for o in engine.decisions(state)[0].options}
     assert labels["go-north-1"] == "#1 travels to North: 2 brown + wagon + 2 time (visited)"
 
 
 def test_a_final_turn_says_so_in_its_prompt() -> None:
     state = at_turn(fresh(), 1, harvest=["green"])
     state.ending, state.ender = True, 0
-    assert engine.decisions(state)[0].prompt.startswith("Your final turn: take a cube")
+    assert str(engine.decisions(state)[0].prompt).startswith("Your final turn: take a cube")
     state = at_turn(state, 1)
-    assert engine.decisions(state)[0].prompt.startswith("Your final turn: any action")
+    assert str(engine.decisions(state)[0].prompt).startswith("Your final turn: any action")

@@ -1,0 +1,95 @@
+"""Village's words as messages: keys into data/village/i18n/<language>.toml.
+
+Nothing here is in a language: colours, goods, workshops, cities and counts are messages
+that the presentation layer renders in the reader's language (games/core/catalogues.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from meeple_hall.games.core import Msg
+
+
+def m(key: str, /, **params: object) -> Msg:
+    """A message of this game's catalogue (`village.<key>`)."""
+    return Msg(f"village.{key}", **params)  # type: ignore[arg-type]
+
+
+def seat_name(index: int) -> Msg:
+    return Msg("core.seat", n=index + 1)
+
+
+def who(index: int) -> Msg:
+    """A seat, or Karla (the solo automaton, owner mark -1)."""
+    return m("karla") if index < 0 else seat_name(index)
+
+
+def colour(name: str) -> Msg:
+    """An influence cube's colour as a noun (`green`); black is the plague."""
+    return m(f"colour.{name}")
+
+
+def a_colour(name: str) -> Msg:
+    """One cube of a colour: `an orange`, `a green`."""
+    return m(f"a_colour.{name}")
+
+
+def cube_count(name: str, n: int) -> Msg:
+    """`2 green`: a number of cubes of one colour."""
+    return m("cubes", n=n, colour=colour(name))
+
+
+def cubes(cost: dict[str, int]) -> Msg:
+    """`1 pink + 1 orange`: cubes of several colours (the colours with none left out)."""
+    return plus([cube_count(c, n) for c, n in cost.items() if n])
+
+
+def plus(parts: Sequence[Msg | str]) -> Msg:
+    """Parts added up: `a + b + c`."""
+    if len(parts) == 1:
+        return m("one", item=parts[0])
+    return m("plus", a=parts[0], b=plus(parts[1:]))
+
+
+def both(parts: Sequence[Msg | str]) -> Msg:
+    """Parts listed: `a and b`."""
+    if len(parts) == 1:
+        return m("one", item=parts[0])
+    return m("and", a=parts[0], b=both(parts[1:]))
+
+
+def good(name: str) -> Msg:
+    return m(f"good.{name}")
+
+
+def a_good(name: str) -> Msg:
+    """One good: `a plow`, `an ox`."""
+    return m(f"a_good.{name}")
+
+
+def space(name: str) -> Msg:
+    """An action space: harvest, family, crafts, market, travel, council, church."""
+    return m(f"space.{name}")
+
+
+def heading(name: str) -> Msg:
+    """An action space as a button names it: Harvest, Family, ..."""
+    return m(f"heading.{name}")
+
+
+def workshop(name: str) -> Msg:
+    return m(f"workshop.{name}")
+
+
+def city(name: str) -> Msg:
+    return m(f"city.{name}")
+
+
+def time(n: int) -> Msg:
+    return m("time", n=n)
+
+
+def score_title(name: str) -> Msg:
+    """A solo title as the final scores name its breakdown category `title: <name>`."""
+    return m(f"score.title:_{name}")

@@ -1,0 +1,61 @@
+"""Village's words in every language (issue 13): the coin labels of issue 14, the log, the
+status line and the names every language gives colours, goods and workshops."""
+
+from __future__ import annotations
+
+from meeple_hall.games.core import Msg
+from meeple_hall.games.core.catalogues import LANGUAGES, render
+from meeple_hall.games.village import data, engine
+from meeple_hall.games.village import words as w
+from tests.games.village.test_rulebook_examples import at_turn, choose
+from tests.games.village.test_rules import fresh
+
+
+def labels(state, lang: str) -> dict[str, str]:
+    return {o.id: render(lang, o.label, strict=True) for o in engine.decisions(state)[0].options}
+
+
+def test_coin_labels_say_which_cube_a_coin_stands_in_for_in_every_language() -> None:
+    state = at_turn(fresh(), 0, crafts=["pink", "green"])
+    state.players[0].coins = 2
+    state = choose(state, 0, "crafts-pink")
+    zh, ja = labels(state, "zh-TW"), labels(state, "ja")
+    assert zh["office-cubes-coins1"] == "抄寫室：花費粉色換1 個卷軸，支付1 枚金幣代替1 個粉色"
+    assert "鐵匠鋪" in zh["smithy-cubes-coins2"] and "2 枚金幣" in zh["smithy-cubes-coins2"]
+    assert (
+        ja["office-cubes-coins1"] == "写字室：ピンクで巻物1個、ピンク1個の代わりにコイン1枚を払う"
+    )
+    # Solo: the next-start-player marker spent as the coin is named in every language.
+    state.players[0].marker_coin = True
+    zh, ja = labels(state, "zh-TW"), labels(state, "ja")
+    assert "起始玩家標記" in zh["office-cubes-coins1"]
+    assert "スタートプレイヤーマーカー" in ja["office-cubes-coins1"]
+    for lang in LANGUAGES:
+        assert all(len(label) <= 80 for label in labels(state, lang).values())
+
+
+def test_the_log_and_the_status_are_messages_in_the_view() -> None:
+    state = at_turn(fresh(), 0, harvest=["green"])
+    state = choose(state, 0, "harvest-green")
+    state = choose(state, 0, "harvest")
+    view = engine.view(state, None)
+    events = [Msg.from_json(e) for e in view["log"]]
+    harvest = next(e for e in events if e.key == "village.log.harvests")
+    assert render("en", harvest) == "Seat 1 harvests 2 grain."
+    assert render("zh-TW", harvest) == "1 號玩家收穫 2 袋穀物。"
+    assert render("ja", harvest) == "プレイヤー1が穀物を2個収穫した。"
+    assert render("zh-TW", view["status"]).startswith("第 ")
+
+
+def test_every_colour_good_and_workshop_has_its_own_name_in_each_language() -> None:
+    names = [
+        *(w.colour(c) for c in [*data.colours(), "black"]),
+        *(w.good(g) for g in data.goods()),
+        *(w.workshop(s) for s in data.rules()["workshops"]),
+        *(w.city(c) for c in data.cities()),
+    ]
+    for lang in LANGUAGES:
+        shown = [render(lang, name, strict=True) for name in names]
+        assert len(set(shown)) == len(shown), (lang, shown)
+    for name in names:
+        assert render("en", name) not in (render("zh-TW", name), render("ja", name))
