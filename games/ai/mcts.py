@@ -26,8 +26,9 @@ every playout goes to comparing a handful of answers at the root:
   a margin and with some confidence (a few noisy playouts should not overrule a sound
   heuristic).
 
-The deadline is checked before each playout, which is only started if its measured cost
-fits, so a decision overruns `think` by at most one slow playout.
+The clock is checked before each playout, which is only started if its measured cost fits,
+and before every step of a playout (a round the clock cut short is not counted), so a
+decision overruns `think` by at most one playout step.
 """
 
 from __future__ import annotations
@@ -55,6 +56,8 @@ DROP_Z = 2.0  # a candidate this many standard errors below the leader is droppe
 OVERRULE_MARGIN = 0.01  # in reward units (a reward is in [0, 1])
 OVERRULE_Z = 1.5  # standard errors of the paired margin needed to overrule good's answer
 TIME_SAFETY = 0.95  # share of the think time the search plans to use
+RATING_SHARE = 0.3  # of the think time, at most, for rating the answers one step ahead
+FIRST_HORIZON = 8  # the first round's playouts are at most about this long
 
 
 @dataclass
@@ -169,9 +172,10 @@ class Search:
         drawn = {random_answer(d, self.rng) for _ in range(3 * CANDIDATES)}
         return sorted(drawn)
 
-    def pick_candidates(self, det: Any) -> None:
+    def pick_candidates(self, det: Any, until: float | None = None) -> None:
         """The good player's answer, then the others the evaluation rates best one step
-        ahead on `det` (the first determinization)."""
+        ahead on `det` (the first determinization); the rating stops at `until` (on a busy
+        machine, a decision of thirty options would otherwise spend its budget on it)."""
         start = time.perf_counter()
         good = tuple(self.policy(det, self.decision, self.rng))
         # The good player's own answer is a playout step's worth of work: the first round's
@@ -183,6 +187,8 @@ class Search:
         for key in self.answers():
             if key == good or not is_legal(self.decision, key):
                 continue
+            if until is not None and rated and time.perf_counter() > until:
+                break
             after = self.engine.apply(det, Action(self.seat, key))
             rated.append((self.value(after), key))
         rated.sort(key=lambda vk: -vk[0])
@@ -206,15 +212,20 @@ class Search:
             return rewards(scores, result.ranks, self.scale, self.ref)[self.seat]
         return margin_reward(self.evaluate(det), self.seat, self.scale, self.ref)
 
-    def playout(self, det: Any, key: tuple[str, ...], horizon: int, seed: int) -> float:
+    def playout(
+        self, det: Any, key: tuple[str, ...], horizon: int, seed: int, deadline: float | None
+    ) -> float | None:
         """`key` played on `det` (not changed), then `horizon` decisions by the good player
-        with the random numbers of `seed`; the seat's reward where it stops."""
+        with the random numbers of `seed`; the seat's reward where it stops, or None when
+        the deadline passed first."""
         start = time.perf_counter()
         state = self.engine.apply(det, Action(self.seat, key))
         rng = random.Random(seed)
         steps = 0
         perform = getattr(self.engine, "perform", None)
         for _ in range(horizon):
+            if deadline is not None and time.perf_counter() > deadline:
+                return None
             pending = self.engine.decisions(state)
             if not pending:
                 break
@@ -239,6 +250,9 @@ class Search:
         if self.fixed_horizon is not None:
             return self.fixed_horizon
         per_step = self.step_time / self.steps
+        if not self.stats.iterations:
+            # Sized from one good answer only: a trivial one would promise long playouts.
+            per_step = max(per_step, think / (TARGET_ROUNDS * CANDIDATES * FIRST_HORIZON))
         live = sum(c.alive for c in self.candidates)
         per_round = think / TARGET_ROUNDS / max(live, 1)
         return max(MIN_HORIZON, min(MAX_HORIZON, int(per_round / max(per_step, 1e-6))))
@@ -255,7 +269,10 @@ class Search:
                 expected = self.playout_time / self.stats.iterations
                 if time.perf_counter() + expected > deadline:
                     return False
-            values.append(self.playout(det, c.key, horizon, seed))
+            value = self.playout(det, c.key, horizon, seed, deadline)
+            if value is None:
+                return False
+            values.append(value)
         for c, v in zip(live, values, strict=True):
             c.values.append(v)
         self.stats.rounds += 1
@@ -315,7 +332,8 @@ def search(
     start = time.perf_counter()
     deadline = None if iterations is not None else start + TIME_SAFETY * think
     run = Search(engine, state, seat, rng, policy, evaluate, scale, horizon)
-    run.pick_candidates(engine.determinize(state, seat, rng.getrandbits(63)))
+    until = None if deadline is None else start + RATING_SHARE * think
+    run.pick_candidates(engine.determinize(state, seat, rng.getrandbits(63)), until)
     if deadline is not None:
         run.fit(deadline - time.perf_counter())
     if len(run.candidates) > 1:
