@@ -3,10 +3,13 @@ status line and the names every language gives colours, goods and workshops."""
 
 from __future__ import annotations
 
+import re
+
 from meeple_hall.games.core import Msg
-from meeple_hall.games.core.catalogues import LANGUAGES, render
+from meeple_hall.games.core.catalogues import LANGUAGES, render, score_category
 from meeple_hall.games.village import data, engine
 from meeple_hall.games.village import words as w
+from tests.games.village.helpers import playout
 from tests.games.village.test_rulebook_examples import at_turn, choose
 from tests.games.village.test_rules import fresh
 
@@ -59,3 +62,18 @@ def test_every_colour_good_and_workshop_has_its_own_name_in_each_language() -> N
         assert len(set(shown)) == len(shown), (lang, shown)
     for name in names:
         assert render("en", name) not in (render("zh-TW", name), render("ja", name))
+
+
+def test_the_final_scores_name_every_category_without_english() -> None:
+    """The breakdown's categories (ids kept for stored results) as the final scores show
+    them; the SimCord language tests stop before the end to stay fast."""
+    for players, seed in ((1, 4), (3, 2)):
+        *_, state = playout(players, seed)
+        result = engine.result(state)
+        assert result is not None
+        for parts in result.breakdown:
+            for category in parts:
+                name = score_category("village", category)
+                assert isinstance(name, Msg), category
+                for lang in ("zh-TW", "ja"):
+                    assert not re.search(r"[A-Za-z]{2,}", render(lang, name, strict=True))
