@@ -33,7 +33,6 @@ import json
 import os
 import random
 import shutil
-import statistics
 import sys
 import tempfile
 import time
@@ -48,9 +47,9 @@ from discord.webhook import async_ as webhook_async
 
 sys.path.append(str(Path(__file__).resolve().parents[1]))  # for tests.postgres
 
-from meeple_hall.bot import ai, create_bot  # noqa: E402
-from meeple_hall.bot.live import TableManager  # noqa: E402
-from meeple_hall.bot.store import Seat, open_store  # noqa: E402
+from meeple_hall.bot import ai, create_bot
+from meeple_hall.bot.live import TableManager
+from meeple_hall.bot.store import Seat, open_store
 
 GUILD = 900_000_000_000_000_001
 APP = 900_000_000_000_000_002
@@ -476,29 +475,45 @@ def guild_payload(tables: int) -> dict[str, Any]:
     }
 
 
+def bot_processes() -> list[psutil.Process]:
+    """This process and its Python workers (AI, pictures); not a PostgreSQL server the
+    bench started, which is counted apart."""
+    me = psutil.Process()
+    found = [me]
+    for child in me.children(recursive=True):
+        with contextlib.suppress(psutil.Error):
+            if "postgres" not in child.name():
+                found.append(child)
+    return found
+
+
+def database_processes() -> list[psutil.Process]:
+    found = []
+    for child in psutil.Process().children(recursive=True):
+        with contextlib.suppress(psutil.Error):
+            if "postgres" in child.name():
+                found.append(child)
+    return found
+
+
 def resident_bytes() -> int:
-    me = psutil.Process()
-    total = me.memory_info().rss
-    for child in me.children(recursive=True):
+    total = 0
+    for process in bot_processes():
         with contextlib.suppress(psutil.Error):
-            total += child.memory_info().rss
+            total += process.memory_info().rss
     return total
 
 
-def cpu_seconds() -> float:
-    me = psutil.Process()
-    times = me.cpu_times()
-    total = times.user + times.system + times.children_user + times.children_system
-    for child in me.children(recursive=True):
+def cpu_seconds(processes: list[psutil.Process]) -> float:
+    total = 0.0
+    for process in processes:
         with contextlib.suppress(psutil.Error):
-            child_times = child.cpu_times()
-            total += child_times.user + child_times.system
+            times = process.cpu_times()
+            total += times.user + times.system
     return total
 
 
-async def run(
-    url: str, args: argparse.Namespace, tables: int, label: str
-) -> dict[str, Any]:
+async def run(url: str, args: argparse.Namespace, tables: int, label: str) -> dict[str, Any]:
     print(f"  preparing {tables} games…", flush=True)
     await prepare(url, args.game, tables, args.players, args.warm_moves, args.seed)
     figures = Figures()
@@ -542,18 +557,28 @@ async def run(
                 },
             )
         players = Players(bot, fake, figures, tuple(args.think), random.Random(args.seed))
-        cpu_before, load_before = cpu_seconds(), os.getloadavg()
-        moves_before = sum(g.seq for g in bot.manager.games.values())
+        load_before = os.getloadavg()
+        watched = bot_processes(), database_processes()
+        cpu_before = [cpu_seconds(group) for group in watched]
+        moves = 0
+
+        async def count(_game: Any) -> None:
+            nonlocal moves
+            moves += 1  # a move applied (or a game ended), as the display hears it
+
+        bot.manager.listeners.append(count)
         ids = list(bot.manager.games)
         began = time.perf_counter()
         tasks = [asyncio.create_task(players.play(i)) for i in ids]
         await asyncio.sleep(args.seconds)
         players.running = False
         elapsed = time.perf_counter() - began
-        cpu = cpu_seconds() - cpu_before
+        cpu = [
+            cpu_seconds(group) - before for group, before in zip(watched, cpu_before, strict=True)
+        ]
         memory_busy = resident_bytes()
         load = os.getloadavg()
-        moves = sum(g.seq for g in bot.manager.games.values()) - moves_before
+        moved = moves
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -572,13 +597,20 @@ async def run(
         "acks": figures.acks,
         "updates": figures.updates,
         "late": late,
-        "moves": moves,
-        "moves_per_s": moves / elapsed,
-        "cpu_per_move_ms": 1000 * cpu / max(moves, 1),
+        "moves": moved,
+        "moves_per_s": moved / elapsed,
+        "cpu_per_move_ms": 1000 * cpu[0] / max(moved, 1),
+        "db_cpu_per_move_ms": 1000 * cpu[1] / max(moved, 1),
         "load": (load_before, load),
-        "pictures": getattr(bot.display.pictures, "stats", None),
         "errors": players.errors,
     }
+
+
+def database_cpu(result: dict[str, Any]) -> str:
+    """The PostgreSQL server's CPU a move, where its processes are this one's children (a
+    server that detached itself is not seen, and not counted)."""
+    spent = result["db_cpu_per_move_ms"]
+    return f"; PostgreSQL server {spent:.1f} ms" if spent else ""
 
 
 def report(result: dict[str, Any]) -> None:
@@ -599,11 +631,9 @@ def report(result: dict[str, Any]) -> None:
     print(line("click → table", updates))
     print(
         f"    {result['clicks']} clicks, {result['moves']} moves, "
-        f"{result['moves_per_s']:.1f} moves/s, CPU {result['cpu_per_move_ms']:.1f} ms a move, "
-        f"acks later than 3 s: {result['late']}"
+        f"{result['moves_per_s']:.1f} moves/s, CPU {result['cpu_per_move_ms']:.1f} ms a move "
+        f"(bot and workers{database_cpu(result)}), acks later than 3 s: {result['late']}"
     )
-    if result["pictures"]:
-        print(f"    pictures: {result['pictures']}")
     if result["errors"]:
         print(f"    load generator errors: {len(result['errors'])}, e.g. {result['errors'][:3]}")
     before, after = result["load"]

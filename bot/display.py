@@ -276,6 +276,8 @@ class TableDisplay:
     async def _send_dms(self, game: LiveGame, newly: frozenset[int], link: str) -> None:
         table = game.table
         decisions = {d.seat: d for d in game.decisions()}
+        # A seat whose turn came and went while earlier DMs went out is not told of it.
+        newly = frozenset(seat for seat in newly if seat in decisions)
         for seat, s in enumerate(table.seats):
             if s.ai or s.user_id is None:
                 continue
