@@ -16,14 +16,24 @@ Option labels describe tiles from the component tables (games.keyflower.componen
 from __future__ import annotations
 
 import math
-import re
 from itertools import combinations, pairwise
 from typing import Any
 
 from PIL import Image, ImageDraw
 
-from meeple_hall.games.core import Decision, Option
+from meeple_hall.games.core import Decision, Msg, Option, Text
+from meeple_hall.games.core.catalogues import LANGUAGES
+from meeple_hall.games.core.catalogues import render as render_text
 from meeple_hall.games.keyflower.components import tiles
+from meeple_hall.games.keyflower.words import (
+    amount,
+    amounts,
+    count,
+    item,
+    m,
+    tile_label,
+    tile_name,
+)
 from meeple_hall.renderers import OptionStyle
 from meeple_hall.renderers.palette import BACKGROUND, INK, MUTED, font
 from meeple_hall.renderers.phone import MIN_FONT
@@ -1128,101 +1138,81 @@ KIND_EMOJI = {
     "boat": "⛵",
     "turn_order": "🔢",
 }
-ABILITY = {
-    "1a": "2 workers more from the bag with each boat",
-    "1b": "1 green worker more with each boat",
-    "2a": "carry across fields; tiles need not match edges",
-    "2b": "transport and upgrades doubled",
-    "3a": "any resource pays as any in upgrades",
-    "3b": "any resource scores as any",
-    "4a": "outbid in another colour (lying down)",
-    "4b": "use a bid-on or used tile in any colours",
-}
-EFFECT = {
-    "resources": "{give}",
-    "choose": "1 of {options}",
-    "workers": "{n} workers from the bag",
-    "skills": "{n} skill tiles",
-    "green": "a {pay} worker to the bag → {n} green",
-    "brewer": "a skill tile → {n} workers from the bag",
-    "craft": "{a_skill} → {give}",
-    "hiring": "a skill tile → {n} new skill tiles",
-    "tavern": "discard a worker → {n} from the bag",
-    "transport": "move {carry} resources, {upgrades} upgrades",
-    "store": "{per} points per {kind} kept on it",
-    "adjacent": "{per} points per tile next to it",
-    "adjacent_upgraded": "{per} points per upgraded tile next to it",
-    "apothecary": "{per_set} points per {set} workers",
-    "craftsman": "{per_set} points per blue, red and yellow worker set",
-    "jeweller": "{per} points per gold",
-    "key_guild": "{per_set} points per {set} skill tiles",
-    "key_market": "{per} points per green worker",
-    "mercer": "{per_set} points per set of 3 different resources",
-    "scholar": "{per} points per skill tile of one kind",
-    "scribes": "{per_set} points per set of 3 different skill tiles",
-    "village_hall": "{per} points per worker of one colour",
-    "watermill": "{per} points per resource of one kind",
-    "windmill": "{per_set} points per {set} resources",
-    "keyflower": "{per} points per transport capacity",
-    "sea_bastion": "{per} points per tile on a road loop",
-    "sea_breeze": "{per} points per boat joined to your home by water",
-    "flipper": "one free upgrade",
-    "white_wind": "{per} points per worker",
-    "turn_order": "take a boat, in tile number order",
-}
 TILE_DECISIONS = ("location", "from", "to", "upgrade", "boat", "winter", "place_tile", "flip")
-LABEL_MAX = 80  # Discord cuts a button's label here
+DESCRIPTION_MAX = 100  # Discord cuts a menu line's description here
 
 
-def _amounts(counts: dict[str, int]) -> str:
-    return ", ".join(f"{n} {k}" for k, n in sorted(counts.items()) if n) or "nothing"
+# Which parameters of a tile side's effect are counts of points (`2 points`), and which
+# name a colour, resource or skill (data/keyflower/tiles.toml).
+POINTS = ("per", "per_set")
+# A side's effect names a message `effect.<effect>`; these have none (the points say it all).
+NO_WORDS = frozenset({"none"})
 
 
-def _side_text(side: dict[str, Any]) -> str:
-    """What one side of a tile does, in a few words: `1 wood`, `a saw for 3 wood, 7 points`."""
+def _side_text(side: dict[str, Any]) -> Msg | None:
+    """What one side of a tile does, in a few words: `1 wood`, `1 saw → 3 wood, 7 points`."""
     effect = side.get("effect", "")
+    text: Msg | None = None
     if effect == "ability":
-        text = ABILITY.get(side.get("ability", ""), "")
-    else:
-        words = {**side, "kind": "resource" if side.get("kind") == "any" else side.get("kind")}
-        words["give"] = _amounts(side.get("give", {}))
-        options = side.get("options", [])
-        words["options"] = " or ".join([", ".join(options[:-1]), *options[-1:]] if options else [])
-        skill = side.get("skill", "")
-        words["a_skill"] = f"an {skill}" if skill[:1] in ("a", "e", "i", "o", "u") else f"a {skill}"
-        text = EFFECT.get(effect, "").format_map(words)
+        text = m(f"ability.{side.get('ability', '')}")
+    elif effect and effect not in NO_WORDS:
+        params: dict[str, Any] = {}
+        for key, value in side.items():
+            if key in POINTS:
+                params[key] = count("point", value)
+            elif key in ("n", "set", "carry", "upgrades"):
+                params[key] = value
+        if "give" in side:
+            params["give"] = amounts(side["give"])
+        if "options" in side:
+            params["options"] = [item(o) for o in side["options"]]
+        if "skill" in side:
+            params["skill"] = amount(1, side["skill"])
+        if "pay" in side:
+            params["pay"] = item(side["pay"])
+        if "kind" in side:
+            params["kind"] = m("any_resource") if side["kind"] == "any" else item(side["kind"])
+        if "carry" in side:
+            params["carry"] = count("resource", side["carry"])
+            params["upgrades"] = count("upgrade", side.get("upgrades", 0))
+        text = m(f"effect.{effect}", **params)
     points = side.get("points", 0)
     if points:
-        text = f"{text}, {points} points" if text else f"{points} points"
-    return re.sub(r"\b1 (point|worker|skill tile|resource|upgrade)s\b", r"1 \1", text)
+        worth = count("point", points)
+        return m("with_points", text=text, points=worth) if text else worth
+    return text
 
 
-def _tile_text(tile_id: str, upgraded_only: bool = False) -> str | None:
+def _tile_text(tile_id: str, upgraded_only: bool = False) -> Msg | None:
     """A tile's effect, and its upgraded side's, from the component tables."""
     s = tiles().get(tile_id)
     if s is None:
         return None
     if s.is_summer_boat:
-        a, b = (ABILITY.get(side.get("ability", ""), "") for side in (s.front, s.back or {}))
-        return f"{a}, or {b} (the side shown)"
-    back = _side_text(s.back) if s.back else ""
+        a, b = (m(f"ability.{side.get('ability', '')}") for side in (s.front, s.back or {}))
+        return m("boat_sides", a=a, b=b)
+    back = _side_text(s.back) if s.back else None
     if upgraded_only:
-        return f"Upgraded: {back}" if back else None
+        return m("upgraded", text=back) if back else None
     front = _side_text(s.front)
     if back and back != front:
-        return f"{front}; upgraded: {back}" if front else f"Upgraded: {back}"
-    return front or None
+        return m("front_back", front=front, back=back) if front else m("upgraded", text=back)
+    return front
 
 
-def _with_upgrade_cost(tile_id: str) -> str | None:
+def _with_upgrade_cost(tile_id: str) -> Msg | None:
     """A tile's effect with what upgrading it costs (`2 iron; upgrade for 1 anvil → …`),
-    shortened to the cost where the upgraded side does not fit a menu line's 100."""
+    shortened to the cost where the upgraded side does not fit a menu line's 100 in some
+    language."""
     s = tiles()[tile_id]
-    front = _side_text(s.front)
-    cost = f"upgrade for {_amounts(s.upgrade or {})}"
-    back = _side_text(s.back) if s.back else ""
-    full = f"{front}; {cost} → {back}" if back else f"{front}; {cost}"
-    return full if len(full) <= 100 else f"{front}; {cost}"
+    front = _side_text(s.front) or m("nothing")
+    cost = amounts(s.upgrade or {})
+    back = _side_text(s.back) if s.back else None
+    if back:
+        full = m("upgrade_to", front=front, cost=cost, back=back)
+        if all(len(render_text(lang, full)) <= DESCRIPTION_MAX for lang in LANGUAGES):
+            return full
+    return m("upgrade_cost_after", front=front, cost=cost)
 
 
 def chain_style(decisions: tuple[Decision, ...], options: tuple[Option, ...]) -> OptionStyle | None:
@@ -1231,35 +1221,52 @@ def chain_style(decisions: tuple[Decision, ...], options: tuple[Option, ...]) ->
     kinds = tuple(d.kind for d in decisions)
     last = option_style(decisions[-1], options[-1]) or OptionStyle()
     if kinds == ("action", "location"):
-        verb = "Bid on" if options[0].id == "bid" else "Use"
-        return OptionStyle(_clip(f"{verb} {options[1].label}"), last.emoji, last.description)
+        verb = "chain.bid_on" if options[0].id == "bid" else "chain.use"
+        return OptionStyle(m(verb, tile=options[1].label), last.emoji, last.description)
     if kinds[-1] == "count":
         brought = [o.id for d, o in zip(decisions, options, strict=True) if d.kind == "gather"]
         outbid = [tile for tile in brought if tile != "next"]
-        label = (last.label or "") + (
-            f", bringing those outbid at {', '.join(outbid)}" if outbid else ""
-        )
-        return OptionStyle(_clip(label), EMOJI.get(options[0].id), last.description)
+        label = last.label or options[-1].label
+        if outbid:
+            label = m("chain.bringing", label=label, tiles=outbid)
+        return OptionStyle(label, EMOJI.get(options[0].id), last.description)
     if kinds[-3:] == ("from", "what", "to"):
         source, resource, dest = options[-3:]
-        words = f"Move 1 {resource.id} from {tiles()[source.id].name} to {tiles()[dest.id].name}"
-        return OptionStyle(_clip(words), EMOJI.get(resource.id), last.description)
+        words = m(
+            "chain.move",
+            what=amount(1, resource.id),
+            source=tile_name(source.id),
+            dest=tile_name(dest.id),
+        )
+        return OptionStyle(words, EMOJI.get(resource.id), last.description)
     if kinds[-2:] == ("transport", "upgrade"):
-        return OptionStyle(_clip(f"Upgrade {options[-1].label}"), "⬆️", last.description)
+        return OptionStyle(m("chain.upgrade", tile=options[-1].label), "⬆️", last.description)
     if kinds[-2:] == ("upgrade", "pay"):
-        pay = last.label or options[-1].id
-        words = f"Upgrade {tiles()[options[-2].id].name}, paying {pay}"
-        return OptionStyle(_clip(words), "⬆️", _tile_text(options[-2].id, upgraded_only=True))
+        words = m(
+            "chain.upgrade_paying",
+            tile=tile_name(options[-2].id),
+            paid=last.label or options[-1].label,
+        )
+        return OptionStyle(words, "⬆️", _tile_text(options[-2].id, upgraded_only=True))
     return None
 
 
-def _clip(text: str, limit: int = LABEL_MAX) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def _after_id(label: str) -> str:
+def _after_id(label: Text) -> Text:
     """`-1,0: W of Home 2` → `W of Home 2`: the words, not the coordinates typed in /move."""
-    return label.split(": ", 1)[1] if ": " in label else label
+    if not isinstance(label, Msg):
+        return label
+    args = label.args
+    if label.key == "keyflower.cell.at":
+        return m("cell.words", near=args["near"])
+    if label.key == "keyflower.turn.at":
+        return (
+            args["sides"]
+            if isinstance(args["sides"], Msg)
+            else m("turn.words", sides=args["sides"])
+        )
+    if label.key == "keyflower.turn.joined":
+        return m("turn.words_joined", sides=args["sides"], tiles=args["tiles"])
+    return label
 
 
 # Panels fold these decisions into the one before them (bot/panels.py): Bid or Use and the
@@ -1271,11 +1278,12 @@ def option_style(decision: Decision, option: Option) -> OptionStyle | None:
     kind, oid = decision.kind, option.id
     emoji = EMOJI.get(oid)
     if oid == "back":
-        return OptionStyle(label="Back", emoji=emoji)
+        return OptionStyle(label=m("label.back"), emoji=emoji)
     if kind in TILE_DECISIONS and oid in tiles():
         spec = tiles()[oid]
+        description: Msg | None
         if kind in ("to", "from") and spec.upgrade:
-            description = f"Upgrade cost: {_amounts(spec.upgrade)}"
+            description = m("upgrade_cost", cost=amounts(spec.upgrade))
         elif kind == "location" and spec.upgrade:
             description = _with_upgrade_cost(oid)
         elif kind == "boat":
@@ -1283,85 +1291,56 @@ def option_style(decision: Decision, option: Option) -> OptionStyle | None:
         else:
             description = _tile_text(oid, upgraded_only=kind in ("upgrade", "flip"))
         return OptionStyle(
-            label=_clip(option.label),
-            emoji=KIND_EMOJI.get(spec.kind),
-            description=description,
+            label=option.label, emoji=KIND_EMOJI.get(spec.kind), description=description
         )
     if kind == "flip" and oid == "none":
-        return OptionStyle(label="No upgrade", emoji=emoji)
+        return OptionStyle(label=m("label.no_upgrade"), emoji=emoji)
     if kind in ("place_at", "place_rot"):
         words = [_after_id(o.label) for o in decision.options if o.id != "back"]
         label = _after_id(option.label)
         if words.count(label) > 1:
             label = option.label
-        return OptionStyle(label=_clip(label), emoji="📍" if kind == "place_at" else "🔄")
-    if kind == "count":
-        return OptionStyle(label=_clip(option.label))
-    if kind == "mix":
-        return OptionStyle(label=oid)
+        return OptionStyle(label=label, emoji="📍" if kind == "place_at" else "🔄")
     if kind == "pay":
-        parts = [
-            (part.rstrip("abcdefghijklmnopqrstuvwxyz"), part.lstrip("0123456789"))
-            for part in oid.split("+")
-        ]
-        return OptionStyle(
-            label=" + ".join(f"{n} {r}" if n else r.capitalize() for n, r in parts),
-            emoji="💰",
-        )
-    if kind in ("colour", "discard", "resource", "what", "skill"):
-        label = option.label if oid == "mixed" else option.label.capitalize()
-        return OptionStyle(label=label, emoji=emoji)
-    if emoji:
-        return OptionStyle(label=_clip(option.label), emoji=emoji)
-    return OptionStyle(label=_clip(option.label))
+        return OptionStyle(label=_payment(oid), emoji="💰")
+    return OptionStyle(label=option.label, emoji=emoji)
 
 
-def private_text(view: dict[str, Any]) -> str:
+def _payment(token: str) -> Msg:
+    """`1gold+1iron` → `1 gold, 1 iron`: an upgrade's payment (an option id) in words."""
+    if token == "free":
+        return m("label.free")
+    parts = [
+        amount(int(part.rstrip("abcdefghijklmnopqrstuvwxyz")), part.lstrip("0123456789"))
+        for part in token.split("+")
+    ]
+    return m("label.paying", paid=parts)
+
+
+def private_text(view: dict[str, Any]) -> Msg:
     you = view.get("you")
     if not you:
-        return "You are watching."
-    screen = you.get("screen", {})
-    skills = you.get("skills", {})
-    lines = [
-        "**Behind your screen**",
-        "Workers: "
-        + (", ".join(f"{EMOJI[c]} {n} {c}" for c, n in sorted(screen.items()) if n) or "none"),
-        "Skills: "
-        + (", ".join(f"{EMOJI[s]} {n} {s}" for s, n in sorted(skills.items()) if n) or "none"),
-    ]
+        return m("private.watching")
+
+    def held(counts: dict[str, int]) -> list[Msg] | Msg:
+        shown = [
+            m("private.held", emoji=EMOJI[k], n=n, item=item(k))
+            for k, n in sorted(counts.items())
+            if n
+        ]
+        return shown or m("private.none")
+
+    text = m(
+        "private.screen", workers=held(you.get("screen", {})), skills=held(you.get("skills", {}))
+    )
     hand = you.get("winter_hand", [])
     if hand:
-        lines.append(
-            "**Winter tiles in hand**: " + ", ".join(f"{t['id']} {t['name']}" for t in hand)
-        )
+        text = m("private.with_hand", text=text, hand=[tile_label(t["id"]) for t in hand])
     if you.get("winter_pick"):
-        lines.append("Chosen for auction: " + ", ".join(you["winter_pick"]))
-    return "\n".join(lines)
+        text = m("private.with_chosen", text=text, chosen=list(you["winter_pick"]))
+    return text
 
 
-RULES = """\
-**Keyflower** (R&D Games, 2012) for 2–6 players: the whole base game over four seasons, \
-as the rulebook says. No options.
-• A turn is a few choices: `bid S07 red 2`, `use S03 blue 1`, a transport \
-`use H2 red 1 move S03 wood H2 up H2 done`, or `pass`. Outbid workers move on together. \
-Where an upgrade can be paid in several ways, you pick which resources go (`1gold+1iron`).
-• Winter: everyone picks winter tiles at once, in secret; they are revealed shuffled.
-• In the picture, workers have shapes as well as colours (blue ●, red ▲, yellow ◆, \
-green ■), and the small disc on a bid or worker is its owner's seat number.
-• End scoring puts each resource, skill and worker where it scores most and lists it item by \
-item; the start keyple is a wildcard for the player who won the start tile in winter.
-**Reconstructed components** (the rulebook prints no tile numbers; see data/keyflower):
-• road and water positions on every tile;
-• home tiles (carry 1 / 1 upgrade; upgraded 2 / 1 and 5 points; cost wood, stone, iron);
-• spring and summer numbers from a hobby transcription, not checked against printed tiles;
-• every autumn number and upgrade cost;
-• boat contents per season, Sea Breeze 3 points per boat;
-• turn-order sides by player count (start keyple on the highest number in use).
-**Readings**: a road must meet a road, fields and water may meet; Sea Bastion counts the \
-largest loop drawn in one stroke; workers put behind the screen in winter score; \
-resources on the barn and yards score there; outbid workers may move onto the tile they \
-lost, to use it; a boat 4b mixed use may bring outbid bids."""
-
-
-def rules_text() -> str:
-    return RULES
+def rules_text() -> Msg:
+    """Markdown for `/rules`: the game as played here and its reconstructed components."""
+    return m("rules")

@@ -13,6 +13,7 @@ from meeple_hall.games.core import (
     Decision,
     GameEngine,
     IllegalAction,
+    Msg,
     Option,
     Result,
     Rng,
@@ -23,48 +24,56 @@ from meeple_hall.games.keyflower.components import COLOURS, SEASONS, SKILLS, spe
 from meeple_hall.games.keyflower.state import KeyflowerState, Move, Player
 from meeple_hall.games.keyflower.view import view
 from meeple_hall.games.keyflower.village import describe_cell, describe_turn, place, placements
+from meeple_hall.games.keyflower.words import (
+    amount,
+    amounts,
+    count,
+    item,
+    seat_name,
+    tile_label,
+    tile_name,
+)
+from meeple_hall.games.keyflower.words import (
+    m as msg,
+)
 
 LOG_KEPT = 40
 CANCELLABLE = ("location", "colour", "gather", "count", "mix")  # before any worker is placed
 
 
-def _opt(option_id: str, label: str | None = None) -> Option:
-    return Option(option_id, label or option_id)
+def _opt(option_id: str, label: Msg) -> Option:
+    return Option(option_id, label)
+
+
+def _item_opt(kind: str) -> Option:
+    """A worker colour, resource or skill tile kind, by its name."""
+    return Option(kind, item(kind))
+
+
+def _number_opt(n: int) -> Option:
+    return Option(str(n), msg("number", n=n))
 
 
 def _tile_opt(tile_id: str) -> Option:
-    return Option(tile_id, f"{tile_id} {spec(tile_id).name}")
+    return Option(tile_id, tile_label(tile_id))
 
 
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
-
-
-BOAT_SCORING = {
-    "keyflower": "{per} point per transport capacity",
-    "sea_bastion": "{per} point per tile on a road loop",
-    "sea_breeze": "{per} points per boat joined to your home by water",
-    "flipper": "one free upgrade and {points} points",
-    "none": "{points} points",
-    "white_wind": "{per} point per worker",
-}
-
-
-def _boat_scoring(boat: str) -> str:
+def _boat_scoring(boat: str) -> Msg:
+    """A winter boat's end scoring, as the rulebook's "Boats" describes it."""
     e = spec(boat).front
-    return BOAT_SCORING[e["effect"]].format(per=e.get("per", 0), points=e.get("points", 0))
+    return msg(f"boat_scoring.{e['effect']}", per=e.get("per", 0), points=e.get("points", 0))
 
 
 def _where_opt(state: KeyflowerState, seat: int, tile_id: str) -> Option:
     """A location with whose village it is in, or that it shows the start keyple."""
-    label = f"{tile_id} {spec(tile_id).name}"
+    label = tile_label(tile_id)
     holder = placing.owner(state, tile_id)
     if tile_id == state.start_tile:
-        label += " (start player)"
+        label = msg("where.start", tile=label)
     elif holder == seat:
-        label += " (your village)"
+        label = msg("where.yours", tile=label)
     elif holder is not None:
-        label += f" (P{holder + 1}'s village)"
+        label = msg("where.theirs", tile=label, seat=seat_name(holder))
     return Option(tile_id, label)
 
 
@@ -85,7 +94,7 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
                 Decision(
                     seat,
                     "winter",
-                    "Choose the winter tiles you put up for auction",
+                    msg("prompt.winter"),
                     tuple(_tile_opt(t) for t in p.winter_hand),
                     1,
                     len(p.winter_hand),
@@ -97,16 +106,12 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
             return [self._turn(state)]
         if state.phase == "boats":
             seat = state.pick_order[0]
-            what = (
-                "a boat for your village"
-                if SEASONS[state.season] == "winter"
-                else "the boat whose workers and skill tiles you take"
-            )
+            winter = SEASONS[state.season] == "winter"
             return [
                 Decision(
                     seat,
                     "boat",
-                    f"Choose {what}",
+                    msg("prompt.boat_winter" if winter else "prompt.boat"),
                     tuple(self._boat_opt(state, b) for b in state.boats_left),
                 )
             ]
@@ -122,8 +127,8 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
                 Decision(
                     seat,
                     "flip",
-                    "Flipper: upgrade one tile for free",
-                    (*options, _opt("none", "No upgrade")),
+                    msg("prompt.flip"),
+                    (*options, _opt("none", msg("label.no_upgrade"))),
                 )
             ]
         return []
@@ -131,7 +136,7 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
     def _turn(self, state: KeyflowerState) -> Decision:
         decision = self._turn_choices(state)
         if decision.kind in CANCELLABLE:
-            return replace(decision, options=(*decision.options, Option("back", "Back")))
+            return replace(decision, options=(*decision.options, Option("back", msg("label.back"))))
         return decision
 
     def _turn_choices(self, state: KeyflowerState) -> Decision:
@@ -140,17 +145,17 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
         if m.stage == "action":
             options = []
             if self._locations(state, seat, "bid", first=True):
-                options.append(_opt("bid", "Bid for a tile"))
+                options.append(_opt("bid", msg("label.bid")))
             if self._locations(state, seat, "use", first=True):
-                options.append(_opt("use", "Use a tile"))
-            options.append(_opt("pass", "Pass"))
-            return Decision(seat, "action", "Bid for a tile, use a tile or pass", tuple(options))
+                options.append(_opt("use", msg("label.use")))
+            options.append(_opt("pass", msg("label.pass")))
+            return Decision(seat, "action", msg("prompt.action"), tuple(options))
         if m.stage == "location":
             tiles = self._locations(state, seat, m.action)
             return Decision(
                 seat,
                 "location",
-                "Bid on which tile?" if m.action == "bid" else "Use which tile?",
+                msg("prompt.location_bid" if m.action == "bid" else "prompt.location_use"),
                 tuple(_where_opt(state, seat, t) for t in tiles),
             )
         if m.stage in ("gather", "count"):
@@ -161,9 +166,9 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
                 for c in self._needs(state, seat, m.action, m.tile)
             ]
             if m.action == "use" and placing.mix_needs(state, seat, m.tile):
-                colours.append(_opt("mixed", "Several colours (boat 4b)"))
+                colours.append(_opt("mixed", msg("label.mixed")))
             return Decision(
-                seat, "colour", f"{self._doing(state)}: workers of which colour?", tuple(colours)
+                seat, "colour", msg("prompt.colour", doing=self._doing(state)), tuple(colours)
             )
         if m.stage == "mix":
             mix = placing.mix_needs(state, seat, m.tile)
@@ -173,8 +178,8 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
             return Decision(
                 seat,
                 "mix",
-                f"{self._doing(state)}: how many {colour} workers from behind your screen?",
-                tuple(_opt(str(k)) for k in counts),
+                msg("prompt.count", doing=self._doing(state), colour=item(colour)),
+                tuple(_number_opt(k) for k in counts),
             )
         return self._producing(state, seat, m, p)
 
@@ -183,30 +188,30 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
         gathered = sum(need.groups[g] for g in m.groups)
         if m.stage == "gather":
             rest = {g: n for g, n in need.groups.items() if g not in m.groups}
-            kind = "" if m.colour == "mixed" else f"{m.colour} "
             options = [
                 Option(
                     g,
-                    f"Move your {_count(n, kind + 'outbid worker')} onto {g} {spec(g).name}"
-                    if g == m.tile
-                    else f"Bring your {_count(n, kind + 'worker')} outbid at {g} {spec(g).name}",
+                    msg(
+                        "label.move_outbid" if g == m.tile else "label.bring_outbid",
+                        workers=self._workers(n, m.colour),
+                        tile=tile_label(g),
+                    ),
                 )
                 for g, n in rest.items()
                 if placing.feasible(need, gathered + n, tuple(v for k, v in rest.items() if k != g))
             ]
             if gathered <= need.room and gathered + need.screen >= need.least:
-                options.append(_opt("next", "Next: workers from behind your screen"))
-            brought = f" ({gathered} brought)" if gathered else ""
-            return Decision(
-                seat,
-                "gather",
-                f"{self._doing(state)}: bring outbid workers along?{brought}",
-                tuple(options),
+                options.append(_opt("next", msg("label.next")))
+            prompt = (
+                msg("prompt.gather_brought", doing=self._doing(state), n=gathered)
+                if gathered
+                else msg("prompt.gather", doing=self._doing(state))
             )
+            return Decision(seat, "gather", prompt, tuple(options))
         return Decision(
             seat,
             "count",
-            f"{self._doing(state)}: how many {m.colour} workers from behind your screen?",
+            msg("prompt.count", doing=self._doing(state), colour=item(m.colour)),
             tuple(
                 _opt(str(k), self._count_label(state, seat, k, gathered))
                 for k in placing.screen_range(need, gathered)
@@ -214,46 +219,60 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
         )
 
     @staticmethod
-    def _colour_label(state: KeyflowerState, seat: int, colour: str) -> str:
+    def _workers(n: int, colour: str) -> Msg:
+        """`2 workers`, or `2 blue workers` where the colour is one."""
+        return (
+            count("worker", n)
+            if colour == "mixed"
+            else count("colour_worker", n, colour=item(colour))
+        )
+
+    @staticmethod
+    def _colour_label(state: KeyflowerState, seat: int, colour: str) -> Msg:
         """A colour to bid or use with; a boat 4a counter-bid says its workers lie down."""
         m = state.move
         current = placing.colour_of(state.tiles[m.tile])
         if m.action == "bid" and current is not None and colour != current:
-            return f"{colour} (boat 4a: your workers lie down)"
-        return colour
+            return msg("label.lie_down", colour=item(colour))
+        return item(colour)
 
     @staticmethod
-    def _count_label(state: KeyflowerState, seat: int, screen: int, gathered: int) -> str:
+    def _count_label(state: KeyflowerState, seat: int, screen: int, gathered: int) -> Msg:
         """`2 blue` to use; a bid says what it beats, and a raised bid what it becomes:
         `2 more → 3 blue, beats 2`."""
         m = state.move
         tile = state.tiles[m.tile]
         placed = screen + gathered
         if m.action != "bid":
-            label = f"{placed} {m.colour}"
-            return label if not gathered else f"{label} ({screen} from behind your screen)"
+            label = amount(placed, m.colour)
+            return label if not gathered else msg("label.from_screen", label=label, n=screen)
         mine = placing.bid_of(tile, seat)
         total = placed + (mine.count if mine else 0)
-        label = f"{placed} more → {total} {m.colour}" if mine else f"{total} {m.colour}"
+        label = (
+            msg("label.raise", n=placed, total=amount(total, m.colour))
+            if mine
+            else amount(total, m.colour)
+        )
         if gathered:
-            label += f" ({screen} from behind your screen)"
+            label = msg("label.from_screen", label=label, n=screen)
         best = placing.best_other(tile, seat)
-        return f"{label}, beats {best}" if best else label
+        return msg("label.beats", label=label, n=best) if best else label
 
     @staticmethod
-    def _doing(state: KeyflowerState) -> str:
+    def _doing(state: KeyflowerState) -> Msg:
         """`Bid on Miner (3 to beat)` or `Use Miner (at least 2)`: the turn so far."""
         m = state.move
         tile = state.tiles[m.tile]
+        name = tile_name(m.tile)
         if m.action == "bid":
             best = placing.best_other(tile, state.current)
             mine = placing.bid_of(tile, state.current)
-            doing = f"Bid on {spec(m.tile).name}"
+            doing = msg("doing.bid", tile=name)
             if mine:
-                doing = f"Raise your bid of {mine.count} {mine.colour} on {spec(m.tile).name}"
-            return doing + (f" ({best} to beat)" if best else "")
+                doing = msg("doing.raise", bid=amount(mine.count, mine.colour), tile=name)
+            return msg("doing.to_beat", doing=doing, n=best) if best else doing
         least = (tile.uses[-1] if tile.uses else 0) + 1
-        return f"Use {spec(m.tile).name} (at least {_count(least, 'worker')})"
+        return msg("doing.use", tile=name, workers=count("worker", least))
 
     def _producing(self, state: KeyflowerState, seat: int, m: Move, p: Player) -> Decision:
         if m.stage == "resource":
@@ -261,45 +280,49 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
             return Decision(
                 seat,
                 "resource",
-                f"{spec(m.tile).name}: which resource do you take?",
-                tuple(_opt(r) for r in options if state.supply.get(r, 0)),
+                msg("prompt.resource", tile=tile_name(m.tile)),
+                tuple(_item_opt(r) for r in options if state.supply.get(r, 0)),
             )
         if m.stage == "skill":
             return Decision(
                 seat,
                 "skill",
-                f"{spec(m.tile).name}: which skill tile do you give up?",
-                tuple(_opt(s) for s in SKILLS if p.skills.get(s, 0)),
+                msg("prompt.skill", tile=tile_name(m.tile)),
+                tuple(_item_opt(s) for s in SKILLS if p.skills.get(s, 0)),
             )
         if m.stage == "discard":
             return Decision(
                 seat,
                 "discard",
-                f"{spec(m.tile).name}: which worker from behind your screen do you discard?",
-                tuple(_opt(c) for c in COLOURS if p.screen.get(c, 0)),
+                msg("prompt.discard", tile=tile_name(m.tile)),
+                tuple(_item_opt(c) for c in COLOURS if p.screen.get(c, 0)),
             )
         if m.stage == "transport":
             options = []
             if m.carry and transport.sources(state, seat):
-                options.append(_opt("move", f"Move a resource ({m.carry} capacity left)"))
+                options.append(_opt("move", msg("label.move", n=m.carry)))
             if m.upgrades and transport.upgradable(state, seat):
-                options.append(_opt("up", f"Upgrade a tile ({_count(m.upgrades, 'upgrade')} left)"))
-            options.append(_opt("done", "Finish"))
+                options.append(_opt("up", msg("label.up", upgrades=count("upgrade", m.upgrades))))
+            options.append(_opt("done", msg("label.done")))
             return Decision(
                 seat,
                 "transport",
-                f"{spec(m.tile).name}: move resources and upgrade tiles in your village",
+                msg("prompt.transport", tile=tile_name(m.tile)),
                 tuple(options),
             )
         if m.stage == "from":
             return Decision(
                 seat,
                 "from",
-                "Move a resource from which tile?",
+                msg("prompt.from"),
                 tuple(
                     Option(
                         t,
-                        f"{t} {spec(t).name}: {supply.describe(state.tiles[t].resources)}",
+                        msg(
+                            "label.holding",
+                            tile=tile_label(t),
+                            what=amounts(state.tiles[t].resources),
+                        ),
                     )
                     for t in transport.sources(state, seat)
                 ),
@@ -308,23 +331,30 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
             return Decision(
                 seat,
                 "what",
-                f"Which resource do you move from {spec(m.source).name}?",
-                tuple(_opt(r) for r in sorted(state.tiles[m.source].resources)),
+                msg("prompt.what", tile=tile_name(m.source)),
+                tuple(_item_opt(r) for r in sorted(state.tiles[m.source].resources)),
             )
         if m.stage == "to":
             return Decision(
                 seat,
                 "to",
-                f"Move the {m.resource} from {spec(m.source).name} to which tile?",
+                msg("prompt.to", resource=item(m.resource), tile=tile_name(m.source)),
                 tuple(_tile_opt(t) for t in transport.routes(state, seat, m.source)),
             )
         if m.stage == "upgrade":
             return Decision(
                 seat,
                 "upgrade",
-                "Upgrade which tile?",
+                msg("prompt.upgrade"),
                 tuple(
-                    Option(t, f"{t} {spec(t).name} for {supply.describe(spec(t).upgrade or {})}")
+                    Option(
+                        t,
+                        msg(
+                            "label.upgrade_for",
+                            tile=tile_label(t),
+                            cost=amounts(spec(t).upgrade or {}),
+                        ),
+                    )
                     for t in transport.upgradable(state, seat)
                 ),
             )
@@ -333,8 +363,14 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
             return Decision(
                 seat,
                 "pay",
-                f"Upgrade {spec(m.upgrading).name}: pay with which resources?",
-                tuple(_opt(transport.payment_token(p)) for p in plans),
+                msg("prompt.pay", tile=tile_name(m.upgrading)),
+                tuple(
+                    _opt(
+                        transport.payment_token(p),
+                        msg("label.paying", paid=amounts(p)) if p else msg("label.free"),
+                    )
+                    for p in plans
+                ),
             )
         raise AssertionError(f"unknown stage {m.stage}")
 
@@ -344,17 +380,17 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
             return Decision(
                 seat,
                 "place_tile",
-                "Which tile do you place next?",
+                msg("prompt.place_tile"),
                 tuple(_tile_opt(t) for t in p.to_place),
             )
         spots = placements(state, p, tile, "2a" in placing.abilities(state, seat))
-        back = (Option("back", "Back"),)  # nothing is placed until the turn is chosen
+        back = (Option("back", msg("label.back")),)  # nothing is placed until the turn is chosen
         if not p.placing_at:
             cells = tuple(_opt(at, describe_cell(state, p, at)) for at in spots)
             return Decision(
                 seat,
                 "place_at",
-                f"Where does {spec(tile).name} go?",
+                msg("prompt.place_at", tile=tile_name(tile)),
                 (*cells, *(back if len(p.to_place) > 1 else ())),
             )
         turns = tuple(
@@ -362,21 +398,29 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
             for r in spots[p.placing_at]
         )
         return Decision(
-            seat, "place_rot", f"Which way round does {spec(tile).name} go?", (*turns, *back)
+            seat,
+            "place_rot",
+            msg("prompt.place_rot", tile=tile_name(tile)),
+            (*turns, *back),
         )
 
     @staticmethod
     def _boat_opt(state: KeyflowerState, boat: str) -> Option:
         if SEASONS[state.season] == "winter":
-            return Option(boat, f"{boat} {spec(boat).name}: {_boat_scoring(boat)}")
+            return Option(
+                boat, msg("label.boat_scores", tile=tile_label(boat), scoring=_boat_scoring(boat))
+            )
         on_board = state.boat_workers[boat]
-        workers = supply.describe(on_board) if any(on_board.values()) else "no workers"
-        skills = state.boat_skills[boat]
-        kinds = " + ".join(f"{n} {k}" if n > 1 else k for k, n in sorted(skills.items()) if n)
-        tiles = f"skill tile {kinds}" if sum(skills.values()) == 1 else f"skill tiles {kinds}"
+        workers = amounts(on_board) if any(on_board.values()) else msg("none.worker")
+        skills = {k: n for k, n in sorted(state.boat_skills[boat].items()) if n}
+        kinds = [amount(n, k) if n > 1 else item(k) for k, n in skills.items()]
+        tiles = (
+            msg("label.skill_tiles", n=sum(skills.values()), kinds=kinds)
+            if kinds
+            else msg("none.skill_tile")
+        )
         return Option(
-            boat,
-            f"{boat} {spec(boat).name}: {workers}; {tiles if kinds else 'no skill tiles'}",
+            boat, msg("label.boat_brings", tile=tile_label(boat), workers=workers, skills=tiles)
         )
 
     @staticmethod
@@ -473,7 +517,7 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
         p.village.append(tile)
         p.to_place.remove(tile)
         p.placing = p.placing_at = ""
-        state.log.append(f"P{seat + 1} places {spec(tile).name}")
+        state.log.append(msg("log.places", seat=seat_name(seat), tile=tile_name(tile)))
         seasons.after_placing(state)
 
     def _play(self, state: KeyflowerState, seat: int, kind: str, choice: str) -> None:
@@ -483,7 +527,7 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
             return
         if kind == "action":
             if choice == "pass":
-                state.log.append(f"P{seat + 1} passes")
+                state.log.append(msg("log.passes", seat=seat_name(seat)))
                 state.passes += 1
                 if state.passes == state.num_players:
                     seasons.end_season(state)
@@ -553,7 +597,7 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
             paid = next(p for p in plans if transport.payment_token(p) == choice)
             self._upgrade(state, seat, m.upgrading, paid)
         else:
-            raise IllegalAction(f"unknown decision {kind}")
+            raise IllegalAction(msg("refuse.unknown_decision", kind=kind))
 
     def _upgrade(self, state: KeyflowerState, seat: int, tile: str, paid: dict[str, int]) -> None:
         transport.upgrade(state, seat, tile, paid)
@@ -568,13 +612,19 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
         total = from_screen + sum(need.groups[g] for g in m.groups)
         if from_screen:
             supply.take(state.players[seat].screen, m.colour, from_screen)
-        name = spec(m.tile).name
         if m.action == "bid":
             placing.lift_groups(state, seat, m.groups)
             placing.put_bid(state, seat, m.tile, m.colour, total)
             mine = placing.bid_of(state.tiles[m.tile], seat)
             assert mine is not None
-            state.log.append(f"P{seat + 1} bids {mine.count} {m.colour} on {name}")
+            state.log.append(
+                msg(
+                    "log.bids",
+                    seat=seat_name(seat),
+                    bid=amount(mine.count, m.colour),
+                    tile=tile_name(m.tile),
+                )
+            )
             self._end_turn(state)
             return
         placing.put_use(state, seat, m.tile, {m.colour: total})

@@ -6,24 +6,28 @@ workers, green workers and skill tiles go behind the screen.
 
 from __future__ import annotations
 
+from meeple_hall.games.core import Msg
 from meeple_hall.games.keyflower import supply
-from meeple_hall.games.keyflower.components import spec
 from meeple_hall.games.keyflower.placing import abilities, effect, owner
 from meeple_hall.games.keyflower.state import KeyflowerState
-
-
-def _a(noun: str) -> str:
-    return f"an {noun}" if noun[0] in "aeiou" else f"a {noun}"
+from meeple_hall.games.keyflower.words import amount, amounts, count, item, m, seat_name, tile_name
 
 
 def destination(state: KeyflowerState, seat: int, tile_id: str) -> str:
     return tile_id if owner(state, tile_id) == seat else state.players[seat].home
 
 
-def gain_resources(state: KeyflowerState, seat: int, tile_id: str, give: dict[str, int]) -> str:
+def gain_resources(
+    state: KeyflowerState, seat: int, tile_id: str, give: dict[str, int]
+) -> list[Msg] | Msg:
     got = supply.take_resources(state, give)
     supply.merge(state.tiles[destination(state, seat, tile_id)].resources, got)
-    return supply.describe(got)
+    return amounts(got)
+
+
+def _uses(state: KeyflowerState, seat: int, tile_id: str, key: str, **params: object) -> None:
+    """`P1 uses Miner: 2 iron`: a use and what it gave, in the log."""
+    state.log.append(m(f"log.{key}", seat=seat_name(seat), tile=tile_name(tile_id), **params))
 
 
 def produce(state: KeyflowerState, seat: int, tile_id: str) -> str:
@@ -31,44 +35,44 @@ def produce(state: KeyflowerState, seat: int, tile_id: str) -> str:
     e = effect(state, tile_id)
     kind = e["effect"]
     p = state.players[seat]
-    name = spec(tile_id).name
     if kind == "resources":
-        state.log.append(
-            f"P{seat + 1} uses {name}: {gain_resources(state, seat, tile_id, e['give'])}"
-        )
+        _uses(state, seat, tile_id, "uses", got=gain_resources(state, seat, tile_id, e["give"]))
     elif kind == "workers":
         got = supply.draw_workers(state, e["n"])
         supply.merge(p.screen, got)
-        state.log.append(
-            f"P{seat + 1} uses {name}: {supply.count(sum(got.values()), 'worker')} from the bag"
-        )
+        _uses(state, seat, tile_id, "uses_bag", workers=count("worker", sum(got.values())))
     elif kind == "skills":
         got = supply.draw_skills(state, e["n"])
         supply.merge(p.skills, got)
-        state.log.append(
-            f"P{seat + 1} uses {name}: {supply.count(sum(got.values()), 'skill tile')}"
-        )
+        _uses(state, seat, tile_id, "uses", got=count("skill_tile", sum(got.values())))
     elif kind == "craft":
         supply.take(p.skills, e["skill"])
         supply.add(state.skill_pile, e["skill"])
         got = gain_resources(state, seat, tile_id, e["give"])
-        state.log.append(f"P{seat + 1} uses {name}: pays {_a(e['skill'])}, gets {got}")
+        _uses(state, seat, tile_id, "uses_craft", paid=amount(1, e["skill"]), got=got)
     elif kind == "green":
         supply.take(p.screen, e["pay"])
         supply.to_bag(state, e["pay"], 1)
         got = supply.take_green(state, e["n"])
         supply.add(p.screen, "green", got)
-        state.log.append(f"P{seat + 1} uses {name}: a {e['pay']} worker to the bag, {got} green")
+        _uses(
+            state,
+            seat,
+            tile_id,
+            "uses_green",
+            paid=count("colour_worker", 1, colour=item(e["pay"])),
+            got=count("green_worker", got),
+        )
     elif kind == "transport":
         factor = 2 if "2b" in abilities(state, seat) else 1
         state.move.carry = e["carry"] * factor
         state.move.upgrades = e["upgrades"] * factor
-        state.log.append(f"P{seat + 1} uses {name} to transport and upgrade")
+        _uses(state, seat, tile_id, "uses_transport")
         return "transport"
     elif kind == "choose":
         if any(state.supply.get(r, 0) for r in e["options"]):
             return "resource"
-        state.log.append(f"P{seat + 1} uses {name}: nothing")
+        _uses(state, seat, tile_id, "uses", got=m("nothing"))
     elif kind in ("brewer", "hiring"):
         return "skill"
     elif kind == "tavern":
@@ -78,7 +82,7 @@ def produce(state: KeyflowerState, seat: int, tile_id: str) -> str:
 
 def choose_resource(state: KeyflowerState, seat: int, tile_id: str, resource: str) -> None:
     got = gain_resources(state, seat, tile_id, {resource: 1})
-    state.log.append(f"P{seat + 1} uses {spec(tile_id).name}: {got}")
+    _uses(state, seat, tile_id, "uses", got=got)
 
 
 def pay_skill(state: KeyflowerState, seat: int, tile_id: str, skill: str) -> None:
@@ -87,19 +91,16 @@ def pay_skill(state: KeyflowerState, seat: int, tile_id: str, skill: str) -> Non
     e = effect(state, tile_id)
     p = state.players[seat]
     supply.take(p.skills, skill)
-    name = spec(tile_id).name
     if e["effect"] == "brewer":
         supply.add(state.skill_pile, skill)
         got = supply.draw_workers(state, e["n"])
         supply.merge(p.screen, got)
-        workers = supply.count(sum(got.values()), "worker")
-        state.log.append(f"P{seat + 1} uses {name}: pays a skill tile, {workers}")
+        _uses(state, seat, tile_id, "uses_skill", got=count("worker", sum(got.values())))
     else:
         got = supply.draw_skills(state, e["n"])
         supply.merge(p.skills, got)
         supply.add(state.skill_pile, skill)
-        skills = supply.count(sum(got.values()), "skill tile")
-        state.log.append(f"P{seat + 1} uses {name}: pays a skill tile, {skills}")
+        _uses(state, seat, tile_id, "uses_skill", got=count("skill_tile", sum(got.values())))
 
 
 def discard_worker(state: KeyflowerState, seat: int, tile_id: str, colour: str) -> None:
@@ -109,7 +110,4 @@ def discard_worker(state: KeyflowerState, seat: int, tile_id: str, colour: str) 
     got = supply.draw_workers(state, effect(state, tile_id)["n"])
     supply.merge(p.screen, got)
     supply.to_bag(state, colour, 1)
-    state.log.append(
-        f"P{seat + 1} uses {spec(tile_id).name}: discards a worker, "
-        f"{supply.count(sum(got.values()), 'worker')}"
-    )
+    _uses(state, seat, tile_id, "uses_discard", got=count("worker", sum(got.values())))

@@ -13,10 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from meeple_hall.games.core import Msg
 from meeple_hall.games.keyflower.components import COLOURS, RESOURCES, SKILLS, spec
 from meeple_hall.games.keyflower.placing import abilities
 from meeple_hall.games.keyflower.state import KeyflowerState
 from meeple_hall.games.keyflower.village import longest_loop, neighbours, river_boats, road_graph
+from meeple_hall.games.keyflower.words import amount, count, item, m, tile_name
 
 Sinks = dict[str, dict[str, Any]]  # effect name -> effect entry of a tile the player owns
 
@@ -142,18 +144,18 @@ CATEGORY = {
 }
 
 
-def score(state: KeyflowerState, seat: int) -> tuple[dict[str, int], list[str]]:
+def score(state: KeyflowerState, seat: int) -> tuple[dict[str, int], list[Msg]]:
     """A seat's points by category and the assignment that earns them, line by line."""
     p = state.players[seat]
     own = abilities(state, seat)
     any_for_any = "3b" in own
     breakdown = {k: 0 for k in ("tiles", "adjacency", "storage", "winter", "boats", "gold")}
-    lines: list[str] = []
+    lines: list[Msg] = []
 
-    def add(category: str, n: int, line: str) -> None:
+    def add(category: str, n: int, line: Msg) -> None:
         if n:
             breakdown[category] += n
-            lines.append(f"{line}: {n}")
+            lines.append(m("line.points", what=line, n=n))
 
     sinks: Sinks = {}
     stores: list[tuple[str, dict[str, Any]]] = []
@@ -165,30 +167,39 @@ def score(state: KeyflowerState, seat: int) -> tuple[dict[str, int], list[str]]:
         e = {"effect": "ability"} if s.is_summer_boat else s.side(t.upgraded)
         kind = e.get("effect")
         category = "winter" if s.kind == "winter" else "boats" if s.kind == "boat" else "tiles"
-        add(category, e.get("points", 0), s.name)
+        name = tile_name(tid)
+        add(category, e.get("points", 0), name)
         near = neighbours(state, p, tid)
         if kind == "adjacent" or s.kind == "turn_order":
             add(
                 "adjacency",
                 len(near) * e.get("per", 1),
-                f"{s.name}, {_count(len(near), 'tile')} next to it",
+                m("line.next_to", tile=name, tiles=count("tile", len(near))),
             )
         elif kind == "adjacent_upgraded":
             ups = sum(1 for _, o in near if state.tiles[o].upgraded)
-            add("adjacency", ups * e["per"], f"{s.name}, {_count(ups, 'upgraded tile')} next to it")
+            add(
+                "adjacency",
+                ups * e["per"],
+                m("line.next_to", tile=name, tiles=count("upgraded_tile", ups)),
+            )
         elif kind == "keyflower":
             cap = sum(
                 spec(o).side(state.tiles[o].upgraded)["carry"]
                 for o in placed
                 if spec(o).side(state.tiles[o].upgraded).get("effect") == "transport"
             )
-            add("boats", cap * e["per"] * (2 if "2b" in own else 1), f"{s.name}, capacity {cap}")
+            add(
+                "boats",
+                cap * e["per"] * (2 if "2b" in own else 1),
+                m("line.capacity", tile=name, n=cap),
+            )
         elif kind == "sea_bastion":
             loop = longest_loop(road_graph(state, p))
-            add("boats", loop * e["per"], f"{s.name}, a road loop of {_count(loop, 'tile')}")
+            add("boats", loop * e["per"], m("line.loop", tile=name, tiles=count("tile", loop)))
         elif kind == "sea_breeze":
             boats = len(river_boats(state, p))
-            add("boats", boats * e["per"], f"{s.name}, {_count(boats, 'boat')} on the river")
+            add("boats", boats * e["per"], m("line.river", tile=name, boats=count("boat", boats)))
         elif kind in CATEGORY:
             sinks[kind] = e
         if kind == "store":
@@ -199,7 +210,11 @@ def score(state: KeyflowerState, seat: int) -> tuple[dict[str, int], list[str]]:
     for tid, e in stores:
         for r, n in state.tiles[tid].resources.items():
             if any_for_any or e["kind"] in ("any", r) or r == "gold":
-                add("storage", n * e["per"], f"{spec(tid).name}, {n} {r}")
+                add(
+                    "storage",
+                    n * e["per"],
+                    m("line.stored", tile=tile_name(tid), what=amount(n, r)),
+                )
             else:
                 free[r] += n
     workers = dict(p.screen)
@@ -209,13 +224,10 @@ def score(state: KeyflowerState, seat: int) -> tuple[dict[str, int], list[str]]:
     pools = _best_with_keyple(workers, skills, free, sinks, any_for_any, stores, keyple)
     for pool, label in pools:
         for key, n in pool.parts.items():
-            name = next((spec(t).name for t in placed if _effect_name(state, t) == key), key)
-            add(CATEGORY.get(key, "storage"), n, f"{name} ({label})")
+            found = next((t for t in placed if _effect_name(state, t) == key), None)
+            name = tile_name(found) if found else m(f"sink.{key}")
+            add(CATEGORY.get(key, "storage"), n, m("line.pool", tile=name, pool=label))
     return breakdown, lines
-
-
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def _effect_name(state: KeyflowerState, tile_id: str) -> str:
@@ -231,31 +243,39 @@ def _best_with_keyple(
     any_for_any: bool,
     stores: list[tuple[str, dict[str, Any]]],
     keyple: bool,
-) -> list[tuple[Pool, str]]:
+) -> list[tuple[Pool, Msg]]:
     """Solve the three pools; the start keyple joins whichever pool it helps most."""
 
-    def solve(w: dict[str, int], k: dict[str, int], r: dict[str, int]) -> list[tuple[Pool, str]]:
+    def solve(w: dict[str, int], k: dict[str, int], r: dict[str, int]) -> list[tuple[Pool, Msg]]:
         return [
-            (best_workers(w, sinks), "workers"),
-            (best_skills(k, sinks), "skill tiles"),
-            (best_resources(r, sinks, any_for_any), "resources"),
+            (best_workers(w, sinks), m("pool.workers")),
+            (best_skills(k, sinks), m("pool.skills")),
+            (best_resources(r, sinks, any_for_any), m("pool.resources")),
         ]
 
     best = solve(workers, skills, free)
     if not keyple:
         return best
     base = top = sum(p.points for p, _ in best)
-    declared: tuple[int, str] | None = None  # which pool the keyple joins, and as what
+    declared: tuple[int, Msg] | None = None  # which pool the keyple joins, and as what
     trials = [
         *(
-            (0, f"one {c} worker", solve({**workers, c: workers.get(c, 0) + 1}, skills, free))
+            (
+                0,
+                count("colour_worker", 1, colour=item(c)),
+                solve({**workers, c: workers.get(c, 0) + 1}, skills, free),
+            )
             for c in COLOURS
         ),
         *(
-            (1, f"one {s} skill tile", solve(workers, {**skills, s: skills.get(s, 0) + 1}, free))
+            (
+                1,
+                m("one_skill_tile", skill=item(s)),
+                solve(workers, {**skills, s: skills.get(s, 0) + 1}, free),
+            )
             for s in SKILLS
         ),
-        *((2, f"one {r}", solve(workers, skills, {**free, r: free[r] + 1})) for r in RESOURCES),
+        *((2, amount(1, r), solve(workers, skills, {**free, r: free[r] + 1})) for r in RESOURCES),
     ]
     for index, what, trial in trials:
         if sum(p.points for p, _ in trial) > top:
@@ -263,10 +283,10 @@ def _best_with_keyple(
     store_bonus = max((e["per"] for _, e in stores), default=0)
     if base + store_bonus > top:
         keep = solve(workers, skills, free)
-        keep.append((Pool(store_bonus, {"keyple": store_bonus}), "start keyple in store"))
+        keep.append((Pool(store_bonus, {"keyple": store_bonus}), m("pool.keyple_stored")))
         return keep
     if declared is not None:
         index, what = declared
         pool, label = best[index]
-        best[index] = (pool, f"{label}, the start keyple as {what}")
+        best[index] = (pool, m("pool.keyple_as", pool=label, what=what))
     return best

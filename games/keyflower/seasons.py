@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from meeple_hall.games.core import Rng
+from meeple_hall.games.core.messages import jsonable
 from meeple_hall.games.keyflower import supply
 from meeple_hall.games.keyflower.components import SEASONS, season_tiles, setup_table, spec
 from meeple_hall.games.keyflower.placing import abilities, winner
 from meeple_hall.games.keyflower.scoring import score
 from meeple_hall.games.keyflower.state import KeyflowerState, Move, Player, Tile
 from meeple_hall.games.keyflower.transport import UPGRADABLE
+from meeple_hall.games.keyflower.words import count, group, m, season_name, seat_name, tile_name
 
 
 def clockwise(state: KeyflowerState, first: int) -> list[int]:
@@ -72,7 +74,7 @@ def begin_season(state: KeyflowerState) -> None:
     state.passes = 0
     state.move = Move()
     state.phase = "winter" if name == "winter" else "play"
-    state.log.append(f"{name.capitalize()} begins; P{state.start + 1} starts")
+    state.log.append(m("log.begins", season=season_name(name), seat=seat_name(state.start)))
 
 
 def load_boats(state: KeyflowerState, season: str) -> None:
@@ -97,8 +99,10 @@ def reveal_winter(state: KeyflowerState) -> None:
         p.winter_hand, p.winter_pick = [], []
     for t in state.offer:
         state.tiles[t] = Tile(t)
-    counts = ", ".join(f"P{i + 1} {p.winter_chosen}" for i, p in enumerate(state.players))
-    state.log.append(f"Winter tiles revealed; how many each put up: {counts}")
+    counts = [
+        m("seat_count", seat=seat_name(i), n=p.winter_chosen) for i, p in enumerate(state.players)
+    ]
+    state.log.append(m("log.revealed", counts=counts))
     state.phase = "play"
 
 
@@ -132,7 +136,7 @@ def end_season(state: KeyflowerState) -> None:
                     supply.to_bag(state, g.colour, g.count)
                 tile.workers, tile.bids, tile.uses = [], [], []
                 p.to_place.append(tid)
-                state.log.append(f"P{seat + 1} wins {spec(tid).name}")
+                state.log.append(m("log.wins", seat=seat_name(seat), tile=tile_name(tid)))
     state.offer = []
     # 4. Workers in one's own village go back behind the screen.
     for p in state.players:
@@ -186,14 +190,18 @@ def take_boat(state: KeyflowerState, seat: int, boat: str) -> None:
     if SEASONS[state.season] == "winter":
         p.boat = boat
         p.to_place.append(boat)
-        state.log.append(f"P{seat + 1} takes the boat {spec(boat).name}")
+        state.log.append(m("log.takes_boat", seat=seat_name(seat), tile=tile_name(boat)))
     else:
         supply.merge(p.screen, state.boat_workers[boat])
         supply.merge(p.skills, state.boat_skills[boat])
         state.log.append(
-            f"P{seat + 1} takes {supply.describe_group(state.boat_workers[boat], 'worker')}"
-            f" and {supply.describe_group(state.boat_skills[boat], 'skill tile')}"
-            f" from {spec(boat).name}"
+            m(
+                "log.takes_from_boat",
+                seat=seat_name(seat),
+                workers=group(state.boat_workers[boat], "worker"),
+                skills=group(state.boat_skills[boat], "skill_tile"),
+                tile=tile_name(boat),
+            )
         )
         state.boat_workers[boat], state.boat_skills[boat] = {}, {}
     # Boats 1a and 1b work "at the end of summer and autumn": a summer boat won this summer,
@@ -203,13 +211,14 @@ def take_boat(state: KeyflowerState, seat: int, boat: str) -> None:
         drawn = supply.draw_workers(state, 2)
         supply.merge(p.screen, drawn)
         state.log.append(
-            f"P{seat + 1} draws {supply.count(sum(drawn.values()), 'worker')} from the bag"
-            " (boat 1a)"
+            m("log.boat_1a", seat=seat_name(seat), workers=count("worker", sum(drawn.values())))
         )
     if "1b" in own:
         green = supply.take_green(state, 1)
         supply.add(p.screen, "green", green)
-        state.log.append(f"P{seat + 1} takes {supply.count(green, 'green worker')} (boat 1b)")
+        state.log.append(
+            m("log.boat_1b", seat=seat_name(seat), workers=count("green_worker", green))
+        )
 
 
 def after_placing(state: KeyflowerState) -> None:
@@ -255,5 +264,5 @@ def finish(state: KeyflowerState) -> None:
     state.final = []
     for seat in range(state.num_players):
         breakdown, lines = score(state, seat)
-        state.final.append({"breakdown": breakdown, "lines": lines})
-    state.log.append("The game is over")
+        state.final.append({"breakdown": breakdown, "lines": jsonable(lines)})
+    state.log.append(m("log.over"))

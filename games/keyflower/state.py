@@ -6,7 +6,7 @@ import copy
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from meeple_hall.games.core import Rng
+from meeple_hall.games.core import Msg, Rng
 from meeple_hall.games.core.hidden import HIDDEN
 
 
@@ -127,7 +127,7 @@ class KeyflowerState:
     pick_order: list[int] = field(default_factory=list)
     boats_left: list[str] = field(default_factory=list)
     start_won: bool = False
-    log: list[str] = field(default_factory=list)
+    log: list[Msg | str] = field(default_factory=list)  # events (plain text in old saves)
     final: list[dict[str, Any]] = field(default_factory=list)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> KeyflowerState:

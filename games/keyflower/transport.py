@@ -16,6 +16,7 @@ from meeple_hall.games.keyflower.components import RESOURCES, SKILLS, spec
 from meeple_hall.games.keyflower.placing import abilities
 from meeple_hall.games.keyflower.state import KeyflowerState
 from meeple_hall.games.keyflower.village import connected
+from meeple_hall.games.keyflower.words import amount, m, seat_name, tile_name
 
 UPGRADABLE = ("home", "spring", "summer", "autumn")
 
@@ -83,7 +84,7 @@ def upgrade(
                 supply.take(state.players[seat].skills, k, cost[k])
                 supply.add(state.skill_pile, k, cost[k])
     t.upgraded = True
-    state.log.append(f"P{seat + 1} upgrades {spec(tile_id).name}")
+    state.log.append(m("log.upgrades", seat=seat_name(seat), tile=tile_name(tile_id)))
 
 
 def routes(state: KeyflowerState, seat: int, tile_id: str) -> list[str]:
@@ -103,5 +104,11 @@ def carry(state: KeyflowerState, seat: int, source: str, resource: str, dest: st
     supply.take(state.tiles[source].resources, resource)
     supply.add(state.tiles[dest].resources, resource)
     state.log.append(
-        f"P{seat + 1} moves 1 {resource} from {spec(source).name} to {spec(dest).name}"
+        m(
+            "log.moves",
+            seat=seat_name(seat),
+            what=amount(1, resource),
+            source=tile_name(source),
+            dest=tile_name(dest),
+        )
     )

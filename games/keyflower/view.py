@@ -10,10 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 from meeple_hall.games.core import Decision
+from meeple_hall.games.core.messages import jsonable
 from meeple_hall.games.keyflower.components import SEASONS, spec
 from meeple_hall.games.keyflower.placing import effect
 from meeple_hall.games.keyflower.state import Group, KeyflowerState, Tile
 from meeple_hall.games.keyflower.village import edges_at
+from meeple_hall.games.keyflower.words import m, season_name
 
 
 def _groups(groups: list[Group]) -> list[dict[str, Any]]:
@@ -106,7 +108,12 @@ def view(state: KeyflowerState, seat: int | None, pending: list[Decision]) -> di
         "green": state.green,
         "skill_pile": sum(state.skill_pile.values()),
         "supply": dict(state.supply),
-        "log": state.log[-8:],
+        "log": jsonable(state.log[-8:]),
+        "status": m(
+            f"status.{state.phase}",
+            season=season_name(SEASONS[state.season]),
+            round=state.season + 1,
+        ).to_json(),
     }
     if state.phase == "over":
         out["final"] = [

@@ -8,12 +8,15 @@ from __future__ import annotations
 
 from functools import cache
 
+from meeple_hall.games.core import Msg
 from meeple_hall.games.keyflower.components import spec
 from meeple_hall.games.keyflower.state import KeyflowerState, Player, Tile
+from meeple_hall.games.keyflower.words import DIRECTIONS, direction, m, tile_name
+
+DIR_NAMES = DIRECTIONS  # as the village is drawn, north up (edge 0 = east)
 
 MAX_CYCLES = 12  # beyond this many independent road cycles, Sea Bastion takes simple cycles
 DIRS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
-DIR_NAMES = ("E", "NE", "NW", "W", "SW", "SE")  # as the village is drawn, north up
 
 
 def edge(tile: Tile, d: int) -> str:
@@ -98,19 +101,19 @@ def _cell(at: str) -> tuple[int, int]:
     return q, r
 
 
-def describe_cell(state: KeyflowerState, player: Player, at: str) -> str:
+def describe_cell(state: KeyflowerState, player: Player, at: str) -> Msg:
     """`1_-1: NE of Home 4, E of Miner`: a free cell by the tiles next to it."""
     cells = grid(state, player)
     q, r = _cell(at)
     near = [
-        f"{DIR_NAMES[d]} of {spec(cells[(q - dq, r - dr)]).name}"
+        m("cell.near", dir=direction(d), tile=tile_name(cells[(q - dq, r - dr)]))
         for d, (dq, dr) in enumerate(DIRS)
         if (q - dq, r - dr) in cells
     ]
-    return f"{at}: {', '.join(near)}"
+    return m("cell.at", at=at, near=near)
 
 
-def describe_turn(state: KeyflowerState, player: Player, tile_id: str, at: str, rot: int) -> str:
+def describe_turn(state: KeyflowerState, player: Player, tile_id: str, at: str, rot: int) -> Msg:
     """`r1: roads NE W SE, water E; road to Home 4`: a rotation by its sides and what its
     roads join."""
     cells = grid(state, player)
@@ -118,18 +121,20 @@ def describe_turn(state: KeyflowerState, player: Player, tile_id: str, at: str, 
     e = edges_at(tile_id, rot)
     parts = []
     for letter, word in (("R", "roads"), ("W", "water")):
-        sides = [DIR_NAMES[d] for d in range(6) if e[d] == letter]
+        sides = [direction(d) for d in range(6) if e[d] == letter]
         if sides:
-            parts.append(f"{word} {' '.join(sides)}")
+            parts.append(m(f"turn.{word}", sides=sides))
     joined = [
-        spec(cells[(q + dq, r + dr)]).name
+        tile_name(cells[(q + dq, r + dr)])
         for d, (dq, dr) in enumerate(DIRS)
         if e[d] == "R"
         and (q + dq, r + dr) in cells
         and edge(state.tiles[cells[(q + dq, r + dr)]], (d + 3) % 6) == "R"
     ]
-    text = f"r{rot}: {', '.join(parts) or 'no roads'}"
-    return f"{text}; road to {', '.join(joined)}" if joined else text
+    what = parts or m("turn.no_roads")
+    if joined:
+        return m("turn.joined", rot=f"r{rot}", sides=what, tiles=joined)
+    return m("turn.at", rot=f"r{rot}", sides=what)
 
 
 def place(tile: Tile, at: str, rot: int) -> None:

@@ -103,14 +103,19 @@ async def answer(member, panel, rng):
     return result
 
 
-async def open_table(env, lang: str, players: int):
+async def open_table(env, lang: str, players: int, game_id: str = "burgundy", options=None):
     guild = env.create_guild(name="城堡", preferred_locale=lang)
     channel = guild.create_text_channel("games")
     members = [guild.add_member(env.create_user(n)) for n in ("alice", "bob", "carol")][:players]
     for member in members:
         await member.slash(channel, "settings", language=lang)
     host = members[0]
-    await host.slash(channel, "new", game="burgundy", options="start=seat1")
+    if game_id == "burgundy":
+        options = "start=seat1"
+    if options:
+        await host.slash(channel, "new", game=game_id, options=options)
+    else:
+        await host.slash(channel, "new", game=game_id)
     lobby = channel.last_message
     for member in members[1:]:
         await member.click(lobby, custom_id=by_suffix(lobby, ":join"))
@@ -182,6 +187,28 @@ async def test_burgundy_through_the_panels_holds_no_english_word(
     assert {"table", "panel", "/hand", "log", "DM"} <= kinds
     assert ("final" in kinds) == to_the_end
     assert len(seen.texts) > 200
+    english = seen.english()
+    assert not english, english[:10]
+
+
+@pytest.mark.parametrize(
+    ("lang", "players", "moves"), [("zh-TW", 2, 60), ("zh-TW", 4, 40), ("ja", 3, 50)]
+)
+async def test_keyflower_through_the_panels_holds_no_english_word(
+    simcord_env, lang, players, moves
+):
+    """Keyflower in its rulebooks' words: bounded random panel answers (bids, uses, the
+    winter hand's menu when it comes), then /hand, the log and the DMs."""
+    rng = random.Random(players * 11 + len(lang))
+    channel, members, game, seen = await open_table(simcord_env, lang, players, "keyflower")
+    assert game is not None and game.table.game == "keyflower"
+    await play_panels(channel, members, game, seen, rng, moves=moves)
+    if players == 2:  # past spring: the boats and the placing of won tiles were read too
+        assert game.state.season >= 1
+    await look_around(channel, members, game, seen)
+    kinds = {where.split(" ")[0] for where, _ in seen.texts}
+    assert {"table", "panel", "/hand", "log", "DM"} <= kinds
+    assert len(seen.texts) > 150
     english = seen.english()
     assert not english, english[:10]
 

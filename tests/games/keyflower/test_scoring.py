@@ -216,7 +216,8 @@ def test_the_score_lines_say_what_the_start_keyple_was_declared_as() -> None:
     s.players[0].screen = {"blue": 1, "red": 1}
     give_tile(s, 0, "W02", 1, 0)
     _, lines = score(s, 0)
-    assert "Craftsman's guild (workers, the start keyple as one yellow worker): 3" in lines
+    shown = [str(line) for line in lines]
+    assert "Craftsman's guild (workers, the start keyple as 1 yellow worker): 3" in shown
 
 
 def test_start_keyple_counts_for_nobody_when_nobody_won_the_start_tile() -> None:

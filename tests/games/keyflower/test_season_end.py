@@ -130,7 +130,7 @@ def test_winter_ends_with_turn_order_tiles_and_a_boat_in_each_village() -> None:
     s = play(s, 0, "pass")
     assert s.pick_order == [0, 1, 2] and s.start == 0
     assert s.players[0].to_place == ["T1", "T2"]
-    labels = [o.label for o in engine.decisions(s)[0].options]
+    labels = [str(o.label) for o in engine.decisions(s)[0].options]
     assert labels == [  # the boats' end scoring, as the rulebook's "Boats" describes them
         "B1 Keyflower: 1 point per transport capacity",
         "B2 Sea Bastion: 1 point per tile on a road loop",
@@ -183,33 +183,33 @@ def test_placement_options_name_the_neighbours_and_what_the_roads_join() -> None
     s = _all_pass(s, 1)
     s = play(s, 0, options(s)[0])
     d = next(d for d in engine.decisions(s) if d.seat == 0)
-    labels = {o.id: o.label for o in d.options}
+    labels = {o.id: str(o.label) for o in d.options}
     assert labels["1_0"] == f"1_0: E of Home {home[1:]}"
     assert labels["0_-1"] == f"0_-1: NW of Home {home[1:]}"
     s = play(s, 0, "1_0")
     d = next(d for d in engine.decisions(s) if d.seat == 0)
     for o in d.options[:-1]:
         rot = int(o.id[1:])
-        roads = " ".join(
+        roads = ", ".join(
             n for n, e in zip(DIR_NAMES, edges_at("S03", rot), strict=True) if e == "R"
         )
         # Every offered turn puts a road on the west side, facing the home tile's east road.
-        assert o.label == f"r{rot}: roads {roads}; road to Home {home[1:]}"
-        assert "W" in roads.split()
+        assert str(o.label) == f"r{rot}: roads {roads}; road to Home {home[1:]}"
+        assert "W" in roads.split(", ")
 
 
 def test_location_labels_say_whose_village_and_which_tile_shows_the_start_player() -> None:
     s = table(num_players=3, offer=("S03",))
     s = play(s, 0, "use")
-    labels = {o.id: o.label for o in engine.decisions(s)[0].options}
+    labels = {o.id: str(o.label) for o in engine.decisions(s)[0].options}
     assert (
         labels[s.players[0].home]
         == f"{s.players[0].home} Home {s.players[0].home[1:]} (your village)"
     )
-    assert labels[s.players[2].home].endswith("(P3's village)")
+    assert labels[s.players[2].home].endswith("(Seat 3's village)")
     assert labels["S03"] == "S03 Gold mine"
     s = play(s, 0, "back", "bid")
-    labels = {o.id: o.label for o in engine.decisions(s)[0].options}
+    labels = {o.id: str(o.label) for o in engine.decisions(s)[0].options}
     assert labels[s.start_tile] == f"{s.start_tile} Turn order {s.start_tile[1:]} (start player)"
 
 

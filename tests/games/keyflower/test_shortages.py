@@ -22,7 +22,7 @@ def test_workshop_with_no_iron_stone_or_wood_left_is_used_for_nothing() -> None:
     s = play(s, 0, "use", "S12", "blue", "1")
     assert s.current == 1 and s.move.stage == "action"  # no empty "Which resource?" menu
     assert s.tiles[s.players[0].home].resources == {}
-    assert s.log[-1] == "P1 uses Workshop: nothing"
+    assert str(s.log[-1]) == "Seat 1 uses Workshop: nothing"
 
 
 def test_workshop_offers_only_the_resources_still_in_the_supply() -> None:

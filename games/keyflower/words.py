@@ -1,0 +1,67 @@
+"""Keyflower's words as messages: keys into data/keyflower/i18n/<language>.toml.
+
+Nothing here is in a language: tile names, colours, resources, skills, directions and
+counts are messages that the presentation layer renders in the reader's language
+(games/core/catalogues.py).
+"""
+
+from __future__ import annotations
+
+from meeple_hall.games.core import Msg
+
+DIRECTIONS = ("E", "NE", "NW", "W", "SW", "SE")
+
+
+def m(key: str, /, **params: object) -> Msg:
+    """A message of this game's catalogue (`keyflower.<key>`)."""
+    return Msg(f"keyflower.{key}", **params)  # type: ignore[arg-type]
+
+
+def seat_name(seat: int) -> Msg:
+    return Msg("core.seat", n=seat + 1)
+
+
+def tile_name(tile_id: str) -> Msg:
+    """A tile as the rulebook names it (`Miner`, `Home 3`, `Turn order 2`, `Sea Breeze`)."""
+    return m(f"tile.{tile_id}")
+
+
+def tile_label(tile_id: str) -> Msg:
+    """`S07 Miner`: the code players type and the tile's name."""
+    return m("tile_label", id=tile_id, name=tile_name(tile_id))
+
+
+def item(kind: str) -> Msg:
+    """A worker colour, resource or skill tile kind: blue, wood, anvil."""
+    return m(f"item.{kind}")
+
+
+def season_name(season: str) -> Msg:
+    return m(f"season.{season}")
+
+
+def direction(index: int) -> Msg:
+    return m(f"dir.{DIRECTIONS[index]}")
+
+
+def count(noun: str, n: int, **more: object) -> Msg:
+    """`1 worker`, `3 skill tiles`, `2 blue workers`: a count with its noun (`count.<noun>`)."""
+    return m(f"count.{noun}", n=n, **more)
+
+
+def amount(n: int, kind: str) -> Msg:
+    """`2 wood`, `1 blue`: how many of one colour, resource or skill."""
+    return m("amount", n=n, item=item(kind))
+
+
+def amounts(counts: dict[str, int]) -> list[Msg] | Msg:
+    """`1 blue, 2 wood` (sorted by kind), or `nothing`."""
+    return [amount(n, k) for k, n in sorted(counts.items()) if n] or m("nothing")
+
+
+def group(counts: dict[str, int], noun: str) -> Msg:
+    """`no workers`, `1 worker (1 blue)`, `3 skill tiles (1 anvil, 2 pick)`."""
+    total = sum(counts.values())
+    if not total:
+        return m(f"none.{noun}")
+    return m("group", total=count(noun, total), parts=amounts(counts))
