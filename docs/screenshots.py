@@ -43,12 +43,7 @@ async def photograph(game: str, moves: int, out: Path, folder: Path) -> Path:
         await table.start_lobby()
         live = session.bot.manager.in_channel(session.current.id)
         for _ in range(moves):
-            before = session.bot.manager.get(live.id).seq
-            await table.take_turn()
-            for _ in range(8):
-                await table.answer_panel()
-                if session.bot.manager.get(live.id).seq > before:
-                    break
+            await table.play_move(session, live.id)
         message = await table.table_message()
         target = out / f"playground-{game}.png"
         target.write_bytes(shrink(await message.screenshot()))

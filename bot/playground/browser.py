@@ -8,12 +8,14 @@ drives it through `executable_path`, so no browser download is needed.
 
 from __future__ import annotations
 
+import asyncio
 import os
 import random
 import re
 import shutil
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -57,6 +59,56 @@ def label(text: str) -> re.Pattern[str]:
     return re.compile(rf"^(\S+ )?{re.escape(text)}$")
 
 
+def counted_label(key: str) -> re.Pattern[str]:
+    """A label with a `{count}` field (Confirm (2)), whatever the count."""
+    marker = "\x00"
+    pattern = re.escape(t("en", key, count=marker)).replace(re.escape(marker), r"\d+")
+    return re.compile(rf"^(\S+ )?{pattern}$")
+
+
+# Buttons of a panel that do not answer its decision: paging, Confirm (sent after the menu
+# lines it confirms) and Undo (a panel offers it after a move, issue 11).
+NOT_CHOICES = (
+    label(t("en", "panel.prev")),
+    label(t("en", "panel.next")),
+    counted_label("panel.confirm"),
+    label(t("en", "undo.button")),
+)
+# The page is done with the last action and has drawn the bot's answer: nothing is in
+# flight (SimCord's status line ends in "…" while an action or its refresh is pending, and
+# its controls are blocked then) and the viewport is no longer busy rendering.
+SETTLED = """() => {
+  const app = document.getElementById("preview-app");
+  const status = (document.getElementById("action-status")?.textContent || "").trim();
+  return app?.getAttribute("aria-busy") === "false" && !status.endsWith("\u2026")
+    && !status.includes("awaiting");
+}"""
+# What a message offers as answers: enabled buttons that are not NOT_CHOICES (their
+# labels, in order) and enabled menus (their control keys).
+CHOICES = """(article, notChoices) => {
+  const skip = notChoices.map((source) => new RegExp(source));
+  const buttons = [...article.querySelectorAll("button.component-button")]
+    .map((b, index) => ({ index, enabled: b.getAttribute("aria-disabled") !== "true" && !b.disabled,
+      name: (b.querySelector(".button-label")?.textContent || "").trim() }))
+    .filter((b) => b.enabled && !skip.some((pattern) => pattern.test(b.name)))
+    .map((b) => b.index);
+  const menus = [...article.querySelectorAll(".preview-select")]
+    .filter((m) => !m.querySelector(".select-trigger")?.disabled)
+    .map((m) => ({ key: m.dataset.controlKey, minimum: Number(m.dataset.minimum || 1) }));
+  return { buttons, menus };
+}"""
+# A menu's list once open: whether it takes several lines, and its enabled lines (indices).
+MENU_LINES = """list => {
+  const lines = [...list.querySelectorAll("[role='option']")];
+  return [list.getAttribute("aria-multiselectable") === "true",
+    lines.flatMap((o, i) => (o.getAttribute("aria-disabled") === "true" ? [] : [i]))];
+}"""
+
+
+class NoPanel(AssertionError):
+    """The bot's newest answer to the person is not a decision panel."""
+
+
 class TablePage:
     """SimCord's channel page, driven with clicks on what the person sees."""
 
@@ -67,15 +119,23 @@ class TablePage:
     async def open(self, url: str) -> None:
         await self.page.goto(url)
         await self.page.locator("article.channel-message").first.wait_for()
+        await self.settled()
+
+    async def settled(self) -> None:
+        """Wait until the page has drawn the bot's answer to the last action."""
+        await self.page.wait_for_function(SETTLED)
 
     async def _acting(self, click: Any) -> None:
-        """Do a click that sends an interaction, and wait until the bot has answered it."""
+        """Do a click that sends an interaction, and wait until the page has drawn the bot's
+        answer (the page blocks its controls until then)."""
+        await self.settled()
         async with self.page.expect_response(lambda r: ACTION_URL in r.url):
             await click()
-        await self.page.wait_for_load_state("networkidle")
+        await self.settled()
 
     async def click_button(self, name: str) -> None:
         """The newest enabled button with that label."""
+        await self.settled()
         button = self.page.get_by_role("button", name=label(name)).last
         await button.wait_for()
         await self._acting(button.click)
@@ -85,57 +145,139 @@ class TablePage:
         take_turn = label(t("en", "table.take_turn"))
         await self.page.get_by_role("button", name=take_turn).last.wait_for()
 
-    async def take_turn(self) -> None:
-        await self.click_button(t("en", "table.take_turn"))
-        await self.page.locator(EPHEMERAL).last.wait_for()
+    # -- the person's ephemeral messages ------------------------------------------------------
+    async def _newest_ephemeral(self) -> Any | None:
+        """The newest message only the person sees (a panel or a refusal), or None."""
+        ephemeral = self.page.locator(EPHEMERAL)
+        if not await ephemeral.count():
+            return None
+        return ephemeral.last
+
+    async def _ephemeral_id(self) -> str | None:
+        newest = await self._newest_ephemeral()
+        return None if newest is None else await newest.get_attribute("data-message-id")
+
+    async def _choices(self, message: Any) -> dict[str, Any]:
+        sources = [pattern.pattern for pattern in NOT_CHOICES]
+        return await message.evaluate(CHOICES, sources)
+
+    async def _panel(self) -> tuple[Any, dict[str, Any]]:
+        """The newest ephemeral message and what it offers; NoPanel if it offers nothing
+        (a refusal such as "not your turn", or the "waiting" panel left after a move)."""
+        await self.settled()
+        message = await self._newest_ephemeral()
+        if message is None:
+            raise NoPanel("no ephemeral message on the page")
+        choices = await self._choices(message)
+        if not choices["buttons"] and not choices["menus"]:
+            raise NoPanel(f"the newest ephemeral message is no panel: {await message.inner_text()}")
+        return message, choices
+
+    async def take_turn(self, attempts: int = 5) -> None:
+        """Take turn until the bot answers with a new decision panel. A refusal (the bot
+        has not yet made it the person's turn, or the page showed an old table) is
+        answered by taking the turn again once the page has read the bot's state anew."""
+        last = ""
+        for _ in range(attempts):
+            before = await self._ephemeral_id()
+            await self.click_button(t("en", "table.take_turn"))
+            if await self._ephemeral_id() != before:
+                try:
+                    await self._panel()
+                    return
+                except NoPanel as refused:
+                    last = str(refused)
+            async with self.page.expect_response(lambda r: "/api/state" in r.url):
+                pass
+        raise AssertionError(f"Take turn never opened a panel ({last})")
 
     async def answer_panel(self) -> None:
-        """Answer the newest panel at random: an option button, or one or more lines of its
-        menu (then Confirm, when the panel has it)."""
-        panel = self.page.locator(EPHEMERAL).last
-        menus = panel.locator(".preview-select")
-        pager = {t("en", "panel.prev"), t("en", "panel.next"), t("en", "panel.confirm")}
-        buttons = [
-            b
-            for b in await panel.locator(".component-button[aria-disabled='false']").all()
-            if (await b.inner_text()).strip() not in pager
-        ]
-        if buttons and (not await menus.count() or self.rng.random() < 0.5):
-            await self._acting(self.rng.choice(buttons).click)
+        """Answer the newest panel at random: an option button, or one or more lines of one
+        of its menus (then Confirm, when the panel has it). NoPanel if the newest ephemeral
+        message is no decision panel."""
+        message, choices = await self._panel()
+        buttons, menus = choices["buttons"], choices["menus"]
+        if buttons and (not menus or self.rng.random() < 0.5):
+            button = message.locator("button.component-button").nth(self.rng.choice(buttons))
+            await self._acting(button.click)
             return
-        menu = menus.nth(self.rng.randrange(await menus.count()))
-        least = max(1, int(await menu.get_attribute("data-minimum") or 1))
-        listbox = await self._open_menu(menu)
-        options = await listbox.locator("[role='option']:not([aria-disabled='true'])").all()
-        if await listbox.get_attribute("aria-multiselectable") == "true":
-            for option in self.rng.sample(options, least):
-                await option.click()
-            await self._acting(lambda: self.page.keyboard.press("Enter"))
-        else:
-            await self._acting(self.rng.choice(options).click)
-        confirm = panel.get_by_role("button", name=label(t("en", "panel.confirm")))
+        menu = self.rng.choice(menus)
+        await self._answer_menu(menu["key"], max(1, menu["minimum"]))
+        confirm = message.get_by_role("button", name=counted_label("panel.confirm"))
         if await confirm.count() and await confirm.last.is_enabled():
             await self._acting(confirm.last.click)
 
-    async def _open_menu(self, menu: Any) -> Any:
-        """Opens a menu from the keyboard, as a person can in Discord, and returns its list.
-        The page redraws itself while the bot's answer arrives, which can close a menu just
-        opened: try again then."""
+    async def _answer_menu(self, key: str, least: int, attempts: int = 5) -> None:
+        """Opens a menu from the keyboard, as a person can in Discord, and picks lines at
+        random. A page redraw can close a menu just opened: open it again then."""
         from playwright.async_api import TimeoutError as PlaywrightTimeout
 
-        listbox = self.page.locator("[role='listbox']:visible").last
-        for _ in range(10):
-            await menu.locator(".select-trigger").focus()
+        trigger = self.page.locator(f".preview-select[data-control-key='{key}'] .select-trigger")
+        options = self.page.locator(f"[data-control-key='{key}:options']")
+        for _ in range(attempts):
+            await self.settled()
+            try:
+                await self._open(trigger, options)
+                multi, lines = await options.evaluate(MENU_LINES, timeout=5000)
+                picks = (
+                    self.rng.sample(lines, min(least, len(lines)))
+                    if multi
+                    else [self.rng.choice(lines)]
+                )
+                pick = [options.locator("[role='option']").nth(i) for i in picks]
+                if multi:
+                    for option in pick:
+                        await option.click(timeout=5000)
+                    await self._acting(lambda: self.page.keyboard.press("Enter"))
+                else:
+                    await self._acting(partial(pick[0].click, timeout=5000))
+                return
+            except PlaywrightTimeout:
+                if await options.is_visible():
+                    await self.page.keyboard.press("Escape")
+        raise AssertionError(f"the menu {key} did not open")
+
+    async def _open(self, trigger: Any, options: Any, presses: int = 4) -> None:
+        """Focus the menu and press the down arrow until its list shows. SimCord's page
+        redraws the message around a menu as it opens, and the first press can land on a
+        menu it still counts as open (the press then closes it): press again then."""
+        from playwright.async_api import TimeoutError as PlaywrightTimeout
+
+        for _ in range(presses):
+            await trigger.focus(timeout=5000)
             await self.page.keyboard.press("ArrowDown")
             try:
-                await listbox.wait_for(timeout=1000)
-                return listbox
+                await options.wait_for(timeout=1000)
+                return
             except PlaywrightTimeout:
                 continue
-        raise AssertionError("the menu did not open")
+        await options.wait_for(timeout=1)  # raises: the list never showed
+
+    async def play_move(self, session: Any, table_id: int, seat: int = 0) -> None:
+        """One move of the person's: wait for their turn (the AI seats think first), Take
+        turn, and answer panels until the bot has applied a move. A panel taken back by
+        the bot (a refusal in its place) is met with Take turn again."""
+        for _ in range(1200):
+            if session.bot.manager.get(table_id).decision_for(seat) is not None:
+                break
+            await asyncio.sleep(0.05)
+        else:
+            raise AssertionError("the person's turn never came")
+        before = session.bot.manager.get(table_id).seq
+        await self.take_turn()
+        for _ in range(12):
+            try:
+                await self.answer_panel()
+            except NoPanel:
+                await self.take_turn()
+                continue
+            if session.bot.manager.get(table_id).seq > before:
+                return
+        raise AssertionError("the panels never applied a move")
 
     async def table_message(self) -> Any:
         """The newest table message (the one with Take turn), its picture loaded."""
+        await self.settled()
         take_turn = label(t("en", "table.take_turn"))
         message = (
             self.page.locator("article.channel-message")

@@ -3,8 +3,6 @@ moves, their DMs on the companion page, and a bot restart that loses nothing."""
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
 from meeple_hall.bot.i18n import t
@@ -14,24 +12,6 @@ from meeple_hall.bot.playground.session import Options, Session
 
 pytestmark = pytest.mark.browser
 VIEWPORT = {"width": 1280, "height": 900}
-
-
-async def play_own_move(table: TablePage, session: Session, table_id: int) -> None:
-    """Wait for the person's turn (the AI seats think first), then Take turn and answer
-    panels until the move is applied."""
-    for _ in range(600):
-        if session.bot.manager.get(table_id).decision_for(0) is not None:
-            break
-        await asyncio.sleep(0.05)
-    else:
-        raise AssertionError("the person's turn never came")
-    before = session.bot.manager.get(table_id).seq
-    await table.take_turn()
-    for _ in range(8):
-        await table.answer_panel()
-        if session.bot.manager.get(table_id).seq > before:
-            return
-    raise AssertionError("the panel never applied a move")
 
 
 async def test_a_person_plays_in_the_browser(tmp_path, chromium_path, screenshots):
@@ -50,7 +30,7 @@ async def test_a_person_plays_in_the_browser(tmp_path, chromium_path, screenshot
             game = session.bot.manager.in_channel(session.current.id)
             assert game is not None and [s.ai for s in game.table.seats] == [False, True, True]
             for _ in range(3):
-                await play_own_move(table, session, game.id)
+                await table.play_move(session, game.id)
             await (await table.table_message()).screenshot(path=screenshots / "2-table.png")
 
             dms = await browser.new_page(viewport=VIEWPORT)
@@ -66,7 +46,7 @@ async def test_a_person_plays_in_the_browser(tmp_path, chromium_path, screenshot
             await dms.locator("#restarted:not([hidden])").wait_for()
             assert session.bot is not old_bot
             assert session.bot.manager.get(game.id).seq == seq  # reloaded from the store
-            await play_own_move(table, session, game.id)  # the posted buttons still work
+            await table.play_move(session, game.id)  # the posted buttons still work
             await page.screenshot(path=screenshots / "4-after-restart.png")
         finally:
             await companion.close()
