@@ -74,21 +74,3 @@ def merge(into: dict[str, int], more: dict[str, int]) -> None:
 def to_bag(state: KeyflowerState, colour: str, n: int) -> None:
     if n:
         add(state.bag, colour, n)
-
-
-def count(n: int, noun: str) -> str:
-    """`1 worker`, `2 workers`."""
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
-
-
-def describe_group(counts: dict[str, int], noun: str) -> str:
-    """`no workers`, `1 worker (blue)`, `3 skill tiles (2 pick, 1 saw)`."""
-    total = sum(counts.values())
-    if not total:
-        return f"no {noun}s"
-    return f"{count(total, noun)} ({describe(counts)})"
-
-
-def describe(counts: dict[str, int]) -> str:
-    parts = [f"{n} {k}" for k, n in sorted(counts.items()) if n]
-    return ", ".join(parts) or "nothing"
