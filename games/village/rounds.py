@@ -4,6 +4,8 @@ else's final turn."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from meeple_hall.games.core import Option
 from meeple_hall.games.village import actions, data, karla, market, mass
 from meeple_hall.games.village import words as w
@@ -64,26 +66,35 @@ def turn_options(state: VillageState, step: Step) -> list[Option]:
     out = []
     for space in data.spaces():
         for colour in sorted(set(state.spaces[space])):
-            if colour == "black":
-                cost = w.time(data.rules()["time"]["plague_cost"])
-                text = w.m("label.take_plague", space=w.space(space), time=cost)
-            else:
-                text = w.m("label.take", colour=w.colour(colour), space=w.space(space))
-            out.append(Option(f"{space}-{colour}", text))
+            out.append(take_option(space, colour))
     player = state.players[step.seat]
     for colour in data.colours():
         if player.cubes[colour] and can_pay(player, {colour: 3}):
             lacking = shortfall(player, {colour: 3})
-            paid = w.cube_count(colour, 3)
-            for action in actions.ACTIONS:
-                what = w.space(action)
-                text = (
-                    w.m("label.well_coins", paid=paid, coins=lacking, action=what)
-                    if lacking
-                    else w.m("label.well", paid=paid, action=what)
-                )
-                out.append(Option(f"well-{colour}-{action}", text))
+            out.extend(well_option(colour, action, lacking) for action in actions.ACTIONS)
     return out
+
+
+# A turn's options are the same few each time (the AI asks for them very often): made once.
+@cache
+def take_option(space: str, colour: str) -> Option:
+    if colour == "black":
+        cost = w.time(data.rules()["time"]["plague_cost"])
+        text = w.m("label.take_plague", space=w.space(space), time=cost)
+    else:
+        text = w.m("label.take", colour=w.colour(colour), space=w.space(space))
+    return Option(f"{space}-{colour}", text)
+
+
+@cache
+def well_option(colour: str, action: str, lacking: int) -> Option:
+    paid, what = w.cube_count(colour, 3), w.space(action)
+    text = (
+        w.m("label.well_coins", paid=paid, coins=lacking, action=what)
+        if lacking
+        else w.m("label.well", paid=paid, action=what)
+    )
+    return Option(f"well-{colour}-{action}", text)
 
 
 def turn(state: VillageState, step: Step, choice: str) -> None:

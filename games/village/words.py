@@ -7,6 +7,7 @@ that the presentation layer renders in the reader's language (games/core/catalog
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from meeple_hall.games.core import Msg
 
@@ -16,25 +17,30 @@ def m(key: str, /, **params: object) -> Msg:
     return Msg(f"village.{key}", **params)  # type: ignore[arg-type]
 
 
+@cache
 def seat_name(index: int) -> Msg:
     return Msg("core.seat", n=index + 1)
 
 
+@cache
 def who(index: int) -> Msg:
     """A seat, or Karla (the solo automaton, owner mark -1)."""
     return m("karla") if index < 0 else seat_name(index)
 
 
+@cache
 def colour(name: str) -> Msg:
     """An influence cube's colour as a noun (`green`); black is the plague."""
     return m(f"colour.{name}")
 
 
+@cache
 def a_colour(name: str) -> Msg:
     """One cube of a colour: `an orange`, `a green`."""
     return m(f"a_colour.{name}")
 
 
+@cache
 def cube_count(name: str, n: int) -> Msg:
     """`2 green`: a number of cubes of one colour."""
     return m("cubes", n=n, colour=colour(name))
@@ -59,37 +65,45 @@ def both(parts: Sequence[Msg | str]) -> Msg:
     return m("and", a=parts[0], b=both(parts[1:]))
 
 
+@cache
 def good(name: str) -> Msg:
     return m(f"good.{name}")
 
 
+@cache
 def a_good(name: str) -> Msg:
     """One good: `a plow`, `an ox`."""
     return m(f"a_good.{name}")
 
 
+@cache
 def space(name: str) -> Msg:
     """An action space: harvest, family, crafts, market, travel, council, church."""
     return m(f"space.{name}")
 
 
+@cache
 def heading(name: str) -> Msg:
     """An action space as a button names it: Harvest, Family, ..."""
     return m(f"heading.{name}")
 
 
+@cache
 def workshop(name: str) -> Msg:
     return m(f"workshop.{name}")
 
 
+@cache
 def city(name: str) -> Msg:
     return m(f"city.{name}")
 
 
+@cache
 def time(n: int) -> Msg:
     return m("time", n=n)
 
 
+@cache
 def score_title(name: str) -> Msg:
     """A solo title as the final scores name its breakdown category `title: <name>`."""
     return m(f"score.title:_{name}")
