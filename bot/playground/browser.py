@@ -83,8 +83,8 @@ SETTLED = """() => {
   return app?.getAttribute("aria-busy") === "false" && !status.endsWith("\u2026")
     && !status.includes("awaiting");
 }"""
-# What a message offers as answers: enabled buttons that are not NOT_CHOICES (their
-# labels, in order) and enabled menus (their control keys).
+# What a message offers as answers: its enabled buttons that are not NOT_CHOICES (their
+# indices among its buttons) and its enabled menus (control key, fewest lines to pick).
 CHOICES = """(article, notChoices) => {
   const skip = notChoices.map((source) => new RegExp(source));
   const buttons = [...article.querySelectorAll("button.component-button")]
