@@ -23,7 +23,7 @@ def test_coin_labels_say_which_cube_a_coin_stands_in_for_in_every_language() -> 
     state.players[0].coins = 2
     state = choose(state, 0, "crafts-pink")
     zh, ja = labels(state, "zh-TW"), labels(state, "ja")
-    assert zh["office-cubes-coins1"] == "抄寫室：花費粉色換1 個卷軸，支付1 枚金幣代替1 個粉色"
+    assert zh["office-cubes-coins1"] == "抄寫室：花費粉色換 1 個卷軸，支付 1 枚金幣 代替 1 個粉色"
     assert "鐵匠鋪" in zh["smithy-cubes-coins2"] and "2 枚金幣" in zh["smithy-cubes-coins2"]
     assert (
         ja["office-cubes-coins1"] == "写字室：ピンクで巻物1個、ピンク1個の代わりにコイン1枚を払う"
