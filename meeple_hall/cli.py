@@ -21,9 +21,7 @@ def run_bot(_args: argparse.Namespace) -> None:
     logging.basicConfig(
         level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
-    bot = create_bot(
-        config.database_url, dev_guild_id=config.dev_guild_id, shards=config.shards
-    )
+    bot = create_bot(config.database_url, dev_guild_id=config.dev_guild_id, shards=config.shards)
     bot.run(config.token, log_handler=None)
 
 
