@@ -21,6 +21,7 @@ import discord
 from meeple_hall import games
 from meeple_hall.bot.components import Components, button, clip
 from meeple_hall.bot.i18n import t
+from meeple_hall.bot.languages import user_locale
 from meeple_hall.bot.live import LiveGame, Refusal
 from meeple_hall.bot.quiet import quiet_until
 from meeple_hall.bot.replies import can_manage, refuse, say
@@ -133,7 +134,7 @@ class Reminders:
     async def _send(self, prefs: UserPrefs, items: list[tuple[LiveGame, SeatClock]]) -> None:
         from meeple_hall.bot.clocks import stamp
 
-        lang = prefs.locale or self._table_locale(items[0][0].table)
+        lang = self._dm_locale(prefs, items[0][0].table)
         lines = [t(lang, "remind.title", count=len(items))]
         view = Components()
         for game, row in items:
@@ -178,15 +179,16 @@ class Reminders:
             return None
         return row.deadline + timedelta(seconds=row.reserve)
 
-    def _table_locale(self, table: Table) -> str:
+    def _dm_locale(self, prefs: UserPrefs, table: Table) -> str:
+        """A DM follows the user's language, the same rule as every other DM."""
         display = getattr(self.bot, "display", None)
-        return display.locale(table) if display is not None else "en"
+        return display.dm_locale(prefs, table) if display is not None else "en"
 
     # -- Snooze ----------------------------------------------------------------------------
     async def on_snooze(
         self, interaction: discord.Interaction, parts: list[str], values: list[str]
     ) -> None:
-        locale = interaction.locale
+        locale = user_locale(interaction)
         if len(parts) != 3 or not all(p.isdigit() for p in parts):
             await say(interaction, t(locale, "component.unknown"))
             return

@@ -247,7 +247,7 @@ class Lobby(commands.Cog):
     async def _new_game_names(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return game_choices(current)
+        return game_choices(current, user_locale(interaction))
 
     @new.autocomplete("options")
     async def _option_tokens(
@@ -302,7 +302,7 @@ class Lobby(commands.Cog):
     async def _rules_game_names(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return game_choices(current)
+        return game_choices(current, user_locale(interaction))
 
     @app_commands.command(name=cmd("join"), description=desc("join"))
     @app_commands.guild_only()
@@ -544,13 +544,16 @@ def parse_seat_token(token: str) -> tuple[int, int | str]:
     return int(position), int(who) if who.isdigit() else who
 
 
-def game_choices(current: str) -> list[app_commands.Choice[str]]:
+def game_choices(current: str, locale: str = "en") -> list[app_commands.Choice[str]]:
+    """Games whose id or name (in `locale` or in English) holds what was typed, named in
+    `locale`; the value is the plain game id."""
     text = current.lower()
-    return [
-        app_commands.Choice(name=games.get(g).name, value=g)
-        for g in games.ids()
-        if text in g or text in games.get(g).name.lower()
-    ][:25]
+    out = []
+    for g in games.ids():
+        shown = game_name(locale, g)
+        if text in g or text in shown.lower() or text in games.get(g).name.lower():
+            out.append(app_commands.Choice(name=shown, value=g))
+    return out[:25]
 
 
 def parse_options(text: str | None) -> dict[str, str]:

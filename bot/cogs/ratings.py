@@ -17,6 +17,7 @@ from meeple_hall.bot import render
 from meeple_hall.bot.cogs.lobby import game_choices
 from meeple_hall.bot.components import clip
 from meeple_hall.bot.i18n import cmd, desc, t
+from meeple_hall.bot.languages import user_locale
 from meeple_hall.bot.ratings import MIN_GAMES_LISTED, RatingBook, Ratings
 from meeple_hall.bot.replies import say
 from meeple_hall.bot.store import Store, Table, TableStatus
@@ -154,7 +155,7 @@ class RatingsCog(commands.Cog):
     async def _games(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return game_choices(current)
+        return game_choices(current, user_locale(interaction))
 
     # -- /profile ------------------------------------------------------------------------------
     @app_commands.command(name=cmd("profile"), description=desc("profile"))

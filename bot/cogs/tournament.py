@@ -17,6 +17,7 @@ from meeple_hall.bot import render, standings, table_settings
 from meeple_hall.bot.cogs.lobby import game_choices, parse_options
 from meeple_hall.bot.components import Components, button, clip
 from meeple_hall.bot.i18n import cmd, desc, t
+from meeple_hall.bot.languages import user_locale
 from meeple_hall.bot.live import Refusal
 from meeple_hall.bot.replies import can_manage, public_locale, refuse, say
 from meeple_hall.bot.store import (
@@ -353,7 +354,7 @@ class TournamentCog(commands.Cog):
     async def _games(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return game_choices(current)
+        return game_choices(current, user_locale(interaction))
 
     @tournament.command(name=cmd("rules"), description=desc("tournament.rules"))
     async def rules(self, interaction: discord.Interaction) -> None:

@@ -10,6 +10,7 @@ import random
 
 import pytest
 
+from meeple_hall.bot.i18n import t
 from meeple_hall.bot.live import Refusal, decision_hash
 from meeple_hall.bot.scheduler import Scheduler
 from meeple_hall.bot.store import TableStatus
@@ -241,3 +242,12 @@ async def test_a_stalled_game_is_told_and_the_host_may_hand_the_seat_to_the_ai(t
 async def answer_as(table, game, seat: int) -> None:
     _MANAGER[:] = [table.env.bot.manager]
     await answer(game, seat)
+
+
+async def test_a_reminder_comes_in_the_language_the_player_chose(table):
+    await table.alice.slash(table.channel, "settings", language="ja")
+    await clocked(table)
+    await table.env.advance_time(6 * HOUR + 60)
+    dms = [m.content for m in table.alice.user.dm_channel.history()]
+    assert any(t("ja", "remind.title", count=1) in text for text in dms)
+    assert reminders(table.alice) == []  # no reminder in English

@@ -18,6 +18,7 @@ from types import SimpleNamespace
 import discord
 import pytest
 
+from meeple_hall.bot.i18n import game_name
 from meeple_hall.bot.languages import Languages, server_locale, user_locale
 from tests.bot.conftest import buttons, raw_buttons, selects
 
@@ -283,3 +284,12 @@ def test_without_a_choice_the_discord_client_locale_decides():
     assert server_locale(_interaction("en-US", guild=guild, client=bot)) == "zh-TW"
     languages.guilds[9] = "en"
     assert server_locale(_interaction("ja", guild=guild, client=bot)) == "en"
+
+
+async def test_new_autocompletes_game_names_in_the_players_language(table):
+    await table.alice.slash(table.channel, "settings", language="zh-TW")
+    choices = await table.alice.autocomplete(table.channel, "new", "game", "")
+    names = {c["value"]: c["name"] for c in choices}
+    assert names["burgundy"] == game_name("zh-TW", "burgundy") != game_name("en", "burgundy")
+    typed = await table.alice.autocomplete(table.channel, "new", "game", "burg")
+    assert [c["value"] for c in typed] == ["burgundy"]
