@@ -16,9 +16,10 @@ and checks, along the way, everything the engine contract promises:
   score categories are messages that render in every language, labels fit and differ;
 - `determinize(state, seat, seed)` leaves `state` alone, shows `seat` the same view and the
   same decisions, round-trips, and draws secrets again: over the game, two seeds give
-  different face-down stacks (when a stack ever holds two different things) and different
-  private views for every other seat whose private view ever changes; random playouts from
-  determinized states reach an end;
+  different face-down stacks (when a stack ever holds two different things), and seeds give
+  different private views for every other seat whose private view takes several values
+  before the end (so held a secret at several points); random playouts from determinized
+  states reach an end;
 - undo (games/undo_checks.py): the engine's `reveals` catches every draw, turn-over and
   secret shown; an undo restores the exact earlier state, and is never offered across a
   draw or reveal nor after another seat's move (other than a simultaneous answer).
@@ -150,7 +151,14 @@ def check_offered_choices_are_legal(
             ) from exc
 
 
-MIN_POINTS_FOR_SECRETS = 8
+# A seat's secrets must be seen drawn again once its private view has shown this many
+# different values before the end (it then held something hidden at two points or more).
+# Points where it holds nothing hidden (a Village player before serving a customer) do
+# not count: nothing there could be drawn again.
+MIN_SECRET_STATES = 3
+# Determinizations compared at one point while a seat's secrets have not yet been seen
+# drawn again: with few possible draws, two seeds often deal the same.
+SEEDS_PER_POINT = 4
 
 
 @dataclass
@@ -159,7 +167,7 @@ class SecretsSeen:
 
     stacks_can_vary: bool = False
     stacks_varied: bool = False
-    private_views: dict[int, list[str]] = field(default_factory=dict)
+    private_views: dict[int, set[str]] = field(default_factory=dict)
     private_varied: set[int] = field(default_factory=set)
     checks: int = 0
 
@@ -168,10 +176,11 @@ class SecretsSeen:
             assert self.stacks_varied, "determinize never drew a face-down stack again"
         for seat, seen in sorted(self.private_views.items()):
             # A secret can be known by elimination at a few points (late in a game every
-            # other good has been seen): ask for a new draw only over enough points.
-            if len(set(seen)) > 1 and len(seen) >= MIN_POINTS_FOR_SECRETS:
+            # other good has been seen): ask for a new draw only over enough of them.
+            if len(seen) >= MIN_SECRET_STATES:
                 assert seat in self.private_varied, (
-                    f"determinize never drew seat {seat}'s secrets again for another seat"
+                    f"determinize never drew seat {seat}'s secrets again for another seat "
+                    f"(its private view took {len(seen)} values before the end)"
                 )
 
 
@@ -180,6 +189,21 @@ def private_view(engine: Engine, state: Any, seat: int) -> str:
     public = engine.view(state, None)
     mine = engine.view(state, seat)
     return json.dumps({k: v for k, v in mine.items() if public.get(k) != v}, sort_keys=True)
+
+
+def _draws_again(
+    engine: Engine, state: Any, seat: int, other: int, drawn: tuple[Any, Any], last_seed: int
+) -> bool:
+    """Whether determinizations for `seat` give `other` different private views: the two
+    already drawn, then more seeds (up to SEEDS_PER_POINT in all) while they agree."""
+    first = private_view(engine, drawn[0], other)
+    if private_view(engine, drawn[1], other) != first:
+        return True
+    for k in range(1, SEEDS_PER_POINT - 1):
+        det = engine.determinize(state, seat, last_seed + k * 1_000_003)
+        if private_view(engine, det, other) != first:
+            return True
+    return False
 
 
 def _could_vary(stack: Any) -> bool:
@@ -219,9 +243,10 @@ def check_determinize(
             seen.stacks_varied = True
         # one other seat in turn: are its secrets drawn again? (views are slow to build)
         other = (seat + 1 + seen.checks % max(1, num_players - 1)) % num_players
-        if other != seat and pending:  # a finished game may show every secret
-            seen.private_views.setdefault(other, []).append(private_view(engine, state, other))
-            if private_view(engine, a, other) != private_view(engine, b, other):
+        if other != seat and pending and other not in seen.private_varied:
+            # (a finished game may show every secret)
+            seen.private_views.setdefault(other, set()).add(private_view(engine, state, other))
+            if _draws_again(engine, state, seat, other, (a, b), seeds[1]):
                 seen.private_varied.add(other)
         if playout and seat == checked[0]:
             play_to_end(engine, a, random.Random(seen.checks))

@@ -22,6 +22,7 @@ from meeple_hall.games.core import (
 )
 from meeple_hall.games.core.catalogues import render
 from meeple_hall.games.testing import check_conformance
+from meeple_hall.games.village import engine as village_engine
 from tests.testgame import PebblesEngine
 
 engine = PebblesEngine()
@@ -147,6 +148,23 @@ class PeekingPebbles(PebblesEngine):
 def test_conformance_catches_a_determinize_that_keeps_other_hands() -> None:
     with pytest.raises(AssertionError, match="never drew seat 0's secrets again"):
         check_conformance(PeekingPebbles(), 2, seed=1, deep_every=1)
+
+
+class PeekingVillage(type(village_engine)):
+    """Village whose determinize deals the customer stack again but keeps the customers
+    other players served as they are."""
+
+    def resample_private(self, state, seat, rng):
+        rng.shuffle(state.customer_stack)
+
+
+def test_conformance_catches_keeping_secrets_held_only_late_in_the_game() -> None:
+    # A Village player holds nothing hidden until serving a customer. In this game seat 3
+    # shows one served customer at one checked point only (a pair of draws may agree
+    # there), so it is not asked to vary; seat 0 serves several, and keeping them is caught.
+    check_conformance(village_engine, 4, seed=200, deep_every=25)
+    with pytest.raises(AssertionError, match="never drew seat 0's secrets again"):
+        check_conformance(PeekingVillage(), 4, seed=200, deep_every=25)
 
 
 class MeddlingPebbles(PebblesEngine):
