@@ -101,8 +101,11 @@ def _cell(at: str) -> tuple[int, int]:
     return q, r
 
 
+NEIGHBOURS_NAMED = 3
+
+
 def describe_cell(state: KeyflowerState, player: Player, at: str) -> Msg:
-    """`1_-1: NE of Home 4, E of Miner`: a free cell by the tiles next to it."""
+    """`1_-1: NE of Home 4, E of Miner`: a free cell by (up to three of) the tiles next to it."""
     cells = grid(state, player)
     q, r = _cell(at)
     near = [
@@ -110,7 +113,8 @@ def describe_cell(state: KeyflowerState, player: Player, at: str) -> Msg:
         for d, (dq, dr) in enumerate(DIRS)
         if (q - dq, r - dr) in cells
     ]
-    return m("cell.at", at=at, near=near)
+    # Three neighbours place a cell and fit Discord's 80 characters; four may not.
+    return m("cell.at", at=at, near=near[:NEIGHBOURS_NAMED])
 
 
 def describe_turn(state: KeyflowerState, player: Player, tile_id: str, at: str, rot: int) -> Msg:
