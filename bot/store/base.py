@@ -505,7 +505,6 @@ class Store(Protocol):
         """Another user takes a seat of an active game in which nothing has been played yet;
         raises SeatChanged if the seat is not `old_user_id`'s or a move has been made."""
 
-
     async def tables_for_user(
         self, user_id: int, statuses: tuple[TableStatus, ...] = OPEN_STATUSES
     ) -> list[Table]:
@@ -527,6 +526,7 @@ class Store(Protocol):
         the finished status are written in the same transaction. Raises StaleAction if
         `seq` is not exactly one past the last action, and TableNotActive if the game is
         not active (still a lobby, or over)."""
+
     async def append_actions(
         self,
         table_id: int,
@@ -540,7 +540,6 @@ class Store(Protocol):
         """Append one seat's consecutive actions `seq`, `seq + 1`, … in one transaction: all
         of them or none (a panel's chained answer). `snapshot` is `(seq, state)` for one of
         them; `result`, `StaleAction` and `TableNotActive` as for `append_action`."""
-
 
     async def actions(self, table_id: int, after: int = 0) -> list[LoggedAction]:
         """The log after sequence number `after`, in order."""
@@ -566,6 +565,15 @@ class Store(Protocol):
     ) -> None:
         """The user's quiet hours alone (minutes after local midnight; None, None: none)."""
 
+    async def set_language(self, user_id: int, language: str | None) -> None:
+        """The language the user chose (None: follow their Discord client) alone."""
+
+    async def set_server_language(self, guild_id: int, language: str | None) -> None:
+        """The language a server chose for its channels (None: its preferred locale)."""
+
+    async def language_choices(self) -> LanguageChoices:
+        """Every language chosen by a user or a server."""
+
     # -- waiting on players: clocks, reminders, time away (bot/clocks.py) ----------------
     async def save_clock(self, clock: SeatClock) -> None:
         """Write one seat's clock row (the clock service is its only writer)."""
@@ -579,15 +587,6 @@ class Store(Protocol):
     async def set_seat_ai(self, table_id: int, position: int, ai: bool) -> Table:
         """Hand a player's seat to the AI (after timeouts) or back to the player; a
         resigned seat stays the AI's. Raises TableNotActive unless the game is active."""
-
-    async def set_language(self, user_id: int, language: str | None) -> None:
-        """The language the user chose (None: follow their Discord client) alone."""
-
-    async def set_server_language(self, guild_id: int, language: str | None) -> None:
-        """The language a server chose for its channels (None: its preferred locale)."""
-
-    async def language_choices(self) -> LanguageChoices:
-        """Every language chosen by a user or a server."""
 
     async def guild_tables(self, guild_id: int) -> list[Table]:
         """Every lobby and active game on one server, oldest first."""

@@ -27,15 +27,14 @@ from typing import Any
 
 import aiosqlite
 
-from meeple_hall.bot.store.sqlite_community import CommunityCommands
 from meeple_hall.bot.store.base import (
     OPEN_STATUSES,
     AlreadySeated,
-    LanguageChoices,
     Away,
     AwayAllowance,
     ChannelBusy,
     FinalResult,
+    LanguageChoices,
     LobbyClosed,
     LobbyFull,
     LoggedAction,
@@ -53,6 +52,7 @@ from meeple_hall.bot.store.base import (
     TableStatus,
     UserPrefs,
 )
+from meeple_hall.bot.store.sqlite_community import CommunityCommands
 
 log = logging.getLogger(__name__)
 
