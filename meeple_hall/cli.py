@@ -84,7 +84,9 @@ def parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--game", choices=games.ids(), help="the game (default: keyflower)")
     play.add_argument("--players", type=int, default=3, help="seats, you included (default 3)")
-    play.add_argument("--ai", default="random", metavar="LEVEL", help="the AI seats' level")
+    play.add_argument(
+        "--ai", default="good", metavar="LEVEL", help="the AI seats' level: random, good, strong"
+    )
     play.add_argument("--port", type=int, default=0, help="the table page's port (default: any)")
     play.add_argument("--db", type=Path, default=Path("playground.db"), help="the games' file")
     play.add_argument("--no-browser", action="store_true", help="print the address only")

@@ -57,3 +57,14 @@ async def test_ids_recorded_by_another_simcord_stop_the_run(tmp_path):
     with pytest.raises(WorldMismatch):
         async with Session(Options(db=db)):
             pass
+
+
+async def test_the_ai_seats_take_the_level_asked_for(tmp_path):
+    options = Options(game="village", players=3, ai="good", db=tmp_path / "playground.db")
+    async with Session(options) as session:
+        table = await session.bot.store.open_table_in(session.current.id)
+        assert [(s.ai, s.ai_level) for s in table.seats] == [
+            (False, None),
+            (True, "good"),
+            (True, "good"),
+        ]
