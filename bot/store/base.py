@@ -408,10 +408,10 @@ class Store(Protocol):
         """Rows of the results table, oldest game first (then by seat)."""
 
     async def results_since(
-        self, *, game: str, guild_id: int | None = None, since: datetime | None = None
+        self, *, game: str | None, guild_id: int | None = None, since: datetime | None = None
     ) -> list[ResultRow]:
-        """Rows of one game's results finished at or after `since` (all with None), on one
-        server or (None) everywhere, oldest game first (then by seat)."""
+        """Rows of one game's (None: every game's) results finished at or after `since` (all
+        with None), on one server or (None) everywhere, oldest game first (then by seat)."""
 
     async def count_results(self, *, game: str, guild_id: int | None = None) -> int:
         """How many finished games of `game` have results (on one server, or everywhere)."""

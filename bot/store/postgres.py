@@ -535,22 +535,7 @@ class PostgresStore(CommunityCommands):
     async def results(
         self, *, game: str | None = None, guild_id: int | None = None
     ) -> list[ResultRow]:
-        where, params = ["true"], []
-        if game is not None:
-            params.append(game)
-            where.append(f"t.game = ${len(params)}")
-        if guild_id is not None:
-            params.append(guild_id)
-            where.append(f"t.guild_id = ${len(params)}")
-        async with self._read() as db:
-            rows = await db.fetch(
-                "SELECT r.table_id, t.game, t.guild_id, r.seat, r.user_id, r.score, r.rank,"
-                " r.resigned, r.finished_at, r.breakdown"
-                " FROM results AS r JOIN tables AS t ON t.id = r.table_id"
-                f" WHERE {' AND '.join(where)} ORDER BY r.finished_at, r.table_id, r.seat",
-                *params,
-            )
-        return [ResultRow(**dict(row)) for row in rows]
+        return await self.results_since(game=game, guild_id=guild_id)
 
     # -- shared by the commands ----------------------------------------------------------
     async def _locked(self, db: asyncpg.Connection, table_id: int) -> Table:

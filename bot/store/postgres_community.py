@@ -49,9 +49,12 @@ class CommunityCommands:
 
     # -- results, for ratings ------------------------------------------------------------
     async def results_since(
-        self, *, game: str, guild_id: int | None = None, since: datetime | None = None
+        self, *, game: str | None, guild_id: int | None = None, since: datetime | None = None
     ) -> list[ResultRow]:
-        where, params = ["t.game = $1"], [game]
+        where, params = ["true"], []
+        if game is not None:
+            params.append(game)
+            where.append(f"t.game = ${len(params)}")
         if guild_id is not None:
             params.append(guild_id)
             where.append(f"t.guild_id = ${len(params)}")

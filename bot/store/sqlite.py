@@ -504,36 +504,7 @@ class SQLiteStore(CommunityCommands):
     async def results(
         self, *, game: str | None = None, guild_id: int | None = None
     ) -> list[ResultRow]:
-        where, params = ["1"], []
-        if game is not None:
-            where.append("t.game = ?")
-            params.append(game)
-        if guild_id is not None:
-            where.append("t.guild_id = ?")
-            params.append(guild_id)
-        async with self._read() as db:
-            rows = await db.execute_fetchall(
-                "SELECT r.table_id, t.game, t.guild_id, r.seat, r.user_id, r.score, r.rank,"
-                " r.resigned, r.finished_at, r.breakdown"
-                " FROM results AS r JOIN tables AS t ON t.id = r.table_id"
-                f" WHERE {' AND '.join(where)} ORDER BY r.finished_at, r.table_id, r.seat",
-                tuple(params),
-            )
-        return [
-            ResultRow(
-                table_id=row[0],
-                game=row[1],
-                guild_id=row[2],
-                seat=row[3],
-                user_id=row[4],
-                score=row[5],
-                rank=row[6],
-                resigned=bool(row[7]),
-                finished_at=_from_text(row[8]),  # type: ignore[arg-type]
-                breakdown=json.loads(row[9]),
-            )
-            for row in rows
-        ]
+        return await self.results_since(game=game, guild_id=guild_id)
 
     # -- shared by the commands ----------------------------------------------------------
     async def _table_in(self, db: aiosqlite.Connection, table_id: int) -> Table:

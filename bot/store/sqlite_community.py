@@ -63,9 +63,12 @@ class CommunityCommands:
 
     # -- results, for ratings ------------------------------------------------------------
     async def results_since(
-        self, *, game: str, guild_id: int | None = None, since: datetime | None = None
+        self, *, game: str | None, guild_id: int | None = None, since: datetime | None = None
     ) -> list[ResultRow]:
-        where, params = ["t.game = ?"], [game]
+        where, params = ["1"], []
+        if game is not None:
+            where.append("t.game = ?")
+            params.append(game)
         if guild_id is not None:
             where.append("t.guild_id = ?")
             params.append(guild_id)
