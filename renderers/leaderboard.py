@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from PIL import Image, ImageDraw
 
-from meeple_hall.renderers.palette import BACKGROUND, INK, MUTED, SEAT_COLOURS, font
+from meeple_hall.renderers.palette import BACKGROUND, INK, MUTED, SEAT_COLOURS, text_font
 
 ROW_HEIGHT = 34
 HEADER_HEIGHT = 70
@@ -44,11 +44,11 @@ def render_board(board: Board) -> Image.Image:
     height = HEADER_HEIGHT + ROW_HEIGHT * (len(board.rows) + 1) + MARGIN
     image = Image.new("RGB", (width, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    draw.text((MARGIN, 22), board.title, fill=INK, font=font(26))
+    draw.text((MARGIN, 22), board.title, fill=INK, font=text_font(26))
     y = HEADER_HEIGHT
     x = MARGIN
     for header, w in zip(board.headers, widths, strict=False):
-        draw.text((x, y + 8), header, fill=MUTED, font=font(16))
+        draw.text((x, y + ROW_HEIGHT // 2 - 2), header, fill=MUTED, font=text_font(16), anchor="lm")
         x += w
     draw.line((MARGIN, y + ROW_HEIGHT - 2, width - MARGIN, y + ROW_HEIGHT - 2), fill=MUTED)
     for index, row in enumerate(board.rows):
@@ -64,7 +64,13 @@ def render_board(board: Board) -> Image.Image:
         x = MARGIN
         for column, (cell, w) in enumerate(zip(row.cells, widths, strict=False)):
             colour = SEAT_COLOURS[index] if column == 0 and index < 3 else INK
-            draw.text((x, y + 6), _fit(draw, cell, w - 10), fill=colour, font=font(18))
+            draw.text(
+                (x, y + (ROW_HEIGHT - 4) // 2),
+                _fit(draw, cell, w - 10),
+                fill=colour,
+                font=text_font(18),
+                anchor="lm",
+            )
             x += w
         if row.history:
             sparkline(draw, row.history, (x + 8, y + 4, x + 8 + SPARK_WIDTH, y + ROW_HEIGHT - 8))
@@ -100,16 +106,16 @@ def render_history(
     width, height = 640, 300
     image = Image.new("RGB", (width, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    draw.text((MARGIN, 16), title, fill=INK, font=font(22))
+    draw.text((MARGIN, 16), title, fill=INK, font=text_font(22))
     box = (MARGIN + 40, 60, width - MARGIN - 150, height - 40)
     values = [v for s in series.values() for v in s] or [0.0]
     low, high = min([*values, 0.0]), max([*values, 1.0])
     span = high - low or 1.0
     draw.rectangle(box, outline=MUTED)
-    draw.text((box[0] - 8, box[1]), f"{high:.0f}", fill=MUTED, font=font(14), anchor="ra")
-    draw.text((box[0] - 8, box[3]), f"{low:.0f}", fill=MUTED, font=font(14), anchor="rd")
-    draw.text((box[0], box[3] + 8), labels[0], fill=MUTED, font=font(14))
-    draw.text((box[2], box[3] + 8), labels[1], fill=MUTED, font=font(14), anchor="ra")
+    draw.text((box[0] - 8, box[1]), f"{high:.0f}", fill=MUTED, font=text_font(14), anchor="ra")
+    draw.text((box[0] - 8, box[3]), f"{low:.0f}", fill=MUTED, font=text_font(14), anchor="rd")
+    draw.text((box[0], box[3] + 8), labels[0], fill=MUTED, font=text_font(14))
+    draw.text((box[2], box[3] + 8), labels[1], fill=MUTED, font=text_font(14), anchor="ra")
     for index, (name, points) in enumerate(series.items()):
         colour = SEAT_COLOURS[index % len(SEAT_COLOURS)]
         seq = list(points) if len(points) > 1 else list(points) * 2
@@ -123,13 +129,13 @@ def render_history(
             for i, v in enumerate(seq)
         ]
         draw.line(xy, fill=colour, width=3)
-        draw.text((box[2] + 12, box[1] + 24 * index), name, fill=colour, font=font(16))
+        draw.text((box[2] + 12, box[1] + 24 * index), name, fill=colour, font=text_font(16))
     return image
 
 
 def _fit(draw: ImageDraw.ImageDraw, text: str, width: int) -> str:
-    if draw.textlength(text, font=font(18)) <= width:
+    if draw.textlength(text, font=text_font(18)) <= width:
         return text
-    while text and draw.textlength(text + "…", font=font(18)) > width:
+    while text and draw.textlength(text + "…", font=text_font(18)) > width:
         text = text[:-1]
     return text + "…"

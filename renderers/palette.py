@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import cache
 
+import noto_cjk_sans_otc
 from PIL import ImageFont
 
 BACKGROUND = (245, 239, 226)  # warm table linen
@@ -23,3 +24,28 @@ SEAT_COLOURS = (
 def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     """Pillow's bundled scalable font: numbers and symbols need no installed fonts."""
     return ImageFont.load_default(size=size)
+
+
+# Pillow's bundled font has no Chinese, Japanese or Korean glyphs: a name in them would be a
+# row of boxes. Noto Sans CJK comes from a dependency (noto-cjk-sans-otc); of its collection's
+# regions, Traditional Chinese gives the glyph shapes our zh-TW players read, and every face
+# has kana, Hangul and Latin too.
+TEXT_FACE = "Noto Sans CJK TC"
+
+
+@cache
+def _text_font_index() -> int:
+    """The TC face's place in the collection, found by name (past the last face, Pillow
+    raises OSError)."""
+    path = str(noto_cjk_sans_otc.FONT_PATH)
+    index = 0
+    while ImageFont.truetype(path, 12, index=index).getname()[0] != TEXT_FACE:
+        index += 1
+    return index
+
+
+@cache
+def text_font(size: int) -> ImageFont.FreeTypeFont:
+    """The font for words a person wrote or reads in their language (names, titles, column
+    headers); table pictures keep `font` for their numbers."""
+    return ImageFont.truetype(str(noto_cjk_sans_otc.FONT_PATH), size, index=_text_font_index())
