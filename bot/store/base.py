@@ -141,6 +141,10 @@ class Table:
     created_at: datetime | None = None
     started_at: datetime | None = None
     ended_at: datetime | None = None
+    # the seats whose decision the game awaits after its last logged move, kept with the
+    # log (a bot starting wakes the AI seats among them without replaying the game);
+    # None where not known (written by an older version, or a move logged without it)
+    awaiting: tuple[int, ...] | None = None
 
     def seat_of(self, user_id: int) -> int | None:
         for index, seat in enumerate(self.seats):
@@ -195,6 +199,21 @@ class ResultRow:
 class Snapshot:
     seq: int  # the state after action `seq` (0: the state from setup)
     state: str  # engine.dump()
+
+
+@dataclass(frozen=True)
+class GameLog:
+    """What loading a game reads: its latest snapshot and the log after it."""
+
+    snapshot: Snapshot | None
+    actions: tuple[LoggedAction, ...]
+
+
+# What else `Store.watch` reports from other processes, besides changes to tables:
+# "user" (a user's language choice), "guild" (a server's language), "locale" (a user's
+# client locale), "away" (a user's time away), "clock" (a seat clock's snooze, by table).
+CHANGE_KINDS = ("user", "guild", "locale", "away", "clock")
+Heard = Callable[[str, int | None], Awaitable[None]]
 
 
 @dataclass(frozen=True)
@@ -335,11 +354,15 @@ class Store(Protocol):
 
     async def close(self) -> None: ...
 
-    async def watch(self, changed: Callable[[int | None], Awaitable[None]]) -> None:
+    async def watch(
+        self, changed: Callable[[int | None], Awaitable[None]], others: Heard | None = None
+    ) -> None:
         """Call `changed(table_id)` whenever another process has committed a change to a
         table (a move, a seat, its end), and `changed(None)` when changes may have been
-        missed (the connection was lost). A no-op where one process owns the database
-        (SQLite); on PostgreSQL, LISTEN/NOTIFY. Stops with `close`."""
+        missed (the connection was lost); likewise `others(kind, id)` for the other kinds
+        of change (CHANGE_KINDS), `others(kind, None)` for each kind after a loss. A no-op
+        where one process owns the database (SQLite); on PostgreSQL, LISTEN/NOTIFY. Stops
+        with `close`."""
 
     # -- lobbies and tables ------------------------------------------------------
     async def create_table(
@@ -520,12 +543,14 @@ class Store(Protocol):
         user_id: int | None,
         snapshot: str | None = None,
         result: FinalResult | None = None,
+        awaiting: Sequence[int] | None = None,
     ) -> None:
         """Append action `seq` in one transaction (with an optional snapshot of the state
         after it). With `result`, the move ends the game: the result, the results rows and
-        the finished status are written in the same transaction. Raises StaleAction if
-        `seq` is not exactly one past the last action, and TableNotActive if the game is
-        not active (still a lobby, or over)."""
+        the finished status are written in the same transaction. `awaiting` (the seats the
+        game awaits after the move; None: not known) is kept as the table's `awaiting`.
+        Raises StaleAction if `seq` is not exactly one past the last action, and
+        TableNotActive if the game is not active (still a lobby, or over)."""
 
     async def append_actions(
         self,
@@ -536,10 +561,17 @@ class Store(Protocol):
         user_id: int | None,
         snapshot: tuple[int, str] | None = None,
         result: FinalResult | None = None,
+        awaiting: Sequence[int] | None = None,
     ) -> None:
         """Append one seat's consecutive actions `seq`, `seq + 1`, … in one transaction: all
         of them or none (a panel's chained answer). `snapshot` is `(seq, state)` for one of
-        them; `result`, `StaleAction` and `TableNotActive` as for `append_action`."""
+        them; `result`, `awaiting` (after the last of them), `StaleAction` and
+        `TableNotActive` as for `append_action`."""
+
+    async def note_awaiting(self, table_id: int, seq: int, awaiting: Sequence[int]) -> bool:
+        """Keep `awaiting` as the seats an active game awaits, if its log still ends at
+        `seq` (a game just started, or one loaded whose `awaiting` was not known). False
+        if the game moved on or is not active: nothing is written."""
 
     async def actions(self, table_id: int, after: int = 0) -> list[LoggedAction]:
         """The log after sequence number `after`, in order."""
@@ -548,6 +580,11 @@ class Store(Protocol):
 
     async def latest_snapshot(self, table_id: int) -> Snapshot | None:
         """The most recent snapshot stored with an action, if any."""
+
+    async def game_logs(self, table_ids: Sequence[int]) -> dict[int, GameLog]:
+        """For each table, its latest snapshot and the log after it (all of it without a
+        snapshot): what loading the games reads, for any number of games in a fixed number
+        of statements. A table unknown to the store is left out."""
 
     # -- users -----------------------------------------------------------------------
     async def get_prefs(self, user_id: int) -> UserPrefs:
@@ -576,7 +613,13 @@ class Store(Protocol):
 
     # -- waiting on players: clocks, reminders, time away (bot/clocks.py) ----------------
     async def save_clock(self, clock: SeatClock) -> None:
-        """Write one seat's clock row (the clock service is its only writer)."""
+        """Write one seat's clock row (the clock service of the table's process is its only
+        writer, but for `snooze_clock`: a snooze stays while the row's wait is the same)."""
+
+    async def snooze_clock(self, table_id: int, seat: int, user_id: int, since: int) -> bool:
+        """The seat's player snoozes the reminders of the wait that began at `since` (whole
+        seconds since the epoch, as the Snooze button carries it). False, and nothing
+        written, if the seat is not the user's or that wait is over."""
 
     async def clocks(self, table_id: int | None = None) -> list[SeatClock]:
         """The clock rows of one table, or (None) of every active game, for re-arming."""

@@ -11,7 +11,9 @@ channel, an append-only log without gaps) are a partial unique index and PL/pgSQ
 Every command that changes a game in play (a move, a seat, its end) also sends
 `NOTIFY meeple_table_changed` in its transaction, delivered when it commits: `watch` LISTENs
 on its own connection, so each bot process hears what the others changed (bot/live.py
-reloads a table it serves from the log).
+reloads a table it serves from the log). The same channel carries the other changes a
+process keeps in memory (a language chosen, a client locale, time away, a snooze) as
+"<kind>:<id>", so no process goes on with a stale copy.
 
 Migrations are numbered like SQLite's (`migrations_pg/NNNN_name.sql`, one twin per SQLite
 file) and applied at open under an advisory lock, so processes starting together apply each
@@ -36,12 +38,15 @@ from urllib.parse import urlsplit
 import asyncpg
 
 from meeple_hall.bot.store.base import (
+    CHANGE_KINDS,
     OPEN_STATUSES,
     AlreadySeated,
     Away,
     AwayAllowance,
     ChannelBusy,
     FinalResult,
+    GameLog,
+    Heard,
     LanguageChoices,
     LobbyClosed,
     LobbyFull,
@@ -70,7 +75,8 @@ ONE_OPEN_PER_CHANNEL = "tables_one_open_per_channel"
 # pg_advisory_xact_lock key held while migrating ("meeple" in ASCII).
 MIGRATION_LOCK = 0x6D656570_6C65
 _OPEN = [status.value for status in OPEN_STATUSES]
-# The channel a committed change to a game in play is announced on: "<table id> <origin>".
+# The channel a committed change is announced on: "<table id> <origin>" for a game in
+# play, "<kind>:<id> <origin>" for the other kinds (base.CHANGE_KINDS).
 CHANGED_CHANNEL = "meeple_table_changed"
 RELISTEN_AFTER = 1.0  # seconds between attempts to listen again after the connection dropped
 _DRIVER_SUFFIX = re.compile(r"^(postgres(?:ql)?)\+\w+://", re.IGNORECASE)
@@ -133,6 +139,7 @@ class PostgresStore(CommunityCommands):
         self.origin = secrets.token_hex(6)
         self._listener: asyncpg.Connection | None = None
         self._changed: Callable[[int | None], Awaitable[None]] | None = None
+        self._others: Heard | None = None
         self._watch_tasks: set[asyncio.Task[None]] = set()
 
     def __repr__(self) -> str:
@@ -163,7 +170,7 @@ class PostgresStore(CommunityCommands):
             raise
 
     async def close(self) -> None:
-        self._changed = None
+        self._changed = self._others = None
         for task in list(self._watch_tasks):
             task.cancel()
         listener, self._listener = self._listener, None
@@ -174,9 +181,11 @@ class PostgresStore(CommunityCommands):
             await pool.close()
 
     # -- hearing other processes' changes ----------------------------------------------
-    async def watch(self, changed: Callable[[int | None], Awaitable[None]]) -> None:
+    async def watch(
+        self, changed: Callable[[int | None], Awaitable[None]], others: Heard | None = None
+    ) -> None:
         self._connections()
-        self._changed = changed
+        self._changed, self._others = changed, others
         await self._listen()
 
     async def _listen(self) -> None:
@@ -186,9 +195,16 @@ class PostgresStore(CommunityCommands):
         self._listener = db
 
     def _heard(self, _db: object, _pid: int, _channel: str, payload: str) -> None:
-        table_id, _, origin = payload.partition(" ")
-        if origin != self.origin and table_id.isdigit():
-            self._call(int(table_id))
+        what, _, origin = payload.partition(" ")
+        if origin == self.origin:
+            return
+        kind, _, key = what.rpartition(":")
+        if not key.isdigit():
+            return
+        if not kind:
+            self._call(int(key))
+        elif kind in CHANGE_KINDS and self._others is not None:
+            self._spawn(self._others(kind, int(key)))
 
     def _call(self, table_id: int | None) -> None:
         if self._changed is not None:
@@ -219,12 +235,17 @@ class PostgresStore(CommunityCommands):
             except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
                 log.warning("cannot listen for other processes' changes yet: %s", exc)
                 continue
-            self._call(None)  # whatever was said while nobody listened
+            # whatever was said while nobody listened
+            self._call(None)
+            for kind in CHANGE_KINDS if self._others is not None else ():
+                self._spawn(self._others(kind, None))
             return
 
-    async def _announce(self, db: asyncpg.Connection, table_id: int) -> None:
-        """Tell the other processes, once this transaction commits, that the table changed."""
-        await db.execute("SELECT pg_notify($1, $2)", CHANGED_CHANNEL, f"{table_id} {self.origin}")
+    async def _announce(self, db: asyncpg.Connection, table_id: int, kind: str = "") -> None:
+        """Tell the other processes, once this transaction commits, that the table changed
+        (or, with `kind`, the user, guild or table of that kind of change)."""
+        what = f"{kind}:{table_id}" if kind else str(table_id)
+        await db.execute("SELECT pg_notify($1, $2)", CHANGED_CHANNEL, f"{what} {self.origin}")
 
     async def schema_version(self) -> int:
         async with self._read() as db:
@@ -592,7 +613,7 @@ class PostgresStore(CommunityCommands):
             "SELECT t.id, t.guild_id, t.channel_id, t.host_id, t.game, t.options, t.seed,"
             " t.status, t.lobby_message_id, t.table_message_id, t.result, t.created_at,"
             " t.started_at, t.ended_at, t.settings, s.position, s.user_id, s.name, s.ai,"
-            " s.resigned, s.ai_level"
+            " s.resigned, s.ai_level, t.awaiting"
             " FROM tables AS t LEFT JOIN seats AS s ON s.table_id = t.id"
             f" WHERE {where} ORDER BY t.id, s.position",
             *params,
@@ -616,6 +637,7 @@ class PostgresStore(CommunityCommands):
                     created_at=_utc(row["created_at"]),
                     started_at=_utc(row["started_at"]),
                     ended_at=_utc(row["ended_at"]),
+                    awaiting=None if row["awaiting"] is None else tuple(row["awaiting"]),
                 )
             if row["position"] is not None:
                 table.seats.append(
@@ -633,6 +655,7 @@ class PostgresStore(CommunityCommands):
         user_id: int | None,
         snapshot: str | None = None,
         result: FinalResult | None = None,
+        awaiting: Sequence[int] | None = None,
     ) -> None:
         await self.append_actions(
             table_id,
@@ -642,6 +665,7 @@ class PostgresStore(CommunityCommands):
             user_id,
             snapshot=None if snapshot is None else (seq, snapshot),
             result=result,
+            awaiting=awaiting,
         )
 
     async def append_actions(
@@ -653,6 +677,7 @@ class PostgresStore(CommunityCommands):
         user_id: int | None,
         snapshot: tuple[int, str] | None = None,
         result: FinalResult | None = None,
+        awaiting: Sequence[int] | None = None,
     ) -> None:
         async with self._transaction() as db:
             # The row lock serialises the moves of one table across every process.
@@ -685,10 +710,26 @@ class PostgresStore(CommunityCommands):
                     table_id,
                     *snapshot,
                 )
+            await db.execute(
+                "UPDATE tables SET awaiting = $1 WHERE id = $2",
+                None if awaiting is None else list(awaiting),
+                table_id,
+            )
             if result is not None:
                 (table,) = await self._tables(db, "t.id = $1", table_id)
                 await self._finish(db, table, result)
             await self._announce(db, table_id)
+
+    async def note_awaiting(self, table_id: int, seq: int, awaiting: Sequence[int]) -> bool:
+        async with self._transaction() as db:
+            status = await db.execute(
+                "UPDATE tables SET awaiting = $1 WHERE id = $2 AND status = 'active'"
+                " AND (SELECT coalesce(max(seq), 0) FROM actions WHERE table_id = $2) = $3",
+                list(awaiting),
+                table_id,
+                seq,
+            )
+        return status != "UPDATE 0"
 
     async def actions(self, table_id: int, after: int = 0) -> list[LoggedAction]:
         async with self._read() as db:
@@ -716,6 +757,30 @@ class PostgresStore(CommunityCommands):
             )
         return None if row is None else Snapshot(row["seq"], row["state"])
 
+    async def game_logs(self, table_ids: Sequence[int]) -> dict[int, GameLog]:
+        wanted = list(dict.fromkeys(table_ids))
+        async with self._read() as db:
+            found = await db.fetch("SELECT id FROM tables WHERE id = ANY($1::bigint[])", wanted)
+            snapshots = await db.fetch(
+                "SELECT table_id, seq, state FROM snapshots WHERE table_id = ANY($1::bigint[])",
+                wanted,
+            )
+            rows = await db.fetch(
+                "SELECT a.table_id, a.seq, a.seat, a.choices, a.user_id, a.at"
+                " FROM actions AS a LEFT JOIN snapshots AS s ON s.table_id = a.table_id"
+                " WHERE a.table_id = ANY($1::bigint[]) AND a.seq > coalesce(s.seq, 0)"
+                " ORDER BY a.table_id, a.seq",
+                wanted,
+            )
+        actions: dict[int, list[LoggedAction]] = {row["id"]: [] for row in found}
+        for table_id, seq, seat, choices, user_id, at in rows:
+            actions[table_id].append(LoggedAction(seq, seat, tuple(choices), user_id, _utc(at)))  # type: ignore[arg-type]
+        snapped = {row["table_id"]: Snapshot(row["seq"], row["state"]) for row in snapshots}
+        return {
+            table_id: GameLog(snapped.get(table_id), tuple(logged))
+            for table_id, logged in actions.items()
+        }
+
     # -- users -----------------------------------------------------------------------------
     async def get_prefs(self, user_id: int) -> UserPrefs:
         async with self._read() as db:
@@ -741,12 +806,15 @@ class PostgresStore(CommunityCommands):
 
     async def set_locale(self, user_id: int, locale: str) -> None:
         async with self._transaction() as db:
-            await db.execute(
+            status = await db.execute(
                 "INSERT INTO user_prefs (user_id, locale) VALUES ($1, $2)"
-                " ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale",
+                " ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale"
+                " WHERE user_prefs.locale IS DISTINCT FROM excluded.locale",
                 user_id,
                 locale,
             )
+            if status != "INSERT 0 0":
+                await self._announce(db, user_id, "locale")
 
     async def set_quiet_hours(
         self, user_id: int, start: int | None, end: int | None, utc_offset: int
@@ -771,6 +839,7 @@ class PostgresStore(CommunityCommands):
                 user_id,
                 language,
             )
+            await self._announce(db, user_id, "user")
 
     async def set_server_language(self, guild_id: int, language: str | None) -> None:
         async with self._transaction() as db:
@@ -780,6 +849,7 @@ class PostgresStore(CommunityCommands):
                 guild_id,
                 language,
             )
+            await self._announce(db, guild_id, "guild")
 
     async def language_choices(self) -> LanguageChoices:
         async with self._read() as db:
@@ -804,8 +874,10 @@ class PostgresStore(CommunityCommands):
                 " reserve = excluded.reserve, timeouts = excluded.timeouts,"
                 " since = excluded.since, deadline = excluded.deadline,"
                 " next_remind = excluded.next_remind, reminders = excluded.reminders,"
-                " snoozed = excluded.snoozed, timed_out = excluded.timed_out,"
-                " stalled = excluded.stalled",
+                # a snooze (snooze_clock, from any process) holds for the rest of its wait
+                " snoozed = excluded.snoozed OR (seat_clocks.snoozed"
+                " AND seat_clocks.since IS NOT DISTINCT FROM excluded.since),"
+                " timed_out = excluded.timed_out, stalled = excluded.stalled",
                 clock.table_id,
                 clock.seat,
                 clock.user_id,
@@ -833,6 +905,27 @@ class PostgresStore(CommunityCommands):
                 *params,
             )
         return [SeatClock(**dict(row)) for row in rows]
+
+    async def snooze_clock(self, table_id: int, seat: int, user_id: int, since: int) -> bool:
+        async with self._transaction() as db:
+            row = await db.fetchrow(
+                "SELECT user_id, since FROM seat_clocks WHERE table_id = $1 AND seat = $2"
+                " FOR UPDATE",
+                table_id,
+                seat,
+            )
+            began = None if row is None else row["since"]
+            if row is None or row["user_id"] != user_id or began is None:
+                return False
+            if int(began.timestamp()) != since:
+                return False
+            await db.execute(
+                "UPDATE seat_clocks SET snoozed = true WHERE table_id = $1 AND seat = $2",
+                table_id,
+                seat,
+            )
+            await self._announce(db, table_id, "clock")
+            return True
 
     async def drop_clocks(self, table_id: int) -> None:
         async with self._transaction() as db:
@@ -904,10 +997,13 @@ class PostgresStore(CommunityCommands):
                 _utc(away.since),
                 _utc(away.until),
             )
+            await self._announce(db, away.user_id, "away")
 
     async def end_away(self, user_id: int, *, year: int, refund: int) -> None:
         async with self._transaction() as db:
-            await db.execute("DELETE FROM away WHERE user_id = $1", user_id)
+            gone = await db.execute("DELETE FROM away WHERE user_id = $1", user_id)
+            if gone != "DELETE 0":
+                await self._announce(db, user_id, "away")
             if refund > 0:
                 await db.execute(
                     "UPDATE away_days SET days = greatest(0, days - $1)"

@@ -34,6 +34,8 @@ from meeple_hall.bot.store.base import (
     AwayAllowance,
     ChannelBusy,
     FinalResult,
+    GameLog,
+    Heard,
     LanguageChoices,
     LobbyClosed,
     LobbyFull,
@@ -57,6 +59,7 @@ from meeple_hall.bot.store.sqlite_community import CommunityCommands
 log = logging.getLogger(__name__)
 
 MEMORY = ":memory:"
+_IDS_A_STATEMENT = 500  # table ids bound in one statement (SQLite allows 32,766 parameters)
 MIGRATIONS_DIR = files(__package__) / "migrations"
 _MIGRATION_NAME = re.compile(r"(\d{4})_(\w+)\.sql")
 
@@ -194,7 +197,9 @@ class SQLiteStore(CommunityCommands):
             finally:
                 await db.close()
 
-    async def watch(self, changed: Callable[[int | None], Awaitable[None]]) -> None:
+    async def watch(
+        self, changed: Callable[[int | None], Awaitable[None]], others: Heard | None = None
+    ) -> None:
         """Nothing to watch: one process owns a SQLite file (several processes against one
         database is PostgreSQL's deployment), and its own changes it knows already."""
 
@@ -566,7 +571,7 @@ class SQLiteStore(CommunityCommands):
             "SELECT t.id, t.guild_id, t.channel_id, t.host_id, t.game, t.options, t.seed,"
             " t.status, t.lobby_message_id, t.table_message_id, t.result, t.created_at,"
             " t.started_at, t.ended_at, t.settings, s.position, s.user_id, s.name, s.ai,"
-            " s.resigned, s.ai_level"
+            " s.resigned, s.ai_level, t.awaiting"
             " FROM tables AS t LEFT JOIN seats AS s ON s.table_id = t.id"
             f" WHERE {where} ORDER BY t.id, s.position",
             params,
@@ -590,6 +595,7 @@ class SQLiteStore(CommunityCommands):
                         started_at=_from_text(row[12]),
                         ended_at=_from_text(row[13]),
                         settings=json.loads(row[14]),
+                        awaiting=None if row[21] is None else tuple(json.loads(row[21])),
                     )
                 if row[15] is not None:
                     table.seats.append(
@@ -607,6 +613,7 @@ class SQLiteStore(CommunityCommands):
         user_id: int | None,
         snapshot: str | None = None,
         result: FinalResult | None = None,
+        awaiting: Sequence[int] | None = None,
     ) -> None:
         await self.append_actions(
             table_id,
@@ -616,6 +623,7 @@ class SQLiteStore(CommunityCommands):
             user_id,
             snapshot=None if snapshot is None else (seq, snapshot),
             result=result,
+            awaiting=awaiting,
         )
 
     async def append_actions(
@@ -627,6 +635,7 @@ class SQLiteStore(CommunityCommands):
         user_id: int | None,
         snapshot: tuple[int, str] | None = None,
         result: FinalResult | None = None,
+        awaiting: Sequence[int] | None = None,
     ) -> None:
         async with self._write() as db:
             row = await _one(
@@ -659,8 +668,21 @@ class SQLiteStore(CommunityCommands):
                     " state = excluded.state",
                     (table_id, *snapshot),
                 )
+            await db.execute(
+                "UPDATE tables SET awaiting = ? WHERE id = ?",
+                (None if awaiting is None else _json(list(awaiting)), table_id),
+            )
             if result is not None:
                 await self._finish(db, await self._table_in(db, table_id), result)
+
+    async def note_awaiting(self, table_id: int, seq: int, awaiting: Sequence[int]) -> bool:
+        async with self._write() as db:
+            cursor = await db.execute(
+                "UPDATE tables SET awaiting = ? WHERE id = ? AND status = 'active'"
+                " AND (SELECT coalesce(max(seq), 0) FROM actions WHERE table_id = ?) = ?",
+                (_json(list(awaiting)), table_id, table_id, seq),
+            )
+            return cursor.rowcount > 0
 
     async def actions(self, table_id: int, after: int = 0) -> list[LoggedAction]:
         async with self._read() as db:
@@ -685,6 +707,39 @@ class SQLiteStore(CommunityCommands):
         async with self._read() as db:
             row = await _one(db, "SELECT seq, state FROM snapshots WHERE table_id = ?", (table_id,))
         return None if row is None else Snapshot(row[0], row[1])
+
+    async def game_logs(self, table_ids: Sequence[int]) -> dict[int, GameLog]:
+        wanted = list(dict.fromkeys(table_ids))
+        snapshots: dict[int, Snapshot] = {}
+        actions: dict[int, list[LoggedAction]] = {}
+        async with self._read() as db:
+            for start in range(0, len(wanted), _IDS_A_STATEMENT):
+                ids = tuple(wanted[start : start + _IDS_A_STATEMENT])
+                marks = ", ".join("?" * len(ids))
+                for (found,) in await _all(db, f"SELECT id FROM tables WHERE id IN ({marks})", ids):
+                    actions[found] = []
+                rows = await _all(
+                    db,
+                    f"SELECT table_id, seq, state FROM snapshots WHERE table_id IN ({marks})",
+                    ids,
+                )
+                snapshots.update((table_id, Snapshot(seq, state)) for table_id, seq, state in rows)
+                rows = await _all(
+                    db,
+                    "SELECT a.table_id, a.seq, a.seat, a.choices, a.user_id, a.at"
+                    " FROM actions AS a LEFT JOIN snapshots AS s ON s.table_id = a.table_id"
+                    f" WHERE a.table_id IN ({marks}) AND a.seq > coalesce(s.seq, 0)"
+                    " ORDER BY a.table_id, a.seq",
+                    ids,
+                )
+                for table_id, seq, seat, choices, user_id, at in rows:
+                    actions[table_id].append(
+                        LoggedAction(seq, seat, tuple(json.loads(choices)), user_id, _from_text(at))
+                    )
+        return {
+            table_id: GameLog(snapshots.get(table_id), tuple(logged))
+            for table_id, logged in actions.items()
+        }
 
     # -- users -----------------------------------------------------------------------------
     async def get_prefs(self, user_id: int) -> UserPrefs:
@@ -773,8 +828,10 @@ class SQLiteStore(CommunityCommands):
                 " reserve = excluded.reserve, timeouts = excluded.timeouts,"
                 " since = excluded.since, deadline = excluded.deadline,"
                 " next_remind = excluded.next_remind, reminders = excluded.reminders,"
-                " snoozed = excluded.snoozed, timed_out = excluded.timed_out,"
-                " stalled = excluded.stalled",
+                # a snooze (snooze_clock, from any process) holds for the rest of its wait
+                " snoozed = excluded.snoozed OR (seat_clocks.snoozed"
+                " AND seat_clocks.since IS excluded.since),"
+                " timed_out = excluded.timed_out, stalled = excluded.stalled",
                 (
                     clock.table_id,
                     clock.seat,
@@ -820,6 +877,22 @@ class SQLiteStore(CommunityCommands):
             )
             for row in rows
         ]
+
+    async def snooze_clock(self, table_id: int, seat: int, user_id: int, since: int) -> bool:
+        async with self._write() as db:
+            row = await _one(
+                db,
+                "SELECT user_id, since FROM seat_clocks WHERE table_id = ? AND seat = ?",
+                (table_id, seat),
+            )
+            began = None if row is None else _from_text(row[1])
+            if row is None or row[0] != user_id or began is None or int(began.timestamp()) != since:
+                return False
+            await db.execute(
+                "UPDATE seat_clocks SET snoozed = 1 WHERE table_id = ? AND seat = ?",
+                (table_id, seat),
+            )
+            return True
 
     async def drop_clocks(self, table_id: int) -> None:
         async with self._write() as db:

@@ -46,7 +46,7 @@ def _convert(value: Any, pg_type: str) -> Any:
         return None
     if pg_type == "boolean":
         return bool(value)
-    if pg_type == "jsonb":
+    if pg_type in ("jsonb", "ARRAY"):  # arrays (tables.awaiting) are JSON arrays in SQLite
         return json.loads(value)
     if pg_type == "timestamp with time zone":
         moment = datetime.fromisoformat(value)
