@@ -5,8 +5,12 @@ Everything is in the store, and every step is written so that doing it again doe
 new: a round's tables are recorded (as intents) before any thread is opened; each table
 then goes planned → thread → table → started → announced, and a thread or game already
 made is found again (by the thread's name, by the one open table a channel may have)
-instead of being made twice. `advance` looks at the store, not at what this process
-remembers, so after a restart at any point it finishes what was begun.
+instead of being made twice. A round goes opening → playing → done; it is marked done only
+once its standings are posted, and a post sent just before a stop is found again (by its
+picture's name among the channel's latest messages), so it is sent exactly once; so is the
+winner's, posted before the tournament is marked finished. `advance` looks at the store,
+not at what this process remembers, so after a restart at any point it finishes what was
+begun.
 """
 
 from __future__ import annotations
@@ -46,6 +50,7 @@ DEFAULT_SWISS_ROUNDS = 3
 ROUND_ROBIN_MAX = 12
 ENDED = (TableStatus.FINISHED, TableStatus.ABANDONED, TableStatus.CANCELLED)
 OPEN_TABLE_STATES = ("planned", "thread", "table", "started")
+RECENT_POSTS = 50  # how far back a channel is searched for a post sent before a stop
 
 
 def default_table_size(game_id: str) -> int:
@@ -213,10 +218,10 @@ class Tournaments:
                 if current.status == "playing":
                     if not await self._round_over(tournament, current.round):
                         return
-                    if await self.store.set_round_status(
+                    await self._close_round(tournament, current.round)
+                    await self.store.set_round_status(
                         tournament_id, current.round, "done", expected="playing"
-                    ):
-                        await self._close_round(tournament, current.round)
+                    )
                     continue
                 if await self._is_last(tournament, current.round):
                     await self._finish(tournament)
@@ -255,12 +260,15 @@ class Tournaments:
         return len([r for r in rows if r.state != "void"]) <= 1
 
     async def _close_round(self, tournament: Tournament, round_no: int) -> None:
-        """Knock out (elimination), then post the standings."""
+        """Knock out (elimination), then post the standings; both may be done again after a
+        stop (the knock-out changes only players still playing; the post is found again)."""
         if tournament.format == "elimination":
             await self._knock_out(tournament, round_no)
             tournament = await self.store.get_tournament(tournament.id) or tournament
         await self.post_standings(
-            tournament, t(self.locale(tournament), "tournament.round_done", round=round_no)
+            tournament,
+            t(self.locale(tournament), "tournament.round_done", round=round_no),
+            key=f"r{round_no}",
         )
 
     async def _knock_out(self, tournament: Tournament, round_no: int) -> None:
@@ -283,31 +291,53 @@ class Tournaments:
                         )
 
     async def _finish(self, tournament: Tournament) -> None:
-        try:
-            tournament = await self.store.end_tournament(tournament.id, TournamentStatus.FINISHED)
-        except TournamentClosed:
-            return
+        """Announce the winner, then mark the tournament finished (a stop in between
+        announces nothing twice: the post is found again)."""
         ranked = await self.standings(tournament)
         locale = self.locale(tournament)
         winner = f"<@{ranked[0].user_id}>" if ranked else "—"
         await self.post_standings(
             tournament,
             t(locale, "tournament.winner", name=tournament.name, winner=winner),
+            key="final",
             mention=True,
         )
+        with contextlib.suppress(TournamentClosed):
+            await self.store.end_tournament(tournament.id, TournamentStatus.FINISHED)
 
     async def post_standings(
-        self, tournament: Tournament, heading: str, *, mention: bool = False
+        self, tournament: Tournament, heading: str, *, key: str, mention: bool = False
     ) -> None:
+        """Post the standings under `heading` once: `key` names the picture, by which a post
+        sent before a stop is found again."""
         from meeple_hall.bot.cogs.tournament import standings_message
 
         channel = await self.channel(tournament.channel_id)
-        content, file = await standings_message(self, tournament, self.locale(tournament))
+        filename = f"standings-{tournament.id}-{key}.png"
+        if await self._posted(channel, filename):
+            return
+        content, file = await standings_message(
+            self, tournament, self.locale(tournament), filename=filename
+        )
         await channel.send(
             content=f"{heading}\n{content}"[:2000],
             file=file,
             allowed_mentions=discord.AllowedMentions(users=mention),
         )
+
+    async def _posted(self, channel: Any, filename: str) -> bool:
+        """Whether one of the channel's latest messages is the bot's with this picture (where
+        the bot may not read the channel's history, it posts rather than stay silent)."""
+        me = self.bot.user.id
+        try:
+            async for message in channel.history(limit=RECENT_POSTS):
+                if message.author.id == me and any(
+                    a.filename == filename for a in message.attachments
+                ):
+                    return True
+        except discord.HTTPException:
+            log.warning("cannot read channel %s to find %s; posting it", channel.id, filename)
+        return False
 
     # -- opening a round --------------------------------------------------------------------
     async def _open_round(self, tournament: Tournament, round_no: int) -> None:

@@ -118,7 +118,7 @@ def signup_buttons(tournament: Tournament, locale: str) -> Components | None:
 
 
 async def standings_message(
-    service: Tournaments, tournament: Tournament, locale: str
+    service: Tournaments, tournament: Tournament, locale: str, filename: str = "standings.png"
 ) -> tuple[str, discord.File]:
     """The standings as text (for screen readers) and as a picture."""
     ranked = await service.standings(tournament)
@@ -174,7 +174,7 @@ async def standings_message(
         widths=(50, 230, 90, 110, 100, 90, 80),
     )
     png = await asyncio.to_thread(lambda: render.png_bytes(render_board(board)))
-    return "\n".join(lines), discord.File(io.BytesIO(png), filename="standings.png")
+    return "\n".join(lines), discord.File(io.BytesIO(png), filename=filename)
 
 
 def rules_text(locale: str) -> str:
