@@ -376,6 +376,7 @@ class Tournaments:
             state = "started"
             await self.store.update_tournament_table(*where, state=state)
         if state == "started":
+            await self._hand_leavers_to_ai(tournament.id, table_id)  # type: ignore[arg-type]
             await self._ping(tournament, row, thread_id)  # type: ignore[arg-type]
             await self.store.update_tournament_table(*where, state="announced")
 
@@ -521,18 +522,29 @@ class Tournaments:
         return None
 
     async def withdraw(self, tournament: Tournament, user_id: int, status: str) -> None:
-        """Drop (by the player) or remove (by the organiser): no later rounds, and a seat in
-        a running game of the tournament goes to the AI, ranked last."""
+        """Drop (by the player) or remove (by the organiser): no later rounds, and their
+        seat in a running game of the tournament goes to the AI (`good`, as any resigned
+        seat), which plays it out; it ranks last. A game of a round still opening does the
+        same as it starts (`open_table`)."""
         await self.store.set_player_status(tournament.id, user_id, status, round=tournament.round)
         current = await self.current_table(tournament, user_id)
         if current is not None:
-            _, table = current
-            live = self.manager.get(table.id)
-            seat = table.seat_of(user_id)
-            if live is not None and seat is not None and not table.seats[seat].resigned:
-                with contextlib.suppress(Refusal):
-                    await self.manager.resign(live, seat)
+            await self._hand_leavers_to_ai(tournament.id, current[1].id)
         await self.advance(tournament.id)
+
+    async def _hand_leavers_to_ai(self, tournament_id: int, table_id: int) -> None:
+        """Resign the seats of the game's players who left the tournament (read afresh from
+        the store: one may drop while their table is being opened)."""
+        tournament = await self.store.get_tournament(tournament_id)
+        live = self.manager.get(table_id)
+        if tournament is None or live is None:
+            return
+        for seat, taken in enumerate(live.table.seats):
+            player = tournament.player(taken.user_id or 0)
+            if player is None or player.status == "playing" or taken.resigned:
+                continue
+            with contextlib.suppress(Refusal):
+                await self.manager.resign(live, seat)
 
     async def has_played(self, tournament: Tournament, user_id: int) -> bool:
         for row in await self.store.tournament_tables(tournament.id):
