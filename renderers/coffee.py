@@ -161,6 +161,11 @@ def civet(draw: Draw, x: float, y: float, s: float = 1.0) -> None:
     draw.line((x - 8 * s, y + 1 * s, x - 13 * s, y - 4 * s), fill=INK, width=max(2, round(2 * s)))
 
 
+def action_marker(draw: Draw, x: float, y: float, s: float = 1.0) -> None:
+    """An Action marker: the black cube of the Work phase, outlined to show on dark seats."""
+    draw.rounded_rectangle((x - 7 * s, y - 7 * s, x + 7 * s, y + 7 * s), 2, fill=INK, outline=WHITE)
+
+
 def truck(draw: Draw, x: float, y: float, colour: Any = (90, 90, 90), s: float = 1.0) -> None:
     draw.rectangle((x - 8 * s, y - 5 * s, x + 3 * s, y + 3 * s), fill=colour, outline=INK)
     draw.rectangle((x + 3 * s, y - 2 * s, x + 8 * s, y + 3 * s), fill=colour, outline=INK)
@@ -664,26 +669,33 @@ def draw_player(
     draw.rounded_rectangle((x0, y0, x0 + w, y0 + PLAYER_H), 12, fill=PANEL, outline=colour, width=4)
     draw.rounded_rectangle((x0, y0, x0 + w, y0 + 46), 12, fill=colour)
     draw.rectangle((x0, y0 + 30, x0 + w, y0 + 46), fill=colour)
-    # the header: seat number and coins large, then workers, traders, donkeys, trucks
+    # the header: seat number and coins large, then the Action markers left for the Work
+    # phase, workers, traders, donkeys, trucks (narrower and closer at 5 players)
     text(draw, (x0 + 22, y0 + 24), seat + 1, BIG, ink)
     coin(draw, x0 + 64, y0 + 23, p["coins"], r=21)
-    pitch = min(54.0, (w - 94) / 4)
-    x = x0 + 96
-    for icon, value in (
+    items = (
+        ("marker", p["markers"] + int(p["color_marker"])),
         ("worker", p["pool"]),
         ("trader", p["traders"]),
         ("donkey", p["donkeys"]),
         ("truck", p["trucks"]),
-    ):
-        if icon == "worker":
-            worker(draw, x + 6, y0 + 24, s=1.4)
+    )
+    pitch = min(54.0, (w - 94) / len(items))
+    s = 1.0 if pitch < 44 else 1.2
+    size = 21 if pitch < 44 else 24
+    x = x0 + 96
+    for icon, value in items:
+        if icon == "marker":
+            action_marker(draw, x + 4, y0 + 23, s)
+        elif icon == "worker":
+            worker(draw, x + 4, y0 + 24, s=s * 1.15)
         elif icon == "trader":
-            trader(draw, x + 6, y0 + 25, colour, 1.2)
+            trader(draw, x + 4, y0 + 25, colour, s)
         elif icon == "donkey":
-            donkey(draw, x + 6, y0 + 23, DONKEY_BROWN, 1.3)
+            donkey(draw, x + 4, y0 + 23, DONKEY_BROWN, s * 1.05)
         else:
-            truck(draw, x + 6, y0 + 22, s=1.3)
-        text(draw, (x + pitch - 20, y0 + 23), value, 24, ink)
+            truck(draw, x + 4, y0 + 22, s=s * 1.05)
+        text(draw, (x + pitch - (13 if pitch < 44 else 20), y0 + 23), value, size, ink)
         x += pitch
     # coffee: a bean and its count for each kind, kopi luwak last
     col = (w - 16) / 6
@@ -1041,6 +1053,43 @@ def contract_reward(letter: str) -> Msg:
 FOLDED = frozenset({"plant_row", "build_site", "piggy_pay"})
 
 
+def chain_style(decisions: tuple[Decision, ...], options: tuple[Option, ...]) -> OptionStyle | None:
+    """A folded building line in one sentence, the building named first whatever the
+    length: `Build a production station in Brazil, space 1 (2 coins, Arabica step)`, with
+    the building's bonus below; a piggyback names the coffee it pays."""
+    kinds = tuple(d.kind for d in decisions)
+    head = options[0]
+    if not isinstance(head.label, Msg) or "building" not in head.label.args:
+        return None
+    building = head.label.args["building"]
+    site = options[-1].label if kinds[-1] == "build_site" else None
+    where: dict[str, Any] = {}
+    step = False
+    if site is not None:
+        if not isinstance(site, Msg) or "coffee" not in site.args:
+            return None
+        where = {"coffee": site.args["coffee"], "space": site.args["space"]}
+        step = site.key.endswith("site_step")
+    emoji = HEAD_EMOJI["build"]
+    if kinds == ("trade", "build_site"):
+        label = msg("chain.build_step" if step else "chain.build", building=building, **where)
+        return OptionStyle(label, emoji, msg("chain.build_note", bonus=head.label.args["bonus"]))
+    if kinds == ("free_build", "build_site"):
+        label = msg("chain.free_step" if step else "chain.free", building=building, **where)
+        return OptionStyle(label, emoji, head.label.args["bonus"])
+    if kinds[:2] == ("piggy_build", "piggy_pay"):
+        paid = coffee_name(options[1].id)
+        if site is None:
+            label = msg("chain.piggy_here", building=building, paid=paid)
+        else:
+            key = "chain.piggy_step" if step else "chain.piggy"
+            label = msg(key, building=building, paid=paid, **where)
+        bonus_trader = head.label.key.endswith("join_build_bonus")
+        note = msg("chain.piggy_bonus_trader") if bonus_trader else msg("note.piggy_build.join")
+        return OptionStyle(label, HEAD_EMOJI["join"], note)
+    return None
+
+
 def option_style(decision: Decision, option: Option) -> OptionStyle | None:
     head = option.id.split(".")[0]
     kind = decision.kind
@@ -1106,6 +1155,7 @@ def private_text(view: dict[str, Any]) -> Msg:
         msg(
             "private.company",
             seat=seat + 1,
+            markers=count("marker", p["markers"] + int(p["color_marker"])),
             coins=count("coin", p["coins"]),
             workers=count("worker", p["pool"]),
             traders=count("trader", p["traders"]),

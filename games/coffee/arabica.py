@@ -15,17 +15,27 @@ def track() -> dict:
     return components().board["arabica"]
 
 
+def column_after_step(state: CoffeeState, seat: int, coffee: str) -> int | None:
+    """The column one step on `coffee`'s row reaches; None where the step goes to waste
+    (past the 7th column, or onto a 7th column another player holds)."""
+    column = state.players[seat].arabica[coffee]
+    last = track()["columns"]
+    if column >= last or (column == last - 1 and state.seventh[coffee] is not None):
+        return None
+    return column + 1
+
+
 def advance(state: CoffeeState, seat: int, coffee: str) -> None:
     """One step on `coffee`'s row, with the rewards of the space reached."""
     if state.is_andre(seat):
         return
     player = state.players[seat]
     rules = track()
-    column = player.arabica[coffee]
     last = rules["columns"]
-    if column >= last or (column == last - 1 and state.seventh[coffee] is not None):
+    reached = column_after_step(state, seat, coffee)
+    if reached is None:
         return  # the advance goes to waste
-    column += 1
+    column = reached
     player.arabica[coffee] = column
     if column == last:
         state.seventh[coffee] = seat
@@ -56,10 +66,12 @@ def move_back(state: CoffeeState, seat: int, coffee: str) -> None:
     player.arabica[coffee] -= 1
 
 
-def ask_advance(state: CoffeeState, seat: int, steps: int = 1) -> None:
-    """Next, `steps` advances on rows of the player's choice."""
+def ask_advance(state: CoffeeState, seat: int, steps: int = 1, why: str | None = None) -> None:
+    """Next, `steps` advances on rows of the player's choice (`why`: the prompt says what
+    brought them where the player did not just choose it, as a Wild Animal counter)."""
     if not state.is_andre(seat):
-        state.prompts[0:0] = [Prompt(seat, "advance") for _ in range(steps)]
+        data = {"why": why} if why else {}
+        state.prompts[0:0] = [Prompt(seat, "advance", dict(data)) for _ in range(steps)]
 
 
 def gain_counter(state: CoffeeState, seat: int, counter: str) -> None:
@@ -68,7 +80,7 @@ def gain_counter(state: CoffeeState, seat: int, counter: str) -> None:
         return
     state.players[seat].counters.append(counter)
     if counter == WILD:
-        ask_advance(state, seat)
+        ask_advance(state, seat, why="wild")
     else:
         advance(state, seat, counter.split(":")[1])
 

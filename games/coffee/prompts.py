@@ -62,6 +62,15 @@ def plantation_row_label(state: CoffeeState, seat: int, row: str) -> Msg:
     return m("label.plant_row_then", row=row, level=level, bonus=bonus_item(bonus))
 
 
+def advance_label(state: CoffeeState, seat: int, coffee: str) -> Msg:
+    """`Brazil: column 2 → 3`, or that the step would be lost there."""
+    column = state.players[seat].arabica[coffee]
+    after = arabica.column_after_step(state, seat, coffee)
+    if after is None:
+        return m("label.advance_lost", coffee=coop_name(coffee), column=column)
+    return m("label.advance", coffee=coop_name(coffee), column=column, after=after)
+
+
 def prompt_decision(state: CoffeeState, prompt: Prompt) -> Decision:
     seat, kind, data = prompt.seat, prompt.kind, prompt.data
     player = state.players[seat]
@@ -100,10 +109,9 @@ def prompt_decision(state: CoffeeState, prompt: Prompt) -> Decision:
         ]
         low = high = data["n"]
     elif kind == "advance":
-        options = [
-            Option(c, m("label.advance", coffee=coop_name(c), column=player.arabica[c]))
-            for c in COFFEES
-        ]
+        if data.get("why") == "wild":
+            text = m("prompt.advance_wild")
+        options = [Option(c, advance_label(state, seat, c)) for c in COFFEES]
     elif kind in ("gain_coffee", "wild_income"):
         options = [Option(c, coop_name(c)) for c in COFFEES]
     elif kind == "piggy_trader":
@@ -115,7 +123,12 @@ def prompt_decision(state: CoffeeState, prompt: Prompt) -> Decision:
         options = site_options(state, data["column"], data.get("coffee"))
     elif kind == "piggy_build":
         builder = who(state, data["builder"])
-        text = m("prompt.piggy_build", builder=builder)
+        place = data["place"]
+        text = (
+            m("prompt.piggy_build_board", builder=builder)
+            if place is None
+            else m("prompt.piggy_build", builder=builder, coffee=coop_name(place))
+        )
         own = "label.join_build" if player.traders else "label.join_build_bonus"
         options = [
             Option(f"join.{c}", m(own, building=column_name(c)))

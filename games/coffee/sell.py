@@ -12,7 +12,7 @@ from meeple_hall.games.coffee.data import (
     BarSpace,
     components,
 )
-from meeple_hall.games.coffee.names import bar_name, who
+from meeple_hall.games.coffee.names import bar_name, counter_name, who
 from meeple_hall.games.coffee.state import CoffeeState, Player, Prompt
 from meeple_hall.games.coffee.supply import (
     bonus_options,
@@ -68,12 +68,15 @@ def bar_options(state: CoffeeState, seat: int) -> list[Option]:
                         if space.need == "mixed"
                         else describe(wants)
                     )
+                    # the Animal counter still lying on the space comes with it (EN Phase 5 B5)
+                    counter = state.bar_animals.get(f"{bar}.{i}")
                     label = m(
-                        "label.bar",
+                        "label.bar_counter" if counter else "label.bar",
                         bar=bar_name(bar),
                         need=need,
                         coins=count("coin", space.coins),
                         points=count("vp", space.points),
+                        **({"counter": counter_name(counter)} if counter else {}),
                     )
                     options.append(Option(token, label))
     return options

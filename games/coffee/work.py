@@ -175,7 +175,7 @@ def _how(state: CoffeeState, seat: int, where: Placement) -> list[Msg]:
         return parts
     donkeys = where.donkeys_needed(state.coops[where.coffee], seat)
     parts.append(m("label.from_below", space=where.via + 1))
-    return parts + ([count("donkey", donkeys)] if donkeys else [])
+    return parts + ([m("label.donkeys_paid", donkeys=count("donkey", donkeys))] if donkeys else [])
 
 
 def plant(state: CoffeeState, seat: int, row: str, token: str) -> None:

@@ -15,9 +15,15 @@ from meeple_hall.renderers.phone import Box, crops, seat_focus, seat_of_focus, s
 COOPS = tuple(f"coop{i + 1}" for i in range(len(table.COFFEES)))
 
 
+# André's board (2 players): his own part, not a seat's, since the table has no seat for
+# him (`seatN` names the table's seats, and his seat number comes after theirs).
+ANDRE = "andre"
+
+
 def focuses(view: dict[str, Any]) -> list[str]:
-    seats = [seat_focus(s) for s in range(len(view["players"]))]
-    return [*COOPS, "arabica", "bars", "market", *seats]
+    andre = view["andre"]["seat"] if view["andre"] is not None else None
+    seats = [seat_focus(s) for s in range(len(view["players"])) if s != andre]
+    return [*COOPS, "arabica", "bars", "market", *seats, *([ANDRE] if andre is not None else [])]
 
 
 BARS_PER_ROW = 3  # the Coffee Bars, three to a row
@@ -61,12 +67,12 @@ def _company(view: dict[str, Any], seat: int) -> Image.Image:
 
 
 def render_focus(view: dict[str, Any], focus: str) -> Image.Image:
+    if focus == ANDRE:
+        image = Image.new("RGB", (COMPANY_W + 20, table.PLAYER_H + 26), BACKGROUND)
+        table.draw_andre(ImageDraw.Draw(image), view, 10, 13, COMPANY_W)
+        return image
     seat = seat_of_focus(focus, len(view["players"]))
     if seat is not None:
-        if view["andre"] is not None and seat == view["andre"]["seat"]:
-            image = Image.new("RGB", (COMPANY_W + 20, table.PLAYER_H + 26), BACKGROUND)
-            table.draw_andre(ImageDraw.Draw(image), view, 10, 13, COMPANY_W)
-            return image
         return _company(view, seat)
     return crops(table.render(view), _boxes(view, focus), BACKGROUND)
 

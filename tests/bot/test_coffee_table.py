@@ -141,3 +141,17 @@ async def test_a_move_typed_out_of_phase_is_refused_with_the_prompt_and_the_choi
     assert "Phase 1 Work: choose an action" in content
     assert "coins" in content and "drop" in content
     assert game.state.phase == "work" and game.state.players[seat].coins == coins
+
+
+async def test_board_focus_offers_andre_s_board_at_two_players(table):
+    """At 2 players the table has two seats and André a third place in the picture: the
+    focus list named him `seat3`, a seat the table has not, and autocomplete came back
+    empty. His board is its own part."""
+    await start_game(table, table.bob, game="coffee")
+    choices = await table.carol.autocomplete(table.channel, "board", "focus", "")
+    values = [c["value"] for c in choices]
+    assert values[-3:] == ["seat1", "seat2", "andre"]
+    assert choices[-1]["name"] == "André's board (the automaton)"
+    shown = await table.carol.slash(table.channel, "board", focus="andre")
+    assert not shown.ephemeral and shown.response.attachments
+    assert "André's board" in shown.response.content

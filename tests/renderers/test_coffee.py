@@ -13,6 +13,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageStat
 from meeple_hall import renderers
 from meeple_hall.games.coffee import engine
 from meeple_hall.games.coffee.build import building_bonus
+from meeple_hall.games.coffee.words import coffee_name
 from meeple_hall.games.core import Action, Decision, Option
 from meeple_hall.games.core.catalogues import render
 from meeple_hall.games.testing import random_choices
@@ -272,7 +273,8 @@ def test_a_contract_option_tells_its_reward_from_the_player_board() -> None:
 
 def test_the_plantation_rows_name_their_cost_and_bonus() -> None:
     """Adding a plantation: each row's label gives the level, the cost above it and the bonus
-    printed below its space on the player board."""
+    printed below its space on the player board, as something gained ("then a worker" read
+    as a worker the plantation needs)."""
     state = engine.new(3, seed=1)
     work = engine.decisions(state)[0]
     state = engine.apply(state, Action(work.seat, ("plant",)))
@@ -281,8 +283,8 @@ def test_the_plantation_rows_name_their_cost_and_bonus() -> None:
     labels = {o.id: str(o.label) for o in rows.options}
     assert labels == {
         "A": "Row A: level 1",
-        "B": "Row B: level 1, then a donkey",
-        "C": "Row C: level 2 (1 coin), then a worker",
+        "B": "Row B: level 1, gain a donkey",
+        "C": "Row C: level 2 (1 coin), gain a worker",
     }
 
 
@@ -411,3 +413,70 @@ def test_the_green_seats_buildings_differ_from_ethiopias_coffee_by_more_than_col
             )
         )
     assert image.crop(rows[0]).tobytes() != image.crop(rows[1]).tobytes()
+
+
+def _first(num_players: int, seed: int, kind: str, head: str):
+    """The first state of a random game where `kind` offers an option starting `head`."""
+    for state, pending in snapshots(num_players, seed=seed, every=1):
+        for decision in pending:
+            if decision.kind == kind and any(o.id.startswith(head) for o in decision.options):
+                return state, decision
+    raise AssertionError(f"no {kind} with {head}")
+
+
+def test_a_folded_building_line_names_the_building_and_its_space() -> None:
+    """Folded with its site, "Build a production station (2 coins): 2 coffee of its
+    cooperative, 1 VP · Brazil, space 1 (Arabica step)" was too long for a line, so the
+    line showed only "Brazil, space 1 (Arabica step)" while a fair trade post's kept its
+    name: every building line now starts with the building."""
+    state, trade = _first(3, 5, "trade", "build.production")
+    build = next(o for o in trade.options if o.id == "build.production")
+    after = engine.apply(state, Action(trade.seat, (build.id,)))
+    site = engine.decisions(after)[0]
+    assert site.kind == "build_site"
+    for option in site.options:
+        style = coffee.chain_style((trade, site), (build, option))
+        label = render("en", style.label)
+        coop, space = option.id.split(".")
+        assert label.startswith(f"Build a production station in {render('en', coffee_name(coop))}")
+        assert f"space {int(space) + 1}" in label and len(label) <= 80
+        assert ("Arabica step" in label) == ("step" in option.label.key)
+        assert render("en", style.description).startswith("2 coffee of its cooperative, 1 VP")
+
+
+def test_a_folded_piggyback_build_names_the_building_the_space_and_the_payment() -> None:
+    state, piggy = _first(3, 11, "piggy_build", "join.")
+    join = next(o for o in piggy.options if o.id.startswith("join."))
+    after = engine.apply(state, Action(piggy.seat, (join.id,)))
+    pay = engine.decisions(after)[0]
+    assert pay.kind == "piggy_pay"
+    paid = pay.options[0]
+    style = coffee.chain_style((piggy, pay), (join, paid))
+    label = render("en", style.label)
+    building = render("en", join.label.args["building"])
+    assert label.startswith(f"Build a {building}") and label.endswith(
+        f"for 1 {render('en', coffee_name(paid.id))}"
+    )
+
+
+@pytest.mark.parametrize("num_players", [4, 5])
+def test_the_action_markers_left_are_told_and_drawn(num_players: int) -> None:
+    """The Work phase spends Action markers (EN Phase 1: "some actions require more than 1
+    Action marker"): how many a company has left was neither in its text nor on its board."""
+    state = engine.new(num_players, seed=2)
+    view = engine.view(state, 0)
+    shown = render("en", coffee.private_text(view))
+    left = 4 if num_players == 4 else 3  # the colour marker at 4 players (EN Player Board 2)
+    assert f"**Your company (P1)**: {left} Action markers, " in shown
+    table = engine.view(state, None)
+    spent = copy.deepcopy(table)
+    spent["players"][0]["markers"] -= 2
+    width = (coffee.WIDTH - 2 * coffee.MARGIN - (num_players - 1) * 12) / num_players
+    header = (
+        coffee.MARGIN + 90,
+        coffee.PLAYERS_TOP,
+        round(coffee.MARGIN + width),
+        coffee.PLAYERS_TOP + 46,
+    )
+    before, after = coffee.render(table).crop(header), coffee.render(spent).crop(header)
+    assert before.tobytes() != after.tobytes()
