@@ -805,11 +805,14 @@ def draw_andre(draw: Draw, view: dict[str, Any], x0: float, y0: float, w: float)
     draw.rounded_rectangle((x0, y0, x0 + w, y0 + 46), 12, fill=ANDRE_COLOUR)
     draw.rectangle((x0, y0 + 30, x0 + w, y0 + 46), fill=ANDRE_COLOUR)
     text(draw, (x0 + 22, y0 + 24), andre["seat"] + 1, BIG, INK)
-    # his plantation stack: the levels he plants next
+    # his plantation stack: the levels he plants next, closer together on a narrow board
+    # (eight 40 px boxes overflowed the phone view's 330 px)
+    pitch = min(40.0, (w - 56) / max(1, len(andre["stack"])))
     for k, level in enumerate(andre["stack"]):
-        box = (x0 + 48 + k * 40, y0 + 6, x0 + 82 + k * 40, y0 + 40)
+        left = x0 + 48 + k * pitch
+        box = (left, y0 + 6, left + pitch - 6, y0 + 40)
         draw.rounded_rectangle(box, 6, fill=WHITE, outline=INK)
-        text(draw, (x0 + 65 + k * 40, y0 + 23), level, 24)
+        text(draw, (left + (pitch - 6) / 2, y0 + 23), level, 24 if pitch >= 36 else 21)
     for k in range(andre["fair_trade_posts"]):
         building(draw, x0 + 26 + k * 30, y0 + 76, "fairtrade", ANDRE_COLOUR, s=1.4)
     for k in range(andre["traders"]):

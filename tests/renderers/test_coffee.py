@@ -480,3 +480,16 @@ def test_the_action_markers_left_are_told_and_drawn(num_players: int) -> None:
     )
     before, after = coffee.render(table).crop(header), coffee.render(spent).crop(header)
     assert before.tobytes() != after.tobytes()
+
+
+def test_andre_s_plantation_stack_stays_on_his_board_in_the_phone_view() -> None:
+    """Eight 40 px boxes ran past the right edge of his 330 px board in `/board focus:andre`."""
+    from meeple_hall.renderers.palette import BACKGROUND
+    from meeple_hall.renderers.phone import coffee as phone_coffee
+
+    view = engine.view(engine.new(2, seed=3), None)
+    assert len(view["andre"]["stack"]) == 8
+    image = phone_coffee.render_focus(view, "andre")
+    right = 10 + phone_coffee.COMPANY_W  # the board's right edge
+    strip = image.crop((right + 2, 13 + 6, image.width, 13 + 40))
+    assert set(strip.get_flattened_data()) == {BACKGROUND}
