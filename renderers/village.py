@@ -4,11 +4,14 @@
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from meeple_hall.games.core import Decision, Msg, Option
+from meeple_hall.games.core.catalogues import LANGUAGES
+from meeple_hall.games.core.catalogues import render as render_text
 from meeple_hall.games.village.words import city as city_name
 from meeple_hall.games.village.words import colour as colour_name
 from meeple_hall.games.village.words import cube_count, m, plus
@@ -1061,7 +1064,49 @@ def option_style(decision: Decision, option: Option) -> OptionStyle | None:
         description = m("note.market")
     elif decision.kind in DESCRIBE:
         description = DESCRIBE[decision.kind](option)
-    return OptionStyle(label=option.label, emoji=EMOJI.get(decision.kind), description=description)
+    return OptionStyle(
+        label=option.label,
+        emoji=EMOJI.get(decision.kind),
+        description=with_coin_note(option, description),
+    )
+
+
+def well_note(paid: Msg, action: Msg) -> Msg:
+    """`Pay 2 brown + 1 coin, then: …` ("2 brown + 1 coin" says itself that the coin is the
+    third brown), or only what follows where that is too long for a menu line."""
+    full = m("note.well", paid=paid, action=action)
+    return full if fits_description(full) else m("note.then", action=action)
+
+
+def coin_payment(message: Any) -> Msg | None:
+    """The cubes-and-coins payment inside a label (games/village/words.payment), if any."""
+    if not isinstance(message, Msg):
+        return None
+    if message.key in ("village.coins.with", "village.coins.all"):
+        return message
+    return next(filter(None, (coin_payment(v) for v in message.args.values())), None)
+
+
+def with_coin_note(option: Option, description: Msg | None) -> Msg | None:
+    """An option paid partly in coins also says which cubes the coins stand in for
+    (`… · Paying 1 coin instead of 1 green`), in solo naming the start marker so spent."""
+    paid = coin_payment(option.label)
+    if paid is None:
+        return description
+    args = paid.args
+    notes = [m("note.coins", coins=args[k], cubes=args["instead"]) for k in ("spent", "brief")]
+    if description is None:
+        return notes[0]
+    tries = [m("note.also", a=description, b=note) for note in notes]
+    return next((t for t in tries if fits_description(t)), description)
+
+
+DESCRIPTION_MAX = 100  # a menu line's description
+
+
+@lru_cache(maxsize=4096)
+def fits_description(text: Msg) -> bool:
+    return all(len(render_text(lang, text)) <= DESCRIPTION_MAX for lang in LANGUAGES)
 
 
 def label_key(option: Option) -> str:
@@ -1084,17 +1129,11 @@ def turn_style(option: Option, parts: list[str]) -> OptionStyle:
         )
     if parts[0] == "well":
         colour, action = parts[1], parts[2]
-        coins = label_arg(option, "coins")
-        then = action_text(action)
-        description = (
-            m("note.well_coins", paid=cube_count(colour, 3), coins=coins, action=then)
-            if coins
-            else m("note.well", paid=cube_count(colour, 3), action=then)
-        )
+        paid = label_arg(option, "paid") or cube_count(colour, 3)
         return OptionStyle(
-            label=m("label.well_short", paid=cube_count(colour, 3), action=space_name(action)),
+            label=m("label.well_short", paid=paid, action=space_name(action)),
             emoji=EMOJI["well"],
-            description=description,
+            description=well_note(paid, action_text(action)),
         )
     space, colour = parts
     if colour == "black":

@@ -148,7 +148,7 @@ def crafts_options(state: VillageState, step: Step) -> list[Option]:
                 text = w.m("label.buy_grain", shop=shop_name, good=made, n=shop["grain"])
                 out.append(Option(f"{tag}-grain", text))
             if "cubes" in shop and can_pay(player, {c: 1 for c in shop["cubes"]}):
-                paid = w.plus([w.colour(c) for c in shop["cubes"]])
+                paid = w.cubes({c: 1 for c in shop["cubes"]})
                 text = w.m("label.buy_cubes", shop=shop_name, good=made, cubes=paid)
                 out.append(Option(f"{tag}-cubes", text))
         # Training alone is allowed: the good "may" then be made (EN crafts a).
@@ -210,7 +210,7 @@ def crafts(state: VillageState, step: Step, choice: str) -> None:
 def council_payment(how: str) -> Msg:
     if how == "scroll":
         return w.m("label.one_scroll")
-    return w.cube_count("green", data.rules()["council"]["green"])
+    return w.cubes({"green": data.rules()["council"]["green"]})
 
 
 def council_payments(player: Player) -> list[str]:
@@ -429,7 +429,7 @@ def church_options(state: VillageState, step: Step) -> list[Option]:
     for i in farm_members(player):
         n = player.members[i].number
         if can_pay(player, {"brown": church["brown"]}):
-            text = w.m("label.church", member=n, paid=w.cube_count("brown", church["brown"]))
+            text = w.m("label.church", member=n, paid=w.cubes({"brown": church["brown"]}))
             out.append(Option(f"church-{i}-brown", text))
         text = w.m("label.church", member=n, paid=w.time(church["time"]))
         out.append(Option(f"church-{i}-time", text))

@@ -30,7 +30,15 @@ from meeple_hall.games.village import (
 from meeple_hall.games.village.economy import coin_range, coin_split, gain_cube, gain_grain
 from meeple_hall.games.village.state import FARM, KARLA, Member, Player, Step, VillageState
 from meeple_hall.games.village.view import view
-from meeple_hall.games.village.words import a_colour, colour, cube_count, m, plus
+from meeple_hall.games.village.words import (
+    a_colour,
+    cube_count,
+    cubes,
+    m,
+    payment,
+    plus,
+    replaced_in,
+)
 
 OptionsFn = Callable[[VillageState, Step], list[Option]]
 PerformFn = Callable[[VillageState, Step, str], None]
@@ -71,33 +79,22 @@ LABEL_MAX = 80  # a button's label
 
 
 def with_coins(label: Msg, player: Player, cost: dict[str, int], coins: int) -> Msg:
-    """`…, paying 1 coin instead of 1 green`: which cubes the coins stand in for, and in
-    solo when the next-start-player marker is spent as one of them. The longer wordings
-    are used where they fit a button in every language."""
+    """The label with its cubes written as they will be paid: `2 green + 1 time` becomes
+    `1 green + 1 coin + 1 time` (a coin stands in for any cube), and in solo the
+    next-start-player marker is named where it is spent as the first coin. The label's
+    words for the cubes are `words.cubes(cost)`; the shorter wording of the marker is used
+    where the longer does not fit a button in every language."""
     if not coins:
         return label
-    _, replaced = coin_split(player, cost, coins)
-    cubes = plus([cube_count(c, n) for c, n in replaced.items() if n])
-    if player.marker_coin and coins == 1:
-        paid = m("coins.marker")
-    elif player.marker_coin:
-        paid = m("coins.marker_and", n=coins - 1)
-    else:
-        paid = m("coins.n", n=coins)
-    short = plus([colour(c) if n == 1 else cube_count(c, n) for c, n in replaced.items() if n])
-    tries = (
-        m("coins.paying", label=label, paid=paid, cubes=cubes),
-        m("coins.instead", label=label, paid=paid, cubes=cubes),
-    )
-    if not player.marker_coin:
-        least = m("coins.one") if coins == 1 else paid
-    elif coins == 1:
-        least = m("coins.marker_alone")
-    else:
-        least = m("coins.marker_short", n=coins - 1)
-    shorter = m("coins.for", label=label, paid=paid, cubes=short)
-    shortest = m("coins.for", label=label, paid=least, cubes=short)
-    return next((t for t in (*tries, shorter) if fits(t)), shortest)
+    use, replaced = coin_split(player, cost, coins)
+    kept = plus([cube_count(c, n) for c, n in use.items() if n]) if any(use.values()) else None
+    shown = label
+    for short in (False, True):
+        paid = payment(kept, coins, player.marker_coin, cubes(replaced), short=short)
+        shown = replaced_in(label, cubes(cost), paid)
+        if fits(shown):
+            break
+    return shown
 
 
 @lru_cache(maxsize=4096)

@@ -44,7 +44,9 @@ def options(state: VillageState, step: Step) -> list[Option]:
     rules = data.rules()["market"]
     if not free and not can_pay(player, {"green": rules["other_green"]}):
         return [PASS]
-    extra = w.plus([w.cube_count("green", rules["other_green"]), w.time(rules["other_time"])])
+    # `words.cubes` as the coin labels look for it (engine.with_coins)
+    green = w.cubes({"green": rules["other_green"]})
+    extra = w.plus([green, w.time(rules["other_time"])])
     out = []
     for tile in stall_tiles(state):
         wanted = data.customers()[tile]

@@ -71,7 +71,8 @@ def turn_options(state: VillageState, step: Step) -> list[Option]:
     for colour in data.colours():
         if player.cubes[colour] and can_pay(player, {colour: 3}):
             lacking = shortfall(player, {colour: 3})
-            out.extend(well_option(colour, action, lacking) for action in actions.ACTIONS)
+            marker = player.marker_coin and lacking > 0
+            out.extend(well_option(colour, action, lacking, marker) for action in actions.ACTIONS)
     return out
 
 
@@ -87,14 +88,14 @@ def take_option(space: str, colour: str) -> Option:
 
 
 @cache
-def well_option(colour: str, action: str, lacking: int) -> Option:
-    paid, what = w.cube_count(colour, 3), w.space(action)
-    text = (
-        w.m("label.well_coins", paid=paid, coins=lacking, action=what)
-        if lacking
-        else w.m("label.well", paid=paid, action=what)
-    )
-    return Option(f"well-{colour}-{action}", text)
+def well_option(colour: str, action: str, lacking: int, marker: bool = False) -> Option:
+    """The well for 3 cubes of a colour, the cubes lacking paid in coins (in solo the
+    next-start-player marker first): `Well: 2 brown + 1 coin for crafts`."""
+    paid = w.cube_count(colour, 3)
+    if lacking:
+        kept = w.cube_count(colour, 3 - lacking) if lacking < 3 else None
+        paid = w.payment(kept, lacking, marker, w.cube_count(colour, lacking))
+    return Option(f"well-{colour}-{action}", w.m("label.well", paid=paid, action=w.space(action)))
 
 
 def turn(state: VillageState, step: Step, choice: str) -> None:

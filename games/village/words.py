@@ -58,6 +58,42 @@ def plus(parts: Sequence[Msg | str]) -> Msg:
     return m("plus", a=parts[0], b=plus(parts[1:]))
 
 
+def replaced_in(message: Msg, old: Msg, new: Msg) -> Msg:
+    """`message` with `old` put as `new` wherever it stands among its parameters (at any
+    depth): how a label's cubes become the cubes and coins that will be paid."""
+    if message == old:
+        return new
+    params = {
+        k: replaced_in(v, old, new) if isinstance(v, Msg) else v for k, v in message.args.items()
+    }
+    return Msg(message.key, **params)  # type: ignore[arg-type]
+
+
+def coin_words(coins: int, marker: bool, short: bool = False) -> Msg:
+    """`2 coins`; in solo with the next-start-player marker held, the marker is the first
+    coin spent (economy.pay_coins), named as such."""
+    if not marker:
+        return m("coins.n", n=coins)
+    if coins == 1:
+        return m("coins.marker_alone" if short else "coins.marker")
+    return m("coins.marker_short" if short else "coins.marker_and", n=coins - 1)
+
+
+def payment(kept: Msg | None, coins: int, marker: bool, instead: Msg, short: bool = False) -> Msg:
+    """Cubes paid partly or wholly in coins: `1 green + 1 coin`, `2 coins`. It also carries
+    what the coins stand in for (`instead`) and the coins in full and in short words
+    (`spent`, `brief`), for the renderer's description ("1 coin instead of 1 green")."""
+    words = {
+        "coins": coin_words(coins, marker, short),
+        "instead": instead,
+        "spent": coin_words(coins, marker),
+        "brief": coin_words(coins, marker, short=True),
+    }
+    if kept is None:
+        return m("coins.all", **words)
+    return m("coins.with", cubes=kept, **words)
+
+
 def both(parts: Sequence[Msg | str]) -> Msg:
     """Parts listed: `a and b`."""
     if len(parts) == 1:

@@ -254,7 +254,7 @@ def test_descriptions_say_what_a_label_cannot() -> None:
                 style = renderers.option_style("village", decision, option)
                 seen.setdefault(decision.kind, []).append(str(style.description or ""))
     assert {"turn", "travel", "die", "council"} <= set(seen)
-    assert all("then:" in d for d in seen["turn"])
+    assert all("then:" in d.lower() for d in seen["turn"])
     assert all("of the travel map" in d for d in seen["travel"])
     assert all(d.startswith("Into the chronicle's") for d in seen["die"])
 
@@ -389,3 +389,33 @@ def set_off(colour: tuple, pixels, back: tuple, matrix) -> bool:
         min(distance(seen(rgb), seen(colour)), distance(seen(rgb), seen(back))) > 90
         for rgb in pixels
     )
+
+
+def test_a_coin_payment_is_described_as_the_cubes_it_stands_in_for() -> None:
+    """The label writes the coins in the cubes' place; the description says which cubes
+    they replace (in solo the start marker too), after what the option does, within a
+    menu line's 100 characters."""
+    from tests.games.village.test_rulebook_examples import at_turn
+
+    state = at_turn(engine.new(2, 3, {"compensation": "off"}), 0, council=["pink"])
+    player = state.players[0]
+    player.cubes["green"], player.coins, player.cubes["brown"] = 1, 1, 2
+    well = next(o for o in engine.decisions(state)[0].options if o.id == "well-brown-crafts")
+    style = renderers.option_style("village", engine.decisions(state)[0], well)
+    assert str(style.label) == "Well: 2 brown + 1 coin → Crafts"
+    assert str(style.description).startswith("Pay 2 brown + 1 coin, then: make a good")
+    state = engine.apply(state, Action(0, ("council-pink",)))
+    (decision,) = engine.decisions(state)
+    enter = decision.option("enter-0-green")
+    style = renderers.option_style("village", decision, enter)
+    assert str(style.label) == "#1 enters the council: 1 green + 1 coin + 1 time"
+    assert str(style.description) == (
+        "Then a privilege of the member's stage or below · Paying 1 coin instead of 1 green"
+    )
+    player = state.players[0]
+    player.marker_coin, player.coins = True, 0
+    (decision,) = engine.decisions(state)
+    style = renderers.option_style("village", decision, decision.option("enter-0-green"))
+    assert str(style.description).endswith("· Paying start marker instead of 1 green")
+    plain = renderers.option_style("village", decision, decision.option("skip"))
+    assert plain.description is None

@@ -23,11 +23,10 @@ def test_coin_labels_say_which_cube_a_coin_stands_in_for_in_every_language() -> 
     state.players[0].coins = 2
     state = choose(state, 0, "crafts-pink")
     zh, ja = labels(state, "zh-TW"), labels(state, "ja")
-    assert zh["office-cubes-coins1"] == "抄寫室：花費粉色換 1 個卷軸，支付 1 枚金幣 代替 1 個粉色"
-    assert "鐵匠鋪" in zh["smithy-cubes-coins2"] and "2 枚金幣" in zh["smithy-cubes-coins2"]
-    assert (
-        ja["office-cubes-coins1"] == "写字室：ピンクで巻物1個、ピンク1個の代わりにコイン1枚を払う"
-    )
+    assert zh["office-cubes-coins1"] == "抄寫室：花費 1 枚金幣換 1 個卷軸"
+    assert zh["smithy-cubes"] == "鐵匠鋪：花費 1 個粉色 + 1 枚金幣換 1 個犁具"
+    assert "2 枚金幣" in zh["smithy-cubes-coins2"]
+    assert ja["office-cubes-coins1"] == "写字室：コイン1枚で巻物1個"
     # Solo: the next-start-player marker spent as the coin is named in every language.
     state.players[0].marker_coin = True
     zh, ja = labels(state, "zh-TW"), labels(state, "ja")
@@ -77,3 +76,63 @@ def test_the_final_scores_name_every_category_without_english() -> None:
                 assert isinstance(name, Msg), category
                 for lang in ("zh-TW", "ja"):
                     assert not re.search(r"[A-Za-z]{2,}", render(lang, name, strict=True))
+
+
+def solo_with_marker(**spaces: list[str]):
+    state = engine.new(1, seed=3, options={"karla": "standard"})
+    state = at_turn(state, 0, **spaces)
+    player = state.players[0]
+    player.marker_coin, state.next_start = True, 0
+    return state, player
+
+
+def test_coins_are_written_where_the_cubes_are_paid_before_a_trips_reward() -> None:
+    """A coin label reads as what leaves the farmyard: `1 pink + 1 coin + wagon + 2 time →
+    1 coin`, not a coin clause after the city's reward (issue 14's play-through: `→ 1 coin,
+    1 coin instead of 1 pink`), and never cut short on a button in any language."""
+    state = at_turn(fresh(), 0, travel=["green"])
+    player = state.players[0]
+    player.cubes["pink"], player.coins, player.goods["wagon"] = 1, 2, 1
+    state = choose(state, 0, "travel-green")
+    en = labels(state, "en")
+    assert en["go-west-0"] == "#1 travels to West: 1 pink + 1 coin + wagon + 2 time → 1 coin"
+    assert en["go-north-0"] == "#1 travels to North: 2 coins + wagon + 2 time → 3 prestige"
+    # Solo, the start marker held: the longest trips still fit a button everywhere.
+    state, player = solo_with_marker(travel=["green"])
+    player.coins, player.goods["wagon"] = 1, 1
+    member = player.members[0]
+    member.place, member.where = "travel", "capital"
+    player.cities = ["north", "forest", "capital"]
+    state = choose(state, 0, "travel-green")
+    for lang in LANGUAGES:
+        shown = labels(state, lang)
+        assert all(len(label) <= 80 for label in shown.values()), (lang, shown)
+    en = labels(state, "en")
+    assert en["move-0-hill"] == (
+        "#1 moves Capital → Hill: start marker + 1 coin + wagon + 2 time → 2 cubes"
+    )
+    assert en["go-north-1"] == (
+        "#1 travels to North: start marker + 1 coin + wagon + 2 time (visited)"
+    )
+
+
+def test_a_paid_sale_pays_its_green_in_a_coin_in_the_brackets() -> None:
+    state = at_turn(fresh(), 0, market=["orange"])
+    state.stalls = ["c01", "c02", "c03", "", ""]
+    state.players[1].grain, state.players[1].coins = 3, 1
+    state = choose(state, 0, "market-orange")
+    en = labels(state, "en")
+    assert en["serve-c02"] == "Serve for 3 prestige: 3 grain (+ 1 coin + 1 time)"
+    assert labels(state, "ja")["serve-c02"] == "名声3点の客に応対：穀物3個（＋コイン1枚＋1時間）"
+
+
+def test_the_well_says_which_of_its_three_cubes_a_coin_pays() -> None:
+    state = at_turn(fresh(), 0, harvest=["green"])
+    state.players[0].cubes["brown"], state.players[0].coins = 2, 1
+    en = labels(state, "en")
+    assert en["well-brown-crafts"] == "Well: 2 brown + 1 coin for crafts"
+    state, player = solo_with_marker(harvest=["green"])
+    player.cubes["brown"] = 2
+    assert labels(state, "en")["well-brown-crafts"] == (
+        "Well: 2 brown + the start marker as a coin for crafts"
+    )
