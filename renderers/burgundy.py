@@ -714,7 +714,12 @@ def option_style(decision: Decision, option: Option) -> OptionStyle | None:
         )
     if oid == "skip":
         return OptionStyle(label=option.label, emoji="⏭️")
-    if kind in ("take", "place", "discard", "effect_take", "townhall", "buy"):
+    if kind == "discard":
+        # What the tile would do, as what is lost: never as if discarding brought it.
+        effect = explain(oid)
+        note = m("note.discard", effect=effect) if effect else None
+        return OptionStyle(label=option.label, emoji=face_emoji(oid), description=note)
+    if kind in ("take", "place", "effect_take", "townhall", "buy"):
         face = oid.split("@")[0].split("/")[0]
         return OptionStyle(label=option.label, emoji=face_emoji(face), description=explain(face))
     if kind in ("ship", "shipgoods", "warehouse"):
@@ -722,10 +727,43 @@ def option_style(decision: Decision, option: Option) -> OptionStyle | None:
     return None
 
 
+def chain_style(decisions: tuple[Decision, ...], options: tuple[Option, ...]) -> OptionStyle | None:
+    """A die's action folded with its tile: "Take Castle from depot 2", "Place Bank on building
+    3 (row 3, space 3)", in place of the two steps' labels joined (the first step only
+    repeats the die value that the tile or hex already says)."""
+    if len(options) != 2 or decisions[0].kind != "action":
+        return None
+    action, chosen = options
+    step = decisions[1]
+    face = chosen.id.split("@")[0]
+    if step.kind == "take":
+        taken = m("label.take_tile", tile=chosen.label, depot=step.prompt.args["value"])
+        label = _rewrapped(action.label, taken)
+    elif step.kind == "place":
+        label = m("label.place_tile", on=chosen.label)
+    else:
+        return None
+    return OptionStyle(label=label, emoji=ACTION_EMOJI[action.id], description=explain(face))
+
+
+# What a take's label adds around "Take a tile from depot 3": its own worker cost, a full
+# storage (games/burgundy/turn.py).
+LABEL_WRAPPERS = frozenset({m("label.paying").key, m("label.storage_full").key})
+
+
+def _rewrapped(label: Any, inner: Msg) -> Msg:
+    """`label` with its innermost message replaced by `inner`, keeping what wraps it."""
+    if not isinstance(label, Msg) or label.key not in LABEL_WRAPPERS:
+        return inner
+    args = label.args
+    args["label"] = _rewrapped(args["label"], inner)
+    return Msg(label.key, **args)
+
+
 def die_uses(oid: str) -> Msg:
     """What a die value is good for: `3+1` (a 3 turned up by one) and castle `c4` are a 4."""
     v = int(oid[1:]) if oid.startswith("c") else (int(oid[0]) + int(oid[1:] or 0) - 1) % 6 + 1
-    return m("note.die", value=v)
+    return m("note.die", value=v, goods=goods_name(v))
 
 
 def explain(face: str) -> Msg | None:
@@ -758,7 +796,10 @@ def private_text(view: dict[str, Any]) -> Msg:
         "private.text",
         seat=seat_name(you["seat"]),
         points=count("points", p["score"]),
-        dice=" ".join(str(v) for v in p["dice"]),
+        # a used die struck through, as the picture fades it
+        dice=" ".join(
+            f"~~{v}~~" if used else str(v) for v, used in zip(p["dice"], p["used"], strict=True)
+        ),
         workers=p["workers"],
         silver=p["silver"],
         storage=[tile_name(t["face"]) for t in p["storage"]] or m("private.empty"),

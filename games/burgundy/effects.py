@@ -8,6 +8,7 @@ from meeple_hall.games.burgundy.state import BurgundyState, Frame, Player
 from meeple_hall.games.burgundy.words import (
     count,
     goods,
+    goods_stacks,
     hex_name,
     m,
     seat_name,
@@ -157,11 +158,19 @@ def score_completion(state: BurgundyState, seat: int, hex_id: int) -> None:
     scoring = table()["scoring"]
     area = area_of(hex_id)
     if all(h in player.estate for h in area):
-        gain(player, "areas", scoring["area_by_size"][len(area) - 1])
-        gain(player, "phase bonus", scoring["phase_bonus"][PHASES[state.phase]])
-        kind = space_name(components().estate.hexes[hex_id].type)
-        spaces = count("spaces", len(area))
-        say(state, m("log.completes", seat=seat_name(seat), space=kind, spaces=spaces))
+        points = scoring["area_by_size"][len(area) - 1]
+        bonus = scoring["phase_bonus"][PHASES[state.phase]]
+        gain(player, "areas", points)
+        gain(player, "phase bonus", bonus)
+        event = m(
+            "log.completes_scoring",
+            seat=seat_name(seat),
+            space=space_name(components().estate.hexes[hex_id].type),
+            spaces=count("spaces", len(area)),
+            points=count("points", points),
+            bonus=bonus,
+        )
+        say(state, event)
     colour = components().estate.hexes[hex_id].type
     hexes = [h for h, x in components().estate.hexes.items() if x.type == colour]
     if all(h in player.estate for h in hexes) and state.bonus_left[colour]:
@@ -175,18 +184,24 @@ def score_completion(state: BurgundyState, seat: int, hex_id: int) -> None:
 def load_goods(state: BurgundyState, seat: int, depots: list[int], kinds: list[int]) -> None:
     """Move every goods tile of `kinds` from the chosen depots to the player's storage."""
     player = state.players[seat]
+    taken = []
     for d in depots:
         keep = []
         for g in state.depot_goods[d - 1]:
             if g in kinds:
                 player.goods[g] = player.goods.get(g, 0) + 1
+                taken.append(g)
             else:
                 keep.append(g)
         state.depot_goods[d - 1] = keep
-    if depots:
-        say(state, m("log.ships", seat=seat_name(seat), depots=depots, n=len(depots)))
+    who = seat_name(seat)
+    if taken:
+        goods = goods_stacks(taken)
+        say(state, m("log.ships_goods", seat=who, goods=goods, depots=depots, n=len(depots)))
+    elif depots:
+        say(state, m("log.ships_no_room", seat=who, depots=depots, n=len(depots)))
     else:
-        say(state, m("log.ships_nothing", seat=seat_name(seat)))
+        say(state, m("log.ships_nothing", seat=who))
 
 
 def ship_goods(state: BurgundyState, seat: int, depots: list[int]) -> None:

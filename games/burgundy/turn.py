@@ -31,6 +31,7 @@ from meeple_hall.games.burgundy.state import CASTLE_DIE, BurgundyState, Frame
 from meeple_hall.games.burgundy.words import (
     count,
     goods,
+    goods_stacks,
     hex_name,
     m,
     seat_name,
@@ -105,23 +106,38 @@ def _sale(state: BurgundyState, seat: int, kind: int) -> Msg:
     return m("label.sell", goods=goods(kind), tiles=tiles, gains=gains)
 
 
-def _action_label(state: BurgundyState, seat: int, action: str, value: int) -> Msg:
-    if action == "take":
-        return m("label.take", depot=value)
+def _into_storage(state: BurgundyState, seat: int, label: Msg) -> Msg:
+    """A label for taking a tile into storage, warning when that costs a stored tile: "If you
+    don't have an empty slot, you must first create space by discarding a hex tile"."""
+    if len(state.players[seat].storage) < table()["players"]["storage_spaces"]:
+        return label
+    return m("label.storage_full", label=label)
+
+
+def _action_label(state: BurgundyState, seat: int, play: Play, value: int, said: int) -> Msg:
+    """An action's label; a take or sale whose worker cost is not the one the die's label
+    said (knowledge tiles 9-12 make some uses of a turned die cheaper than others) says its
+    own, as a placement always does."""
+    action = play.action
     if action == "place":
         return m("label.place", value=value)
-    if action == "sell":
-        return _sale(state, seat, value)
-    workers, silver = effects.workers_taken(state, seat)
-    gains = [count("workers", workers)] + ([count("silverlings", silver)] if silver else [])
-    return m("label.workers", gains=gains)
+    if action == "workers":
+        workers, silver = effects.workers_taken(state, seat)
+        gains = [count("workers", workers)] + ([count("silverlings", silver)] if silver else [])
+        return m("label.workers", gains=gains)
+    label = m("label.take", depot=value) if action == "take" else _sale(state, seat, value)
+    if play.cost != said:
+        label = m("label.paying", label=label, workers=count("workers", play.cost))
+    return _into_storage(state, seat, label) if action == "take" else label
 
 
 def choices_action(state: BurgundyState, seat: int) -> Choices:
     frame = state.stack[-1]
     found = plays(state, seat, frame.slot, frame.value)
+    # what the die's label said it costs (`_die_label`: its cheapest use besides workers)
+    said = min((p.cost for p in found if p.action != "workers"), default=0)
     return _unique(
-        [(p.action, _action_label(state, seat, p.action, frame.value), p.action) for p in found]
+        [(p.action, _action_label(state, seat, p, frame.value, said), p.action) for p in found]
     )
 
 
@@ -211,23 +227,37 @@ def _next_depot(depot: int) -> int:
     return depot % 6 + 1
 
 
-def _goods_on(state: BurgundyState, depots: list[int]) -> list[int]:
-    return sorted(g for d in depots for g in state.depot_goods[d - 1])
+def _goods_on(state: BurgundyState, depots: list[int]) -> list[Msg]:
+    return goods_stacks([g for d in depots for g in state.depot_goods[d - 1]])
+
+
+def _ship_label(state: BurgundyState, seat: int, depots: list[int]) -> Msg:
+    """The goods of the depots, and what the 3 kinds of goods storage leaves behind: "if a
+    player is unable to place a goods tile on one of their storage spaces, that tile remains
+    in the depot" (2019 rulebook, Ship)."""
+    on_board = _goods_on(state, depots)
+    if len(depots) == 1:
+        label = m("label.ship", depot=depots[0], goods=on_board)
+    else:
+        label = m("label.ship_two", depot=depots[0], next=depots[1], goods=on_board)
+    held = state.players[seat].goods
+    new = sorted({g for d in depots for g in state.depot_goods[d - 1] if g not in held})
+    room = _room(state, seat)
+    if len(new) <= room:
+        return label
+    if room == 0:
+        return m("label.ship_left", ship=label, left=[goods(g) for g in new])
+    return m("label.ship_choose", ship=label, kinds=count("kinds", room))
 
 
 def choices_ship(state: BurgundyState, seat: int) -> Choices:
     goods = state.depot_goods
-    pairs = [
-        (str(d), m("label.ship", depot=d, goods=_goods_on(state, [d])), [d])
-        for d in range(1, 7)
-        if goods[d - 1]
-    ]
+    pairs = [(str(d), _ship_label(state, seat, [d]), [d]) for d in range(1, 7) if goods[d - 1]]
     if knows(state.players[seat], 5):
         for d in range(1, 7):
             n = _next_depot(d)
             if goods[d - 1] or goods[n - 1]:
-                label = m("label.ship_two", depot=d, next=n, goods=_goods_on(state, [d, n]))
-                pairs.append((f"{d}+{n}", label, [d, n]))
+                pairs.append((f"{d}+{n}", _ship_label(state, seat, [d, n]), [d, n]))
     if not all(goods):
         # "Choose any depot": one without goods is a choice too, and takes nothing.
         pairs.append(("none", m("label.ship_none"), []))
@@ -272,7 +302,13 @@ def do_warehouse(state: BurgundyState, seat: int, kind: Any, oid: str) -> None:
 def choices_effect_take(state: BurgundyState, seat: int) -> Choices:
     found = board_tiles(state, state.stack[-1].types)
     pairs = [
-        (f"{tile(t).face}/{d}", m("label.from_depot", tile=tile_name(tile(t).face), depot=d), t)
+        (
+            f"{tile(t).face}/{d}",
+            _into_storage(
+                state, seat, m("label.from_depot", tile=tile_name(tile(t).face), depot=d)
+            ),
+            t,
+        )
         for d, t in found
     ]
     return _unique([*pairs, ("skip", m("label.take_nothing"), None)])

@@ -20,6 +20,9 @@ BUILDINGS = (
     "townhall",
 )
 ANIMALS = ("cow", "sheep", "pig", "hen")
+# Log events no longer written, still in the catalogues: a stored snapshot of a game in
+# progress keeps its last events, and they must go on reading as they did.
+RETIRED_EVENTS = ("log.ships", "log.completes")
 
 
 def m(key: str, /, **params: object) -> Msg:
@@ -65,4 +68,10 @@ def hex_name(hex_id: int) -> Msg:
 
 
 def goods(kind: int) -> Msg:
-    return m("goods", kind=kind)
+    """A kind of goods as its tiles show it: colour and die number (`turquoise 4`)."""
+    return m(f"goods_kind.{kind}")
+
+
+def goods_stacks(kinds: list[int]) -> list[Msg]:
+    """Goods tiles by kind in die order, each kind once with its count (`turquoise 4 ×2`)."""
+    return [m("label.goods", goods=goods(k), n=kinds.count(k)) for k in sorted(set(kinds))]

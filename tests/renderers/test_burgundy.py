@@ -73,6 +73,18 @@ def test_private_text_shows_the_seat_and_its_sold_goods():
     assert "存放區" in render("zh-TW", renderer.private_text(mine))
 
 
+def test_private_text_strikes_through_a_used_die():
+    """The panel repeats the seat's dice under every prompt of its turn: a die already used
+    must not read as still free."""
+    from tests.games.burgundy.helpers import play, setup_player, table
+
+    state = table()
+    setup_player(state, dice=(5, 2))
+    state = play(state, "5", "workers")
+    text = render("en", renderer.private_text(engine.view(state, 0)))
+    assert "Dice: ~~5~~ 2 ·" in text
+
+
 def test_tile_options_explain_knowledge_tiles_and_buildings():
     from meeple_hall.games.core import Decision, Option
 
@@ -334,7 +346,78 @@ def test_a_die_option_says_what_its_value_is_good_for():
 
     decision = Decision(0, "die", "Choose a die", (Option("6+1", "Die 6 as 1 (1 worker)"),))
     style = renderer.option_style(decision, decision.options[0])
-    assert str(style.description).startswith("Take from depot 1, place on a 1 hex, sell goods 1")
+    assert str(style.description) == (
+        "Take from depot 1, place on a 1 hex, sell red 1 goods or take workers"
+    )
+
+
+def test_goods_are_named_by_the_colour_the_picture_draws_them_in():
+    """The words name each kind of goods by colour and number ("red 1"), as the picture
+    draws the tile: the named colour must be the one nearest the drawn one."""
+    from meeple_hall.games.burgundy.words import goods
+
+    named = {
+        "red": (220, 40, 40),
+        "purple": (110, 70, 170),
+        "pink": (240, 130, 190),
+        "turquoise": (60, 180, 180),
+        "orange": (240, 150, 40),
+        "brown": (120, 80, 50),
+    }
+    for kind, drawn in renderer.GOODS_COLOURS.items():
+        colour, number = str(goods(kind)).split()
+
+        def distance(name: str, drawn=drawn) -> int:
+            return sum((a - b) ** 2 for a, b in zip(named[name], drawn, strict=True))
+
+        nearest = min(named, key=distance)
+        assert (colour, number) == (nearest, str(kind))
+    for lang in LANGUAGES:
+        names = [render(lang, goods(kind), strict=True) for kind in range(1, 7)]
+        assert len(set(names)) == 6 and all(str(k) in n for k, n in enumerate(names, 1))
+
+
+def test_a_discarded_tile_s_effect_reads_as_lost_not_as_gained():
+    """A discard puts the tile back in the box: its description must not read as if
+    discarding a Bank brought 2 silverlings."""
+    from meeple_hall.games.core import Decision, Option
+
+    decision = Decision(0, "discard", "Storage is full", (Option("bank", "Discard Bank"),))
+    style = renderer.option_style(decision, decision.options[0])
+    assert str(style.description) == "Lost, never placed: Take 2 silverlings."
+    for lang in LANGUAGES:
+        assert render(lang, style.description, strict=True)
+
+
+def test_a_die_action_folded_with_its_tile_reads_as_one_move():
+    """Take and place are folded into the action (bot/panels.py): the line says the move in
+    the rulebook's words, "Take Castle from depot 2", not the two steps' labels joined."""
+    from meeple_hall.bot.panels import line_styles, panel_lines
+    from meeple_hall.games.burgundy.rules import tile
+    from meeple_hall.games.burgundy.words import tile_name
+    from tests.games.burgundy.helpers import play, setup_player, table
+
+    state = table()
+    setup_player(state, dice=(3, 3), storage=["bank", "mine", "ship"])
+    state = play(state, "3")
+    lines = panel_lines(engine, state, 0, engine.decisions(state)[0], renderer.FOLDED)
+    for lang in LANGUAGES:
+        styles = line_styles("burgundy", lines, lang)
+        assert all(len(s.label) <= 80 and s.description for s in styles.values())
+    styles = line_styles("burgundy", lines, "en")
+    taken = {v: s.label for v, s in styles.items() if v.startswith("take>")}
+    placed = {v: s.label for v, s in styles.items() if v.startswith("place>")}
+    face = state.depots[2][0]
+    name = str(tile_name(tile(face).face))
+    assert taken[f"take>{tile(face).face}"] == (
+        f"Take {name} from depot 3 (storage full: discard one)"
+    )
+    assert placed == {
+        "place>bank@12": "Place Bank on building 3 (row 3, space 3)",
+        "place>bank@26": "Place Bank on building 3 (row 5, space 4)",
+    }
+    assert styles["place>bank@12"].emoji == "🧩"
+    assert styles["place>bank@12"].description == "Take 2 silverlings."
 
 
 def test_a_used_die_reads_as_used_without_colour():

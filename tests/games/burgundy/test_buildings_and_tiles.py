@@ -199,11 +199,55 @@ def test_ship_labels_show_the_goods_waiting_on_each_depot():
     state.depot_goods = [[4, 1, 4], [], [6], [], [], []]
     state = play(state, "2", "place", "ship@18")
     labels = {o.id: str(o.label) for o in decision(state).options}
+    # Goods by colour and number as on the tiles, each kind once with its count.
     assert labels == {
-        "1": "Goods of depot 1: 1, 4, 4",
-        "3": "Goods of depot 3: 6",
+        "1": "Goods of depot 1: red 1, turquoise 4 ×2",
+        "3": "Goods of depot 3: brown 6",
         "none": "A depot without goods: take nothing",
     }
+
+
+def test_ship_labels_say_which_goods_the_three_kinds_of_storage_leave_behind():
+    """ "If, due to this restriction, a player is unable to place a goods tile on one of their
+    storage spaces, that tile remains in the depot" (2019 rulebook, Ship)."""
+    state = table()
+    setup_player(state, dice=(2, 2), storage=["ship"], goods={1: 1, 2: 1, 3: 1})
+    state.depot_goods = [[1, 5], [6], [], [4, 5], [], []]
+    state = play(state, "2", "place", "ship@18")
+    labels = {o.id: str(o.label) for o in decision(state).options}
+    assert labels["1"] == "Goods of depot 1: red 1, orange 5 (no room for orange 5)"
+    assert labels["2"] == "Goods of depot 2: brown 6 (no room for brown 6)"
+    assert labels["4"] == (
+        "Goods of depot 4: turquoise 4, orange 5 (no room for turquoise 4, orange 5)"
+    )
+    # One space left and two new kinds: the player will choose which.
+    state = table()
+    setup_player(state, dice=(2, 2), storage=["ship"], goods={1: 1, 2: 1})
+    state.depot_goods = [[3, 4, 4], [1, 6], [], [], [], []]
+    state = play(state, "2", "place", "ship@18")
+    labels = {o.id: str(o.label) for o in decision(state).options}
+    assert labels["1"] == "Goods of depot 1: pink 3, turquoise 4 ×2 (room for 1 new kind)"
+    assert labels["2"] == "Goods of depot 2: red 1, brown 6"
+    state = play(state, "1")
+    assert str(decision(state).prompt) == (
+        "Ship: your goods storage holds 3 kinds at most; choose 1 new kind"
+    )
+    assert {o.id: str(o.label) for o in decision(state).options} == {
+        "3": "pink 3",
+        "4": "turquoise 4 ×2",
+    }
+
+
+def test_taking_into_a_full_storage_says_a_stored_tile_goes():
+    """ "If you don't have an empty slot, you must first create space by discarding a hex
+    tile from your board": the take says so before it is chosen."""
+    state = table()
+    setup_player(state, dice=(2, 2), storage=["bank", "mine"])
+    labels = {o.id: str(o.label) for o in decision(play(state, "2")).options}
+    assert labels["take"] == "Take a tile from depot 2"
+    setup_player(state, dice=(2, 2), storage=["bank", "mine", "ship"])
+    labels = {o.id: str(o.label) for o in decision(play(state, "2")).options}
+    assert labels["take"] == "Take a tile from depot 2 (storage full: discard one)"
 
 
 def test_a_ship_may_choose_an_empty_depot_and_take_no_goods():

@@ -203,6 +203,26 @@ def test_a_free_step_is_labelled_as_the_knowledge_tiles_not_as_0_workers():
     assert labels["4-1"] == "Die 4 as 3 (free: knowledge tile)"
 
 
+def test_a_use_of_a_turned_die_that_costs_what_the_die_did_not_say_says_so():
+    """With tile 9 a 4 turned to 3 is free for a building ("free: knowledge tile"), but
+    taking from depot 3 or selling goods 3 still costs the worker: those labels say it."""
+    state = with_knowledge(9, dice=(4, 4), storage=["bank"], workers=1, goods={3: 1})
+    state = play(state, "4-1")
+    labels = {o.id: str(o.label) for o in decision(state).options}
+    assert labels["take"] == "Take a tile from depot 3, paying 1 worker"
+    assert labels["sell"] == "Sell pink 3 goods (1 tile: 2 points, 1 silverling), paying 1 worker"
+    assert labels["workers"] == "Take 2 workers"
+    state = play(state, "take")
+    state = play(state, options(state)[0])
+    assert state.players[0].workers == 0
+    # Where the die's label already gave the cost, the uses do not repeat it.
+    state = with_knowledge(9, dice=(4, 4), storage=["ship"], workers=1, goods={3: 1})
+    state = play(state, "4-1")
+    labels = {o.id: str(o.label) for o in decision(state).options}
+    assert labels["take"] == "Take a tile from depot 3"
+    assert labels["sell"] == "Sell pink 3 goods (1 tile: 2 points, 1 silverling)"
+
+
 def test_with_8_the_die_prompt_says_a_worker_turns_it_by_up_to_2():
     state = with_knowledge(8, dice=(1, 1), workers=1)
     assert "by 1 or 2" in str(decision(state).prompt)

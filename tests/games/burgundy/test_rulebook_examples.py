@@ -123,3 +123,30 @@ def test_workers_cannot_reach_a_value_they_cannot_pay_for():
     state = table()
     setup_player(state, dice=(3, 3), workers=1)
     assert not any(o.startswith(("3+2", "3-2", "3+3")) for o in options(state))
+
+
+def test_the_log_says_which_goods_a_ship_took_and_which_stayed():
+    """Carla's ship again, as the table reads it: the goods she took by colour and number,
+    and a ship with no room for any new kind says so instead of naming goods it left."""
+    state = table()
+    setup_player(state, dice=(2, 3), storage=["ship"], goods={1: 1, 2: 1})
+    state.depot_goods = [[], [], [1, 4, 5], [], [], []]
+    state = play(state, "2", "place", "ship@18", "3", "5")
+    assert str(state.log[-1]) == "Seat 1 ships red 1, orange 5 from depot 3"
+    state = table()
+    setup_player(state, dice=(2, 3), storage=["ship"], goods={1: 1, 2: 1, 3: 1})
+    state.depot_goods = [[], [], [4, 5], [], [], []]
+    state = play(state, "2", "place", "ship@18", "3")
+    assert str(state.log[-1]) == "Seat 1 ships from depot 3: no room for its goods"
+    assert state.depot_goods[2] == [4, 5]
+
+
+def test_the_log_gives_the_points_an_area_scores():
+    # The size-3 castle area in phase A: 6 points and the phase bonus of 10.
+    state = table()
+    setup_player(
+        state, dice=(4, 4), storage=["castle"], estate={12: "bank", 7: "castle", 2: "castle"}
+    )
+    state = play(state, "4", "place", "castle@3")
+    said = [str(event) for event in state.log]
+    assert "Seat 1 completes a castle area of 3 spaces (6 points + 10 phase bonus)" in said
