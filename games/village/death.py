@@ -83,7 +83,7 @@ def bury(state: VillageState, owner: int, wanted: str) -> str:
     if not state.ending and (chronicle_full or "" not in state.graves):
         state.ending = True
         state.ender = owner
-        state.log.append(w.m("log.ending"))
+        state.log.append(w.m("log.ending" if where == CHRONICLE else "log.graves_full"))
     return where
 
 
@@ -95,5 +95,11 @@ def die(state: VillageState, seat: int, index: int) -> None:
     where = bury(state, seat, wanted)
     member.place, member.where, member.stage = where, wanted, 0
     player.deaths_due -= 1
-    resting = {CHRONICLE: "chronicle", GRAVE: "grave"}.get(where, "removed")
-    state.log.append(w.m("log.dies", seat=w.seat_name(seat), who=text, rest=w.m(f"rest.{resting}")))
+    state.log.append(w.m("log.dies", seat=w.seat_name(seat), who=text, rest=resting(where)))
+
+
+def resting(where: str) -> Msg:
+    """Where a dead member was laid: into the chronicle, a grave, or out of the game."""
+    if where == CHRONICLE:
+        return w.m("rest.chronicle")
+    return w.m("rest.grave") if where == GRAVE else w.m("rest.removed")

@@ -7,8 +7,8 @@ from __future__ import annotations
 from meeple_hall.games.core import Option, Rng
 from meeple_hall.games.village import data, market
 from meeple_hall.games.village import words as w
-from meeple_hall.games.village.death import bury
-from meeple_hall.games.village.state import KARLA, Karla, Step, VillageState
+from meeple_hall.games.village.death import bury, resting
+from meeple_hall.games.village.state import GRAVE, KARLA, REMOVED, Karla, Step, VillageState
 
 
 def new(rng: Rng) -> Karla:
@@ -130,14 +130,16 @@ def dies(state: VillageState, space: str) -> None:
     else:
         return
     wanted = data.karla()["death_category"][space]
-    if wanted == "graves":
-        if "" in state.graves:
-            state.graves[state.graves.index("")] = "k"
-            check_graves(state)
-    else:
-        bury(state, KARLA, wanted)
+    where = REMOVED
+    if wanted != "graves":
+        where = bury(state, KARLA, wanted)
+    elif "" in state.graves:
+        state.graves[state.graves.index("")] = "k"
+        where = GRAVE
+        check_graves(state)
     karla.dead += 1
-    state.log.append(w.m("log.karla_dies", member=number, space=w.space(space)))
+    rest = resting(where)
+    state.log.append(w.m("log.karla_dies", member=number, space=w.space(space), rest=rest))
 
 
 def check_graves(state: VillageState) -> None:

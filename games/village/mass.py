@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from meeple_hall.games.core import Option
+from meeple_hall.games.core import Msg, Option
 from meeple_hall.games.village import data
 from meeple_hall.games.village import words as w
 from meeple_hall.games.village.economy import coins_available, pay_coins
@@ -72,8 +72,23 @@ def draw_rest(state: VillageState) -> None:
             state.black_bag.append(token)
         else:
             to_church(state, token)
-    members = sum(1 for t in drawn if t != "monk")
-    state.log.append(w.m("log.drawn", n=members))
+    state.log.append(w.m("log.drawn", pieces=drawn_pieces(state, drawn)))
+
+
+def drawn_pieces(state: VillageState, drawn: list[str]) -> tuple[Msg, ...]:
+    """What a draw brought out, as the log names it: `Seat 1's #3, Karla's #4, 2 monks`."""
+    pieces = []
+    for token in drawn:
+        owner, _, rest = token.partition(":")
+        if owner == "k":
+            pieces.append(w.m("log.member_of", seat=w.who(KARLA), member=int(rest)))
+        elif owner != "monk":
+            number = state.players[int(owner)].members[int(rest)].number
+            pieces.append(w.m("log.member_of", seat=w.seat_name(int(owner)), member=number))
+    monks = drawn.count("monk")
+    if monks or not pieces:
+        pieces.append(w.m("log.monks", n=monks))
+    return tuple(pieces)
 
 
 def to_church(state: VillageState, token: str) -> None:

@@ -7,7 +7,7 @@ import re
 
 from meeple_hall.games.core import Msg
 from meeple_hall.games.core.catalogues import LANGUAGES, render, score_category
-from meeple_hall.games.village import data, engine
+from meeple_hall.games.village import data, death, engine, karla, mass
 from meeple_hall.games.village import words as w
 from tests.games.village.helpers import playout
 from tests.games.village.test_rulebook_examples import at_turn, choose
@@ -136,3 +136,33 @@ def test_the_well_says_which_of_its_three_cubes_a_coin_pays() -> None:
     assert labels(state, "en")["well-brown-crafts"] == (
         "Well: 2 brown + the start marker as a coin for crafts"
     )
+
+
+def test_the_mass_log_names_whose_members_were_drawn() -> None:
+    """`Drawn from the black bag: Seat 1's #2, Seat 2's #2, 2 monks.`: a player reading the
+    log learns whose members came out, not only how many."""
+    state = fresh()
+    state.players[0].members[4].place = state.players[1].members[5].place = "bag"
+    state.black_bag = ["0:4", "monk", "1:5", "monk"]
+    mass.draw_rest(state)
+    drawn = render("en", state.log[-1])
+    assert drawn.startswith("Drawn from the black bag: ") and drawn.endswith(", 2 monks.")
+    assert "Seat 1's #2" in drawn and "Seat 2's #2" in drawn
+    assert "1 號玩家的 #2" in render("zh-TW", state.log[-1])
+
+
+def test_karlas_death_says_where_she_lies_and_a_full_graveyard_says_so() -> None:
+    state = engine.new(1, seed=3, options={"karla": "standard"})
+    karla.dies(state, "council")
+    assert render("en", state.log[-1]) == "Karla's #1 dies (cube from council): into the chronicle."
+    karla.dies(state, "market")
+    assert render("en", state.log[-1]) == "Karla's #1 dies (cube from market): into a grave."
+    # The last grave taken ends the game, and the log says it was the graves.
+    state = fresh()
+    state.graves = ["x" if g == "x" else "1" for g in state.graves]
+    state.graves[state.graves.index("1")] = ""
+    state.chronicle["farm"] = ["1" if s != "x" else "x" for s in state.chronicle["farm"]]
+    member = state.players[0].members[0]
+    death.die(state, 0, 0)
+    assert member.place == "grave" and state.ending
+    assert render("en", state.log[-2]) == "The last grave is taken: the game is ending."
