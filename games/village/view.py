@@ -64,17 +64,26 @@ def customer(tile: str) -> dict[str, Any]:
 
 
 def status(state: VillageState) -> Msg:
-    """The line under the table: the round, the game ending, or over (with a solo title)."""
+    """The line under the table: the round, the game ending, or over (with a solo title);
+    during the game also what happened last, so that the table says what the player before
+    did (in solo: Karla's cube, which she takes without a question)."""
     if state.phase == "over":
         if state.solo:
             score = sum(scoring.breakdown(state, 0).values())
             return w.m("status.over_solo", title=w.score_title(scoring.title(score)))
         return w.m("status.over")
     if state.ending:
-        return w.m("status.ending", round=state.round)
-    if state.phase == "mass":
-        return w.m("status.mass", round=state.round)
-    return w.m("status.round", round=state.round)
+        where = w.m("status.ending", round=state.round)
+    elif state.phase == "mass":
+        where = w.m("status.mass", round=state.round)
+    else:
+        where = w.m("status.round", round=state.round)
+    # "Round 3 begins." says nothing the round number does not.
+    latest = next((e for e in reversed(state.log) if getattr(e, "key", "") != ROUND_BEGINS), None)
+    return where if latest is None else w.m("status.latest", status=where, event=latest)
+
+
+ROUND_BEGINS = "village.log.round"
 
 
 def view(state: VillageState, seat: int | None) -> dict[str, Any]:

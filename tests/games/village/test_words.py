@@ -166,3 +166,23 @@ def test_karlas_death_says_where_she_lies_and_a_full_graveyard_says_so() -> None
     death.die(state, 0, 0)
     assert member.place == "grave" and state.ending
     assert render("en", state.log[-2]) == "The last grave is taken: the game is ending."
+
+
+def test_the_status_line_says_what_happened_last() -> None:
+    """The table's status names the latest event: what the player before did, and in solo
+    Karla's cube, which she takes without anyone being asked."""
+    state = at_turn(fresh(), 0, harvest=["green"], family=["brown"])
+    state.log.append(w.m("log.round", n=1))
+    assert render("en", engine.view(state, None)["status"]) == "Round 1"
+    state = choose(state, 0, "harvest-green")
+    state = choose(state, 0, "harvest")
+    status = engine.view(state, None)["status"]
+    assert render("en", status) == "Round 1 · Seat 1 harvests 2 grain."
+    assert render("ja", status) == "ラウンド1・プレイヤー1が穀物を2個収穫した。"
+    solo = engine.new(1, seed=3, options={"karla": "standard"})
+    solo = at_turn(solo, 0, harvest=["green", "green"], family=["brown"])
+    solo = choose(solo, 0, "harvest-green")
+    solo = choose(solo, 0, "skip")
+    assert render("en", engine.view(solo, None)["status"]).endswith(
+        "Karla takes green from harvest."
+    )
