@@ -493,6 +493,7 @@ def draw_player(image: Image.Image, view: dict[str, Any], seat: int, x: int, y: 
         cx, cy = hex_centre(h["q"], h["r"], ESTATE_R, ox, oy)
         draw_tile(d, p["estate"][str(h["id"])], cx, cy, ESTATE_R - 1)
     draw_area_edges(d, board, ESTATE_R, ox, oy, placed)
+    draw_row_numbers(d, board, ox, oy)
     counter(d, x + 10, y + HEADER_H + 8, "silver", p["silver"], 28)
     counter(d, x + 10, y + HEADER_H + 42, "workers", p["workers"], 28)
     draw_sold_pile(d, p["sold"], x + 14, y + CELL_H - 46)
@@ -527,6 +528,21 @@ def draw_header(
         draw_die(d, dx, y + 7, 38, value, used, mix(colour, (255, 255, 255), 0.75))
         if pending and pending["die"] == i:
             d.rounded_rectangle([dx - 4, y + 3, dx + 42, y + 49], radius=8, outline=ink, width=3)
+
+
+ROW_INK = mix(INK, PANEL, 0.35)
+
+
+def draw_row_numbers(
+    d: ImageDraw.ImageDraw, board: list[dict[str, Any]], ox: float, oy: float
+) -> None:
+    """Each estate row's number at its right end: the labels find a hex by its row and its
+    space counted from the left ("Bank on building 3 (row 5, space 4)")."""
+    top = min(h["r"] for h in board)
+    for r in sorted({h["r"] for h in board}):
+        q = max(h["q"] for h in board if h["r"] == r)
+        cx, cy = hex_centre(q, r, ESTATE_R, ox, oy)
+        text(d, (cx + ESTATE_R * 0.87 + 10, cy), str(r - top + 1), 18, ROW_INK)
 
 
 def draw_side(d: ImageDraw.ImageDraw, p: dict[str, Any], cx: float, y: float) -> None:

@@ -442,3 +442,30 @@ def test_a_score_past_100_reads_as_itself_without_a_plus_100_badge():
         renderer.draw_header(ImageDraw.Draw(image), view, 0, 0, 0)
     drawn = [t.text for t in watch.on(image)]
     assert "123" in drawn and not any(t.startswith("+") for t in drawn), drawn
+
+
+def test_each_estate_row_is_numbered_where_the_hex_labels_count_it():
+    """Hex labels say "row 5, space 4": the picture numbers the rows (top first) at their
+    right end, level with the row, clear of the storage and goods column."""
+    from PIL import Image
+
+    from meeple_hall.games.burgundy.data import components
+    from tests.renderers.legibility import watching
+
+    view = engine.view(engine.new(2, seed=1), 0)
+    with watching() as watch:
+        image = Image.new("RGB", (renderer.CELL_W, renderer.CELL_H), renderer.BACKGROUND)
+        renderer.draw_player(image, view, 0, 0, 0)
+    drawn = watch.on(image)
+    ox, oy = renderer.estate_origin(0, 0)
+    hexes = components().estate.hexes.values()
+    top = min(h.r for h in hexes)
+    for r in sorted({h.r for h in hexes}):
+        right = max(
+            renderer.hex_centre(h.q, h.r, renderer.ESTATE_R, ox, oy)[0] for h in hexes if h.r == r
+        )
+        _, cy = renderer.hex_centre(0, r, renderer.ESTATE_R, ox, oy)
+        number = [
+            t for t in drawn if t.text == str(r - top + 1) and abs(t.y - cy) < 3 and t.x > right
+        ]
+        assert number and number[0].x < renderer.CELL_W - 44 - 34 / 2, (r, number)
