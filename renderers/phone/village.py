@@ -1,6 +1,6 @@
 """Village's phone view, cropped from the table picture: the action spaces with the market,
-the crafts with council and church, the travel map, the chronicle with the bag, each
-farmyard; a seat's own farmyard above its served customers."""
+the crafts with council and church, the travel map, the chronicle with the bag, in solo
+Karla's board, each farmyard; a seat's own farmyard above its served customers."""
 
 from __future__ import annotations
 
@@ -28,11 +28,19 @@ PARTS: dict[str, tuple[Box, ...]] = {
 YARD_W = 420  # a farmyard drawn alone, as in the private picture
 
 
+KARLA_W = 480  # Karla's board drawn alone: her ring, her members, customers and dead
+
+
 def focuses(view: dict[str, Any]) -> list[str]:
-    return [*PARTS, *(seat_focus(s) for s in range(view["num_players"]))]
+    solo = ["karla"] if view.get("karla") else []
+    return [*PARTS, *solo, *(seat_focus(s) for s in range(view["num_players"]))]
 
 
 def render_focus(view: dict[str, Any], focus: str) -> Image.Image:
+    if focus == "karla":
+        image = Image.new("RGB", (KARLA_W + 32, table.YARDS_H + 32), table.BACKGROUND)
+        table.draw_karla(ImageDraw.Draw(image), view, 16, 16, KARLA_W, table.YARDS_H)
+        return image
     seat = seat_of_focus(focus, view["num_players"])
     if seat is None:
         return crops(table.render(view), PARTS[focus], table.BACKGROUND)

@@ -147,3 +147,12 @@ async def test_a_solo_game_against_karla_ends_with_the_achievement_title(table):
     assert "final scores" in embed.title and final.attachments
     assert [f.name for f in embed.fields if f.name.startswith("#")] == [f"#1 alice: {score}"]
     assert game.view(None)["title_rank"] == scoring.title_rank(score)
+
+
+async def test_board_focus_shows_karlas_board_in_a_solo_game(table):
+    await start_game(table, game="village", options="karla=die")
+    choices = await table.alice.autocomplete(table.channel, "board", "focus", "karla")
+    assert choices == [{"name": "Karla's board (the solo opponent)", "value": "karla"}]
+    result = await table.alice.slash(table.channel, "board", focus="karla")
+    assert "Karla's board (the solo opponent)" in result.response.content
+    assert [a.filename for a in result.response.attachments] == ["table.png"]

@@ -419,3 +419,18 @@ def test_a_coin_payment_is_described_as_the_cubes_it_stands_in_for() -> None:
     assert str(style.description).endswith("· Paying start marker instead of 1 green")
     plain = renderers.option_style("village", decision, decision.option("skip"))
     assert plain.description is None
+
+
+def test_solo_offers_karlas_board_as_a_part_that_reads_on_a_phone() -> None:
+    """`/board focus:` in solo: Karla's board (her ring of cubes and fate tiles, members,
+    customers and dead) was only in the full table, too small on a phone."""
+    from meeple_hall.renderers import phone
+    from tests.renderers.legibility import MIN_TEXT_PX, texts_on_phone
+
+    views, _ = playout(1, seed=7, stops={60})
+    spectator = views[0][0]
+    assert "karla" in phone.focuses("village", spectator)
+    assert phone.focuses("village", playout(2, seed=7, stops={0})[0][0][0]).count("karla") == 0
+    image, texts = texts_on_phone(lambda: phone.render_focus("village", spectator, "karla"))
+    assert min(t.height for t in texts) >= MIN_TEXT_PX
+    assert any(colour == renderer.KARLA for _, colour in image.getcolors(maxcolors=100_000))
