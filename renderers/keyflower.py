@@ -1288,6 +1288,9 @@ def option_style(decision: Decision, option: Option) -> OptionStyle | None:
             description = _with_upgrade_cost(oid)
         elif kind == "boat":
             description = None  # the label says what the boat brings or scores
+        elif isinstance(option.label, Msg) and option.label.key == "keyflower.where.boat_side":
+            # a summer boat gives the ability of the side face up, not "either side"
+            description = m(f"ability.{option.label.args['side']}")
         else:
             description = _tile_text(oid, upgraded_only=kind in ("upgrade", "flip"))
         return OptionStyle(

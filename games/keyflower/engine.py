@@ -58,6 +58,18 @@ def _tile_opt(tile_id: str) -> Option:
     return Option(tile_id, tile_label(tile_id))
 
 
+def _with_boat_side(state: KeyflowerState, option: Option) -> Option:
+    """A summer boat named with the side that lies face up (`U09 Summer boat 1 (side 1a)`):
+    its two sides give different abilities, chosen at random when it comes out (EN "Summer
+    boats"), and the tile's own text names both."""
+    s = spec(option.id)
+    tile = state.tiles.get(option.id)
+    if not s.is_summer_boat or tile is None or not tile.side:
+        return option
+    ability = s.front["ability"] if tile.side == "a" else (s.back or {})["ability"]
+    return Option(option.id, msg("where.boat_side", tile=option.label, side=ability))
+
+
 def _boat_scoring(boat: str) -> Msg:
     """A winter boat's end scoring, as the rulebook's "Boats" describes it."""
     e = spec(boat).front
@@ -74,7 +86,7 @@ def _where_opt(state: KeyflowerState, seat: int, tile_id: str) -> Option:
         label = msg("where.yours", tile=label)
     elif holder is not None:
         label = msg("where.theirs", tile=label, seat=seat_name(holder))
-    return Option(tile_id, label)
+    return _with_boat_side(state, Option(tile_id, label))
 
 
 class KeyflowerEngine(GameEngine[KeyflowerState]):
@@ -161,9 +173,9 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
         if m.stage in ("gather", "count"):
             return self._gathering(state, seat, m)
         if m.stage == "colour":
+            needs = self._needs(state, seat, m.action, m.tile)
             colours = [
-                _opt(c, self._colour_label(state, seat, c))
-                for c in self._needs(state, seat, m.action, m.tile)
+                _opt(c, self._colour_label(state, seat, c, need)) for c, need in needs.items()
             ]
             if m.action == "use" and placing.mix_needs(state, seat, m.tile):
                 colours.append(_opt("mixed", msg("label.mixed")))
@@ -228,13 +240,18 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
         )
 
     @staticmethod
-    def _colour_label(state: KeyflowerState, seat: int, colour: str) -> Msg:
-        """A colour to bid or use with; a boat 4a counter-bid says its workers lie down."""
+    def _colour_label(state: KeyflowerState, seat: int, colour: str, need: placing.Need) -> Msg:
+        """A colour to bid or use with; a boat 4a counter-bid says its workers lie down; a
+        colour with outbid workers of the seat's that may come along says so (the next
+        question is which of them, EN "Bidding" 5)."""
         m = state.move
         current = placing.colour_of(state.tiles[m.tile])
+        label = item(colour)
         if m.action == "bid" and current is not None and colour != current:
-            return msg("label.lie_down", colour=item(colour))
-        return item(colour)
+            label = msg("label.lie_down", colour=item(colour))
+        if need.groups:
+            label = msg("label.with_outbid", colour=label)
+        return label
 
     @staticmethod
     def _count_label(state: KeyflowerState, seat: int, screen: int, gathered: int) -> Msg:
@@ -381,7 +398,7 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
                 seat,
                 "place_tile",
                 msg("prompt.place_tile"),
-                tuple(_tile_opt(t) for t in p.to_place),
+                tuple(_with_boat_side(state, _tile_opt(t)) for t in p.to_place),
             )
         spots = placements(state, p, tile, "2a" in placing.abilities(state, seat))
         back = (Option("back", msg("label.back")),)  # nothing is placed until the turn is chosen

@@ -101,3 +101,29 @@ def test_a_tile_bid_on_shows_its_upgrade_cost() -> None:
     style = renderers.option_style("keyflower", decision, decision.option("S07"))
     description = str(style.description)
     assert "upgrade for 1 anvil" in description and len(description) <= 100
+
+
+def test_a_summer_boat_up_for_auction_names_the_side_face_up() -> None:
+    """EN "Summer boats": the face-up side is chosen at random and gives one ability; the
+    bid line said both sides "(the side shown)" without saying which is shown."""
+    s = table(offer=("U10", "S03"))
+    s.tiles["U10"].side = "b"
+    s = play(s, 0, "bid")
+    decision = engine.decisions(s)[0]
+    boat = decision.option("U10")
+    assert str(boat.label) == "U10 Summer boat 2 (side 2b)"
+    style = renderers.option_style("keyflower", decision, boat)
+    assert str(style.description) == "transport and upgrades doubled"
+    assert str(decision.option("S03").label) == "S03 Gold mine"
+
+
+def test_a_colour_whose_outbid_workers_may_come_along_says_so() -> None:
+    """EN "Bidding" 5: outbid workers may be moved together, with more from behind the
+    screen; that colour's line leads to that question instead of a count."""
+    s = table(num_players=2, offer=("S03", "S05"))
+    s = play(s, 0, "bid", "S03", "red", "1")
+    s = play(s, 1, "bid", "S03", "red", "2")
+    s = play(s, 0, "bid", "S05")
+    labels = _labels(s, 0)
+    assert labels["red"] == "red (your outbid workers may come along)"
+    assert labels["blue"] == "blue"
