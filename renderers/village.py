@@ -107,6 +107,17 @@ def cube(d: ImageDraw.ImageDraw, x: float, y: float, colour: str, s: int = 14) -
         d.line((cx - m, cy + m, cx + m, cy - m), fill=ink, width=w + 1)
 
 
+def any_cube(d: ImageDraw.ImageDraw, x: float, y: float, s: int = 14) -> None:
+    """A cube of any influence colour (a reward to choose): quartered in the four colours."""
+    quarters = (("orange", 0, 0), ("green", 1, 0), ("pink", 0, 1), ("brown", 1, 1))
+    h = s / 2
+    for colour, col, row in quarters:
+        d.rectangle(
+            (x + col * h, y + row * h, x + (col + 1) * h, y + (row + 1) * h), fill=CUBES[colour]
+        )
+    d.rounded_rectangle((x, y, x + s, y + s), radius=3, outline=INK)
+
+
 # Each family also has its own shape (heads of members, seat discs, markers), so families
 # never depend on colour alone: red round, yellow square, blue diamond, white hexagon,
 # purple shield; Karla a house.
@@ -756,8 +767,9 @@ def draw_travel(
         elif reward == "coin":
             coin(d, rx - 11, ry - 11, 22)
         elif reward == "cubes":
-            cube(d, rx - 11, ry - 11, "pink", 13)
-            cube(d, rx - 2, ry - 2, "orange", 13)
+            # 2 cubes of the traveller's choice: two cubes of every influence colour.
+            any_cube(d, rx - 11, ry - 11, 13)
+            any_cube(d, rx - 2, ry - 2, 13)
         for seat, player in enumerate(view["players"]):
             if city in player["cities"]:
                 seat_shape(d, *visit_spot(cx, cy, seat), VISIT_R, seat)

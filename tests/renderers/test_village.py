@@ -434,3 +434,20 @@ def test_solo_offers_karlas_board_as_a_part_that_reads_on_a_phone() -> None:
     image, texts = texts_on_phone(lambda: phone.render_focus("village", spectator, "karla"))
     assert min(t.height for t in texts) >= MIN_TEXT_PX
     assert any(colour == renderer.KARLA for _, colour in image.getcolors(maxcolors=100_000))
+
+
+def test_a_cities_reward_of_two_cubes_shows_every_colour_to_choose_from() -> None:
+    """The reward is 2 influence cubes of the traveller's choice: drawn as a pink and an
+    orange cube it read as those two colours."""
+    view = engine.view(engine.new(2, 1), None)
+    image = renderer.render(view)
+    for city, reward in view["map"]["cities"].items():
+        cx, cy = renderer.SIDE_X + renderer.CITY_XY[city][0], 96 + renderer.CITY_XY[city][1]
+        box = tuple(round(v) for v in renderer.reward_box(cx, cy))
+        colours = {c for _, c in image.crop(box).getcolors(maxcolors=10_000)}
+        influence = {
+            name for name in ("orange", "green", "brown", "pink") if renderer.CUBES[name] in colours
+        }
+        assert influence == (
+            {"orange", "green", "brown", "pink"} if reward == "cubes" else set()
+        ), city
