@@ -19,7 +19,9 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
+import os
 import statistics
+import subprocess
 import time
 from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -28,16 +30,23 @@ from meeple_hall.games.ai import arena
 
 TWO_PLAYER = ("burgundy", "keyflower", "coffee", "village")
 MORE_PLAYERS = (("coffee", 3), ("village", 3), ("coffee", 4), ("village", 4))
+BLOCKS = {
+    "2p": [(g, 2) for g in TWO_PLAYER],
+    "more": list(MORE_PLAYERS),
+    "all": [(g, 2) for g in TWO_PLAYER] + list(MORE_PLAYERS),
+}
+SLOW = 2.5  # seconds: the target's bound on a strong decision at the default budget
 
 
 def seats_for(players: int) -> list[str]:
     return ["strong"] + ["good"] * (players - 1)
 
 
-def queue(games: int, think: float) -> list[tuple[tuple, tuple[str, int, int]]]:
+def queue(
+    games: int, think: float, blocks: list[tuple[str, int]]
+) -> list[tuple[tuple, tuple[str, int, int]]]:
     """(arena job, (game, players, number)), game number g of every block before g + 1."""
     jobs = []
-    blocks = [(g, 2) for g in TWO_PLAYER] + list(MORE_PLAYERS)
     for number in range(games):
         for game_id, players in blocks:
             seats = arena.lineup(seats_for(players), players, number)
@@ -45,14 +54,23 @@ def queue(games: int, think: float) -> list[tuple[tuple, tuple[str, int, int]]]:
     return jobs
 
 
-def play(job: tuple) -> tuple[list[dict], float]:
-    start = time.perf_counter()
+def play(job: tuple) -> tuple[list[dict], float, list[float]]:
+    """One arena game: each seat's figures, its wall time, and the machine's 1-minute load
+    average at its start and end."""
+    start, load = time.perf_counter(), os.getloadavg()[0]
     outcome = arena.play_one(*job)
     seats = [
-        {"level": s.level, "score": s.score, "rank": s.rank, "win": s.win, "times": s.times}
+        {
+            "level": s.level,
+            "score": s.score,
+            "rank": s.rank,
+            "win": s.win,
+            "times": s.times,
+            "cpu": s.cpu,
+        }
         for s in outcome
     ]
-    return seats, time.perf_counter() - start
+    return seats, time.perf_counter() - start, [load, os.getloadavg()[0]]
 
 
 def finished(out: str) -> set[tuple[str, int, int]]:
@@ -65,9 +83,12 @@ def finished(out: str) -> set[tuple[str, int, int]]:
     return {(r["game"], r["players"], r["g"]) for r in records}
 
 
-def run(out: str, games: int, think: float, processes: int) -> None:
+def run(out: str, games: int, think: float, processes: int, blocks: list[tuple[str, int]]) -> None:
     done = finished(out)
-    jobs = [(job, tag) for job, tag in queue(games, think) if tag not in done]
+    commit = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=False
+    ).stdout.strip()
+    jobs = [(job, tag) for job, tag in queue(games, think, blocks) if tag not in done]
     context = multiprocessing.get_context("spawn")
     with (
         ProcessPoolExecutor(max_workers=processes, mp_context=context) as pool,
@@ -76,8 +97,15 @@ def run(out: str, games: int, think: float, processes: int) -> None:
         futures = {pool.submit(play, job): tag for job, tag in jobs}
         for future in as_completed(futures):
             game_id, players, number = futures[future]
-            seats, seconds = future.result()
-            record = {"game": game_id, "players": players, "g": number, "secs": seconds}
+            seats, seconds, load = future.result()
+            record = {
+                "game": game_id,
+                "players": players,
+                "g": number,
+                "secs": seconds,
+                "load": load,
+                "commit": commit,
+            }
             sink.write(json.dumps({**record, "seats": seats}) + "\n")
             sink.flush()
 
@@ -85,21 +113,40 @@ def run(out: str, games: int, think: float, processes: int) -> None:
 def summary(out: str) -> None:
     blocks: dict[tuple[str, int], dict[str, arena.LevelStats]] = defaultdict(dict)
     seconds: dict[tuple[str, int], list[float]] = defaultdict(list)
+    loads: dict[tuple[str, int], list[float]] = defaultdict(list)
     with open(out) as source:
         for raw in source:
             record = json.loads(raw)
             key = (record["game"], record["players"])
             seconds[key].append(record["secs"])
+            loads[key].extend(record.get("load", []))
             for s in record["seats"]:
                 stats = blocks[key].setdefault(s["level"], arena.LevelStats(s["level"]))
-                stats.add(arena.SeatResult(s["level"], s["score"], s["rank"], s["win"], s["times"]))
+                stats.add(
+                    arena.SeatResult(
+                        s["level"], s["score"], s["rank"], s["win"], s["times"], s.get("cpu", [])
+                    )
+                )
     for key in sorted(blocks):
         game_id, players = key
         took = statistics.fmean(seconds[key]) / 60
-        print(f"{game_id} {players}p: {len(seconds[key])} games, {took:.1f} min a game")
+        load = f", load {min(loads[key]):.1f}–{max(loads[key]):.1f}" if loads[key] else ""
+        print(f"{game_id} {players}p: {len(seconds[key])} games, {took:.1f} min a game{load}")
         for level in ("strong", "good"):
             if level in blocks[key]:
-                print("  " + arena.line(blocks[key][level], solo=False))
+                stats = blocks[key][level]
+                print("  " + arena.line(stats, solo=False))
+                over = sum(t > SLOW for t in stats.times)
+                cpu = (
+                    f"processor p50 {1000 * arena.percentile(stats.cpu, 0.5):.0f} ms "
+                    f"p95 {1000 * arena.percentile(stats.cpu, 0.95):.0f} ms, "
+                    if stats.cpu
+                    else ""
+                )
+                print(
+                    f"    {cpu}wall max {1000 * max(stats.times):.0f} ms, "
+                    f"{over} of {len(stats.times)} decisions over {SLOW} s"
+                )
 
 
 def main() -> None:
@@ -109,9 +156,14 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=2.0)
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--summary", action="store_true", help="only print the figures")
+    parser.add_argument(
+        "--blocks",
+        default="all",
+        help="'2p' (the four games at 2 players), 'more' (3p and 4p) or 'all' (both, 2p first)",
+    )
     args = parser.parse_args()
     if not args.summary:
-        run(args.out, args.games, args.think, args.processes)
+        run(args.out, args.games, args.think, args.processes, BLOCKS[args.blocks])
     summary(args.out)
 
 

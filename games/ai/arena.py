@@ -30,7 +30,8 @@ class SeatResult:
     score: int
     rank: int
     win: float  # 1/k for a first place shared by k seats, else 0
-    times: list[float]
+    times: list[float]  # wall-clock seconds per decision
+    cpu: list[float] = field(default_factory=list)  # processor seconds per decision
 
 
 @dataclass
@@ -41,6 +42,7 @@ class LevelStats:
     scores: list[int] = field(default_factory=list)
     ranks: list[int] = field(default_factory=list)
     times: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)
 
     def add(self, seat: SeatResult) -> None:
         self.games += 1
@@ -48,6 +50,7 @@ class LevelStats:
         self.scores.append(seat.score)
         self.ranks.append(seat.rank)
         self.times.extend(seat.times)
+        self.cpu.extend(seat.cpu)
 
 
 def lineup(seats: list[str], players: int, game: int) -> list[str]:
@@ -62,6 +65,7 @@ def play_one(
     engine = games.get(game_id)
     state = engine.new(players, seed)
     times: list[list[float]] = [[] for _ in range(players)]
+    cpu: list[list[float]] = [[] for _ in range(players)]
     move = 0
     while True:
         pending = engine.decisions(state)
@@ -69,9 +73,10 @@ def play_one(
             break
         decision = pending[0]
         level = seat_levels[decision.seat]
-        start = time.perf_counter()
+        start, processor = time.perf_counter(), time.process_time()
         answer = levels.choose(engine, state, decision.seat, level, seed * 10_007 + move, think)
         times[decision.seat].append(time.perf_counter() - start)
+        cpu[decision.seat].append(time.process_time() - processor)
         state = engine.apply(state, Action(decision.seat, answer))
         move += 1
     result = engine.result(state)
@@ -84,6 +89,7 @@ def play_one(
             rank=result.ranks[s],
             win=(1.0 / firsts) if result.ranks[s] == 1 else 0.0,
             times=times[s],
+            cpu=cpu[s],
         )
         for s in range(players)
     ]

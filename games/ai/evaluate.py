@@ -3,7 +3,8 @@
 An evaluation estimates every seat's final score on a (determinized) state. Each game's
 strategy module offers its own, `evaluate(state, seat) -> float` (the estimate of final
 points its good player decides by); a game without one is valued by the points a seat
-would have if the game ended now (the game's own end scoring).
+would have if the game ended now (the game's own end scoring). A strategy module may also
+mark its game's phases, `phase(state)`, where a cut-off playout best stops.
 """
 
 from __future__ import annotations
@@ -14,6 +15,9 @@ from typing import Any
 from meeple_hall.games.ai.levels import NoStrategy, strategy
 
 Evaluate = Callable[[Any], list[float]]
+Phase = Callable[[Any], object]
+"""A mark of the game's phase (Keyflower's season): where it changes, a playout cut short
+ends at a natural point for the evaluation."""
 
 
 def seats(state: Any) -> int:
@@ -65,6 +69,16 @@ def strategy_estimate(game_id: str) -> Callable[[Any, int], float] | None:
             return fallback(state, seat)
 
     return guarded
+
+
+def phase_for(game_id: str) -> Phase | None:
+    """The strategy module's `phase(state)`, where it has one."""
+    try:
+        module = strategy(game_id)
+    except NoStrategy:
+        return None
+    phase = getattr(module, "phase", None)
+    return phase if callable(phase) else None
 
 
 def for_game(game_id: str) -> Evaluate:

@@ -3,7 +3,9 @@
 - `random`: a random legal answer (the baseline, kept for tests and benchmarks).
 - `good`: the game's heuristic player, `meeple_hall.games.<game>.strategy.choose`, given a
   state determinized for its seat (it must answer in under 50 ms).
-- `strong`: a search over determinized states (`mcts`) with `good` playing out the futures.
+- `strong`: a search over determinized states (`mcts`) with `good` playing out the futures;
+  it plans the seat's whole turn at its first step and follows the plan (`turns`) through
+  the turn's later steps.
 
 `state` may be the real state: each level sees it only through `determinize`, so no level
 can read another seat's hand or the next draw.
@@ -62,6 +64,20 @@ def good_policy(game_id: str) -> Policy:
     return strategy(game_id).choose
 
 
+def determinized(engine: Engine, state: Any, seat: int, seed: int) -> Any:
+    """`engine.determinize(state, seat, seed)` without the event log: no rule reads the log
+    (it is for players' eyes), and copying its messages was most of a determinization's
+    cost. The log is set aside while the copy is made and put back; the copy's is empty."""
+    log = getattr(state, "log", None)
+    if not isinstance(log, list):
+        return engine.determinize(state, seat, seed)
+    state.log = []
+    try:
+        return engine.determinize(state, seat, seed)
+    finally:
+        state.log = log
+
+
 def decision_for(engine: Engine, state: Any, seat: int) -> Decision:
     for decision in engine.decisions(state):
         if decision.seat == seat:
@@ -87,17 +103,24 @@ def choose(
         return random_answer(decision, rng)
     if level == "good":
         policy = good_policy(engine.id)
-        return policy(engine.determinize(state, seat, rng.getrandbits(63)), decision, rng)
+        return policy(determinized(engine, state, seat, rng.getrandbits(63)), decision, rng)
     if level == "strong":
-        from meeple_hall.games.ai import evaluate, mcts
+        from meeple_hall.games.ai import evaluate, mcts, turns
 
-        return mcts.search(
+        policy = good_policy(engine.id)
+        answer = turns.planned(engine, state, seat, decision, policy, rng)
+        if answer is not None:
+            return answer  # a later step of a turn the search has planned
+        plan = mcts.search_turn(
             engine,
             state,
             seat,
             think=think,
             rng=rng,
-            policy=good_policy(engine.id),
+            policy=policy,
             evaluate=evaluate.for_game(engine.id),
+            phase=evaluate.phase_for(engine.id),
         )
+        turns.remember(engine, state, seat, plan, rng)
+        return plan[0]
     raise GameError(f"unknown AI level {level!r} (levels: {', '.join(LEVELS)})")

@@ -1,28 +1,40 @@
-"""The `strong` level: a search over determinized states that improves on the `good` player.
+"""The `strong` level: a search over whole turns that improves on the `good` player.
 
 Determinized Monte Carlo search with the good player as the prior and the playout policy
 (rollout policy improvement, Tesauro & Galperin 1996; determinized, as in Cowling, Powley
-& Whitehouse 2012). A few dozen playouts are all a 2 s budget buys in these games (a
-good-player step costs 5–30 ms), too few for a tree below the root to learn anything, so
-every playout goes to comparing a handful of answers at the root:
+& Whitehouse 2012). A 2 s budget buys a few dozen good-player playouts in these games, too
+few for a tree below the root to learn anything, so every playout goes to comparing a
+handful of plans for the seat's turn:
 
-- Candidates: the good player's answer first, then the answers the evaluation rates best one
-  step ahead (its top `CANDIDATES - 1`); a multi-select's answers are listed in full when
-  there are few, else drawn at random.
+- Turns, not steps: a seat's turn is its consecutive decisions until another seat decides
+  (Keyflower: action, tile, colour, workers; Burgundy: die, action, placement and bonus
+  actions). One step of such a turn changes nothing an evaluation can see, so the search
+  weighs plans of the whole turn: a plan is a prefix of answers (`()` is the good player
+  throughout), after which the good player finishes the turn. The caller (`levels`, with
+  `turns`) follows the chosen plan through the turn's later steps without searching again.
+- Candidates: the good player's turn first, then the plans that differ from it in one step
+  (every other answer at each step of good's turn, good finishing the turn), then in one
+  more step of the plans rated best; each is rated by the game's evaluation where the turn
+  ends on the first determinization, and the `CANDIDATES - 1` best that end differently
+  from good's turn are kept. A multi-select's answers are listed in full when there are
+  few, else drawn at random.
 - Rounds: each round draws one determinization of the real state for the searching seat
   (`engine.determinize`: no secret of another seat and no future draw is seen) and plays
   every live candidate out on it with the same random numbers (common random numbers), so
   the differences between candidates are measured on the same imagined futures and most of
-  the luck cancels out.
-- Playouts: every seat is played by the good player for `horizon` decisions (sized from the
-  measured cost of a step, so that about `TARGET_ROUNDS` rounds fit; where even two-step
-  playouts leave fewer, only the good answer and the best other one are compared). The
-  position is valued by the game's evaluation of final points, as the margin to the best
-  rival (win-oriented: a point a rival loses counts like one the seat gains); a finished
-  game is valued by who won and by how much.
+  the luck cancels out. A plan step that is not legal on a determinization (a draw went
+  otherwise) hands the rest of the turn to the good player.
+- Playouts: every seat is played by the good player to the end of the game's phase under
+  way where the game marks its phases (`phase`: Keyflower's season, Burgundy's phase A–E,
+  whose ends settle the bids, income and bonuses an evaluation cannot foresee well), at
+  most for `horizon` decisions (sized from the measured cost of a step, so that about
+  `TARGET_ROUNDS` rounds fit), and then on to the end of the turn under way (a half-taken
+  turn is not valued). A finished game is valued by who won and by how much; a cut-off one
+  by the game's evaluation of final points, as the margin to the best rival (win-oriented:
+  a point a rival loses counts like one the seat gains).
 - Racing: a candidate whose paired margin to the leader is clearly negative is dropped;
   when only one is left the search stops early (time management).
-- The answer: the good player's, unless another candidate beat it on the paired rounds by
+- The answer: the good player's turn, unless another plan beat it on the paired rounds by
   a margin and with some confidence (a few noisy playouts should not overrule a sound
   heuristic).
 
@@ -33,6 +45,7 @@ decision overruns `think` by at most one playout step.
 
 from __future__ import annotations
 
+import copy
 import itertools
 import math
 import random
@@ -41,22 +54,31 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from meeple_hall.games.ai.evaluate import Evaluate, seats
-from meeple_hall.games.ai.levels import Policy, decision_for, random_answer
+from meeple_hall.games.ai.evaluate import Evaluate, Phase, seats
+from meeple_hall.games.ai.levels import Policy, decision_for, determinized, random_answer
 from meeple_hall.games.core import Action, Decision, Engine
 
+Answer = tuple[str, ...]
+Plan = tuple[Answer, ...]
+"""Answers to a turn's first steps; the good player answers the steps after them."""
+
 WIN_WEIGHT = 0.7  # in a finished game's reward; the rest is the score margin
-CANDIDATES = 3  # the good player's answer and the best two others one step ahead
+CANDIDATES = 3  # the good player's turn and the two other plans rated best
 MULTI_LISTED = 12  # a multi-select with at most this many answers has them all weighed
 TARGET_ROUNDS = 6  # the horizon is sized so that about this many rounds fit
 STEP_BACK = "back"  # Keyflower's option that cancels the turn's steps so far: never weighed
-MIN_HORIZON, MAX_HORIZON = 2, 60
-MIN_ROUNDS = 3  # before any candidate is dropped or preferred
+MIN_HORIZON, MAX_HORIZON = 2, 2000
+MAX_TURN_STEPS = 40  # a turn longer than this is cut (no game's is; a guard)
+SECOND_DEVIATIONS = 2  # plans rated best whose later steps are varied once more
+MIN_ROUNDS = 3  # before any candidate is dropped
+OVERRULE_ROUNDS = 4  # before any plan is preferred to the good player's turn
+SD_FLOOR = 0.03  # the least spread assumed of a paired margin: a few rounds that happen to
+# agree must not look certain
 DROP_Z = 2.0  # a candidate this many standard errors below the leader is dropped
 OVERRULE_MARGIN = 0.01  # in reward units (a reward is in [0, 1])
-OVERRULE_Z = 1.5  # standard errors of the paired margin needed to overrule good's answer
+OVERRULE_Z = 1.5  # standard errors of the paired margin needed to overrule good's turn
 TIME_SAFETY = 0.95  # share of the think time the search plans to use
-RATING_SHARE = 0.3  # of the think time, at most, for rating the answers one step ahead
+RATING_SHARE = 0.3  # of the think time, at most, for listing and rating the plans
 FIRST_HORIZON = 8  # the first round's playouts are at most about this long
 
 
@@ -67,16 +89,17 @@ class Stats:
     horizon: int = 0
     candidates: int = 0
     overruled: bool = False
+    plans: int = 0  # plans listed and rated
 
 
 @dataclass
 class Candidate:
-    key: tuple[str, ...]
+    plan: Plan  # () for the good player's own turn
     values: list[float] = field(default_factory=list)  # one per complete round
     alive: bool = True
 
 
-def is_legal(decision: Decision, key: tuple[str, ...]) -> bool:
+def is_legal(decision: Decision, key: Answer) -> bool:
     ids = {o.id for o in decision.options}
     return (
         decision.min_choices <= len(key) <= decision.max_choices
@@ -85,7 +108,7 @@ def is_legal(decision: Decision, key: tuple[str, ...]) -> bool:
     )
 
 
-def only_answer(decision: Decision) -> tuple[str, ...] | None:
+def only_answer(decision: Decision) -> Answer | None:
     """The answer when there is nothing to choose."""
     if decision.min_choices == decision.max_choices == len(decision.options):
         return tuple(o.id for o in decision.options)
@@ -122,8 +145,49 @@ def paired(a: Candidate, b: Candidate) -> tuple[float, float, int]:
         return 0.0, math.inf, 0
     diffs = [x - y for x, y in zip(a.values[:n], b.values[:n], strict=True)]
     mean = statistics.fmean(diffs)
-    se = statistics.stdev(diffs) / math.sqrt(n) if n > 1 else math.inf
+    se = max(statistics.stdev(diffs), SD_FLOOR) / math.sqrt(n) if n > 1 else math.inf
     return mean, se, n
+
+
+def step(engine: Engine, state: Any, decision: Decision, answer: Answer) -> Any:
+    """`state` after `answer`, changed in place where the engine allows (the callers pass
+    their own copies); the answer is checked all the same."""
+    perform = getattr(engine, "perform", None)
+    if perform is None:
+        return engine.apply(state, Action(decision.seat, answer))
+    engine.check_choices(decision, answer)
+    perform(state, decision, answer)
+    return state
+
+
+def own_decision(engine: Engine, state: Any, seat: int) -> Decision | None:
+    """The seat's pending decision if the turn is still its own (it decides first)."""
+    pending = engine.decisions(state)
+    if pending and pending[0].seat == seat:
+        return pending[0]
+    return None
+
+
+def finish_turn(
+    engine: Engine, state: Any, seat: int, plan: Plan, policy: Policy, rng: random.Random
+) -> tuple[Any, Plan]:
+    """`state` (changed in place) after the seat's turn, played by `plan` and then by the
+    good player; also every answer given. A plan step that is not legal here (a draw went
+    otherwise) hands the rest of the turn to the good player."""
+    given: list[Answer] = []
+    following = True
+    for index in range(MAX_TURN_STEPS):
+        decision = own_decision(engine, state, seat)
+        if decision is None:
+            break
+        if following and index < len(plan) and is_legal(decision, plan[index]):
+            answer = plan[index]
+        else:
+            following = False
+            answer = tuple(policy(state, decision, rng))
+        given.append(answer)
+        state = step(engine, state, decision, answer)
+    return state, tuple(given)
 
 
 class Search:
@@ -137,9 +201,11 @@ class Search:
         evaluate: Evaluate,
         scale: float,
         horizon: int | None,
+        phase: Phase | None = None,
     ) -> None:
         self.engine, self.state, self.seat, self.rng = engine, state, seat, rng
         self.policy, self.evaluate, self.scale = policy, evaluate, scale
+        self.phase = phase
         self.fixed_horizon = horizon
         self.decision = decision_for(engine, state, seat)
         self.stats = Stats()
@@ -148,18 +214,19 @@ class Search:
         self.playout_time = 0.0
         self.ref = 0.0
         self.candidates: list[Candidate] = []
+        self.good_turn: Plan = ()
 
     # -- candidates ------------------------------------------------------------------------
-    def answers(self) -> list[tuple[str, ...]]:
+    def answers(self, decision: Decision | None = None) -> list[Answer]:
         """Every answer worth listing: single choices in full, small multi-selects in full,
         larger ones as a few random draws."""
-        d = self.decision
+        d = decision or self.decision
         # Undoing a step only leads back to a decision already weighed; weighed as a move,
         # its noisy playouts can win a round and the seat goes round in circles.
         ids = [o.id for o in d.options if o.id != STEP_BACK]
         if d.max_choices == 1:
             return [(i,) for i in ids] + ([()] if d.min_choices == 0 else [])
-        listed: list[tuple[str, ...]] = []
+        listed: list[Answer] = []
         for k in range(d.min_choices, d.max_choices + 1):
             for combo in itertools.combinations(ids, k):
                 listed.append(combo)
@@ -172,37 +239,97 @@ class Search:
         drawn = {random_answer(d, self.rng) for _ in range(3 * CANDIDATES)}
         return sorted(drawn)
 
-    def pick_candidates(self, det: Any, until: float | None = None) -> None:
-        """The good player's answer, then the others the evaluation rates best one step
-        ahead on `det` (the first determinization); the rating stops at `until` (on a busy
-        machine, a decision of thirty options would otherwise spend its budget on it)."""
+    def rate(self, det: Any, plan: Plan, seed: int) -> tuple[float, Plan, Any]:
+        """`plan`'s turn on a copy of `det`: the evaluation where the turn ends, the answers
+        given, and the state there."""
         start = time.perf_counter()
-        good = tuple(self.policy(det, self.decision, self.rng))
-        # The good player's own answer is a playout step's worth of work: the first round's
-        # horizon is sized from it.
-        self.steps, self.step_time = 1, time.perf_counter() - start
+        end, given = finish_turn(
+            self.engine, copy.deepcopy(det), self.seat, plan, self.policy, random.Random(seed)
+        )
+        self.steps += len(given)
+        self.step_time += time.perf_counter() - start
+        self.stats.plans += 1
+        return self.value(end), given, end
+
+    def deviations(self, det: Any, given: Plan, frm: int) -> list[Plan]:
+        """The plans that follow `given` up to a step at or after `frm` and answer that step
+        otherwise (the good player finishing the turn)."""
+        out: list[Plan] = []
+        state = copy.deepcopy(det)
+        for index, answer in enumerate(given):
+            decision = own_decision(self.engine, state, self.seat)
+            if decision is None:
+                break
+            if index >= frm:
+                others = [alt for alt in self.answers(decision) if alt != answer]
+                out.extend((*given[:index], alt) for alt in others)
+            state = step(self.engine, state, decision, answer)
+        return out
+
+    def pick_candidates(self, det: Any, until: float | None = None) -> None:
+        """The good player's turn, then the other plans rated best where their turn ends on
+        `det` (the first determinization); the rating stops at `until` (on a busy machine,
+        a decision of thirty options would otherwise spend its budget on it)."""
         if seats(det) == 1:
             self.ref = self.evaluate(det)[0]
-        rated: list[tuple[float, tuple[str, ...]]] = []
-        for key in self.answers():
-            if key == good or not is_legal(self.decision, key):
-                continue
-            if until is not None and rated and time.perf_counter() > until:
-                break
-            after = self.engine.apply(det, Action(self.seat, key))
-            rated.append((self.value(after), key))
-        rated.sort(key=lambda vk: -vk[0])
-        self.candidates = [Candidate(good)] + [Candidate(k) for _, k in rated[: CANDIDATES - 1]]
+        seed = self.rng.getrandbits(63)
+        _, self.good_turn, good_end = self.rate(det, (), seed)
+        seen = {self.fingerprint(good_end)}
+        rated: list[tuple[float, Plan, Plan]] = []  # (value, plan, answers given)
+
+        def out_of_time() -> bool:
+            return until is not None and bool(rated) and time.perf_counter() > until
+
+        def weigh(plans: list[Plan]) -> None:
+            for plan in plans:
+                if out_of_time():
+                    return
+                value, given, end = self.rate(det, plan, seed)
+                mark = self.fingerprint(end)
+                if mark in seen:
+                    continue  # the same turn as one already listed (another order, say)
+                seen.add(mark)
+                rated.append((value, plan, given))
+
+        weigh(self.deviations(det, self.good_turn, 0))
+        for _, plan, given in sorted(rated, key=lambda r: -r[0])[:SECOND_DEVIATIONS]:
+            weigh(self.deviations(det, given, len(plan)))
+        rated.sort(key=lambda r: -r[0])
+        self.candidates = [Candidate(())] + [Candidate(p) for _, p, _ in rated[: CANDIDATES - 1]]
         self.stats.candidates = len(self.candidates)
+
+    def fingerprint(self, state: Any) -> str:
+        """What tells two ends of a turn apart on one determinization: the whole state (a
+        seat's view need not show its own secret choices, such as a sealed bid)."""
+        return self.engine.dump(state)
 
     def fit(self, think: float) -> None:
         """Where even the shortest playouts leave too few rounds (a slow good player on a
-        busy machine), compare only the good player's answer and the best other one."""
+        busy machine), compare only the good player's turn and the best other plan."""
         per_step = self.step_time / max(self.steps, 1)
         rounds = think / max(per_step * MIN_HORIZON * len(self.candidates), 1e-9)
-        if rounds < TARGET_ROUNDS and len(self.candidates) > 2:
-            self.candidates = self.candidates[:2]
-            self.stats.candidates = 2
+        if rounds < TARGET_ROUNDS:
+            self.narrow()
+
+    def narrow(self) -> None:
+        """Keep only the good player's turn and the best other live plan (by the paired
+        rounds so far, else by the rating): two plans get the rounds three would share."""
+        live = [c for c in self.candidates[1:] if c.alive]
+        if len(live) < 2:
+            return
+        if self.stats.rounds:
+            live.sort(key=lambda c: -paired(c, self.candidates[0])[0])
+        for c in live[1:]:
+            c.alive = False
+        if not self.stats.rounds:
+            self.candidates = [self.candidates[0], live[0]]
+        self.stats.candidates = 2
+
+    def rounds_left(self, deadline: float) -> float:
+        """How many more rounds of the live plans the clock allows, at the cost measured."""
+        live = sum(c.alive for c in self.candidates)
+        per_playout = self.playout_time / max(self.stats.iterations, 1)
+        return (deadline - time.perf_counter()) / max(per_playout * live, 1e-9)
 
     # -- playouts --------------------------------------------------------------------------
     def value(self, det: Any) -> float:
@@ -213,31 +340,33 @@ class Search:
         return margin_reward(self.evaluate(det), self.seat, self.scale, self.ref)
 
     def playout(
-        self, det: Any, key: tuple[str, ...], horizon: int, seed: int, deadline: float | None
+        self, det: Any, plan: Plan, horizon: int, seed: int, deadline: float | None
     ) -> float | None:
-        """`key` played on `det` (not changed), then `horizon` decisions by the good player
-        with the random numbers of `seed`; the seat's reward where it stops, or None when
-        the deadline passed first."""
+        """The seat's turn by `plan` on a copy of `det`, then the good player for every seat
+        with the random numbers of `seed`, until the game's phase ends (`phase`) or for
+        `horizon` decisions, whichever comes first, and on to the end of the turn under way;
+        the seat's reward where it stops, or None when the deadline passed first."""
         start = time.perf_counter()
-        state = self.engine.apply(det, Action(self.seat, key))
         rng = random.Random(seed)
-        steps = 0
-        perform = getattr(self.engine, "perform", None)
-        for _ in range(horizon):
+        state, given = finish_turn(
+            self.engine, copy.deepcopy(det), self.seat, plan, self.policy, rng
+        )
+        steps = len(given)
+        last = self.seat
+        mark = self.phase(state) if self.phase is not None else None
+        for count in range(horizon + MAX_TURN_STEPS):
             if deadline is not None and time.perf_counter() > deadline:
                 return None
             pending = self.engine.decisions(state)
             if not pending:
                 break
             decision = pending[0]
-            answer = tuple(self.policy(state, decision, rng))
-            if perform is not None:
-                # `state` is this playout's own copy: the move is made in place, without
-                # the copy `apply` makes (the answer is checked all the same).
-                self.engine.check_choices(decision, answer)
-                perform(state, decision, answer)
-            else:
-                state = self.engine.apply(state, Action(decision.seat, answer))
+            if decision.seat != last and (
+                count >= horizon or (self.phase is not None and self.phase(state) != mark)
+            ):
+                break  # a turn has just ended, past the horizon or with the phase
+            last = decision.seat
+            state = step(self.engine, state, decision, tuple(self.policy(state, decision, rng)))
             steps += 1
         elapsed = time.perf_counter() - start
         self.steps += steps
@@ -249,9 +378,9 @@ class Search:
     def horizon(self, think: float) -> int:
         if self.fixed_horizon is not None:
             return self.fixed_horizon
-        per_step = self.step_time / self.steps
+        per_step = self.step_time / max(self.steps, 1)
         if not self.stats.iterations:
-            # Sized from one good answer only: a trivial one would promise long playouts.
+            # Sized from the rating's turns only: short ones would promise long playouts.
             per_step = max(per_step, think / (TARGET_ROUNDS * CANDIDATES * FIRST_HORIZON))
         live = sum(c.alive for c in self.candidates)
         per_round = think / TARGET_ROUNDS / max(live, 1)
@@ -260,7 +389,7 @@ class Search:
     def round(self, horizon: int, deadline: float | None) -> bool:
         """One determinization, every live candidate played out on it; False when the
         clock ran out before the round was complete (its playouts are not counted)."""
-        det = self.engine.determinize(self.state, self.seat, self.rng.getrandbits(63))
+        det = determinized(self.engine, self.state, self.seat, self.rng.getrandbits(63))
         seed = self.rng.getrandbits(63)
         values = []
         live = [c for c in self.candidates if c.alive]
@@ -269,7 +398,7 @@ class Search:
                 expected = self.playout_time / self.stats.iterations
                 if time.perf_counter() + expected > deadline:
                     return False
-            value = self.playout(det, c.key, horizon, seed, deadline)
+            value = self.playout(det, c.plan, horizon, seed, deadline)
             if value is None:
                 return False
             values.append(value)
@@ -277,6 +406,13 @@ class Search:
             c.values.append(v)
         self.stats.rounds += 1
         self.race()
+        # Too few rounds ahead for three plans to reach a verdict: weigh two.
+        if (
+            deadline is not None
+            and self.stats.rounds == 1
+            and 1 + self.rounds_left(deadline) < 2 * OVERRULE_ROUNDS
+        ):
+            self.narrow()
         return True
 
     def race(self) -> None:
@@ -286,31 +422,33 @@ class Search:
             return
         leader = max(live, key=lambda c: statistics.fmean(c.values))
         for c in live:
-            if c is leader:
-                continue
+            if c is leader or (c is self.candidates[0] and self.stats.rounds < OVERRULE_ROUNDS):
+                continue  # the good player's turn stays until a verdict against it may stand
             mean, se, _ = paired(c, leader)
-            if mean + DROP_Z * se < 0 or (se == 0 and mean < 0):
+            if mean + DROP_Z * se < 0:
                 c.alive = False
 
     def settled(self) -> bool:
         return sum(c.alive for c in self.candidates) <= 1
 
-    def best(self) -> tuple[str, ...]:
-        """The candidate with the best paired margin over the good player's answer, if that
-        margin is clear; else the good player's answer."""
+    def best(self) -> Plan:
+        """The plan with the best paired margin over the good player's turn, if that margin
+        is clear; else the good player's turn (as answered on the first determinization)."""
         good = self.candidates[0]
-        best_key, best_mean = good.key, 0.0
+        best_plan, best_mean = good.plan, 0.0
         for c in self.candidates[1:]:
             mean, se, n = paired(c, good)
-            if n < MIN_ROUNDS and se != 0:
+            if n < OVERRULE_ROUNDS:
                 continue
-            if mean > OVERRULE_MARGIN and mean > OVERRULE_Z * se and mean > best_mean:
-                best_key, best_mean = c.key, mean
-        self.stats.overruled = best_key != good.key
-        return best_key
+            # A plan still weighed after the good turn was dropped as clearly behind wins.
+            clear = not good.alive and c.alive
+            if (clear or (mean > OVERRULE_MARGIN and mean > OVERRULE_Z * se)) and mean > best_mean:
+                best_plan, best_mean = c.plan, mean
+        self.stats.overruled = best_plan != good.plan
+        return best_plan or self.good_turn
 
 
-def search(
+def search_turn(
     engine: Engine,
     state: Any,
     seat: int,
@@ -322,18 +460,21 @@ def search(
     horizon: int | None = None,
     iterations: int | None = None,
     stats: Stats | None = None,
-) -> tuple[str, ...]:
-    """The best answer found in `think` seconds (or `iterations` playouts) of search for
-    `seat`'s pending decision in `state`, seen only through determinizations."""
+    phase: Phase | None = None,
+) -> Plan:
+    """The best plan for `seat`'s turn found in `think` seconds (or `iterations` playouts)
+    of search from its pending decision in `state`, seen only through determinizations:
+    its first answer is the one to give now; the good player answers the turn's steps
+    after the plan."""
     decision = decision_for(engine, state, seat)
     forced = only_answer(decision)
     if forced is not None:
-        return forced
+        return (forced,)
     start = time.perf_counter()
     deadline = None if iterations is not None else start + TIME_SAFETY * think
-    run = Search(engine, state, seat, rng, policy, evaluate, scale, horizon)
+    run = Search(engine, state, seat, rng, policy, evaluate, scale, horizon, phase)
     until = None if deadline is None else start + RATING_SHARE * think
-    run.pick_candidates(engine.determinize(state, seat, rng.getrandbits(63)), until)
+    run.pick_candidates(determinized(engine, state, seat, rng.getrandbits(63)), until)
     if deadline is not None:
         run.fit(deadline - time.perf_counter())
     if len(run.candidates) > 1:
@@ -344,9 +485,24 @@ def search(
                 break
             if not run.round(run.horizon(think), deadline):
                 break
-    answer = run.best()
+    plan = run.best()
     if stats is not None:
         stats.iterations, stats.rounds = run.stats.iterations, run.stats.rounds
         stats.horizon = run.horizon(think)
         stats.candidates, stats.overruled = run.stats.candidates, run.stats.overruled
-    return answer
+        stats.plans = run.stats.plans
+    return plan
+
+
+def search(
+    engine: Engine,
+    state: Any,
+    seat: int,
+    think: float,
+    rng: random.Random,
+    policy: Policy,
+    evaluate: Evaluate,
+    **options: Any,
+) -> Answer:
+    """The answer to `seat`'s pending decision: the first step of `search_turn`'s plan."""
+    return search_turn(engine, state, seat, think, rng, policy, evaluate, **options)[0]

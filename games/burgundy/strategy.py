@@ -103,6 +103,12 @@ def evaluate(state: BurgundyState, seat: int) -> float:
     return value(state, Context(state, seat))
 
 
+def phase(state: BurgundyState) -> int:
+    """The phase A–E: at its end come the mines' income and the new goods and tiles
+    (rulebook p.8, "End of a phase"), so a search's cut-off playouts stop there."""
+    return state.phase
+
+
 def value(state: BurgundyState, ctx: Context) -> float:
     """An estimate of the seat's final score from this position."""
     p = state.players[ctx.seat]

@@ -89,9 +89,20 @@ def child(state: CoffeeState, decision: Decision, choices: tuple[str, ...]) -> C
     """The state after an offered choice of `decision`, the decision pending in `state`.
     `engine.apply` would look the decision up and check the choice again; both are
     known here, so the copy is made and the move performed directly."""
-    after = copy.deepcopy(state)
+    after = copy_for_weighing(state)
     engine.perform(after, decision, choices)
     return after
+
+
+def copy_for_weighing(state: CoffeeState) -> CoffeeState:
+    """A copy to try a move on, without the event log: the rules only append to the log,
+    a weighed state is valued and dropped, and copying the log's messages was most of the
+    good player's time."""
+    log, state.log = state.log, []
+    try:
+        return copy.deepcopy(state)
+    finally:
+        state.log = log
 
 
 def follow(state: CoffeeState, seat: int, depth: int, budget: Budget) -> float:

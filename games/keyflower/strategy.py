@@ -347,6 +347,13 @@ def evaluate(state: KeyflowerState, seat: int) -> float:
     return points + future
 
 
+def phase(state: KeyflowerState) -> int:
+    """The season: at its end the bids are settled, the tiles won placed, the workers back
+    and the boats emptied (rulebook, "End of season"), which `evaluate` can only guess at
+    mid-season, so a search's cut-off playouts stop there."""
+    return state.season
+
+
 # -- plans -------------------------------------------------------------------------------------
 def plans(state: KeyflowerState, seat: int, v: Values) -> list[Plan]:
     """Every bid and use open to the seat now, at the fewest workers each needs."""

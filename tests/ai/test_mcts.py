@@ -113,23 +113,32 @@ def test_the_good_answer_stands_unless_another_beats_it_clearly() -> None:
     run = mcts.Search(
         engine, engine.new(2, seed=1), 0, random.Random(1), random_policy, points, 10.0, None
     )
-    good = mcts.Candidate(("a",), [0.50, 0.60, 0.40, 0.55, 0.45])
-    noisy = mcts.Candidate(("b",), [0.55, 0.52, 0.47, 0.50, 0.49])  # +0.006 on average
+    run.good_turn = (("a",), ("a2",))
+    good = mcts.Candidate((), [0.50, 0.60, 0.40, 0.55, 0.45])
+    noisy = mcts.Candidate((("b",),), [0.55, 0.52, 0.47, 0.50, 0.49])  # +0.006 on average
     run.candidates = [good, noisy]
-    assert run.best() == ("a",)
-    better = mcts.Candidate(("c",), [0.56, 0.65, 0.47, 0.60, 0.52])  # +0.06, every round
+    assert run.best() == (("a",), ("a2",))  # the good player's whole turn
+    better = mcts.Candidate((("c",),), [0.56, 0.65, 0.47, 0.60, 0.52])  # +0.06, every round
     run.candidates = [good, noisy, better]
-    assert run.best() == ("c",)
-    too_few = mcts.Candidate(("d",), [0.9, 0.9])  # two rounds are not enough
+    assert run.best() == (("c",),)
+    too_few = mcts.Candidate((("d",),), [0.9, 0.9, 0.9])  # three rounds are not enough
     run.candidates = [good, too_few]
-    assert run.best() == ("a",)
+    assert run.best() == (("a",), ("a2",))
+    four = mcts.Candidate((), good.values[:4])
+    steady = mcts.Candidate((("f",),), [0.52, 0.62, 0.42, 0.57])  # +0.02 in each of 4 rounds
+    run.candidates = [four, steady]
+    assert run.best() == (("a",), ("a2",))  # no spread seen, but 4 rounds do not make it sure
+    clear = mcts.Candidate((("e",),), [0.60, 0.70, 0.50, 0.65])  # +0.1 in each of 4 rounds
+    run.candidates = [four, steady, clear]
+    assert run.best() == (("e",),)
 
 
 def test_paired_margins_compare_the_rounds_both_played() -> None:
     a = mcts.Candidate(("a",), [0.5, 0.7, 0.6])
     b = mcts.Candidate(("b",), [0.4, 0.6, 0.5, 0.9])
     mean, se, n = mcts.paired(a, b)
-    assert n == 3 and abs(mean - 0.1) < 1e-9 and se < 1e-9
+    assert n == 3 and abs(mean - 0.1) < 1e-9
+    assert abs(se - mcts.SD_FLOOR / 3**0.5) < 1e-9  # equal margins: the least spread assumed
 
 
 def test_every_candidate_of_a_round_plays_the_same_determinization() -> None:
@@ -165,3 +174,32 @@ def test_the_search_stops_early_once_one_answer_is_left() -> None:
     assert search(state, 0, iterations=500, stats=stats) == ("red-10",)
     assert stats.candidates == mcts.CANDIDATES
     assert stats.iterations < 500  # the other pebbles were dropped, not played out to the end
+
+
+def test_a_playout_stops_where_the_phase_ends() -> None:
+    """With the game's phases marked (here Pebbles' rounds), a playout ends at the first
+    turn boundary after the phase changed, not at the horizon."""
+    state = engine.new(2, seed=5)
+    seen: list[PebblesState] = []
+
+    def recording(s: PebblesState) -> list[float]:
+        seen.append(s)
+        return points(s)
+
+    run = mcts.Search(
+        engine,
+        state,
+        0,
+        random.Random(1),
+        random_policy,
+        recording,
+        10.0,
+        None,
+        phase=lambda s: s.round,
+    )
+    det = engine.determinize(state, 0, 7)
+    run.playout(det, (), horizon=1000, seed=3, deadline=None)
+    assert seen[-1].round == state.round + 1 and engine.result(seen[-1]) is None
+    run.phase = None
+    run.playout(det, (), horizon=1000, seed=3, deadline=None)
+    assert len(seen) == 1  # played to the end: valued by the result, not the evaluation
