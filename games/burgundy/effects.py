@@ -31,9 +31,14 @@ def gain(player: Player, category: str, points: int) -> None:
         player.points[category] = player.points.get(category, 0) + points
 
 
+# Events kept in the state for the table's log (the bot shows the last 15); as many as the
+# other games keep, so a whole round of four players still reads from its first line.
+LOG_KEPT = 40
+
+
 def say(state: BurgundyState, event: Msg) -> None:
     state.log.append(event)
-    del state.log[:-12]
+    del state.log[:-LOG_KEPT]
 
 
 def lift(state: BurgundyState, tile_id: int) -> None:

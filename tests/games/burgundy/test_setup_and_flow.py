@@ -116,6 +116,17 @@ def test_scripted_game_of_only_taking_workers_ends_as_counted_by_hand():
     assert final.breakdown[2] == {"goods": 3, "silverlings": 1, "workers": 51, "knowledge": 0}
 
 
+def test_the_log_still_holds_the_start_of_a_four_player_round_when_it_ends():
+    """The table's Log shows the latest events: after a round of four players taking
+    workers, its first line (the white die and its goods) must still be there."""
+    state = table(4)
+    while state.round == 1:
+        state = play(state, options(state)[0], "workers")
+    said = [str(event) for event in state.log]
+    assert said[-2].startswith("Round 2:")
+    assert any(event.startswith("Round 1: white die") for event in said)
+
+
 def test_passing_100_points_is_tracked():
     state = table(2)
     setup_player(state, dice=(5, 5), goods={5: 1})
