@@ -32,12 +32,14 @@ from meeple_hall.games.village.state import FARM, KARLA, Member, Player, Step, V
 from meeple_hall.games.village.view import view
 from meeple_hall.games.village.words import (
     a_colour,
+    colour,
     cube_count,
     cubes,
     m,
     payment,
     plus,
     replaced_in,
+    space,
 )
 
 OptionsFn = Callable[[VillageState, Step], list[Option]]
@@ -51,6 +53,10 @@ def prompt(state: VillageState, step: Step) -> Msg:
         return m("prompt.final_turn")
     if step.kind == "privilege":
         return m("prompt.privilege", stage=int(step.data[0]))
+    if step.kind == "karla" and not state.karla_die and state.last_take:
+        # BB solo: no cube of the colour taken anywhere, so the player picks hers there.
+        colour_taken = colour(state.last_take[1])
+        return m("prompt.karla_none", colour=colour_taken, space=space(step.space))
     return m(f"prompt.{step.kind}")
 
 

@@ -186,3 +186,30 @@ def test_the_status_line_says_what_happened_last() -> None:
     assert render("en", engine.view(solo, None)["status"]).endswith(
         "Karla takes green from harvest."
     )
+
+
+def test_karlas_question_says_why_the_player_chooses_her_cube() -> None:
+    """BB solo: she takes the colour the player took, from the same space or the next
+    one clockwise; only when none is left does the player choose, from that space."""
+    state = engine.new(1, seed=3, options={"karla": "standard"})
+    two = ["brown", "black"]
+    spaces = {s: two for s in data.spaces() if s not in ("harvest", "market")}
+    state = at_turn(state, 0, harvest=["pink"], **spaces)
+    state = choose(state, 0, "harvest-pink")
+    state = choose(state, 0, "skip")
+    (decision,) = engine.decisions(state)
+    assert decision.kind == "karla"
+    space = render("en", w.space(state.stack[-1].space))
+    assert render("en", decision.prompt) == (
+        f"Karla's turn: no pink is left on the board, so choose her cube from {space}"
+    )
+    for lang in LANGUAGES:
+        assert render(lang, decision.prompt, strict=True)
+
+
+def test_a_death_is_asked_with_the_quill_the_picture_and_the_big_box_show() -> None:
+    # The English base rulebook's "bridge" is the Big Box's quill, drawn on every track.
+    from meeple_hall.games.village.engine import prompt
+    from meeple_hall.games.village.state import Step
+
+    assert "quill" in render("en", prompt(fresh(), Step("die", 0)))
