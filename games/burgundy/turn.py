@@ -346,6 +346,7 @@ def choices_buy(state: BurgundyState, seat: int) -> Choices:
             label = m("label.from_depot", tile=name, depot=d)
         else:
             label = m("label.from_black", tile=name) if either else name
+        label = _into_storage(state, seat, label)
         pairs.append((tile(t).face if d == 0 else f"{tile(t).face}/{d}", label, t))
     return _unique(pairs)
 

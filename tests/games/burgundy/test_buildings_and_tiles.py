@@ -245,9 +245,13 @@ def test_taking_into_a_full_storage_says_a_stored_tile_goes():
     setup_player(state, dice=(2, 2), storage=["bank", "mine"])
     labels = {o.id: str(o.label) for o in decision(play(state, "2")).options}
     assert labels["take"] == "Take a tile from depot 2"
-    setup_player(state, dice=(2, 2), storage=["bank", "mine", "ship"])
+    setup_player(state, dice=(2, 2), storage=["bank", "mine", "ship"], silver=2)
     labels = {o.id: str(o.label) for o in decision(play(state, "2")).options}
     assert labels["take"] == "Take a tile from depot 2 (storage full: discard one)"
+    # buying from the black depot too
+    bought = decision(play(state, "buy"))
+    assert bought.kind == "buy"
+    assert all(str(o.label).endswith(" (storage full: discard one)") for o in bought.options)
 
 
 def test_a_ship_may_choose_an_empty_depot_and_take_no_goods():
