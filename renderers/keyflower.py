@@ -328,20 +328,24 @@ def _scoring(
         return
     gx, u = x - s * 0.3, s * 0.15
     small = max(8, int(s * 0.22))
+    # the points' pentagon; a set of three moves it right, so its third item (Craftsman's
+    # guild's yellow worker, Scribes' saw, Mercer's guild's wood) is not drawn under it
+    px = x + s * 0.12
     if rule[0] == "count":
         _text(draw, (gx - s * 0.2, y), str(d.get(rule[1], "")), small)
         _item(draw, rule[2], gx + s * 0.08, y, u)
     elif rule[0] == "set":
+        px = x + s * 0.22
         for i, item in enumerate(rule[1]):
-            _item(draw, item, gx + (i - 1) * s * 0.25, y, u * 0.85)
+            _item(draw, item, x - s * 0.41 + (i - 1) * s * 0.25, y, u * 0.85)
     else:
         _item(draw, rule[1], gx, y, u)
         if rule[0] == "choose":
             _text(draw, (gx + s * 0.02, y + s * 0.01), "?", small, WHITE, halo=INK)
     value = d.get("per_set", d.get("per"))
     if value is not None:
-        draw.regular_polygon((x + s * 0.12, y, s * 0.24), 5, fill=WHITE, outline=INK)
-        _text(draw, (x + s * 0.12, y + s * 0.02), str(value), small)
+        draw.regular_polygon((px, y, s * 0.24), 5, fill=WHITE, outline=INK)
+        _text(draw, (px, y + s * 0.02), str(value), small)
 
 
 def _item(draw: ImageDraw.ImageDraw, item: str, x: float, y: float, u: float) -> None:
@@ -461,6 +465,8 @@ def _tile(
     res = [(k, n) for k, n in sorted(tile.get("resources", {}).items()) if n]
     for (k, n), (x, y, r) in zip(res, _stored_spots(cx, cy, size, len(res)), strict=True):
         _piece(draw, x, y, RESOURCE[k], n, r)
+    if not res and not tile.get("upgraded"):
+        _upgrade_cost(draw, tile["id"], cx, cy, size)
     workers = tile.get("workers", [])
     step = min(0.42, 1.3 / max(1, len(workers))) * size
     for i, g in enumerate(workers):
@@ -475,6 +481,38 @@ def _tile(
             ring_w=max(2.5, size * 0.05),
             lying=g["lying"],
             badge=max(7.5, size * 0.13),
+        )
+
+
+def _upgrade_cost(
+    draw: ImageDraw.ImageDraw, tile_id: str, cx: float, cy: float, size: float
+) -> None:
+    """What upgrading the tile costs, low in the hex where kept resources would lie: a gold
+    arrow and one piece per unit on a pale gold strip, like the printed upgrade box (EN
+    "Transport and upgrading"). A tile keeping resources shows those instead."""
+    spec = tiles().get(tile_id)
+    if spec is None or not spec.upgrade:
+        return
+    units = [k for k, n in spec.upgrade.items() for _ in range(n)]
+    r, step, y = size * 0.1, size * 0.22, cy + size * 0.62
+    width = size * 0.14 + step * len(units)
+    left = cx - width / 2
+    draw.rounded_rectangle(
+        (left - size * 0.04, y - size * 0.12, left + width + size * 0.02, y + size * 0.12),
+        max(2, int(size * 0.06)),
+        fill=_mix(RIM, WHITE, 0.75),
+        outline=RIM,
+        width=max(1, int(size / 30)),
+    )
+    ax = left + size * 0.05
+    draw.polygon(
+        [(ax, y - r * 1.1), (ax + r * 0.9, y + r * 0.7), (ax - r * 0.9, y + r * 0.7)],
+        fill=RIM,
+        outline=INK,
+    )
+    for i, unit in enumerate(units):
+        _item(
+            draw, "resource" if unit == "any" else unit, left + size * 0.14 + step * (i + 0.5), y, r
         )
 
 

@@ -316,3 +316,35 @@ def test_every_tile_s_words_render_in_every_language_within_discord_s_limits() -
                 if style.description:
                     words = render(lang, style.description, strict=True)
                     assert len(words) <= 100 and "keyflower." not in words, (tile_id, kind, words)
+
+
+def test_a_winter_set_of_three_shows_all_three_beside_its_points() -> None:
+    """The third of a set (Craftsman's guild's yellow worker, Scribes' saw, Mercer's guild's
+    wood) lay under the points' pentagon: each of the three is as visible as the first."""
+    sets = {
+        "W02": [picture.WORKER[c] for c in ("blue", "red", "yellow")],
+        "W09": [picture.SKILL[k] for k in ("anvil", "pick", "saw")],
+        "W07": [picture.RESOURCE[k] for k in ("iron", "stone", "wood")],
+    }
+    for tile_id, colours in sets.items():
+        img = _drawn(lambda d, t=tile_id: picture._glyph(d, _spec_tile(t), 130, 100, 120))
+        seen = dict((c, n) for n, c in img.getcolors(100_000))
+        shown = [seen.get(c, 0) for c in colours]
+        assert min(shown) >= 0.6 * max(shown), (tile_id, shown)
+
+
+def test_a_tile_up_for_auction_shows_its_upgrade_cost() -> None:
+    """Issue 14 asked for the upgrade cost "in the description and in the picture"; only
+    the description had it. Stable (S10) upgrades for 1 iron and 1 wood: both are drawn on
+    the tile until it is upgraded or keeps resources of its own."""
+    tile = {**_spec_tile("S10"), "edges": "", "workers": [], "resources": {}}
+    low = (130 - 40, 100 + 28, 130 + 40, 100 + 58)  # the hex's lower part, size 50
+
+    def colours(t):
+        img = _drawn(lambda d: picture._tile(d, t, 130, 100, 50, edges=False))
+        return {c for _, c in img.crop(low).getcolors(100_000)}
+
+    shown = colours(tile)
+    assert {picture.RESOURCE["iron"], picture.RESOURCE["wood"], picture.RIM} <= shown
+    assert picture.RESOURCE["iron"] not in colours({**tile, "upgraded": True})
+    assert picture.RESOURCE["iron"] not in colours({**tile, "resources": {"stone": 1}})
