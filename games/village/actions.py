@@ -279,7 +279,8 @@ def privilege_options(state: VillageState, step: Step) -> list[Option]:
     top = int(step.data[0])
     out = []
     if state.next_start is None:
-        out.append(Option("p1", w.m("label.p1")))
+        # Solo: the player always starts; the marker is a coin until the round ends.
+        out.append(Option("p1", w.m("label.p1_solo" if state.solo else "label.p1")))
     if top >= 2:
         colours = [c for c in data.colours() if state.supply[c] > 0]
         for a, b in combinations(colours, 2):
@@ -292,7 +293,9 @@ def privilege_options(state: VillageState, step: Step) -> list[Option]:
         for good in data.goods():
             out.append(Option(f"p3-{good}", w.m("label.p3", good=w.a_good(good))))
     if top >= 4 and coins_available(player) > 0:
-        out.append(Option("p4", w.m("label.p4", n=data.rules()["council"]["stage4_coin_prestige"])))
+        # The coin paid is the start marker while it is held (economy.pay_coins).
+        key = "label.p4_marker" if player.marker_coin else "label.p4"
+        out.append(Option("p4", w.m(key, n=data.rules()["council"]["stage4_coin_prestige"])))
     return [*out, Option("none", w.m("label.no_privilege"))] if out else []
 
 

@@ -40,8 +40,10 @@ def buy_options(state: VillageState, step: Step) -> list[Option]:
     player = state.players[step.seat]
     if coins_available(player) == 0 or state.mass_bought >= data.rules()["church"]["draw"]:
         return []
+    # The coin paid is the start marker while it is held (economy.pay_coins).
+    key = "label.buy_out_marker" if player.marker_coin else "label.buy_out"
     out = [
-        Option(f"buy-{i}", w.m("label.buy_out", member=player.members[i].number))
+        Option(f"buy-{i}", w.m(key, member=player.members[i].number))
         for i in own_in_bag(state, step.seat)
     ]
     return [*out, Option("done", w.m("label.buy_done"))] if out else []

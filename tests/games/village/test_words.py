@@ -7,7 +7,7 @@ import re
 
 from meeple_hall.games.core import Msg
 from meeple_hall.games.core.catalogues import LANGUAGES, render, score_category
-from meeple_hall.games.village import data, death, engine, karla, mass
+from meeple_hall.games.village import actions, data, death, engine, karla, mass
 from meeple_hall.games.village import words as w
 from tests.games.village.helpers import playout
 from tests.games.village.test_rulebook_examples import at_turn, choose
@@ -213,3 +213,36 @@ def test_a_death_is_asked_with_the_quill_the_picture_and_the_big_box_show() -> N
     from meeple_hall.games.village.state import Step
 
     assert "quill" in render("en", prompt(fresh(), Step("die", 0)))
+
+
+def test_solo_labels_name_the_start_marker_as_the_coin_it_is() -> None:
+    """Solo (BB): the player always starts, so the council's first privilege gives a coin
+    for the round; while it is held, a coin paid for 3 prestige or a buy-out at the mass is
+    the marker (economy.pay_coins spends it first)."""
+    from meeple_hall.games.village.state import Step
+
+    state = engine.new(1, seed=3, options={"karla": "standard"})
+    player = state.players[0]
+    for member in player.members[:1]:
+        member.place, member.stage = "council", 4
+    options = {
+        o.id: render("en", o.label)
+        for o in actions.privilege_options(state, Step("privilege", 0, data=["4"]))
+    }
+    assert options["p1"] == "Take the start marker: a coin to spend this round"
+    assert options["p4"] == "Pay 1 coin for 3 prestige"
+    player.marker_coin, state.next_start = True, 0
+    options = {
+        o.id: render("en", o.label)
+        for o in actions.privilege_options(state, Step("privilege", 0, data=["4"]))
+    }
+    assert options["p4"] == "Pay the start marker as a coin for 3 prestige"
+    player.members[5].place = "bag"
+    state.black_bag = ["0:5", "monk"]
+    bought = {o.id: render("en", o.label) for o in mass.buy_options(state, Step("buy", 0))}
+    assert bought["buy-5"] == "Buy #2 out of the black bag (the start marker as a coin)"
+    # With more players the marker is only the next start player's.
+    two = fresh()
+    assert render(
+        "en", actions.privilege_options(two, Step("privilege", 0, data=["1"]))[0].label
+    ) == ("Take the next-start-player marker")
