@@ -13,6 +13,9 @@ from meeple_hall.games.burgundy.words import m
 from meeple_hall.games.core import Decision, GameEngine, GameOption, Option, Result, Rng
 from meeple_hall.games.core.messages import jsonable
 
+# Events the view gives: as many as the table's Log shows (bot/cogs/play.py, LOG_LINES).
+LOG_SHOWN = 15
+
 
 def face(tile_id: int) -> dict[str, Any] | None:
     if tile_id < 0:
@@ -115,7 +118,7 @@ class BurgundyEngine(GameEngine[BurgundyState]):
             "bonus_left": {k: list(v) for k, v in state.bonus_left.items()},
             "supply": {back: len(pile) for back, pile in state.supply.items()},
             "players": players,
-            "log": jsonable(state.log[-8:]),
+            "log": jsonable(state.log[-LOG_SHOWN:]),
             "over": state.over,
         }
         if state.over:

@@ -3,8 +3,9 @@
 import json
 
 from meeple_hall.games.burgundy import engine
+from meeple_hall.games.core.messages import jsonable
 
-from .helpers import play, setup_player, table
+from .helpers import options, play, setup_player, table
 
 
 def test_spectators_see_counts_of_face_down_things_only():
@@ -37,3 +38,16 @@ def test_the_view_names_the_die_in_use_and_the_step():
     view = engine.view(state, None)
     assert view["step"] == "action"
     assert view["pending"] == {"kind": "action", "value": 3, "castle": False, "die": 0}
+
+
+def test_the_view_gives_as_many_events_as_the_table_s_log_shows():
+    """The Log button lists the view's last 15 events (bot/cogs/play.py LOG_LINES); the view
+    used to give 8, so a player saw barely one turn of a 4-player round."""
+    from meeple_hall.bot.cogs.play import LOG_LINES
+
+    state = table(4)
+    while state.round == 1:
+        state = play(state, options(state)[0], "workers")
+    assert len(state.log) > LOG_LINES
+    shown = engine.view(state, None)["log"]
+    assert len(shown) == LOG_LINES and shown == jsonable(state.log[-LOG_LINES:])
