@@ -4,6 +4,7 @@ solo game against Karla to its achievement title."""
 
 from __future__ import annotations
 
+import copy
 import random
 
 from meeple_hall.games.village import scoring
@@ -20,9 +21,13 @@ from tests.bot.conftest import (
 
 
 def put_cube(game, space: str, colour: str = "green") -> None:
-    """The table's seed is random: make sure the space holds a cube (from the supply)."""
-    game.state.supply[colour] -= 1
-    game.state.spaces[space].append(colour)
+    """The table's seed is random: make sure the space holds a cube (from the supply). The
+    live game's state is replaced, as the bot does, never changed in place (what the bot
+    worked out from a state is kept while it is the state)."""
+    state = copy.deepcopy(game.state)
+    state.supply[colour] -= 1
+    state.spaces[space].append(colour)
+    game.state = state
 
 
 async def test_lobby_with_options_and_ai_seats_starts_a_four_player_table(table):
