@@ -25,7 +25,7 @@ from meeple_hall.bot.live import LiveGame, TableManager
 from meeple_hall.bot.quiet import quiet_until
 from meeple_hall.bot.store import Store, Table, TableStatus, UserPrefs
 from meeple_hall.games import Text
-from meeple_hall.games.core.catalogues import score_category
+from meeple_hall.games.core.catalogues import in_score_order, score_category
 
 log = logging.getLogger(__name__)
 
@@ -113,7 +113,7 @@ def result_embed(table: Table, locale: str) -> discord.Embed:
     for seat in order:
         parts = " · ".join(
             f"{game_text(locale, score_category(table.game, k))} {v}"
-            for k, v in breakdown[seat].items()
+            for k, v in in_score_order(table.game, breakdown[seat])
         )
         name = t(
             locale, "end.rank", rank=ranks[seat], name=table.seats[seat].name, score=scores[seat]
@@ -136,14 +136,20 @@ class TableDisplay:
         self._dm_tasks: set[asyncio.Task[None]] = set()
         self._dm_lock: dict[int, asyncio.Lock] = {}
         self.pictures = render.TablePictures()
+        render.pool.warm()
         # Callbacks that add fields to a finished game's final scores.
         self.result_extras: list[Callable[[Table, discord.Embed, str], Awaitable[None]]] = []
         # per-seat notes on the table message (deadlines, time away): set by bot/clocks.py
         self.notes: Callable[[LiveGame, str], dict[int, str]] | None = None
         manager.listeners.append(self.changed)
+        manager.on_load.append(self._loaded)
+
+    async def _loaded(self, game: LiveGame) -> None:
+        self.prime(game)
 
     def prime(self, game: LiveGame) -> None:
-        """Remember what players already have (after a restart), so nothing is re-sent."""
+        """Remember what players already have (a game loaded from the store, after a
+        restart), so nothing is re-sent."""
         self._acting[game.id] = frozenset(d.seat for d in game.decisions())
         for seat in range(len(game.table.seats)):
             self._secrets[(game.id, seat)] = self._secret_text(game, seat)
@@ -189,8 +195,8 @@ class TableDisplay:
             await self._strip_buttons(table)
             return
         locale = self.locale(table)
-        seq = game.seq
-        png = await self.pictures.png(table.id, seq, table.game, game.view(None))
+        # drawn as the table stands once a picture worker is free for it
+        seq, png = await self.pictures.latest(game)
         if game.seq != seq:
             self._dirty.add(game.id)  # moved on while drawing: draw again
             return

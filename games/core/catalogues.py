@@ -181,8 +181,23 @@ def game_name(game_id: str, fallback: str) -> Msg | str:
     )
 
 
+def _score_key(game_id: str, category: str) -> str:
+    return f"{game_id}.score.{category.replace(' ', '_')}"
+
+
 def score_category(game_id: str, category: str) -> Msg | str:
     """A result's breakdown category (a plain id such as `goods sold`) as its catalogue names
     it (`<game>.score.goods_sold`), else the id itself."""
-    key = f"{game_id}.score.{category.replace(' ', '_')}"
+    key = _score_key(game_id, category)
     return Msg(key) if key in catalogue(game_id, DEFAULT) else category
+
+
+def in_score_order(game_id: str, breakdown: dict[str, int]) -> list[tuple[str, int]]:
+    """A breakdown's categories in the order the game's catalogue lists them (the rulebook's
+    scoring order), whatever order a store kept them in (JSON objects and PostgreSQL's jsonb
+    do not keep one); categories the catalogue lacks come last, as they were."""
+    keys = list(catalogue(game_id, DEFAULT))
+    place = {key: i for i, key in enumerate(keys)}
+    return sorted(
+        breakdown.items(), key=lambda kv: place.get(_score_key(game_id, kv[0]), len(keys))
+    )

@@ -14,8 +14,10 @@ from meeple_hall.games.core import Msg
 from meeple_hall.games.core.catalogues import (
     LANGUAGES,
     MissingMessage,
+    catalogue,
     catalogue_problems,
     converted,
+    in_score_order,
     render,
 )
 from meeple_hall.games.text_checks import unused_keys
@@ -65,3 +67,20 @@ def test_a_missing_key_or_field_is_caught_and_plain_text_passes():
     )
     assert render("zh-TW", Msg("burgundy.count.workers", n=3)) == "3 個工人"
     assert render("en", Msg("burgundy.count.workers", n=1)) == "1 worker"
+
+
+@pytest.mark.parametrize("game_id", ["keyflower", "burgundy", "village", "coffee"])
+def test_a_breakdown_comes_back_in_the_catalogues_scoring_order(game_id: str) -> None:
+    # Stores keep a breakdown as a JSON object (sorted keys on SQLite, jsonb on PostgreSQL),
+    # so the final scores must not depend on the order a breakdown comes back in.
+    prefix = f"{game_id}.score."
+    listed = [
+        key.removeprefix(prefix).replace("_", " ")
+        for key in catalogue(game_id, "en")
+        if key.startswith(prefix) and key.count(".") == 2
+    ]
+    assert len(listed) >= 5
+    shuffled = {category: i for i, category in enumerate(sorted(listed, reverse=True))}
+    shuffled["not in the catalogue"] = 0
+    ordered = [category for category, _ in in_score_order(game_id, shuffled)]
+    assert ordered == [*listed, "not in the catalogue"]
