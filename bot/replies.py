@@ -17,6 +17,37 @@ async def say(interaction: discord.Interaction, text: str, **kwargs: object) -> 
         await interaction.response.send_message(text, ephemeral=True, **kwargs)  # type: ignore[arg-type]
 
 
+MESSAGE_MAX = 2000
+
+
+def pieces(text: str, limit: int = MESSAGE_MAX) -> list[str]:
+    """A long text as messages of at most `limit` characters, cut between lines (a single
+    longer line is cut where it must)."""
+    out: list[str] = []
+    current = ""
+    for line in text.splitlines():
+        while len(line) > limit:
+            if current:
+                out.append(current)
+                current = ""
+            out.append(line[:limit])
+            line = line[limit:]
+        if current and len(current) + 1 + len(line) > limit:
+            out.append(current)
+            current = line
+        else:
+            current = f"{current}\n{line}" if current else line
+    if current or not out:
+        out.append(current)
+    return out
+
+
+async def say_all(interaction: discord.Interaction, text: str) -> None:
+    """A text too long for one message as several ephemeral ones, nothing cut off."""
+    for piece in pieces(text):
+        await say(interaction, piece)
+
+
 async def refuse(interaction: discord.Interaction, refusal: Refusal) -> None:
     """A refusal in the clicking user's language (a game's reason from its catalogue)."""
     await say(interaction, t(user_locale(interaction), refusal.key, **refusal.fields))

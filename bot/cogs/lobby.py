@@ -20,7 +20,7 @@ from meeple_hall.bot.components import Components, button, clip, select
 from meeple_hall.bot.i18n import cmd, desc, game_name, game_text, t
 from meeple_hall.bot.languages import user_locale
 from meeple_hall.bot.live import Refusal, TableManager, lobby_refusal
-from meeple_hall.bot.replies import can_manage, public_locale, refuse, say
+from meeple_hall.bot.replies import can_manage, public_locale, refuse, say, say_all
 from meeple_hall.bot.store import (
     AlreadySeated,
     ChannelBusy,
@@ -296,7 +296,7 @@ class Lobby(commands.Cog):
         notes = game_text(locale, renderers.rules_text(engine.id)).strip()
         if notes:
             lines += ["", notes]
-        await say(interaction, clip("\n".join(lines), 2000))
+        await say_all(interaction, "\n".join(lines))
 
     @rules.autocomplete("game")
     async def _rules_game_names(

@@ -1,18 +1,9 @@
-"""Every word in the player's language: The Castles of Burgundy played through the real bot in
-繁體中文 and 日本語, the language settings, and who reads what in which language.
-
-SimCord sends every interaction with the locale `en-US`, so the players choose their language
-with `/settings language:` in a server whose preferred locale is theirs. Every text a player
-sees (panels, their buttons and menus, the table embed, DMs, the log, the final scores) must
-hold no English word: mentions, links, `code` (typed tokens), player names and the glossary's
-proper names aside.
-"""
+"""Every word in the player's language: The Castles of Burgundy played to its final scores
+through the real bot's panels in 繁體中文 and 日本語 (tests/bot/language_play.py), its
+`/rules` in every language, the language settings, and who reads what in which language."""
 
 from __future__ import annotations
 
-import random
-import re
-from dataclasses import dataclass, field
 from types import SimpleNamespace
 
 import discord
@@ -20,198 +11,47 @@ import pytest
 
 from meeple_hall.bot.i18n import game_name
 from meeple_hall.bot.languages import Languages, server_locale, user_locale
-from tests.bot.conftest import buttons, raw_buttons, selects
-
-PROPER_NAMES = {"alea"}  # data/burgundy/glossary.md, "left as they are"
-ENGLISH_WORD = re.compile(r"[A-Za-z]{2,}")
-NOT_WORDS = re.compile(r"<[@#!&]+\d+>|https?://\S+|`[^`]*`")
-
-
-@dataclass
-class Seen:
-    """Every text the players were shown, with where it was shown."""
-
-    names: set[str]
-    texts: list[tuple[str, str]] = field(default_factory=list)
-
-    def add(self, where: str, text: str | None) -> None:
-        if text:
-            self.texts.append((where, text))
-
-    def message(self, where: str, message) -> None:
-        self.add(where, message.content)
-        for embed in message.embeds:
-            self.add(f"{where} embed title", embed.title)
-            self.add(f"{where} embed", embed.description)
-            for f in embed.fields:
-                self.add(f"{where} field name", f.name)
-                self.add(f"{where} field", f.value)
-            self.add(f"{where} footer", embed.footer.text if embed.footer else None)
-        self.components(where, message)
-
-    def components(self, where: str, message) -> None:
-        for button in all_buttons(message):
-            self.add(f"{where} button", button.get("label"))
-        for menu in selects(message):
-            self.add(f"{where} menu placeholder", menu.get("placeholder"))
-            for option in menu["options"]:
-                self.add(f"{where} menu label", option.get("label"))
-                self.add(f"{where} menu description", option.get("description"))
-
-    def english(self) -> list[tuple[str, str, str]]:
-        found = []
-        for where, text in self.texts:
-            words = ENGLISH_WORD.findall(NOT_WORDS.sub(" ", text))
-            found += [(where, w, text) for w in words if w.lower() not in self.names]
-        return found
-
-
-def all_buttons(message) -> list[dict]:
-    """Buttons as raw dicts, from a raw response or from a message in a channel."""
-    if isinstance(message.components, list) and all(
-        isinstance(r, dict) for r in message.components
-    ):
-        return raw_buttons(message)
-    return [{"custom_id": cid, "label": label} for label, cid in buttons(message).items()]
-
-
-def by_suffix(message, suffix: str) -> str:
-    for button in all_buttons(message):
-        if button["custom_id"].endswith(suffix):
-            return button["custom_id"]
-    raise AssertionError(f"no button ending {suffix} on {message.content!r}")
-
-
-def live_table(channel):
-    for message in reversed(channel.history()):
-        if any(b["custom_id"].endswith(":take") for b in all_buttons(message)):
-            return message
-    raise AssertionError("no table message")
-
-
-async def answer(member, panel, rng):
-    """A random answer to the panel's decision, through its buttons or menus."""
-    options = [b for b in raw_buttons(panel) if ":o:" in b["custom_id"]]
-    if options:
-        return await member.click(panel, custom_id=rng.choice(options)["custom_id"])
-    menu = rng.choice(selects(panel))
-    low, high = menu.get("min_values", 1), menu.get("max_values", 1)
-    values = rng.sample([o["value"] for o in menu["options"]], rng.randint(max(low, 1), high))
-    result = await member.select(panel, values, custom_id=menu["custom_id"])
-    confirm = [b for b in raw_buttons(panel) if b["custom_id"].endswith(":c")]
-    if confirm and result.response is not None:
-        return await member.click(result.response, custom_id=confirm[0]["custom_id"])
-    return result
-
-
-async def open_table(env, lang: str, players: int, game_id: str = "burgundy", options=None):
-    guild = env.create_guild(name="城堡", preferred_locale=lang)
-    channel = guild.create_text_channel("games")
-    members = [guild.add_member(env.create_user(n)) for n in ("alice", "bob", "carol")][:players]
-    for member in members:
-        await member.slash(channel, "settings", language=lang)
-    host = members[0]
-    if game_id == "burgundy":
-        options = "start=seat1"
-    if options:
-        await host.slash(channel, "new", game=game_id, options=options)
-    else:
-        await host.slash(channel, "new", game=game_id)
-    lobby = channel.last_message
-    for member in members[1:]:
-        await member.click(lobby, custom_id=by_suffix(lobby, ":join"))
-    await host.click(lobby, custom_id=by_suffix(lobby, ":start"))
-    game = env.bot.manager.in_channel(channel.id)
-    return channel, members, game, Seen({m.user.name.lower() for m in members} | PROPER_NAMES)
-
-
-async def play_panels(channel, members, game, seen: Seen, rng, moves: int) -> None:
-    """Random answers through Take turn and the panels; every panel and table is seen."""
-    for _ in range(moves):
-        if not game.decisions():
-            return
-        seat = game.decisions()[0].seat
-        member = members[seat]
-        table = live_table(channel)
-        seen.message("table", table)
-        opened = await member.click(table, custom_id=by_suffix(table, ":take"))
-        seen.message("panel", opened.response)
-        result = await answer(member, opened.response, rng)
-        if result.response is not None:
-            seen.message("panel after", result.response)
-
-
-async def look_around(channel, members, game, seen: Seen) -> None:
-    table = live_table(channel)
-    for member in members:
-        hand = await member.click(table, custom_id=by_suffix(table, ":hand"))
-        seen.message("/hand", hand.response)
-    log = await members[0].click(table, custom_id=by_suffix(table, ":log"))
-    seen.message("log", log.response)
-    for member in members:
-        for message in member.user.dm_channel.history():
-            seen.message("DM", message)
-
-
-async def finish_by_move(channel, members, game, seen: Seen, rng) -> None:
-    """The rest of the game as one `/move` per turn (fast), then the final scores."""
-    from tests.bot.conftest import plan_turn
-
-    for _ in range(600):
-        if not game.decisions():
-            break
-        seat = game.decisions()[0].seat
-        text = " ".join(plan_turn(game, seat, rng))
-        result = await members[seat].slash(channel, "move", text=text)
-        seen.message("/move", result.response)
-    assert not game.decisions() and game.state.over
-    final = channel.last_message
-    assert final.embeds and final.attachments
-    seen.message("final scores", final)
-
-
-@pytest.mark.parametrize(
-    ("lang", "players", "to_the_end"),
-    [("zh-TW", 2, True), ("zh-TW", 3, False), ("ja", 2, True)],
+from meeple_hall.bot.replies import pieces
+from tests.bot.language_play import (
+    Seen,
+    by_suffix,
+    check_rules,
+    live_table,
+    play_and_check,
+    proper_names,
+    random_pick,
+    rules_in_every_language,
 )
-async def test_burgundy_through_the_panels_holds_no_english_word(
-    simcord_env, lang, players, to_the_end
-):
-    rng = random.Random(players * 7 + len(lang))
-    channel, members, game, seen = await open_table(simcord_env, lang, players)
-    assert game is not None and game.table.game == "burgundy"
-    await play_panels(channel, members, game, seen, rng, moves=40)
-    await look_around(channel, members, game, seen)
-    if to_the_end:
-        await finish_by_move(channel, members, game, seen, rng)
-    kinds = {where.split(" ")[0] for where, _ in seen.texts}
-    assert {"table", "panel", "/hand", "log", "DM"} <= kinds
-    assert ("final" in kinds) == to_the_end
-    assert len(seen.texts) > 200
-    english = seen.english()
-    assert not english, english[:10]
 
 
-@pytest.mark.parametrize(
-    ("lang", "players", "moves"), [("zh-TW", 2, 60), ("zh-TW", 4, 40), ("ja", 3, 50)]
-)
-async def test_keyflower_through_the_panels_holds_no_english_word(
-    simcord_env, lang, players, moves
-):
-    """Keyflower in its rulebooks' words: bounded random panel answers (bids, uses, the
-    winter hand's menu when it comes), then /hand, the log and the DMs."""
-    rng = random.Random(players * 11 + len(lang))
-    channel, members, game, seen = await open_table(simcord_env, lang, players, "keyflower")
-    assert game is not None and game.table.game == "keyflower"
-    await play_panels(channel, members, game, seen, rng, moves=moves)
-    if players == 2:  # past spring: the boats and the placing of won tiles were read too
-        assert game.state.season >= 1
-    await look_around(channel, members, game, seen)
-    kinds = {where.split(" ")[0] for where, _ in seen.texts}
-    assert {"table", "panel", "/hand", "log", "DM"} <= kinds
-    assert len(seen.texts) > 150
-    english = seen.english()
-    assert not english, english[:10]
+@pytest.mark.parametrize(("server", "players"), [("zh-TW", 2), ("zh-TW", 3), ("ja", 2), ("ja", 3)])
+async def test_burgundy_to_the_final_scores_holds_no_english_word(simcord_env, server, players):
+    """Every die, action, tile and discard answered at random through the panels (the game's
+    length is fixed: five phases of five rounds)."""
+    played = await play_and_check(
+        simcord_env, "burgundy", server, players, random_pick, seed=players * 7 + len(server)
+    )
+    assert len(played.seen.texts) > 1000
+
+
+def test_the_check_finds_english_words_and_passes_what_is_no_word():
+    seen = Seen({"alice"} | proper_names("keyflower"))
+    seen.add("panel", "輪到你了：Bid for a tile")
+    seen.add("panel", "<@123> `bid S07 red 2` alice R&D Games 3 金幣 https://example.org/x")
+    assert [word for _, word, _ in seen.english()] == ["Bid", "for", "tile"]
+    assert proper_names("village") == {"plan"} and proper_names("coffee") == set()
+
+
+def test_a_long_text_goes_out_whole_in_pieces_cut_between_lines():
+    text = "\n".join(["a" * 1500, "b" * 400, "c" * 200, "d" * 4100])
+    out = pieces(text)
+    assert [len(p) for p in out] == [1901, 200, 2000, 2000, 100]
+    assert "".join(out).replace("\n", "") == text.replace("\n", "")
+    assert pieces("short\ntext") == ["short\ntext"]
+
+
+async def test_burgundy_rules_are_whole_in_every_language(simcord_env):
+    check_rules(await rules_in_every_language(simcord_env, "burgundy"), proper_names("burgundy"))
 
 
 async def test_one_player_reads_chinese_while_the_table_stays_in_english(simcord_env):
