@@ -13,6 +13,7 @@ from meeple_hall.bot.i18n import game_name
 from meeple_hall.bot.languages import Languages, server_locale, user_locale
 from meeple_hall.bot.replies import pieces
 from tests.bot.language_play import (
+    TABLES,
     Seen,
     by_suffix,
     check_rules,
@@ -24,7 +25,7 @@ from tests.bot.language_play import (
 )
 
 
-@pytest.mark.parametrize(("server", "players"), [("zh-TW", 2), ("zh-TW", 3), ("ja", 2), ("ja", 3)])
+@pytest.mark.parametrize(("server", "players"), TABLES)
 async def test_burgundy_to_the_final_scores_holds_no_english_word(simcord_env, server, players):
     """Every die, action, tile and discard answered at random through the panels (the game's
     length is fixed: five phases of five rounds)."""

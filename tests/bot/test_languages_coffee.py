@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tests.bot.language_play import (
+    TABLES,
     check_rules,
     play_and_check,
     proper_names,
@@ -14,10 +15,8 @@ from tests.bot.language_play import (
     rules_in_every_language,
 )
 
-COUNTS = [("zh-TW", 2), ("zh-TW", 3), ("ja", 2), ("ja", 3)]
 
-
-@pytest.mark.parametrize(("server", "players"), COUNTS)
+@pytest.mark.parametrize(("server", "players"), TABLES)
 async def test_coffee_to_the_final_scores_holds_no_english_word(simcord_env, server, players):
     """Random answers: the three periods are as long whatever is chosen, and random answers
     reach more of the game's decisions than the good AI's."""

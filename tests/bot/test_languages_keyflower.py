@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tests.bot.language_play import (
+    TABLES,
     check_rules,
     good_now_and_then,
     play_and_check,
@@ -14,10 +15,8 @@ from tests.bot.language_play import (
     rules_in_every_language,
 )
 
-COUNTS = [("zh-TW", 2), ("zh-TW", 3), ("ja", 2), ("ja", 3)]
 
-
-@pytest.mark.parametrize(("server", "players"), COUNTS)
+@pytest.mark.parametrize(("server", "players"), TABLES)
 async def test_keyflower_to_the_final_scores_holds_no_english_word(simcord_env, server, players):
     """Half the answers are the good AI's, so tiles are won, upgraded and used for transport
     and winter tiles are placed (random answers mostly pass)."""
