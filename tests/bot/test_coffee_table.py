@@ -98,8 +98,10 @@ async def test_hand_sends_the_company_board_as_text_and_picture(table):
 
 async def test_rules_say_which_components_are_reconstructed(table):
     result = await table.alice.slash(table.channel, "rules", game="coffee")
-    content = result.response.content
+    # longer than one message: the rest follows in a second one, nothing cut off
+    content = "\n".join(m.content for m in [result.response, *result.followups])
     assert "Coffee Traders" in content and "Reconstructed components" in content
+    assert content.rstrip().endswith("shows your company board larger.")
 
 
 async def test_a_few_panel_moves_then_typed_turns_to_the_end_against_andre(table):
