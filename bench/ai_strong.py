@@ -9,9 +9,11 @@ arena lines from that file at any time, whether the run is still going or was st
 a new run on the same file plays only the games it does not hold yet.
 
 Run from the repository root, e.g.
-`python bench/ai_strong.py --out /tmp/strong.jsonl --games 12 --think 2` (2p blocks for
-all four games, 3p and 4p for Coffee Traders and Village) and later
-`python bench/ai_strong.py --out /tmp/strong.jsonl --summary`.
+`python bench/ai_strong.py --out /tmp/strong.jsonl --games 12 --think 2 --blocks 2p` (the
+four games at 2 players), then the same with `--blocks more` (all four at 3 and 4 players),
+and at any time `python bench/ai_strong.py --out /tmp/strong.jsonl --summary [--paired]`
+(`--paired` also plays each deal with good in every seat, to set strong's result against
+good's in the same seat on the same deal).
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from meeple_hall.games.ai import arena
 
 TWO_PLAYER = ("burgundy", "keyflower", "coffee", "village")
-MORE_PLAYERS = (("coffee", 3), ("village", 3), ("coffee", 4), ("village", 4))
+MORE_PLAYERS = tuple((g, n) for n in (3, 4) for g in ("coffee", "village", "keyflower", "burgundy"))
 BLOCKS = {
     "2p": [(g, 2) for g in TWO_PLAYER],
     "more": list(MORE_PLAYERS),
@@ -149,6 +151,67 @@ def summary(out: str) -> None:
                 )
 
 
+def good_game(job: tuple[str, int, int]) -> dict[str, list[int]]:
+    """Each seat's rank and score when good plays every seat of the deal `job` (game,
+    players, seed)."""
+    game_id, players, seed = job
+    seats = arena.play_one(game_id, players, ["good"] * players, seed, 0.0)
+    return {"ranks": [s.rank for s in seats], "scores": [s.score for s in seats]}
+
+
+def paired(out: str, processes: int) -> None:
+    """Strong's rank in each game against the rank good reached in the same seat on the
+    same deal (good in every seat): the luck of the deal and the seat cancels, and a game
+    where the search changed nothing counts as a tie. Good-only games are kept in OUT.good."""
+    with open(out) as source:
+        records = [json.loads(raw) for raw in source]
+    cache: dict[str, dict[str, list[int]]] = {}
+    try:
+        with open(out + ".good") as source:
+            cache = {r["key"]: r for r in map(json.loads, source)}
+    except FileNotFoundError:
+        pass
+
+    def tag(r: dict) -> str:
+        return f"{r['game']}:{r['players']}:{1 + r['g']}"
+
+    missing = sorted({tag(r) for r in records} - set(cache))
+    context = multiprocessing.get_context("spawn")
+    jobs = [(k.split(":")[0], int(k.split(":")[1]), int(k.split(":")[2])) for k in missing]
+    with (
+        ProcessPoolExecutor(max_workers=processes, mp_context=context) as pool,
+        open(out + ".good", "a") as sink,
+    ):
+        for key, found in zip(missing, pool.map(good_game, jobs), strict=True):
+            cache[key] = found
+            sink.write(json.dumps({"key": key, **found}) + "\n")
+    # (strong's rank, good's rank in that seat, strong's score - good's score in that seat)
+    by_block: dict[tuple[str, int], list[tuple[int, int, int]]] = defaultdict(list)
+    for r in records:
+        seat = next(i for i, s in enumerate(r["seats"]) if s["level"] == "strong")
+        alone = cache[tag(r)]
+        by_block[(r["game"], r["players"])].append(
+            (
+                r["seats"][seat]["rank"],
+                alone["ranks"][seat],
+                r["seats"][seat]["score"] - alone["scores"][seat],
+            )
+        )
+    print("paired with good in strong's seat on the same deal:")
+    for (game_id, players), rows in sorted(by_block.items()):
+        better = sum(s < g for s, g, _ in rows)
+        worse = sum(s > g for s, g, _ in rows)
+        changed = sum(d != 0 for _, _, d in rows)
+        print(
+            f"  {game_id} {players}p: {len(rows)} games; avg rank strong "
+            f"{statistics.fmean(s for s, _, _ in rows):.2f} vs good in that seat "
+            f"{statistics.fmean(g for _, g, _ in rows):.2f}; first places "
+            f"{sum(s == 1 for s, _, _ in rows)} vs {sum(g == 1 for _, g, _ in rows)}; "
+            f"rank better in {better}, worse in {worse}; score changed in {changed}, "
+            f"by {statistics.fmean(d for _, _, d in rows):+.1f} on average"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--out", required=True, help="JSON-lines file of finished games")
@@ -159,12 +222,20 @@ def main() -> None:
     parser.add_argument(
         "--blocks",
         default="all",
-        help="'2p' (the four games at 2 players), 'more' (3p and 4p) or 'all' (both, 2p first)",
+        help="'2p' (the four games at 2 players), 'more' (3p and 4p) or 'all' (both)",
+    )
+    parser.add_argument(
+        "--paired",
+        action="store_true",
+        help="also compare each game with good in every seat on the same deal (played once "
+        "and kept in OUT.good)",
     )
     args = parser.parse_args()
     if not args.summary:
         run(args.out, args.games, args.think, args.processes, BLOCKS[args.blocks])
     summary(args.out)
+    if args.paired:
+        paired(args.out, args.processes)
 
 
 if __name__ == "__main__":

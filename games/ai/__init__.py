@@ -5,7 +5,8 @@ Pure code on the engine contract (no Discord), so that the bot's process pool, t
 secrets: every level works on `engine.determinize(state, seat, seed)`.
 
 - `levels`: `choose(engine, state, seat, level, seed, think)`, the one entry.
-- `mcts`: the `strong` level's search over determinized states.
+- `mcts`: the `strong` level's search over determinized states, for plans of a whole turn.
+- `turns`: the `strong` level following its plan through a turn's later steps.
 - `evaluate`: what a cut-off playout is worth to each seat.
 - `pool`: `choose_in_pool(...)`, the same call in a worker process, awaitable.
 - `arena`: AIs against each other, with win rates and decision times.

@@ -32,11 +32,13 @@ handful of plans for the seat's turn:
   turn is not valued). A finished game is valued by who won and by how much; a cut-off one
   by the game's evaluation of final points, as the margin to the best rival (win-oriented:
   a point a rival loses counts like one the seat gains).
-- Racing: a candidate whose paired margin to the leader is clearly negative is dropped;
-  when only one is left the search stops early (time management).
-- The answer: the good player's turn, unless another plan beat it on the paired rounds by
-  a margin and with some confidence (a few noisy playouts should not overrule a sound
-  heuristic).
+- Racing: a candidate whose paired margin to the leader is clearly negative is dropped
+  (the good player's turn only once a verdict against it may stand); when only one is left
+  the search stops early (time management). When the first round shows that too few
+  rounds fit for three plans, only good's turn and the best other plan go on.
+- The answer: the good player's turn, unless another plan beat it on at least
+  `OVERRULE_ROUNDS` paired rounds by a margin and with some confidence, a least spread
+  (`SD_FLOOR`) assumed (a few noisy playouts should not overrule a sound heuristic).
 
 The clock is checked before each playout, which is only started if its measured cost fits,
 and before every step of a playout (a round the clock cut short is not counted), so a
