@@ -1,15 +1,19 @@
 """Tournament and rating figures: the Swiss pairing time for 200 players (a late round, with
-history), a 12-player round-robin schedule, and the rating rebuild time for 10,000 results.
+history), a 12-player round-robin schedule (from the stored table) and the time of the
+complete search that shows one round fewer impossible, and the rating rebuild time for
+10,000 results. With --proofs, every stored round-robin is proven shortest again (minutes).
 
-    python bench/tournaments.py
+    python bench/tournaments.py [--proofs]
 """
 
 from __future__ import annotations
 
+import argparse
 import random
 import time
 from datetime import UTC, datetime, timedelta
 
+from meeple_hall.bot import round_robin as schedules
 from meeple_hall.bot.pairing import History, round_robin, swiss_round
 from meeple_hall.bot.ratings import rebuild
 from meeple_hall.bot.store import ResultRow
@@ -57,6 +61,9 @@ def results(count: int) -> list[ResultRow]:
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--proofs", action="store_true", help="prove every stored round-robin")
+    args = parser.parse_args()
     times = swiss_200()
     print(
         f"swiss pairing, 200 players, tables of 4: round 1 {times[0] * 1000:.0f} ms, "
@@ -66,8 +73,17 @@ def main() -> None:
     schedule = round_robin(list(range(12)), 4, 2, 4)
     print(
         f"round-robin schedule, 12 players at tables of 4: {len(schedule)} rounds "
-        f"in {(time.perf_counter() - start) * 1000:.0f} ms"
+        f"in {(time.perf_counter() - start) * 1000:.1f} ms"
     )
+    start = time.perf_counter()
+    assert schedules.exhaustive(12, (4, 4, 4), len(schedule) - 1) is None
+    print(
+        f"  {len(schedule) - 1} rounds impossible (lower bound "
+        f"{schedules.lower_bound(12, (4, 4, 4))}): complete search "
+        f"{(time.perf_counter() - start) * 1000:.0f} ms"
+    )
+    if args.proofs:
+        schedules.check()
     rows = results(10_000)
     games = len({r.table_id for r in rows})
     start = time.perf_counter()

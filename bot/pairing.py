@@ -6,19 +6,20 @@ seat order, and who has a bye. Pure functions of the standings and the history s
   when no such split exists.
 - `swiss_round`: players of similar standing together, repeat opponents avoided as far as
   possible, first seats spread across rounds.
-- `round_robin`: the fewest rounds found (searching up from the lower bound) in which every
-  pair of players meets at least once.
+- `round_robin`: the fewest rounds in which every pair of players meets at least once (the
+  schedules of bot/round_robin.py), the players placed in it at random, first seats spread.
 - `elimination_round`: strong players spread over the tables (snake seeding).
 """
 
 from __future__ import annotations
 
-import math
 import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
+
+from meeple_hall.bot.round_robin import schedule as round_robin_schedule
 
 REPEAT_COST = 1000  # per earlier meeting of two players at the same table
 FIRST_SEAT_COST = 4  # per earlier first seat of the one who would now sit first
@@ -166,106 +167,25 @@ def swiss_round(
     )
 
 
-def round_robin_bound(players: int, size: int, min_players: int, max_players: int) -> int:
-    """No schedule can be shorter: each player meets at most (largest table − 1) others a
-    round."""
-    _, high = size_range(size, min_players, max_players)
-    sizes, _ = table_sizes(players, size, min_players, max_players)
-    largest = max(sizes, default=high)
-    return max(1, math.ceil((players - 1) / max(largest - 1, 1)))
-
-
 def round_robin(
-    players: Sequence[int],
-    size: int,
-    min_players: int,
-    max_players: int,
-    *,
-    seed: int = 0,
-    attempts: int = 120,
+    players: Sequence[int], size: int, min_players: int, max_players: int, *, seed: int = 0
 ) -> list[Pairing]:
-    """Rounds in which every pair meets at least once: the shortest of `attempts` greedy
-    schedules (each round seats as many new pairs together as swaps can find), stopping
-    early at the lower bound."""
-    rng = random.Random(seed)
-    bound = round_robin_bound(len(players), size, min_players, max_players)
-    best: list[Pairing] | None = None
-    for _ in range(attempts):
-        schedule = _greedy_schedule(players, size, min_players, max_players, rng, best)
-        if schedule is not None and (best is None or len(schedule) < len(best)):
-            best = schedule
-            if len(best) <= bound:
-                break
-    assert best is not None
-    return best
-
-
-def _greedy_schedule(
-    players: Sequence[int],
-    size: int,
-    min_players: int,
-    max_players: int,
-    rng: random.Random,
-    best: list[Pairing] | None,
-) -> list[Pairing] | None:
+    """Rounds in which every pair meets at least once, as few as can be: the shortest
+    schedule for this many players at these table sizes, the players given its places in
+    an order drawn from `seed`, each table's first seat to whoever sat first least."""
+    sizes, _ = table_sizes(len(players), size, min_players, max_players)
+    order = list(players)
+    random.Random(seed).shuffle(order)
     history = History()
-    all_pairs = {frozenset(p) for p in combinations(players, 2)}
-    sizes, bye_count = table_sizes(len(players), size, min_players, max_players)
-    rounds: list[Pairing] = []
     standing = {p: 0 for p in players}
-    while any(history.met[p] == 0 for p in all_pairs):
-        if (best is not None and len(rounds) + 1 >= len(best)) or len(rounds) > len(players) ** 2:
-            return None
-        order = list(players)
-        rng.shuffle(order)
-        byes = _pick_byes(order, bye_count, history)
-        pool = [p for p in order if p not in byes]
-        # Byes take part in the swaps as one more "table" that scores nothing.
-        tables, start = [], 0
-        for s in sizes:
-            tables.append(pool[start : start + s])
-            start += s
-
-        def cost(t: Sequence[int]) -> float:
-            return sum(history.met[frozenset(p)] == 0 for p in combinations(t, 2)) * -1.0
-
-        groups = [*tables, list(byes)] if byes else tables
-        _improve_groups(groups, cost, bye_index=len(tables) if byes else None)
-        tables = groups[: len(tables)]
-        byes = groups[len(tables)] if bye_count else []
-        pairing = Pairing(
-            tuple(seat_order(t, history, standing) for t in tables), tuple(sorted(byes))
-        )
-        for t in pairing.tables:
-            history.add_table(t)
-        for p in pairing.byes:
-            history.add_bye(p)
-        rounds.append(pairing)
+    rounds: list[Pairing] = []
+    for planned in round_robin_schedule(len(order), tuple(sizes)):
+        tables = tuple(seat_order([order[i] for i in t], history, standing) for t in planned)
+        for table in tables:
+            history.add_table(table)
+        seated = {p for table in tables for p in table}
+        rounds.append(Pairing(tables, tuple(p for p in players if p not in seated)))
     return rounds
-
-
-def _improve_groups(
-    groups: list[list[int]],
-    cost: callable,
-    bye_index: int | None,  # type: ignore[valid-type]
-) -> None:
-    def group_cost(index: int, group: Sequence[int]) -> float:
-        return 0.0 if index == bye_index else cost(group)
-
-    costs = [group_cost(i, g) for i, g in enumerate(groups)]
-    improved = True
-    while improved:
-        improved = False
-        for i, j in combinations(range(len(groups)), 2):
-            for a in range(len(groups[i])):
-                for b in range(len(groups[j])):
-                    gi, gj = groups[i][:], groups[j][:]
-                    gi[a], gj[b] = gj[b], gi[a]
-                    ci, cj = group_cost(i, gi), group_cost(j, gj)
-                    if ci + cj < costs[i] + costs[j] - 1e-9:
-                        groups[i], groups[j] = gi, gj
-                        costs[i], costs[j] = ci, cj
-                        improved = True
 
 
 def advancing(table_size: int, advance: int | None) -> int:
