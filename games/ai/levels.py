@@ -111,6 +111,9 @@ def choose(
         answer = turns.planned(engine, state, seat, decision, policy, rng)
         if answer is not None:
             return answer  # a later step of a turn the search has planned
+        forced = mcts.only_answer(decision)
+        if forced is not None:
+            return forced  # nothing to weigh: the turn's next step is searched, not planned
         plan = mcts.search_turn(
             engine,
             state,

@@ -152,3 +152,15 @@ def test_seats_rotate_and_wilson_bounds_hold() -> None:
     low, high = arena.wilson(93, 100)
     assert 0.85 < low < 0.93 < high < 0.97
     assert arena.wilson(0, 10)[0] == 0.0
+
+
+def test_strong_plans_nothing_from_a_step_with_one_answer(pebbles_strategy) -> None:
+    """A forced step is answered at once and leaves no plan behind: the turn's next step,
+    which has a choice, is searched rather than handed to the good player."""
+    from meeple_hall.games.ai import turns
+
+    state = engine.new(2, seed=2)
+    state.step, state.order, state.pool = "pick", [0], ["red-3"]  # then the same seat keeps cards
+    turns.forget()
+    assert levels.choose(engine, state, 0, "strong", seed=1, think=0.05) == ("red-3",)
+    assert not turns._planned
