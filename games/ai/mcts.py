@@ -29,9 +29,10 @@ handful of plans for the seat's turn:
   whose ends settle the bids, income and bonuses an evaluation cannot foresee well), at
   most for `horizon` decisions (sized from the measured cost of a step, so that about
   `TARGET_ROUNDS` rounds fit), and then on to the end of the turn under way (a half-taken
-  turn is not valued). A finished game is valued by who won and by how much; a cut-off one
-  by the game's evaluation of final points, as the margin to the best rival (win-oriented:
-  a point a rival loses counts like one the seat gains).
+  turn is not valued). A finished game is valued by the share of rivals the seat finished
+  ahead of and by how much; a cut-off one by the game's evaluation of final points, as the
+  margins to the rivals (a point a rival loses counts like one the seat gains; at 3 and 4
+  players every rival's, not only the leader's, as the target there is the average rank).
 - Racing: a candidate whose paired margin to the leader is clearly negative is dropped
   (the good player's turn only once a verdict against it may stand); when only one is left
   the search stops early (time management). When the first round shows that too few
@@ -118,26 +119,30 @@ def only_answer(decision: Decision) -> Answer | None:
 
 
 def rewards(scores: list[float], ranks: tuple[int, ...], scale: float, ref: float) -> list[float]:
-    """One reward in [0, 1] per seat of a finished game: a share of first place and the
-    margin to the best rival (solo: the score against `ref`, the estimate where the search
-    began)."""
+    """One reward in [0, 1] per seat of a finished game: the share of its rivals it finished
+    ahead of (a tie counts half; at two players, a win) and its margins to them (solo: the
+    score against `ref`, the estimate where the search began)."""
     if len(scores) == 1:
         return [0.5 + 0.5 * math.tanh((scores[0] - ref) / scale)]
-    winners = [i for i, r in enumerate(ranks) if r == 1]
     out = []
     for i in range(len(scores)):
-        share = 1.0 / len(winners) if i in winners else 0.0
-        out.append(WIN_WEIGHT * share + (1 - WIN_WEIGHT) * margin_reward(scores, i, scale, ref))
+        rivals = [j for j in range(len(scores)) if j != i]
+        ahead = sum(
+            1.0 if ranks[i] < ranks[j] else 0.5 if ranks[i] == ranks[j] else 0.0 for j in rivals
+        ) / len(rivals)
+        out.append(WIN_WEIGHT * ahead + (1 - WIN_WEIGHT) * margin_reward(scores, i, scale, ref))
     return out
 
 
 def margin_reward(scores: list[float], seat: int, scale: float, ref: float) -> float:
-    """The seat's estimated margin to its best rival, squashed into [0, 1] (solo: its
-    estimate against `ref`)."""
+    """The seat's estimated margins to its rivals, each squashed into [0, 1] and averaged:
+    a soft count of the rivals it is ahead of, so that at 3 and 4 players a point taken from
+    any rival counts, not only from the leader (the target there is the average rank); at
+    two players, the margin to the one rival (solo: its estimate against `ref`)."""
     if len(scores) == 1:
         return 0.5 + 0.5 * math.tanh((scores[0] - ref) / scale)
-    best_rival = max(s for j, s in enumerate(scores) if j != seat)
-    return 0.5 + 0.5 * math.tanh((scores[seat] - best_rival) / scale)
+    rivals = [s for j, s in enumerate(scores) if j != seat]
+    return statistics.fmean(0.5 + 0.5 * math.tanh((scores[seat] - r) / scale) for r in rivals)
 
 
 def paired(a: Candidate, b: Candidate) -> tuple[float, float, int]:

@@ -3,6 +3,7 @@ about: who wins is plain, and the secrets are the other hands and the deck."""
 
 from __future__ import annotations
 
+import math
 import random
 
 from meeple_hall.games.ai import mcts
@@ -203,3 +204,15 @@ def test_a_playout_stops_where_the_phase_ends() -> None:
     run.phase = None
     run.playout(det, (), horizon=1000, seed=3, deadline=None)
     assert len(seen) == 1  # played to the end: valued by the result, not the evaluation
+
+
+def test_at_three_players_every_rival_counts_not_only_the_leader() -> None:
+    """The target at 3 and 4 players is the average rank: a point taken from the trailing
+    rival is worth something, and second place is worth more than third."""
+    assert mcts.margin_reward([10.0, 20.0, 0.0], 0, 10, 0) > mcts.margin_reward(
+        [10.0, 20.0, 9.0], 0, 10, 0
+    )
+    second, first, third = mcts.rewards([15.0, 20.0, 5.0], (2, 1, 3), scale=10, ref=0)
+    assert first > second > third
+    # At two players it is the margin to the one rival, as before.
+    assert mcts.margin_reward([12.0, 10.0], 0, 10, 0) == 0.5 + 0.5 * math.tanh(0.2)
