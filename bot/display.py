@@ -132,7 +132,10 @@ class TableDisplay:
         self._dirty: set[int] = set()
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._acting: dict[int, frozenset[int]] = {}
+        # each seat's private text as last sent by DM (or, before the first, as it stood)
         self._secrets: dict[tuple[int, int], str] = {}
+        # the move each game's DMs were last worked out at
+        self._dm_seq: dict[int, int] = {}
         self._dm_tasks: set[asyncio.Task[None]] = set()
         self._dm_lock: dict[int, asyncio.Lock] = {}
         self.pictures = render.TablePictures()
@@ -151,6 +154,7 @@ class TableDisplay:
         """Remember what players already have (a game loaded from the store, after a
         restart), so nothing is re-sent."""
         self._acting[game.id] = frozenset(d.seat for d in game.decisions())
+        self._dm_seq[game.id] = game.seq
         for seat in range(len(game.table.seats)):
             self._secrets[(game.id, seat)] = self._secret_text(game, seat)
 
@@ -253,6 +257,7 @@ class TableDisplay:
         await channel.send(embed=embed, file=render.as_file(png))
         for seat in range(len(table.seats)):
             self._secrets.pop((game.id, seat), None)
+        self._dm_seq.pop(game.id, None)
 
     async def announce(self, game: LiveGame, key: str, **fields: object) -> None:
         """A short public note in the game's channel (a resignation, an abandoned game)."""
@@ -279,18 +284,42 @@ class TableDisplay:
             except Exception:
                 log.exception("could not DM the players of game %s at move %s", game.id, game.seq)
 
+    def _secrets_due(
+        self, game: LiveGame, pending: frozenset[int], newly: frozenset[int]
+    ) -> dict[int, tuple[Text, dict[str, Any]]]:
+        """The human seats whose private information goes out by DM now, with the text and
+        the view it shows: a seat's text that changed since it was last sent, once the
+        seat's own steps are over (not after each step of its turn: they are in its panel),
+        or at once when someone else's move or the game changed it (cards dealt at a
+        round's start). Worked out in one go, before anything is awaited, so each DM shows
+        one state of the game."""
+        since = self._dm_seq.get(game.id, game.seq)
+        self._dm_seq[game.id] = game.seq
+        movers = {game.acted.get(n) for n in range(since + 1, game.seq + 1)}
+        due = {}
+        for seat, s in enumerate(game.table.seats):
+            if s.ai or s.user_id is None:
+                continue
+            secret = self._secret_text(game, seat)
+            if self._secrets.get((game.id, seat)) == secret:
+                continue
+            if seat in pending and seat not in newly and movers == {seat}:
+                continue  # its turn goes on: the text it ends with is sent then
+            self._secrets[(game.id, seat)] = secret
+            if secret:
+                due[seat] = (secret, game.view(seat))
+        return due
+
     async def _send_dms(self, game: LiveGame, newly: frozenset[int], link: str) -> None:
         table = game.table
         decisions = {d.seat: d for d in game.decisions()}
         # A seat whose turn came and went while earlier DMs went out is not told of it.
         newly = frozenset(seat for seat in newly if seat in decisions)
+        secrets = self._secrets_due(game, frozenset(decisions), newly)
         for seat, s in enumerate(table.seats):
             if s.ai or s.user_id is None:
                 continue
-            secret = self._secret_text(game, seat)
-            changed = bool(secret) and self._secrets.get((game.id, seat)) != secret
-            self._secrets[(game.id, seat)] = secret
-            if seat not in newly and not changed:
+            if seat not in newly and seat not in secrets:
                 continue
             prefs = await self.store.get_prefs(s.user_id)
             if not prefs.turn_dms or prefs.dms_closed:
@@ -312,11 +341,12 @@ class TableDisplay:
                     )
                 )
             png = None
-            if changed:
+            if seat in secrets:
+                secret, view = secrets[seat]
                 parts.append(
                     t(lang, "dm.private", game=name, channel=table.channel_id, text=secret)
                 )
-                png = await render.private_png(table.game, game.view(seat))
+                png = await render.private_png(table.game, view)
             await self.direct_message(table, prefs, clip("\n\n".join(parts), 2000), png)
 
     def dm_locale(self, prefs: UserPrefs, table: Table) -> str:

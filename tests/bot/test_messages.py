@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from tests.bot.conftest import start_game, table_message
+from tests.bot.conftest import (
+    acting_member,
+    choose,
+    panel_options,
+    start_game,
+    table_message,
+)
 
 
 async def test_turn_dm_links_to_the_table_and_private_view_follows(table):
@@ -102,3 +108,41 @@ async def test_the_picture_is_a_plain_attachment_not_an_embed_image(table):
     message = table_message(table.channel)
     assert [a.filename for a in message.attachments] == ["table.png"]
     assert all(not e.image for e in message.embeds)
+
+
+def private_dms(member) -> list[str]:
+    """The private-information DMs a member received, oldest first."""
+    return [
+        m.content
+        for m in member.user.dm_channel.history()
+        if "your private information" in m.content
+    ]
+
+
+async def test_private_dm_waits_for_the_end_of_a_turn_and_shows_how_it_ended(table):
+    # Coffee Traders: breeding a donkey spends 2 Action markers, then asks for its pathway.
+    game = await start_game(table, table.bob, game="coffee")
+    member, seat = acting_member(table, game)
+    before = private_dms(member)
+    panel = (await member.click(table_message(table.channel), label="Take turn")).response
+    pathway_panel = (await choose(member, panel, "donkey")).response
+    assert game.decision_for(seat) is not None
+    assert private_dms(member) == before  # the turn goes on: its panel shows the change
+    await choose(member, pathway_panel, panel_options(pathway_panel)[0])
+    assert game.decision_for(seat) is None
+    sent = private_dms(member)[len(before) :]
+    markers = game.state.players[seat].markers
+    assert len(sent) == 1 and f"{markers} Action marker" in sent[0]
+
+
+async def test_private_dm_changed_by_the_game_reaches_a_seat_as_its_turn_comes(table):
+    # Pebbles: Bob's kept card ends the round, and the next round's hands are dealt: Alice's
+    # new hand comes with her next turn, though her own last move was long before.
+    game = await start_game(table, table.bob)
+    members = {0: table.alice, 1: table.bob}
+    while game.state.round == 1:
+        decision = game.decisions()[0]
+        await members[decision.seat].slash(table.channel, "move", text=decision.options[0].id)
+    hand = ", ".join(map(str, game.state.players[0].hand))
+    latest = table.alice.user.dm_channel.history()[-1].content
+    assert "Your turn" in latest and "your private information" in latest and hand in latest
