@@ -9,6 +9,10 @@ from typing import Any
 from meeple_hall.games.core import Msg, Rng
 from meeple_hall.games.core.hidden import HIDDEN, TURNED_UP
 
+# Events kept for the table's log (the view gives the last 15); as many as the other games
+# keep, so a whole round of four players still reads from its first line.
+LOG_KEPT = 40
+
 
 @dataclass
 class Plantation:
@@ -147,4 +151,4 @@ class CoffeeState:
 
     def say(self, text: Msg | str) -> None:
         self.log.append(text)
-        del self.log[:-30]
+        del self.log[:-LOG_KEPT]

@@ -17,6 +17,9 @@ from meeple_hall.games.coffee.words import m, phase_name
 from meeple_hall.games.core import Decision, Msg
 from meeple_hall.games.core.messages import jsonable
 
+# Events the view gives: as many as the table's Log shows (bot/cogs/play.py, LOG_LINES).
+LOG_SHOWN = 15
+
 
 def _player(state: CoffeeState, seat: int, player: Player) -> dict[str, Any]:
     return {
@@ -136,7 +139,7 @@ def view(state: CoffeeState, seat: int | None, pending: list[Decision]) -> dict[
         "donkey_taken": dict(state.donkey_taken),
         "general_workers": state.general_workers,
         "owed": {str(s): n for s, n in state.owed.items()},
-        "log": jsonable(state.log[-12:]),
+        "log": jsonable(state.log[-LOG_SHOWN:]),
         "status": status(state, year).to_json(),
     }
     if state.andre is not None:

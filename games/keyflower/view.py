@@ -17,6 +17,9 @@ from meeple_hall.games.keyflower.state import Group, KeyflowerState, Tile
 from meeple_hall.games.keyflower.village import edges_at
 from meeple_hall.games.keyflower.words import m, season_name
 
+# Events the view gives: as many as the table's Log shows (bot/cogs/play.py, LOG_LINES).
+LOG_SHOWN = 15
+
 
 def _groups(groups: list[Group]) -> list[dict[str, Any]]:
     return [
@@ -108,7 +111,7 @@ def view(state: KeyflowerState, seat: int | None, pending: list[Decision]) -> di
         "green": state.green,
         "skill_pile": sum(state.skill_pile.values()),
         "supply": dict(state.supply),
-        "log": jsonable(state.log[-8:]),
+        "log": jsonable(state.log[-LOG_SHOWN:]),
         "status": m(
             f"status.{state.phase}",
             season=season_name(SEASONS[state.season]),

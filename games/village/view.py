@@ -9,6 +9,9 @@ from meeple_hall.games.village import data, scoring
 from meeple_hall.games.village import words as w
 from meeple_hall.games.village.state import CHURCH, COUNCIL, FARM, TRAVEL, WORKSHOP, VillageState
 
+# Events the view gives: as many as the table's Log shows (bot/cogs/play.py, LOG_LINES).
+LOG_SHOWN = 15
+
 
 def member_list(state: VillageState, place: str) -> list[dict[str, Any]]:
     out = []
@@ -120,7 +123,7 @@ def view(state: VillageState, seat: int | None) -> dict[str, Any]:
         "players": [player_view(state, s, over) for s in range(state.num_players)],
         "ending": state.ending,
         "final_turns": list(state.final_turns),
-        "log": jsonable(state.log[-8:]),
+        "log": jsonable(state.log[-LOG_SHOWN:]),
         "status": status(state).to_json(),
     }
     if state.market is not None:
