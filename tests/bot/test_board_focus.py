@@ -8,6 +8,8 @@ import io
 
 from PIL import Image
 
+from meeple_hall.bot import focus
+from meeple_hall.renderers import phone
 from meeple_hall.renderers.phone import PHONE_WIDTH
 from tests.bot.conftest import start_game
 
@@ -54,3 +56,37 @@ async def test_hand_shows_the_seat_s_own_area_readable_on_a_phone(table):
     picture = await _picture(result)
     # The estate panel above the sold goods: about one phone wide, not the 786 px side by side.
     assert PHONE_WIDTH <= picture.width <= 500 and picture.height > picture.width
+
+
+async def test_a_part_that_is_no_seat_of_the_table_gets_its_own_label(table, monkeypatch):
+    # A renderer offering a seat the table has not (an automaton's board, as Coffee
+    # Traders' André once was) or a part with no words yet: each still has a label, and the
+    # others keep theirs (one failure used to empty the whole list).
+    await start_game(table, table.bob, game="keyflower")
+    offered = ["auction", "seat1", "seat2", "seat3", "coop2", "hold"]
+    monkeypatch.setattr(phone, "focuses", lambda game_id, view: offered)
+    choices = await table.carol.autocomplete(table.channel, "board", "focus", "")
+    names = {c["value"]: c["name"] for c in choices}
+    assert list(names) == offered
+    assert names["seat2"].startswith("Seat 2: ") and names["seat3"] == "Seat 3"
+    assert names["coop2"] == "Cooperative 2" and names["hold"] == "hold"
+    typed = await table.carol.autocomplete(table.channel, "board", "focus", "seat 3")
+    assert [c["value"] for c in typed] == ["seat3"]
+
+
+async def test_a_label_that_fails_leaves_the_other_parts_in_the_list(table, monkeypatch):
+    await start_game(table, table.bob, game="keyflower")
+    worked_out = focus._label
+
+    def failing(game, part, locale):
+        if part == "seat1":
+            raise KeyError("name")
+        return worked_out(game, part, locale)
+
+    monkeypatch.setattr(focus, "_label", failing)
+    choices = await table.carol.autocomplete(table.channel, "board", "focus", "")
+    assert [(c["value"], c["name"]) for c in choices][:2] == [
+        ("auction", "Auction: tiles, turn order and boats"),
+        ("seat1", "seat1"),
+    ]
+    assert [c["value"] for c in choices] == ["auction", "seat1", "seat2"]
