@@ -98,6 +98,15 @@ def table_embed(game: LiveGame, locale: str, notes: dict[int, str] | None = None
     return embed
 
 
+def score_part(game_id: str, category: str, points: int, locale: str) -> str:
+    """One category of a seat's final score, "church 15". A category of the form
+    "name: value" worth nothing names the result instead of counting it (Village solo's
+    achievement title, "title: master"): its words alone, as a 0 there would read as a
+    score."""
+    words = game_text(locale, score_category(game_id, category))
+    return words if points == 0 and ": " in category else f"{words} {points}"
+
+
 def result_embed(table: Table, locale: str) -> discord.Embed:
     """Final scores as stored with the table: ranks (resignations last) and each seat's
     points by category, so players can check them against the rulebook."""
@@ -112,7 +121,7 @@ def result_embed(table: Table, locale: str) -> discord.Embed:
     )
     for seat in order:
         parts = " · ".join(
-            f"{game_text(locale, score_category(table.game, k))} {v}"
+            score_part(table.game, k, v, locale)
             for k, v in in_score_order(table.game, breakdown[seat])
         )
         name = t(

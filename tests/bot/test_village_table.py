@@ -7,6 +7,9 @@ from __future__ import annotations
 import copy
 import random
 
+from meeple_hall.bot.display import score_part
+from meeple_hall.bot.i18n import game_text
+from meeple_hall.games.core.catalogues import score_category
 from meeple_hall.games.village import scoring
 from tests.bot.conftest import (
     acting_member,
@@ -152,6 +155,17 @@ async def test_a_solo_game_against_karla_ends_with_the_achievement_title(table):
     assert "final scores" in embed.title and final.attachments
     assert [f.name for f in embed.fields if f.name.startswith("#")] == [f"#1 alice: {score}"]
     assert game.view(None)["title_rank"] == scoring.title_rank(score)
+    # the title names the score's band: shown as words, with no 0 beside them
+    shown = next(f.value for f in embed.fields if f.name.startswith("#1"))
+    named = game_text("en", score_category("village", f"title: {title}"))
+    assert named in shown.split(" · ") and f"{named} 0" not in shown
+
+
+def test_a_title_worth_nothing_shows_without_its_0_and_a_category_worth_nothing_with_it():
+    assert score_part("village", "title: master", 0, "en") == "title: master"
+    assert score_part("village", "title: master", 0, "zh-TW") == "成就：大師"
+    assert score_part("village", "coins", 0, "en") == "coins 0"
+    assert score_part("village", "church", 15, "ja").endswith(" 15")
 
 
 async def test_board_focus_shows_karlas_board_in_a_solo_game(table):
