@@ -5,7 +5,8 @@
 
 For each backend and table count: N games of `--game` are started and played a few moves
 into the game through the bot's TableManager, then the real bot starts on that database
-(its start-up is timed: setup_hook and on_ready, every game loaded from its log) and every
+(its start-up is timed: setup_hook and on_ready, which read which games are in play; each
+game is loaded from its log on first use, here the first click on its table) and every
 table is played at once: for each table, whoever must act waits a random time (`--think`,
 uniform), clicks "Take turn" on the table message if they have no panel, and clicks an
 option of the panel the bot sent them (a page, a pick and Confirm where the panel asks for
@@ -261,12 +262,22 @@ class Players:
         self.running = True
         self.errors: list[str] = []
 
+    def looking_at(self, table_id: int) -> tuple[Any, list[int], int] | None:
+        """What the players see of a table: its row, the seats to act and its move number;
+        the game's own once the bot has loaded it, else what the bot's start read from the
+        store (the table message). None once the game is over."""
+        game = self.bot.manager.get(table_id)
+        if game is not None:
+            return game.table, [d.seat for d in game.decisions()], game.seq
+        table = self.bot.manager.tables.get(table_id)
+        return None if table is None else (table, list(table.awaiting or ()), 0)
+
     def payload(
-        self, game: Any, seat: int, data: dict[str, Any], message: dict[str, Any]
+        self, table: Any, seat: int, data: dict[str, Any], message: dict[str, Any]
     ) -> dict[str, Any]:
         interaction_id = next(self.interaction_ids)
-        user_id = game.table.seats[seat].user_id
-        channel_id = game.table.channel_id
+        user_id = table.seats[seat].user_id
+        channel_id = table.channel_id
         message = {**message, "channel_id": str(channel_id)}
         return {
             "id": str(interaction_id),
@@ -298,11 +309,15 @@ class Players:
         }
 
     async def click(
-        self, game: Any, seat: int, data: dict[str, Any], message: dict[str, Any], move: bool
+        self, table_id: int, seat: int, data: dict[str, Any], message: dict[str, Any], move: bool
     ) -> dict[str, Any] | None:
         """Send one click; the message the bot answered with (None: no message, a refusal
-        by follow-up, or no answer within 10 s)."""
-        payload = self.payload(game, seat, data, message)
+        by follow-up, the game over, or no answer within 10 s)."""
+        seen = self.looking_at(table_id)
+        if seen is None:
+            return None
+        table, _, seq = seen
+        payload = self.payload(table, seat, data, message)
         interaction_id = int(payload["id"])
         answered = self.fake.answered.setdefault(interaction_id, asyncio.Event())
         now = time.perf_counter()
@@ -310,7 +325,7 @@ class Players:
         self.figures.clicks += 1
         if move:
             self.figures.moves_clicked += 1
-            self.fake.waiting_moves[game.id].append((game.seq, now))
+            self.fake.waiting_moves[table_id].append((seq, now))
         self.bot._connection.parse_interaction_create(payload)
         try:
             await asyncio.wait_for(answered.wait(), timeout=10)
@@ -322,14 +337,14 @@ class Players:
 
     async def play(self, table_id: int) -> None:
         while self.running:
-            game = self.bot.manager.get(table_id)
-            if game is None:
+            seen = self.looking_at(table_id)
+            if seen is None:
                 self.fake.game_over(table_id)
                 return
-            pending = game.decisions()
+            pending = seen[1]
             if not pending:
                 return
-            seat = self.rng.choice(pending).seat
+            seat = self.rng.choice(pending)
             await asyncio.sleep(self.rng.uniform(*self.think))
             if not self.running:
                 return
@@ -339,17 +354,18 @@ class Players:
                 self.errors.append(repr(exc))
 
     async def turn(self, table_id: int, seat: int) -> None:
-        game = self.bot.manager.get(table_id)
-        if game is None:
+        seen = self.looking_at(table_id)
+        if seen is None:
             return
+        table, _, seq = seen
         panel = self.panels.get((table_id, seat))
         if panel is None or not any(self.panel_items(panel)):
-            table_message = self.fake.table_messages.get(game.table.channel_id)
+            table_message = self.fake.table_messages.get(table.channel_id)
             if table_message is None:
                 return
-            custom_id = f"t:{table_id}:{game.seq}:take"
+            custom_id = f"t:{table_id}:{seq}:take"
             panel = await self.click(
-                game, seat, {"custom_id": custom_id, "component_type": 2}, table_message, False
+                table_id, seat, {"custom_id": custom_id, "component_type": 2}, table_message, False
             )
             if panel is None or not any(self.panel_items(panel)):
                 self.panels.pop((table_id, seat), None)
@@ -361,7 +377,7 @@ class Players:
                 self.panels.pop((table_id, seat), None)
                 return
             data, move = self.choose(items)
-            answer = await self.click(game, seat, data, panel, move)
+            answer = await self.click(table_id, seat, data, panel, move)
             if answer is None:
                 self.panels.pop((table_id, seat), None)
                 return
@@ -537,9 +553,9 @@ async def run(url: str, args: argparse.Namespace, tables: int, label: str) -> di
         startup = time.perf_counter() - started
         memory_idle = resident_bytes()
         # The table messages the bot would have posted before: one per table, to click on.
-        for game in bot.manager.games.values():
-            fake.table_messages[game.table.channel_id] = fake.message(
-                game.table.channel_id,
+        for table in bot.manager.served():
+            fake.table_messages[table.channel_id] = fake.message(
+                table.channel_id,
                 {
                     "components": [
                         {
@@ -548,7 +564,7 @@ async def run(url: str, args: argparse.Namespace, tables: int, label: str) -> di
                                 {
                                     "type": 2,
                                     "style": 1,
-                                    "custom_id": f"t:{game.id}:{game.seq}:take",
+                                    "custom_id": f"t:{table.id}:0:take",
                                     "label": "Take turn",
                                 }
                             ],
@@ -567,7 +583,7 @@ async def run(url: str, args: argparse.Namespace, tables: int, label: str) -> di
             moves += 1  # a move applied (or a game ended), as the display hears it
 
         bot.manager.listeners.append(count)
-        ids = list(bot.manager.games)
+        ids = [table.id for table in bot.manager.served()]
         began = time.perf_counter()
         tasks = [asyncio.create_task(players.play(i)) for i in ids]
         await asyncio.sleep(args.seconds)

@@ -66,12 +66,12 @@ class MeepleHall(commands.Bot):
         self.clocks = ClockService(self, self.manager, self.store)
         self.display = TableDisplay(self, self.manager, self.store)
         self.display.notes = self.clocks.notes
-        await self.manager.load_all()
-        # Another process's change to a table this one serves (PostgreSQL only).
-        await self.store.watch(self.manager.changed_elsewhere)
+        # Which games are in play: each is loaded on its first use (bot/live.py).
+        await self.manager.index()
+        # Another process's change to a table this one serves, or to what this process keeps
+        # in memory (PostgreSQL only).
+        await self.store.watch(self.manager.changed_elsewhere, self._heard)
         await self.clocks.load()
-        for game in self.manager.games.values():
-            self.display.prime(game)
         await self.tree.set_translator(Translator())
         await self.add_cog(Lobby(self, self.store, self.manager))
         await self.add_cog(Play(self, self.store, self.manager, self.display))
@@ -104,6 +104,20 @@ class MeepleHall(commands.Bot):
         await self.add_cog(ratings_cog)
         await self.add_cog(TournamentCog(self, self.store, self.tournaments))
 
+    async def _heard(self, kind: str, key: int | None) -> None:
+        """Another process changed something this one keeps in memory (Store.watch)."""
+        if kind in ("user", "guild"):
+            await self.languages.load()
+        elif kind == "locale":
+            if key is None:
+                self._locales.clear()
+            else:
+                self._locales.pop(key, None)
+        elif kind == "away":
+            await self.clocks.away_heard(key)
+        elif kind == "clock":
+            await self.clocks.snoozes_heard(key)
+
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Remember each user's language, so their direct messages can be written in it."""
         locale = interaction.locale.value
@@ -119,7 +133,7 @@ class MeepleHall(commands.Bot):
         await self.manager.resume()
         await self.tournaments.resume()
         await self.clocks.start()
-        log.info("ready as %s with %d games in play", self.user, len(self.manager.games))
+        log.info("ready as %s with %d games in play", self.user, len(self.manager.served()))
 
     async def close(self) -> None:
         clocks = getattr(self, "clocks", None)

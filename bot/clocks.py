@@ -13,8 +13,15 @@ seen at: a player's move that got in first makes it stale, and it is dropped.
 Time away (`/away`) pushes the player's deadlines and reminders back by its length on
 tables that allow it; ending it early pulls them forward again.
 
-Everything is kept in the store (seat_clocks, away, away_days) and re-armed at start, so a
-deadline that passed while the bot was down is handled once, when it comes back.
+Everything is kept in the store (seat_clocks, away, away_days) and re-armed at start from
+the stored rows alone (no game is replayed for it), so a deadline that passed while the bot
+was down is handled once, when it comes back; a game's waits are brought in step with it
+when it is loaded (on first use, or when something of it falls due).
+
+With several processes each keeps the clocks of its own tables. Time away is the player's
+across every table: each process moves its own tables' deadlines when it hears of the
+change (`away_heard`), and a snooze sent from another process (a DM button reaches shard
+0) is written through the store and heard by the table's process (`snoozes_heard`).
 """
 
 from __future__ import annotations
@@ -87,6 +94,7 @@ class ClockService:
         self.scheduler = Scheduler(self._fire)
         self.reminders = Reminders(bot, store, self)
         manager.listeners.append(self.changed)
+        manager.on_load.append(self.changed)
 
     # -- start and stop -------------------------------------------------------------------
     async def load(self) -> None:
@@ -97,12 +105,12 @@ class ClockService:
             self.aways[away.user_id] = away
 
     async def start(self) -> None:
-        """Once connected: bring each wait in step with its game, re-arm everything and
-        handle what fell due while the bot was down."""
-        for game in list(self.manager.games.values()):
-            await self._sync(game)
+        """Once connected: re-arm every wait of this process's games from its stored row,
+        and handle what fell due while the bot was down. A game's waits are brought in step
+        with the game itself when it is loaded."""
+        served = {table.id for table in self.manager.served()}
         for key in list(self.rows):
-            if key[0] not in self.manager.games:
+            if key[0] not in served:
                 self.rows.pop(key, None)
             else:
                 self._schedule(key)
@@ -217,8 +225,8 @@ class ClockService:
                     await self.come_back(key[1], at_end=True)  # type: ignore[index]
                     continue
                 wait: WaitKey = key  # type: ignore[assignment]
+                game = await self.manager.fetch(wait[0])  # loaded: its waits are in step
                 row = self.rows.get(wait)
-                game = self.manager.get(wait[0])
                 if row is None or row.since is None or game is None:
                     continue
                 if row.timed_out or self.out_of_time(row, now):
@@ -320,9 +328,7 @@ class ClockService:
             await self.store.start_away(away, year=now.year, days=days, allowance=AWAY_DAYS_A_YEAR)
         except AwayAllowance as exc:
             raise Refusal("away.allowance", left=exc.allowance - exc.used) from None
-        self.aways[user_id] = away
-        self.scheduler.at(("away", user_id), until)
-        await self._shift(user_id, until - now)
+        await self._away_now(user_id, away, None, now)
         return days
 
     async def come_back(self, user_id: int, *, at_end: bool = False) -> int | None:
@@ -336,19 +342,55 @@ class ClockService:
         refund = 0
         if now < away.until and not at_end:
             refund = math.floor((away.until - now) / DAY)
-            await self._shift(user_id, -(away.until - now))
         await self.store.end_away(user_id, year=away.since.year, refund=refund)
-        for game in self._games_of(user_id):
-            await self._tell_display(game)
+        await self._away_now(user_id, None, away, now if not at_end else away.until)
         return refund
 
+    async def away_heard(self, user_id: int | None) -> None:
+        """Another process changed the user's time away (None: anyone's may have changed):
+        this process's tables follow what the store has now."""
+        if user_id is None:
+            stored = {away.user_id: away for away in await self.store.aways()}
+            users = set(stored) | set(self.aways)
+        else:
+            stored = {user_id: away} if (away := await self.store.away(user_id)) else {}
+            users = {user_id}
+        now = discord.utils.utcnow()
+        for user in users:
+            old, new = self.aways.get(user), stored.get(user)
+            if old != new:
+                await self._away_now(user, new, old, now)
+
+    async def _away_now(
+        self, user_id: int, away: Away | None, old: Away | None, at: datetime
+    ) -> None:
+        """The user's time away changed from `old` to `away` at `at`: this process's tables
+        that pause for it take back the rest of the old pause and add the new one, and every
+        table of the user's here shows it."""
+        if away is None:
+            self.aways.pop(user_id, None)
+        else:
+            self.aways[user_id] = away
+            at = away.since
+        self.scheduler.at(("away", user_id), away.until if away is not None else None)
+        delta = timedelta(0)
+        if old is not None and old.until > at:
+            delta -= old.until - at
+        if away is not None:
+            delta += away.until - away.since
+        if delta:
+            await self._shift(user_id, delta)
+        for game in await self._games_of(user_id):
+            await self._tell_display(game)
+
     async def _shift(self, user_id: int, delta: timedelta) -> None:
-        """Move the user's deadlines and reminders on tables that pause for time away."""
-        for game in self._games_of(user_id):
-            if not pauses_when_away(game.table):
+        """Move the user's deadlines and reminders on this process's tables that pause for
+        time away."""
+        for table in self.manager.served():
+            if not pauses_when_away(table):
                 continue
-            for seat, s in enumerate(game.table.seats):
-                row = self.rows.get((game.id, seat))
+            for seat, s in enumerate(table.seats):
+                row = self.rows.get((table.id, seat))
                 if s.user_id != user_id or row is None or row.since is None:
                     continue
                 if row.deadline is not None:
@@ -356,15 +398,25 @@ class ClockService:
                 if row.next_remind is not None:
                     row.next_remind += delta
                 await self.store.save_clock(row)
-                self._schedule((game.id, seat))
-            await self._tell_display(game)
+                self._schedule((table.id, seat))
 
-    def _games_of(self, user_id: int) -> list[LiveGame]:
-        return [
-            g
-            for g in self.manager.games.values()
-            if any(s.user_id == user_id for s in g.table.seats)
-        ]
+    async def _games_of(self, user_id: int) -> list[LiveGame]:
+        """The user's games in play that this process serves (loaded for it)."""
+        found = []
+        for table in self.manager.served():
+            if any(s.user_id == user_id for s in table.seats):
+                game = await self.manager.fetch(table.id)
+                if game is not None:
+                    found.append(game)
+        return found
+
+    async def snoozes_heard(self, table_id: int | None) -> None:
+        """A player snoozed the reminders of a table of this process's through another
+        process (None: of any table): the clock kept here takes the snooze."""
+        for stored in await self.store.clocks(table_id):
+            row = self.rows.get((stored.table_id, stored.seat))
+            if row is not None and stored.snoozed and row.since == stored.since:
+                row.snoozed = True
 
     # -- what the table shows ------------------------------------------------------------------
     def notes(self, game: LiveGame, locale: str) -> dict[int, str]:

@@ -12,6 +12,13 @@ moved).
 With several processes (bot/shards.py) each loads, and plays the AI for, only the tables
 of its own shards' guilds, and follows the changes other processes commit to them
 (`changed_elsewhere`, from the store's `watch`: LISTEN/NOTIFY on PostgreSQL).
+
+At start the manager only reads which games are in play (`index`: one query); a game is
+loaded on first use (`fetch`: a click, a clock or reminder falling due, an AI turn,
+another process's change), and first uses that come together share one load, read with
+the other loads queued meanwhile in one `game_logs` call. Once the bot is ready, the games
+whose stored `awaiting` names an AI seat (or is not known) are loaded in the background,
+so their AI seats play and a game whose log reached its end is finished.
 """
 
 from __future__ import annotations
@@ -36,6 +43,7 @@ from meeple_hall.bot.store import (
     TableNotActive,
     TableStatus,
 )
+from meeple_hall.bot.store.base import GameLog
 from meeple_hall.games import Action, Decision, Engine, GameError, IllegalAction, Result
 from meeple_hall.games.ai import levels
 from meeple_hall.games.core import undo
@@ -131,14 +139,21 @@ class TableManager:
     ) -> None:
         self.store = store
         self.shards = shards or Shards()
+        # the games in play this process serves: loaded, and not loaded yet (their rows)
         self.games: dict[int, LiveGame] = {}
+        self.tables: dict[int, Table] = {}
         self.listeners: list[Listener] = []
+        # told of each game loaded, before anyone uses it (what players were last shown)
+        self.on_load: list[Listener] = []
+        self._loads: dict[int, asyncio.Future[LiveGame | None]] = {}
+        self._queued: list[int] = []
+        self._loader: asyncio.Task[None] | None = None
+        self._start: asyncio.Task[None] | None = None
         # AI answers are worked out away from the event loop: in the manager's own worker
         # processes, or by the chooser given (tests give an in-process one)
         self._pool = ai.WorkerPool() if chooser is None else None
         self.chooser: ai.Chooser = chooser or self._pool  # type: ignore[assignment]
         self._ai_tasks: dict[int, asyncio.Task[None]] = {}
-        self._ended_while_down: list[LiveGame] = []
         self._loading: set[int] = set()
 
     def serves(self, table: Table) -> bool:
@@ -146,52 +161,163 @@ class TableManager:
         return self.shards.serves(table.guild_id)
 
     # -- loading -----------------------------------------------------------------------
-    async def load_all(self) -> None:
-        """Pick up every active game from the store (at start, and after a restart). A game
-        whose log already reaches its end (the bot stopped between the last move and the
-        end of the game, as older versions wrote them apart) is finished now."""
+    async def index(self) -> None:
+        """Note every game in play this process serves (at start): one query, nothing
+        replayed. Each is loaded on first use (`fetch`)."""
         for table in await self.store.open_tables():
-            if table.status is TableStatus.ACTIVE and self.serves(table):
+            active = table.status is TableStatus.ACTIVE
+            if active and self.serves(table) and table.id not in self.games:
+                self.tables[table.id] = table
+
+    def served(self) -> list[Table]:
+        """The tables of every game in play this process serves, loaded or not."""
+        return [game.table for game in self.games.values()] + list(self.tables.values())
+
+    def note_table(self, table: Table) -> None:
+        """A table row changed by a command outside the manager (a seat given to another
+        player): the copy kept here follows, loaded or not."""
+        if (game := self.games.get(table.id)) is not None:
+            game.table = table
+        elif table.id in self.tables:
+            self.tables[table.id] = table
+
+    async def resume(self) -> None:
+        """Once connected: the AI seats whose turn it is play, and a game whose log already
+        reaches its end (the bot stopped between the last move and the end of the game,
+        as older versions wrote them apart) is finished. Only the games whose stored
+        `awaiting` says so are loaded for it, in the background, so the start is quick."""
+        for game in list(self.games.values()):
+            self.wake_ai(game)
+        wanted = [table.id for table in self.tables.values() if self._wanted_at_start(table)]
+        if wanted:
+            self._start = asyncio.create_task(self._load_at_start(wanted), name="load-at-start")
+
+    @staticmethod
+    def _wanted_at_start(table: Table) -> bool:
+        if table.awaiting is None or not table.awaiting:  # not known, or nobody: ended
+            return True
+        return any(table.seats[s].ai for s in table.awaiting if 0 <= s < len(table.seats))
+
+    async def _load_at_start(self, table_ids: list[int]) -> None:
+        try:
+            await asyncio.gather(*(self.fetch(table_id) for table_id in table_ids))
+        except Exception:
+            log.exception("could not load the games whose AI seats were to play")
+        finally:
+            self._start = None
+
+    async def load(self, table: Table) -> LiveGame | None:
+        """The game at this table, loaded now (None if it is not in play after all)."""
+        if table.id not in self.games:
+            self.tables[table.id] = table
+        return await self.fetch(table.id)
+
+    async def fetch(self, table_id: int) -> LiveGame | None:
+        """The game in play at this table, loaded from the store on its first use; None if
+        it is not a game in play that this process serves. First uses that come together
+        share one load, and loads queued while one is read are read together."""
+        game = self.games.get(table_id)
+        if game is not None or table_id not in self.tables:
+            return game
+        loading = self._loads.get(table_id)
+        if loading is None:
+            loading = self._loads[table_id] = asyncio.get_running_loop().create_future()
+            self._queued.append(table_id)
+            if self._loader is None:
+                self._loader = asyncio.create_task(self._load_queued(), name="load-games")
+        return await asyncio.shield(loading)
+
+    async def fetch_in(self, channel_id: int) -> LiveGame | None:
+        """The game in play in this channel, loaded on first use (see `fetch`)."""
+        game = self.in_channel(channel_id)
+        if game is not None:
+            return game
+        table = next((t for t in self.tables.values() if t.channel_id == channel_id), None)
+        return None if table is None else await self.fetch(table.id)
+
+    async def _load_queued(self) -> None:
+        try:
+            while self._queued:
+                batch, self._queued = self._queued, []
                 try:
-                    game = await self.load(table)
-                    if (result := game.result()) is not None:
-                        await self._finish_loaded(game, result)
-                except Exception:
-                    log.exception("could not load game %s (%s)", table.id, table.game)
+                    logs = await self.store.game_logs(batch)
+                except Exception as exc:
+                    log.exception("could not read the logs of %d games", len(batch))
+                    for table_id in batch:
+                        self._loaded(table_id, None, exc)
+                    continue
+                for table_id in batch:
+                    await self._load_one(table_id, logs.get(table_id))
+                    await asyncio.sleep(0)  # clicks go on between two games replayed
+        finally:
+            self._loader = None
+
+    async def _load_one(self, table_id: int, game_log: GameLog | None) -> None:
+        table = self.tables.get(table_id)
+        game = None
+        try:
+            if table is not None and game_log is not None and table_id not in self.games:
+                game = await self._replay(table, game_log)
+                for hook in self.on_load:
+                    await hook(game)
+                self.tables.pop(table_id, None)
+                self.games[table_id] = game
+                awaiting = tuple(d.seat for d in game.decisions())
+                if table.awaiting != awaiting:  # not known (an older version's log)
+                    await self.store.note_awaiting(table_id, game.seq, awaiting)
+                if (result := game.result()) is not None:
+                    await self._finish_loaded(game, result)
+                    game = None
+                else:
+                    self.wake_ai(game)
+            else:
+                game = self.games.get(table_id)
+        except Exception:
+            log.exception("could not load game %s", table_id)
+            game = self.games.get(table_id)
+        self._loaded(table_id, game)
+
+    def _loaded(
+        self, table_id: int, game: LiveGame | None, error: BaseException | None = None
+    ) -> None:
+        loading = self._loads.pop(table_id, None)
+        if loading is None or loading.done():
+            return
+        if error is not None:
+            loading.set_exception(error)
+        else:
+            loading.set_result(game)
 
     async def _finish_loaded(self, game: LiveGame, result: Result) -> None:
         try:
             game.table = await self.store.finish_table(game.id, final_result(result, game.table))
         except TableNotActive:
             log.info("game %s was finished by another process", game.id)
+            game.table = await self.store.get_table(game.id) or game.table
         self.games.pop(game.id, None)
-        self._ended_while_down.append(game)
+        await self._tell_listeners(game)
 
-    async def resume(self) -> None:
-        """Once connected: announce the games finished at load, and let AI seats play."""
-        ended, self._ended_while_down = self._ended_while_down, []
-        for game in ended:
-            await self._tell_listeners(game)
-        for game in list(self.games.values()):
-            self.wake_ai(game)
-
-    async def load(self, table: Table) -> LiveGame:
-        game = await self._replay(table)
-        self.games[table.id] = game
-        return game
-
-    async def _replay(self, table: Table, *, from_setup: bool = False) -> LiveGame:
-        """The game's state now: the latest snapshot (or the setup) plus the log after it,
-        undo entries honoured (from the setup when an undo reaches back past the snapshot)."""
+    async def _replay(
+        self, table: Table, game_log: GameLog | None = None, *, from_setup: bool = False
+    ) -> LiveGame:
+        """The game's state now: the latest snapshot (or the setup) plus the log after it
+        (`game_log`, else read now), undo entries honoured (from the setup when an undo
+        reaches back past the snapshot)."""
         engine = games.get(table.game)
         state, seq = None, 0
-        snapshot = None if from_setup else await self.store.latest_snapshot(table.id)
+        if from_setup:
+            snapshot, entries = None, await self.store.actions(table.id)
+        else:
+            if game_log is None:
+                game_log = (await self.store.game_logs([table.id])).get(table.id)
+            snapshot = game_log.snapshot if game_log else None
+            entries = list(game_log.actions) if game_log else []
         if snapshot is not None:
             try:
                 state, seq = engine.load(snapshot.state), snapshot.seq
             except GameError:
                 log.warning("snapshot %s of game %s unreadable; replaying", snapshot.seq, table.id)
-        entries = await self.store.actions(table.id, after=seq)
+                entries = await self.store.actions(table.id)
         if seq and not undo.snapshot_holds(seq, entries):
             state, seq = None, 0
             entries = await self.store.actions(table.id)
@@ -217,6 +343,7 @@ class TableManager:
         return game
 
     def get(self, table_id: int) -> LiveGame | None:
+        """The game at this table if it is loaded (`fetch` loads it)."""
         return self.games.get(table_id)
 
     # -- other processes' changes ----------------------------------------------------------
@@ -229,8 +356,15 @@ class TableManager:
             return
         for game in list(self.games.values()):
             await self._follow(game.id)
-        for table in await self.store.open_tables():
-            if table.status is TableStatus.ACTIVE and table.id not in self.games:
+        in_play = {
+            t.id: t for t in await self.store.open_tables() if t.status is TableStatus.ACTIVE
+        }
+        for gone in set(self.tables) - set(in_play):
+            self.tables.pop(gone, None)
+        for table in in_play.values():
+            if table.id in self.tables:
+                self.tables[table.id] = table  # loaded, up to date, on its next use
+            elif table.id not in self.games:
                 await self._follow(table.id)
 
     async def _follow(self, table_id: int) -> None:
@@ -261,14 +395,17 @@ class TableManager:
         try:
             table = await self.store.get_table(table_id)
             if table is None or table.status is not TableStatus.ACTIVE or not self.serves(table):
+                self.tables.pop(table_id, None)
                 return
             if table_id not in self.games:
                 game = await self.load(table)
-                await self._changed(game)
+                if game is not None:
+                    await self._changed(game)
         finally:
             self._loading.discard(table_id)
 
     def in_channel(self, channel_id: int) -> LiveGame | None:
+        """The game in play in this channel if it is loaded (`fetch_in` loads it)."""
         return next((g for g in self.games.values() if g.table.channel_id == channel_id), None)
 
     # -- starting and ending ----------------------------------------------------------
@@ -290,7 +427,9 @@ class TableManager:
             raise lobby_refusal(closed) from None
         state = engine.new(len(table.seats), table.seed, table.options)
         game = LiveGame(table=table, engine=engine, state=state, seq=0)
+        self.tables.pop(table.id, None)
         self.games[table.id] = game
+        await self.store.note_awaiting(table.id, 0, [d.seat for d in game.decisions()])
         await self._changed(game)
         return game
 
@@ -475,6 +614,8 @@ class TableManager:
         )
         result = game.engine.result(states[-1])
         final = None if result is None else final_result(result, game.table)
+        # kept with the move, so a start knows whose turn it is without replaying
+        awaiting = [d.seat for d in game.engine.decisions(states[-1])] if final is None else []
         try:
             if len(actions) == 1:
                 await self.store.append_action(
@@ -485,6 +626,7 @@ class TableManager:
                     user_id,
                     snapshot=snapshot[1] if snapshot else None,
                     result=final,
+                    awaiting=awaiting,
                 )
             else:
                 await self.store.append_actions(
@@ -495,6 +637,7 @@ class TableManager:
                     user_id,
                     snapshot=snapshot,
                     result=final,
+                    awaiting=awaiting,
                 )
         except TableNotActive:
             # Another process ended the game.
@@ -569,7 +712,13 @@ class TableManager:
             snapshot = game.engine.dump(plan.state) if seq % SNAPSHOT_EVERY == 0 else None
             try:
                 await self.store.append_action(
-                    game.id, seq, seat, undo.undo_choices(plan.target), user_id, snapshot=snapshot
+                    game.id,
+                    seq,
+                    seat,
+                    undo.undo_choices(plan.target),
+                    user_id,
+                    snapshot=snapshot,
+                    awaiting=[d.seat for d in game.engine.decisions(plan.state)],
                 )
             except StaleAction:
                 await self._catch_up(game)
@@ -672,8 +821,12 @@ class TableManager:
         return seq, decision, choices
 
     async def close(self) -> None:
-        for task in list(self._ai_tasks.values()):
-            task.cancel()
+        for task in [*self._ai_tasks.values(), self._loader, self._start]:
+            if task is not None:
+                task.cancel()
         self._ai_tasks.clear()
+        for loading in self._loads.values():
+            loading.cancel()
+        self._loads.clear()
         if self._pool is not None:
             self._pool.shutdown()

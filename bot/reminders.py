@@ -112,7 +112,7 @@ class Reminders:
         items: list[tuple[LiveGame, SeatClock]] = []
         for key in sorted(due | soon):
             row = self.clocks.rows[key]
-            game = self.clocks.manager.get(key[0])
+            game = await self.clocks.manager.fetch(key[0])
             if game is None or row.since is None or row.next_remind is None:
                 continue
             if quiet_end is not None:
@@ -193,15 +193,14 @@ class Reminders:
             await say(interaction, t(locale, "component.unknown"))
             return
         table_id, seat, since = map(int, parts)
+        # Through the store: a DM's button reaches shard 0, which may not be the process
+        # keeping this table's clocks (that one hears of it: ClockService.snoozes_heard).
+        if not await self.store.snooze_clock(table_id, seat, interaction.user.id, since):
+            await say(interaction, t(locale, "remind.snooze_gone"))
+            return
         row = self.clocks.rows.get((table_id, seat))
-        if row is None or row.user_id != interaction.user.id:
-            await say(interaction, t(locale, "remind.snooze_gone"))
-            return
-        if row.since is None or int(row.since.timestamp()) != since:
-            await say(interaction, t(locale, "remind.snooze_gone"))
-            return
-        row.snoozed = True
-        await self.store.save_clock(row)
+        if row is not None and row.since is not None and int(row.since.timestamp()) == since:
+            row.snoozed = True
         await say(interaction, t(locale, "remind.snoozed", table=table_id))
 
     # -- a stalled game ----------------------------------------------------------------------
@@ -234,7 +233,7 @@ class Reminders:
             if len(parts) != 4 or parts[0] != "ai" or not all(p.isdigit() for p in parts[1:]):
                 raise Refusal("component.unknown")
             table_id, seat, user_id = map(int, parts[1:])
-            game = self.clocks.manager.get(table_id)
+            game = await self.clocks.manager.fetch(table_id)
             if game is None:
                 raise Refusal("game.over")
             if not can_manage(interaction, game.table.host_id):

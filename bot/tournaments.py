@@ -536,7 +536,7 @@ class Tournaments:
         """Resign the seats of the game's players who left the tournament (read afresh from
         the store: one may drop while their table is being opened)."""
         tournament = await self.store.get_tournament(tournament_id)
-        live = self.manager.get(table_id)
+        live = await self.manager.fetch(table_id)
         if tournament is None or live is None:
             return
         for seat, taken in enumerate(live.table.seats):
@@ -567,9 +567,7 @@ class Tournaments:
             seat = table.seat_of(old)
             assert seat is not None
             updated = await self.store.replace_seat_user(table.id, seat, old, new, name)
-            live = self.manager.get(table.id)
-            if live is not None:
-                live.table = updated
+            self.manager.note_table(updated)
         await self.store.replace_player(tournament.id, old, new, name)
         if tournament.format == "round-robin" and tournament.id in self._schedules:
             self._schedules[tournament.id] = [
@@ -598,7 +596,7 @@ class Tournaments:
                 if finished or await self.store.last_seq(row.table_id) > 0:
                     raise Refusal("tournament.round_started")
             for row in rows:
-                live = self.manager.get(row.table_id) if row.table_id else None
+                live = await self.manager.fetch(row.table_id) if row.table_id else None
                 if live is not None:
                     with contextlib.suppress(Refusal):
                         await self.manager.abandon(live)
@@ -623,7 +621,7 @@ class Tournaments:
         """End the tournament; its games still running are abandoned (and so not rated)."""
         await self.store.end_tournament(tournament.id, TournamentStatus.CANCELLED)
         for row in await self.store.tournament_tables(tournament.id):
-            live = self.manager.get(row.table_id) if row.table_id else None
+            live = await self.manager.fetch(row.table_id) if row.table_id else None
             if live is not None:
                 with contextlib.suppress(Refusal):
                     await self.manager.abandon(live)

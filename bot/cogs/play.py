@@ -82,14 +82,14 @@ class Play(commands.Cog):
         bot.router.add("c", self.on_confirm)  # type: ignore[attr-defined]
 
     # -- finding the game and the caller's seat ---------------------------------------
-    def game_here(self, interaction: discord.Interaction) -> LiveGame:
-        game = self.manager.in_channel(interaction.channel_id or 0)
+    async def game_here(self, interaction: discord.Interaction) -> LiveGame:
+        game = await self.manager.fetch_in(interaction.channel_id or 0)
         if game is None:
             raise Refusal("game.none_here")
         return game
 
-    def game_by_id(self, table_id: int) -> LiveGame:
-        game = self.manager.get(table_id)
+    async def game_by_id(self, table_id: int) -> LiveGame:
+        game = await self.manager.fetch(table_id)
         if game is None:
             raise Refusal("game.over")
         return game
@@ -117,7 +117,7 @@ class Play(commands.Cog):
         try:
             if len(parts) != 3 or not parts[0].isdigit():
                 raise Refusal("component.unknown")
-            game = self.game_by_id(int(parts[0]))
+            game = await self.game_by_id(int(parts[0]))
             verb = parts[2]
             if verb == "take":
                 await self.open_panel(interaction, game)
@@ -177,7 +177,7 @@ class Play(commands.Cog):
             return
         ref, rest = parsed
         try:
-            game = self.game_by_id(ref.table_id)
+            game = await self.game_by_id(ref.table_id)
             seat = self.seat(game, interaction)
             decision = self.own_decision(game, seat)
             verb = rest[0] if rest else ""
@@ -289,7 +289,7 @@ class Play(commands.Cog):
         locale = user_locale(interaction)
         done: list[str] = []
         try:
-            game = self.game_here(interaction)
+            game = await self.game_here(interaction)
             seat = self.seat(game, interaction)
             self.own_decision(game, seat)
             stream = MoveStream(text)
@@ -322,7 +322,7 @@ class Play(commands.Cog):
     async def _move_completions(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        game = self.manager.in_channel(interaction.channel_id or 0)
+        game = await self.manager.fetch_in(interaction.channel_id or 0)
         seat = game.seat_of(interaction.user.id) if game else None
         if game is None or seat is None:
             return []
@@ -337,7 +337,7 @@ class Play(commands.Cog):
     @app_commands.guild_only()
     async def board(self, interaction: discord.Interaction, focus: str | None = None) -> None:
         try:
-            game = self.game_here(interaction)
+            game = await self.game_here(interaction)
             part = focus_of(game, focus, user_locale(interaction)) if focus else None
         except Refusal as refusal:
             await refuse(interaction, refusal)
@@ -358,14 +358,14 @@ class Play(commands.Cog):
     async def _focus_completions(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        game = self.manager.in_channel(interaction.channel_id or 0)
+        game = await self.manager.fetch_in(interaction.channel_id or 0)
         return focus_choices(game, current, user_locale(interaction)) if game else []
 
     @app_commands.command(name=cmd("hand"), description=desc("hand"))
     @app_commands.guild_only()
     async def hand(self, interaction: discord.Interaction) -> None:
         try:
-            await self.show_hand(interaction, self.game_here(interaction))
+            await self.show_hand(interaction, await self.game_here(interaction))
         except Refusal as refusal:
             await refuse(interaction, refusal)
 
@@ -373,7 +373,7 @@ class Play(commands.Cog):
     @app_commands.guild_only()
     async def log_command(self, interaction: discord.Interaction) -> None:
         try:
-            await self.show_log(interaction, self.game_here(interaction))
+            await self.show_log(interaction, await self.game_here(interaction))
         except Refusal as refusal:
             await refuse(interaction, refusal)
 
@@ -397,7 +397,7 @@ class Play(commands.Cog):
     async def _ask(self, interaction: discord.Interaction, verb: str) -> None:
         locale = user_locale(interaction)
         try:
-            game = self.game_here(interaction)
+            game = await self.game_here(interaction)
             self._may(interaction, game, verb)
         except Refusal as refusal:
             await refuse(interaction, refusal)
@@ -426,7 +426,7 @@ class Play(commands.Cog):
                     content=t(locale, "confirm.kept"), view=None
                 )
                 return
-            game = self.game_by_id(int(table_id))
+            game = await self.game_by_id(int(table_id))
             self._may(interaction, game, verb)
             if verb == "resign":
                 await self.manager.resign(game, self.seat(game, interaction))

@@ -13,7 +13,7 @@ from meeple_hall import games
 from meeple_hall.bot.clocks import AWAY_DAYS_A_YEAR, ClockService, stamp
 from meeple_hall.bot.components import clip
 from meeple_hall.bot.i18n import cmd, desc, t
-from meeple_hall.bot.live import LiveGame, Refusal, TableManager
+from meeple_hall.bot.live import Refusal, TableManager
 from meeple_hall.bot.reminders import jump_link
 from meeple_hall.bot.replies import refuse, say
 from meeple_hall.bot.store.base import Store, Table, TableStatus
@@ -105,10 +105,14 @@ class Time(commands.Cog):
         them when this channel has none."""
         locale = interaction.locale
         user_id = interaction.user.id
-        here = self.manager.in_channel(interaction.channel_id or 0)
+        here = await self.manager.fetch_in(interaction.channel_id or 0)
         candidates = [here] if here is not None and here.seat_of(user_id) is not None else []
         if not candidates:
-            candidates = [g for g in self.manager.games.values() if g.seat_of(user_id) is not None]
+            for table in self.manager.served():
+                seat = table.seat_of(user_id)
+                if seat is not None and table.seats[seat].ai and not table.seats[seat].resigned:
+                    game = await self.manager.fetch(table.id)
+                    candidates += [game] if game is not None else []
         taken = []
         for game in candidates:
             seat = game.seat_of(user_id)
@@ -180,10 +184,17 @@ class Time(commands.Cog):
             return False
         return len(table.seats) < games.get(table.game).max_players
 
-    def _awaits(self, table: Table, user_id: int) -> bool:
+    def _acting(self, table: Table) -> list[int] | None:
+        """The seats the game awaits: as the store keeps them with its log (so for games
+        of other processes too, and games not loaded), or from the game if it is loaded."""
         game = self.manager.get(table.id)
+        if game is not None:
+            return [d.seat for d in game.decisions()]
+        return None if table.awaiting is None else list(table.awaiting)
+
+    def _awaits(self, table: Table, user_id: int) -> bool:
         seat = table.seat_of(user_id)
-        return game is not None and seat is not None and game.decision_for(seat) is not None
+        return seat is not None and seat in (self._acting(table) or ())
 
     def _line(self, table: Table, user_id: int, locale: discord.Locale) -> str:
         name = games.get(table.game).name
@@ -192,24 +203,23 @@ class Time(commands.Cog):
         if table.status is TableStatus.LOBBY:
             most = games.get(table.game).max_players
             return head + " · " + t(locale, "games.lobby", seats=len(table.seats), max=most)
-        game = self.manager.get(table.id)
-        if game is None:
+        seats = self._acting(table)
+        if seats is None:
             return head
-        return head + " · " + self._turn(game, user_id, locale)
+        return head + " · " + self._turn(table, seats, user_id, locale)
 
-    def _turn(self, game: LiveGame, user_id: int, locale: discord.Locale) -> str:
-        seats = [d.seat for d in game.decisions()]
-        mine = game.seat_of(user_id)
+    def _turn(self, table: Table, seats: list[int], user_id: int, locale: discord.Locale) -> str:
+        mine = table.seat_of(user_id)
         if mine in seats:
             who = t(locale, "games.your_turn")
             order = [mine] + [s for s in seats if s != mine]
         else:
-            names = ", ".join(game.table.seats[s].name for s in seats) or "—"
+            names = ", ".join(table.seats[s].name for s in seats) or "—"
             who = t(locale, "games.turn_of", names=names)
             order = seats
         now = discord.utils.utcnow()
         for seat in order:
-            row = self.clocks.rows.get((game.id, seat))
+            row = self.clocks.rows.get((table.id, seat))
             if row is not None and row.since is not None and row.deadline is not None:
                 end = row.deadline
                 if self.clocks.on_reserve(row, now):

@@ -30,7 +30,7 @@ class Undo(commands.Cog):
     @app_commands.guild_only()
     async def undo(self, interaction: discord.Interaction) -> None:
         try:
-            game = self.manager.in_channel(interaction.channel_id or 0)
+            game = await self.manager.fetch_in(interaction.channel_id or 0)
             if game is None:
                 raise Refusal("game.none_here")
             await self._undo(interaction, game, expected=None)
@@ -43,7 +43,7 @@ class Undo(commands.Cog):
         try:
             if len(parts) != 2 or not all(p.isdigit() for p in parts):
                 raise Refusal("component.unknown")
-            game = self.manager.get(int(parts[0]))
+            game = await self.manager.fetch(int(parts[0]))
             if game is None:
                 raise Refusal("game.over")
             await self._undo(interaction, game, expected=int(parts[1]))

@@ -258,12 +258,12 @@ class TablePage:
         turn, and answer panels until the bot has applied a move. A panel taken back by
         the bot (a refusal in its place) is met with Take turn again."""
         for _ in range(1200):
-            if session.bot.manager.get(table_id).decision_for(seat) is not None:
+            if (await session.bot.manager.fetch(table_id)).decision_for(seat) is not None:
                 break
             await asyncio.sleep(0.05)
         else:
             raise AssertionError("the person's turn never came")
-        before = session.bot.manager.get(table_id).seq
+        before = (await session.bot.manager.fetch(table_id)).seq
         await self.take_turn()
         for _ in range(12):
             try:
@@ -271,7 +271,7 @@ class TablePage:
             except NoPanel:
                 await self.take_turn()
                 continue
-            if session.bot.manager.get(table_id).seq > before:
+            if (await session.bot.manager.fetch(table_id)).seq > before:
                 return
         raise AssertionError("the panels never applied a move")
 

@@ -196,7 +196,7 @@ class Companion:
                 locale,
                 "playground.restarted",
                 count=session.restarts,
-                games=len(session.bot.manager.games),
+                games=len(session.bot.manager.served()),
             )
             if session.restarts
             else "",

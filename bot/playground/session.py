@@ -126,7 +126,7 @@ class Session:
         """SimCord's channels start empty each run; the bot posts each stored game's table
         again through its own publishing path, as it does after any move."""
         for channel in self.world.channels:
-            game = self.bot.manager.in_channel(channel.id)
+            game = await self.bot.manager.fetch_in(channel.id)
             if game is not None:
                 await self.bot.display.publish(game)
         await self.env.settle()

@@ -7,11 +7,19 @@ test_shards.py start two of these on one PostgreSQL database.
 The bot runs shard SHARD_ID of SHARD_COUNT and plays Pebbles in a guild with id GUILD_ID
 (pinned, so the test knows whose shard it is). It reports on stdout, one JSON object a
 line, flushed at once:
-- serve: Alice starts a game against one AI seat and bids; prints {"event": "played",
-  "table", "seq", "games"} (games: the table ids its manager serves). Then each line on
-  stdin: "games" prints {"event": "games", "games", "seqs"}; "restart" restarts the bot
-  (a new one on the same shards loads from the store) and prints {"event": "restarted",
-  "games"}; "stop" ends the process.
+- serve: Alice starts a game with a 12 h clock against one AI seat and bids; prints
+  {"event": "played", "table", "seq", "games", "alice"} (games: the ids of the games in
+  play its manager serves, loaded or not; alice: her user id, the same in every process,
+  as a Discord user is). Then each line on stdin: "games" prints {"event": "games",
+  "games", "seqs"} (seqs: of the games loaded); "restart" restarts the bot (a new one on
+  the same shards reads its games from the store) and prints {"event": "restarted",
+  "games"}; "language CHOICE" and "away DAYS" are Alice's /settings language: and /away
+  (prints {"event": "language"|"away", "reply"}); "lang" prints the language this process
+  writes to Alice in ({"event": "lang", "language"}); "clock" prints her seat's clock at
+  her game here ({"event": "clock", "table", "seat", "since", "deadline", "snoozed",
+  "away"}: since in whole seconds, deadline ISO); "snooze TABLE SEAT SINCE" has the bot DM
+  her a reminder's Snooze button for that wait and her click it, as Discord delivers a
+  DM's click to shard 0 ({"event": "snoozed", "reply"}); "stop" ends the process.
 - moves: Alice and Bob play game after game by /move (random legal answers), printing
   {"event": "applied", "table", "seq"} once each move is in; it never stops by itself.
 """
@@ -27,6 +35,7 @@ from simcord import Env
 
 import tests.conftest  # noqa: F401  (registers the Pebbles test game and its picture)
 from meeple_hall.bot import create_bot
+from meeple_hall.bot.components import Components, button
 from meeple_hall.bot.shards import Shards
 from tests.bot.conftest import Table, start_game
 
@@ -49,11 +58,15 @@ async def main(url: str, count: int, shard: int, guild_id: int, mode: str) -> No
     await env.start()
     try:
         with env.time_context():
-            # Each process's SimCord numbers its own snowflakes from the same instant: move
-            # this one's clock on so that its channels' ids differ from the other's.
+            # Each process's SimCord numbers its own snowflakes from the same instant: the
+            # players, made at one instant in every process, have the same ids in all (a
+            # Discord user is the same person in every guild); then the clock moves on, so
+            # that this process's channels' ids differ from the other's.
+            await env.advance_time(60)
+            people = [env.create_user(n) for n in ("alice", "bob", "carol")]
             await env.advance_time(3600 * (shard + 1))
             guild = env.create_guild(name=f"Shard {shard}", id=guild_id)
-            members = [guild.add_member(env.create_user(n)) for n in ("alice", "bob", "carol")]
+            members = [guild.add_member(user) for user in people]
             if mode == "serve":
                 await serve(env, guild, members, bots, shards, url)
             else:
@@ -67,18 +80,58 @@ async def main(url: str, count: int, shard: int, guild_id: int, mode: str) -> No
 
 async def serve(env: Env, guild, members, bots, shards: Shards, url: str) -> None:
     table = Table(env, guild, guild.create_text_channel("games"), *members, None)
-    game = await start_game(table, ai=1)
+    game = await start_game(table, ai=1, options="clock=12h")
     await table.alice.slash(table.channel, "move", text="bid1")
-    say(event="played", table=game.id, seq=game.seq, games=sorted(env.bot.manager.games))
+    alice = table.alice.user.id
+    say(event="played", table=game.id, seq=game.seq, games=served(env), alice=alice)
     while (line := await read_line()) != "stop":
-        if line == "games":
+        word, _, rest = line.partition(" ")
+        if word in ("games", "lang", "clock"):
             await env.advance_time(0.5)  # let the bot follow what it heard meanwhile
-            games = env.bot.manager.games
-            say(event="games", games=sorted(games), seqs={i: g.seq for i, g in games.items()})
-        elif line == "restart":
+        if word == "games":
+            seqs = {i: g.seq for i, g in env.bot.manager.games.items()}
+            say(event="games", games=served(env), seqs=seqs)
+        elif word == "restart":
             bots.append(create_bot(url, shards=shards))
             await env.restart_bot(bots[-1])
-            say(event="restarted", games=sorted(env.bot.manager.games))
+            say(event="restarted", games=served(env))
+        elif word == "language":
+            reply = await table.alice.slash(table.channel, "settings", language=rest)
+            say(event="language", reply=reply.response.content)
+        elif word == "away":
+            reply = await table.alice.slash(table.channel, "away", days=int(rest))
+            say(event="away", reply=reply.response.content)
+        elif word == "lang":
+            say(event="lang", language=env.bot.languages.user(alice, "en-US"))
+        elif word == "clock":
+            row = env.bot.clocks.rows.get((game.id, 0))
+            say(
+                event="clock",
+                table=game.id,
+                seat=0,
+                since=int(row.since.timestamp()) if row and row.since else None,
+                deadline=row.deadline.isoformat() if row and row.deadline else None,
+                snoozed=bool(row and row.snoozed),
+                away=env.bot.clocks.away_of(alice) is not None,
+            )
+        elif word == "snooze":
+            say(event="snoozed", reply=await snooze_by_dm(env, table, rest.replace(" ", ":")))
+
+
+async def snooze_by_dm(env: Env, table: Table, wait: str) -> str:
+    """Alice clicks Snooze on a reminder in her DMs: the bot sends her the reminder's button
+    for `wait` ("table:seat:since") and she clicks it."""
+    view = Components()
+    view.add_item(button(f"z:{wait}", "Snooze", emoji="💤"))
+    user = await env.bot.fetch_user(table.alice.user.id)
+    await user.send("You are awaited", view=view)
+    reminder = table.alice.user.dm_channel.history()[-1]
+    clicked = await table.alice.user.click(reminder, label="Snooze")
+    return clicked.response.content
+
+
+def served(env: Env) -> list[int]:
+    return sorted(table.id for table in env.bot.manager.served())
 
 
 async def play_moves(env: Env, guild, members) -> None:

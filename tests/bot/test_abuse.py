@@ -61,6 +61,7 @@ class Monkey:
             await self.move()
         elif kind == "restart":
             await self.table.env.restart_bot(self.make_bot())
+            await self.table.env.bot.manager.fetch_in(self.table.channel.id)  # its first use
         else:
             seq = self.game.seq
             reply = await getattr(self, kind)()
@@ -148,7 +149,7 @@ async def test_each_game_survives_abuse(table, make_bot, game_id):
         await monkey.step()
     seq = monkey.game.seq
     await table.env.restart_bot(make_bot())
-    assert monkey.game.seq == seq
+    assert (await table.env.bot.manager.fetch_in(table.channel.id)).seq == seq
     for _ in range(15):
         await monkey.step()
     assert monkey.game.seq > seq

@@ -19,7 +19,7 @@ async def test_restart_mid_game_keeps_buttons_and_state(table, make_bot):
 
     await table.env.restart_bot(make_bot())
 
-    restarted = table.env.bot.manager.in_channel(table.channel.id)
+    restarted = await table.env.bot.manager.fetch_in(table.channel.id)
     assert restarted is not game
     assert restarted.engine.dump(restarted.state) == before
     opened = await table.alice.click(old_table_message, label="Take turn")
@@ -49,7 +49,7 @@ async def test_restart_with_an_ai_to_move_lets_it_play(table, make_bot, monkeypa
         assert [d.seat for d in game.decisions()] == [1]
         seq = game.seq
     await table.env.restart_bot(make_bot())
-    restarted = table.env.bot.manager.in_channel(table.channel.id)
+    restarted = await table.env.bot.manager.fetch_in(table.channel.id)
     assert restarted.seq > seq
     assert all(d.seat == 0 for d in restarted.decisions())
     logged = await table.env.bot.store.actions(restarted.id, after=seq)
@@ -91,5 +91,5 @@ async def test_panel_opened_before_a_restart_still_works(table, make_bot):
     await table.env.restart_bot(make_bot())
     result = await table.alice.click(panel, label="Bid 4")
     assert "Bid 4" in result.response.content
-    restarted = table.env.bot.manager.in_channel(table.channel.id)
+    restarted = await table.env.bot.manager.fetch_in(table.channel.id)
     assert restarted.seq == before + 1

@@ -11,6 +11,7 @@ import asyncio
 import json
 import signal
 import sys
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -204,6 +205,68 @@ async def test_each_shard_process_serves_only_its_own_guilds_tables(postgres_url
                 process.kill()
                 await process.wait()
         await store.close()
+
+
+async def until(process: asyncio.subprocess.Process, line: str, answer: str, holds) -> dict:
+    """Ask again until the answer `holds` (the other process's change reaches this one by
+    NOTIFY, a moment after the command that made it answered)."""
+    for _ in range(40):
+        heard = await ask(process, line, answer)
+        if holds(heard):
+            return heard
+        await asyncio.sleep(0.25)
+    raise AssertionError(f"{line!r} never answered as expected: {heard}")
+
+
+async def test_what_a_player_changes_through_one_process_the_others_follow(postgres_url):
+    """Alice plays a clocked game in each shard's guild. Her language chosen through one
+    process is the one the other writes to her in; her time away taken through shard 0
+    (where her DMs' commands arrive) pushes back, and then brings forward, the deadline
+    shard 1 keeps for her; and a Snooze button in her DMs, whose click Discord delivers to
+    shard 0, snoozes the reminders of shard 1's table, written through the store and heard
+    by shard 1."""
+    shards = [await start_shard(postgres_url, shard, "serve") for shard in (0, 1)]
+    try:
+        played = [await event(process, "played") for process in shards]
+        assert played[0]["alice"] == played[1]["alice"]
+        first, second = shards
+
+        assert (await ask(first, "lang", "lang"))["language"] == "en"
+        await ask(second, "language ja", "language")
+        await until(first, "lang", "lang", lambda heard: heard["language"] == "ja")
+        await ask(first, "language auto", "language")
+        await until(second, "lang", "lang", lambda heard: heard["language"] == "en")
+
+        before = await ask(second, "clock", "clock")
+        assert before["deadline"] is not None and not before["away"], before
+        away = await ask(first, "away 2", "away")
+        assert "away" in away["reply"].lower(), away
+        pushed = await until(second, "clock", "clock", lambda heard: heard["away"])
+        deadline = datetime.fromisoformat
+        assert deadline(pushed["deadline"]) - deadline(before["deadline"]) == timedelta(days=2)
+        await ask(first, "away 0", "away")
+        back = await until(second, "clock", "clock", lambda heard: not heard["away"])
+        assert deadline(before["deadline"]) <= deadline(back["deadline"])
+        assert deadline(back["deadline"]) < deadline(pushed["deadline"]) - timedelta(days=1)
+
+        wait = f"{back['table']} {back['seat']} {back['since']}"
+        assert not back["snoozed"]
+        gone = await ask(
+            first, f"snooze {back['table']} {back['seat']} {back['since'] - 1}", "snoozed"
+        )
+        assert "over" in gone["reply"], gone  # not the wait the button was sent for
+        snoozed = await ask(first, f"snooze {wait}", "snoozed")
+        assert "No more reminders" in snoozed["reply"], snoozed
+        await until(second, "clock", "clock", lambda heard: heard["snoozed"])
+        for process in shards:
+            process.stdin.write(b"stop\n")
+            await process.stdin.drain()
+            assert await asyncio.wait_for(process.wait(), timeout=60) == 0
+    finally:
+        for process in shards:
+            if process.returncode is None:
+                process.kill()
+                await process.wait()
 
 
 async def test_a_bot_process_killed_mid_game_loses_no_move(postgres_url):

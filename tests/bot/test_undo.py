@@ -156,7 +156,7 @@ async def test_an_undo_survives_a_restart(table, make_bot, monkeypatch, snapshot
     expected = game.engine.dump(game.state)
 
     await table.env.restart_bot(make_bot())
-    restarted = table.env.bot.manager.in_channel(table.channel.id)
+    restarted = await table.env.bot.manager.fetch_in(table.channel.id)  # loaded on first use
     assert restarted.engine.dump(restarted.state) == expected
     refused = await table.alice.slash(table.channel, "undo")  # her bid, before the snapshot
     assert "drew or revealed" in refused.response.content

@@ -45,7 +45,8 @@ async def test_a_person_plays_in_the_browser(tmp_path, chromium_path, screenshot
             await dms.get_by_role("button", name=t("en", "playground.restart")).click()
             await dms.locator("#restarted:not([hidden])").wait_for()
             assert session.bot is not old_bot
-            assert session.bot.manager.get(game.id).seq == seq  # reloaded from the store
+            restarted = await session.bot.manager.fetch(game.id)  # loaded on first use
+            assert restarted.seq == seq  # reloaded from the store
             await table.play_move(session, game.id)  # the posted buttons still work
             await page.screenshot(path=screenshots / "4-after-restart.png")
         finally:
