@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import discord
@@ -23,13 +23,16 @@ from meeple_hall.bot.i18n import game_name, game_text, language, t
 from meeple_hall.bot.languages import Languages
 from meeple_hall.bot.live import LiveGame, TableManager
 from meeple_hall.bot.quiet import quiet_until
-from meeple_hall.bot.store import Store, Table, TableStatus, UserPrefs
+from meeple_hall.bot.store import LoggedAction, Store, Table, TableStatus, UserPrefs
 from meeple_hall.games import Text
 from meeple_hall.games.core.catalogues import in_score_order, score_category
+from meeple_hall.games.core.undo import undone, undone_seq
 
 log = logging.getLogger(__name__)
 
 STATUS_KEYS = ("season", "period", "phase", "round", "step", "turn")
+# events (and moves, for a game with no event log) the table's Log lists
+LOG_LINES = 15
 
 
 def table_buttons(table_id: int, seq: int, locale: str) -> Components:
@@ -96,6 +99,36 @@ def table_embed(game: LiveGame, locale: str, notes: dict[int, str] | None = None
         embed.add_field(name=t(locale, "table.waiting"), value=clip(waiting, 1024), inline=False)
     embed.set_footer(text=t(locale, "table.footer", table=table.id, seq=game.seq))
     return embed
+
+
+def log_text(game: LiveGame, entries: Sequence[LoggedAction], locale: str) -> str:
+    """The table's Log (`entries`: the latest LOG_LINES moves of the store's log): the game's
+    own latest events, and the moves taken back.
+
+    A game's events are written for everyone at the table, a whole move to a line in the
+    rulebook's words, and tell a secret choice only as far as the rules show it. The moves'
+    option ids (or their labels) would not: a Keyflower seat's winter tiles, chosen while the
+    others still choose, read `W05 W06` to everyone. So a game that keeps an event log is
+    shown by it; only a game that keeps none lists its moves as typed with `/move`."""
+    lines = []
+    events = game.view(None).get("log")
+    if isinstance(events, list) and events:
+        lines.append(t(locale, "log.events"))
+        lines += [f"• {clip(game_text(locale, e), 150)}" for e in events[-LOG_LINES:]]
+    keeps_events = isinstance(events, list)
+    taken_back = undone(entries)  # an undo always follows the move it takes back
+    moves = []
+    for entry in entries:
+        name = game.table.seats[entry.seat].name
+        if (target := undone_seq(entry.choices)) is not None:
+            moves.append(f"`{entry.seq:>4}` {name}: {t(locale, 'log.undo', seq=target)}")
+        elif not keeps_events:
+            line = f"`{entry.seq:>4}` {name}: `{' '.join(entry.choices) or '—'}`"
+            moves.append(f"~~{line}~~" if entry.seq in taken_back else line)
+    if moves:
+        heading = "log.taken_back" if keeps_events else "log.moves"
+        lines += [""] * bool(lines) + [t(locale, heading), *moves]
+    return clip("\n".join(lines) or t(locale, "log.none"), 2000)
 
 
 def score_part(game_id: str, category: str, points: int, locale: str) -> str:

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
+from meeple_hall.bot.display import LOG_LINES, log_text
+from meeple_hall.games import Action
+from meeple_hall.games.testing import random_choices
 from tests.bot.conftest import (
     acting_member,
     choose,
@@ -146,3 +151,49 @@ async def test_private_dm_changed_by_the_game_reaches_a_seat_as_its_turn_comes(t
     hand = ", ".join(map(str, game.state.players[0].hand))
     latest = table.alice.user.dm_channel.history()[-1].content
     assert "Your turn" in latest and "your private information" in latest and hand in latest
+
+
+async def log_of(table, game) -> str:
+    """The table's Log as the Log button gives it (bot/display.log_text)."""
+    entries = await table.env.bot.store.actions(game.id, after=max(0, game.seq - LOG_LINES))
+    return log_text(game, entries, "en")
+
+
+async def test_the_log_tells_the_games_events_and_no_secret_choice(table):
+    # Pebbles' bids are secret until every bid is in: Alice's bid was listed as `bid2`.
+    game = await start_game(table, table.bob)
+    await table.alice.slash(table.channel, "move", text="bid2")
+    assert "bid2" not in await log_of(table, game)
+    await table.bob.slash(table.channel, "move", text="bid1")
+    text = await log_of(table, game)
+    assert "**Recent events**\n• bids 2 1" in text and "Recent moves" not in text
+
+
+async def test_the_log_shows_no_winter_tile_chosen_while_others_still_choose(table):
+    game = await start_game(table, table.bob, game="keyflower")
+    state, rng = game.state, random.Random(2)
+    while (pending := game.engine.decisions(state))[0].kind != "winter":
+        decision = pending[0]
+        state = game.engine.apply(state, Action(decision.seat, random_choices(decision, rng)))
+    game.state = state  # replaced, never changed in place, as the bot does
+    tile = game.decision_for(0).options[0].id
+    await table.alice.slash(table.channel, "move", text=tile)
+    assert game.decision_for(0) is None and game.decision_for(1) is not None
+    text = await log_of(table, game)
+    assert "**Recent events**" in text and tile not in text
+
+
+async def test_the_log_lists_the_moves_taken_back(table):
+    game = await start_game(table, table.bob)
+    await table.alice.slash(table.channel, "move", text="bid2")
+    await table.bob.slash(table.channel, "move", text="bid1")
+    await table.alice.slash(table.channel, "move", text="red-3")
+    await table.alice.slash(table.channel, "undo")
+    text = await log_of(table, game)
+    assert f"**Moves taken back**\n`{game.seq:>4}` alice: ↩️ took back move 3" in text
+
+
+async def test_a_game_without_an_event_log_lists_its_moves_as_typed(table):
+    game = await start_game(table, table.bob, game="draft")
+    await table.alice.slash(table.channel, "move", text="k01 k02")
+    assert "**Recent moves**\n`   1` alice: `k01 k02`" in await log_of(table, game)
