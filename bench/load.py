@@ -455,6 +455,24 @@ async def prepare(url: str, game: str, tables: int, players: int, moves: int, se
         await store.close()
 
 
+async def forget_awaiting(url: str) -> None:
+    """Every game's `awaiting` unknown, as an older version left them."""
+    if url.startswith("sqlite:///"):
+        import aiosqlite
+
+        async with aiosqlite.connect(url.removeprefix("sqlite:///")) as db:
+            await db.execute("UPDATE tables SET awaiting = NULL")
+            await db.commit()
+        return
+    import asyncpg
+
+    db = await asyncpg.connect(url)
+    try:
+        await db.execute("UPDATE tables SET awaiting = NULL")
+    finally:
+        await db.close()
+
+
 def guild_payload(tables: int) -> dict[str, Any]:
     return {
         "id": str(GUILD),
@@ -532,6 +550,8 @@ def cpu_seconds(processes: list[psutil.Process]) -> float:
 async def run(url: str, args: argparse.Namespace, tables: int, label: str) -> dict[str, Any]:
     print(f"  preparing {tables} games…", flush=True)
     await prepare(url, args.game, tables, args.players, args.warm_moves, args.seed)
+    if args.forget_awaiting:
+        await forget_awaiting(url)
     figures = Figures()
     fake = FakeDiscord(args.latency, figures)
     originals = (discord.http.HTTPClient.request, webhook_async.AsyncWebhookAdapter.request)
@@ -551,6 +571,10 @@ async def run(url: str, args: argparse.Namespace, tables: int, label: str) -> di
         bot._connection._add_guild_from_data(guild_payload(tables))  # type: ignore[attr-defined]
         await bot.on_ready()  # type: ignore[attr-defined]
         startup = time.perf_counter() - started
+        # the games loaded in the background once ready (those an AI seat or an unknown
+        # `awaiting` waits on: none here unless --forget-awaiting)
+        await bot.manager.loaded_at_start()
+        background = (len(bot.manager.games), time.perf_counter() - started - startup)
         memory_idle = resident_bytes()
         # The table messages the bot would have posted before: one per table, to click on.
         for table in bot.manager.served():
@@ -607,6 +631,7 @@ async def run(url: str, args: argparse.Namespace, tables: int, label: str) -> di
         "label": label,
         "tables": tables,
         "startup": startup,
+        "background": background,
         "memory_idle": memory_idle,
         "memory_busy": memory_busy,
         "clicks": figures.clicks,
@@ -637,8 +662,10 @@ def report(result: dict[str, Any]) -> None:
         return f"    {name:<16}{''.join(cells)}   (n={len(values)})"
 
     mib = 1 << 20
+    loaded, took = result["background"]
     print(
-        f"\n  {result['label']}, {result['tables']} tables: start-up {result['startup']:.2f} s, "
+        f"\n  {result['label']}, {result['tables']} tables: start-up {result['startup']:.2f} s "
+        f"(then {loaded} games loaded in the background in {took:.2f} s), "
         f"memory {result['memory_idle'] / mib:.0f} MiB idle / {result['memory_busy'] / mib:.0f} "
         f"MiB busy (bot and its workers)"
     )
@@ -671,6 +698,12 @@ async def main() -> None:
     parser.add_argument("--think", type=float, nargs=2, default=[2.0, 10.0])
     parser.add_argument("--latency", type=float, default=0.04, help="one way, seconds")
     parser.add_argument("--warm-moves", type=int, default=12)
+    parser.add_argument(
+        "--forget-awaiting",
+        action="store_true",
+        help="as after an upgrade from a version that did not keep whose turn it is: every "
+        "game is loaded in the background once the bot is ready (timed), before the play",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--dir", default=None, help="where the SQLite files go")
     args = parser.parse_args()

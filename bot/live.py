@@ -198,6 +198,11 @@ class TableManager:
             return True
         return any(table.seats[s].ai for s in table.awaiting if 0 <= s < len(table.seats))
 
+    async def loaded_at_start(self) -> None:
+        """Wait until the games loaded in the background at start are (benches, tests)."""
+        if self._start is not None:
+            await asyncio.shield(self._start)
+
     async def _load_at_start(self, table_ids: list[int]) -> None:
         try:
             await asyncio.gather(*(self.fetch(table_id) for table_id in table_ids))
