@@ -40,6 +40,7 @@ import time
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import discord
@@ -49,6 +50,7 @@ from discord.webhook import async_ as webhook_async
 sys.path.append(str(Path(__file__).resolve().parents[1]))  # for tests.postgres
 
 from meeple_hall.bot import ai, create_bot
+from meeple_hall.bot.clocks import ClockService
 from meeple_hall.bot.live import TableManager
 from meeple_hall.bot.store import Seat, open_store
 
@@ -425,10 +427,12 @@ class Players:
 
 
 async def prepare(url: str, game: str, tables: int, players: int, moves: int, seed: int) -> None:
-    """`tables` games of `game` in one guild, started and `moves` random moves in."""
+    """`tables` games of `game` in one guild, started and `moves` random moves in, with the
+    seats' clock rows (reminders are on by default) written as a running bot writes them."""
     store = open_store(url)
     await store.open()
     manager = TableManager(store, chooser=lambda *a: None)  # type: ignore[arg-type,return-value]
+    ClockService(SimpleNamespace(), manager, store)  # type: ignore[arg-type]
     rng = random.Random(seed)
     try:
         for number in range(tables):
