@@ -181,7 +181,6 @@ class TableDisplay:
         self._dm_tasks: set[asyncio.Task[None]] = set()
         self._dm_lock: dict[int, asyncio.Lock] = {}
         self.pictures = render.TablePictures()
-        render.pool.warm()
         # Callbacks that add fields to a finished game's final scores.
         self.result_extras: list[Callable[[Table, discord.Embed, str], Awaitable[None]]] = []
         # per-seat notes on the table message (deadlines, time away): set by bot/clocks.py

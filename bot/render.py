@@ -1,19 +1,41 @@
-"""Table pictures: drawn and encoded off the event loop, cached by table and move."""
+"""Table pictures: drawn and encoded off the event loop, cached by table and move.
+
+Drawing is Python work that holds the interpreter lock, so pictures are drawn in worker
+processes (`PicturePool`), where they take no time from the event loop that answers clicks.
+A game whose renderer was registered at run time (`renderers.register`, as the tests' own
+game is) is not known to a worker: its pictures are drawn in a thread instead.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import atexit
+import functools
 import io
+import logging
+import multiprocessing
 import struct
+import weakref
 import zlib
 from collections import OrderedDict
-from typing import Any
+from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 from PIL import Image
 
 from meeple_hall import renderers
+from meeple_hall.games.ai.pool import workers
 from meeple_hall.renderers import phone
+
+if TYPE_CHECKING:
+    from meeple_hall.bot.live import LiveGame
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 FILENAME = "table.png"
 PRIVATE_FILENAME = "private.png"
@@ -54,6 +76,69 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
 
+class PicturePool:
+    """Worker processes that draw pictures, started on the first picture (`spawn`, as the
+    AI's pool: forking a process that runs asyncio and database threads is unsafe) and
+    shared by every bot in the process.
+
+    Pictures wait for a free worker in the order they were asked for, and what a picture
+    shows is read only once its worker is free (`run_latest`): a table that moved again
+    while its picture waited is drawn once, as it is then."""
+
+    def __init__(self, max_workers: int | None = None) -> None:
+        self.max_workers = max_workers
+        self._executor: ProcessPoolExecutor | None = None
+        self._free: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = (
+            weakref.WeakKeyDictionary()
+        )
+
+    def size(self) -> int:
+        return self.max_workers or workers()
+
+    def executor(self) -> Executor:
+        if self._executor is None:
+            self._executor = ProcessPoolExecutor(
+                max_workers=self.size(),
+                mp_context=multiprocessing.get_context("spawn"),
+            )
+        return self._executor
+
+    async def run(self, game_id: str, draw: Callable[..., T], *args: Any) -> T:
+        """`draw(game_id, *args)` in a worker, or in a thread for a game registered at run
+        time (a worker could not find its renderer)."""
+        return await self.run_latest(game_id, draw, lambda: args)
+
+    async def run_latest(
+        self, game_id: str, draw: Callable[..., T], args: Callable[[], tuple[Any, ...]]
+    ) -> T:
+        """`draw(game_id, *args())`, with `args` read once a worker is free for it."""
+        loop = asyncio.get_running_loop()
+        free = self._free.get(loop)
+        if free is None:
+            free = self._free[loop] = asyncio.Semaphore(self.size())
+        async with free:
+            call = functools.partial(draw, game_id, *args())
+            if renderers.registered_at_run_time(game_id):
+                return await asyncio.to_thread(call)
+            try:
+                return await loop.run_in_executor(self.executor(), call)
+            except BrokenProcessPool:
+                # A worker died (killed, out of memory): new workers for the next picture,
+                # this one drawn here.
+                log.exception("a picture worker died; starting new ones")
+                self.shutdown()
+                return await asyncio.to_thread(call)
+
+    def shutdown(self) -> None:
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None
+
+
+pool = PicturePool()
+atexit.register(pool.shutdown)
+
+
 class TablePictures:
     """The latest table pictures of one bot, by table and move: `/board` and the table
     message share one drawing."""
@@ -63,36 +148,57 @@ class TablePictures:
         self._cache: OrderedDict[tuple[int, int], bytes] = OrderedDict()
 
     async def png(self, table_id: int, seq: int, game_id: str, view: dict[str, Any]) -> bytes:
+        """The table's picture at move `seq`, whose spectator view is `view`."""
+        if (known := self._known(table_id, seq)) is not None:
+            return known
+        return self._keep(table_id, seq, await pool.run(game_id, encode_png, view))
+
+    async def latest(self, game: LiveGame) -> tuple[int, bytes]:
+        """The game's picture as it stands once a worker is free to draw it, and the move
+        it shows."""
+        if (known := self._known(game.id, game.seq)) is not None:
+            return game.seq, known
+        drawn: list[int] = []
+
+        def now() -> tuple[dict[str, Any]]:
+            drawn.append(game.seq)
+            return (game.view(None),)
+
+        data = await pool.run_latest(game.table.game, encode_png, now)
+        return drawn[0], self._keep(game.id, drawn[0], data)
+
+    def _known(self, table_id: int, seq: int) -> bytes | None:
         key = (table_id, seq)
         if key in self._cache:
             self._cache.move_to_end(key)
-            return self._cache[key]
-        data = await asyncio.to_thread(encode_png, game_id, view)
-        self._cache[key] = data
+        return self._cache.get(key)
+
+    def _keep(self, table_id: int, seq: int, data: bytes) -> bytes:
+        self._cache[(table_id, seq)] = data
         while len(self._cache) > self.size:
             self._cache.popitem(last=False)
         return data
 
 
+def encode_own(game_id: str, view: dict[str, Any]) -> bytes | None:
+    image = phone.render_own(game_id, view)
+    return png_bytes(image) if image is not None else None
+
+
+def encode_focus(game_id: str, view: dict[str, Any], focus: str) -> bytes | None:
+    image = phone.render_focus(game_id, view, focus)
+    return png_bytes(image) if image is not None else None
+
+
 async def private_png(game_id: str, view: dict[str, Any]) -> bytes | None:
     """The seat's own area and secrets as a picture that reads on a phone (or the game's
     private picture where it has no phone view), if the game draws one."""
-
-    def draw() -> bytes | None:
-        image = phone.render_own(game_id, view)
-        return png_bytes(image) if image is not None else None
-
-    return await asyncio.to_thread(draw)
+    return await pool.run(game_id, encode_own, view)
 
 
 async def focus_png(game_id: str, view: dict[str, Any], focus: str) -> bytes | None:
     """One part of the table (`/board focus:`) at a size that reads on a phone."""
-
-    def draw() -> bytes | None:
-        image = phone.render_focus(game_id, view, focus)
-        return png_bytes(image) if image is not None else None
-
-    return await asyncio.to_thread(draw)
+    return await pool.run(game_id, encode_focus, view, focus)
 
 
 def as_file(data: bytes, filename: str = FILENAME) -> discord.File:

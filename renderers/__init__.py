@@ -43,11 +43,20 @@ class Renderer(Protocol):
 
 
 _OVERRIDES: dict[str, Any] = {}
+_REGISTERED: dict[str, Any] = {}
 
 
 def register(game_id: str, renderer: Any) -> None:
     """Use `renderer` (any object with the module functions above) for `game_id`."""
     _OVERRIDES[game_id] = renderer
+    _REGISTERED[game_id] = renderer
+
+
+def registered_at_run_time(game_id: str) -> bool:
+    """Whether `game_id`'s renderer was given by `register` rather than found by its module
+    name: another process (bot/render.py's picture workers) would not find it."""
+    given = _REGISTERED.get(game_id)
+    return given is not None and _OVERRIDES.get(game_id) is given
 
 
 def for_game(game_id: str) -> Any:

@@ -1,11 +1,16 @@
-"""Table pictures are encoded as PNGs that any decoder reads back pixel for pixel."""
+"""Table pictures are encoded as PNGs that any decoder reads back pixel for pixel, drawn in
+worker processes, and drawn once for a table that moved while its picture waited."""
 
+import asyncio
 import io
+import threading
 
 import pytest
 from PIL import Image, ImageDraw
 
-from meeple_hall.bot.render import png_bytes
+from meeple_hall import games, renderers
+from meeple_hall.bot.render import PicturePool, encode_png, png_bytes
+from meeple_hall.games import Action
 
 
 def picture(mode: str) -> Image.Image:
@@ -28,3 +33,63 @@ def test_other_modes_are_stored_as_rgb():
     image = picture("P")
     back = Image.open(io.BytesIO(png_bytes(image)))
     assert back.mode == "RGB" and back.tobytes() == image.convert("RGB").tobytes()
+
+
+# -- where pictures are drawn ---------------------------------------------------------------
+def _village_view() -> dict:
+    engine = games.get("village")
+    state = engine.new(3, 7)
+    for _ in range(6):
+        decision = engine.decisions(state)[0]
+        state = engine.apply(state, Action(decision.seat, (decision.options[0].id,)))
+    return engine.view(state, None)
+
+
+async def test_a_picture_drawn_by_a_worker_process_is_the_one_drawn_here():
+    view = _village_view()
+    pool = PicturePool(max_workers=1)
+    try:
+        drawn = await pool.run("village", encode_png, view)
+        assert pool._executor is not None  # a worker process drew it
+    finally:
+        pool.shutdown()
+    assert drawn == encode_png("village", view)
+
+
+class SlowPicture:
+    """A renderer that notes what it draws and holds the drawing until told to finish."""
+
+    def __init__(self) -> None:
+        self.drawn: list[int] = []
+        self.finish = threading.Event()
+
+    def render(self, view: dict) -> Image.Image:
+        self.drawn.append(view["move"])
+        self.finish.wait(10)
+        return Image.new("RGB", (8, 8), "white")
+
+
+@pytest.fixture
+def slow():
+    picture = SlowPicture()
+    renderers.register("slow", picture)  # drawn in a thread: a worker would not know it
+    yield picture
+    renderers._OVERRIDES.pop("slow", None)
+
+
+async def test_a_table_that_moves_while_its_picture_waits_is_drawn_once_as_it_then_is(slow):
+    pool = PicturePool(max_workers=1)
+    table = {"move": 1}
+    busy = asyncio.create_task(pool.run("slow", encode_png, {"move": 0}))
+    while not slow.drawn:
+        await asyncio.sleep(0.01)
+    waiting = asyncio.create_task(
+        pool.run_latest("slow", encode_png, lambda: ({"move": table["move"]},))
+    )
+    await asyncio.sleep(0.05)
+    table["move"] = 2  # the table moved again before its picture was drawn
+    assert slow.drawn == [0]
+    slow.finish.set()
+    await asyncio.gather(busy, waiting)
+    assert slow.drawn == [0, 2]
+    assert pool._executor is None
