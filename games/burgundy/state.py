@@ -2,27 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, is_dataclass
-from typing import Any
+from dataclasses import dataclass, field
 
 from meeple_hall.games.core import Msg, Rng
+from meeple_hall.games.core.clone import clone as clone  # the strategy copies parts
+from meeple_hall.games.core.clone import clone_state
 from meeple_hall.games.core.hidden import HIDDEN
 
 CASTLE_DIE = 2  # die slot of a castle's extra action (slots 0 and 1 are the player's dice)
-
-
-def clone(value: Any) -> Any:
-    """A deep copy of a state tree (dataclasses, lists, dicts, scalars), several times faster
-    than copy.deepcopy, which the engine runs on every move."""
-    if isinstance(value, list):
-        if value and isinstance(value[0], (int, str)):
-            return list(value)
-        return [clone(v) for v in value]
-    if isinstance(value, dict):
-        return {k: clone(v) for k, v in value.items()}
-    if is_dataclass(value):
-        return type(value)(**{f.name: clone(getattr(value, f.name)) for f in fields(value)})
-    return value
 
 
 @dataclass
@@ -83,8 +70,8 @@ class BurgundyState:
     log: list[Msg | str] = field(default_factory=list)  # events (plain text in old saves)
     over: bool = False
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> BurgundyState:
-        return clone(self)
+    # the engine copies the state before every move
+    __deepcopy__ = clone_state
 
     @property
     def num_players(self) -> int:

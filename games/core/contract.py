@@ -7,6 +7,7 @@ satisfies `Engine`; nothing outside `games/` reaches into a game's state.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
@@ -158,7 +159,12 @@ class Engine(Protocol):
 
     def decisions(self, state: Any) -> list[Decision]: ...
 
-    def apply(self, state: Any, action: Action) -> Any: ...
+    def apply(self, state: Any, action: Action, *, decision: Decision | None = None) -> Any:
+        """The state after `action` (`state` itself unchanged); IllegalAction if it is not
+        one of the offered choices. `decision`: the acting seat's decision in `state`, where
+        the caller has it already (it is then not worked out again; a panel trying each
+        option of one decision passes it)."""
+        ...
 
     def view(self, state: Any, seat: int | None) -> dict[str, Any]: ...
 
@@ -172,10 +178,18 @@ class Engine(Protocol):
         draw. `state` itself is not changed."""
         ...
 
-    def reveals(self, before: Any, action: Action, after: Any) -> bool:
+    def reveals(
+        self,
+        before: Any,
+        action: Action,
+        after: Any,
+        *,
+        views: Callable[[Any, int | None], dict[str, Any]] | None = None,
+    ) -> bool:
         """Whether `action`, taking `before` to `after`, drew at random or showed anything
         hidden (a face-down component, or one seat's secret to another seat): no undo
-        reaches back across such a move (games/core/undo.py)."""
+        reaches back across such a move (games/core/undo.py). `views(state, seat)` answers
+        as `view` does, from views the caller keeps already (else they are worked out)."""
         ...
 
     def dump(self, state: Any) -> str: ...

@@ -9,6 +9,7 @@ leaves the caller's state untouched, and dumps and loads the state dataclass.
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from typing import Any, ClassVar, Generic, TypeVar
 
 from meeple_hall.games.core import hidden, serial
@@ -29,6 +30,9 @@ from meeple_hall.games.core.messages import Msg
 from meeple_hall.games.core.rng import Rng
 
 S = TypeVar("S")
+
+Views = Callable[[Any, "int | None"], dict[str, Any]]
+"""`(state, seat) -> view`: what `view` answers, from wherever the caller keeps it."""
 
 
 class GameEngine(Generic[S]):
@@ -110,8 +114,9 @@ class GameEngine(Generic[S]):
                 )
         return {o.id: given.get(o.id, o.default) for o in self.options}
 
-    def apply(self, state: S, action: Action) -> S:
-        decision = self.decision_for(state, action.seat)
+    def apply(self, state: S, action: Action, *, decision: Decision | None = None) -> S:
+        if decision is None or decision.seat != action.seat:
+            decision = self.decision_for(state, action.seat)
         self.check_choices(decision, action.choices)
         new_state = copy.deepcopy(state)
         self.perform(new_state, decision, tuple(action.choices))
@@ -147,17 +152,19 @@ class GameEngine(Generic[S]):
         hidden.reseed(out, rng)
         return out
 
-    def reveals(self, before: S, action: Action, after: S) -> bool:
+    def reveals(self, before: S, action: Action, after: S, *, views: Views | None = None) -> bool:
         """A move reveals when it draws or turns anything over (a generator or a marked field
         changes), when it changes what another seat holds in secret (its private view), when
         it ends the game (the final scoring counts every secret), or when the game says it
-        shows a secret (`shows_secret`)."""
+        shows a secret (`shows_secret`). `views` gives the views of `before` and `after`
+        where the caller keeps them already (else they are worked out)."""
         if hidden.hidden_parts(before) != hidden.hidden_parts(after) or not self.decisions(after):
             return True
-        public_before, public_after = self.view(before, None), self.view(after, None)
+        view = views or self.view
+        public_before, public_after = view(before, None), view(after, None)
         for seat in range(int(public_before["num_players"])):
-            if seat != action.seat and _private(self.view(before, seat), public_before) != (
-                _private(self.view(after, seat), public_after)
+            if seat != action.seat and _private(view(before, seat), public_before) != (
+                _private(view(after, seat), public_after)
             ):
                 return True
         return self.shows_secret(before, action, after)

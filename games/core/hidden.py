@@ -16,15 +16,17 @@ from types import MappingProxyType
 from typing import Any
 
 from meeple_hall.games.core import serial
+from meeple_hall.games.core.messages import Msg
 from meeple_hall.games.core.rng import Rng
 
 HIDDEN = MappingProxyType({"hidden": "face-down"})
 TURNED_UP = MappingProxyType({"hidden": "turned-up"})
 
 
-def hidden_parts(state: Any) -> list[str]:
-    """Every generator's state and every marked field, to compare before and after a move."""
-    return [serial.dumps(value) for _, value in _marked(state)]
+def hidden_parts(state: Any) -> list[Any]:
+    """Every generator's state and every marked field (as plain JSON values, copies), to
+    compare before and after a move."""
+    return [serial.encode(value) for _, value in _marked(state)]
 
 
 def secrets(state: Any) -> list[Any]:
@@ -32,23 +34,61 @@ def secrets(state: Any) -> list[Any]:
     return [serial.encode(value) for mark, value in _marked(state) if mark != "turned-up"]
 
 
-def _marked(state: Any) -> Iterator[tuple[str, Any]]:
+def _marked(state: Any) -> list[tuple[str, Any]]:
+    found: list[tuple[str, Any]] = []
+    _collect(state, found)
+    return found
+
+
+# Values that hold nothing marked. The bot asks for a state's hidden parts on every move and
+# for every line a panel unfolds, so the walk skips these and reads each dataclass's fields
+# from a table built once per class.
+_LEAVES = frozenset({int, str, float, bool, bytes, type(None), Msg})
+_PLANS: dict[type, tuple[tuple[str, str | None], ...] | None] = {}
+
+
+def _plan(kind: type) -> tuple[tuple[str, str | None], ...] | None:
+    """A dataclass's fields with their marks (None for any other class)."""
+    if kind not in _PLANS:
+        _PLANS[kind] = (
+            tuple((f.name, f.metadata.get("hidden")) for f in dataclasses.fields(kind))
+            if dataclasses.is_dataclass(kind)
+            else None
+        )
+    return _PLANS[kind]
+
+
+def _collect(state: Any, found: list[tuple[str, Any]]) -> None:
+    kind = type(state)
+    if kind in _LEAVES:
+        return
+    if kind is list or kind is tuple:
+        for item in state:
+            if type(item) not in _LEAVES:
+                _collect(item, found)
+        return
+    if kind is dict:
+        for item in state.values():
+            if type(item) not in _LEAVES:
+                _collect(item, found)
+        return
     if isinstance(state, Rng):
-        yield "rng", state.state
-    elif dataclasses.is_dataclass(state) and not isinstance(state, type):
-        for f in dataclasses.fields(state):
-            item = getattr(state, f.name)
-            mark = f.metadata.get("hidden")
+        found.append(("rng", state.state))
+        return
+    plan = _plan(kind)
+    if plan is not None:
+        for name, mark in plan:
+            item = getattr(state, name)
             if mark:
-                yield mark, item
-            else:
-                yield from _marked(item)
+                found.append((mark, item))
+            elif type(item) not in _LEAVES:
+                _collect(item, found)
     elif isinstance(state, list | tuple):
         for item in state:
-            yield from _marked(item)
+            _collect(item, found)
     elif isinstance(state, dict):
         for item in state.values():
-            yield from _marked(item)
+            _collect(item, found)
 
 
 # -- determinization: what a seat cannot know, drawn again ---------------------------------

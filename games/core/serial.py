@@ -21,11 +21,34 @@ from meeple_hall.games.core.messages import Msg
 T = TypeVar("T")
 
 
+_SCALARS = frozenset({type(None), bool, int, float, str})
+
+
 def encode(value: Any) -> Any:
+    kind = type(value)
+    if kind in _SCALARS:
+        return value
+    if kind is list or kind is tuple:
+        return [encode(v) for v in value]
+    if kind is dict:
+        return {_encode_key(k): encode(v) for k, v in value.items()}
+    names = _field_names(kind)
+    if names is not None:
+        return {name: encode(getattr(value, name)) for name in names}
+    return _encode_other(value)
+
+
+@cache
+def _field_names(kind: type) -> tuple[str, ...] | None:
+    """A dataclass's field names (None for any other class), read once per class."""
+    if kind is Msg or not dataclasses.is_dataclass(kind):
+        return None
+    return tuple(f.name for f in dataclasses.fields(kind))
+
+
+def _encode_other(value: Any) -> Any:
     if isinstance(value, Msg):
         return value.to_json()
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, enum.Enum):
         return value.value
     if isinstance(value, (list, tuple)):

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from meeple_hall.games.core import Msg, Rng
+from meeple_hall.games.core.clone import clone_state
 from meeple_hall.games.core.hidden import HIDDEN, TURNED_UP
 
 KARLA = -1
@@ -145,6 +146,9 @@ class VillageState:
     last_take: list[str] = field(default_factory=list)  # [space, colour] of the last cube taken
     coins_chosen: int = -1  # coins the player chose to spend on the next payment, -1: fewest
     log: list[Msg | str] = field(default_factory=list)  # events (plain text in old saves)
+
+    # the engine copies the state before every move, the bot for every line a panel unfolds
+    __deepcopy__ = clone_state
 
     @property
     def num_players(self) -> int:
