@@ -160,6 +160,8 @@ class LoggedAction:
     choices: tuple[str, ...]
     user_id: int | None  # who clicked; None for AI seats
     at: datetime
+    # made in one submission with the move before it (`append_actions`: a folded panel line)
+    chained: bool = False
 
 
 @dataclass(frozen=True)
@@ -564,9 +566,10 @@ class Store(Protocol):
         awaiting: Sequence[int] | None = None,
     ) -> None:
         """Append one seat's consecutive actions `seq`, `seq + 1`, … in one transaction: all
-        of them or none (a panel's chained answer). `snapshot` is `(seq, state)` for one of
-        them; `result`, `awaiting` (after the last of them), `StaleAction` and
-        `TableNotActive` as for `append_action`."""
+        of them or none (a panel's chained answer); each after the first is logged as
+        `chained` to the one before it. `snapshot` is `(seq, state)` for one of them;
+        `result`, `awaiting` (after the last of them), `StaleAction` and `TableNotActive` as
+        for `append_action`."""
 
     async def note_awaiting(self, table_id: int, seq: int, awaiting: Sequence[int]) -> bool:
         """Keep `awaiting` as the seats an active game awaits, if its log still ends at

@@ -100,6 +100,13 @@ def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
+def _logged(
+    seq: int, seat: int, choices: list[str], user_id: int | None, at: datetime, chained: bool
+) -> LoggedAction:
+    """A row of the action log."""
+    return LoggedAction(seq, seat, tuple(choices), user_id, _utc(at), chained)  # type: ignore[arg-type]
+
+
 def _utc(moment: datetime | None) -> datetime | None:
     if moment is None:
         return None
@@ -695,10 +702,10 @@ class PostgresStore(CommunityCommands):
                 raise TableNotActive(table_id, TableStatus(status))
             at = utcnow()
             await db.executemany(
-                "INSERT INTO actions (table_id, seq, seat, choices, user_id, at)"
-                " VALUES ($1, $2, $3, $4, $5, $6)",
+                "INSERT INTO actions (table_id, seq, seat, choices, user_id, at, chained)"
+                " VALUES ($1, $2, $3, $4, $5, $6, $7)",
                 [
-                    (table_id, seq + i, seat, list(choices), user_id, at)
+                    (table_id, seq + i, seat, list(choices), user_id, at, i > 0)
                     for i, choices in enumerate(moves)
                 ],
             )
@@ -734,15 +741,12 @@ class PostgresStore(CommunityCommands):
     async def actions(self, table_id: int, after: int = 0) -> list[LoggedAction]:
         async with self._read() as db:
             rows = await db.fetch(
-                "SELECT seq, seat, choices, user_id, at FROM actions"
+                "SELECT seq, seat, choices, user_id, at, chained FROM actions"
                 " WHERE table_id = $1 AND seq > $2 ORDER BY seq",
                 table_id,
                 after,
             )
-        return [
-            LoggedAction(seq, seat, tuple(choices), user_id, _utc(at))  # type: ignore[arg-type]
-            for seq, seat, choices, user_id, at in rows
-        ]
+        return [_logged(*row) for row in rows]
 
     async def last_seq(self, table_id: int) -> int:
         async with self._read() as db:
@@ -766,15 +770,15 @@ class PostgresStore(CommunityCommands):
                 wanted,
             )
             rows = await db.fetch(
-                "SELECT a.table_id, a.seq, a.seat, a.choices, a.user_id, a.at"
+                "SELECT a.table_id, a.seq, a.seat, a.choices, a.user_id, a.at, a.chained"
                 " FROM actions AS a LEFT JOIN snapshots AS s ON s.table_id = a.table_id"
                 " WHERE a.table_id = ANY($1::bigint[]) AND a.seq > coalesce(s.seq, 0)"
                 " ORDER BY a.table_id, a.seq",
                 wanted,
             )
         actions: dict[int, list[LoggedAction]] = {row["id"]: [] for row in found}
-        for table_id, seq, seat, choices, user_id, at in rows:
-            actions[table_id].append(LoggedAction(seq, seat, tuple(choices), user_id, _utc(at)))  # type: ignore[arg-type]
+        for table_id, *row in rows:
+            actions[table_id].append(_logged(*row))
         snapped = {row["table_id"]: Snapshot(row["seq"], row["state"]) for row in snapshots}
         return {
             table_id: GameLog(snapped.get(table_id), tuple(logged))

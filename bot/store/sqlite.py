@@ -114,6 +114,15 @@ def _to_text(moment: datetime | None) -> str | None:
     return moment.astimezone(UTC).isoformat()
 
 
+def _logged(
+    seq: int, seat: int, choices: str, user_id: int | None, at: str, chained: int
+) -> LoggedAction:
+    """A row of the action log."""
+    moment = _from_text(at)
+    assert moment is not None
+    return LoggedAction(seq, seat, tuple(json.loads(choices)), user_id, moment, bool(chained))
+
+
 def _from_text(text: str | None) -> datetime | None:
     return None if text is None else datetime.fromisoformat(text)
 
@@ -654,10 +663,10 @@ class SQLiteStore(CommunityCommands):
                 raise TableNotActive(table_id, status)
             at = _to_text(utcnow())
             await db.executemany(
-                "INSERT INTO actions (table_id, seq, seat, choices, user_id, at)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
+                "INSERT INTO actions (table_id, seq, seat, choices, user_id, at, chained)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
                 [
-                    (table_id, seq + i, seat, _json(list(choices)), user_id, at)
+                    (table_id, seq + i, seat, _json(list(choices)), user_id, at, int(i > 0))
                     for i, choices in enumerate(moves)
                 ],
             )
@@ -687,14 +696,11 @@ class SQLiteStore(CommunityCommands):
     async def actions(self, table_id: int, after: int = 0) -> list[LoggedAction]:
         async with self._read() as db:
             rows = await db.execute_fetchall(
-                "SELECT seq, seat, choices, user_id, at FROM actions"
+                "SELECT seq, seat, choices, user_id, at, chained FROM actions"
                 " WHERE table_id = ? AND seq > ? ORDER BY seq",
                 (table_id, after),
             )
-        return [
-            LoggedAction(seq, seat, tuple(json.loads(choices)), user_id, _from_text(at))
-            for seq, seat, choices, user_id, at in rows
-        ]
+        return [_logged(*row) for row in rows]
 
     async def last_seq(self, table_id: int) -> int:
         async with self._read() as db:
@@ -726,16 +732,14 @@ class SQLiteStore(CommunityCommands):
                 snapshots.update((table_id, Snapshot(seq, state)) for table_id, seq, state in rows)
                 rows = await _all(
                     db,
-                    "SELECT a.table_id, a.seq, a.seat, a.choices, a.user_id, a.at"
+                    "SELECT a.table_id, a.seq, a.seat, a.choices, a.user_id, a.at, a.chained"
                     " FROM actions AS a LEFT JOIN snapshots AS s ON s.table_id = a.table_id"
                     f" WHERE a.table_id IN ({marks}) AND a.seq > coalesce(s.seq, 0)"
                     " ORDER BY a.table_id, a.seq",
                     ids,
                 )
-                for table_id, seq, seat, choices, user_id, at in rows:
-                    actions[table_id].append(
-                        LoggedAction(seq, seat, tuple(json.loads(choices)), user_id, _from_text(at))
-                    )
+                for table_id, *row in rows:
+                    actions[table_id].append(_logged(*row))
         return {
             table_id: GameLog(snapshots.get(table_id), tuple(logged))
             for table_id, logged in actions.items()

@@ -103,7 +103,8 @@ async def test_the_log_is_append_only_in_the_schema(store, db_path):
         for statement in (
             "UPDATE actions SET choices = '[\"b\"]'",
             "DELETE FROM actions",
-            "INSERT INTO actions VALUES (1, 3, 0, '[]', NULL, '2026-01-01T00:00:00+00:00')",
+            "INSERT INTO actions (table_id, seq, seat, choices, user_id, at)"
+            " VALUES (1, 3, 0, '[]', NULL, '2026-01-01T00:00:00+00:00')",
         ):
             with pytest.raises(sqlite3.IntegrityError):
                 db.execute(statement)
@@ -267,3 +268,19 @@ async def test_a_chain_of_moves_is_appended_all_or_none(store):
     with pytest.raises(StaleAction):
         await store.append_actions(table.id, 5, 0, [("bid",), ("S08",)], HOST)
     assert await store.last_seq(table.id) == 5
+
+
+async def test_the_moves_of_one_submission_are_marked_chained(store):
+    """Each move of a chain after its first is `chained` to the move before it (one Undo
+    takes the click back); a move made on its own, or first in its submission, is not.
+    Every way of reading the log says so."""
+    table = await active_table(store)
+    await store.append_action(table.id, 1, 0, ("bid",), HOST)
+    await store.append_actions(table.id, 2, 1, [("pass",)], GUEST)
+    await store.append_actions(table.id, 3, 0, [("bid",), ("S07",), ("red",)], HOST)
+    await store.append_action(table.id, 6, 1, ("pass",), GUEST)
+    expected = [(1, False), (2, False), (3, False), (4, True), (5, True), (6, False)]
+    assert [(a.seq, a.chained) for a in await store.actions(table.id)] == expected
+    assert [(a.seq, a.chained) for a in await store.actions(table.id, after=3)] == expected[3:]
+    logs = await store.game_logs([table.id])
+    assert [(a.seq, a.chained) for a in logs[table.id].actions] == expected
