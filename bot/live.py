@@ -26,9 +26,9 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from meeple_hall import games
 from meeple_hall.bot import ai
@@ -47,9 +47,12 @@ from meeple_hall.bot.store.base import GameLog
 from meeple_hall.games import Action, Decision, Engine, GameError, IllegalAction, Result
 from meeple_hall.games.ai import levels
 from meeple_hall.games.core import undo
+from meeple_hall.games.core.engine import GameEngine
 from meeple_hall.games.core.hidden import hidden_parts
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 SNAPSHOT_EVERY = 25
 # How often a move whose number another process took is tried again on the reloaded table
@@ -109,13 +112,51 @@ class LiveGame:
     # the moves standing and the states an undo may return to (games/core/undo.py)
     history: undo.History = field(default_factory=undo.History)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
+    # what has been worked out from `state` (decisions, views, panel lines), kept while it
+    # is the state: a state is never changed in place, only replaced
+    _worked_out: tuple[Any, dict[Hashable, Any]] = field(
+        default_factory=lambda: (None, {}), init=False, repr=False, compare=False
+    )
+    # the views of the state before it (an undo asks whether a move changed any seat's)
+    _views_before: tuple[Any, dict[Hashable, Any]] = field(
+        default_factory=lambda: (None, {}), init=False, repr=False, compare=False
+    )
 
     @property
     def id(self) -> int:
         return self.table.id
 
+    def worked_out(self, key: Hashable, work: Callable[[], T]) -> T:
+        """`work()`, done once per state: asked again while the state is the same, the
+        first answer is given (treat it as read-only)."""
+        state, known = self._worked_out
+        if state is not self.state:
+            views = {k: v for k, v in known.items() if isinstance(k, tuple) and k[0] == "view"}
+            self._views_before = (state, views)
+            known = {}
+            self._worked_out = (self.state, known)
+        if key not in known:
+            known[key] = work()
+        return known[key]  # type: ignore[no-any-return]
+
+    def views(self, state: Any, seat: int | None) -> dict[str, Any]:
+        """`engine.view(state, seat)`, kept for the state now and the one before it."""
+        if state is self.state:
+            return self.view(seat)
+        for known_state, known in (self._worked_out, self._views_before):
+            if known_state is state:
+                if ("view", seat) not in known:
+                    known[("view", seat)] = self.engine.view(state, seat)
+                return known[("view", seat)]  # type: ignore[no-any-return]
+        return self.engine.view(state, seat)
+
+    def known(self, key: Hashable) -> Any:
+        """What `worked_out` has for `key` in the state now, or None if nothing yet."""
+        state, known = self._worked_out
+        return known.get(key) if state is self.state else None
+
     def decisions(self) -> list[Decision]:
-        return self.engine.decisions(self.state)
+        return list(self.worked_out("decisions", lambda: self.engine.decisions(self.state)))
 
     def decision_for(self, seat: int) -> Decision | None:
         return next((d for d in self.decisions() if d.seat == seat), None)
@@ -124,7 +165,7 @@ class LiveGame:
         return self.engine.result(self.state)
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        return self.engine.view(self.state, seat)
+        return self.worked_out(("view", seat), lambda: self.engine.view(self.state, seat))
 
     def seat_of(self, user_id: int) -> int | None:
         return self.table.seat_of(user_id)
@@ -522,18 +563,39 @@ class TableManager:
         of a `folded` kind, reached without anything hidden drawn or turned over: a chain
         shows nothing that separate clicks would have shown in between."""
         async with game.lock:
-            self._check_open(game)
-            decision = game.decision_for(seat)
-            if decision is None:
-                raise Refusal("move.not_your_turn")
+            decision = self._open_decision(game, seat, seen_seq, seen_hash)
             if seen_seq is None:  # a typed move: made against the table as it is now
                 seen_seq, seen_hash = game.seq, decision_hash(decision)
-            elif self._stale(game, seat, decision, seen_seq, seen_hash):
-                raise Refusal("move.stale")
             actions = [Action(seat, choices) for choices in steps]
             await self._apply(game, actions, user_id, folded=folded, seen=(seen_seq, seen_hash))
         await self._changed(game)
         return game.decision_for(seat) if game.table.status is TableStatus.ACTIVE else None
+
+    def check_move(
+        self, game: LiveGame, seat: int, choices: tuple[str, ...], seen_seq: int, seen_hash: str
+    ) -> None:
+        """Refuse at once, without applying anything, a move (its first step) that `submit`
+        would refuse as the table stands: not the seat's turn, the panel out of date, or
+        choices the decision does not offer. A click is then answered with the refusal
+        itself, and only a move that can be taken is acknowledged before it is worked out."""
+        decision = self._open_decision(game, seat, seen_seq, seen_hash)
+        try:
+            GameEngine.check_choices(decision, choices)
+        except IllegalAction as exc:
+            raise Refusal("move.illegal", reason=exc.message) from exc
+
+    def _open_decision(
+        self, game: LiveGame, seat: int, seen_seq: int | None, seen_hash: str | None
+    ) -> Decision:
+        """The seat's decision, if the game is open, it is the seat's turn and (with
+        `seen_seq`) the panel seen then still holds; else the Refusal saying which not."""
+        self._check_open(game)
+        decision = game.decision_for(seat)
+        if decision is None:
+            raise Refusal("move.not_your_turn")
+        if seen_seq is not None and self._stale(game, seat, decision, seen_seq, seen_hash):
+            raise Refusal("move.stale")
+        return decision
 
     @staticmethod
     def _stale(
@@ -606,7 +668,9 @@ class TableManager:
                 )
                 if follows is None or follows.kind not in folded or hidden_parts(state) != secrets:
                     raise Refusal("move.stale")
-            states.append(self._applied(game, state, action))
+            else:
+                follows = game.decision_for(action.seat)
+            states.append(self._applied(game, state, action, follows))
         seq = game.seq + 1
         last = seq + len(actions) - 1
         snapshot = next(
@@ -651,7 +715,9 @@ class TableManager:
         for offset, action in enumerate(actions):
             n = seq + offset
             before, after = states[offset], states[offset + 1]
-            game.history = game.history.moved(game.engine, n, action, before, after, ask=False)
+            game.history = game.history.moved(
+                game.engine, n, action, before, after, ask=False, chained=offset > 0
+            )
             game.acted[n] = action.seat
         game.state, game.seq = states[-1], last
         if final is not None:
@@ -659,9 +725,12 @@ class TableManager:
             self.games.pop(game.id, None)
 
     @staticmethod
-    def _applied(game: LiveGame, state: Any, action: Action) -> Any:
+    def _applied(
+        game: LiveGame, state: Any, action: Action, decision: Decision | None = None
+    ) -> Any:
+        """`action` applied to `state` (`decision`: the seat's there, if known)."""
         try:
-            return game.engine.apply(state, action)
+            return game.engine.apply(state, action, decision=decision)
         except IllegalAction as exc:
             raise Refusal("move.illegal", reason=exc.message) from exc
         except Exception as exc:
@@ -693,7 +762,7 @@ class TableManager:
         A history that starts at a snapshot is first rebuilt from the setup if the seat's
         latest move may lie before it."""
         try:
-            return game.history.plan_undo(game.engine, game.state, seat)
+            return game.history.plan_undo(game.engine, game.state, seat, views=game.views)
         except undo.NoUndo as refused:
             if refused.reason != "nothing" or game.history.complete:
                 raise Refusal(f"undo.{refused.reason}") from None
@@ -705,25 +774,37 @@ class TableManager:
 
     async def undo(
         self, game: LiveGame, seat: int, *, user_id: int | None, expected: int | None = None
-    ) -> int:
-        """Take back the seat's latest move: an undo entry appended to the log. `expected`
-        (an Undo button's) is the move the undo was offered for. Returns the move's number."""
+    ) -> list[int]:
+        """Take back the seat's latest move, and with it the moves it made in the same
+        submission (a folded panel line: one click, one undo) as far back as undo allows:
+        undo entries appended to the log in one transaction. `expected` (an Undo button's)
+        is the move the undo was offered for. Returns the numbers of the moves taken back,
+        in log order."""
         async with game.lock:
             self._check_open(game)
             plan = await self.undo_plan(game, seat)
             if expected is not None and plan.target != expected:
                 raise Refusal("undo.stale")
+            plans = undo.with_chain(game.engine, plan, views=game.views)
             seq = game.seq + 1
-            snapshot = game.engine.dump(plan.state) if seq % SNAPSHOT_EVERY == 0 else None
+            snapshot = next(
+                (
+                    (n, game.engine.dump(taken.state))
+                    for n, taken in enumerate(plans, start=seq)
+                    if n % SNAPSHOT_EVERY == 0
+                ),
+                None,
+            )
+            awaiting = [d.seat for d in game.engine.decisions(plans[-1].state)]
             try:
-                await self.store.append_action(
+                await self.store.append_actions(
                     game.id,
                     seq,
                     seat,
-                    undo.undo_choices(plan.target),
+                    [undo.undo_choices(taken.target) for taken in plans],
                     user_id,
                     snapshot=snapshot,
-                    awaiting=[d.seat for d in game.engine.decisions(plan.state)],
+                    awaiting=awaiting,
                 )
             except StaleAction:
                 await self._catch_up(game)
@@ -731,10 +812,12 @@ class TableManager:
             except TableNotActive:
                 self.games.pop(game.id, None)
                 raise Refusal("game.over") from None
-            game.state, game.seq, game.history = plan.state, seq, plan.history
-            game.acted[seq] = seat
+            game.state, game.history = plans[-1].state, plans[-1].history
+            game.seq = seq + len(plans) - 1
+            for n in range(seq, game.seq + 1):
+                game.acted[n] = seat
         await self._changed(game)
-        return plan.target
+        return sorted(taken.target for taken in plans)
 
     # -- AI seats and listeners -----------------------------------------------------------
     async def _changed(self, game: LiveGame) -> None:

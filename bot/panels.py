@@ -98,7 +98,7 @@ def panel_lines(
     lines: list[Line] = []
     room = FOLD_MAX_LINES - len(plain)
     for line in plain:
-        chains = walk.chains(state, line, 0)
+        chains = walk.chains(state, decision, line, 0)
         if chains and chains != [line] and len(chains) - 1 <= room:
             lines += chains
             room -= len(chains) - 1
@@ -114,11 +114,13 @@ class _Unfold:
     folded: frozenset[str]
     secrets: list[str]
 
-    def chains(self, state: Any, line: Line, depth: int) -> list[Line]:
+    def chains(self, state: Any, decision: Decision, line: Line, depth: int) -> list[Line]:
         """`line` itself, or its chains through the folded decisions that follow it (none if
-        its last option cannot be applied)."""
+        its last option, an answer to `decision` in `state`, cannot be applied)."""
         try:
-            after = self.engine.apply(state, Action(self.seat, (line.steps[-1],)))
+            after = self.engine.apply(
+                state, Action(self.seat, (line.steps[-1],)), decision=decision
+            )
         except GameError:
             return []
         follows = next((d for d in self.engine.decisions(after) if d.seat == self.seat), None)
@@ -136,14 +138,36 @@ class _Unfold:
             if option.id in STEP_BACK:
                 continue
             longer = Line((*line.decisions, follows), (*line.steps, option.id))
-            found += self.chains(after, longer, depth + 1)
+            found += self.chains(after, follows, longer, depth + 1)
         return found or [line]
+
+
+def offered_lines(
+    game: LiveGame, seat: int, decision: Decision, *, fold: bool = True
+) -> list[Line]:
+    """The lines of the seat's panel for `decision` (its decision in the game's state now),
+    worked out once per state: Take turn, page buttons, menu picks and the move itself read
+    the same lines."""
+    folded = renderers.folded_kinds(game.table.game) if fold else frozenset()
+    return game.worked_out(
+        ("lines", seat, decision_hash(decision), fold),
+        lambda: panel_lines(game.engine, game.state, seat, decision, folded),
+    )
+
+
+def known_lines(game: LiveGame, seat: int, decision: Decision) -> list[Line] | None:
+    """The seat's folded panel lines if they were worked out for the state now, else None."""
+    return game.known(("lines", seat, decision_hash(decision), True))
 
 
 def line_id_part(line: Line, ref: PanelRef) -> str:
     """A line's option ids in a custom_id, or their indices when the ids would not fit."""
     if len(ref.id("o", line.value)) <= CUSTOM_ID_MAX and ":" not in line.value:
         return line.value
+    return _indices(line)
+
+
+def _indices(line: Line) -> str:
     return CHAIN_SEP.join(
         f"#{[o.id for o in d.options].index(step)}"
         for d, step in zip(line.decisions, line.steps, strict=True)
@@ -163,12 +187,26 @@ def resolve_option(decision: Decision, part: str) -> str | None:
 
 
 def resolve_chain(
-    engine: Engine, state: Any, seat: int, decision: Decision, part: str
+    engine: Engine,
+    state: Any,
+    seat: int,
+    decision: Decision,
+    part: str,
+    lines: list[Line] | None = None,
 ) -> tuple[tuple[str, ...], ...] | None:
     """The moves a button or menu value stands for (`S07`, `bid>S07`, `#3>#0`): each step
     resolved against the seat's decision after the steps before it; None if any step names
-    no option there (a stale or forged value). Whether the chain may be applied at all is
-    for `TableManager.submit_chain` to check."""
+    no option there (a stale or forged value). Where `lines` (the panel's, worked out for
+    `state`) hold the value, they say it without applying anything. Whether the chain may
+    be applied at all is for `TableManager.submit_chain` to check."""
+    if lines is not None:
+        by_index = part.startswith("#")
+        line = next(
+            (line for line in lines if part == (_indices(line) if by_index else line.value)),
+            None,
+        )
+        if line is not None:
+            return tuple((step,) for step in line.steps)
     steps: list[tuple[str, ...]] = []
     for index, token in enumerate(part.split(CHAIN_SEP)):
         if index:
@@ -188,9 +226,19 @@ def resolve_chain(
 
 
 def step_labels(
-    engine: Engine, state: Any, seat: int, steps: tuple[tuple[str, ...], ...]
+    engine: Engine,
+    state: Any,
+    seat: int,
+    steps: tuple[tuple[str, ...], ...],
+    lines: list[Line] | None = None,
 ) -> list[list[Text]]:
-    """The labels of the options each step of a move chooses (to say what was done)."""
+    """The labels of the options each step of a move chooses (to say what was done); read
+    from `lines` (the panel's, worked out for `state`) where they hold the chain."""
+    chain = tuple(step[0] for step in steps if len(step) == 1)
+    if lines is not None and len(chain) == len(steps) > 1:
+        line = next((line for line in lines if line.steps == chain), None)
+        if line is not None:
+            return [[option.label] for option in line.options]
     labels: list[list[Text]] = []
     for index, step in enumerate(steps):
         if index:
@@ -234,9 +282,11 @@ def build_panel(
     ref = PanelRef(game.id, game.seq, decision_hash(decision))
     view = Components()
     game_id = game.table.game
-    folded = renderers.folded_kinds(game_id) if fold else frozenset()
-    lines = panel_lines(game.engine, game.state, seat, decision, folded)
-    styles = line_styles(game_id, lines, locale)
+    lines = offered_lines(game, seat, decision, fold=fold)
+    styles = game.worked_out(
+        ("styles", seat, ref.dhash, fold, str(locale)),
+        lambda: line_styles(game_id, lines, locale),
+    )
     single = decision.max_choices == 1
     legend: list[str] = []
     if single and len(lines) <= MAX_BUTTONS:

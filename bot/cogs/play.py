@@ -30,6 +30,7 @@ from meeple_hall.bot.moves import MoveStream, complete
 from meeple_hall.bot.panels import (
     PanelRef,
     build_panel,
+    known_lines,
     menu_option_ids,
     picked_in_message,
     resolve_chain,
@@ -45,9 +46,10 @@ log = logging.getLogger(__name__)
 
 LOG_LINES = 15
 # A move waits on the table's lock (another move or an AI's being applied) and on the
-# database (another process's transaction); Discord wants an answer within 3 s. A click
-# that meets a held lock is acknowledged first; any other is answered in one go if its
-# move is in within ACK_WITHIN seconds, and acknowledged then if not.
+# database (another process's transaction); Discord wants an answer within 3 s. A panel's
+# move click is acknowledged before anything is worked out. A typed `/move` that meets a
+# held lock is acknowledged first; any other is answered in one go if its move is in
+# within ACK_WITHIN seconds, and acknowledged then if not.
 ACK_WITHIN = 1.5
 
 T = TypeVar("T")
@@ -117,8 +119,11 @@ class Play(commands.Cog):
         try:
             if len(parts) != 3 or not parts[0].isdigit():
                 raise Refusal("component.unknown")
-            game = await self.game_by_id(int(parts[0]))
             verb = parts[2]
+            if verb == "take" and self.manager.get(int(parts[0])) is None:
+                # The game is read from the store on this first use: acknowledged first.
+                await interaction.response.defer(ephemeral=True, thinking=True)
+            game = await self.game_by_id(int(parts[0]))
             if verb == "take":
                 await self.open_panel(interaction, game)
             elif verb == "hand":
@@ -133,8 +138,14 @@ class Play(commands.Cog):
     async def open_panel(self, interaction: discord.Interaction, game: LiveGame) -> None:
         seat = self.seat(game, interaction)
         decision = self.own_decision(game, seat)
+        if known_lines(game, seat, decision) is None and not interaction.response.is_done():
+            # Working out the panel tries every option: the click is acknowledged first.
+            await interaction.response.defer(ephemeral=True, thinking=True)
         content, view = build_panel(game, seat, decision, user_locale(interaction))
-        await interaction.response.send_message(content, view=view, ephemeral=True)
+        if interaction.response.is_done():
+            await interaction.edit_original_response(content=content, view=view)
+        else:
+            await interaction.response.send_message(content, view=view, ephemeral=True)
 
     async def show_hand(self, interaction: discord.Interaction, game: LiveGame) -> None:
         seat = self.seat(game, interaction)
@@ -177,41 +188,58 @@ class Play(commands.Cog):
             return
         ref, rest = parsed
         try:
+            if self.manager.get(ref.table_id) is None:
+                # The game is read from the store on this first use: acknowledged first.
+                await interaction.response.defer()
             game = await self.game_by_id(ref.table_id)
             seat = self.seat(game, interaction)
             decision = self.own_decision(game, seat)
             verb = rest[0] if rest else ""
             if verb == "p" and len(rest) == 2 and rest[1].isdigit():
                 await self._edit_panel(interaction, game, seat, page=int(rest[1]))
-            elif verb == "o" and len(rest) == 2:
-                steps = resolve_chain(game.engine, game.state, seat, decision, rest[1])
-                if steps is None:
-                    raise Refusal("move.stale")
-                await self._choose(interaction, game, seat, ref, *steps)
             elif verb == "s" and len(rest) == 3 and uses_confirm(decision):
                 menu_ids = menu_option_ids(decision, int(rest[1]), int(rest[2]))
                 kept = picked_in_message(interaction.message) - menu_ids
                 picked = kept | (frozenset(values) & menu_ids)
                 await self._edit_panel(interaction, game, seat, page=int(rest[1]), picked=picked)
-            elif verb == "s" and len(rest) == 3 and decision.max_choices == 1 and len(values) == 1:
-                steps = resolve_chain(game.engine, game.state, seat, decision, values[0])
-                if steps is None:
-                    raise Refusal("move.stale")
-                await self._choose(interaction, game, seat, ref, *steps)
-            elif verb == "s" and len(rest) == 3:
-                await self._choose(interaction, game, seat, ref, tuple(values))
-            elif verb == "c":
-                await self._choose(
-                    interaction,
-                    game,
-                    seat,
-                    ref,
-                    tuple(sorted(picked_in_message(interaction.message))),
-                )
             else:
-                raise Refusal("component.unknown")
+                steps = self._moves_clicked(game, seat, decision, rest, values, interaction)
+                self.manager.check_move(game, seat, steps[0], ref.seq, ref.dhash)
+                if not interaction.response.is_done():
+                    # The engine, the store and the next panel come after the answer.
+                    await interaction.response.defer()
+                await self._choose(interaction, game, seat, ref, *steps)
         except Refusal as refusal:
             await self._answer_refusal(interaction, refusal)
+
+    @staticmethod
+    def _moves_clicked(
+        game: LiveGame,
+        seat: int,
+        decision: games.Decision,
+        rest: list[str],
+        values: list[str],
+        interaction: discord.Interaction,
+    ) -> tuple[tuple[str, ...], ...]:
+        """The moves a panel click makes: an option's button or menu line (a chain of
+        them where folded), several picks from one menu, or Confirm of the picks kept."""
+        verb = rest[0] if rest else ""
+        part = None
+        if verb == "o" and len(rest) == 2:
+            part = rest[1]
+        elif verb == "s" and len(rest) == 3 and decision.max_choices == 1 and len(values) == 1:
+            part = values[0]
+        elif verb == "s" and len(rest) == 3:
+            return (tuple(values),)
+        elif verb == "c":
+            return (tuple(sorted(picked_in_message(interaction.message))),)
+        else:
+            raise Refusal("component.unknown")
+        lines = known_lines(game, seat, decision)
+        steps = resolve_chain(game.engine, game.state, seat, decision, part, lines)
+        if steps is None:
+            raise Refusal("move.stale")
+        return steps
 
     async def _choose(
         self,
@@ -224,22 +252,20 @@ class Play(commands.Cog):
         """Answer the seat's decision, and with a chained line the decisions after it (as
         consecutive moves, all or none)."""
         locale = user_locale(interaction)
+        decision = game.decision_for(seat)
+        lines = known_lines(game, seat, decision) if decision is not None else None
         labels = [
             ", ".join(game_text(locale, label) for label in step) or "—"
-            for step in step_labels(game.engine, game.state, seat, steps)
+            for step in step_labels(game.engine, game.state, seat, steps, lines)
         ]
-        following = await acknowledged(
-            interaction,
-            self.manager.submit_chain(
-                game,
-                seat,
-                steps,
-                user_id=interaction.user.id,
-                seen_seq=ref.seq,
-                seen_hash=ref.dhash,
-                folded=renderers.folded_kinds(game.table.game),
-            ),
-            wait=game.lock.locked(),
+        following = await self.manager.submit_chain(  # the click was acknowledged already
+            game,
+            seat,
+            steps,
+            user_id=interaction.user.id,
+            seen_seq=ref.seq,
+            seen_hash=ref.dhash,
+            folded=renderers.folded_kinds(game.table.game),
         )
         done = t(locale, "panel.done", choice=" → ".join(labels))
         if following is not None:

@@ -1,8 +1,9 @@
 """Undo: the **Undo** button a panel shows after a move, and `/undo`.
 
-A player takes back their own latest decisions, one per click, as long as no draw or reveal
-and no other player's move (other than an answer to a decision open at the same time) came
-since (games/core/undo.py). The button itself is built by bot/undo.py.
+A player takes back their own latest decisions, one click per click (the moves a folded
+panel line made together are taken back together), as long as no draw or reveal and no
+other player's move (other than an answer to a decision open at the same time) came since
+(games/core/undo.py). The button itself is built by bot/undo.py.
 """
 
 from __future__ import annotations
@@ -55,8 +56,11 @@ class Undo(commands.Cog):
     ) -> None:
         locale = interaction.locale
         seat = Play.seat(game, interaction)
-        target = await self.manager.undo(game, seat, user_id=interaction.user.id, expected=expected)
-        notice = t(locale, "undo.done", seq=target)
+        taken = await self.manager.undo(game, seat, user_id=interaction.user.id, expected=expected)
+        if len(taken) == 1:
+            notice = t(locale, "undo.done", seq=taken[0])
+        else:
+            notice = t(locale, "undo.done_chain", first=taken[0], last=taken[-1])
         decision = game.decision_for(seat)
         if decision is not None:
             content, view = build_panel(game, seat, decision, locale, notice=notice)

@@ -19,13 +19,15 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from meeple_hall.games.core.contract import Action, Engine, GameError, IllegalAction
+from meeple_hall.games.core.engine import Views
 from meeple_hall.games.core.hidden import hidden_parts
 
 UNDO = "!undo"
 
 
 class Entry(Protocol):
-    """One line of an action log (the store's `LoggedAction` is one)."""
+    """One line of an action log (the store's `LoggedAction` is one). An entry may also say
+    it is `chained`: made in one submission with the entry before it."""
 
     @property
     def seq(self) -> int: ...
@@ -72,22 +74,27 @@ class NoUndo(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """A move still standing: its log number, the action and whether it drew or revealed
-    (None: not asked yet, and it neither drew nor turned anything over)."""
+    """A move still standing: its log number, the action, whether it drew or revealed
+    (None: not asked yet, and it neither drew nor turned anything over), and whether it
+    was made in one submission with the move before it (`chained`: a panel's folded line,
+    taken back with it by one undo)."""
 
     seq: int
     action: Action
     reveals: bool | None
+    chained: bool = False
 
 
 @dataclass(frozen=True, eq=False)
 class UndoPlan:
-    """What an undo by `seat` would do: take back move `target`, leaving `state`."""
+    """What an undo by `seat` would do: take back move `target`, leaving `state`.
+    `chained`: the move was made in one submission with the seat's move before it."""
 
     seat: int
     target: int
     state: Any
     history: History
+    chained: bool = False
 
 
 # The most states kept for undo in one game: a move further back is not taken back (in
@@ -109,28 +116,41 @@ class History:
     complete: bool = True
     # the state after the last step with its hidden parts, so each move's draw test reads
     # them once
-    hidden: tuple[Any, list[str]] | None = None
+    hidden: tuple[Any, list[Any]] | None = None
+    # `engine.reveals` of the steps it was asked about (by log number; shared by the
+    # histories that follow, as a move's answer never changes), so it is asked once a move
+    asked: dict[int, bool] = field(default_factory=dict)
 
     def moved(
-        self, engine: Engine, seq: int, action: Action, before: Any, after: Any, *, ask: bool = True
+        self,
+        engine: Engine,
+        seq: int,
+        action: Action,
+        before: Any,
+        after: Any,
+        *,
+        ask: bool = True,
+        views: Views | None = None,
+        chained: bool = False,
     ) -> History:
         """The history once `action`, log entry `seq`, took `before` to `after`. With `ask`
         false (the bot's moves, replaying a log) only draws and turn-overs (a generator or a
         marked field changed) are looked for now; the rest of `engine.reveals` waits until
-        an undo needs it."""
+        an undo needs it. `views`: see `Engine.reveals`. `chained`: made in one submission
+        with the move before it."""
         known = self.hidden
         hidden_before = known[1] if known and known[0] is before else hidden_parts(before)
         hidden_after = hidden_parts(after)
         if hidden_before != hidden_after:
             reveals: bool | None = True
         else:
-            reveals = engine.reveals(before, action, after) if ask else None
+            reveals = engine.reveals(before, action, after, views=views) if ask else None
         befores = {} if reveals else {**self.befores, seq: before}
         if len(befores) > HELD_MOST:
             del befores[next(iter(befores))]
         return dataclasses.replace(
             self,
-            steps=(*self.steps, Step(seq, action, reveals)),
+            steps=(*self.steps, Step(seq, action, reveals, chained)),
             befores=befores,
             hidden=(after, hidden_after),
         )
@@ -142,9 +162,11 @@ class History:
             None,
         )
 
-    def plan_undo(self, engine: Engine, state: Any, seat: int) -> UndoPlan:
+    def plan_undo(
+        self, engine: Engine, state: Any, seat: int, *, views: Views | None = None
+    ) -> UndoPlan:
         """Take back the seat's latest standing move in `state` (the state after the last
-        step), or say why not (NoUndo)."""
+        step), or say why not (NoUndo). `views`: see `Engine.reveals`."""
         index = self.last_own(seat)
         if index is None:
             raise NoUndo("nothing")
@@ -153,7 +175,7 @@ class History:
         if before is None and not any(step.reveals for step in self.steps[index:]):
             raise NoUndo("too_far")
         if before is None or any(
-            self._reveals(engine, i, state) for i in range(index, len(self.steps))
+            self._reveals(engine, i, state, views) for i in range(index, len(self.steps))
         ):
             raise NoUndo("reveal")
         # Only answers to decisions that were already open beside the one taken back, and
@@ -173,20 +195,45 @@ class History:
                 after = engine.apply(state, step.action)
             except IllegalAction:
                 raise NoUndo("other_acted") from None
-            history = history.moved(engine, step.seq, step.action, state, after)
+            history = history.moved(
+                engine, step.seq, step.action, state, after, views=views, chained=step.chained
+            )
             if history.steps[-1].reveals:
                 raise NoUndo("reveal")
             state = after
-        return UndoPlan(seat, target.seq, state, history)
+        return UndoPlan(seat, target.seq, state, history, target.chained)
 
-    def _reveals(self, engine: Engine, index: int, state: Any) -> bool:
+    def _reveals(self, engine: Engine, index: int, state: Any, views: Views | None) -> bool:
         """Whether the step at `index` revealed anything, asking the engine if not known."""
         step = self.steps[index]
-        if step.reveals is None:
+        if step.reveals is not None:
+            return step.reveals
+        if step.seq not in self.asked:
             following = self.steps[index + 1].seq if index + 1 < len(self.steps) else None
             after = state if following is None else self.befores[following]
-            return engine.reveals(self.befores[step.seq], step.action, after)
-        return step.reveals
+            self.asked[step.seq] = engine.reveals(
+                self.befores[step.seq], step.action, after, views=views
+            )
+        return self.asked[step.seq]
+
+
+def with_chain(engine: Engine, plan: UndoPlan, *, views: Views | None = None) -> list[UndoPlan]:
+    """`plan`, and after it the undos taking back the rest of the moves made in one
+    submission with the move it takes back (a panel's folded line: one click, one undo),
+    latest first, as far as undo allows: a chain never crosses a draw, but one of its moves
+    may have shown a secret, and that move and the ones before it then stand. Each plan
+    starts from the one before it; the last gives the state and history after them all."""
+    plans = [plan]
+    while plans[-1].chained:
+        last = plans[-1]
+        try:
+            more = last.history.plan_undo(engine, last.state, last.seat, views=views)
+        except NoUndo:
+            break
+        if more.target != last.target - 1:
+            break
+        plans.append(more)
+    return plans
 
 
 def replay_entry(engine: Engine, state: Any, history: History, entry: Entry) -> tuple[Any, History]:
@@ -196,7 +243,10 @@ def replay_entry(engine: Engine, state: Any, history: History, entry: Entry) -> 
     if target is None:
         action = Action(entry.seat, tuple(entry.choices))
         after = engine.apply(state, action)
-        return after, history.moved(engine, entry.seq, action, state, after, ask=False)
+        chained = bool(getattr(entry, "chained", False))
+        return after, history.moved(
+            engine, entry.seq, action, state, after, ask=False, chained=chained
+        )
     try:
         plan = history.plan_undo(engine, state, entry.seat)
     except NoUndo as exc:

@@ -48,7 +48,10 @@ async def test_an_engine_failure_is_logged_and_not_applied(table, monkeypatch, c
     panel = (await table.alice.click(table_message(table.channel), label="Take turn")).response
     with caplog.at_level(logging.ERROR):
         result = await table.alice.click(panel, label="Bid 1")
-    assert "not** applied" in result.response.content
+    # The click was acknowledged before the move was worked out: the panel stays, and
+    # the player is told in a message of its own.
+    assert result.deferred and "not** applied" in result.followups[-1].content
+    assert result.followups[-1].ephemeral
     assert game.seq == 0 and game.state.players[0].bid is None
     assert any("game 1" in r.getMessage() and "move 1" in r.getMessage() for r in caplog.records)
     table.env.errors.clear()

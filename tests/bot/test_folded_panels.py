@@ -18,12 +18,15 @@ from meeple_hall.games import Action
 from meeple_hall.games.core import Decision, GameEngine, Option, Result, Rng
 from meeple_hall.games.core.contract import OPTION_ID
 from meeple_hall.games.core.hidden import HIDDEN
+from meeple_hall.games.core.undo import UNDO
 from meeple_hall.renderers import generic
 from tests.bot.conftest import (
     acting_member,
+    buttons,
     choose,
     click_as_it_was,
     panel_options,
+    raw_buttons,
     selects,
     start_game,
     stored_message,
@@ -160,7 +163,41 @@ async def test_a_stale_or_double_clicked_chain_is_refused(table):
     assert game.seq == seq
 
 
-async def test_a_chain_is_applied_in_one_submission_and_undone_move_by_move(table):
+async def test_one_undo_takes_back_a_folded_click_whole(table, tiny, make_bot):
+    """A player who made two moves in one click takes them back with one Undo (also after a
+    restart: the log says which moves went together); moves typed one by one are taken back
+    one at a time."""
+    game = await start_game(table, game="tiny")
+    panel = (await table.alice.click(table_message(table.channel), label="Take turn")).response
+    after = (await choose(table.alice, panel, "stay>y")).response
+    assert game.state.done == ["stay", "y"] and "Undo" in buttons(after.message)
+    undone = (await table.alice.click(after, label="Undo")).response
+    assert "Moves 1–2 taken back" in undone.content
+    assert game.state.done == [] and game.seq == 4
+    logged = await table.env.bot.store.actions(game.id)
+    assert [(e.choices, e.chained) for e in logged] == [
+        (("stay",), False),
+        (("y",), True),
+        ((UNDO, "2"), False),
+        ((UNDO, "1"), True),
+    ]
+    assert panel_options(undone) == ["stay>x", "stay>y", "draw"]  # the first decision again
+
+    await table.alice.slash(table.channel, "move", text="stay x")
+    typed = await table.alice.slash(table.channel, "undo")
+    assert "Move 6 taken back" in typed.response.content and game.state.done == ["stay"]
+    typed = await table.alice.slash(table.channel, "undo")
+    assert "Move 5 taken back" in typed.response.content and game.state.done == []
+
+    await choose(table.alice, typed.response, "stay>x")
+    await table.env.restart_bot(make_bot())
+    undone = await table.alice.slash(table.channel, "undo")
+    assert "Moves 9–10 taken back" in undone.response.content
+    logged = await table.env.bot.store.actions(game.id)
+    assert [e.choices for e in logged[-2:]] == [(UNDO, "10"), (UNDO, "9")]
+
+
+async def test_a_chain_is_applied_in_one_submission(table):
     game = await start_game(table, table.bob, game="keyflower")
     member, seat = acting_member(table, game)
     panel = (await member.click(table_message(table.channel), label="Take turn")).response
@@ -244,3 +281,48 @@ def test_the_most_frequent_moves_take_at_most_two_clicks(game_id):
     for shape, spent in found.items():
         assert spent, f"{game_id}: no {shape} move in the sample"
         assert max(spent) <= 2, f"{game_id}: {shape} took {max(spent)} clicks"
+
+
+def callback_kinds(env, since: int) -> list[int]:
+    """The interaction callback types the bot sent since request number `since`: 4 an
+    answer, 5 acknowledged first (an answer to follow), 6 a click on a panel acknowledged
+    first, 7 the panel edited."""
+    return [r.json["type"] for r in env.http_requests[since:] if r.path.endswith("/callback")]
+
+
+async def test_a_panel_is_worked_out_once_and_a_move_acknowledged_first(table, tiny, monkeypatch):
+    """Working out a panel tries every option: the first Take turn is acknowledged before
+    it, and the lines are kept for the state, so opening the panel again and the move
+    itself try nothing again. A move click is acknowledged before the move is applied; a
+    click the panel does not offer is answered at once."""
+    from meeple_hall.bot import panels
+
+    worked_out = []
+    real = panels.panel_lines
+    monkeypatch.setattr(
+        panels, "panel_lines", lambda *a, **k: worked_out.append(1) or real(*a, **k)
+    )
+    game = await start_game(table, game="tiny")
+    env = table.env
+    since = len(env.http_requests)
+    first = await table.alice.click(table_message(table.channel), label="Take turn")
+    assert callback_kinds(env, since) == [5]
+    since = len(env.http_requests)
+    again = await table.alice.click(table_message(table.channel), label="Take turn")
+    assert callback_kinds(env, since) == [4]
+    options = ["stay>x", "stay>y", "draw"]
+    assert panel_options(first.response) == panel_options(again.response) == options
+    assert len(worked_out) == 1
+
+    as_shown = copy.deepcopy(stored_message(env, again.response))
+    since = len(env.http_requests)
+    applied = await choose(table.alice, again.response, "stay>x")
+    assert callback_kinds(env, since) == [6] and "Stay → X" in applied.response.content
+    assert game.state.done == ["stay", "x"] and len(worked_out) == 2  # the next panel's
+
+    # the panel as it was before that move, clicked again: out of date, said at once
+    draw = next(b for b in raw_buttons(as_shown) if b["custom_id"].endswith(":o:draw"))
+    since = len(env.http_requests)
+    stale = await click_as_it_was(table.alice, as_shown, draw["custom_id"])
+    assert callback_kinds(env, since) == [7] and "out of date" in stale.response.content
+    assert game.seq == 2

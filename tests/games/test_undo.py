@@ -4,13 +4,15 @@ the reveals the engines declare beyond the marks."""
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import pytest
 
 from meeple_hall import games
-from meeple_hall.games import Action, GameError
+from meeple_hall.games import Action, Decision, GameError, Option, Result
+from meeple_hall.games.core import Rng
 from meeple_hall.games.core.contract import is_option_id
+from meeple_hall.games.core.engine import GameEngine
 from meeple_hall.games.core.undo import (
     UNDO,
     History,
@@ -20,6 +22,7 @@ from meeple_hall.games.core.undo import (
     standing,
     undo_choices,
     undone_seq,
+    with_chain,
 )
 from meeple_hall.games.testing import check_conformance
 from tests.testgame import engine as pebbles
@@ -148,3 +151,82 @@ def test_only_the_last_states_are_kept(monkeypatch):
         history.plan_undo(pebbles, state, 0)
     assert refused.value.reason == "too_far"
     assert history.plan_undo(pebbles, state, 1).target == 4
+
+
+# -- one click, one undo: the moves of a panel's folded line ------------------------------
+@dataclass
+class TwoStepState:
+    rng: Rng
+    done: list[str] = field(default_factory=list)
+
+
+class TwoSteps(GameEngine[TwoStepState]):
+    """Seat 0 makes two moves in a row ("x", or "s", which shows a secret), then seat 1 one."""
+
+    id = "two_steps"
+    name = "Two steps"
+    min_players = 2
+    max_players = 2
+    state_type = TwoStepState
+
+    def setup(self, num_players: int, rng: Rng, options: dict[str, str]) -> TwoStepState:
+        return TwoStepState(rng=rng)
+
+    def decisions(self, state: TwoStepState) -> list[Decision]:
+        seat = 0 if len(state.done) % 3 < 2 else 1
+        options = (Option("x", "X"), Option("s", "Show"))
+        return [Decision(seat, "step", "Step", options)] if len(state.done) < 9 else []
+
+    def perform(self, state: TwoStepState, decision: Decision, choices: tuple[str, ...]) -> None:
+        state.done.append(choices[0])
+
+    def view(self, state: TwoStepState, seat: int | None) -> dict[str, object]:
+        return {"num_players": 2, "done": list(state.done)}
+
+    def shows_secret(self, before: TwoStepState, action: Action, after: TwoStepState) -> bool:
+        return action.choices == ("s",)
+
+    def result(self, state: TwoStepState) -> Result | None:
+        return None
+
+
+@dataclass(frozen=True)
+class ChainedLine(Line):
+    chained: bool = False
+
+
+def test_the_moves_of_one_submission_are_taken_back_together():
+    engine = TwoSteps()
+    start = engine.new(2, seed=1)
+    log = [ChainedLine(1, 0, ("x",)), ChainedLine(2, 0, ("x",), chained=True)]
+    state, history = replay(engine, log, start, History())
+    assert [step.chained for step in history.steps] == [False, True]
+    plans = with_chain(engine, history.plan_undo(engine, state, 0))
+    assert [plan.target for plan in plans] == [2, 1]
+    assert engine.dump(plans[-1].state) == engine.dump(start)
+    # the log of that click: its two undo entries, replayed one after the other
+    undos = [ChainedLine(3, 0, undo_choices(2)), ChainedLine(4, 0, undo_choices(1), True)]
+    again, _ = replay(engine, [*log, *undos], start, History())
+    assert engine.dump(again) == engine.dump(start)
+
+    # the same two moves made by two clicks are taken back one a click
+    apart = [ChainedLine(1, 0, ("x",)), ChainedLine(2, 0, ("x",))]
+    state, history = replay(engine, apart, start, History())
+    assert [plan.target for plan in with_chain(engine, history.plan_undo(engine, state, 0))] == [2]
+
+
+def test_a_chain_is_taken_back_only_as_far_as_undo_allows():
+    engine = TwoSteps()
+    start = engine.new(2, seed=1)
+    # the chain's first move showed a secret: one undo takes back the second alone
+    log = [ChainedLine(1, 0, ("s",)), ChainedLine(2, 0, ("x",), chained=True)]
+    state, history = replay(engine, log, start, History())
+    plans = with_chain(engine, history.plan_undo(engine, state, 0))
+    assert [plan.target for plan in plans] == [2]
+    assert plans[0].state.done == ["s"]
+    # a chain whose last move showed a secret is not taken back at all
+    log = [ChainedLine(1, 0, ("x",)), ChainedLine(2, 0, ("s",), chained=True)]
+    state, history = replay(engine, log, start, History())
+    with pytest.raises(NoUndo) as refused:
+        history.plan_undo(engine, state, 0)
+    assert refused.value.reason == "reveal"
