@@ -20,8 +20,9 @@ would). See bench/README.md for what this leaves out.
 Printed per run: click → acknowledgement (the interaction callback reaching "Discord")
 and click → updated table (the table message edited or posted showing the move), p50, p95,
 p99 and max, acknowledgements later than 3 s, moves per second, CPU per move (this process
-and its render/AI workers, the load generator included), the memory of the bot (resident,
-workers included), start-up time, and the load average.
+and its picture/AI workers, the load generator included, and of it this process's own: the
+event loop that answers the clicks), the memory of the bot (resident, workers included),
+start-up time, and the load average.
 """
 
 from __future__ import annotations
@@ -542,13 +543,21 @@ def resident_bytes() -> int:
     return total
 
 
-def cpu_seconds(processes: list[psutil.Process]) -> float:
-    total = 0.0
+def cpu_by_process(processes: list[psutil.Process]) -> dict[tuple[int, float], float]:
+    """Each process's processor seconds so far, by process id and start time."""
+    found = {}
     for process in processes:
         with contextlib.suppress(psutil.Error):
             times = process.cpu_times()
-            total += times.user + times.system
-    return total
+            found[(process.pid, process.create_time())] = times.user + times.system
+    return found
+
+
+def cpu_since(before: dict[tuple[int, float], float], processes: list[psutil.Process]) -> float:
+    """The processor seconds `processes` used since `before` was read; a process started
+    since (the picture workers start with the first picture) counts whole."""
+    now = cpu_by_process(processes)
+    return sum(seconds - before.get(key, 0.0) for key, seconds in now.items())
 
 
 async def run(url: str, args: argparse.Namespace, tables: int, label: str) -> dict[str, Any]:
@@ -602,8 +611,8 @@ async def run(url: str, args: argparse.Namespace, tables: int, label: str) -> di
             )
         players = Players(bot, fake, figures, tuple(args.think), random.Random(args.seed))
         load_before = os.getloadavg()
-        watched = bot_processes(), database_processes()
-        cpu_before = [cpu_seconds(group) for group in watched]
+        watched = (bot_processes, database_processes, lambda: [psutil.Process()])
+        cpu_before = [cpu_by_process(group()) for group in watched]
         moves = 0
 
         async def count(_game: Any) -> None:
@@ -618,7 +627,7 @@ async def run(url: str, args: argparse.Namespace, tables: int, label: str) -> di
         players.running = False
         elapsed = time.perf_counter() - began
         cpu = [
-            cpu_seconds(group) - before for group, before in zip(watched, cpu_before, strict=True)
+            cpu_since(before, group()) for group, before in zip(watched, cpu_before, strict=True)
         ]
         memory_busy = resident_bytes()
         load = os.getloadavg()
@@ -646,6 +655,7 @@ async def run(url: str, args: argparse.Namespace, tables: int, label: str) -> di
         "moves_per_s": moved / elapsed,
         "cpu_per_move_ms": 1000 * cpu[0] / max(moved, 1),
         "db_cpu_per_move_ms": 1000 * cpu[1] / max(moved, 1),
+        "loop_cpu_per_move_ms": 1000 * cpu[2] / max(moved, 1),
         "load": (load_before, load),
         "errors": players.errors,
     }
@@ -679,7 +689,9 @@ def report(result: dict[str, Any]) -> None:
     print(
         f"    {result['clicks']} clicks, {result['moves']} moves, "
         f"{result['moves_per_s']:.1f} moves/s, CPU {result['cpu_per_move_ms']:.1f} ms a move "
-        f"(bot and workers{database_cpu(result)}), acks later than 3 s: {result['late']}"
+        f"(bot and workers{database_cpu(result)}; of it the event loop's process "
+        f"{result['loop_cpu_per_move_ms']:.1f} ms, the load generator included), "
+        f"acks later than 3 s: {result['late']}"
     )
     if result["errors"]:
         print(f"    load generator errors: {len(result['errors'])}, e.g. {result['errors'][:3]}")
