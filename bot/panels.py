@@ -225,20 +225,43 @@ def resolve_chain(
     return tuple(steps)
 
 
+def chosen_text(
+    game_id: str,
+    engine: Engine,
+    state: Any,
+    seat: int,
+    steps: tuple[tuple[str, ...], ...],
+    lines: list[Line] | None,
+    locale: discord.Locale | str | None,
+) -> str:
+    """What a click chose, in the reader's language: the words of the button or menu line
+    the player clicked (a folded line's own label, whole), else each step's labels."""
+    chain = tuple(step[0] for step in steps if len(step) == 1)
+    line = None
+    if lines is not None and len(chain) == len(steps):
+        line = next((line for line in lines if line.steps == chain), None)
+    if line is not None:
+        chained = (
+            renderers.chain_style(game_id, line.decisions, line.options)
+            if len(line.options) > 1
+            else None
+        )
+        if chained is not None and chained.label:
+            return game_text(locale, chained.label)
+        return line_style(game_id, line, locale, full=True).label or "—"
+    return " → ".join(
+        ", ".join(game_text(locale, label) for label in step) or "—"
+        for step in step_labels(engine, state, seat, steps)
+    )
+
+
 def step_labels(
     engine: Engine,
     state: Any,
     seat: int,
     steps: tuple[tuple[str, ...], ...],
-    lines: list[Line] | None = None,
 ) -> list[list[Text]]:
-    """The labels of the options each step of a move chooses (to say what was done); read
-    from `lines` (the panel's, worked out for `state`) where they hold the chain."""
-    chain = tuple(step[0] for step in steps if len(step) == 1)
-    if lines is not None and len(chain) == len(steps) > 1:
-        line = next((line for line in lines if line.steps == chain), None)
-        if line is not None:
-            return [[option.label] for option in line.options]
+    """The labels of the options each step of a move chooses (to say what was done)."""
     labels: list[list[Text]] = []
     for index, step in enumerate(steps):
         if index:
@@ -356,7 +379,8 @@ def _menu(
     locale: discord.Locale | str | None,
     total: int,
 ) -> RoutedSelect:
-    first, last = (_shown(styles[line.value]) for line in (chunk[0], chunk[-1]))
+    # a placeholder holds 150 characters: room for both ends of the menu's range
+    first, last = (_shown(styles[line.value], 70) for line in (chunk[0], chunk[-1]))
     confirm = uses_confirm(decision)
     if decision.max_choices == 1:
         low, high = 1, 1
@@ -366,7 +390,7 @@ def _menu(
         low, high = max(decision.min_choices, 1), decision.max_choices
     menu_item = select(
         ref.id("s", page, menu),
-        t(locale, "panel.placeholder", first=first, last=last)
+        (first if len(chunk) == 1 else t(locale, "panel.placeholder", first=first, last=last))
         if total > MENU_SIZE
         else game_text(locale, decision.prompt),
         row=menu,
@@ -445,9 +469,9 @@ def shown_style(
     )
 
 
-def _shown(style: renderers.OptionStyle) -> str:
+def _shown(style: renderers.OptionStyle, limit: int = LABEL_MAX) -> str:
     """An option as its button or menu line shows it (emoji and label)."""
-    label = clip(style.label or "", 60)
+    label = clip(style.label or "", limit)
     return f"{style.emoji} {label}" if style.emoji else label
 
 

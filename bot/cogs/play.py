@@ -19,7 +19,7 @@ from discord.ext import commands
 from meeple_hall import games, renderers
 from meeple_hall.bot import render
 from meeple_hall.bot.components import Components, button, clip
-from meeple_hall.bot.display import TableDisplay, status_line
+from meeple_hall.bot.display import LOG_LINES, TableDisplay, log_text, status_line
 from meeple_hall.bot.focus import check as focus_of
 from meeple_hall.bot.focus import choices as focus_choices
 from meeple_hall.bot.focus import label as focus_label
@@ -30,21 +30,19 @@ from meeple_hall.bot.moves import MoveStream, complete
 from meeple_hall.bot.panels import (
     PanelRef,
     build_panel,
+    chosen_text,
     known_lines,
     menu_option_ids,
     picked_in_message,
     resolve_chain,
-    step_labels,
     uses_confirm,
 )
 from meeple_hall.bot.replies import can_manage, refuse, say
 from meeple_hall.bot.store import Store
 from meeple_hall.bot.undo import offer_undo
-from meeple_hall.games.core.undo import undone, undone_seq
 
 log = logging.getLogger(__name__)
 
-LOG_LINES = 15
 # A move waits on the table's lock (another move or an AI's being applied) and on the
 # database (another process's transaction); Discord wants an answer within 3 s. A panel's
 # move click is acknowledged before anything is worked out. A typed `/move` that meets a
@@ -159,24 +157,7 @@ class Play(commands.Cog):
     async def show_log(self, interaction: discord.Interaction, game: LiveGame) -> None:
         locale = server_locale(interaction)  # the log is the table's, in the server's language
         entries = await self.store.actions(game.id, after=max(0, game.seq - LOG_LINES))
-        lines = []
-        events = game.view(None).get("log")
-        if isinstance(events, list) and events:
-            lines.append(t(locale, "log.events"))
-            lines += [f"• {clip(game_text(locale, e), 150)}" for e in events[-LOG_LINES:]]
-            lines.append("")
-        lines.append(t(locale, "log.moves"))
-        taken_back = undone(entries)  # an undo always follows the move it takes back
-        for entry in entries:
-            name = game.table.seats[entry.seat].name
-            if (target := undone_seq(entry.choices)) is not None:
-                lines.append(f"`{entry.seq:>4}` {name}: {t(locale, 'log.undo', seq=target)}")
-                continue
-            line = f"`{entry.seq:>4}` {name}: `{' '.join(entry.choices) or '—'}`"
-            lines.append(f"~~{line}~~" if entry.seq in taken_back else line)
-        if not entries:
-            lines.append(t(locale, "log.none"))
-        await say(interaction, clip("\n".join(lines), 2000))
+        await say(interaction, log_text(game, entries, locale))
 
     # -- panels ----------------------------------------------------------------------------
     async def on_panel(
@@ -254,10 +235,7 @@ class Play(commands.Cog):
         locale = user_locale(interaction)
         decision = game.decision_for(seat)
         lines = known_lines(game, seat, decision) if decision is not None else None
-        labels = [
-            ", ".join(game_text(locale, label) for label in step) or "—"
-            for step in step_labels(game.engine, game.state, seat, steps, lines)
-        ]
+        chosen = chosen_text(game.table.game, game.engine, game.state, seat, steps, lines, locale)
         following = await self.manager.submit_chain(  # the click was acknowledged already
             game,
             seat,
@@ -267,7 +245,7 @@ class Play(commands.Cog):
             seen_hash=ref.dhash,
             folded=renderers.folded_kinds(game.table.game),
         )
-        done = t(locale, "panel.done", choice=" → ".join(labels))
+        done = t(locale, "panel.done", choice=chosen)
         if following is not None:
             content, view = build_panel(game, seat, following, locale, notice=done)
             await show_panel(

@@ -80,6 +80,15 @@ class TinyStyle:
     FOLDED = frozenset({"then"})
     render = staticmethod(generic.render)
 
+    @staticmethod
+    def chain_style(
+        decisions: tuple[Decision, ...], options: tuple[Option, ...]
+    ) -> renderers.OptionStyle | None:
+        # a game may word a folded line itself; here only "stay, then y"
+        if [o.id for o in options] == ["stay", "y"]:
+            return renderers.OptionStyle(label="Stay and take Y")
+        return None
+
 
 @pytest.fixture
 def tiny():
@@ -137,7 +146,9 @@ async def test_a_folded_click_writes_the_log_separate_moves_write(table, tiny):
     after = (await choose(table.alice, panel, "stay>y")).response
     logged = [(e.seq, e.seat, e.choices) for e in await table.env.bot.store.actions(game.id)]
     assert logged == [(1, 0, ("stay",)), (2, 0, ("y",))]
-    assert "Stay → Y" in after.content
+    # the confirmation quotes the line the player clicked, in the words it showed
+    assert "Stay and take Y" in [b["label"] for b in raw_buttons(panel)]
+    assert "✅ Stay and take Y" in after.content
     # Typed, the same two moves give the same log lines.
     await table.alice.slash(table.channel, "move", text="stay y")
     logged = [e.choices for e in await table.env.bot.store.actions(game.id)]
@@ -317,7 +328,7 @@ async def test_a_panel_is_worked_out_once_and_a_move_acknowledged_first(table, t
     as_shown = copy.deepcopy(stored_message(env, again.response))
     since = len(env.http_requests)
     applied = await choose(table.alice, again.response, "stay>x")
-    assert callback_kinds(env, since) == [6] and "Stay → X" in applied.response.content
+    assert callback_kinds(env, since) == [6] and "✅ Stay · X" in applied.response.content
     assert game.state.done == ["stay", "x"] and len(worked_out) == 2  # the next panel's
 
     # the panel as it was before that move, clicked again: out of date, said at once
@@ -326,3 +337,18 @@ async def test_a_panel_is_worked_out_once_and_a_move_acknowledged_first(table, t
     stale = await click_as_it_was(table.alice, as_shown, draw["custom_id"])
     assert callback_kinds(env, since) == [7] and "out of date" in stale.response.content
     assert game.seq == 2
+
+
+def test_a_menu_of_one_line_names_it_once_and_legends_keep_a_whole_label():
+    from meeple_hall.bot import panels
+
+    decision = Decision(0, "go", "Go", tuple(Option(f"o{i}", f"Option {i}") for i in range(26)))
+    lines = [panels.Line((decision,), (option.id,)) for option in decision.options]
+    styles = {line.value: renderers.OptionStyle(label=f"Option {line.value}") for line in lines}
+    ref = panels.PanelRef(1, 1, "abc")
+    last = panels._menu(ref, decision, lines[25:], styles, 0, 1, frozenset(), "en", 26)
+    assert last.item.placeholder == "Option o25"  # not "Option o25 … Option o25"
+    first = panels._menu(ref, decision, lines[:25], styles, 0, 0, frozenset(), "en", 26)
+    assert first.item.placeholder == "Option o0 … Option o24"
+    label = "A label of eighty characters, as many as a button shows, " + "x" * 23
+    assert len(label) == 80 and panels._shown(renderers.OptionStyle(label=label)) == label

@@ -67,11 +67,12 @@ async def test_board_posts_the_picture(table):
     assert not result.ephemeral
 
 
-async def test_log_lists_recent_moves(table):
+async def test_log_lists_the_games_events(table):
     await start_game(table)
     await table.alice.slash(table.channel, "move", text="bid2 red-3")
     result = await table.alice.slash(table.channel, "log")
-    assert "`bid2`" in result.response.content and "`red-3`" in result.response.content
+    assert "**Recent events**\n• bids 2" in result.response.content
+    assert "`bid2`" not in result.response.content
 
 
 async def test_old_table_messages_lose_their_buttons(table):
