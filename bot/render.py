@@ -13,7 +13,6 @@ import atexit
 import functools
 import io
 import logging
-import multiprocessing
 import struct
 import weakref
 import zlib
@@ -27,7 +26,7 @@ import discord
 from PIL import Image
 
 from meeple_hall import renderers
-from meeple_hall.games.ai.pool import workers
+from meeple_hall.games.ai.pool import spawn_pool, workers
 from meeple_hall.renderers import phone
 
 if TYPE_CHECKING:
@@ -97,10 +96,7 @@ class PicturePool:
 
     def executor(self) -> Executor:
         if self._executor is None:
-            self._executor = ProcessPoolExecutor(
-                max_workers=self.size(),
-                mp_context=multiprocessing.get_context("spawn"),
-            )
+            self._executor = spawn_pool(self.size())
         return self._executor
 
     async def run(self, game_id: str, draw: Callable[..., T], *args: Any) -> T:

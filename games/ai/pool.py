@@ -15,6 +15,8 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 
 from meeple_hall import games
@@ -26,6 +28,29 @@ def workers() -> int:
     return max(1, (os.cpu_count() or 2) - 1)
 
 
+def spawn_pool(max_workers: int) -> ProcessPoolExecutor:
+    """A pool of `spawn`ed workers that end when the process that started them is gone."""
+    return ProcessPoolExecutor(
+        max_workers=max_workers,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=follow_parent,
+        initargs=(os.getpid(),),
+    )
+
+
+def follow_parent(parent: int) -> None:
+    """End this worker once `parent` is gone. A pool shuts its workers down when its owner
+    stops, but an owner killed outright (SIGKILL, the OOM killer) runs no clean-up: its
+    workers would live on, holding its output pipes and memory."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="follow-parent", daemon=True).start()
+
+
 class WorkerPool:
     """Worker processes that answer AI decisions; started on first use."""
 
@@ -35,10 +60,7 @@ class WorkerPool:
 
     def executor(self) -> ProcessPoolExecutor:
         if self._executor is None:
-            self._executor = ProcessPoolExecutor(
-                max_workers=self.max_workers or workers(),
-                mp_context=multiprocessing.get_context("spawn"),
-            )
+            self._executor = spawn_pool(self.max_workers or workers())
         return self._executor
 
     async def __call__(
