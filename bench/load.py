@@ -360,13 +360,18 @@ class Players:
         seen = self.looking_at(table_id)
         if seen is None:
             return
-        table, _, seq = seen
+        table, _, _ = seen
         panel = self.panels.get((table_id, seat))
         if panel is None or not any(self.panel_items(panel)):
             table_message = self.fake.table_messages.get(table.channel_id)
             if table_message is None:
                 return
-            custom_id = f"t:{table_id}:{seq}:take"
+            custom_id = next(  # the message's own Take turn (its move number as posted)
+                item["custom_id"]
+                for row in table_message["components"]
+                for item in row["components"]
+                if str(item.get("custom_id", "")).endswith(":take")
+            )
             panel = await self.click(
                 table_id, seat, {"custom_id": custom_id, "component_type": 2}, table_message, False
             )
