@@ -139,6 +139,9 @@ class MeepleHall(commands.Bot):
         clocks = getattr(self, "clocks", None)
         if clocks is not None:
             clocks.close()
+        display = getattr(self, "display", None)
+        if display is not None:
+            display.close()
         manager = getattr(self, "manager", None)
         if manager is not None:
             await manager.close()

@@ -217,6 +217,13 @@ class TableDisplay:
         finally:
             self._tasks.pop(game.id, None)
 
+    def close(self) -> None:
+        """Stop showing (the bot is closing): pictures and messages not yet out are dropped,
+        rather than sent through a closed connection and store."""
+        for task in [*self._tasks.values(), *self._dm_tasks]:
+            task.cancel()
+        self._dirty.clear()
+
     def locale(self, table: Table) -> str:
         """The server's language: everything the table's channel shows is in it."""
         guild = self.bot.get_guild(table.guild_id) if table.guild_id else None
