@@ -26,13 +26,13 @@ from meeple_hall.bot.quiet import quiet_until
 from meeple_hall.bot.store import LoggedAction, Store, Table, TableStatus, UserPrefs
 from meeple_hall.games import Text
 from meeple_hall.games.core.catalogues import in_score_order, score_category
+from meeple_hall.games.core.contract import LOG_SHOWN
 from meeple_hall.games.core.undo import undone, undone_seq
 
 log = logging.getLogger(__name__)
 
 STATUS_KEYS = ("season", "period", "phase", "round", "step", "turn")
 # events (and moves, for a game with no event log) the table's Log lists
-LOG_LINES = 15
 
 
 def table_buttons(table_id: int, seq: int, locale: str) -> Components:
@@ -102,7 +102,7 @@ def table_embed(game: LiveGame, locale: str, notes: dict[int, str] | None = None
 
 
 def log_text(game: LiveGame, entries: Sequence[LoggedAction], locale: str) -> str:
-    """The table's Log (`entries`: the latest LOG_LINES moves of the store's log): the game's
+    """The table's Log (`entries`: the latest LOG_SHOWN moves of the store's log): the game's
     own latest events, and the moves taken back.
 
     A game's events are written for everyone at the table, a whole move to a line in the
@@ -114,7 +114,7 @@ def log_text(game: LiveGame, entries: Sequence[LoggedAction], locale: str) -> st
     events = game.view(None).get("log")
     if isinstance(events, list) and events:
         lines.append(t(locale, "log.events"))
-        lines += [f"• {clip(game_text(locale, e), 150)}" for e in events[-LOG_LINES:]]
+        lines += [f"• {clip(game_text(locale, e), 150)}" for e in events[-LOG_SHOWN:]]
     keeps_events = isinstance(events, list)
     taken_back = undone(entries)  # an undo always follows the move it takes back
     moves = []

@@ -19,7 +19,7 @@ from discord.ext import commands
 from meeple_hall import games, renderers
 from meeple_hall.bot import render
 from meeple_hall.bot.components import Components, button, clip
-from meeple_hall.bot.display import LOG_LINES, TableDisplay, log_text, status_line
+from meeple_hall.bot.display import TableDisplay, log_text, status_line
 from meeple_hall.bot.focus import check as focus_of
 from meeple_hall.bot.focus import choices as focus_choices
 from meeple_hall.bot.focus import label as focus_label
@@ -40,6 +40,7 @@ from meeple_hall.bot.panels import (
 from meeple_hall.bot.replies import can_manage, refuse, say
 from meeple_hall.bot.store import Store
 from meeple_hall.bot.undo import offer_undo
+from meeple_hall.games.core.contract import LOG_SHOWN
 
 log = logging.getLogger(__name__)
 
@@ -156,7 +157,7 @@ class Play(commands.Cog):
 
     async def show_log(self, interaction: discord.Interaction, game: LiveGame) -> None:
         locale = server_locale(interaction)  # the log is the table's, in the server's language
-        entries = await self.store.actions(game.id, after=max(0, game.seq - LOG_LINES))
+        entries = await self.store.actions(game.id, after=max(0, game.seq - LOG_SHOWN))
         await say(interaction, log_text(game, entries, locale))
 
     # -- panels ----------------------------------------------------------------------------

@@ -11,10 +11,8 @@ from meeple_hall.games.burgundy.rules import table, tile
 from meeple_hall.games.burgundy.state import CASTLE_DIE, BurgundyState
 from meeple_hall.games.burgundy.words import m
 from meeple_hall.games.core import Decision, GameEngine, GameOption, Option, Result, Rng
+from meeple_hall.games.core.contract import LOG_SHOWN
 from meeple_hall.games.core.messages import jsonable
-
-# Events the view gives: as many as the table's Log shows (bot/cogs/play.py, LOG_LINES).
-LOG_SHOWN = 15
 
 
 def face(tile_id: int) -> dict[str, Any] | None:

@@ -15,10 +15,8 @@ from meeple_hall.games.coffee.sell import contract_wants
 from meeple_hall.games.coffee.state import CoffeeState, Player
 from meeple_hall.games.coffee.words import m, phase_name
 from meeple_hall.games.core import Decision, Msg
+from meeple_hall.games.core.contract import LOG_SHOWN
 from meeple_hall.games.core.messages import jsonable
-
-# Events the view gives: as many as the table's Log shows (bot/cogs/play.py, LOG_LINES).
-LOG_SHOWN = 15
 
 
 def _player(state: CoffeeState, seat: int, player: Player) -> dict[str, Any]:

@@ -17,6 +17,8 @@ from meeple_hall.games.core.messages import Msg, Text
 # marks. Whitespace and commas separate tokens in typed moves (`/move`), and colons separate
 # the fields of a component's custom_id, so an id never holds any of them.
 OPTION_ID = re.compile(r"[A-Za-z0-9_+\-./@]{1,32}")
+# Log events a view gives (`view(...)["log"]`), and as many as the table's Log lists.
+LOG_SHOWN = 15
 
 
 def is_option_id(text: str) -> bool:

@@ -10,15 +10,13 @@ from __future__ import annotations
 from typing import Any
 
 from meeple_hall.games.core import Decision
+from meeple_hall.games.core.contract import LOG_SHOWN
 from meeple_hall.games.core.messages import jsonable
 from meeple_hall.games.keyflower.components import SEASONS, spec
 from meeple_hall.games.keyflower.placing import effect
 from meeple_hall.games.keyflower.state import Group, KeyflowerState, Tile
 from meeple_hall.games.keyflower.village import edges_at
 from meeple_hall.games.keyflower.words import m, season_name
-
-# Events the view gives: as many as the table's Log shows (bot/cogs/play.py, LOG_LINES).
-LOG_SHOWN = 15
 
 
 def _groups(groups: list[Group]) -> list[dict[str, Any]]:

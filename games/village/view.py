@@ -4,13 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from meeple_hall.games.core.contract import LOG_SHOWN
 from meeple_hall.games.core.messages import Msg, jsonable
 from meeple_hall.games.village import data, scoring
 from meeple_hall.games.village import words as w
 from meeple_hall.games.village.state import CHURCH, COUNCIL, FARM, TRAVEL, WORKSHOP, VillageState
-
-# Events the view gives: as many as the table's Log shows (bot/cogs/play.py, LOG_LINES).
-LOG_SHOWN = 15
 
 
 def member_list(state: VillageState, place: str) -> list[dict[str, Any]]:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import random
 
-from meeple_hall.bot.display import LOG_LINES, log_text
+from meeple_hall.bot.display import log_text
 from meeple_hall.games import Action
+from meeple_hall.games.core.contract import LOG_SHOWN
 from meeple_hall.games.testing import random_choices
 from tests.bot.conftest import (
     acting_member,
@@ -156,7 +157,7 @@ async def test_private_dm_changed_by_the_game_reaches_a_seat_as_its_turn_comes(t
 
 async def log_of(table, game) -> str:
     """The table's Log as the Log button gives it (bot/display.log_text)."""
-    entries = await table.env.bot.store.actions(game.id, after=max(0, game.seq - LOG_LINES))
+    entries = await table.env.bot.store.actions(game.id, after=max(0, game.seq - LOG_SHOWN))
     return log_text(game, entries, "en")
 
 

@@ -41,13 +41,13 @@ def test_the_view_names_the_die_in_use_and_the_step():
 
 
 def test_the_view_gives_as_many_events_as_the_table_s_log_shows():
-    """The Log button lists the view's last 15 events (bot/cogs/play.py LOG_LINES); the view
-    used to give 8, so a player saw barely one turn of a 4-player round."""
-    from meeple_hall.bot.cogs.play import LOG_LINES
+    """The Log button lists the view's last 15 events (games/core/contract.py LOG_SHOWN); the
+    view used to give 8, so a player saw barely one turn of a 4-player round."""
+    from meeple_hall.games.core.contract import LOG_SHOWN
 
     state = table(4)
     while state.round == 1:
         state = play(state, options(state)[0], "workers")
-    assert len(state.log) > LOG_LINES
+    assert len(state.log) > LOG_SHOWN
     shown = engine.view(state, None)["log"]
-    assert len(shown) == LOG_LINES and shown == jsonable(state.log[-LOG_LINES:])
+    assert len(shown) == LOG_SHOWN and shown == jsonable(state.log[-LOG_SHOWN:])
