@@ -28,9 +28,11 @@ def with_good_player() -> list[str]:
     return found
 
 
-def block(game_id: str, players: int, seats: list[str], count: int, think: float) -> None:
+def block(
+    game_id: str, players: int, seats: list[str], count: int, think: float, processes: int
+) -> None:
     start = time.perf_counter()
-    figures = arena.run(game_id, players, seats, count, seed=1, think=think, processes=2)
+    figures = arena.run(game_id, players, seats, count, seed=1, think=think, processes=processes)
     took = time.perf_counter() - start
     print(f"{game_id} {players}p, seats {','.join(seats)}, {count} games ({took:.0f} s):")
     for stats in figures:
@@ -43,6 +45,7 @@ def main() -> None:
     parser.add_argument("--good-games", type=int, default=40)
     parser.add_argument("--strong-games", type=int, default=20)
     parser.add_argument("--think", type=float, default=2.0)
+    parser.add_argument("--processes", type=int, default=2, help="games played at once")
     parser.add_argument("--skip-good", action="store_true")
     parser.add_argument("--skip-strong", action="store_true")
     args = parser.parse_args()
@@ -50,13 +53,13 @@ def main() -> None:
         engine = games.get(game_id)
         if not args.skip_good:
             if engine.min_players == 1:
-                block(game_id, 1, ["good", "random"], args.good_games, args.think)
+                block(game_id, 1, ["good", "random"], args.good_games, args.think, args.processes)
             for players in (2, 3, 4):
                 if engine.min_players <= players <= engine.max_players:
                     seats = ["good"] + ["random"] * (players - 1)
-                    block(game_id, players, seats, args.good_games, args.think)
+                    block(game_id, players, seats, args.good_games, args.think, args.processes)
         if not args.skip_strong:
-            block(game_id, 2, ["strong", "good"], args.strong_games, args.think)
+            block(game_id, 2, ["strong", "good"], args.strong_games, args.think, args.processes)
 
 
 if __name__ == "__main__":

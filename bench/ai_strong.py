@@ -212,6 +212,14 @@ def paired(out: str, processes: int) -> None:
         )
 
 
+def blocks(spec: str) -> list[tuple[str, int]]:
+    """A named set of blocks, or GAME:PLAYERS pairs separated by commas."""
+    if spec in BLOCKS:
+        return BLOCKS[spec]
+    pairs = [part.split(":") for part in spec.split(",")]
+    return [(game_id, int(players)) for game_id, players in pairs]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--out", required=True, help="JSON-lines file of finished games")
@@ -222,7 +230,8 @@ def main() -> None:
     parser.add_argument(
         "--blocks",
         default="all",
-        help="'2p' (the four games at 2 players), 'more' (3p and 4p) or 'all' (both)",
+        help="'2p' (the four games at 2 players), 'more' (3p and 4p), 'all' (both), or "
+        "GAME:PLAYERS[,GAME:PLAYERS...] (e.g. burgundy:2)",
     )
     parser.add_argument(
         "--paired",
@@ -232,7 +241,7 @@ def main() -> None:
     )
     args = parser.parse_args()
     if not args.summary:
-        run(args.out, args.games, args.think, args.processes, BLOCKS[args.blocks])
+        run(args.out, args.games, args.think, args.processes, blocks(args.blocks))
     summary(args.out)
     if args.paired:
         paired(args.out, args.processes)

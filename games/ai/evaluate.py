@@ -81,6 +81,18 @@ def phase_for(game_id: str) -> Phase | None:
     return phase if callable(phase) else None
 
 
+def rated_turns(game_id: str) -> bool:
+    """Whether the strategy module marks its estimate as sound where a seat's own turn ends
+    (`RATED_TURNS = True`): then the search's default is the plan of the turn rated best
+    there, not the good player's own turn (see `mcts`). An estimate that only a playout
+    makes sound (Keyflower's bids wait for the season's end) leaves it False."""
+    try:
+        module = strategy(game_id)
+    except NoStrategy:
+        return False
+    return bool(getattr(module, "RATED_TURNS", False))
+
+
 def for_game(game_id: str) -> Evaluate:
     per_seat = strategy_estimate(game_id) or points_now(game_id)
     if per_seat is None:

@@ -123,6 +123,7 @@ def choose(
             policy=policy,
             evaluate=evaluate.for_game(engine.id),
             phase=evaluate.phase_for(engine.id),
+            rated_prior=evaluate.rated_turns(engine.id),
         )
         turns.remember(engine, state, seat, plan, rng)
         return plan[0]

@@ -18,6 +18,12 @@ handful of plans for the seat's turn:
   ends on the first determinization, and the `CANDIDATES - 1` best that end differently
   from good's turn are kept. A multi-select's answers are listed in full when there are
   few, else drawn at random.
+- The prior: the candidate the others must beat. It is the good player's turn, unless the
+  game marks its evaluation sound where a turn ends (`rated_prior`; Burgundy, whose turn
+  uses dice already rolled and bids nothing) and a plan is rated above good's turn: then
+  that plan. Good looks one die use ahead; the rating weighs the whole turn, and it costs
+  a fraction of the budget, so the search improves on good even when a busy machine leaves
+  it time for few playouts.
 - Rounds: each round draws one determinization of the real state for the searching seat
   (`engine.determinize`: no secret of another seat and no future draw is seen) and plays
   every live candidate out on it with the same random numbers (common random numbers), so
@@ -34,10 +40,10 @@ handful of plans for the seat's turn:
   margins to the rivals (a point a rival loses counts like one the seat gains; at 3 and 4
   players every rival's, not only the leader's, as the target there is the average rank).
 - Racing: a candidate whose paired margin to the leader is clearly negative is dropped
-  (the good player's turn only once a verdict against it may stand); when only one is left
-  the search stops early (time management). When the first round shows that too few
-  rounds fit for three plans, only good's turn and the best other plan go on.
-- The answer: the good player's turn, unless another plan beat it on at least
+  (the prior only once a verdict against it may stand); when only one is left the search
+  stops early (time management). When the first round shows that too few rounds fit for
+  three plans, only the prior and the best other plan go on.
+- The answer: the prior, unless another plan beat it on at least
   `OVERRULE_ROUNDS` paired rounds by a margin and with some confidence, a least spread
   (`SD_FLOOR`) assumed (a few noisy playouts should not overrule a sound heuristic).
 
@@ -66,7 +72,7 @@ Plan = tuple[Answer, ...]
 """Answers to a turn's first steps; the good player answers the steps after them."""
 
 WIN_WEIGHT = 0.7  # in a finished game's reward; the rest is the score margin
-CANDIDATES = 3  # the good player's turn and the two other plans rated best
+CANDIDATES = 3  # the prior and the two other plans rated best
 MULTI_LISTED = 12  # a multi-select with at most this many answers has them all weighed
 TARGET_ROUNDS = 6  # the horizon is sized so that about this many rounds fit
 STEP_BACK = "back"  # Keyflower's option that cancels the turn's steps so far: never weighed
@@ -74,12 +80,12 @@ MIN_HORIZON, MAX_HORIZON = 2, 2000
 MAX_TURN_STEPS = 40  # a turn longer than this is cut (no game's is; a guard)
 SECOND_DEVIATIONS = 2  # plans rated best whose later steps are varied once more
 MIN_ROUNDS = 3  # before any candidate is dropped
-OVERRULE_ROUNDS = 4  # before any plan is preferred to the good player's turn
+OVERRULE_ROUNDS = 4  # before any plan is preferred to the prior
 SD_FLOOR = 0.03  # the least spread assumed of a paired margin: a few rounds that happen to
 # agree must not look certain
 DROP_Z = 2.0  # a candidate this many standard errors below the leader is dropped
 OVERRULE_MARGIN = 0.01  # in reward units (a reward is in [0, 1])
-OVERRULE_Z = 1.5  # standard errors of the paired margin needed to overrule good's turn
+OVERRULE_Z = 1.5  # standard errors of the paired margin needed to overrule the prior
 TIME_SAFETY = 0.95  # share of the think time the search plans to use
 RATING_SHARE = 0.3  # of the think time, at most, for listing and rating the plans
 FIRST_HORIZON = 8  # the first round's playouts are at most about this long
@@ -209,8 +215,10 @@ class Search:
         scale: float,
         horizon: int | None,
         phase: Phase | None = None,
+        rated_prior: bool = False,
     ) -> None:
         self.engine, self.state, self.seat, self.rng = engine, state, seat, rng
+        self.rated_prior = rated_prior
         self.policy, self.evaluate, self.scale = policy, evaluate, scale
         self.phase = phase
         self.fixed_horizon = horizon
@@ -274,13 +282,14 @@ class Search:
         return out
 
     def pick_candidates(self, det: Any, until: float | None = None) -> None:
-        """The good player's turn, then the other plans rated best where their turn ends on
-        `det` (the first determinization); the rating stops at `until` (on a busy machine,
-        a decision of thirty options would otherwise spend its budget on it)."""
+        """The candidates, the prior first: the good player's turn and the other plans rated
+        best where their turn ends on `det` (the first determinization); the rating stops at
+        `until` (on a busy machine, a decision of thirty options would otherwise spend its
+        budget on it)."""
         if seats(det) == 1:
             self.ref = self.evaluate(det)[0]
         seed = self.rng.getrandbits(63)
-        _, self.good_turn, good_end = self.rate(det, (), seed)
+        good_value, self.good_turn, good_end = self.rate(det, (), seed)
         seen = {self.fingerprint(good_end)}
         rated: list[tuple[float, Plan, Plan]] = []  # (value, plan, answers given)
 
@@ -302,7 +311,12 @@ class Search:
         for _, plan, given in sorted(rated, key=lambda r: -r[0])[:SECOND_DEVIATIONS]:
             weigh(self.deviations(det, given, len(plan)))
         rated.sort(key=lambda r: -r[0])
-        self.candidates = [Candidate(())] + [Candidate(p) for _, p, _ in rated[: CANDIDATES - 1]]
+        others = [plan for _, plan, _ in rated]
+        if self.rated_prior and rated and rated[0][0] > good_value:
+            kept = [others[0], (), *others[1 : CANDIDATES - 1]]
+        else:
+            kept = [(), *others[: CANDIDATES - 1]]
+        self.candidates = [Candidate(plan) for plan in kept]
         self.stats.candidates = len(self.candidates)
 
     def fingerprint(self, state: Any) -> str:
@@ -430,7 +444,7 @@ class Search:
         leader = max(live, key=lambda c: statistics.fmean(c.values))
         for c in live:
             if c is leader or (c is self.candidates[0] and self.stats.rounds < OVERRULE_ROUNDS):
-                continue  # the good player's turn stays until a verdict against it may stand
+                continue  # the prior stays until a verdict against it may stand
             mean, se, _ = paired(c, leader)
             if mean + DROP_Z * se < 0:
                 c.alive = False
@@ -439,19 +453,19 @@ class Search:
         return sum(c.alive for c in self.candidates) <= 1
 
     def best(self) -> Plan:
-        """The plan with the best paired margin over the good player's turn, if that margin
-        is clear; else the good player's turn (as answered on the first determinization)."""
-        good = self.candidates[0]
-        best_plan, best_mean = good.plan, 0.0
+        """The prior (the plan rated best), unless another plan beat it on the paired rounds
+        by a clear margin."""
+        prior = self.candidates[0]
+        best_plan, best_mean = prior.plan, 0.0
         for c in self.candidates[1:]:
-            mean, se, n = paired(c, good)
+            mean, se, n = paired(c, prior)
             if n < OVERRULE_ROUNDS:
                 continue
-            # A plan still weighed after the good turn was dropped as clearly behind wins.
-            clear = not good.alive and c.alive
+            # A plan still weighed after the prior was dropped as clearly behind wins.
+            clear = not prior.alive and c.alive
             if (clear or (mean > OVERRULE_MARGIN and mean > OVERRULE_Z * se)) and mean > best_mean:
                 best_plan, best_mean = c.plan, mean
-        self.stats.overruled = best_plan != good.plan
+        self.stats.overruled = best_plan != ()
         return best_plan or self.good_turn
 
 
@@ -468,6 +482,7 @@ def search_turn(
     iterations: int | None = None,
     stats: Stats | None = None,
     phase: Phase | None = None,
+    rated_prior: bool = False,
 ) -> Plan:
     """The best plan for `seat`'s turn found in `think` seconds (or `iterations` playouts)
     of search from its pending decision in `state`, seen only through determinizations:
@@ -479,7 +494,7 @@ def search_turn(
         return (forced,)
     start = time.perf_counter()
     deadline = None if iterations is not None else start + TIME_SAFETY * think
-    run = Search(engine, state, seat, rng, policy, evaluate, scale, horizon, phase)
+    run = Search(engine, state, seat, rng, policy, evaluate, scale, horizon, phase, rated_prior)
     until = None if deadline is None else start + RATING_SHARE * think
     run.pick_candidates(determinized(engine, state, seat, rng.getrandbits(63)), until)
     if deadline is not None:

@@ -56,3 +56,10 @@ def test_a_failing_estimate_falls_back_to_the_end_scoring(monkeypatch) -> None:
     now = evaluate.points_now("burgundy")
     assert now is not None
     assert evaluate.for_game("burgundy")(state) == [now(state, seat) for seat in range(2)]
+
+
+def test_only_games_whose_estimate_holds_at_a_turns_end_rate_plans_by_it() -> None:
+    # Burgundy's estimate of a finished turn is sound (the dice are known, nothing is bid);
+    # Keyflower's bids are only settled by the season's end, which a playout reaches.
+    assert evaluate.rated_turns("burgundy")
+    assert not evaluate.rated_turns("keyflower")

@@ -216,3 +216,31 @@ def test_at_three_players_every_rival_counts_not_only_the_leader() -> None:
     assert first > second > third
     # At two players it is the margin to the one rival, as before.
     assert mcts.margin_reward([12.0, 10.0], 0, 10, 0) == 0.5 + 0.5 * math.tanh(0.2)
+
+
+def first_option(state: PebblesState, decision: Decision, rng: random.Random) -> tuple[str, ...]:
+    """A weak good player: always the first pebble offered."""
+    return (decision.options[0].id,)
+
+
+def test_a_game_whose_ratings_are_sound_starts_from_the_plan_rated_best() -> None:
+    """With `rated_prior` (the game marks its evaluation sound where a turn ends) the answer,
+    before any playout, is the plan rated best there; without it, the good player's turn."""
+    state = last_pick(["blue-1", "green-1", "red-10", "red-1"], coins=(0, 8))
+
+    def answer(rated_prior: bool) -> tuple[str, ...]:
+        plan = mcts.search_turn(
+            engine,
+            state,
+            0,
+            think=60,
+            rng=random.Random(1),
+            policy=first_option,
+            evaluate=points,
+            iterations=0,
+            rated_prior=rated_prior,
+        )
+        return plan[0]
+
+    assert answer(rated_prior=False) == ("blue-1",)
+    assert answer(rated_prior=True) == ("red-10",)
