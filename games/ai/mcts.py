@@ -97,7 +97,7 @@ class Stats:
     rounds: int = 0
     horizon: int = 0
     candidates: int = 0
-    overruled: bool = False
+    overruled: bool = False  # the answer is not the good player's turn
     plans: int = 0  # plans listed and rated
 
 
@@ -453,7 +453,7 @@ class Search:
         return sum(c.alive for c in self.candidates) <= 1
 
     def best(self) -> Plan:
-        """The prior (the plan rated best), unless another plan beat it on the paired rounds
+        """The prior (the first candidate), unless another plan beat it on the paired rounds
         by a clear margin."""
         prior = self.candidates[0]
         best_plan, best_mean = prior.plan, 0.0
