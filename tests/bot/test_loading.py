@@ -70,16 +70,21 @@ async def settled(manager: TableManager) -> None:
     raise AssertionError("the AI seats never finished")
 
 
-async def new_game(store, manager, channel: int, seats: list[Seat], guild: int = GUILD, moves=4):
-    table = await store.create_table(
+async def new_table(store, channel: int, seats: list[Seat], seed: int, guild: int = GUILD):
+    """A Pebbles table in the store, not started."""
+    return await store.create_table(
         guild_id=guild,
         channel_id=channel,
         host_id=1,
         game="pebbles",
         options={},
-        seed=channel,
+        seed=seed,
         seats=seats,
     )
+
+
+async def new_game(store, manager, channel: int, seats: list[Seat], guild: int = GUILD, moves=4):
+    table = await new_table(store, channel, seats, seed=channel, guild=guild)
     game = await manager.start(table.id)
     rng = random.Random(channel)
     for _ in range(moves):
@@ -151,27 +156,11 @@ async def test_the_games_an_ai_seat_or_an_unknown_awaiting_waits_on_load_at_star
     against_ai = await new_game(store, first, 301, [Seat(1, "Ada"), Seat(None, "AI", ai=True)])
     await first.close()
     # The AI's turn came and the bot stopped before it played (awaiting names the AI seat).
-    table = await store.create_table(
-        guild_id=GUILD,
-        channel_id=302,
-        host_id=1,
-        game="pebbles",
-        options={},
-        seed=1,
-        seats=[Seat(1, "Ada"), Seat(None, "AI", ai=True)],
-    )
+    table = await new_table(store, 302, [Seat(1, "Ada"), Seat(None, "AI", ai=True)], seed=1)
     await store.start_table(table.id, min_seats=1, max_seats=6)
     await store.note_awaiting(table.id, 0, [0, 1])
     # And a game an older version logged: whose turn it is is not known.
-    older = await store.create_table(
-        guild_id=GUILD,
-        channel_id=303,
-        host_id=1,
-        game="pebbles",
-        options={},
-        seed=2,
-        seats=[Seat(1, "Ada"), Seat(2, "Bo")],
-    )
+    older = await new_table(store, 303, [Seat(1, "Ada"), Seat(2, "Bo")], seed=2)
     await store.start_table(older.id, min_seats=1, max_seats=6)
     assert (await store.get_table(older.id)).awaiting is None
 

@@ -160,6 +160,22 @@ async def ask(process: asyncio.subprocess.Process, line: str, answer: str) -> di
     return await event(process, answer)
 
 
+async def stop(shards: list[asyncio.subprocess.Process]) -> None:
+    """Ask each process to stop, and see it end cleanly."""
+    for process in shards:
+        process.stdin.write(b"stop\n")
+        await process.stdin.drain()
+        assert await asyncio.wait_for(process.wait(), timeout=60) == 0
+
+
+async def kill_left(shards: list[asyncio.subprocess.Process]) -> None:
+    """Kill whichever process a failed test left running."""
+    for process in shards:
+        if process.returncode is None:
+            process.kill()
+            await process.wait()
+
+
 async def test_each_shard_process_serves_only_its_own_guilds_tables(postgres_url):
     store = open_store(postgres_url)
     await store.open()
@@ -195,15 +211,9 @@ async def test_each_shard_process_serves_only_its_own_guilds_tables(postgres_url
         restarted = [await ask(process, "restart", "restarted") for process in shards]
         assert restarted[0]["games"] == sorted([direct.id, mine[0]])
         assert restarted[1]["games"] == [mine[1]]
-        for process in shards:
-            process.stdin.write(b"stop\n")
-            await process.stdin.drain()
-            assert await asyncio.wait_for(process.wait(), timeout=60) == 0
+        await stop(shards)
     finally:
-        for process in shards:
-            if process.returncode is None:
-                process.kill()
-                await process.wait()
+        await kill_left(shards)
         await store.close()
 
 
@@ -258,15 +268,9 @@ async def test_what_a_player_changes_through_one_process_the_others_follow(postg
         snoozed = await ask(first, f"snooze {wait}", "snoozed")
         assert "No more reminders" in snoozed["reply"], snoozed
         await until(second, "clock", "clock", lambda heard: heard["snoozed"])
-        for process in shards:
-            process.stdin.write(b"stop\n")
-            await process.stdin.drain()
-            assert await asyncio.wait_for(process.wait(), timeout=60) == 0
+        await stop(shards)
     finally:
-        for process in shards:
-            if process.returncode is None:
-                process.kill()
-                await process.wait()
+        await kill_left(shards)
 
 
 async def test_a_bot_process_killed_mid_game_loses_no_move(postgres_url):
