@@ -684,7 +684,8 @@ class TableManager:
         result = game.engine.result(states[-1])
         final = None if result is None else final_result(result, game.table)
         # kept with the move, so a start knows whose turn it is without replaying
-        awaiting = [d.seat for d in game.engine.decisions(states[-1])] if final is None else []
+        pending = game.engine.decisions(states[-1]) if final is None else []
+        awaiting = [d.seat for d in pending]
         try:
             if len(actions) == 1:
                 await self.store.append_action(
@@ -720,6 +721,7 @@ class TableManager:
             )
             game.acted[n] = action.seat
         game.state, game.seq = states[-1], last
+        game.worked_out("decisions", lambda: pending)  # the next panels ask for them
         if final is not None:
             game.table = await self.store.get_table(game.id) or game.table
             self.games.pop(game.id, None)
@@ -795,7 +797,8 @@ class TableManager:
                 ),
                 None,
             )
-            awaiting = [d.seat for d in game.engine.decisions(plans[-1].state)]
+            pending = game.engine.decisions(plans[-1].state)
+            awaiting = [d.seat for d in pending]
             try:
                 await self.store.append_actions(
                     game.id,
@@ -813,6 +816,7 @@ class TableManager:
                 self.games.pop(game.id, None)
                 raise Refusal("game.over") from None
             game.state, game.history = plans[-1].state, plans[-1].history
+            game.worked_out("decisions", lambda: pending)
             game.seq = seq + len(plans) - 1
             for n in range(seq, game.seq + 1):
                 game.acted[n] = seat
