@@ -18,7 +18,6 @@ import weakref
 import zlib
 from collections import OrderedDict
 from collections.abc import Callable
-from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -26,7 +25,7 @@ import discord
 from PIL import Image
 
 from meeple_hall import renderers
-from meeple_hall.games.ai.pool import spawn_pool, workers
+from meeple_hall.games.ai.pool import Workers
 from meeple_hall.renderers import phone
 
 if TYPE_CHECKING:
@@ -75,7 +74,7 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
 
-class PicturePool:
+class PicturePool(Workers):
     """Worker processes that draw pictures, started on the first picture (`spawn`, as the
     AI's pool: forking a process that runs asyncio and database threads is unsafe) and
     shared by every bot in the process.
@@ -85,19 +84,10 @@ class PicturePool:
     while its picture waited is drawn once, as it is then."""
 
     def __init__(self, max_workers: int | None = None) -> None:
-        self.max_workers = max_workers
-        self._executor: ProcessPoolExecutor | None = None
+        super().__init__(max_workers)
         self._free: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = (
             weakref.WeakKeyDictionary()
         )
-
-    def size(self) -> int:
-        return self.max_workers or workers()
-
-    def executor(self) -> Executor:
-        if self._executor is None:
-            self._executor = spawn_pool(self.size())
-        return self._executor
 
     async def run(self, game_id: str, draw: Callable[..., T], *args: Any) -> T:
         """`draw(game_id, *args)` in a worker, or in a thread for a game registered at run
@@ -124,11 +114,6 @@ class PicturePool:
                 log.exception("a picture worker died; starting new ones")
                 self.shutdown()
                 return await asyncio.to_thread(call)
-
-    def shutdown(self) -> None:
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
 
 
 pool = PicturePool()

@@ -51,17 +51,31 @@ def follow_parent(parent: int) -> None:
     threading.Thread(target=watch, name="follow-parent", daemon=True).start()
 
 
-class WorkerPool:
-    """Worker processes that answer AI decisions; started on first use."""
+class Workers:
+    """Worker processes started on first use (`spawn_pool`), `max_workers` of them (else
+    `workers()`), until `shutdown`."""
 
     def __init__(self, max_workers: int | None = None) -> None:
         self.max_workers = max_workers
         self._executor: ProcessPoolExecutor | None = None
 
+    def size(self) -> int:
+        return self.max_workers or workers()
+
     def executor(self) -> ProcessPoolExecutor:
         if self._executor is None:
-            self._executor = spawn_pool(self.max_workers or workers())
+            self._executor = spawn_pool(self.size())
         return self._executor
+
+    def shutdown(self) -> None:
+        """Stop the workers; work not yet started is cancelled, work running is dropped."""
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None
+
+
+class WorkerPool(Workers):
+    """Worker processes that answer AI decisions; started on first use."""
 
     async def __call__(
         self,
@@ -81,12 +95,6 @@ class WorkerPool:
         return await loop.run_in_executor(
             self.executor(), choose_from_dump, game_id, state_dump, seat, level, seed, think
         )
-
-    def shutdown(self) -> None:
-        """Stop the workers; work not yet started is cancelled, a running answer is dropped."""
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
 
 
 _pool = WorkerPool()
