@@ -11,6 +11,7 @@ from pathlib import Path
 import discord
 import pytest
 
+from meeple_hall import games
 from meeple_hall.bot import create_bot
 
 # Where the bot meets the store most (lobbies, moves, restarts, every typed option): these
@@ -41,6 +42,14 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if skipped:
         config.hook.pytest_deselected(items=skipped)
         items[:] = [item for item in items if not on_postgres_at_length(item)]
+
+
+# The test rule (README, "Contributing"): a test of async play, the community layer or the
+# bot's commands that runs on the test game also runs on each of the four real games.
+TEST_GAMES = ("pebbles", "draft")
+REAL_GAMES = tuple(game_id for game_id in games.ids() if game_id not in TEST_GAMES)
+EVERY_GAME = ("pebbles", *REAL_GAMES)  # the test game first: it fails fastest
+LANGUAGES = ("en", "zh-TW", "ja")
 
 
 @pytest.fixture
@@ -164,6 +173,26 @@ async def add_ai(member, lobby, level: str | None = None):
     else:
         chosen = next(b for b in levels if b["custom_id"].endswith(f":ai:{level}"))
     return await member.click(asked.response, custom_id=chosen["custom_id"])
+
+
+def awaited_humans(game) -> list[int]:
+    """The seats of humans the game awaits now, in seat order."""
+    return sorted({d.seat for d in game.decisions() if not game.table.seats[d.seat].ai})
+
+
+async def answer_seat(table, game, seat: int, rng=None, *, most: int = 200) -> None:
+    """The seat answers every decision it has now, at random (a player who is on time),
+    through the running bot's own move path, as many moves as its turn takes."""
+    from meeple_hall.games.testing import random_choices
+
+    rng = rng or random.Random(seat)
+    manager = table.env.bot.manager
+    for _ in range(most):
+        decision = game.decision_for(seat)
+        if decision is None or game.table.seats[seat].ai:
+            return
+        await manager.submit(game, seat, random_choices(decision, rng), user_id=1)
+    raise AssertionError(f"seat {seat} still has decisions after {most} moves")
 
 
 def acting_member(table, game):
