@@ -22,6 +22,7 @@ from meeple_hall.bot.components import Components, button, clip
 from meeple_hall.bot.i18n import game_name, game_text, language, t
 from meeple_hall.bot.languages import Languages
 from meeple_hall.bot.live import LiveGame, TableManager
+from meeple_hall.bot.move_shown import keeps_events, shows_choices, typed
 from meeple_hall.bot.quiet import quiet_until
 from meeple_hall.bot.store import LoggedAction, Store, Table, TableStatus, UserPrefs
 from meeple_hall.games import Text
@@ -109,24 +110,26 @@ def log_text(game: LiveGame, entries: Sequence[LoggedAction], locale: str) -> st
     rulebook's words, and tell a secret choice only as far as the rules show it. The moves'
     option ids (or their labels) would not: a Keyflower seat's winter tiles, chosen while the
     others still choose, read `W05 W06` to everyone. So a game that keeps an event log is
-    shown by it; only a game that keeps none lists its moves as typed with `/move`."""
+    shown by it; only a game that keeps none lists its moves as typed with `/move`
+    (bot/move_shown.py: the one rule)."""
     lines = []
-    events = game.view(None).get("log")
-    if isinstance(events, list) and events:
+    public = game.view(None)
+    events = public.get("log") or []
+    if events:
         lines.append(t(locale, "log.events"))
         lines += [f"• {clip(game_text(locale, e), 150)}" for e in events[-LOG_SHOWN:]]
-    keeps_events = isinstance(events, list)
+    keeps_log = keeps_events(public)
     taken_back = undone(entries)  # an undo always follows the move it takes back
     moves = []
     for entry in entries:
         name = game.table.seats[entry.seat].name
         if (target := undone_seq(entry.choices)) is not None:
             moves.append(f"`{entry.seq:>4}` {name}: {t(locale, 'log.undo', seq=target)}")
-        elif not keeps_events:
-            line = f"`{entry.seq:>4}` {name}: `{' '.join(entry.choices) or '—'}`"
+        elif shows_choices(keeps_log, ended=False):
+            line = f"`{entry.seq:>4}` {name}: {typed(entry)}"
             moves.append(f"~~{line}~~" if entry.seq in taken_back else line)
     if moves:
-        heading = "log.taken_back" if keeps_events else "log.moves"
+        heading = "log.taken_back" if keeps_log else "log.moves"
         lines += [""] * bool(lines) + [t(locale, heading), *moves]
     return clip("\n".join(lines) or t(locale, "log.none"), 2000)
 

@@ -4,7 +4,9 @@ Position 0 is the setup, position n the state after the n-th move still standing
 moves and undo entries are left out: the replay shows the game as it was played out). States
 are rebuilt from the log with the engine contract, off the event loop, from the nearest of
 the checkpoints kept every `CHECKPOINT_EVERY` positions, so stepping costs a few moves.
-Only the spectator view (`view(state, None)`) is ever drawn: no secrets.
+Only the spectator view (`view(state, None)`) is ever drawn: no secrets. A frame carries
+the events its move added to the public log; what of the move itself may be shown is
+bot/move_shown.py's rule.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import Any
 
 from meeple_hall import games
 from meeple_hall.bot import render
+from meeple_hall.bot.move_shown import keeps_events, new_events
 from meeple_hall.bot.store import LoggedAction, Table
 from meeple_hall.games import Action, Engine
 from meeple_hall.games.core.undo import standing
@@ -55,6 +58,8 @@ class Frame:
     total: int
     move: LoggedAction | None  # the move that led here (None at the setup)
     png: bytes
+    keeps_log: bool = False  # the game tells its moves in a public event log
+    events: tuple[Any, ...] = ()  # the events the move added to that log
 
 
 class ReplayBook:
@@ -81,8 +86,15 @@ class ReplayBook:
         """The picture at `pos` (0 ≤ pos ≤ the number of standing moves)."""
         line = self.line(table, log)
 
-        def draw() -> bytes:
-            return render.encode_png(table.game, line.engine.view(line.state_at(pos), None))
+        def draw() -> Frame:
+            public = line.engine.view(line.state_at(pos), None)
+            png = render.encode_png(table.game, public)
+            if not pos:
+                return Frame(pos, line.total, None, png, keeps_events(public))
+            before = line.engine.view(line.state_at(pos - 1), None).get("log") or []
+            added = new_events(before, public.get("log") or [])
+            return Frame(
+                pos, line.total, line.moves[pos - 1], png, keeps_events(public), tuple(added)
+            )
 
-        png = await asyncio.to_thread(draw)
-        return Frame(pos, line.total, line.moves[pos - 1] if pos else None, png)
+        return await asyncio.to_thread(draw)

@@ -4,8 +4,10 @@ stepping through its public pictures).
 `/export` gives an ended game to anyone who names it with `table:` (without it, the caller's
 latest ended game in this channel). A game still in play is not exported: the file holds the
 seed, which shows every hidden card and every draw to come. `/replay` shows any started game,
-in play or ended, as a spectator sees it; its buttons (`r:<table>:<position>:<verb>`) carry
-the position they go to, so they work after a restart.
+in play or ended, as a spectator sees it, each move told as bot/move_shown.py allows; its
+buttons (`r:<table>:<position>:<verb>`) carry the position they go to, so they work after a
+restart. Both reach a table only from its own server, or from a DM by a player who sat at
+it (bot/boundaries.py).
 """
 
 from __future__ import annotations
@@ -16,11 +18,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from meeple_hall import games
 from meeple_hall.bot import export, render
+from meeple_hall.bot.boundaries import may_see
 from meeple_hall.bot.components import Components, button, clip
-from meeple_hall.bot.i18n import cmd, desc, t
+from meeple_hall.bot.i18n import cmd, desc, game_name, game_text, t
+from meeple_hall.bot.languages import user_locale
 from meeple_hall.bot.live import Refusal
+from meeple_hall.bot.move_shown import shows_choices, typed
 from meeple_hall.bot.replay import Frame, ReplayBook
 from meeple_hall.bot.replies import refuse
 from meeple_hall.bot.store import Store, Table, TableStatus
@@ -36,10 +40,13 @@ class Archive(commands.Cog):
         self.book = ReplayBook()
         bot.router.add("r", self.on_replay_button)  # type: ignore[attr-defined]
 
-    async def started_table(self, table_id: int) -> Table:
+    async def started_table(self, table_id: int, interaction: discord.Interaction) -> Table:
+        """The started table `table_id`, if the interaction may see it from where it is."""
         table = await self.store.get_table(table_id)
-        if table is None:
+        if table is None:  # table numbers are counted, so that one exists tells nothing
             raise Refusal("history.unknown_table", table=table_id)
+        if not may_see(table, interaction):
+            raise Refusal("history.unseen_table", table=table_id)
         if table.status not in STARTED:
             raise Refusal("history.not_started", table=table_id)
         return table
@@ -53,10 +60,10 @@ class Archive(commands.Cog):
         interaction: discord.Interaction,
         table_id: app_commands.Range[int, 1] | None = None,
     ) -> None:
-        locale = interaction.locale
+        locale = user_locale(interaction)
         try:
             if table_id is not None:
-                table = await self.started_table(table_id)
+                table = await self.started_table(table_id, interaction)
             else:
                 table = await self._latest_here(interaction)
             if table.status not in ENDED:
@@ -67,7 +74,11 @@ class Archive(commands.Cog):
         log = await self.store.actions(table.id)
         data = export.export_bytes(table, log)
         text = t(
-            locale, "export.done", table=table.id, game=games.get(table.game).name, moves=len(log)
+            locale,
+            "export.done",
+            table=table.id,
+            game=game_name(locale, table.game),
+            moves=len(log),
         )
         await interaction.response.send_message(
             text,
@@ -95,13 +106,13 @@ class Archive(commands.Cog):
         self, interaction: discord.Interaction, table_id: app_commands.Range[int, 1]
     ) -> None:
         try:
-            table = await self.started_table(table_id)
+            table = await self.started_table(table_id, interaction)
         except Refusal as refusal:
             await refuse(interaction, refusal)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         frame = await self.book.frame(table, await self.store.actions(table.id), 0)
-        content, view = viewer(table, frame, interaction.locale)
+        content, view = viewer(table, frame, user_locale(interaction))
         await interaction.followup.send(
             content, file=render.as_file(frame.png), view=view, ephemeral=True
         )
@@ -112,7 +123,7 @@ class Archive(commands.Cog):
         try:
             if len(parts) != 3 or not (parts[0].isdigit() and parts[1].isdigit()):
                 raise Refusal("component.unknown")
-            table = await self.started_table(int(parts[0]))
+            table = await self.started_table(int(parts[0]), interaction)
             log = await self.store.actions(table.id)
             pos, total = int(parts[1]), self.book.line(table, log).total
             if pos > total:
@@ -122,29 +133,23 @@ class Archive(commands.Cog):
             return
         await interaction.response.defer()
         frame = await self.book.frame(table, log, pos)
-        content, view = viewer(table, frame, interaction.locale)
+        content, view = viewer(table, frame, user_locale(interaction))
         await interaction.edit_original_response(
             content=content, attachments=[render.as_file(frame.png)], view=view
         )
 
 
-def viewer(
-    table: Table, frame: Frame, locale: discord.Locale | str | None
-) -> tuple[str, Components]:
+def viewer(table: Table, frame: Frame, locale: str) -> tuple[str, Components]:
     """The viewer's caption (game, table, position, the move that led here) and buttons."""
     caption = t(
         locale,
         "replay.caption",
-        game=games.get(table.game).name,
+        game=game_name(locale, table.game),
         table=table.id,
         pos=frame.pos,
         total=frame.total,
     )
-    if frame.move is None:
-        line = t(locale, "replay.setup")
-    else:
-        name = table.seats[frame.move.seat].name
-        line = f"{name}: `{' '.join(frame.move.choices) or '—'}`"
+    line = t(locale, "replay.setup") if frame.move is None else move_line(table, frame, locale)
     view = Components()
     at_start, at_end = frame.pos == 0, frame.pos >= frame.total
     for emoji, target, verb, disabled in (
@@ -155,3 +160,14 @@ def viewer(
     ):
         view.add_item(button(f"r:{table.id}:{target}:{verb}", "", emoji=emoji, disabled=disabled))
     return clip(f"{caption}\n{line}", 2000), view
+
+
+def move_line(table: Table, frame: Frame, locale: str) -> str:
+    """The move that led to a frame, as much of it as everyone may see (bot/move_shown.py):
+    the events it added, and its choices where they may be shown."""
+    assert frame.move is not None
+    name = table.seats[frame.move.seat].name
+    lines = [f"• {clip(game_text(locale, event), 150)}" for event in frame.events]
+    if shows_choices(frame.keeps_log, ended=table.status in ENDED):
+        lines.append(f"{name}: {typed(frame.move)}")
+    return "\n".join(lines) or t(locale, "replay.moved", name=name)
