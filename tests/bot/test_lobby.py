@@ -5,21 +5,30 @@ from __future__ import annotations
 import copy
 
 import discord
+import pytest
 
-from tests.bot.conftest import add_ai, buttons, click_as_it_was, stored_message
+from meeple_hall import games
+from meeple_hall.bot import table_settings
+from meeple_hall.bot.i18n import game_name
+from tests.bot.conftest import EVERY_GAME, add_ai, buttons, click_as_it_was, stored_message
+from tests.bot.every_game import first_choosable, lobby_menu_value
+
+every_game = pytest.mark.parametrize("game_id", EVERY_GAME)
 
 
-async def test_new_posts_a_lobby_with_the_creator_seated(table):
-    result = await table.alice.slash(table.channel, "new", game="pebbles")
+@every_game
+async def test_new_posts_a_lobby_with_the_creator_seated(table, game_id):
+    result = await table.alice.slash(table.channel, "new", game=game_id)
     lobby = table.channel.last_message
     assert result.acknowledged
-    assert "Pebbles" in lobby.embeds[0].title
+    assert game_name("en", game_id) in lobby.embeds[0].title
     assert table.alice.mention in lobby.embeds[0].fields[0].value
     assert {"Join", "Leave", "Add AI", "Start", "Cancel"} <= set(buttons(lobby))
 
 
-async def test_join_leave_and_ai_through_buttons_and_commands(table):
-    await table.alice.slash(table.channel, "new", game="pebbles")
+@every_game
+async def test_join_leave_and_ai_through_buttons_and_commands(table, game_id):
+    await table.alice.slash(table.channel, "new", game=game_id)
     lobby = table.channel.last_message
     await table.bob.click(lobby, label="Join")
     result = await table.carol.slash(table.channel, "join")
@@ -35,23 +44,28 @@ async def test_join_leave_and_ai_through_buttons_and_commands(table):
     assert seats
 
 
-async def test_a_full_table_turns_joiners_away(table):
-    await table.alice.slash(table.channel, "new", game="pebbles")
+@every_game
+async def test_a_full_table_turns_joiners_away(table, game_id):
+    await table.alice.slash(table.channel, "new", game=game_id)
     lobby = table.channel.last_message
-    for _ in range(3):
+    most = games.get(game_id).max_players
+    for _ in range(most - 1):
         await add_ai(table.alice, lobby)
     result = await table.bob.click(lobby, label="Join")
-    assert result.ephemeral and "full (4 seats)" in result.response.content
+    assert result.ephemeral and f"full ({most} seats)" in result.response.content
+    assert len((await table.env.bot.store.open_table_in(table.channel.id)).seats) == most
 
 
-async def test_joining_twice_is_refused(table):
-    await table.alice.slash(table.channel, "new", game="pebbles")
+@every_game
+async def test_joining_twice_is_refused(table, game_id):
+    await table.alice.slash(table.channel, "new", game=game_id)
     result = await table.alice.click(table.channel.last_message, label="Join")
     assert result.ephemeral and "already have a seat" in result.response.content
 
 
-async def test_only_the_host_or_a_manager_starts_or_cancels(table):
-    await table.alice.slash(table.channel, "new", game="pebbles")
+@every_game
+async def test_only_the_host_or_a_manager_starts_or_cancels(table, game_id):
+    await table.alice.slash(table.channel, "new", game=game_id)
     lobby = table.channel.last_message
     await table.bob.click(lobby, label="Join")
     for label in ("Start", "Cancel"):
@@ -64,32 +78,67 @@ async def test_only_the_host_or_a_manager_starts_or_cancels(table):
     assert table.env.bot.manager.in_channel(table.channel.id) is not None
 
 
-async def test_host_removes_a_seat_and_sets_an_option(table):
-    await table.alice.slash(table.channel, "new", game="pebbles")
+@every_game
+async def test_host_removes_a_seat_and_sets_an_option(table, game_id):
+    choosable = first_choosable(game_id)  # a game's option, or a table setting
+    await table.alice.slash(table.channel, "new", game=game_id)
     lobby = table.channel.last_message
     await table.bob.click(lobby, label="Join")
-    await table.alice.select(lobby, ["3"], custom_id=f"l:{_table_id(lobby)}:opt:coins")
-    stranger = await table.bob.select(lobby, ["5"], custom_id=f"l:{_table_id(lobby)}:opt:coins")
+    await table.carol.click(lobby, label="Join")
+    menu, value = lobby_menu_value(
+        stored_message(table.env, lobby), choosable.name, choosable.other
+    )
+    stranger = await table.bob.select(lobby, [value], custom_id=menu)
     assert "Only the host" in stranger.response.content
+    await table.alice.select(lobby, [value], custom_id=menu)
     await table.alice.select(lobby, [f"1:{table.bob.id}"], custom_id=f"l:{_table_id(lobby)}:kick")
     stored = await table.env.bot.store.open_table_in(table.channel.id)
-    assert stored.options == {"coins": "3"} and len(stored.seats) == 1
+    chosen = stored.settings if choosable.is_setting else stored.options
+    assert chosen[choosable.name] == choosable.other
+    assert [s.user_id for s in stored.seats] == [table.alice.id, table.carol.id]
     await table.alice.click(lobby, label="Start")
     game = table.env.bot.manager.in_channel(table.channel.id)
-    assert game.state.players[0].coins == 3
+    assert [s.user_id for s in game.table.seats] == [table.alice.id, table.carol.id]
+    if choosable.is_setting:
+        assert table_settings.value(game.table, choosable.name) == choosable.other
+    else:  # the game was set up with the option
+        assert game.table.options[choosable.name] == choosable.other
+        engine = games.get(game_id)
+        expected = engine.new(2, game.table.seed, game.table.options)
+        assert engine.dump(game.state) == engine.dump(expected)
 
 
-async def test_options_in_the_new_command_are_checked(table):
-    bad = await table.alice.slash(table.channel, "new", game="pebbles", options="coins=9")
-    assert bad.ephemeral and "must be one of 3, 5" in bad.response.content
-    await table.alice.slash(table.channel, "new", game="pebbles", options="coins=3")
+@every_game
+async def test_options_in_the_new_command_are_checked(table, game_id):
+    choosable = first_choosable(game_id)
+    bad = await table.alice.slash(table.channel, "new", game=game_id, options=f"{choosable.name}=9")
+    listed = ", ".join(choosable.choices)
+    assert bad.ephemeral and listed in bad.response.content, bad.response.content
+    assert await table.env.bot.store.open_table_in(table.channel.id) is None
+    typed = f"{choosable.name}={choosable.other}"
+    await table.alice.slash(table.channel, "new", game=game_id, options=typed)
     stored = await table.env.bot.store.open_table_in(table.channel.id)
-    assert stored.options == {"coins": "3"}
+    chosen = stored.settings if choosable.is_setting else stored.options
+    assert chosen[choosable.name] == choosable.other
 
 
-async def test_new_autocompletes_games_and_options(table):
-    games = await table.alice.autocomplete(table.channel, "new", "game", "peb")
-    assert [c["value"] for c in games] == ["pebbles"]
+@every_game
+async def test_new_autocompletes_games_and_options(table, game_id):
+    found = await table.alice.autocomplete(table.channel, "new", "game", game_id[:4])
+    assert game_id in [c["value"] for c in found]
+    choosable = first_choosable(game_id)
+    typed = choosable.name[:2]
+    options = await table.alice.autocomplete(table.channel, "new", "options", typed, game=game_id)
+    offered = [c["value"] for c in options]
+    assert [f"{choosable.name}={c}" for c in choosable.choices] == [
+        o for o in offered if o.startswith(f"{choosable.name}=")
+    ]
+    assert all(o.startswith(typed) for o in offered), offered
+
+
+async def test_the_test_game_autocompletes_alone_and_its_option_choices_in_order(table):
+    games_found = await table.alice.autocomplete(table.channel, "new", "game", "peb")
+    assert [c["value"] for c in games_found] == ["pebbles"]
     options = await table.alice.autocomplete(table.channel, "new", "options", "co", game="pebbles")
     assert [c["value"] for c in options] == ["coins=3", "coins=5"]
 
@@ -100,27 +149,30 @@ async def test_unknown_game_is_refused(table):
     assert await table.env.bot.store.open_table_in(table.channel.id) is None
 
 
-async def test_a_busy_channel_points_to_threads_and_a_thread_has_its_own_table(table):
-    await table.alice.slash(table.channel, "new", game="pebbles")
-    busy = await table.bob.slash(table.channel, "new", game="pebbles")
+@every_game
+async def test_a_busy_channel_points_to_threads_and_a_thread_has_its_own_table(table, game_id):
+    await table.alice.slash(table.channel, "new", game=game_id)
+    busy = await table.bob.slash(table.channel, "new", game=game_id)
     assert busy.ephemeral and "thread" in busy.response.content
     thread = _thread(table, table.bob, "second table")
-    await table.bob.slash(thread, "new", game="pebbles")
+    await table.bob.slash(thread, "new", game=game_id)
     assert (await table.env.bot.store.open_table_in(thread.id)).host_id == table.bob.id
 
 
-async def test_cancel_frees_the_channel(table):
-    await table.alice.slash(table.channel, "new", game="pebbles")
+@every_game
+async def test_cancel_frees_the_channel(table, game_id):
+    await table.alice.slash(table.channel, "new", game=game_id)
     lobby = table.channel.last_message
     await table.alice.click(lobby, label="Cancel")
     assert await table.env.bot.store.open_table_in(table.channel.id) is None
     assert not buttons(table.channel.last_message)
-    again = await table.bob.slash(table.channel, "new", game="pebbles")
+    again = await table.bob.slash(table.channel, "new", game=game_id)
     assert not again.ephemeral
 
 
-async def test_a_host_who_leaves_hands_the_lobby_on(table):
-    await table.alice.slash(table.channel, "new", game="pebbles")
+@every_game
+async def test_a_host_who_leaves_hands_the_lobby_on(table, game_id):
+    await table.alice.slash(table.channel, "new", game=game_id)
     lobby = table.channel.last_message
     await table.bob.click(lobby, label="Join")
     await table.alice.click(lobby, label="Leave")
@@ -146,8 +198,9 @@ def _table_id(message) -> str:
     return buttons(message)["Join"].split(":")[1]
 
 
-async def test_a_remove_seat_menu_left_open_never_removes_whoever_sits_there_now(table):
-    await table.alice.slash(table.channel, "new", game="pebbles")
+@every_game
+async def test_a_remove_seat_menu_left_open_never_removes_whoever_sits_there_now(table, game_id):
+    await table.alice.slash(table.channel, "new", game=game_id)
     lobby = table.channel.last_message
     await table.bob.click(lobby, label="Join")
     await table.carol.click(lobby, label="Join")

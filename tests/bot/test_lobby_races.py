@@ -11,7 +11,9 @@ import pytest
 from meeple_hall.bot.cogs.lobby import Lobby
 from meeple_hall.bot.live import Refusal
 from meeple_hall.bot.store import TableStatus
-from tests.bot.conftest import click_as_it_was, raw_buttons, stored_message
+from tests.bot.conftest import EVERY_GAME, click_as_it_was, raw_buttons, stored_message
+
+every_game = pytest.mark.parametrize("game_id", EVERY_GAME)
 
 
 async def interactions_of(table, monkeypatch, *members, label: str = "Join"):
@@ -31,8 +33,9 @@ async def interactions_of(table, monkeypatch, *members, label: str = "Join"):
     return caught
 
 
-async def test_two_joins_at_the_same_moment_both_get_their_seat(table, monkeypatch):
-    await table.alice.slash(table.channel, "new", game="pebbles")
+@every_game
+async def test_two_joins_at_the_same_moment_both_get_their_seat(table, monkeypatch, game_id):
+    await table.alice.slash(table.channel, "new", game=game_id)
     bob, carol = await interactions_of(table, monkeypatch, table.bob, table.carol)
     cog = table.env.bot.get_cog("Lobby")
     # Each click's handler read the lobby for itself before either changed it.
@@ -48,11 +51,12 @@ async def test_two_joins_at_the_same_moment_both_get_their_seat(table, monkeypat
     )
 
 
+@every_game
 @pytest.mark.parametrize("join_first", [True, False])
 async def test_a_join_racing_start_plays_with_the_seats_the_store_holds(
-    table, monkeypatch, join_first
+    table, monkeypatch, join_first, game_id
 ):
-    await table.alice.slash(table.channel, "new", game="pebbles")
+    await table.alice.slash(table.channel, "new", game=game_id)
     await table.bob.click(table.channel.last_message, label="Join")
     (carol,) = await interactions_of(table, monkeypatch, table.carol)
     (alice,) = await interactions_of(table, monkeypatch, table.alice, label="Start")
@@ -71,7 +75,7 @@ async def test_a_join_racing_start_plays_with_the_seats_the_store_holds(
     # Whichever got in first, the game plays with exactly the seats the store holds, and a
     # Join that came too late was told so.
     assert game.table.seats == stored.seats
-    assert len(game.engine.view(game.state, None)["players"]) == len(stored.seats)
+    assert game.engine.view(game.state, None)["num_players"] == len(stored.seats)
     if isinstance(joined, Refusal):
         assert joined.key == "lobby.already_started"
         assert len(stored.seats) == 2
@@ -84,8 +88,9 @@ async def test_a_join_racing_start_plays_with_the_seats_the_store_holds(
     assert await table.env.bot.store.last_seq(game.id) == 1
 
 
-async def test_a_join_after_start_is_told_the_game_has_started(table):
-    await table.alice.slash(table.channel, "new", game="pebbles")
+@every_game
+async def test_a_join_after_start_is_told_the_game_has_started(table, game_id):
+    await table.alice.slash(table.channel, "new", game=game_id)
     lobby = table.channel.last_message
     await table.bob.click(lobby, label="Join")
     shown = copy.deepcopy(stored_message(table.env, lobby))
