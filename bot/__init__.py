@@ -46,6 +46,7 @@ class MeepleHall(commands.Bot):
         self.tree.on_error = self.on_app_command_error
 
     async def setup_hook(self) -> None:
+        from meeple_hall.bot.boundaries import Boundaries
         from meeple_hall.bot.clocks import ClockService
         from meeple_hall.bot.cogs.lobby import Lobby
         from meeple_hall.bot.cogs.play import Play
@@ -80,6 +81,7 @@ class MeepleHall(commands.Bot):
         await self.add_cog(Settings(self.store))
         await self.add_cog(Time(self, self.store, self.manager, self.clocks))
         await self._add_community()
+        Boundaries(self.manager, self.store).bind(self.router)
         self.add_dynamic_items(RoutedButton)
         if 0 not in self.served.running:
             return  # the commands are the same in every process: the one with shard 0 syncs

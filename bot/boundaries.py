@@ -1,15 +1,26 @@
 """Server boundaries: what a command or a click may reach from where it was made.
 
 A table is seen within its own server, and in a DM with the bot by the players who sat at
-it. Anything that names a table by number (`/replay`, `/export`, their buttons) asks here
-first, and a stranger is told they cannot see it, whether or not the table exists.
+it: anything that names a table by number (`/replay`, `/export`) asks `may_see` first, and
+a stranger is told they cannot see it.
+
+A click acts only where its message was sent: the router (bot/components.py) looks up the
+table or tournament a custom_id names and refuses a click from any other guild or channel
+before a handler runs, so an id rewritten by a client cannot reach another server's lobby,
+game or tournament. `bind` declares, for each family of ids, where the thing it names is.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import discord
 
-from meeple_hall.bot.store import Table
+from meeple_hall.bot.components import Place, Router, Where, number_at
+from meeple_hall.bot.store import Store, Table
+
+if TYPE_CHECKING:
+    from meeple_hall.bot.live import TableManager
 
 
 def seated(table: Table, user_id: int) -> bool:
@@ -21,3 +32,44 @@ def may_see(table: Table, interaction: discord.Interaction) -> bool:
     if interaction.guild_id is not None:
         return table.guild_id == interaction.guild_id
     return seated(table, interaction.user.id)
+
+
+class Boundaries:
+    def __init__(self, manager: TableManager, store: Store) -> None:
+        self.manager = manager
+        self.store = store
+
+    async def table(self, table_id: int) -> Table | None:
+        """A table as this process keeps it (a game in play), else as stored."""
+        if (game := self.manager.get(table_id)) is not None:
+            return game.table
+        return self.manager.tables.get(table_id) or await self.store.get_table(table_id)
+
+    def table_at(self, index: int) -> Where:
+        """Ids whose part `index` is a table: used in that table's channel (or thread)."""
+
+        async def where(parts: list[str]) -> Place | None:
+            table = await self.table(number_at(parts, index))
+            return None if table is None else Place(table.guild_id, table.channel_id)
+
+        return where
+
+    def tournament_at(self, index: int) -> Where:
+        async def where(parts: list[str]) -> Place | None:
+            tournament = await self.store.get_tournament(number_at(parts, index))
+            return None if tournament is None else Place(tournament.guild_id, tournament.channel_id)
+
+        return where
+
+    def bind(self, router: Router) -> None:
+        # the table message, its panels and Undo, the lobby, resign/abandon confirmations,
+        # a stall notice: all in the table's own channel
+        router.bound("t", self.table_at(0))
+        router.bound("g", self.table_at(0))
+        router.bound("u", self.table_at(0))
+        router.bound("l", self.table_at(0))
+        router.bound("c", self.table_at(1))  # c:<verb>:<table>:<answer>
+        router.bound("w", self.table_at(1))  # w:ai:<table>:<seat>:<user>
+        router.bound("tour", self.tournament_at(0))
+        # not bound: `r` (a replay viewer may be opened anywhere `may_see` allows) and `z`
+        # (Snooze, in a DM: the store checks the clicker is the reminded player)

@@ -3,7 +3,10 @@
 Custom ids carry everything a click needs (`g:<table>:<seq>:<decision>:o:<option>`), so
 they work after any restart. One catch-all `DynamicItem` per component type hands each
 click to the router, which finds the handler by the id's prefix; an id that no handler
-understands is answered as unknown instead of failing silently.
+understands, or that no button of this bot carries (odd characters, numbers out of range),
+is answered as unknown instead of failing silently. A click on an id naming a table or a
+tournament of another server or channel is refused before its handler runs (`bound`;
+bot/boundaries.py says where each family's things live).
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -23,6 +27,46 @@ log = logging.getLogger(__name__)
 
 Handler = Callable[[discord.Interaction, list[str], list[str]], Awaitable[None]]
 CUSTOM_ID_MAX = 100
+NUMBER_MAX = 2**63 - 1  # every id the bot writes in a custom_id fits a signed 64-bit integer
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where a component may be used: a guild (None: a DM), and a channel or thread in it
+    (None: anywhere in the guild)."""
+
+    guild_id: int | None
+    channel_id: int | None = None
+
+    def holds(self, interaction: discord.Interaction) -> bool:
+        if interaction.guild_id != self.guild_id:
+            return False
+        return self.channel_id is None or interaction.channel_id == self.channel_id
+
+
+# Where the thing a custom_id's parts name lives (None: nothing known by that id: the
+# handler answers as it does for any gone table). Raises Malformed for a part it cannot read.
+Where = Callable[[list[str]], Awaitable[Place | None]]
+
+
+class Malformed(ValueError):
+    """A custom_id no button of this bot carries."""
+
+
+def well_formed(custom_id: str) -> bool:
+    """Plain ASCII, and every number in it within what the bot writes: anything else was
+    not made here (a digit like `²` passes `str.isdigit`; a number over 2**63 overflows the
+    store)."""
+    if not custom_id.isascii():
+        return False
+    return all(not part.isdigit() or int(part) <= NUMBER_MAX for part in custom_id.split(":"))
+
+
+def number_at(parts: list[str], index: int) -> int:
+    """The id at `parts[index]`, or Malformed."""
+    if index >= len(parts) or not parts[index].isdigit():
+        raise Malformed(":".join(parts))
+    return int(parts[index])
 
 
 class Components(ui.View):
@@ -39,25 +83,41 @@ class Components(ui.View):
 class Router:
     def __init__(self) -> None:
         self._handlers: dict[str, Handler] = {}
+        self._places: dict[str, Where] = {}
 
     def add(self, prefix: str, handler: Handler) -> None:
         self._handlers[prefix] = handler
+
+    def bound(self, prefix: str, where: Where) -> None:
+        """Clicks on `prefix` ids act only where `where` says the thing they name lives."""
+        self._places[prefix] = where
 
     async def dispatch(self, interaction: discord.Interaction, custom_id: str) -> None:
         prefix, _, rest = custom_id.partition(":")
         handler = self._handlers.get(prefix)
         values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
-        if handler is None:
-            await interaction.response.send_message(
-                t(user_locale(interaction), "component.unknown"), ephemeral=True
-            )
-            return
         try:
+            if handler is None or not well_formed(custom_id):
+                await self._refuse(interaction, "component.unknown")
+                return
+            if (where := self._places.get(prefix)) is not None:
+                try:
+                    place = await where(rest.split(":"))
+                except Malformed:
+                    await self._refuse(interaction, "component.unknown")
+                    return
+                if place is not None and not place.holds(interaction):
+                    await self._refuse(interaction, "component.elsewhere")
+                    return
             await handler(interaction, rest.split(":"), values)
         except Exception as exc:
             from meeple_hall.bot import report_failure
 
             await report_failure(interaction, exc)
+
+    @staticmethod
+    async def _refuse(interaction: discord.Interaction, key: str) -> None:
+        await interaction.response.send_message(t(user_locale(interaction), key), ephemeral=True)
 
 
 ANY_ID = re.compile(r"(?s).+")

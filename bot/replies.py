@@ -4,20 +4,22 @@ from __future__ import annotations
 
 import discord
 
+from meeple_hall.bot.components import clip
 from meeple_hall.bot.i18n import t
 from meeple_hall.bot.languages import server_locale, user_locale
 from meeple_hall.bot.live import Refusal
 
+MESSAGE_MAX = 2000
+
 
 async def say(interaction: discord.Interaction, text: str, **kwargs: object) -> None:
-    """An ephemeral reply, whether or not the interaction was answered already."""
+    """An ephemeral reply, whether or not the interaction was answered already, cut to
+    what Discord takes in one message."""
+    text = clip(text, MESSAGE_MAX)
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True, **kwargs)  # type: ignore[arg-type]
     else:
         await interaction.response.send_message(text, ephemeral=True, **kwargs)  # type: ignore[arg-type]
-
-
-MESSAGE_MAX = 2000
 
 
 def pieces(text: str, limit: int = MESSAGE_MAX) -> list[str]:
@@ -48,9 +50,19 @@ async def say_all(interaction: discord.Interaction, text: str) -> None:
         await say(interaction, piece)
 
 
+QUOTED_MAX = 100  # a user's own text, repeated in a refusal, up to this many characters
+
+
+def quoted(text: str) -> str:
+    """A user's text as a reply repeats it: cut, so the reply stays short and readable."""
+    return clip(text, QUOTED_MAX)
+
+
 async def refuse(interaction: discord.Interaction, refusal: Refusal) -> None:
-    """A refusal in the clicking user's language (a game's reason from its catalogue)."""
-    await say(interaction, t(user_locale(interaction), refusal.key, **refusal.fields))
+    """A refusal in the clicking user's language (a game's reason from its catalogue); the
+    user's own text in it (a token typed, an option named) is cut to QUOTED_MAX."""
+    fields = {k: quoted(v) if isinstance(v, str) else v for k, v in refusal.fields.items()}
+    await say(interaction, t(user_locale(interaction), refusal.key, **fields))
 
 
 def can_manage(interaction: discord.Interaction, host_id: int) -> bool:
