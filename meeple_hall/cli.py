@@ -9,11 +9,14 @@ from collections.abc import Sequence
 from importlib.util import find_spec
 from pathlib import Path
 
+from discord import Client
+
 from meeple_hall import games
 from meeple_hall.bot import create_bot
 from meeple_hall.bot.config import Config
 from meeple_hall.bot.i18n import t
 from meeple_hall.bot.playground.console import console_locale
+from meeple_hall.stopping import run_until_stopped
 
 
 def run_bot(_args: argparse.Namespace) -> None:
@@ -22,7 +25,13 @@ def run_bot(_args: argparse.Namespace) -> None:
         level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
     bot = create_bot(config.database_url, dev_guild_id=config.dev_guild_id, shards=config.shards)
-    bot.run(config.token, log_handler=None)
+    run_until_stopped(serve_bot(bot, config.token))
+
+
+async def serve_bot(bot: Client, token: str) -> None:
+    """What `Client.run` does, inside `run_until_stopped`: SIGTERM too closes the bot."""
+    async with bot:
+        await bot.start(token)
 
 
 def run_playground(args: argparse.Namespace) -> None:

@@ -6,6 +6,7 @@ commands the bot offers. Loopback only; every address carries the session's toke
 from __future__ import annotations
 
 import html
+import json
 import re
 import secrets
 from importlib.resources import files
@@ -51,6 +52,10 @@ PAGE_KEYS = (
     "stopped",
     "jump",
 )
+# The page's requests are a few bytes: a body this size is not from the page.
+MAX_BODY = 4096
+SHOW_EXAMPLE = '{"channel": "<channel id>"}'
+LOBBY_EXAMPLE = '{"game": "<game id>"}'
 
 
 def page_locale(request: web.Request) -> str:
@@ -80,7 +85,7 @@ class Companion:
         return f"http://127.0.0.1:{self.port}/{self.token}/"
 
     async def start(self) -> None:
-        app = web.Application(middlewares=[self._guard])
+        app = web.Application(middlewares=[self._guard], client_max_size=MAX_BODY)
         base = f"/{self.token}"
         app.router.add_get(f"{base}/", self._page)
         app.router.add_get(f"{base}/companion.js", self._script)
@@ -229,25 +234,64 @@ class Companion:
         return web.json_response({"ok": True})
 
     async def _show(self, request: web.Request) -> web.Response:
-        body = await request.json()
-        try:
-            await self.session.show(int(body["channel"]))
-        except (KeyError, ValueError, StopIteration):
-            raise web.HTTPBadRequest() from None
+        body = await json_object(request, SHOW_EXAMPLE)
+        locale = page_locale(request)
+        channel = snowflake(body.get("channel"))
+        if channel is None:
+            raise bad_request(t(locale, "playground.api.shape", example=SHOW_EXAMPLE))
+        if channel not in {c.id for c in self.session.world.channels}:
+            raise bad_request(t(locale, "playground.api.unknown_channel", channel=channel))
+        await self.session.show(channel)
         return web.json_response({"ok": True, "tableUrl": self.session.url})
 
     async def _lobby(self, request: web.Request) -> web.Response:
-        body = await request.json()
+        body = await json_object(request, LOBBY_EXAMPLE)
         locale = page_locale(request)
-        game = str(body.get("game", ""))
+        game = body.get("game")
+        if not isinstance(game, str):
+            raise bad_request(t(locale, "playground.api.shape", example=LOBBY_EXAMPLE))
         if game not in games.ids():
-            raise web.HTTPBadRequest()
+            known = ", ".join(games.ids())
+            raise bad_request(t(locale, "playground.api.unknown_game", game=game, games=known))
         try:
             await self.session.new_lobby(game)
         except PlaygroundError as exc:
             error = t(locale, "playground.error", reason=exc.text(locale))
             return web.json_response({"ok": False, "error": error})
         return web.json_response({"ok": True, "tableUrl": self.session.url})
+
+
+def snowflake(value: object) -> int | None:
+    """A Discord id as the page sends it (a string of digits), or as a JSON number."""
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) < 25:
+        return int(value)
+    if type(value) is int and value >= 0:
+        return value
+    return None
+
+
+def bad_request(text: str) -> web.HTTPBadRequest:
+    return web.HTTPBadRequest(text=text)
+
+
+async def json_object(request: web.Request, example: str) -> dict[str, Any]:
+    """The request's body, a JSON object; else a short plain answer saying what to send
+    (400), or that the body is too large (413)."""
+    locale = page_locale(request)
+    try:
+        raw = await request.read()
+    except web.HTTPRequestEntityTooLarge:
+        text = t(locale, "playground.api.too_large", limit=MAX_BODY)
+        raise web.HTTPRequestEntityTooLarge(
+            MAX_BODY, request.content_length or MAX_BODY, text=text
+        ) from None
+    try:
+        body = json.loads(raw)
+    except ValueError:  # not JSON, or not UTF-8
+        raise bad_request(t(locale, "playground.api.not_json", example=example)) from None
+    if not isinstance(body, dict):
+        raise bad_request(t(locale, "playground.api.shape", example=example))
+    return body
 
 
 def dm_html(text: str, channels: dict[int, str], jump_text: str) -> str:

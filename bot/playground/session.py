@@ -22,7 +22,7 @@ from urllib.parse import urlsplit
 from simcord.env import Env
 
 from meeple_hall import games
-from meeple_hall.bot import create_bot
+from meeple_hall.bot import ai, create_bot
 from meeple_hall.bot.i18n import t
 from meeple_hall.bot.playground.world import World, world_file
 from meeple_hall.bot.store import TableStatus
@@ -88,6 +88,7 @@ class Session:
 
     # -- starting and stopping ------------------------------------------------------------
     async def __aenter__(self) -> Session:
+        check_options(self.options)  # before any file is made
         self.bot = create_bot(self.database_url)
         self.env = Env(self.bot, settle_timeout=SETTLE_SECONDS)
         self.world = World(self.env, world_file(self.db_path))
@@ -114,7 +115,7 @@ class Session:
         await self.env.shutdown()
         if self._clock is not None:
             self._clock.__exit__(None, None, None)
-        await close_store(self.bot)
+        await close_bot(self.bot)
 
     @property
     def url(self) -> str:
@@ -173,14 +174,7 @@ class Session:
         """`/new`, then **Add AI** until N seats, at the level asked; the person starts."""
         engine = games.get(game_id)
         players = self.options.players
-        if not engine.min_players <= players <= engine.max_players:
-            raise PlaygroundError(
-                "playground.players",
-                game=engine.name,
-                min=engine.min_players,
-                max=engine.max_players,
-                players=players,
-            )
+        check_players(engine, players)
         person = self.world.person
         result = await person.slash(channel, "new", game=engine.id)
         lobby = answer = result.response
@@ -276,7 +270,7 @@ class Session:
             old = self.bot
             self.bot = create_bot(self.database_url)
             await self.env.restart_bot(self.bot)
-            await close_store(old)
+            await close_bot(old)
             self.restarts += 1
             await self.preview.refresh()
 
@@ -288,11 +282,36 @@ class Session:
         return self.env.backend.cdn.get(url)
 
 
-async def close_store(bot: Any) -> None:
-    """SimCord detaches a bot without closing it; its store is closed here."""
-    store = getattr(bot, "store", None)
-    if store is not None:
-        await store.close()
+def check_options(options: Options) -> None:
+    """Refuse a run that cannot open its table. Without a game asked, a new database opens
+    the default game's lobby; a stored one may instead go on with any of its tables."""
+    engine = games.get(options.game or DEFAULT_GAME)
+    if options.game is not None or not options.db.exists():
+        check_players(engine, options.players)
+    offered = ai.levels_for(engine.id)
+    if options.ai.lower() not in offered:
+        if offered == (BASELINE_LEVEL,):
+            raise PlaygroundError("playground.no_levels")
+        raise PlaygroundError(
+            "playground.unknown_level", level=options.ai, levels=", ".join(offered)
+        )
+
+
+def check_players(engine: games.Engine, players: int) -> None:
+    if not engine.min_players <= players <= engine.max_players:
+        raise PlaygroundError(
+            "playground.players",
+            game=engine.name,
+            min=engine.min_players,
+            max=engine.max_players,
+            players=players,
+        )
+
+
+async def close_bot(bot: Any) -> None:
+    """SimCord detaches a bot without closing it: closed here, with its store and its AI
+    worker processes."""
+    await bot.close()
 
 
 @dataclass(frozen=True)

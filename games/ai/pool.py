@@ -5,6 +5,10 @@ state to a worker process, which loads it and asks `levels.choose`. The pool sta
 use with the `spawn` method (a fork of a process running asyncio and database threads is
 unsafe) and is shut down with `shutdown()`.
 
+Workers leave Ctrl+C to their owner: a terminal sends SIGINT to its whole foreground
+process group, workers included, and each would print a KeyboardInterrupt traceback. They
+are born with SIGINT blocked and ignore it from their first step on; the owner stops them.
+
 `WorkerPool` is the same thing as an object of its own, for an owner that starts and stops
 its pool with itself (the bot's TableManager): stopping one owner's pool never cancels
 another's work.
@@ -13,11 +17,13 @@ another's work.
 from __future__ import annotations
 
 import asyncio
-import multiprocessing
 import os
+import signal
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
+from multiprocessing import resource_tracker
+from multiprocessing.context import SpawnContext, SpawnProcess
 
 from meeple_hall import games
 from meeple_hall.games.ai import levels
@@ -28,14 +34,51 @@ def workers() -> int:
     return max(1, (os.cpu_count() or 2) - 1)
 
 
+class QuietSpawnProcess(SpawnProcess):
+    """A spawned process born with SIGINT blocked (a signal mask survives fork and exec): a
+    Ctrl+C while it is still importing, before `start_worker` runs, waits blocked and is
+    then discarded by `ignore_interrupts`. The owner's SIGINT is not lost: another of its
+    threads takes it, or it is delivered once the mask is restored."""
+
+    def start(self) -> None:
+        if not hasattr(signal, "pthread_sigmask"):  # Windows: no signal masks
+            super().start()
+            return
+        # Started first: starting it unblocks SIGINT (multiprocessing.resource_tracker).
+        resource_tracker.ensure_running()
+        mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            super().start()
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+
+
+class QuietSpawnContext(SpawnContext):
+    Process = QuietSpawnProcess
+
+
 def spawn_pool(max_workers: int) -> ProcessPoolExecutor:
-    """A pool of `spawn`ed workers that end when the process that started them is gone."""
+    """A pool of `spawn`ed workers that leave Ctrl+C to the process that started them and
+    end when it is gone."""
     return ProcessPoolExecutor(
         max_workers=max_workers,
-        mp_context=multiprocessing.get_context("spawn"),
-        initializer=follow_parent,
+        mp_context=QuietSpawnContext(),
+        initializer=start_worker,
         initargs=(os.getpid(),),
     )
+
+
+def start_worker(parent: int) -> None:
+    """A worker's first step."""
+    ignore_interrupts()
+    follow_parent(parent)
+
+
+def ignore_interrupts() -> None:
+    """SIGINT is the owner's to handle: it stops its workers itself."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def follow_parent(parent: int) -> None:
