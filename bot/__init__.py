@@ -67,6 +67,7 @@ class MeepleHall(commands.Bot):
         self.clocks = ClockService(self, self.manager, self.store)
         self.display = TableDisplay(self, self.manager, self.store)
         self.display.notes = self.clocks.notes
+        self.display.start()
         # Which games are in play: each is loaded on its first use (bot/live.py).
         await self.manager.index()
         # Another process's change to a table this one serves, or to what this process keeps

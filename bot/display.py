@@ -9,9 +9,8 @@ one is posted (mentioning who must act) and the old one loses its buttons.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Hashable, Sequence
 from typing import Any
 
 import discord
@@ -19,13 +18,15 @@ import discord
 from meeple_hall import renderers
 from meeple_hall.bot import ai, render
 from meeple_hall.bot.components import Components, button, clip
+from meeple_hall.bot.delivery import Redelivery, retried, transient
 from meeple_hall.bot.i18n import game_name, game_text, language, t
 from meeple_hall.bot.languages import Languages
 from meeple_hall.bot.live import LiveGame, TableManager
 from meeple_hall.bot.move_shown import keeps_events, shows_choices, typed
 from meeple_hall.bot.quiet import quiet_until
+from meeple_hall.bot.reminders import jump_link
 from meeple_hall.bot.store import LoggedAction, Store, Table, TableStatus, UserPrefs
-from meeple_hall.games import Text
+from meeple_hall.games import Decision, Text
 from meeple_hall.games.core.catalogues import in_score_order, score_category
 from meeple_hall.games.core.contract import LOG_SHOWN
 from meeple_hall.games.core.undo import undone, undone_seq
@@ -188,8 +189,15 @@ class TableDisplay:
         self.result_extras: list[Callable[[Table, discord.Embed, str], Awaitable[None]]] = []
         # per-seat notes on the table message (deadlines, time away): set by bot/clocks.py
         self.notes: Callable[[LiveGame, str], dict[int, str]] | None = None
+        # a table post or DM that failed after its tries, sent again later ("table", game)
+        # or ("dm", game, seat), with what the DM was to carry
+        self.redelivery = Redelivery(self._resend)
+        self._undelivered: dict[tuple[int, int], tuple[bool, bool]] = {}
         manager.listeners.append(self.changed)
         manager.on_load.append(self._loaded)
+
+    def start(self) -> None:
+        self.redelivery.start()
 
     async def _loaded(self, game: LiveGame) -> None:
         self.prime(game)
@@ -215,14 +223,35 @@ class TableDisplay:
                 self._dirty.discard(game.id)
                 try:
                     await self.publish(game)
-                except Exception:
-                    log.exception("could not show game %s at move %s", game.id, game.seq)
+                except Exception as exc:
+                    if not transient(exc):
+                        log.exception("could not show game %s at move %s", game.id, game.seq)
+                        return
+                    log.warning("game %s at move %s: shown again later", game.id, game.seq)
+                    self.redelivery.again(("table", game.id))
+                else:
+                    self.redelivery.done(("table", game.id))
         finally:
             self._tasks.pop(game.id, None)
 
+    async def _resend(self, keys: list[Hashable]) -> None:
+        """What failed to go out, once more: the table as it stands now, and each DM with
+        what is still true (the turn, if the seat is still awaited; its private text)."""
+        for key in keys:
+            assert isinstance(key, tuple)
+            game = self.manager.get(key[1])
+            if game is None:
+                self.redelivery.done(key)
+            elif key[0] == "table":
+                await self.changed(game)
+            else:
+                await self._resend_dm(game, key[2])
+
     def close(self) -> None:
         """Stop showing (the bot is closing): pictures and messages not yet out are dropped,
-        rather than sent through a closed connection and store."""
+        rather than sent through a closed connection and store (the next start shows every
+        table afresh)."""
+        self.redelivery.close()
         for task in [*self._tasks.values(), *self._dm_tasks]:
             task.cancel()
         self._dirty.clear()
@@ -258,7 +287,6 @@ class TableDisplay:
         channel = await self.channel(table)
         acting = frozenset(d.seat for d in game.decisions())
         newly = acting - self._acting.get(game.id, frozenset())
-        self._acting[game.id] = acting
         humans = [table.seats[s].user_id for s in sorted(newly) if not table.seats[s].ai]
         mentions = " ".join(f"<@{u}>" for u in humans if u)
         # no mention reaches a player in their quiet hours (the name is still shown)
@@ -266,34 +294,52 @@ class TableDisplay:
         embed = table_embed(game, locale, self.notes(game, locale) if self.notes else None)
         buttons = table_buttons(table.id, seq, locale)
         last_id = getattr(channel, "last_message_id", None)
+        message: discord.Message | discord.PartialMessage | None = None
         if table.table_message_id and table.table_message_id == last_id and not mentions:
-            message = channel.get_partial_message(table.table_message_id)  # type: ignore[attr-defined]
-            await message.edit(
-                content=None, embed=embed, attachments=[render.as_file(png)], view=buttons
-            )
-        else:
+            shown = channel.get_partial_message(table.table_message_id)  # type: ignore[attr-defined]
+            try:
+                message = await retried(
+                    lambda: shown.edit(
+                        content=None, embed=embed, attachments=[render.as_file(png)], view=buttons
+                    ),
+                    f"editing the table of game {game.id}",
+                )
+            except discord.NotFound:
+                message = None  # someone deleted the table message: post it again
+        if message is None:
             content = t(locale, "table.your_move", mentions=mentions) if mentions else None
-            message = await channel.send(
-                content=content,
-                embed=embed,
-                file=render.as_file(png),
-                view=buttons,
-                allowed_mentions=discord.AllowedMentions(users=loud),
+            message = await retried(
+                lambda: channel.send(
+                    content=content,
+                    embed=embed,
+                    file=render.as_file(png),
+                    view=buttons,
+                    allowed_mentions=discord.AllowedMentions(users=loud),
+                ),
+                f"posting the table of game {game.id}",
             )
             await self._strip_buttons(table)
             table.table_message_id = message.id
             await self.store.set_table_message(table.id, message.id)
+        # shown: who was newly awaited has been mentioned (a post that failed mentions them
+        # when it goes out)
+        self._acting[game.id] = acting
         # DMs go out on their own, so the next move's table never waits behind them.
         task = asyncio.create_task(self._notify(game, newly, message.jump_url))
         self._dm_tasks.add(task)
         task.add_done_callback(self._dm_tasks.discard)
 
     async def _strip_buttons(self, table: Table) -> None:
+        """The old table message loses its buttons (if that fails, they stay: a click on
+        them is refused as out of date)."""
         if not table.table_message_id:
             return
         channel = await self.channel(table)
-        with contextlib.suppress(discord.NotFound):
+        try:
             await channel.get_partial_message(table.table_message_id).edit(view=None)  # type: ignore[attr-defined]
+        except discord.HTTPException as exc:
+            if not isinstance(exc, discord.NotFound):
+                log.warning("could not take the buttons off table %s: %s", table.id, exc)
 
     async def _finish(self, game: LiveGame) -> None:
         table = game.table
@@ -372,33 +418,71 @@ class TableDisplay:
                 continue
             if seat not in newly and seat not in secrets:
                 continue
-            prefs = await self.store.get_prefs(s.user_id)
-            if not prefs.turn_dms or prefs.dms_closed:
-                continue
-            if quiet_until(prefs, discord.utils.utcnow()) is not None:
-                continue  # quiet hours: reminders come when they end
-            lang = self.dm_locale(prefs, table)
-            name = game_name(lang, table.game)
-            parts = []
-            if seat in newly:
-                parts.append(
-                    t(
-                        lang,
-                        "dm.your_turn",
-                        game=name,
-                        channel=table.channel_id,
-                        prompt=decisions[seat].prompt,
-                        link=link,
-                    )
+            turn = decisions[seat] if seat in newly else None
+            await self._dm_seat(game, seat, turn, secrets.get(seat), link)
+
+    async def _dm_seat(
+        self,
+        game: LiveGame,
+        seat: int,
+        turn: Decision | None,
+        secret: tuple[Text, dict[str, Any]] | None,
+        link: str,
+    ) -> None:
+        """One DM to a seat: its turn (with the decision's prompt) and its private text. A DM
+        that cannot go out now is sent again later with what is then still true."""
+        table = game.table
+        user_id = table.seats[seat].user_id
+        assert user_id is not None
+        prefs = await self.store.get_prefs(user_id)
+        if not prefs.turn_dms or prefs.dms_closed:
+            return
+        if quiet_until(prefs, discord.utils.utcnow()) is not None:
+            return  # quiet hours: reminders come when they end
+        lang = self.dm_locale(prefs, table)
+        name = game_name(lang, table.game)
+        parts = []
+        if turn is not None:
+            parts.append(
+                t(
+                    lang,
+                    "dm.your_turn",
+                    game=name,
+                    channel=table.channel_id,
+                    prompt=turn.prompt,
+                    link=link,
                 )
-            png = None
-            if seat in secrets:
-                secret, view = secrets[seat]
-                parts.append(
-                    t(lang, "dm.private", game=name, channel=table.channel_id, text=secret)
-                )
-                png = await render.private_png(table.game, view)
+            )
+        png = None
+        if secret is not None:
+            text, view = secret
+            parts.append(t(lang, "dm.private", game=name, channel=table.channel_id, text=text))
+            png = await render.private_png(table.game, view)
+        key = ("dm", game.id, seat)
+        try:
             await self.direct_message(table, prefs, clip("\n\n".join(parts), 2000), png)
+        except Exception as exc:
+            if not transient(exc):
+                raise
+            before = self._undelivered.get((game.id, seat), (False, False))
+            wanted = (before[0] or turn is not None, before[1] or secret is not None)
+            self._undelivered[(game.id, seat)] = wanted
+            log.warning("DM to seat %s of game %s: sent again later", seat, game.id)
+            self.redelivery.again(key)
+        else:
+            self._undelivered.pop((game.id, seat), None)
+            self.redelivery.done(key)
+
+    async def _resend_dm(self, game: LiveGame, seat: int) -> None:
+        turn_wanted, secret_wanted = self._undelivered.pop((game.id, seat), (False, False))
+        turn = game.decision_for(seat) if turn_wanted else None
+        text = self._secret_text(game, seat) if secret_wanted else None
+        secret = (text, game.view(seat)) if text else None
+        if turn is None and secret is None:
+            self.redelivery.done(("dm", game.id, seat))
+            return
+        async with self._dm_lock.setdefault(game.id, asyncio.Lock()):
+            await self._dm_seat(game, seat, turn, secret, jump_link(game.table))
 
     def dm_locale(self, prefs: UserPrefs, table: Table) -> str:
         """A DM's language: the one the user chose, else their client's last locale, else the
@@ -413,10 +497,14 @@ class TableDisplay:
         self, table: Table, prefs: UserPrefs, text: str, png: bytes | None = None
     ) -> None:
         """DM a player; closed DMs (50007) are remembered and announced once in the channel."""
-        try:
+
+        async def send() -> None:
             user = self.bot.get_user(prefs.user_id) or await self.bot.fetch_user(prefs.user_id)
             extra = {"file": render.as_file(png, render.PRIVATE_FILENAME)} if png else {}
             await user.send(text, **extra)
+
+        try:
+            await retried(send, f"a DM to user {prefs.user_id}")
         except discord.Forbidden as exc:
             if exc.code != 50007:
                 raise

@@ -180,19 +180,27 @@ def awaited_humans(game) -> list[int]:
     return sorted({d.seat for d in game.decisions() if not game.table.seats[d.seat].ai})
 
 
-async def answer_seat(table, game, seat: int, rng=None, *, most: int = 200) -> None:
-    """The seat answers every decision it has now, at random (a player who is on time),
-    through the running bot's own move path, as many moves as its turn takes."""
-    from meeple_hall.games.testing import random_choices
+def seated_member(table, game, seat: int):
+    """The member of the test's guild sitting at `seat`."""
+    user_id = game.table.seats[seat].user_id
+    members = (table.alice, table.bob, table.carol, table.dave)
+    return next(member for member in members if member.id == user_id)
 
+
+async def answer_seat(table, game, seat: int, rng=None, *, channel=None, most: int = 50) -> None:
+    """The seat's player answers every decision it has now, at random (a player who is on
+    time), typed with `/move` in the game's channel (`table.channel` unless given: a
+    tournament's thread) as one or more commands, until the game awaits it no more."""
     rng = rng or random.Random(seat)
-    manager = table.env.bot.manager
+    member = seated_member(table, game, seat)
     for _ in range(most):
-        decision = game.decision_for(seat)
-        if decision is None or game.table.seats[seat].ai:
+        if game.decision_for(seat) is None or game.table.seats[seat].ai:
             return
-        await manager.submit(game, seat, random_choices(decision, rng), user_id=1)
-    raise AssertionError(f"seat {seat} still has decisions after {most} moves")
+        before = game.seq
+        text = " ".join(plan_turn(game, seat, rng))
+        result = await member.slash(channel or table.channel, "move", text=text)
+        assert game.seq > before, result.response.content
+    raise AssertionError(f"seat {seat} still has decisions after {most} commands")
 
 
 def acting_member(table, game):
