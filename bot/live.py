@@ -33,6 +33,7 @@ from typing import Any, TypeVar
 from meeple_hall import games
 from meeple_hall.bot import ai
 from meeple_hall.bot.shards import Shards
+from meeple_hall.bot.snapshots import snapshot_agrees
 from meeple_hall.bot.store import (
     FinalResult,
     LobbyClosed,
@@ -43,7 +44,7 @@ from meeple_hall.bot.store import (
     TableNotActive,
     TableStatus,
 )
-from meeple_hall.bot.store.base import GameLog
+from meeple_hall.bot.store.base import GameLog, Snapshot
 from meeple_hall.games import Action, Decision, Engine, GameError, IllegalAction, Result
 from meeple_hall.games.ai import levels
 from meeple_hall.games.core import undo
@@ -196,6 +197,8 @@ class TableManager:
         self.chooser: ai.Chooser = chooser or self._pool  # type: ignore[assignment]
         self._ai_tasks: dict[int, asyncio.Task[None]] = {}
         self._loading: set[int] = set()
+        # (table, move) of each snapshot checked against its log here: whether it agreed
+        self._checked_snapshots: dict[tuple[int, int], bool] = {}
 
     def serves(self, table: Table) -> bool:
         """Whether this process plays the table (its guild is in one of our shards)."""
@@ -364,6 +367,10 @@ class TableManager:
             except GameError:
                 log.warning("snapshot %s of game %s unreadable; replaying", snapshot.seq, table.id)
                 entries = await self.store.actions(table.id)
+            else:
+                if not await self._snapshot_agrees(table, engine, snapshot, state):
+                    state, seq = None, 0
+                    entries = await self.store.actions(table.id)
         if seq and not undo.snapshot_holds(seq, entries):
             state, seq = None, 0
             entries = await self.store.actions(table.id)
@@ -387,6 +394,31 @@ class TableManager:
             game.seq = entry.seq
             game.acted[entry.seq] = entry.seat
         return game
+
+    async def _snapshot_agrees(
+        self, table: Table, engine: Engine, snapshot: Snapshot, loaded: Any
+    ) -> bool:
+        """Whether the snapshot (`loaded`: the state it loads to) is the game its log
+        replays to (bot/snapshots.py); if not, it is dropped and the game replayed from its
+        log. Each snapshot is checked once in this process, when a game is first loaded
+        from it: the check replays the log up to it, as loading without it would
+        (bench/snapshot_check.py)."""
+        key = (table.id, snapshot.seq)
+        if key not in self._checked_snapshots:
+            try:
+                logged = await self.store.actions(table.id)
+                agrees = snapshot_agrees(engine, table, snapshot, logged, loaded)
+            except Exception:
+                log.exception("game %s does not replay to its snapshot %s", table.id, snapshot.seq)
+                agrees = False
+            if not agrees:
+                log.warning(
+                    "snapshot %s of game %s is not what its log replays to; replaying",
+                    snapshot.seq,
+                    table.id,
+                )
+            self._checked_snapshots[key] = agrees
+        return self._checked_snapshots[key]
 
     def get(self, table_id: int) -> LiveGame | None:
         """The game at this table if it is loaded (`fetch` loads it)."""

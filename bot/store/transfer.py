@@ -5,15 +5,23 @@ first), in the order their foreign keys need, keeping every id, in one PostgreSQ
 transaction: it lands whole or not at all, and only into a database with no data yet. The
 tables come from the schema itself, so a table added by a later migration is copied too.
 
-The check then reads both databases through their stores: every table, seat, log, snapshot,
-result and user preference equal, and every game that was started replayed from its setup
-with its engine on both sides to the same `dump()`.
+A snapshot is a cache of one state of its game's log; one that is not what its log replays
+to (written by an earlier version, say: bot/snapshots.py) is left out of the copy, and the
+bot replays that game from its log.
+
+The check then reads both databases through their stores: every table, seat, log, result
+and user preference equal, every game that was started replayed from its setup with its
+engine on both sides to the same `dump()`, and every snapshot the copy holds the state its
+log replays to (the source's, or none where the source's was left out). `verify` runs the
+check alone on a copy made before (`migrate-db --check-only`), e.g. one whose check was
+interrupted.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field, fields
 from datetime import UTC, datetime
 from pathlib import Path
@@ -23,16 +31,17 @@ import aiosqlite
 import asyncpg
 
 from meeple_hall import games
-from meeple_hall.bot.store.base import Store, StoreError, Table, TableStatus
+from meeple_hall.bot.snapshots import replayed, snapshot_agrees
+from meeple_hall.bot.store.base import LoggedAction, Snapshot, Store, StoreError, Table, TableStatus
 from meeple_hall.bot.store.postgres import PostgresStore, asyncpg_dsn, redacted
 from meeple_hall.bot.store.sqlite import SQLiteStore
-from meeple_hall.games.core import undo
 
 
 @dataclass
 class TransferReport:
     copied: dict[str, int] = field(default_factory=dict)  # table -> rows, in copy order
     replayed: int = 0  # games replayed on both sides to the same state
+    left_out: list[int] = field(default_factory=list)  # tables whose snapshot was not copied
     problems: list[str] = field(default_factory=list)
 
     @property
@@ -158,11 +167,47 @@ async def _copy(sqlite_path: str, target: asyncpg.Connection, report: TransferRe
         await source.close()
 
 
-def _replayed_dump(table: Table, entries: list[Any]) -> str:
+def _replayed_dump(table: Table, entries: list[LoggedAction]) -> str:
     """The game's state after its whole log, replayed from its setup (undo honoured)."""
     engine = games.get(table.game)
-    state, _ = undo.replay(engine, entries, engine.new(len(table.seats), table.seed, table.options))
-    return engine.dump(state)
+    return engine.dump(replayed(engine, table, entries))
+
+
+def _holds(table: Table, snapshot: Snapshot, entries: list[LoggedAction]) -> bool:
+    """Whether the snapshot is the state its game's log replays to (False for a log that
+    does not replay: the copy keeps no snapshot of such a game)."""
+    try:
+        return snapshot_agrees(games.get(table.game), table, snapshot, entries)
+    except Exception:
+        return False
+
+
+async def _stale_snapshots(store: Store, table_ids: list[int]) -> list[int]:
+    """The tables among `table_ids` whose snapshot is not what their log replays to."""
+    stale = []
+    for table_id in table_ids:
+        snapshot, table = await store.latest_snapshot(table_id), await store.get_table(table_id)
+        if snapshot and table and not _holds(table, snapshot, await store.actions(table_id)):
+            stale.append(table_id)
+    return stale
+
+
+async def _compare_snapshots(
+    table: Table, log: list[LoggedAction], old: Store, new: Store, report: TransferReport
+) -> None:
+    """The copy's snapshot is the source's, or none where the source's is not what the log
+    replays to; a snapshot in the copy that is not is reported as such."""
+    before, after = await old.latest_snapshot(table.id), await new.latest_snapshot(table.id)
+    if after is None:
+        if before is not None and _holds(table, before, log):
+            report.problems.append(f"table {table.id}: the copy lost its snapshot")
+    elif not _holds(table, after, log):
+        report.problems.append(
+            f"table {table.id} ({table.game}): its snapshot at move {after.seq} is not the "
+            "state its log replays to"
+        )
+    elif after != before:
+        report.problems.append(f"table {table.id}: the snapshots differ")
 
 
 async def _compare_table(table_id: int, old: Store, new: Store, report: TransferReport) -> None:
@@ -180,8 +225,7 @@ async def _compare_table(table_id: int, old: Store, new: Store, report: Transfer
     if log_before != log_after:
         report.problems.append(f"table {table_id}: the action logs differ")
         return
-    if await old.latest_snapshot(table_id) != await new.latest_snapshot(table_id):
-        report.problems.append(f"table {table_id}: the snapshots differ")
+    await _compare_snapshots(after, log_after, old, new, report)
     if before.status in (TableStatus.LOBBY, TableStatus.CANCELLED):
         return
     try:
@@ -195,14 +239,21 @@ async def _compare_table(table_id: int, old: Store, new: Store, report: Transfer
         report.replayed += 1
 
 
-async def _check(sqlite_path: str, old: Store, new: Store, report: TransferReport) -> None:
+async def _ids(sqlite_path: str, query: str) -> list[int]:
     source = await aiosqlite.connect(f"file:{sqlite_path}?mode=ro", uri=True)
     try:
-        table_ids = [r[0] for r in await source.execute_fetchall("SELECT id FROM tables")]
-        user_ids = [r[0] for r in await source.execute_fetchall("SELECT user_id FROM user_prefs")]
+        return sorted(row[0] for row in await source.execute_fetchall(query))
     finally:
         await source.close()
-    for table_id in sorted(table_ids):
+
+
+async def _table_ids(sqlite_path: str) -> list[int]:
+    return await _ids(sqlite_path, "SELECT id FROM tables")
+
+
+async def _check(sqlite_path: str, old: Store, new: Store, report: TransferReport) -> None:
+    user_ids = await _ids(sqlite_path, "SELECT user_id FROM user_prefs")
+    for table_id in await _table_ids(sqlite_path):
         await _compare_table(table_id, old, new, report)
     if await old.results() != await new.results():
         report.problems.append("the results tables differ")
@@ -213,11 +264,13 @@ async def _check(sqlite_path: str, old: Store, new: Store, report: TransferRepor
         report.problems.append("the chosen languages differ")
 
 
-async def transfer(
-    source_url: str, target_url: str, *, say: Callable[[str], None] = print
-) -> TransferReport:
-    """Copy the SQLite database `source_url` into the empty PostgreSQL database
-    `target_url`, then check the copy. Raises StoreError if it cannot start."""
+CHECKING = "checking: every table, log, snapshot, result and preference, every game replayed"
+
+
+@asynccontextmanager
+async def _both(source_url: str, target_url: str) -> AsyncIterator[tuple[SQLiteStore, Store]]:
+    """The SQLite file `source_url` and the PostgreSQL database `target_url`, open, both
+    schemas brought to this build's last migration. Raises StoreError if either is not."""
     from meeple_hall.bot.store import open_store
 
     old, new = open_store(source_url), open_store(target_url)
@@ -227,50 +280,59 @@ async def transfer(
         raise StoreError(f"--to must name a PostgreSQL database, not {redacted(target_url)}")
     if not Path(old.path).is_file():
         raise StoreError(f"there is no SQLite database at {old.path}")
-    report = TransferReport()
-    # Opening brings both schemas to this build's last migration.
     await old.open()
     try:
         await new.open()
         try:
             if await old.schema_version() != await new.schema_version():
                 raise StoreError("the two schemas are at different versions")
-            say(f"copying {old.path} into {redacted(target_url)}")
-            target = await asyncpg.connect(asyncpg_dsn(target_url))
-            try:
-                await target.set_type_codec(
-                    "jsonb", encoder=json.dumps, decoder=json.loads, schema="pg_catalog"
-                )
-                async with target.transaction():
-                    await _copy(old.path, target, report)
-            finally:
-                await target.close()
-            for table, count in report.copied.items():
-                say(f"  {table:<20} {count:>9} rows")
-            say("checking: every table, log, result and preference, every game replayed")
-            await _check(old.path, old, new, report)
+            yield old, new
         finally:
             await new.close()
     finally:
         await old.close()
+
+
+async def transfer(
+    source_url: str, target_url: str, *, say: Callable[[str], None] = print
+) -> TransferReport:
+    """Copy the SQLite database `source_url` into the empty PostgreSQL database
+    `target_url`, then check the copy. Raises StoreError if it cannot start."""
+    report = TransferReport()
+    async with _both(source_url, target_url) as (old, new):
+        say(f"copying {old.path} into {redacted(target_url)}")
+        target = await asyncpg.connect(asyncpg_dsn(target_url))
+        try:
+            await target.set_type_codec(
+                "jsonb", encoder=json.dumps, decoder=json.loads, schema="pg_catalog"
+            )
+            async with target.transaction():
+                await _copy(old.path, target, report)
+                report.left_out = await _stale_snapshots(old, await _table_ids(old.path))
+                for table_id in report.left_out:
+                    await target.execute("DELETE FROM snapshots WHERE table_id = $1", table_id)
+        finally:
+            await target.close()
+        for table, count in report.copied.items():
+            say(f"  {table:<20} {count:>9} rows")
+        if report.left_out:
+            say(
+                f"  left out the snapshots of {len(report.left_out)} games, not the state "
+                f"their logs replay to (tables {', '.join(map(str, report.left_out))}): "
+                "the bot replays those games from their logs"
+            )
+        say(CHECKING)
+        await _check(old.path, old, new, report)
     return report
 
 
-async def verify(source_url: str, target_url: str) -> TransferReport:
-    """The check alone, on a copy made before: what differs between the two databases."""
-    from meeple_hall.bot.store import open_store
-
-    old, new = open_store(source_url), open_store(target_url)
-    if not isinstance(old, SQLiteStore) or not Path(old.path).is_file():
-        raise StoreError(f"there is no SQLite database at {redacted(source_url)}")
+async def verify(
+    source_url: str, target_url: str, *, say: Callable[[str], None] = print
+) -> TransferReport:
+    """The check alone, on a copy made before (`migrate-db --check-only`): what differs
+    between the two databases. Raises StoreError if it cannot start."""
     report = TransferReport()
-    await old.open()
-    try:
-        await new.open()
-        try:
-            await _check(old.path, old, new, report)
-        finally:
-            await new.close()
-    finally:
-        await old.close()
+    async with _both(source_url, target_url) as (old, new):
+        say(CHECKING)
+        await _check(old.path, old, new, report)
     return report

@@ -1,0 +1,55 @@
+"""Whether a stored snapshot is the game its log replays to.
+
+A snapshot is a cache of the state after one move of the log, kept so that a game loads
+without replaying its whole log. One written by an earlier version can load and still not be
+the game: its log events in an older form, an option id renamed since (Keyflower's cells,
+`q,r` before `q_r`), a rule fixed. Such a snapshot is caught by comparing it with the state
+the log replays to from the game's setup, the store's truth: the bot does it when it loads a
+game (bot/live.py), `meeple-hall migrate-db` for every game it copies (bot/store/transfer.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from meeple_hall.bot.store.base import LoggedAction, Snapshot, Table
+from meeple_hall.games import Action, Engine
+from meeple_hall.games.core import undo
+
+
+def replayed(engine: Engine, table: Table, entries: Sequence[LoggedAction]) -> Any:
+    """The state after `entries` (the log from its first move on), replayed from the game's
+    setup. Undo entries are honoured; a log without any is applied move by move, which
+    costs a fraction of the undo bookkeeping."""
+    state = engine.new(len(table.seats), table.seed, table.options)
+    if any(undo.undone_seq(entry.choices) is not None for entry in entries):
+        return undo.replay(engine, entries, state)[0]
+    for entry in entries:
+        state = engine.apply(state, Action(entry.seat, tuple(entry.choices)))
+    return state
+
+
+def same_game(engine: Engine, state: Any, other: Any) -> bool:
+    """Whether two states are the same game: the same `dump()`, and the same decisions
+    (options in the same order), which a dump may not show (the order a state's
+    dictionaries hold their keys in)."""
+    return engine.dump(state) == engine.dump(other) and (
+        engine.decisions(state) == engine.decisions(other)
+    )
+
+
+def snapshot_agrees(
+    engine: Engine,
+    table: Table,
+    snapshot: Snapshot,
+    entries: Sequence[LoggedAction],
+    loaded: Any = None,
+) -> bool:
+    """Whether `snapshot` (`loaded`: the state it loads to, if loaded already) is the game
+    its log (`entries`, from its first move) replays to at the snapshot's move."""
+    upto = [entry for entry in entries if entry.seq <= snapshot.seq]
+    if len(upto) != snapshot.seq:
+        return False  # the log does not reach the snapshot's move
+    state = engine.load(snapshot.state) if loaded is None else loaded
+    return same_game(engine, state, replayed(engine, table, upto))
