@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Awaitable, Callable
+
 import discord
 
 from meeple_hall.bot.components import clip
+from meeple_hall.bot.delivery import retried
 from meeple_hall.bot.i18n import t
 from meeple_hall.bot.languages import server_locale, user_locale
 from meeple_hall.bot.live import Refusal
+
+log = logging.getLogger(__name__)
 
 MESSAGE_MAX = 2000
 
@@ -58,11 +64,33 @@ def quoted(text: str) -> str:
     return clip(text, QUOTED_MAX)
 
 
-async def refuse(interaction: discord.Interaction, refusal: Refusal) -> None:
-    """A refusal in the clicking user's language (a game's reason from its catalogue); the
-    user's own text in it (a token typed, an option named) is cut to QUOTED_MAX."""
+def refusal_text(locale: str, refusal: Refusal) -> str:
+    """A refusal in `locale` (a game's reason from its catalogue); the user's own text in it
+    (a token typed, an option named) is cut to QUOTED_MAX."""
     fields = {k: quoted(v) if isinstance(v, str) else v for k, v in refusal.fields.items()}
-    await say(interaction, t(user_locale(interaction), refusal.key, **fields))
+    return t(locale, refusal.key, **fields)
+
+
+async def refuse(interaction: discord.Interaction, refusal: Refusal) -> None:
+    """A refusal in the clicking user's language."""
+    await say(interaction, refusal_text(user_locale(interaction), refusal))
+
+
+async def reply_to_done(
+    interaction: discord.Interaction, show: Callable[[], Awaitable[None]], done: str
+) -> None:
+    """Show the reply to something done (a move applied), tried again while Discord fails.
+    If it still cannot be shown, a short follow-up says what was done: a player must never
+    be left unsure whether their move went in (and never told it did not)."""
+    try:
+        await retried(show, "the reply to a move")
+    except discord.HTTPException as failed:
+        log.warning("the reply to user %s failed (%s): confirming", interaction.user.id, failed)
+        text = clip(done + "\n" + t(user_locale(interaction), "move.reply_failed"), MESSAGE_MAX)
+        try:
+            await retried(lambda: say(interaction, text), "confirming a move")
+        except discord.HTTPException:
+            log.exception("could not confirm the move to user %s", interaction.user.id)
 
 
 def can_manage(interaction: discord.Interaction, host_id: int) -> bool:

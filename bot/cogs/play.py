@@ -18,6 +18,7 @@ from discord.ext import commands
 
 from meeple_hall import games, renderers
 from meeple_hall.bot import render
+from meeple_hall.bot.abandon import AbandonRequests, Plan, mentions, plan_for, seated_humans
 from meeple_hall.bot.components import Components, button, clip
 from meeple_hall.bot.display import TableDisplay, log_text, status_line
 from meeple_hall.bot.focus import check as focus_of
@@ -37,7 +38,8 @@ from meeple_hall.bot.panels import (
     resolve_chain,
     uses_confirm,
 )
-from meeple_hall.bot.replies import can_manage, refuse, say
+from meeple_hall.bot.ratings import table_is_rated
+from meeple_hall.bot.replies import can_manage, refusal_text, refuse, reply_to_done, say
 from meeple_hall.bot.store import Store
 from meeple_hall.bot.undo import offer_undo
 from meeple_hall.games.core.contract import LOG_SHOWN
@@ -81,6 +83,14 @@ class Play(commands.Cog):
         bot.router.add("t", self.on_table_button)  # type: ignore[attr-defined]
         bot.router.add("g", self.on_panel)  # type: ignore[attr-defined]
         bot.router.add("c", self.on_confirm)  # type: ignore[attr-defined]
+        self.abandons = AbandonRequests(bot, store, manager, display)
+
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        await self.abandons.start()
+
+    async def cog_unload(self) -> None:
+        self.abandons.close()
 
     # -- finding the game and the caller's seat ---------------------------------------
     async def game_here(self, interaction: discord.Interaction) -> LiveGame:
@@ -249,15 +259,11 @@ class Play(commands.Cog):
         done = t(locale, "panel.done", choice=chosen)
         if following is not None:
             content, view = build_panel(game, seat, following, locale, notice=done)
-            await show_panel(
-                interaction, content, await offer_undo(self.manager, game, seat, locale, view)
-            )
+            view = await offer_undo(self.manager, game, seat, locale, view)
         else:
-            await show_panel(
-                interaction,
-                done + "\n" + t(locale, "panel.waiting"),
-                await offer_undo(self.manager, game, seat, locale),
-            )
+            content = done + "\n" + t(locale, "panel.waiting")
+            view = await offer_undo(self.manager, game, seat, locale)
+        await reply_to_done(interaction, lambda: show_panel(interaction, content, view), done)
 
     async def _edit_panel(
         self,
@@ -310,18 +316,17 @@ class Play(commands.Cog):
                 done.append(" ".join(choices))
         except Refusal as refusal:
             prefix = t(locale, "move.partial", done=" ".join(done)) + "\n" if done else ""
-            await say(interaction, prefix + t(locale, refusal.key, **refusal.fields))
+            await say(interaction, prefix + refusal_text(locale, refusal))
             return
         following = game.decision_for(seat) if game.table.status.value == "active" else None
         note = t(locale, "move.applied", moves=" ".join(done))
         if following is not None:
             content, view = build_panel(game, seat, following, locale, notice=note)
             view = await offer_undo(self.manager, game, seat, locale, view) or view
-            await say(interaction, content, view=view)
-        elif undo_view := await offer_undo(self.manager, game, seat, locale):
-            await say(interaction, note, view=undo_view)
         else:
-            await say(interaction, note)
+            content, view = note, await offer_undo(self.manager, game, seat, locale)
+        extra = {"view": view} if view is not None else {}
+        await reply_to_done(interaction, lambda: say(interaction, content, **extra), note)
 
     @move.autocomplete("text")
     async def _move_completions(
@@ -393,20 +398,41 @@ class Play(commands.Cog):
         await self._ask(interaction, "abandon")
 
     # -- resign and abandon: asked first, done on "yes" ----------------------------------
-    def _may(self, interaction: discord.Interaction, game: LiveGame, verb: str) -> None:
+    # An abandon is one of bot/abandon.py's plans (ask the players, resign instead, end
+    # now), each confirmed with its own words and done only if it is still the plan.
+    CONFIRMED = ("resign", *(plan.value for plan in Plan))
+
+    def _may(
+        self,
+        interaction: discord.Interaction,
+        game: LiveGame,
+        verb: str,
+        *,
+        confirmed: bool = False,
+    ) -> str:
+        """The verb to confirm: `/abandon` becomes its plan for this table and caller; a
+        confirmed abandon must still be the plan."""
         if verb == "resign":
             self.seat(game, interaction)
-        elif not can_manage(interaction, game.table.host_id):
+            return verb
+        if not can_manage(interaction, game.table.host_id):
             raise Refusal("lobby.host_only")
+        plan = plan_for(game.table, interaction.user.id)
+        if confirmed and verb != plan.value:
+            raise Refusal("abandon.changed")
+        if plan is Plan.ASK and game.id in self.abandons.open:
+            raise Refusal("abandon.pending", link=self.abandons.link(game.id))
+        return plan.value
 
     async def _ask(self, interaction: discord.Interaction, verb: str) -> None:
         locale = user_locale(interaction)
         try:
             game = await self.game_here(interaction)
-            self._may(interaction, game, verb)
+            verb = self._may(interaction, game, verb)
         except Refusal as refusal:
             await refuse(interaction, refusal)
             return
+        others = [u for u in seated_humans(game.table) if u != interaction.user.id]
         view = Components()
         view.add_item(
             button(
@@ -416,14 +442,15 @@ class Play(commands.Cog):
             )
         )
         view.add_item(button(f"c:{verb}:{game.id}:no", t(locale, "confirm.no")))
-        await say(interaction, t(locale, f"{verb}.confirm"), view=view)
+        text = t(locale, f"{verb}.confirm", players=mentions(others))
+        await say(interaction, text, view=view)
 
     async def on_confirm(
         self, interaction: discord.Interaction, parts: list[str], values: list[str]
     ) -> None:
         locale = user_locale(interaction)
         try:
-            if len(parts) != 3 or parts[0] not in ("resign", "abandon") or not parts[1].isdigit():
+            if len(parts) != 3 or parts[0] not in self.CONFIRMED or not parts[1].isdigit():
                 raise Refusal("component.unknown")
             verb, table_id, answer = parts
             if answer != "yes":
@@ -432,16 +459,27 @@ class Play(commands.Cog):
                 )
                 return
             game = await self.game_by_id(int(table_id))
-            self._may(interaction, game, verb)
-            if verb == "resign":
-                await self.manager.resign(game, self.seat(game, interaction))
-            else:
-                await self.manager.abandon(game)
+            self._may(interaction, game, verb, confirmed=True)
+            done = await self._confirmed(interaction, game, verb)
         except Refusal as refusal:
             await refuse(interaction, refusal)
             return
-        await interaction.response.edit_message(content=t(locale, f"{verb}.done"), view=None)
-        await self.display.announce(game, f"{verb}.announce", user=f"<@{interaction.user.id}>")
+        await interaction.response.edit_message(content=done, view=None)
+        if verb != Plan.ASK:  # a request is its own message in the channel
+            await self.display.announce(game, f"{verb}.announce", user=f"<@{interaction.user.id}>")
+
+    async def _confirmed(self, interaction: discord.Interaction, game: LiveGame, verb: str) -> str:
+        """Do what was confirmed; the confirmation's new text."""
+        locale = user_locale(interaction)
+        if verb == Plan.ASK:
+            request = await self.abandons.ask(game, interaction.user.id)
+            return t(locale, f"{verb}.done", link=self.abandons.link(game.id, request))
+        if verb == Plan.END:
+            await self.manager.abandon(game)
+        else:  # resign, or resign instead of abandoning: a rated game is played to its end
+            seat = self.seat(game, interaction)
+            await self.manager.resign(game, seat, play_out=table_is_rated(game.table))
+        return t(locale, f"{verb}.done")
 
 
 async def show_panel(

@@ -10,16 +10,19 @@ import random
 import discord
 import pytest
 
-from meeple_hall.bot.delivery import LATER
+from meeple_hall.bot.delivery import LATER, TRIES
 from meeple_hall.bot.i18n import game_text, t
 from meeple_hall.games import Action
 from tests.bot.conftest import (
     REAL_GAMES,
     answer_seat,
     awaited_humans,
+    choose,
+    panel_options,
     plan_turn,
     seated_member,
     start_game,
+    table_message,
 )
 
 MINUTE = 60.0
@@ -121,3 +124,19 @@ async def test_a_deleted_table_message_is_posted_again(table, game_id):
     stored = table.env.backend.get_message(table.channel.id, table_message_id(table))
     labels = [c.get("label") for row in stored.components for c in row["components"]]
     assert t("en", "table.take_turn") in labels
+
+
+@pytest.mark.parametrize("game_id", REAL_GAMES)
+async def test_a_move_whose_reply_fails_is_confirmed_by_a_follow_up(table, game_id):
+    game = await start_game(table, table.bob, game=game_id)
+    seat = awaited_humans(game)[0]
+    member = seated_member(table, game, seat)
+    opened = await member.click(table_message(table.channel), label="Take turn")
+    before = game.seq
+    # the panel's update fails on every try; the follow-up goes through
+    table.env.inject_error("PATCH", "/webhooks/*/messages/@original", times=TRIES)
+    clicked = await choose(member, opened.response, panel_options(opened.response)[0])
+    assert game.seq > before  # the move is in
+    confirmed = [m.content for m in clicked.followups]
+    assert any(t("en", "move.reply_failed") in text for text in confirmed), confirmed
+    assert not any(t("en", "error.unexpected") in text for text in confirmed)
