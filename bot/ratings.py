@@ -27,8 +27,8 @@ from itertools import groupby
 
 from openskill.models import BradleyTerryFull
 
-from meeple_hall.bot.store import ResultRow, Store
-from meeple_hall.bot.table_settings import TableSetting, declare
+from meeple_hall.bot.store import ResultRow, Store, Table
+from meeple_hall.bot.table_settings import TableSetting, declare, value
 
 MODEL = BradleyTerryFull()
 MIN_GAMES_LISTED = 5  # a player is on a leaderboard after this many rated games
@@ -72,9 +72,18 @@ def is_rated(rows: list[ResultRow], unrated: frozenset[int] = frozenset()) -> bo
     the start and the host did not mark it unrated. Abandoned games have no rows."""
     if not rows or rows[0].table_id in unrated:
         return False
-    if any(row.user_id is None for row in rows):
-        return False
-    return len({row.user_id for row in rows}) >= 2
+    return _humans_only([row.user_id for row in rows])
+
+
+def table_is_rated(table: Table) -> bool:
+    """Whether the game at this table will count in ratings once it is finished (the rule
+    of `is_rated`, read from the table itself)."""
+    return value(table, RATED.id) != "no" and _humans_only([s.user_id for s in table.seats])
+
+
+def _humans_only(user_ids: list[int | None]) -> bool:
+    """Every seat a human's from the start (None: an AI seat), and at least two humans."""
+    return None not in user_ids and len(set(user_ids)) >= 2
 
 
 @dataclass
@@ -116,14 +125,29 @@ class RatingBook:
 
     def leaderboard(self, min_games: int = MIN_GAMES_LISTED) -> list[tuple[int, PlayerRating]]:
         """Players with enough rated games, best first (ties: more games, then user id)."""
-        listed = [(u, p) for u, p in self.players.items() if p.games >= min_games]
-        return sorted(listed, key=lambda item: (-item[1].shown, -item[1].games, item[0]))
+        return _best_first((u, p) for u, p in self.players.items() if p.games >= min_games)
+
+    def provisional(self, min_games: int = MIN_GAMES_LISTED) -> list[tuple[int, PlayerRating]]:
+        """Players with some rated games but fewer than `min_games`, best first: listed
+        after the established ones."""
+        return _best_first((u, p) for u, p in self.players.items() if p.games < min_games)
+
+    def standings(self, min_games: int = MIN_GAMES_LISTED) -> list[tuple[int, PlayerRating]]:
+        """Everyone with a rated game: the established players, then the provisional."""
+        return self.leaderboard(min_games) + self.provisional(min_games)
 
     def place_of(self, user_id: int, min_games: int = MIN_GAMES_LISTED) -> int | None:
-        for place, (user, _) in enumerate(self.leaderboard(min_games), start=1):
+        """The user's place in `standings` (None without a rated game)."""
+        for place, (user, _) in enumerate(self.standings(min_games), start=1):
             if user == user_id:
                 return place
         return None
+
+
+def _best_first(
+    players: Iterable[tuple[int, PlayerRating]],
+) -> list[tuple[int, PlayerRating]]:
+    return sorted(players, key=lambda item: (-item[1].shown, -item[1].games, item[0]))
 
 
 def rebuild(rows: Iterable[ResultRow], unrated: frozenset[int] = frozenset()) -> RatingBook:

@@ -16,9 +16,9 @@ from meeple_hall import games
 from meeple_hall.bot import render
 from meeple_hall.bot.cogs.lobby import game_choices
 from meeple_hall.bot.components import clip
-from meeple_hall.bot.i18n import cmd, desc, t
+from meeple_hall.bot.i18n import cmd, desc, game_name, t
 from meeple_hall.bot.languages import user_locale
-from meeple_hall.bot.ratings import MIN_GAMES_LISTED, RatingBook, Ratings
+from meeple_hall.bot.ratings import MIN_GAMES_LISTED, PlayerRating, RatingBook, Ratings
 from meeple_hall.bot.replies import say
 from meeple_hall.bot.store import Store, Table, TableStatus
 from meeple_hall.games import GameError
@@ -26,11 +26,22 @@ from meeple_hall.renderers.leaderboard import Board, Row, render_board, render_h
 
 TOP = 20
 SPARK_POINTS = 20
+PROVISIONAL = "?"  # after a provisional player's rating (as chess servers mark one)
+SCOPES = ("server", "global")
 
 
 def jump(table: Table) -> str:
     guild = table.guild_id or "@me"
     return f"https://discord.com/channels/{guild}/{table.channel_id}"
+
+
+def is_provisional(player: PlayerRating) -> bool:
+    return player.games < MIN_GAMES_LISTED
+
+
+def rating_text(player: PlayerRating) -> str:
+    """The shown rating, marked when it is provisional."""
+    return f"{player.shown:.1f}" + (PROVISIONAL if is_provisional(player) else "")
 
 
 class RatingsCog(commands.Cog):
@@ -71,20 +82,25 @@ class RatingsCog(commands.Cog):
     @app_commands.describe(game=desc("new.game"), scope=desc("leaderboard.scope"))
     @app_commands.choices(
         scope=[
-            app_commands.Choice(name="server", value="server"),
-            app_commands.Choice(name="global", value="global"),
+            app_commands.Choice(
+                name=app_commands.locale_str(
+                    t("en", f"choice.scope.{scope}"), key=f"choice.scope.{scope}"
+                ),
+                value=scope,
+            )
+            for scope in SCOPES
         ]
     )
     async def leaderboard(
         self, interaction: discord.Interaction, game: str, scope: str = "server"
     ) -> None:
-        locale = interaction.locale
+        locale = user_locale(interaction)
         try:
             engine = games.get(game)
         except GameError as exc:
             await say(interaction, t(locale, "lobby.bad_game", reason=str(exc)))
             return
-        if scope not in ("server", "global"):
+        if scope not in SCOPES:
             await say(interaction, t(locale, "ratings.bad_scope"))
             return
         if scope == "server" and interaction.guild_id is None:
@@ -93,7 +109,7 @@ class RatingsCog(commands.Cog):
         guild_id = interaction.guild_id if scope == "server" else None
         book = await self.ratings.book(engine.id, guild_id)
         text, png = await self.leaderboard_message(
-            book, engine.name, scope, interaction.user.id, locale.value
+            book, game_name(locale, engine.id), scope, interaction.user.id, locale
         )
         await say(
             interaction, clip(text, 2000), file=discord.File(io.BytesIO(png), "leaderboard.png")
@@ -102,7 +118,9 @@ class RatingsCog(commands.Cog):
     async def leaderboard_message(
         self, book: RatingBook, game_name: str, scope: str, caller: int, locale: str
     ) -> tuple[str, bytes]:
-        listed = book.leaderboard()
+        """The established players best first, then the provisional ones (fewer rated
+        games than MIN_GAMES_LISTED, their rating marked), as text and as a picture."""
+        listed = book.standings()
         top = listed[:TOP]
         place = book.place_of(caller)
         shown_ids = [u for u, _ in top] + ([caller] if place and place > TOP else [])
@@ -117,27 +135,22 @@ class RatingsCog(commands.Cog):
                     "ratings.leaderboard_line",
                     place=index,
                     user=f"<@{user}>",
-                    rating=f"{player.shown:.1f}",
+                    rating=rating_text(player),
                     games=player.games,
                 )
             )
             rows.append(self._row(index, names[user], player, user == caller))
         if not top:
-            lines.append(t(locale, "ratings.empty", games=MIN_GAMES_LISTED))
-        if place is not None:
-            lines.append(t(locale, "ratings.your_place", place=place, count=len(listed)))
-            if place > TOP:
-                rows.append(self._row(place, names[caller], book.players[caller], True))
+            lines.append(t(locale, "ratings.empty"))
+        mine = book.players.get(caller)
+        if place is None or mine is None:
+            lines.append(t(locale, "ratings.not_listed"))
         else:
-            mine = book.players.get(caller)
-            lines.append(
-                t(
-                    locale,
-                    "ratings.not_listed",
-                    games=mine.games if mine else 0,
-                    needed=MIN_GAMES_LISTED,
-                )
-            )
+            lines.append(self._place_line(locale, place, len(listed), mine))
+            if place > TOP:
+                rows.append(self._row(place, names[caller], mine, True))
+        if any(is_provisional(player) for _, player in top):
+            lines.append(t(locale, "ratings.provisional_note", needed=MIN_GAMES_LISTED))
         board = Board(
             title,
             ("#", t(locale, "board.name"), t(locale, "board.rating"), t(locale, "board.games")),
@@ -147,9 +160,23 @@ class RatingsCog(commands.Cog):
         return "\n".join(lines), png
 
     @staticmethod
-    def _row(place: int, name: str, player, highlight: bool) -> Row:  # noqa: ANN001
+    def _place_line(locale: str, place: int, count: int, player: PlayerRating) -> str:
+        if not is_provisional(player):
+            return t(locale, "ratings.your_place", place=place, count=count)
+        return t(
+            locale,
+            "ratings.your_place_provisional",
+            place=place,
+            count=count,
+            games=player.games,
+            needed=MIN_GAMES_LISTED,
+        )
+
+    @staticmethod
+    def _row(place: int, name: str, player: PlayerRating, highlight: bool) -> Row:
         history = tuple(v for _, v in player.history[-SPARK_POINTS:])
-        return Row((str(place), name, f"{player.shown:.1f}", str(player.games)), history, highlight)
+        cells = (str(place), name, rating_text(player), str(player.games))
+        return Row(cells, history, highlight)
 
     @leaderboard.autocomplete("game")
     async def _games(
@@ -164,17 +191,29 @@ class RatingsCog(commands.Cog):
     async def profile(
         self, interaction: discord.Interaction, user: discord.User | None = None
     ) -> None:
-        locale = interaction.locale.value
+        locale = user_locale(interaction)
         who = user or interaction.user
+        own = who.id == interaction.user.id
+        if interaction.guild_id is None and not own:
+            await say(interaction, t(locale, "profile.dm_others"))
+            return
         text, png = await self.profile_message(
-            who.id, who.display_name, interaction.guild_id, locale
+            who.id, who.display_name, interaction.guild_id, locale, all_tables=own
         )
         extra = {"file": discord.File(io.BytesIO(png), "profile.png")} if png else {}
         await say(interaction, clip(text, 2000), **extra)
 
     async def profile_message(
-        self, user_id: int, name: str, guild_id: int | None, locale: str
+        self,
+        user_id: int,
+        name: str,
+        guild_id: int | None,
+        locale: str,
+        *,
+        all_tables: bool = False,
     ) -> tuple[str, bytes | None]:
+        """The player's results and ratings on this server (everywhere in a DM) and their
+        current tables: all of them for the player themself, else this server's only."""
         lines = [t(locale, "profile.title", name=name)]
         series: dict[str, list[float]] = {}
         opponents: Counter[int] = Counter()
@@ -190,12 +229,12 @@ class RatingsCog(commands.Cog):
             played, won = len(mine), sum(r.rank == 1 for r in mine)
             book = await self.ratings.book(game_id, guild_id)
             rating = book.players.get(user_id)
-            engine = games.get(game_id)
+            name_here = game_name(locale, game_id)
             lines.append(
                 t(
                     locale,
                     "profile.game_line",
-                    game=engine.name,
+                    game=name_here,
                     played=played,
                     won=won,
                     score=f"{sum(r.score for r in mine) / played:.1f}",
@@ -205,7 +244,7 @@ class RatingsCog(commands.Cog):
                 )
             )
             if rating and rating.history:
-                series[engine.name] = [0.0] + [v for _, v in rating.history]
+                series[name_here] = [0.0] + [v for _, v in rating.history]
         if len(lines) == 1:
             lines.append(t(locale, "profile.no_games"))
         if opponents:
@@ -213,8 +252,10 @@ class RatingsCog(commands.Cog):
             favourite = ", ".join(f"{names[u]} ({n})" for u, n in opponents.most_common(3))
             lines.append(t(locale, "profile.opponents", players=favourite))
         current = await self.store.tables_for_user(user_id)
+        if not all_tables:
+            current = [tb for tb in current if tb.guild_id == guild_id]
         if current:
-            links = " · ".join(f"[{games.get(tb.game).name}]({jump(tb)})" for tb in current[:10])
+            links = " · ".join(f"[{game_name(locale, tb.game)}]({jump(tb)})" for tb in current[:10])
             lines.append(t(locale, "profile.current", links=links))
         png = None
         if series:

@@ -16,7 +16,12 @@ from meeple_hall.bot.store import Store, UserPrefs
 
 # Each language named in itself, so whoever needs it can find it.
 LANGUAGE_NAMES = {"auto": "auto", "en": "English", "zh-TW": "繁體中文", "ja": "日本語"}
-LANGUAGE_CHOICES = [app_commands.Choice(name=LANGUAGE_NAMES[c], value=c) for c in CHOICES]
+# "auto" is no language's own name: it is named in the reader's language.
+AUTO_NAME = app_commands.locale_str(t("en", "choice.language.auto"), key="choice.language.auto")
+LANGUAGE_CHOICES = [
+    app_commands.Choice(name=AUTO_NAME if c == "auto" else LANGUAGE_NAMES[c], value=c)
+    for c in CHOICES
+]
 
 
 def can_manage_server(interaction: discord.Interaction) -> bool:
