@@ -424,6 +424,11 @@ class TableManager:
         """The game at this table if it is loaded (`fetch` loads it)."""
         return self.games.get(table_id)
 
+    async def replayed(self, table: Table) -> Any:
+        """The state of a stored game, in play or ended (an abandoned one as it stood when
+        it ended), replayed from its log; nothing is loaded or kept."""
+        return (await self._replay(table)).state
+
     # -- other processes' changes ----------------------------------------------------------
     async def changed_elsewhere(self, table_id: int | None) -> None:
         """Another process committed a change to a table (None: to any, unheard): a game

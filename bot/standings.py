@@ -3,8 +3,9 @@
 Points go by finishing position and table size (`POINTS`); players tied for a place share
 the points of the places they cover. Standings order players by points, then by three
 tie-breaks: the sum of their opponents' tournament points (each opponent counted once per
-game played together), the average share of the table winner's score, then the total game
-score.
+game played together), the average share of the table winner's score (the best-ranked seat
+a player played to the end: a seat the AI played for someone who left never sets it), then
+the total game score.
 """
 
 from __future__ import annotations
@@ -38,12 +39,25 @@ def points_for_ranks(ranks: Sequence[int]) -> list[float]:
 
 @dataclass(frozen=True)
 class TableResult:
-    """One finished tournament table: players in seat order with their rank and score."""
+    """One finished tournament table: players in seat order with their rank and score, and
+    which seats the AI played out (their player left)."""
 
     round: int
     players: tuple[int, ...]
     ranks: tuple[int, ...]
     scores: tuple[int, ...]
+    played_out: tuple[bool, ...] = ()
+
+    def winner_score(self) -> int:
+        """The table winner's score: the best-ranked seat played to the end by its player
+        (every seat, if the AI played them all)."""
+        seats = [s for s in range(len(self.players)) if not self.played_by_ai(s)]
+        seats = seats or list(range(len(self.players)))
+        best = min(self.ranks[s] for s in seats)
+        return max(self.scores[s] for s in seats if self.ranks[s] == best)
+
+    def played_by_ai(self, seat: int) -> bool:
+        return bool(self.played_out) and self.played_out[seat]
 
 
 @dataclass
@@ -82,7 +96,7 @@ def standings(
     table: dict[int, Standing] = {p: Standing(p) for p in players}
     for result in results:
         points = points_for_ranks(result.ranks)
-        top = max(result.scores)
+        top = result.winner_score()
         for seat, player in enumerate(result.players):
             s = table.setdefault(player, Standing(player))
             s.points += points[seat]

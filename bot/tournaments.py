@@ -26,7 +26,8 @@ import discord
 
 from meeple_hall import games
 from meeple_hall.bot import pairing, standings
-from meeple_hall.bot.i18n import t
+from meeple_hall.bot.components import clip
+from meeple_hall.bot.i18n import game_name, language, t
 from meeple_hall.bot.live import LiveGame, Refusal, TableManager
 from meeple_hall.bot.store import (
     ChannelBusy,
@@ -39,7 +40,9 @@ from meeple_hall.bot.store import (
     TournamentClosed,
     TournamentStatus,
     TournamentTable,
+    UserPrefs,
 )
+from meeple_hall.games.ai.evaluate import points_now
 
 log = logging.getLogger(__name__)
 
@@ -75,7 +78,8 @@ class Tournaments:
         self.manager = manager
         self._locks: dict[int, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[None]] = set()
-        self._schedules: dict[int, list[pairing.Pairing]] = {}
+        # the scores an abandoned game had when it ended, by table id (they never change)
+        self._scores_at_end: dict[int, tuple[int, ...]] = {}
         manager.listeners.append(self.on_game)
 
     def lock(self, tournament_id: int) -> asyncio.Lock:
@@ -83,8 +87,20 @@ class Tournaments:
 
     # -- the language of public messages --------------------------------------------------
     def locale(self, tournament: Tournament) -> str:
+        """The server's language (its `/settings server_language`, else its preferred
+        locale): the tournament's posts and its tables' threads are in it."""
         guild = self.bot.get_guild(tournament.guild_id)
-        return guild.preferred_locale.value if guild else "en"
+        languages = getattr(self.bot, "languages", None)
+        if languages is not None:
+            return languages.server(guild, tournament.guild_id)
+        return language(guild.preferred_locale if guild else None)
+
+    def dm_locale(self, prefs: UserPrefs, tournament: Tournament) -> str:
+        """A DM's language: the player's `/settings` choice, else their client's last
+        locale, else the server's."""
+        languages = getattr(self.bot, "languages", None)
+        chosen = languages.users.get(prefs.user_id) if languages is not None else None
+        return chosen or (language(prefs.locale) if prefs.locale else self.locale(tournament))
 
     async def channel(self, channel_id: int) -> Any:
         channel = self.bot.get_channel(channel_id)
@@ -122,7 +138,7 @@ class Tournaments:
         history, table_results, byes = await self.history(tournament)
         playing = tournament.playing()
         if tournament.format == "round-robin":
-            schedule = self.schedule(tournament)
+            schedule = await self.schedule(tournament)
             planned = schedule[round_no - 1] if round_no <= len(schedule) else pairing.Pairing(())
             tables = [tuple(p for p in table if p in playing) for table in planned.tables]
             seated = [tb for tb in tables if len(tb) >= max(low, 2)]
@@ -135,20 +151,29 @@ class Tournaments:
             return pairing.elimination_round(order, size, low, high, history)
         return pairing.swiss_round(order, size, low, high, history)
 
-    def schedule(self, tournament: Tournament) -> list[pairing.Pairing]:
-        """The round-robin schedule, worked out once from the sign-up list (a replaced
-        player's place goes to whoever replaced them)."""
-        if tournament.id not in self._schedules:
+    async def schedule(self, tournament: Tournament) -> list[pairing.Pairing]:
+        """The round-robin schedule, fixed in the store when the tournament starts (a
+        replaced player's place goes to whoever replaced them); a player who leaves changes
+        nothing in it. A tournament started before schedules were stored has its schedule
+        worked out once, from its whole sign-up list as at the start, and stored."""
+        if tournament.schedule is None:
             engine = games.get(tournament.game)
-            everyone = [p.user_id for p in tournament.players if p.status != "removed"]
-            self._schedules[tournament.id] = pairing.round_robin(
-                everyone,
+            rounds = pairing.round_robin(
+                [p.user_id for p in tournament.players],
                 tournament.table_size,
                 engine.min_players,
                 engine.max_players,
                 seed=tournament.id,
             )
-        return self._schedules[tournament.id]
+            tournament = await self.store.set_tournament_schedule(
+                tournament.id, [planned.tables for planned in rounds]
+            )
+        assert tournament.schedule is not None
+        everyone = [p.user_id for p in tournament.players]
+        return [
+            pairing.Pairing(tables, tuple(p for p in everyone if not any(p in t for t in tables)))
+            for tables in tournament.schedule
+        ]
 
     def order(
         self,
@@ -163,9 +188,15 @@ class Tournaments:
     async def history(
         self, tournament: Tournament
     ) -> tuple[pairing.History, list[standings.TableResult], dict[int, list[int]]]:
-        """Seats, byes and results of every table played so far."""
+        """Seats, byes and results of every table played so far: a finished game's, and an
+        abandoned game's as its scores stood when it ended (`_settled`)."""
         history = pairing.History()
         results: list[standings.TableResult] = []
+        byes: dict[int, list[int]] = {}
+        for rnd in await self.store.tournament_rounds(tournament.id):
+            byes[rnd.round] = list(rnd.byes)
+            for player in rnd.byes:
+                history.add_bye(player)
         for row in await self.store.tournament_tables(tournament.id):
             if row.state == "void" or row.table_id is None:
                 continue
@@ -180,14 +211,52 @@ class Tournaments:
                         tuple(s.user_id for s in table.seats),  # type: ignore[misc]
                         tuple(table.result["ranks"]),
                         tuple(table.result["scores"]),
+                        tuple(s.played_out for s in table.seats),
                     )
                 )
-        byes: dict[int, list[int]] = {}
-        for rnd in await self.store.tournament_rounds(tournament.id):
-            byes[rnd.round] = list(rnd.byes)
-            for player in rnd.byes:
-                history.add_bye(player)
+            elif table.status is TableStatus.ABANDONED:
+                earlier = [r for r in results if r.round < row.round]
+                results.append(await self._settled(tournament, table, row.round, earlier, byes))
         return history, results, byes
+
+    async def _settled(
+        self,
+        tournament: Tournament,
+        table: Table,
+        round_no: int,
+        earlier: list[standings.TableResult],
+        byes: dict[int, list[int]],
+    ) -> standings.TableResult:
+        """An abandoned game settled by its scores when it ended (the game's own scoring
+        applied to the state then): seats the AI played out last, then by score, ties
+        broken as the standings before its round break them; no two seats share a rank."""
+        scores = await self._scores_at(table)
+        players = tuple(s.user_id or 0 for s in table.seats)
+        before = {rnd: ids for rnd, ids in byes.items() if rnd < round_no}
+        ranked = standings.standings(players, earlier, before, tournament.bye_points)
+        place = {s.user_id: i for i, s in enumerate(ranked)}
+        played_out = tuple(s.played_out for s in table.seats)
+        order = sorted(
+            range(len(players)),
+            key=lambda seat: (played_out[seat], -scores[seat], place.get(players[seat], 0)),
+        )
+        ranks = [0] * len(players)
+        for rank, seat in enumerate(order, start=1):
+            ranks[seat] = rank
+        return standings.TableResult(round_no, players, tuple(ranks), scores, played_out)
+
+    async def _scores_at(self, table: Table) -> tuple[int, ...]:
+        """Each seat's points had the game ended as it stands in the store (0 in a game
+        without such scoring)."""
+        if table.id not in self._scores_at_end:
+            score = points_now(table.game)
+            if score is None:
+                scores = (0,) * len(table.seats)
+            else:
+                state = await self.manager.replayed(table)
+                scores = tuple(int(score(state, seat)) for seat in range(len(table.seats)))
+            self._scores_at_end[table.id] = scores
+        return self._scores_at_end[table.id]
 
     async def standings(self, tournament: Tournament) -> list[standings.Standing]:
         _, results, byes = await self.history(tournament)
@@ -252,7 +321,7 @@ class Tournaments:
         if tournament.format == "swiss":
             return round_no >= (tournament.rounds or DEFAULT_SWISS_ROUNDS)
         if tournament.format == "round-robin":
-            return round_no >= len(self.schedule(tournament))
+            return round_no >= len(await self.schedule(tournament))
         return len(tournament.playing()) <= 1 or await self._was_final(tournament, round_no)
 
     async def _was_final(self, tournament: Tournament, round_no: int) -> bool:
@@ -272,23 +341,29 @@ class Tournaments:
         )
 
     async def _knock_out(self, tournament: Tournament, round_no: int) -> None:
+        """The best of each table go on (all who tie at the cut of a finished game; an
+        abandoned game is settled by its scores, `_settled`); the others at a table of
+        the round are out."""
         final = await self._was_final(tournament, round_no)
+        _, results, _ = await self.history(tournament)
+        going_on: set[int] = set()
+        for result in results:
+            if result.round == round_no:
+                keep = 1 if final else pairing.advancing(len(result.players), tournament.advance)
+                going_on |= {
+                    p for p, rank in zip(result.players, result.ranks, strict=True) if rank <= keep
+                }
         for row in await self.store.tournament_tables(tournament.id, round_no):
-            if row.state == "void" or row.table_id is None:
+            if row.state == "void":
                 continue
-            table = await self.store.get_table(row.table_id)
-            if table is None:
-                continue
-            ranks = (table.result or {}).get("ranks") or [len(table.seats)] * len(table.seats)
-            keep = 1 if final else pairing.advancing(len(table.seats), tournament.advance)
-            for seat, s in enumerate(table.seats):
-                out = table.status is not TableStatus.FINISHED or ranks[seat] > keep
-                player = tournament.player(s.user_id or 0)
-                if out and player is not None and player.status == "playing":
-                    with contextlib.suppress(Exception):
-                        await self.store.set_player_status(
-                            tournament.id, player.user_id, "out", round=round_no
-                        )
+            for user_id in row.seats:
+                player = tournament.player(user_id)
+                if user_id in going_on or player is None or player.status != "playing":
+                    continue
+                with contextlib.suppress(Exception):
+                    await self.store.set_player_status(
+                        tournament.id, user_id, "out", round=round_no
+                    )
 
     async def _finish(self, tournament: Tournament) -> None:
         """Announce the winner, then mark the tournament finished (a stop in between
@@ -320,7 +395,7 @@ class Tournaments:
             self, tournament, self.locale(tournament), filename=filename
         )
         await channel.send(
-            content=f"{heading}\n{content}"[:2000],
+            content=clip(f"{heading}\n{content}", 2000),
             file=file,
             allowed_mentions=discord.AllowedMentions(users=mention),
         )
@@ -422,7 +497,6 @@ class Tournaments:
     async def _ping(self, tournament: Tournament, row: TournamentTable, thread_id: int) -> None:
         locale = self.locale(tournament)
         mentions = " ".join(f"<@{u}>" for u in row.seats)
-        game_name = games.get(tournament.game).name
         thread = await self.channel(thread_id)
         message = await thread.send(
             t(
@@ -431,7 +505,7 @@ class Tournaments:
                 name=tournament.name,
                 round=row.round,
                 table=row.number,
-                game=game_name,
+                game=game_name(locale, tournament.game),
                 mentions=mentions,
             ),
             allowed_mentions=discord.AllowedMentions(users=True),
@@ -442,14 +516,15 @@ class Tournaments:
                 continue
             try:
                 user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+                reader = self.dm_locale(prefs, tournament)
                 await user.send(
                     t(
-                        prefs.locale or locale,
+                        reader,
                         "tournament.table_dm",
                         name=tournament.name,
                         round=row.round,
                         table=row.number,
-                        game=game_name,
+                        game=game_name(reader, tournament.game),
                         link=message.jump_url,
                     )
                 )
@@ -505,6 +580,8 @@ class Tournaments:
             if not self.manager.shards.serves(tournament.guild_id):
                 continue  # another process runs that guild's tournaments
             try:
+                if tournament.format == "round-robin" and tournament.schedule is None:
+                    await self.schedule(tournament)  # started before schedules were stored
                 await self.advance(tournament.id)
             except Exception:
                 log.exception("could not resume tournament %s", tournament.id)
@@ -546,21 +623,29 @@ class Tournaments:
             with contextlib.suppress(Refusal):
                 await self.manager.resign(live, seat)
 
-    async def has_played(self, tournament: Tournament, user_id: int) -> bool:
+    async def has_moved(self, tournament: Tournament, user_id: int) -> bool:
+        """Whether the player has made a move of their own (not the AI for them) in a game
+        of the tournament; their table-mates' moves do not count."""
         for row in await self.store.tournament_tables(tournament.id):
             if row.state == "void" or user_id not in row.seats or row.table_id is None:
                 continue
             table = await self.store.get_table(row.table_id)
-            if table is None:
-                continue
-            if table.status in ENDED or await self.store.last_seq(table.id) > 0:
+            seat = table.seat_of(user_id) if table is not None else None
+            if seat is not None and await self._seat_moved(table.id, seat):  # type: ignore[union-attr]
                 return True
         return False
 
+    async def _seat_moved(self, table_id: int, seat: int) -> bool:
+        """Whether a person moved for the seat (the AI's moves and timeouts are no one's)."""
+        return any(
+            a.seat == seat and a.user_id is not None for a in await self.store.actions(table_id)
+        )
+
     async def replace(self, tournament: Tournament, old: int, new: int, name: str) -> None:
-        """Another user takes the place of a player who has not played yet."""
-        if await self.has_played(tournament, old):
-            raise Refusal("tournament.has_played")
+        """Another user takes the place of a player who has made no move yet, in the
+        tournament and in the game they sit at now."""
+        if await self.has_moved(tournament, old):
+            raise Refusal("tournament.has_played", user=f"<@{old}>")
         current = await self.current_table(tournament, old)
         if current is not None:
             _, table = current
@@ -569,18 +654,10 @@ class Tournaments:
             updated = await self.store.replace_seat_user(table.id, seat, old, new, name)
             self.manager.note_table(updated)
         await self.store.replace_player(tournament.id, old, new, name)
-        if tournament.format == "round-robin" and tournament.id in self._schedules:
-            self._schedules[tournament.id] = [
-                pairing.Pairing(
-                    tuple(tuple(new if p == old else p for p in tb) for tb in rnd.tables),
-                    tuple(new if p == old else p for p in rnd.byes),
-                )
-                for rnd in self._schedules[tournament.id]
-            ]
 
     async def repair(self, tournament: Tournament) -> None:
-        """Seat the current round again (after players left or were replaced), while none
-        of its games has had a move."""
+        """Seat the current round again (after players left or were replaced), while no
+        player has moved in its games (the AI playing a removed player's seat may have)."""
         async with self.lock(tournament.id):
             round_no = tournament.round
             rows = [
@@ -593,7 +670,7 @@ class Tournaments:
                     continue
                 table = await self.store.get_table(row.table_id)
                 finished = table is not None and table.status is TableStatus.FINISHED
-                if finished or await self.store.last_seq(row.table_id) > 0:
+                if finished or await self._anyone_moved(row.table_id):
                     raise Refusal("tournament.round_started")
             for row in rows:
                 live = await self.manager.fetch(row.table_id) if row.table_id else None
@@ -617,11 +694,25 @@ class Tournaments:
             )
         await self.advance(tournament.id)
 
+    async def _anyone_moved(self, table_id: int) -> bool:
+        return any(a.user_id is not None for a in await self.store.actions(table_id))
+
     async def cancel(self, tournament: Tournament) -> None:
-        """End the tournament; its games still running are abandoned (and so not rated)."""
-        await self.store.end_tournament(tournament.id, TournamentStatus.CANCELLED)
-        for row in await self.store.tournament_tables(tournament.id):
-            live = await self.manager.fetch(row.table_id) if row.table_id else None
-            if live is not None:
+        """End the tournament: its games still running are abandoned (so not rated, and
+        their clocks stop), and the channel and each of their threads are told."""
+        async with self.lock(tournament.id):
+            await self.store.end_tournament(tournament.id, TournamentStatus.CANCELLED)
+            locale = self.locale(tournament)
+            for row in await self.store.tournament_tables(tournament.id):
+                live = await self.manager.fetch(row.table_id) if row.table_id else None
+                if live is None:
+                    continue
                 with contextlib.suppress(Refusal):
                     await self.manager.abandon(live)
+                thread = await self.channel(live.table.channel_id)
+                await thread.send(t(locale, "tournament.cancelled_table", name=tournament.name))
+            channel = await self.channel(tournament.channel_id)
+            await channel.send(
+                t(locale, "tournament.cancelled_post", name=tournament.name),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )

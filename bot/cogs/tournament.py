@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import io
+from collections.abc import Awaitable, Callable
 
 import discord
 from discord import app_commands
@@ -16,7 +17,7 @@ from meeple_hall import games
 from meeple_hall.bot import render, standings, table_settings
 from meeple_hall.bot.cogs.lobby import game_choices, parse_options
 from meeple_hall.bot.components import Components, button, clip
-from meeple_hall.bot.i18n import cmd, desc, t
+from meeple_hall.bot.i18n import cmd, desc, game_name, t
 from meeple_hall.bot.languages import user_locale
 from meeple_hall.bot.live import Refusal
 from meeple_hall.bot.replies import can_manage, public_locale, refuse, say
@@ -42,6 +43,13 @@ from meeple_hall.renderers.leaderboard import Board, Row, render_board
 
 OPEN = (TournamentStatus.SIGNUP, TournamentStatus.RUNNING)
 STANDINGS_SHOWN = 20
+CHOICES_SHOWN = 25  # Discord's limit on autocomplete choices
+STATUS_KEYS = {
+    TournamentStatus.SIGNUP: "tournament.status.signup",
+    TournamentStatus.RUNNING: "tournament.status.running",
+    TournamentStatus.FINISHED: "tournament.status.finished",
+    TournamentStatus.CANCELLED: "tournament.status.cancelled",
+}
 
 
 def signup_embed(tournament: Tournament, locale: str) -> discord.Embed:
@@ -51,7 +59,7 @@ def signup_embed(tournament: Tournament, locale: str) -> discord.Embed:
         description=t(
             locale,
             "tournament.signup_description",
-            game=engine.name,
+            game=game_name(locale, engine.id),
             organiser=f"<@{tournament.organiser_id}>",
         ),
         colour=discord.Colour.teal(),
@@ -89,13 +97,7 @@ def signup_embed(tournament: Tournament, locale: str) -> discord.Embed:
         value=clip(players or "—", 1024),
         inline=False,
     )
-    status_key = {
-        TournamentStatus.SIGNUP: "tournament.status.signup",
-        TournamentStatus.RUNNING: "tournament.status.running",
-        TournamentStatus.FINISHED: "tournament.status.finished",
-        TournamentStatus.CANCELLED: "tournament.status.cancelled",
-    }[tournament.status]
-    embed.set_footer(text=t(locale, status_key) + f" · #{tournament.id}")
+    embed.set_footer(text=t(locale, STATUS_KEYS[tournament.status]) + f" · #{tournament.id}")
     return embed
 
 
@@ -203,9 +205,15 @@ class TournamentCog(commands.Cog):
 
     # -- finding the tournament a command means ----------------------------------------------
     async def here(
-        self, interaction: discord.Interaction, statuses: tuple[TournamentStatus, ...] = OPEN
+        self,
+        interaction: discord.Interaction,
+        statuses: tuple[TournamentStatus, ...] = OPEN,
+        named: str | None = None,
     ) -> Tournament:
-        """The newest tournament of this channel (or of the channel this thread is in)."""
+        """The tournament `named` (its number or name) on this server, whatever its status;
+        else the newest of this channel (or of the channel this thread is in)."""
+        if named is not None and named.strip():
+            return await self.named(interaction, named.strip())
         channel = interaction.channel
         ids = {interaction.channel_id, getattr(channel, "parent_id", None)}
         found = [
@@ -216,6 +224,40 @@ class TournamentCog(commands.Cog):
         if not found:
             raise Refusal("tournament.none_here")
         return found[-1]
+
+    async def named(self, interaction: discord.Interaction, named: str) -> Tournament:
+        """A tournament by number (`12`, `#12`) or name (the newest of that name) on this
+        server; one of another server is refused, never shown."""
+        number = named.removeprefix("#")
+        if number.isdigit():
+            found = await self.store.get_tournament(int(number))
+            if found is not None and found.guild_id != interaction.guild_id:
+                raise Refusal("tournament.other_server", number=number)
+            if found is not None:
+                return found
+        same_name = [
+            x
+            for x in await self.store.tournaments(guild_id=interaction.guild_id)
+            if x.name.casefold() == named.casefold()
+        ]
+        if not same_name:
+            raise Refusal("tournament.not_found", name=clip(named, 100))
+        return same_name[-1]
+
+    async def tournament_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """This server's tournaments, newest first, those matching what is typed."""
+        locale = user_locale(interaction)
+        typed = current.strip().casefold().removeprefix("#")
+        choices = []
+        for x in reversed(await self.store.tournaments(guild_id=interaction.guild_id)):
+            label = f"#{x.id} {x.name} · {t(locale, STATUS_KEYS[x.status])}"
+            if typed in label.casefold():
+                choices.append(app_commands.Choice(name=clip(label, 100), value=str(x.id)))
+            if len(choices) == CHOICES_SHOWN:
+                break
+        return choices
 
     def organiser(self, interaction: discord.Interaction, tournament: Tournament) -> None:
         if not can_manage(interaction, tournament.organiser_id):
@@ -262,7 +304,6 @@ class TournamentCog(commands.Cog):
         bye_points: float | None = None,
         advance: int | None = None,
     ) -> None:
-        locale = interaction.locale
         try:
             tournament = self.checked(
                 interaction,
@@ -286,7 +327,6 @@ class TournamentCog(commands.Cog):
         await interaction.response.send_message(**kwargs, view=view)  # type: ignore[arg-type]
         message = await interaction.original_response()
         await self.store.set_tournament_message(tournament.id, message.id)
-        del locale
 
     def checked(
         self,
@@ -324,7 +364,9 @@ class TournamentCog(commands.Cog):
         if advance is not None and not 1 <= advance < high:
             raise Refusal("tournament.bad_advance", max=high - 1)
         title = (name or "").strip() or t(
-            public_locale(interaction), "tournament.default_name", game=engine.name
+            public_locale(interaction),
+            "tournament.default_name",
+            game=game_name(public_locale(interaction), engine.id),
         )
         if len(title) > 60:
             raise Refusal("tournament.bad_name")
@@ -358,21 +400,27 @@ class TournamentCog(commands.Cog):
 
     @tournament.command(name=cmd("rules"), description=desc("tournament.rules"))
     async def rules(self, interaction: discord.Interaction) -> None:
-        await say(interaction, clip(rules_text(interaction.locale.value), 2000))
+        await say(interaction, clip(rules_text(user_locale(interaction)), 2000))
 
     @tournament.command(name=cmd("standings"), description=desc("tournament.standings"))
-    async def standings_command(self, interaction: discord.Interaction) -> None:
+    @app_commands.rename(tournament=cmd("tournament"))
+    @app_commands.describe(tournament=desc("tournament.which"))
+    async def standings_command(
+        self, interaction: discord.Interaction, tournament: str | None = None
+    ) -> None:
         try:
-            tournament = await self.here(interaction, tuple(TournamentStatus))
+            found = await self.here(interaction, tuple(TournamentStatus), tournament)
         except Refusal as refusal:
             await refuse(interaction, refusal)
             return
-        text, file = await standings_message(self.service, tournament, interaction.locale.value)
+        text, file = await standings_message(self.service, found, user_locale(interaction))
         await say(interaction, clip(text, 2000), file=file)
 
     @tournament.command(name=cmd("drop"), description=desc("tournament.drop"))
-    async def drop(self, interaction: discord.Interaction) -> None:
-        await self._act(interaction, self.do_drop)
+    @app_commands.rename(tournament=cmd("tournament"))
+    @app_commands.describe(tournament=desc("tournament.which"))
+    async def drop(self, interaction: discord.Interaction, tournament: str | None = None) -> None:
+        await self._act(interaction, self.do_drop, tournament)
 
     async def do_drop(self, interaction: discord.Interaction, tournament: Tournament) -> str:
         player = tournament.player(interaction.user.id)
@@ -386,9 +434,11 @@ class TournamentCog(commands.Cog):
         return "tournament.dropped"
 
     @tournament.command(name=cmd("remove"), description=desc("tournament.remove"))
-    @app_commands.rename(player=cmd("player"))
-    @app_commands.describe(player=desc("tournament.player"))
-    async def remove(self, interaction: discord.Interaction, player: discord.User) -> None:
+    @app_commands.rename(player=cmd("player"), tournament=cmd("tournament"))
+    @app_commands.describe(player=desc("tournament.player"), tournament=desc("tournament.which"))
+    async def remove(
+        self, interaction: discord.Interaction, player: discord.User, tournament: str | None = None
+    ) -> None:
         async def action(interaction: discord.Interaction, tournament: Tournament) -> str:
             self.organiser(interaction, tournament)
             entry = tournament.player(player.id)
@@ -401,13 +451,21 @@ class TournamentCog(commands.Cog):
                 await self.service.withdraw(tournament, player.id, "removed")
             return "tournament.removed"
 
-        await self._act(interaction, action)
+        await self._act(interaction, action, tournament)
 
     @tournament.command(name=cmd("replace"), description=desc("tournament.replace"))
-    @app_commands.rename(player=cmd("player"), new=cmd("replacement"))
-    @app_commands.describe(player=desc("tournament.player"), new=desc("tournament.new"))
+    @app_commands.rename(player=cmd("player"), new=cmd("replacement"), tournament=cmd("tournament"))
+    @app_commands.describe(
+        player=desc("tournament.player"),
+        new=desc("tournament.new"),
+        tournament=desc("tournament.which"),
+    )
     async def replace(
-        self, interaction: discord.Interaction, player: discord.User, new: discord.User
+        self,
+        interaction: discord.Interaction,
+        player: discord.User,
+        new: discord.User,
+        tournament: str | None = None,
     ) -> None:
         async def action(interaction: discord.Interaction, tournament: Tournament) -> str:
             self.organiser(interaction, tournament)
@@ -420,10 +478,12 @@ class TournamentCog(commands.Cog):
             await self.refresh(tournament.id)
             return "tournament.replaced"
 
-        await self._act(interaction, action)
+        await self._act(interaction, action, tournament)
 
     @tournament.command(name=cmd("repair"), description=desc("tournament.repair"))
-    async def repair(self, interaction: discord.Interaction) -> None:
+    @app_commands.rename(tournament=cmd("tournament"))
+    @app_commands.describe(tournament=desc("tournament.which"))
+    async def repair(self, interaction: discord.Interaction, tournament: str | None = None) -> None:
         async def action(interaction: discord.Interaction, tournament: Tournament) -> str:
             self.organiser(interaction, tournament)
             if tournament.status is not TournamentStatus.RUNNING:
@@ -431,14 +491,13 @@ class TournamentCog(commands.Cog):
             await self.service.repair(tournament)
             return "tournament.repaired"
 
-        await self._act(interaction, action)
+        await self._act(interaction, action, tournament)
 
     @tournament.command(name=cmd("cancel"), description=desc("tournament.cancel"))
-    async def cancel(self, interaction: discord.Interaction) -> None:
-        async def action(interaction: discord.Interaction, tournament: Tournament) -> str:
-            return await self.do_cancel(interaction, tournament)
-
-        await self._act(interaction, action)
+    @app_commands.rename(tournament=cmd("tournament"))
+    @app_commands.describe(tournament=desc("tournament.which"))
+    async def cancel(self, interaction: discord.Interaction, tournament: str | None = None) -> None:
+        await self._act(interaction, self.do_cancel, tournament)
 
     async def do_cancel(self, interaction: discord.Interaction, tournament: Tournament) -> str:
         self.organiser(interaction, tournament)
@@ -446,26 +505,45 @@ class TournamentCog(commands.Cog):
         await self.refresh(tournament.id)
         return "tournament.cancelled"
 
-    async def _act(self, interaction: discord.Interaction, action) -> None:  # noqa: ANN001
+    async def _act(
+        self,
+        interaction: discord.Interaction,
+        action: Callable[[discord.Interaction, Tournament], Awaitable[str]],
+        named: str | None,
+    ) -> None:
+        """Run a command on the tournament it means, answering privately in the user's
+        language: what was done, or why not."""
+        locale = user_locale(interaction)
         try:
-            tournament = await self.here(interaction)
+            tournament = await self.here(interaction, named=named)
             note = await action(interaction, tournament)
         except Refusal as refusal:
             await refuse(interaction, refusal)
             return
         except TournamentClosed:
-            await say(interaction, t(interaction.locale, "tournament.closed"))
+            await say(interaction, t(locale, "tournament.closed"))
             return
         except NotSeated:
-            await say(interaction, t(interaction.locale, "tournament.not_playing"))
+            await say(interaction, t(locale, "tournament.not_playing"))
             return
-        await say(interaction, t(interaction.locale, note))
+        await say(interaction, t(locale, note))
+
+    @standings_command.autocomplete("tournament")
+    @drop.autocomplete("tournament")
+    @remove.autocomplete("tournament")
+    @replace.autocomplete("tournament")
+    @repair.autocomplete("tournament")
+    @cancel.autocomplete("tournament")
+    async def _tournaments(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await self.tournament_choices(interaction, current)
 
     # -- the sign-up message ----------------------------------------------------------------
     async def on_component(
         self, interaction: discord.Interaction, parts: list[str], values: list[str]
     ) -> None:
-        locale = interaction.locale
+        locale = user_locale(interaction)
         if len(parts) != 2 or not parts[0].isdigit():
             await say(interaction, t(locale, "component.unknown"))
             return

@@ -323,6 +323,8 @@ class Tournament:
     message_id: int | None = None
     created_at: datetime | None = None
     players: list[TournamentPlayer] = field(default_factory=list)
+    # round-robin: the tables of every round (user ids in seat order), fixed at the start
+    schedule: tuple[tuple[tuple[int, ...], ...], ...] | None = None
 
     def player(self, user_id: int) -> TournamentPlayer | None:
         return next((p for p in self.players if p.user_id == user_id), None)
@@ -475,11 +477,18 @@ class Store(Protocol):
     async def replace_player(
         self, tournament_id: int, old_user_id: int, new_user_id: int, name: str
     ) -> Tournament:
-        """Put another user in a player's place, in the player list and in every table of
-        the tournament not yet started. Raises NotSeated, AlreadySeated, TournamentClosed."""
+        """Put another user in a player's place, in the player list, in every table of the
+        tournament not yet done and in its schedule. Raises NotSeated, AlreadySeated,
+        TournamentClosed."""
 
     async def end_tournament(self, tournament_id: int, status: TournamentStatus) -> Tournament:
         """Finish or cancel; raises TournamentClosed if it had ended already."""
+
+    async def set_tournament_schedule(
+        self, tournament_id: int, schedule: Sequence[Sequence[Sequence[int]]]
+    ) -> Tournament:
+        """Fix a round-robin's schedule (the tables of every round); one stored already is
+        kept, never replaced. Returns the tournament with the schedule it has."""
 
     async def add_round(
         self,
@@ -527,8 +536,9 @@ class Store(Protocol):
     async def replace_seat_user(
         self, table_id: int, position: int, old_user_id: int, new_user_id: int, name: str
     ) -> Table:
-        """Another user takes a seat of an active game in which nothing has been played yet;
-        raises SeatChanged if the seat is not `old_user_id`'s or a move has been made."""
+        """Another user takes a seat of an active game whose player has made no move in it
+        (other seats may have moved); raises SeatChanged if the seat is not `old_user_id`'s
+        or a player has moved in it."""
 
     async def tables_for_user(
         self, user_id: int, statuses: tuple[TableStatus, ...] = OPEN_STATUSES

@@ -4,6 +4,7 @@ that checks a tournament before changing it holds the tournament's row lock."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -26,13 +27,14 @@ from meeple_hall.bot.store.base import (
     TournamentStatus,
     TournamentTable,
 )
+from meeple_hall.bot.store.sqlite_community import schedule_of, swap_in_schedule
 
 if TYPE_CHECKING:
     from contextlib import AbstractAsyncContextManager
 
 _TOURNAMENT_COLUMNS = (
     "id, guild_id, channel_id, organiser_id, name, game, format, rounds, table_size, clock,"
-    " options, settings, bye_points, advance, status, round, message_id, created_at"
+    " options, settings, bye_points, advance, status, round, message_id, created_at, schedule"
 )
 _OPEN_TOURNAMENT = (TournamentStatus.SIGNUP, TournamentStatus.RUNNING)
 _UNDECIDED_TABLE = ["planned", "thread", "table", "started", "announced"]
@@ -243,6 +245,12 @@ class CommunityCommands:
                     row["round"],
                     row["number"],
                 )
+            if tournament.schedule is not None:
+                await db.execute(
+                    "UPDATE tournaments SET schedule = $1 WHERE id = $2",
+                    swap_in_schedule(tournament.schedule, old_user_id, new_user_id),
+                    tournament_id,
+                )
             return await self._tournament_in(db, tournament_id)
 
     async def end_tournament(self, tournament_id: int, status: TournamentStatus) -> Tournament:
@@ -251,6 +259,18 @@ class CommunityCommands:
             await db.execute(
                 "UPDATE tournaments SET status = $1 WHERE id = $2",
                 TournamentStatus(status).value,
+                tournament_id,
+            )
+            return await self._tournament_in(db, tournament_id)
+
+    async def set_tournament_schedule(
+        self, tournament_id: int, schedule: Sequence[Sequence[Sequence[int]]]
+    ) -> Tournament:
+        rounds = [[list(table) for table in tables] for tables in schedule]
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE tournaments SET schedule = $1 WHERE id = $2 AND schedule IS NULL",
+                rounds,
                 tournament_id,
             )
             return await self._tournament_in(db, tournament_id)
@@ -391,7 +411,10 @@ class CommunityCommands:
             if table.status is not TableStatus.ACTIVE:
                 raise TableNotActive(table_id, table.status)
             moves = await db.fetchval(
-                "SELECT EXISTS (SELECT 1 FROM actions WHERE table_id = $1)", table_id
+                "SELECT EXISTS (SELECT 1 FROM actions"
+                " WHERE table_id = $1 AND seat = $2 AND user_id IS NOT NULL)",
+                table_id,
+                position,
             )
             seat = table.seats[position] if 0 <= position < len(table.seats) else None
             if moves or seat is None or seat.user_id != old_user_id:
@@ -449,6 +472,7 @@ class CommunityCommands:
         for row in rows:
             fields = dict(row)
             fields["status"] = TournamentStatus(fields["status"])
+            fields["schedule"] = schedule_of(fields["schedule"])
             tournaments[row["id"]] = Tournament(**fields)
         if tournaments:
             players = await db.fetch(

@@ -4,6 +4,7 @@ core table commands; `SQLiteStore` mixes them in and provides the connection."""
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -45,9 +46,23 @@ def _json(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
+def schedule_of(stored: Any) -> tuple[tuple[tuple[int, ...], ...], ...] | None:
+    """A stored schedule (rounds of tables of user ids) as tuples; None if there is none."""
+    if stored is None:
+        return None
+    return tuple(tuple(tuple(table) for table in tables) for tables in stored)
+
+
+def swap_in_schedule(stored: Any, old_user_id: int, new_user_id: int) -> list | None:
+    """A stored schedule with one user in another's place."""
+    if stored is None:
+        return None
+    return [[[new_user_id if u == old_user_id else u for u in t] for t in r] for r in stored]
+
+
 _TOURNAMENT_COLUMNS = (
     "id, guild_id, channel_id, organiser_id, name, game, format, rounds, table_size, clock,"
-    " options, settings, bye_points, advance, status, round, message_id, created_at"
+    " options, settings, bye_points, advance, status, round, message_id, created_at, schedule"
 )
 _OPEN_TOURNAMENT = (TournamentStatus.SIGNUP, TournamentStatus.RUNNING)
 
@@ -261,6 +276,12 @@ class CommunityCommands:
                     " WHERE tournament_id = ? AND round = ? AND number = ?",
                     (_json(ids), tournament_id, round_no, number),
                 )
+            if tournament.schedule is not None:
+                swapped = swap_in_schedule(tournament.schedule, old_user_id, new_user_id)
+                await db.execute(
+                    "UPDATE tournaments SET schedule = ? WHERE id = ?",
+                    (_json(swapped), tournament_id),
+                )
             return await self._tournament_in(db, tournament_id)
 
     async def end_tournament(self, tournament_id: int, status: TournamentStatus) -> Tournament:
@@ -269,6 +290,17 @@ class CommunityCommands:
             await db.execute(
                 "UPDATE tournaments SET status = ? WHERE id = ?",
                 (TournamentStatus(status).value, tournament_id),
+            )
+            return await self._tournament_in(db, tournament_id)
+
+    async def set_tournament_schedule(
+        self, tournament_id: int, schedule: Sequence[Sequence[Sequence[int]]]
+    ) -> Tournament:
+        rounds = [[list(table) for table in tables] for tables in schedule]
+        async with self._write() as db:
+            await db.execute(
+                "UPDATE tournaments SET schedule = ? WHERE id = ? AND schedule IS NULL",
+                (_json(rounds), tournament_id),
             )
             return await self._tournament_in(db, tournament_id)
 
@@ -388,7 +420,9 @@ class CommunityCommands:
             if table.status is not TableStatus.ACTIVE:
                 raise TableNotActive(table_id, table.status)
             async with db.execute(
-                "SELECT count(*) FROM actions WHERE table_id = ?", (table_id,)
+                "SELECT count(*) FROM actions"
+                " WHERE table_id = ? AND seat = ? AND user_id IS NOT NULL",
+                (table_id, position),
             ) as cursor:
                 (moves,) = await cursor.fetchone()  # type: ignore[misc]
             seat = table.seats[position] if 0 <= position < len(table.seats) else None
@@ -451,6 +485,7 @@ class CommunityCommands:
                 round=row[15],
                 message_id=row[16],
                 created_at=_moment(row[17]),
+                schedule=schedule_of(None if row[18] is None else json.loads(row[18])),
             )
             for row in rows
         }

@@ -1,6 +1,7 @@
 """`/tournament drop`: the player leaves after their current game; their seat in it goes to
 the AI (at `good` where the game has it), which plays it out, and ranks last; later rounds
-seat them nowhere. A drop while the next round is opening hands the new seat over at once."""
+seat them nowhere. A drop while the next round is opening hands the new seat over at once.
+Each in the test game and the four real games."""
 
 from __future__ import annotations
 
@@ -11,48 +12,41 @@ import pytest
 from meeple_hall.bot import ai
 from meeple_hall.bot.store import TableStatus, TournamentStatus
 from meeple_hall.bot.tournaments import Tournaments
-from tests.bot.conftest import plan_turn
+from tests.bot.conftest import EVERY_GAME, REAL_GAMES, awaited_humans
 from tests.bot.test_ai_seats import Recording, in_process
-from tests.bot.test_tournament import play_round, thread_of
-
-NAMES = ("alice", "bob", "carol", "dave", "erin")
+from tests.bot.test_tournament import move_typed, play_round, sign_up, small_tables
 
 
 @pytest.fixture
 def hall(simcord_env):
     guild = simcord_env.create_guild(name="Meeple Hall")
     channel = guild.create_text_channel("tournaments")
-    members = [guild.add_member(simcord_env.create_user(n)) for n in NAMES]
+    names = ("alice", "bob", "carol", "dave", "erin")
+    members = [guild.add_member(simcord_env.create_user(n)) for n in names]
     return simcord_env, guild, channel, members
 
 
-async def sign_up(channel, members, **settings):
-    await members[0].slash(channel, "tournament create", **settings)
-    signup = channel.last_message
-    for member in members[1:]:
-        await member.click(signup, label="Join")
-    await members[0].click(signup, label="Start")
-
-
-async def test_a_drop_mid_game_hands_the_seat_to_the_ai_ranks_last_and_ends_the_pairings(hall):
+@pytest.mark.parametrize("game_id", EVERY_GAME)
+async def test_a_drop_mid_game_hands_the_seat_to_the_ai_ranks_last_and_ends_the_pairings(
+    hall, game_id
+):
     env, _, channel, members = hall
     by_id = {m.id: m for m in members}
-    await sign_up(channel, members, game="pebbles", format="swiss", rounds=2)
+    await sign_up(channel, members, game=game_id, format="swiss", rounds=2, **small_tables(game_id))
     store = env.bot.store
     (tournament,) = await store.tournaments()
     rows = await store.tournament_tables(tournament.id, 1)
     three = next(r for r in rows if len(r.seats) == 3)
-    leaver = by_id[three.seats[1]]
-    thread = thread_of(channel, three.thread_id)
     game = env.bot.manager.get(three.table_id)
-    # The leaver has played: a bid typed in the table's thread.
-    played = await leaver.slash(thread, "move", text="bid2")
-    assert "Applied" in played.response.content
+    # The leaver has played: their turn typed in the table's thread.
+    seat = awaited_humans(game)[0]
+    leaver = by_id[three.seats[seat]]
+    await move_typed(channel, members, three, game, seat, random.Random(2))
 
     dropped = await leaver.slash(channel, "tournament drop")
     assert dropped.ephemeral and "dropped out" in dropped.response.content
-    seat = game.table.seats[1]
-    assert seat.user_id == leaver.id and seat.resigned and seat.ai
+    taken = game.table.seats[seat]
+    assert taken.user_id == leaver.id and taken.resigned and taken.ai
     assert game.table.status is TableStatus.ACTIVE  # the game goes on for the others
     now = await store.get_tournament(tournament.id)
     assert now.player(leaver.id).status == "dropped" and now.player(leaver.id).left_round == 1
@@ -61,8 +55,8 @@ async def test_a_drop_mid_game_hands_the_seat_to_the_ai_ranks_last_and_ends_the_
 
     await play_round(env, channel, members, 1, random.Random(3))
     result = (await store.get_table(three.table_id)).result
-    others = [rank for s, rank in enumerate(result["ranks"]) if s != 1]
-    assert result["ranks"][1] > max(others)  # played out by the AI, ranked below everyone
+    others = [rank for s, rank in enumerate(result["ranks"]) if s != seat]
+    assert result["ranks"][seat] > max(others)  # played out by the AI, ranked below everyone
 
     second = [r for r in await store.tournament_tables(tournament.id, 2) if r.state != "void"]
     (round2,) = [r for r in await store.tournament_rounds(tournament.id) if r.round == 2]
@@ -79,11 +73,14 @@ async def test_a_drop_mid_game_hands_the_seat_to_the_ai_ranks_last_and_ends_the_
     assert "(dropped)" in line and "1 games" in line
 
 
-async def test_a_drop_while_the_next_round_opens_hands_the_new_seat_over_at_once(hall, monkeypatch):
+@pytest.mark.parametrize("game_id", EVERY_GAME)
+async def test_a_drop_while_the_next_round_opens_hands_the_new_seat_over_at_once(
+    hall, monkeypatch, game_id
+):
     env, _, channel, members = hall
     players = members[:4]
     by_id = {m.id: m for m in players}
-    await sign_up(channel, players, game="pebbles", format="swiss", rounds=2, table_size=2)
+    await sign_up(channel, players, game=game_id, format="swiss", rounds=2, table_size=2)
     store = env.bot.store
     (tournament,) = await store.tournaments()
     real = Tournaments._find_or_make_table
@@ -105,42 +102,39 @@ async def test_a_drop_while_the_next_round_opens_hands_the_new_seat_over_at_once
     rows = await store.tournament_tables(tournament.id, 2)
     assert all(r.state == "announced" for r in rows)
     table = await store.get_table(rows[0].table_id)
-    assert table.status is TableStatus.ACTIVE
+    assert table.status is TableStatus.ACTIVE and table.game == game_id
     assert table.seats[0].user_id == leaver.id and table.seats[0].resigned and table.seats[0].ai
     assert not table.seats[1].resigned
     assert (await store.get_tournament(tournament.id)).player(leaver.id).left_round == 2
 
 
-async def test_a_dropped_seat_in_a_real_game_is_played_by_the_good_ai(hall):
+@pytest.mark.parametrize("game_id", REAL_GAMES)
+async def test_a_dropped_seat_in_a_real_game_is_played_by_the_good_ai(hall, game_id):
     env, _, channel, members = hall
     players = members[:2]
-    await sign_up(channel, players, game="coffee", format="round-robin", table_size=2)
+    await sign_up(channel, players, game=game_id, format="round-robin", table_size=2)
     recording = Recording(in_process)
     env.bot.manager.chooser = recording
     store = env.bot.store
     (tournament,) = await store.tournaments()
     (row,) = await store.tournament_tables(tournament.id, 1)
     game = env.bot.manager.get(row.table_id)
-    thread = thread_of(channel, row.thread_id)
     leaver_seat = 1
     leaver = next(m for m in players if m.id == row.seats[leaver_seat])
-    stayer = next(m for m in players if m.id != leaver.id)
+    stayer_seat = 1 - leaver_seat
 
     dropped = await leaver.slash(channel, "tournament drop")
     assert "dropped out" in dropped.response.content
     seat = game.table.seats[leaver_seat]
-    assert seat.resigned and seat.ai and ai.seat_level("coffee", seat) == "good"
+    assert seat.resigned and seat.ai and ai.seat_level(game_id, seat) == "good"
     rng = random.Random(7)
-    for _ in range(12):
+    for _ in range(200):
         if any(asked[1] == leaver_seat for asked in recording.asked):
             break
-        pending = [d for d in game.decisions() if d.seat != leaver_seat]
-        if not pending:
+        if game.decision_for(stayer_seat) is None:
             await env.advance_time(1)
             continue
-        text = " ".join(plan_turn(game, pending[0].seat, rng))
-        moved = await stayer.slash(thread, "move", text=text)
-        assert "Applied" in moved.response.content, moved.response.content
+        await move_typed(channel, players, row, game, stayer_seat, rng)
     played = [asked for asked in recording.asked if asked[1] == leaver_seat]
     assert played, "the AI did not play the dropped seat"
     assert {level for _, _, level, _, _ in played} == {"good"}

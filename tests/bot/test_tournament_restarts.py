@@ -1,18 +1,24 @@
-"""A round's standings and the winner are posted exactly once, whenever the bot stops: before
-the post (it is sent after the restart) or after it, before the step was stored (it is found
-again in the channel, not sent twice)."""
+"""A tournament goes through restarts as if none had happened, in the test game and each of
+the four real games: a round's standings and the winner are posted exactly once, whenever
+the bot stops (before the post, it is sent after the restart; after it, before the step was
+stored, it is found again in the channel, not sent twice); a round-robin keeps the schedule
+it started with (a player who left changes nothing in it), and one started before schedules
+were stored gets the one it started with, worked out once."""
 
 from __future__ import annotations
 
 import random
+import sqlite3
+from itertools import combinations
 
 import pytest
 
 from meeple_hall.bot.store import TournamentStatus
 from meeple_hall.bot.tournaments import Tournaments
-from tests.bot.test_tournament import play_round
+from tests.bot.conftest import EVERY_GAME
+from tests.bot.test_tournament import play_round, sign_up
 
-NAMES = ("alice", "bob", "carol", "dave")
+NAMES = ("alice", "bob", "carol", "dave", "erin")
 
 
 @pytest.fixture
@@ -23,15 +29,9 @@ def hall(simcord_env):
     return simcord_env, channel, members
 
 
-async def start_swiss(env, channel, members):
-    """Two rounds of Pebbles at tables of two."""
-    await members[0].slash(
-        channel, "tournament create", game="pebbles", format="swiss", rounds=2, table_size=2
-    )
-    signup = channel.last_message
-    for member in members[1:]:
-        await member.click(signup, label="Join")
-    await members[0].click(signup, label="Start")
+async def start_swiss(env, channel, members, game_id: str):
+    """Two rounds at tables of two."""
+    await sign_up(channel, members, game=game_id, format="swiss", rounds=2, table_size=2)
     (tournament,) = await env.bot.store.tournaments()
     return tournament
 
@@ -40,16 +40,25 @@ def count(channel, words: str) -> int:
     return sum(words in (m.content or "") for m in channel.history())
 
 
+def without(tables, player: int) -> list[tuple[int, ...]]:
+    """A round's tables without a player who left: a table left with one player is not
+    played (that player has a bye)."""
+    left = [tuple(p for p in table if p != player) for table in tables]
+    return [table for table in left if len(table) >= 2]
+
+
 async def round_status(store, tournament_id: int, round_no: int) -> str:
     rounds = {r.round: r.status for r in await store.tournament_rounds(tournament_id)}
     return rounds.get(round_no, "none")
 
 
+@pytest.mark.parametrize("game_id", EVERY_GAME)
 async def test_stopped_before_the_standings_post_it_is_sent_after_the_restart(
-    hall, make_bot, monkeypatch
+    hall, make_bot, monkeypatch, game_id
 ):
     env, channel, members = hall
-    tournament = await start_swiss(env, channel, members)
+    members = members[:4]
+    tournament = await start_swiss(env, channel, members, game_id)
     rng = random.Random(1)
 
     async def stopped(self, *args, **kwargs):
@@ -79,11 +88,13 @@ async def test_stopped_before_the_standings_post_it_is_sent_after_the_restart(
     assert count(channel, "The winner") == 1
 
 
+@pytest.mark.parametrize("game_id", EVERY_GAME)
 async def test_stopped_after_the_post_before_its_step_is_stored_nothing_is_sent_twice(
-    hall, make_bot, monkeypatch
+    hall, make_bot, monkeypatch, game_id
 ):
     env, channel, members = hall
-    tournament = await start_swiss(env, channel, members)
+    members = members[:4]
+    tournament = await start_swiss(env, channel, members, game_id)
     rng = random.Random(2)
     store = env.bot.store
     mark = store.set_round_status
@@ -121,3 +132,69 @@ async def test_stopped_after_the_post_before_its_step_is_stored_nothing_is_sent_
     assert (await store.get_tournament(tournament.id)).status is TournamentStatus.FINISHED
     assert count(channel, "Round 2 is over.") == 1
     assert count(channel, "The winner") == 1
+
+
+@pytest.mark.parametrize("game_id", EVERY_GAME)
+async def test_a_round_robin_keeps_its_schedule_through_a_restart_after_a_removal(
+    hall, make_bot, game_id
+):
+    """Five players at tables of two; one is removed in round 1 and the bot restarts. Every
+    later round seats the schedule fixed at the start, less the removed player (whose
+    opponent has a bye), so every pair of the others still meets."""
+    env, channel, members = hall
+    await sign_up(channel, members, game=game_id, format="round-robin", table_size=2)
+    store = env.bot.store
+    (tournament,) = await store.tournaments()
+    tournament = await store.get_tournament(tournament.id)
+    fixed = tournament.schedule
+    assert fixed is not None and len(fixed) >= 2
+    removed = next(m for m in members[1:] if any(m.id in t for t in fixed[0]))
+    done = await members[0].slash(channel, "tournament remove", player=removed)
+    assert "removed" in done.response.content
+
+    await env.restart_bot(make_bot())
+    store = env.bot.store
+    rng = random.Random(3)
+    for round_no in range(1, len(fixed) + 2):
+        now = await store.get_tournament(tournament.id)
+        if now.status is not TournamentStatus.RUNNING:
+            break
+        assert now.round == round_no and now.schedule == fixed
+        rows = [r for r in await store.tournament_tables(tournament.id, round_no)]
+        expected = fixed[0] if round_no == 1 else without(fixed[round_no - 1], removed.id)
+        assert [r.seats for r in rows] == list(expected)
+        await play_round(env, channel, members, round_no, rng)
+    assert now.status is TournamentStatus.FINISHED and now.round == len(fixed)
+    rows = [r for r in await store.tournament_tables(tournament.id) if r.state != "void"]
+    met = {frozenset(pair) for r in rows for pair in combinations(r.seats, 2)}
+    stayed = [m.id for m in members if m.id != removed.id]
+    assert {frozenset(pair) for pair in combinations(stayed, 2)} <= met
+
+
+@pytest.mark.parametrize("game_id", EVERY_GAME)
+async def test_a_round_robin_started_before_schedules_were_stored_gets_its_own_once(
+    hall, make_bot, database_url, game_id
+):
+    """A round-robin stored by a version without schedules (the column empty, as migration
+    0013 leaves it) gets the schedule it started with, from its whole sign-up list (a
+    player removed since included), worked out once when it is first loaded."""
+    env, channel, members = hall
+    players = members[:4]
+    await sign_up(channel, players, game=game_id, format="round-robin", table_size=2)
+    store = env.bot.store
+    (tournament,) = await store.tournaments()
+    started = (await store.get_tournament(tournament.id)).schedule
+    removed = players[1]
+    await players[0].slash(channel, "tournament remove", player=removed)
+    with sqlite3.connect(database_url.removeprefix("sqlite:///")) as db:
+        db.execute("UPDATE tournaments SET schedule = NULL WHERE id = ?", (tournament.id,))
+    assert (await store.get_tournament(tournament.id)).schedule is None
+
+    await env.restart_bot(make_bot())
+    store = env.bot.store
+    assert (await store.get_tournament(tournament.id)).schedule == started
+    await play_round(env, channel, players, 1, random.Random(4))
+    now = await store.get_tournament(tournament.id)
+    assert now.round == 2 and now.schedule == started
+    rows = await store.tournament_tables(tournament.id, 2)
+    assert [r.seats for r in rows] == without(started[1], removed.id)

@@ -135,9 +135,14 @@ async def test_seats_change_hands_only_as_allowed(store):
     assert replaced == await store.get_table(table.id)
     with pytest.raises(SeatChanged):
         await store.replace_seat_user(table.id, 0, HOST, 3004, "Di")
+    # A seat changes hands until its own player moves: a table-mate's move, or the AI's
+    # for the seat, does not count.
     await store.append_action(table.id, 1, 0, ("a",), 3003)
+    await store.append_action(table.id, 2, 1, ("b",), None)
     with pytest.raises(SeatChanged):
-        await store.replace_seat_user(table.id, 1, GUEST, 3004, "Di")
+        await store.replace_seat_user(table.id, 0, 3003, 3004, "Di")
+    moved_on = await store.replace_seat_user(table.id, 1, GUEST, 3004, "Di")
+    assert moved_on.seats[1] == Seat(3004, "Di") and moved_on == await store.get_table(table.id)
     assert [t.id for t in await store.guild_tables(42)] == [table.id]
     await store.abandon_table(table.id)
     assert await store.guild_tables(42) == []
@@ -235,3 +240,21 @@ async def test_a_tournament_from_sign_up_to_its_end(store, open_another):
     assert await store.tournaments(statuses=(TournamentStatus.RUNNING,)) == []
     assert await store.get_tournament(made.id + 1) is None
     assert (await store.get_table(game.id)).status is TableStatus.ACTIVE
+
+
+async def test_a_round_robin_schedule_is_fixed_once_and_follows_a_replacement(store, open_another):
+    made = await store.create_tournament(
+        a_tournament(TournamentPlayer(HOST, "Ada"), TournamentPlayer(2000, "Bo"))
+    )
+    await store.join_tournament(made.id, 2001, "Cy")
+    assert made.schedule is None
+    rounds = [[(HOST, 2000)], [(2000, 2001)], [(2001, HOST)]]
+    fixed = await store.set_tournament_schedule(made.id, rounds)
+    expected = (((HOST, 2000),), ((2000, 2001),), ((2001, HOST),))
+    assert fixed.schedule == expected
+    other = await open_another()
+    kept = await other.set_tournament_schedule(made.id, [[(2001, 2000)]])
+    assert kept.schedule == expected == (await store.get_tournament(made.id)).schedule
+    swapped = await store.replace_player(made.id, 2000, 3000, "Di")
+    assert swapped.schedule == (((HOST, 3000),), ((3000, 2001),), ((2001, HOST),))
+    assert (await other.get_tournament(made.id)).schedule == swapped.schedule
