@@ -799,7 +799,14 @@ class TableManager:
     async def undo_plan(self, game: LiveGame, seat: int) -> undo.UndoPlan:
         """What an undo by the seat would take back now, or a Refusal saying why it cannot.
         A history that starts at a snapshot is first rebuilt from the setup if the seat's
-        latest move may lie before it."""
+        latest move may lie before it. A move made for the seat (by a timeout, or by the AI
+        while it played the seat) is not the seat's to take back."""
+        own = game.history.last_own(seat)
+        if own is not None:
+            made = game.history.steps[own].seq
+            logged = await self.store.actions(game.id, after=made - 1)
+            if logged and logged[0].seq == made and logged[0].user_id is None:
+                raise Refusal("undo.made_for_you")
         try:
             return game.history.plan_undo(game.engine, game.state, seat, views=game.views)
         except undo.NoUndo as refused:

@@ -18,9 +18,8 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from meeple_hall import games
 from meeple_hall.bot.components import Components, button, clip
-from meeple_hall.bot.i18n import t
+from meeple_hall.bot.i18n import game_name, game_text, t
 from meeple_hall.bot.languages import user_locale
 from meeple_hall.bot.live import LiveGame, Refusal
 from meeple_hall.bot.quiet import quiet_until
@@ -35,6 +34,7 @@ log = logging.getLogger(__name__)
 STALL_AFTER = 10  # reminders without an answer before the channel is told
 BURST = timedelta(hours=1)  # reminders this close together go out as one message
 CLOCK_POINTS = (0.5, 0.1)  # reminders when these shares of the clock remain
+PROMPT_MOST = 80  # characters of a decision's prompt a reminder line shows
 
 
 def first_reminder(row: SeatClock, table: Table, start: datetime) -> datetime | None:
@@ -66,6 +66,13 @@ def advance(row: SeatClock, table: Table, now: datetime) -> None:
     passed = 1 + max(0, int((now - row.next_remind) / every))
     row.reminders += passed
     row.next_remind += every * passed
+
+
+def reminder_prompt(locale: str, game: LiveGame, seat: int) -> str:
+    """The seat's decision as a reminder line shows it: rendered in the reader's language,
+    then clipped."""
+    decision = game.decision_for(seat)
+    return clip(game_text(locale, decision.prompt), PROMPT_MOST) if decision else ""
 
 
 def jump_link(table: Table) -> str:
@@ -109,7 +116,7 @@ class Reminders:
             and row.next_remind is not None
             and row.next_remind <= now + BURST
         }
-        items: list[tuple[LiveGame, SeatClock]] = []
+        counted: list[tuple[LiveGame, SeatClock]] = []
         for key in sorted(due | soon):
             row = self.clocks.rows[key]
             game = await self.clocks.manager.fetch(key[0])
@@ -119,13 +126,14 @@ class Reminders:
                 row.next_remind = max(row.next_remind, quiet_end)  # wait for quiet hours to end
             else:
                 advance(row, game.table, now)
-                if not row.snoozed and not row.timed_out:
-                    items.append((game, row))
+                counted.append((game, row))
             await self.store.save_clock(row)
             self.clocks._schedule(key)
+        items = [(game, row) for game, row in counted if not row.snoozed and not row.timed_out]
         if items and prefs.turn_dms and not prefs.dms_closed:
             await self._send(prefs, items)
-        for game, row in items:
+        # A snoozed reminder still counts: the table waits all the same.
+        for game, row in counted:
             if row.deadline is None and row.reminders >= STALL_AFTER and not row.stalled:
                 row.stalled = True
                 await self.store.save_clock(row)
@@ -139,9 +147,8 @@ class Reminders:
         view = Components()
         for game, row in items:
             table = game.table
-            name = games.get(table.game).name
-            decision = game.decision_for(row.seat)
-            prompt = clip(decision.prompt, 80) if decision else ""
+            name = game_name(lang, table.game)
+            prompt = reminder_prompt(lang, game, row.seat)
             when = self.clocks_end(row) if row.deadline is not None else row.since
             key = "remind.line_deadline" if row.deadline is not None else "remind.line_waiting"
             lines.append(

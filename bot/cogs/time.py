@@ -10,10 +10,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from meeple_hall import games
-from meeple_hall.bot.clocks import AWAY_DAYS_A_YEAR, ClockService, stamp
+from meeple_hall.bot.clocks import AWAY_DAYS_A_YEAR, ClockService, pauses_when_away, stamp
 from meeple_hall.bot.components import clip
-from meeple_hall.bot.i18n import cmd, desc, t
-from meeple_hall.bot.live import Refusal, TableManager
+from meeple_hall.bot.i18n import cmd, desc, game_name, t
+from meeple_hall.bot.languages import user_locale
+from meeple_hall.bot.live import LiveGame, Refusal, TableManager
 from meeple_hall.bot.reminders import jump_link
 from meeple_hall.bot.replies import refuse, say
 from meeple_hall.bot.store.base import Store, Table, TableStatus
@@ -43,7 +44,7 @@ class Time(commands.Cog):
         days: app_commands.Range[int, 0, AWAY_DAYS_A_YEAR] | None = None,
         until: str | None = None,
     ) -> None:
-        locale = interaction.locale
+        locale = user_locale(interaction)
         user_id = interaction.user.id
         now = discord.utils.utcnow()
         try:
@@ -66,15 +67,24 @@ class Time(commands.Cog):
             await refuse(interaction, refusal)
             return
         used = await self.store.away_days_used(user_id, now.year)
-        await say(
-            interaction,
-            t(
-                locale,
-                "away.started",
-                when=stamp(end, "f"),
-                days=charged,
-                left=AWAY_DAYS_A_YEAR - used,
-            ),
+        started = t(
+            locale, "away.started", when=stamp(end, "f"), days=charged, left=AWAY_DAYS_A_YEAR - used
+        )
+        await say(interaction, started + "\n" + await self._running_while_away(user_id, locale))
+
+    async def _running_while_away(self, user_id: int, locale: str) -> str:
+        """Which of the player's games keep their clocks running through time away
+        (tournament tables always do), or that tournament games would."""
+        tables = await self.store.tables_for_user(user_id, (TableStatus.ACTIVE,))
+        running = [table for table in tables if not pauses_when_away(table)]
+        if not running:
+            return t(locale, "away.tournaments_run")
+        return t(locale, "away.keep_running", games=self._names(running, locale))
+
+    @staticmethod
+    def _names(tables: list[Table], locale: str) -> str:
+        return clip(
+            ", ".join(f"{game_name(locale, tb.game)} (<#{tb.channel_id}>)" for tb in tables), 1500
         )
 
     async def _until(self, user_id: int, text: str) -> datetime:
@@ -89,7 +99,7 @@ class Time(commands.Cog):
         prefs = await self.store.get_prefs(user_id)
         return day - timedelta(minutes=prefs.utc_offset)
 
-    async def _status(self, user_id: int, locale: discord.Locale, now: datetime) -> str:
+    async def _status(self, user_id: int, locale: str, now: datetime) -> str:
         used = await self.store.away_days_used(user_id, now.year)
         away = self.clocks.away_of(user_id)
         left = AWAY_DAYS_A_YEAR - used
@@ -101,10 +111,26 @@ class Time(commands.Cog):
     @app_commands.command(name=cmd("resume"), description=desc("resume"))
     @_BOTH
     async def resume(self, interaction: discord.Interaction) -> None:
-        """Take back the seats the AI plays after timeouts: this channel's game, or all of
-        them when this channel has none."""
-        locale = interaction.locale
+        """End the player's time away (as `/away days:0` does), and take back the seats the
+        AI plays after timeouts: this channel's game, or all of them when this channel has
+        none."""
+        locale = user_locale(interaction)
         user_id = interaction.user.id
+        refund = await self.clocks.come_back(user_id)
+        taken = await self._take_back_seats(interaction, user_id)
+        if refund is None and not taken:
+            await refuse(interaction, Refusal("resume.nothing"))
+            return
+        lines = [] if refund is None else [t(locale, "away.back", days=refund)]
+        if taken:
+            tables = [game.table for game in taken]
+            lines.append(t(locale, "resume.done", games=self._names(tables, locale)))
+        await say(interaction, "\n".join(lines))
+
+    async def _take_back_seats(
+        self, interaction: discord.Interaction, user_id: int
+    ) -> list[LiveGame]:
+        """The games whose seat of the user's the AI played, given back to the user."""
         here = await self.manager.fetch_in(interaction.channel_id or 0)
         candidates = [here] if here is not None and here.seat_of(user_id) is not None else []
         if not candidates:
@@ -125,13 +151,7 @@ class Time(commands.Cog):
                     continue
                 taken.append(game)
                 await self.clocks.announce(game, "resume.announce", user=f"<@{user_id}>")
-        if not taken:
-            await refuse(interaction, Refusal("resume.nothing"))
-            return
-        names = ", ".join(
-            f"{games.get(g.table.game).name} (<#{g.table.channel_id}>)" for g in taken
-        )
-        await say(interaction, t(locale, "resume.done", games=names))
+        return taken
 
     # -- /games ------------------------------------------------------------------------------
     @app_commands.command(name=cmd("games"), description=desc("games"))
@@ -149,7 +169,7 @@ class Time(commands.Cog):
     )
     @_BOTH
     async def games_command(self, interaction: discord.Interaction, scope: str = "mine") -> None:
-        locale = interaction.locale
+        locale = user_locale(interaction)
         user_id = interaction.user.id
         guild_id = interaction.guild_id
         if scope == "server":
@@ -196,8 +216,8 @@ class Time(commands.Cog):
         seat = table.seat_of(user_id)
         return seat is not None and seat in (self._acting(table) or ())
 
-    def _line(self, table: Table, user_id: int, locale: discord.Locale) -> str:
-        name = games.get(table.game).name
+    def _line(self, table: Table, user_id: int, locale: str) -> str:
+        name = game_name(locale, table.game)
         where = jump_link(table) if table.table_message_id else f"<#{table.channel_id}>"
         head = f"**{name}** · {where}"
         if table.status is TableStatus.LOBBY:
@@ -208,7 +228,7 @@ class Time(commands.Cog):
             return head
         return head + " · " + self._turn(table, seats, user_id, locale)
 
-    def _turn(self, table: Table, seats: list[int], user_id: int, locale: discord.Locale) -> str:
+    def _turn(self, table: Table, seats: list[int], user_id: int, locale: str) -> str:
         mine = table.seat_of(user_id)
         if mine in seats:
             who = t(locale, "games.your_turn")

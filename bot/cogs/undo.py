@@ -15,6 +15,7 @@ from discord.ext import commands
 from meeple_hall.bot.cogs.play import Play, show_panel
 from meeple_hall.bot.components import Components
 from meeple_hall.bot.i18n import cmd, desc, t
+from meeple_hall.bot.languages import user_locale
 from meeple_hall.bot.live import LiveGame, Refusal, TableManager
 from meeple_hall.bot.panels import build_panel
 from meeple_hall.bot.replies import refuse
@@ -54,7 +55,7 @@ class Undo(commands.Cog):
     async def _undo(
         self, interaction: discord.Interaction, game: LiveGame, *, expected: int | None
     ) -> None:
-        locale = interaction.locale
+        locale = user_locale(interaction)
         seat = Play.seat(game, interaction)
         taken = await self.manager.undo(game, seat, user_id=interaction.user.id, expected=expected)
         if len(taken) == 1:

@@ -1,11 +1,17 @@
-"""Time away pausing and resuming clocks, the yearly allowance, and /games in a channel,
-in DMs and for the whole server."""
+"""Time away pausing and resuming clocks, the yearly allowance, /resume ending time away,
+which tables keep running, and /games in a channel, in DMs and for the whole server; in the
+test game and each of the four real games."""
 
 from __future__ import annotations
 
 from datetime import timedelta
 
-from tests.bot.conftest import start_game, table_message
+import pytest
+
+from meeple_hall import games
+from meeple_hall.bot.i18n import game_name, t
+from tests.bot.conftest import EVERY_GAME, awaited_humans, start_game, table_message
+from tests.bot.test_clocks import IN_EVERY_LANGUAGE, await_alone, member, stalled_to_ai
 
 HOUR = 3600.0
 DAY = 24 * HOUR
@@ -15,43 +21,115 @@ def clock(table, game, seat: int):
     return table.env.bot.clocks.rows[(game.id, seat)]
 
 
-async def test_time_away_pauses_the_clock_and_ending_it_early_resumes_it(table):
-    game = await start_game(table, table.bob, options="clock=12h")
-    await table.bob.slash(table.channel, "move", text="bid1")
-    deadline = clock(table, game, 0).deadline
-    started = await table.alice.slash(table.channel, "away", days=2)
+def players_field(table) -> str:
+    return table_message(table.channel).embeds[0].fields[0].value
+
+
+@pytest.mark.parametrize("game_id", EVERY_GAME)
+async def test_time_away_pauses_the_clock_and_ending_it_early_resumes_it(table, game_id):
+    game = await start_game(table, table.bob, game=game_id, options="clock=12h")
+    seat = await await_alone(table, game)
+    player = member(table, seat)
+    deadline = clock(table, game, seat).deadline
+    started = await player.slash(table.channel, "away", days=2)
     assert started.ephemeral and "away until" in started.response.content
-    assert clock(table, game, 0).deadline == deadline + timedelta(days=2)
-    assert "away until" in table_message(table.channel).embeds[0].fields[0].value
+    assert clock(table, game, seat).deadline == deadline + timedelta(days=2)
+    assert "away until" in players_field(table)
     await table.env.advance_time(DAY)
-    back = await table.alice.user.slash("away", days=0)  # from a DM, too
+    back = await player.user.slash("away", days=0)  # from a DM, too
     assert "1 unused day" in back.response.content
-    assert clock(table, game, 0).deadline == deadline + timedelta(days=1)
-    assert "away until" not in table_message(table.channel).embeds[0].fields[0].value
+    assert clock(table, game, seat).deadline == deadline + timedelta(days=1)
+    assert "away until" not in players_field(table)
+    before = game.seq
     await table.env.advance_time(12 * HOUR + 24 * HOUR - 120)  # what is left: clock + reserve
-    assert game.decision_for(0) is not None
+    assert game.decision_for(seat) is not None and game.seq == before
     await table.env.advance_time(240)
-    logged = await table.env.bot.store.actions(game.id)
-    assert [a.user_id for a in logged if a.seat == 0] == [None]
+    logged = await table.env.bot.store.actions(game.id, after=before)
+    made = [a.user_id for a in logged if a.seat == seat]
+    assert made and set(made) == {None}
 
 
-async def test_a_wait_starting_while_away_starts_when_the_player_is_back(table):
+@pytest.mark.parametrize("game_id", EVERY_GAME)
+async def test_a_wait_starting_while_away_starts_when_the_player_is_back(table, game_id):
     await table.alice.slash(table.channel, "away", days=3)
-    game = await start_game(table, table.bob, options="clock=24h")
+    game = await start_game(table, table.bob, game=game_id, options="clock=24h")
+    await await_alone(table, game, 0)
     row = clock(table, game, 0)
     assert row.deadline - row.since == timedelta(days=4)
     await table.env.advance_time(3 * DAY + 60)  # the away period ends on its own
-    assert "away until" not in table_message(table.channel).embeds[0].fields[0].value
+    assert "away until" not in players_field(table)
     assert table.env.bot.clocks.away_of(table.alice.id) is None
 
 
-async def test_a_table_that_forbids_time_away_keeps_the_clock_running(table):
-    game = await start_game(table, table.bob, options="clock=12h away=forbidden")
-    deadline = clock(table, game, 0).deadline
-    await table.alice.slash(table.channel, "away", days=2)
-    assert clock(table, game, 0).deadline == deadline
+@pytest.mark.parametrize("game_id", EVERY_GAME)
+async def test_a_table_that_forbids_time_away_keeps_the_clock_running(table, game_id):
+    game = await start_game(table, table.bob, game=game_id, options="clock=12h away=forbidden")
+    seat = await await_alone(table, game)
+    deadline = clock(table, game, seat).deadline
+    before = game.seq
+    await member(table, seat).slash(table.channel, "away", days=2)
+    assert clock(table, game, seat).deadline == deadline
     await table.env.advance_time(36 * HOUR + 60)
-    assert [a.user_id for a in await table.env.bot.store.actions(game.id) if a.seat == 0] == [None]
+    logged = await table.env.bot.store.actions(game.id, after=before)
+    made = [a.user_id for a in logged if a.seat == seat]
+    assert made and set(made) == {None}
+
+
+@pytest.mark.parametrize(("game_id", "lang"), IN_EVERY_LANGUAGE)
+async def test_away_says_which_tables_keep_running(table, game_id, lang):
+    """Tournament tables are made with `away=forbidden` (bot/tournaments.py): a player going
+    away is told which of their games keep running, or, with none, that tournament games
+    would."""
+    await table.alice.slash(table.channel, "settings", language=lang)
+    other = table.guild.create_text_channel("cup")
+    await start_game(table, table.bob, game=game_id)
+    first = await table.alice.slash(table.channel, "away", days=2)
+    assert t(lang, "away.tournaments_run") in first.response.content
+    assert t(lang, "away.keep_running", games="") not in first.response.content
+
+    await table.alice.slash(other, "new", game=game_id, options="clock=24h away=forbidden")
+    await table.bob.click(other.last_message, label="Join")
+    await table.alice.click(other.last_message, label="Start")
+    again = await table.alice.slash(table.channel, "away", days=3)
+    running = f"{game_name(lang, game_id)} (<#{other.id}>)"
+    assert t(lang, "away.keep_running", games=running) in again.response.content
+    assert f"<#{table.channel.id}>" not in again.response.content  # this one pauses
+
+
+@pytest.mark.parametrize(("game_id", "lang"), IN_EVERY_LANGUAGE)
+async def test_resume_while_away_ends_the_time_away(table, game_id, lang):
+    game = await start_game(table, table.bob, game=game_id, options="clock=12h")
+    seat = await await_alone(table, game)
+    player = member(table, seat)
+    await player.slash(table.channel, "settings", language=lang)
+    deadline = clock(table, game, seat).deadline
+    await player.slash(table.channel, "away", days=2)
+    assert clock(table, game, seat).deadline == deadline + timedelta(days=2)
+
+    resumed = await player.slash(table.channel, "resume")
+    assert resumed.ephemeral
+    assert resumed.response.content == t(lang, "away.back", days=2)
+    assert table.env.bot.clocks.away_of(player.id) is None
+    assert clock(table, game, seat).deadline == deadline
+    assert await table.env.bot.store.away(player.id) is None
+    assert "away until" not in players_field(table)
+    nothing = await player.slash(table.channel, "resume")
+    assert nothing.response.content == t(lang, "resume.nothing")
+
+
+@pytest.mark.parametrize("game_id", EVERY_GAME)
+async def test_resume_ends_the_time_away_and_gives_back_the_seat_the_ai_plays(table, game_id):
+    game = await start_game(table, table.bob, game=game_id, options="remind=8h")
+    await stalled_to_ai(table, game)  # the AI plays Bob's seat
+    await table.bob.slash(table.channel, "away", days=2)
+    resumed = await table.bob.slash(table.channel, "resume")
+    text = resumed.response.content
+    assert t("en", "away.back", days=2) in text
+    here = f"{game_name('en', game_id)} (<#{table.channel.id}>)"
+    assert t("en", "resume.done", games=here) in text
+    assert table.env.bot.clocks.away_of(table.bob.id) is None
+    assert not game.table.seats[1].ai
+    assert any(f"<@{table.bob.id}> is back" in m.content for m in table.channel.history())
 
 
 async def test_time_away_is_limited_to_21_days_a_year(table):
@@ -83,22 +161,37 @@ async def test_bad_away_input_is_refused_and_changes_nothing(table):
     assert "4 day(s) taken" in until.response.content
 
 
-async def test_games_lists_mine_waiting_on_me_first_and_across_servers_in_dms(table):
+@pytest.mark.parametrize("lang", ["zh-TW", "ja"])
+async def test_away_replies_follow_the_players_language(table, lang):
+    await table.alice.slash(table.channel, "settings", language=lang)
+    both = await table.alice.slash(table.channel, "away", days=2, until="2026-02-01")
+    assert both.response.content == t(lang, "away.one_of")
+    status = await table.alice.slash(table.channel, "away")
+    assert status.response.content == t(lang, "away.status_here", left=21)
+    not_away = await table.alice.slash(table.channel, "away", days=0)
+    assert not_away.response.content == t(lang, "away.not_away")
+
+
+@pytest.mark.parametrize("game_id", EVERY_GAME)
+async def test_games_lists_mine_waiting_on_me_first_and_across_servers_in_dms(table, game_id):
+    most = games.get(game_id).max_players
     second = table.guild.create_text_channel("second")
-    await start_game(table, table.bob, options="clock=24h")  # both bid: Alice is awaited
-    await table.bob.slash(second, "new", game="pebbles")  # Bob's lobby; Alice joins
+    game = await start_game(table, table.bob, game=game_id, options="clock=24h")
+    await await_alone(table, game, 0)  # Alice is awaited
+    await table.bob.slash(second, "new", game=game_id)  # Bob's lobby; Alice joins
     await table.alice.click(second.last_message, label="Join")
     elsewhere = table.env.create_guild(name="Other place")
     far = elsewhere.create_text_channel("far")
     alice_there = elsewhere.add_member(table.alice.user)
-    await alice_there.slash(far, "new", game="pebbles")
+    await alice_there.slash(far, "new", game=game_id)
 
     here = await table.alice.slash(table.channel, "games")
     text = here.response.embeds[0].description
     lines = text.splitlines()
     assert len(lines) == 2
     assert "your turn" in lines[0] and "<t:" in lines[0] and str(table.channel.id) in lines[0]
-    assert "lobby, 2/4" in lines[1]
+    assert f"**{game_name('en', game_id)}**" in lines[0]
+    assert f"lobby, 2/{most}" in lines[1]
 
     dm = await table.alice.user.slash("games")
     lines = dm.response.embeds[0].description.splitlines()
@@ -109,13 +202,15 @@ async def test_games_lists_mine_waiting_on_me_first_and_across_servers_in_dms(ta
     assert "no open games" in nobody.response.content
 
 
-async def test_games_for_the_server_lists_lobbies_with_free_seats_first(table):
+@pytest.mark.parametrize("game_id", EVERY_GAME)
+async def test_games_for_the_server_lists_lobbies_with_free_seats_first(table, game_id):
     second = table.guild.create_text_channel("second")
-    await start_game(table, table.bob)
-    await table.carol.slash(second, "new", game="pebbles")
+    game = await start_game(table, table.bob, game=game_id)
+    await table.carol.slash(second, "new", game=game_id)
     listed = await table.dave.slash(table.channel, "games", scope="server")
     lines = listed.response.embeds[0].description.splitlines()
-    assert "lobby, 1/4" in lines[0] and str(second.id) in lines[0]
-    assert "your turn" not in lines[1] and "waiting on alice, bob" in lines[1]
+    assert f"lobby, 1/{games.get(game_id).max_players}" in lines[0] and str(second.id) in lines[0]
+    names = ", ".join(game.table.seats[seat].name for seat in awaited_humans(game))
+    assert "your turn" not in lines[1] and f"waiting on {names}" in lines[1]
     in_dm = await table.dave.user.slash("games", scope="server")
     assert "server channel" in in_dm.response.content

@@ -2,16 +2,38 @@
 
 Pebbles (tests/testgame.py): bids are simultaneous and secret (the last bid shows them all),
 picks from an open pool are plain moves, and the last card kept in a round deals new hands
-(a draw).
+(a draw). The tests of its rules stay on it; what undo does in any game (a move taken back
+exactly, also after a restart; a move made for a player by a timeout or the AI refused; the
+refusals in each player's language) runs on each of the four real games too.
 """
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from meeple_hall.bot import live
-from meeple_hall.games.core.undo import UNDO
-from tests.bot.conftest import buttons, choose, start_game, table_message
+from meeple_hall.bot.i18n import t
+from meeple_hall.games.core.undo import UNDO, undone_seq
+from tests.bot.conftest import (
+    EVERY_GAME,
+    REAL_GAMES,
+    answer_panel,
+    awaited_humans,
+    buttons,
+    choose,
+    start_game,
+    table_message,
+)
+from tests.bot.test_clocks import (
+    HOUR,
+    IN_EVERY_LANGUAGE,
+    await_alone,
+    member,
+    row,
+    stalled_to_ai,
+)
 
 
 async def bid_all(table, game, bids):
@@ -165,3 +187,87 @@ async def test_an_undo_survives_a_restart(table, make_bot, monkeypatch, snapshot
     # the restarted bot knows the history too: her new pick can be taken back
     await table.alice.slash(table.channel, "undo")
     assert restarted.engine.dump(restarted.state) == expected
+
+
+# -- what undo does in every game ---------------------------------------------------------
+@pytest.mark.parametrize("game_id", REAL_GAMES)
+async def test_the_undo_button_takes_a_move_back_exactly_in_every_game(table, make_bot, game_id):
+    """Moves are answered on panels at random until one offers Undo (a move that drew or
+    revealed offers none); its Undo restores the state before the click exactly, and a
+    restart replays it the same."""
+    game = await start_game(table, table.bob, game=game_id)
+    rng = random.Random(11)
+    for _ in range(60):
+        seat = awaited_humans(game)[0]
+        player = member(table, seat)
+        before, seq = game.engine.dump(game.state), game.seq
+        opened = await player.click(table_message(table.channel), label="Take turn")
+        answered = (await answer_panel(player, opened.response, rng)).response
+        if "Undo" in buttons(answered.message):
+            break
+    else:
+        raise AssertionError("no move could be taken back")
+    made = game.seq - seq  # one click, or a folded line of several moves
+    undone = await player.click(answered, label="Undo")
+    assert "taken back" in undone.response.content
+    assert game.engine.dump(game.state) == before
+    log = await table.env.bot.store.actions(game.id, after=seq)
+    assert sorted(undone_seq(e.choices) for e in log[made:]) == list(range(seq + 1, seq + made + 1))
+    assert all(e.seat == seat and e.user_id == player.id for e in log)
+    assert game.seq == seq + 2 * made
+
+    await table.env.restart_bot(make_bot())
+    restarted = await table.env.bot.manager.fetch_in(table.channel.id)
+    assert restarted.engine.dump(restarted.state) == before
+
+
+@pytest.mark.parametrize(("game_id", "lang"), IN_EVERY_LANGUAGE)
+async def test_a_move_made_for_a_timed_out_player_is_not_theirs_to_undo(table, game_id, lang):
+    game = await start_game(table, table.bob, game=game_id, options="clock=12h")
+    seat = await await_alone(table, game)
+    player = member(table, seat)
+    await player.slash(table.channel, "settings", language=lang)
+    before = game.seq
+    await table.env.advance_time(36 * HOUR + 60)  # the clock and the reserve run out
+    logged = await table.env.bot.store.actions(game.id, after=before)
+    assert [e.user_id for e in logged if e.seat == seat][:1] == [None]
+    state, seq = game.engine.dump(game.state), game.seq
+    clocks = [(r.since, r.deadline, r.reserve) for r in (row(table, game, s) for s in (0, 1))]
+
+    refused = await player.slash(table.channel, "undo")
+    assert refused.response.ephemeral
+    assert refused.response.content == t(lang, "undo.made_for_you")
+    assert game.engine.dump(game.state) == state and game.seq == seq
+    assert [
+        (r.since, r.deadline, r.reserve) for r in (row(table, game, s) for s in (0, 1))
+    ] == clocks
+
+
+@pytest.mark.parametrize("game_id", EVERY_GAME)
+async def test_the_moves_the_ai_made_for_a_seat_are_not_undone_after_resume(table, game_id):
+    game = await start_game(table, table.bob, game=game_id, options="remind=8h")
+    before = game.seq
+    await stalled_to_ai(table, game)  # the AI plays Bob's seat
+    logged = await table.env.bot.store.actions(game.id, after=before)
+    assert [e.user_id for e in logged if e.seat == 1][:1] == [None]
+    await table.bob.slash(table.channel, "resume")
+    assert not game.table.seats[1].ai
+    state, seq = game.engine.dump(game.state), game.seq
+    refused = await table.bob.slash(table.channel, "undo")
+    assert "it was made for you" in refused.response.content
+    assert game.engine.dump(game.state) == state and game.seq == seq
+
+
+@pytest.mark.parametrize(
+    ("game_id", "lang"), [(g, lang) for g in REAL_GAMES for lang in ("zh-TW", "ja")]
+)
+async def test_undo_refusals_come_in_the_players_language(table, game_id, lang):
+    game = await start_game(table, table.bob, game=game_id)
+    for someone in (table.alice, table.bob, table.dave):
+        await someone.slash(table.channel, "settings", language=lang)
+    state = game.engine.dump(game.state)
+    nothing = await table.alice.slash(table.channel, "undo")
+    assert nothing.response.ephemeral and nothing.response.content == t(lang, "undo.nothing")
+    outsider = await table.dave.slash(table.channel, "undo")
+    assert outsider.response.content == t(lang, "game.not_seated")
+    assert game.engine.dump(game.state) == state and game.seq == 0
