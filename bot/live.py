@@ -45,7 +45,7 @@ from meeple_hall.bot.store import (
     TableStatus,
 )
 from meeple_hall.bot.store.base import GameLog, Snapshot
-from meeple_hall.games import Action, Decision, Engine, GameError, IllegalAction, Result
+from meeple_hall.games import Action, Decision, Engine, IllegalAction, Result
 from meeple_hall.games.ai import levels
 from meeple_hall.games.core import undo
 from meeple_hall.games.core.engine import GameEngine
@@ -364,7 +364,7 @@ class TableManager:
         if snapshot is not None:
             try:
                 state, seq = engine.load(snapshot.state), snapshot.seq
-            except GameError:
+            except Exception:  # a cache: whatever stops it loading, the log is the game
                 log.warning("snapshot %s of game %s unreadable; replaying", snapshot.seq, table.id)
                 entries = await self.store.actions(table.id)
             else:

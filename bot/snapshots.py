@@ -31,11 +31,15 @@ def replayed(engine: Engine, table: Table, entries: Sequence[LoggedAction]) -> A
 
 
 def same_game(engine: Engine, state: Any, other: Any) -> bool:
-    """Whether two states are the same game: the same `dump()`, and the same decisions
-    (options in the same order), which a dump may not show (the order a state's
-    dictionaries hold their keys in)."""
-    return engine.dump(state) == engine.dump(other) and (
-        engine.decisions(state) == engine.decisions(other)
+    """Whether two states are the same game: the same `dump()`, the same `repr()` and the
+    same decisions (options in the same order). A dump may not show the order a state's
+    dictionaries hold their keys in, on which the moves after it may depend (a Coffee
+    Traders game loaded from a snapshot that sorted them logged its harvests in another
+    order than the live game, at commit b3fe618); a state's repr does."""
+    return (
+        engine.dump(state) == engine.dump(other)
+        and repr(state) == repr(other)
+        and engine.decisions(state) == engine.decisions(other)
     )
 
 
