@@ -36,8 +36,10 @@ def first_choosable(game_id: str) -> Choosable:
     return Choosable(setting.id, setting.choices, setting.default, True)
 
 
-def seats_needed(game_id: str) -> int:
-    return games.get(game_id).min_players
+def joining(table, game_id: str) -> list:
+    """Who joins Alice: nobody where the game is played alone (the test game, Village
+    against Karla), else Bob."""
+    return [] if games.get(game_id).min_players == 1 else [table.bob]
 
 
 def typed(game, seat: int, rng: random.Random | None = None) -> str:
@@ -64,3 +66,146 @@ def lobby_menu_value(raw_lobby, name: str, value: str) -> tuple[str, str]:
         if ":opts" in menu["custom_id"] and f"{name}={value}" in offered:
             return menu["custom_id"], f"{name}={value}"
     raise AssertionError(f"no lobby menu offers {name}={value}")
+
+
+def prompt_shown(game, seat: int, locale: str = "en") -> str:
+    """The seat's current decision's prompt, as a panel shows it."""
+    from meeple_hall.bot.i18n import game_text
+
+    return game_text(locale, game.decision_for(seat).prompt)
+
+
+async def answer_humans_until_ai(table, game, rng: random.Random, most: int = 50) -> None:
+    """The human seats answer (through the bot's move path) until only AI seats are awaited
+    (the tests that call it hold the AI back)."""
+    from tests.bot.conftest import answer_seat, awaited_humans
+
+    for _ in range(most):
+        humans = awaited_humans(game)
+        if not humans:
+            return
+        await answer_seat(table, game, humans[0], rng)
+    raise AssertionError("the humans are still awaited")
+
+
+async def submit(table, game, seat: int, choices: tuple[str, ...]) -> None:
+    """A seat's move through the running bot's own move path, as its player."""
+    user_id = game.table.seats[seat].user_id
+    await table.env.bot.manager.submit(game, seat, choices, user_id=user_id)
+
+
+async def play_until(table, game, found, rng: random.Random, most: int = 600):
+    """The awaited human seats answer at random through the bot's move path until
+    `found(game)` gives something; returns it once the table shows the game as it is."""
+    for _ in range(most):
+        if hit := found(game):
+            await table_shown(table, game)
+            return hit
+        assert game.decisions(), "the game ended before it came to what the test needs"
+        seat = acting_seat(game)
+        await submit(table, game, seat, random_choices(game.decision_for(seat), rng))
+    raise AssertionError("the game never came to what the test needs")
+
+
+def twice_in_a_row(rng: random.Random):
+    """For `play_until`: a seat and an answer after which the same seat decides again,
+    with nothing hidden drawn or revealed (so /move can type both at once)."""
+    from meeple_hall.bot.moves import hidden_parts
+    from meeple_hall.games import Action
+    from tests.bot.conftest import awaited_humans
+
+    def found(game) -> tuple[int, tuple[str, ...], tuple[str, ...]] | None:
+        """The seat, its answer and an answer to the decision that follows."""
+        if not awaited_humans(game):
+            return None
+        seat = acting_seat(game)
+        choices = random_choices(game.decision_for(seat), rng)
+        after = game.engine.apply(game.state, Action(seat, choices))
+        again = next((d for d in game.engine.decisions(after) if d.seat == seat), None)
+        if again is not None and hidden_parts(after) == hidden_parts(game.state):
+            return seat, choices, random_choices(again, rng)
+        return None
+
+    return found
+
+
+async def near_the_end(table, game, rng: random.Random, left: int = 6) -> None:
+    """Plays the game through the bot's move path (a random line worked out on the engine
+    first) until `left` moves of that line remain."""
+    from meeple_hall.games import Action
+
+    state, line = game.state, []
+    while pending := game.engine.decisions(state):
+        action = Action(pending[0].seat, random_choices(pending[0], rng))
+        state = game.engine.apply(state, action)
+        line.append(action)
+    for action in line[: max(0, len(line) - left)]:
+        await submit(table, game, action.seat, action.choices)
+    await table_shown(table, game)
+
+
+def one_click_answer(panel) -> tuple[str, list[str] | None]:
+    """A click that answers a panel at once: an option's button (values None), or a line
+    of a one-choice menu (its custom_id and the value picked)."""
+    from tests.bot.conftest import raw_buttons, selects
+
+    for b in raw_buttons(panel):
+        if ":o:" in b["custom_id"]:
+            return b["custom_id"], None
+    confirm = [b for b in raw_buttons(panel) if b["custom_id"].endswith(":c")]
+    for menu in selects(panel):
+        if not confirm and menu.get("max_values", 1) == 1:
+            return menu["custom_id"], [menu["options"][0]["value"]]
+    raise AssertionError("the panel has no one-click answer")
+
+
+async def waiting_for(table, found, what: str, most_seconds: float = 30):
+    """What `found()` gives once it gives something. A real game's pictures are drawn, and
+    its AI seats think, in worker processes, which SimCord's settling does not see: after
+    moves made through the bot's move path (not through Discord), or a game's last click,
+    the table or the final scores can come a moment later. This waits for them, in real
+    time, a little."""
+    import asyncio
+
+    for _ in range(int(most_seconds / 0.05)):
+        if hit := found():
+            return hit
+        await asyncio.sleep(0.05)
+        await table.env.settle()
+    raise AssertionError(f"never came: {what}")
+
+
+async def final_scores(table):
+    """The channel's final scores message, once posted."""
+
+    def posted():
+        last = table.channel.last_message
+        if last is not None and any("final scores" in (e.title or "") for e in last.embeds):
+            return last
+        return None
+
+    return await waiting_for(table, posted, "the final scores")
+
+
+async def table_shown(table, game):
+    """The table message, once it shows the game as it stands (its move number) and the
+    AI seats have played; or True, once the game is over."""
+    from tests.bot.conftest import buttons
+
+    def shown():
+        if table.env.bot.manager._ai_tasks:
+            return None
+        if not game.decisions():
+            return True
+        for message in reversed(table.channel.history()):
+            if "Take turn" in buttons(message):
+                footer = message.embeds[0].footer.text or ""
+                return message if footer.endswith(f"move {game.seq}") else None
+        return None
+
+    return await waiting_for(table, shown, f"the table at move {game.seq}")
+
+
+def said(result) -> str:
+    """Everything an interaction answered: its response and follow-ups."""
+    return "\n".join([result.response.content or "", *(f.content or "" for f in result.followups)])
