@@ -69,6 +69,7 @@ class Boundaries:
         router.bound("u", self.table_at(0))
         router.bound("l", self.table_at(0))
         router.bound("c", self.table_at(1))  # c:<verb>:<table>:<answer>
+        router.bound("ab", self.table_at(0))  # a request to abandon: ab:<table>:<request>:<answer>
         router.bound("w", self.table_at(1))  # w:ai:<table>:<seat>:<user>
         router.bound("tour", self.tournament_at(0))
         # not bound: `r` (a replay viewer may be opened anywhere `may_see` allows) and `z`

@@ -526,13 +526,15 @@ class TableManager:
         *,
         seen_seq: int | None = None,
         seen_hash: str | None = None,
+        play_out: bool = False,
     ) -> None:
         """The seat leaves; the AI plays it out and it ranks below everyone (once every seat
-        is the AI's, the game is abandoned). With `seen_seq`/`seen_hash` (a timeout), only
-        while the seat's decision is still the one seen, as `submit` checks a move."""
+        is the AI's, the game is abandoned, unless `play_out`: a rated game is played to its
+        end). With `seen_seq`/`seen_hash` (a timeout), only while the seat's decision is
+        still the one seen, as `submit` checks a move."""
         await self._end_command(
             game,
-            lambda: self.store.resign_seat(game.id, seat),
+            lambda: self.store.resign_seat(game.id, seat, play_out=play_out),
             check=None if seen_seq is None else (seat, seen_seq, seen_hash),
         )
 

@@ -419,9 +419,10 @@ class Store(Protocol):
         SeatCount if their number is out of range."""
 
     # -- a game in play: each raises TableNotActive unless the game is active -----------
-    async def resign_seat(self, table_id: int, position: int) -> Table:
+    async def resign_seat(self, table_id: int, position: int, *, play_out: bool = False) -> Table:
         """The seat's player leaves and the AI plays it out; once every seat is played by
-        the AI, the game is abandoned in the same transaction."""
+        the AI, the game is abandoned in the same transaction, unless `play_out` (a rated
+        game: the AI plays it to its end, and its result counts)."""
 
     async def abandon_table(self, table_id: int) -> Table: ...
 
@@ -661,3 +662,59 @@ class Store(Protocol):
 
     async def end_away(self, user_id: int, *, year: int, refund: int) -> None:
         """Forget the user's time away and give `refund` days back to `year`."""
+
+    # -- requests to abandon a game (bot/abandon.py) -----------------------------------
+    async def open_abandon_request(
+        self, table_id: int, requested_by: int, agreed: Sequence[int], expires_at: datetime
+    ) -> AbandonRequest:
+        """A new open request to abandon the game, `agreed` already (its asker, if seated).
+        Raises TableNotActive unless the game is in play, AbandonPending if the table has
+        an open request already."""
+
+    async def set_abandon_message(self, request_id: int, message_id: int) -> None:
+        """The channel message that carries the request's buttons."""
+
+    async def abandon_requests(self, table_id: int | None = None) -> list[AbandonRequest]:
+        """The open requests of one table (None: of every table), oldest first."""
+
+    async def agree_to_abandon(self, request_id: int, user_id: int) -> AbandonRequest:
+        """Add the user to those who agreed (the request as it is then). Raises
+        RequestClosed unless the request is open, AlreadyAgreed if the user agreed."""
+
+    async def close_abandon_request(self, request_id: int, status: str) -> AbandonRequest | None:
+        """Close an open request as `status` (agreed, refused, lapsed, closed); None, and
+        nothing written, if it was not open: whoever closes it first decides."""
+
+
+@dataclass(frozen=True)
+class AbandonRequest:
+    """A request to abandon a game in play, answered by every player still seated."""
+
+    id: int
+    table_id: int
+    requested_by: int
+    created_at: datetime
+    expires_at: datetime
+    status: str = "open"  # open, agreed, refused, lapsed (24 hours passed), closed
+    agreed: tuple[int, ...] = ()  # user ids, in the order they agreed
+    message_id: int | None = None
+
+
+class AbandonPending(StoreError):
+    """The table has an open request to abandon already."""
+
+    def __init__(self, request: AbandonRequest) -> None:
+        super().__init__(f"table {request.table_id} has request {request.id} open")
+        self.request = request
+
+
+class RequestClosed(StoreError):
+    """The request to abandon is no longer open (agreed, refused, lapsed or closed)."""
+
+    def __init__(self, request_id: int, status: str) -> None:
+        super().__init__(f"request {request_id} is {status}")
+        self.status = status
+
+
+class AlreadyAgreed(StoreError):
+    """The user has agreed to this request already."""

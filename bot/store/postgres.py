@@ -40,6 +40,9 @@ import asyncpg
 from meeple_hall.bot.store.base import (
     CHANGE_KINDS,
     OPEN_STATUSES,
+    AbandonPending,
+    AbandonRequest,
+    AlreadyAgreed,
     AlreadySeated,
     Away,
     AwayAllowance,
@@ -52,6 +55,7 @@ from meeple_hall.bot.store.base import (
     LobbyFull,
     LoggedAction,
     NotSeated,
+    RequestClosed,
     ResultRow,
     Seat,
     SeatChanged,
@@ -504,7 +508,7 @@ class PostgresStore(CommunityCommands):
             yield db, table
             await self._announce(db, table_id)
 
-    async def resign_seat(self, table_id: int, position: int) -> Table:
+    async def resign_seat(self, table_id: int, position: int, *, play_out: bool = False) -> Table:
         async with self._active(table_id) as (db, table):
             seat = table.seats[position]
             seat.resigned = seat.ai = True
@@ -513,7 +517,7 @@ class PostgresStore(CommunityCommands):
                 table_id,
                 position,
             )
-            if all(s.ai for s in table.seats):
+            if not play_out and all(s.ai for s in table.seats):
                 await self._end(db, table, TableStatus.ABANDONED)
         return table
 
@@ -1016,3 +1020,87 @@ class PostgresStore(CommunityCommands):
                     user_id,
                     year,
                 )
+
+    # -- requests to abandon a game (bot/abandon.py) -----------------------------------
+    async def open_abandon_request(
+        self, table_id: int, requested_by: int, agreed: Sequence[int], expires_at: datetime
+    ) -> AbandonRequest:
+        async with self._active(table_id) as (db, _):
+            pending = await db.fetchrow(
+                f"{_REQUEST} WHERE table_id = $1 AND status = 'open'", table_id
+            )
+            if pending is not None:
+                raise AbandonPending(_request(pending))
+            row = await db.fetchrow(
+                "INSERT INTO abandon_requests (table_id, requested_by, created_at, expires_at,"
+                " agreed) VALUES ($1, $2, $3, $4, $5)"
+                " RETURNING id, table_id, requested_by, created_at, expires_at, status, agreed,"
+                " message_id",
+                table_id,
+                requested_by,
+                utcnow(),
+                _utc(expires_at),
+                list(agreed),
+            )
+        return _request(row)
+
+    async def set_abandon_message(self, request_id: int, message_id: int) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE abandon_requests SET message_id = $1 WHERE id = $2", message_id, request_id
+            )
+
+    async def abandon_requests(self, table_id: int | None = None) -> list[AbandonRequest]:
+        async with self._read() as db:
+            rows = await db.fetch(
+                f"{_REQUEST} WHERE status = 'open' AND ($1::bigint IS NULL OR table_id = $1)"
+                " ORDER BY id",
+                table_id,
+            )
+        return [_request(row) for row in rows]
+
+    async def agree_to_abandon(self, request_id: int, user_id: int) -> AbandonRequest:
+        async with self._transaction() as db:
+            row = await db.fetchrow(f"{_REQUEST} WHERE id = $1 FOR UPDATE", request_id)
+            request = _request(row) if row is not None else None
+            if request is None or request.status != "open":
+                raise RequestClosed(request_id, request.status if request else "unknown")
+            if user_id in request.agreed:
+                raise AlreadyAgreed(f"user {user_id} agreed to request {request_id} already")
+            await db.execute(
+                "UPDATE abandon_requests SET agreed = array_append(agreed, $1) WHERE id = $2",
+                user_id,
+                request_id,
+            )
+        return replace(request, agreed=(*request.agreed, user_id))
+
+    async def close_abandon_request(self, request_id: int, status: str) -> AbandonRequest | None:
+        async with self._transaction() as db:
+            row = await db.fetchrow(
+                "UPDATE abandon_requests SET status = $1 WHERE id = $2 AND status = 'open'"
+                " RETURNING id, table_id, requested_by, created_at, expires_at, status, agreed,"
+                " message_id",
+                status,
+                request_id,
+            )
+        return None if row is None else _request(row)
+
+
+_REQUEST = (
+    "SELECT id, table_id, requested_by, created_at, expires_at, status, agreed, message_id"
+    " FROM abandon_requests"
+)
+
+
+def _request(row: asyncpg.Record) -> AbandonRequest:
+    """A row of abandon_requests."""
+    return AbandonRequest(
+        row["id"],
+        row["table_id"],
+        row["requested_by"],
+        _utc(row["created_at"]),  # type: ignore[arg-type]
+        _utc(row["expires_at"]),  # type: ignore[arg-type]
+        row["status"],
+        tuple(row["agreed"]),
+        row["message_id"],
+    )

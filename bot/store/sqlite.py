@@ -29,6 +29,9 @@ import aiosqlite
 
 from meeple_hall.bot.store.base import (
     OPEN_STATUSES,
+    AbandonPending,
+    AbandonRequest,
+    AlreadyAgreed,
     AlreadySeated,
     Away,
     AwayAllowance,
@@ -41,6 +44,7 @@ from meeple_hall.bot.store.base import (
     LobbyFull,
     LoggedAction,
     NotSeated,
+    RequestClosed,
     ResultRow,
     Seat,
     SeatChanged,
@@ -456,7 +460,7 @@ class SQLiteStore(CommunityCommands):
                 raise TableNotActive(table_id, table.status)
             yield db, table
 
-    async def resign_seat(self, table_id: int, position: int) -> Table:
+    async def resign_seat(self, table_id: int, position: int, *, play_out: bool = False) -> Table:
         async with self._active(table_id) as (db, table):
             seat = table.seats[position]
             seat.resigned = seat.ai = True
@@ -464,7 +468,7 @@ class SQLiteStore(CommunityCommands):
                 "UPDATE seats SET resigned = 1, ai = 1 WHERE table_id = ? AND position = ?",
                 (table_id, position),
             )
-            if all(s.ai for s in table.seats):
+            if not play_out and all(s.ai for s in table.seats):
                 await self._end(db, table, TableStatus.ABANDONED)
         return table
 
@@ -964,5 +968,93 @@ class SQLiteStore(CommunityCommands):
                     (refund, user_id, year),
                 )
 
+    # -- requests to abandon a game (bot/abandon.py) -----------------------------------
+    async def open_abandon_request(
+        self, table_id: int, requested_by: int, agreed: Sequence[int], expires_at: datetime
+    ) -> AbandonRequest:
+        async with self._active(table_id) as (db, _):
+            pending = await _all(
+                db, f"{_REQUEST} WHERE table_id = ? AND status = 'open'", (table_id,)
+            )
+            if pending:
+                raise AbandonPending(_request(*pending[0]))
+            now = utcnow()
+            cursor = await db.execute(
+                "INSERT INTO abandon_requests (table_id, requested_by, created_at, expires_at,"
+                " agreed) VALUES (?, ?, ?, ?, ?)",
+                (table_id, requested_by, _to_text(now), _to_text(expires_at), _json(list(agreed))),
+            )
+            request_id = int(cursor.lastrowid or 0)
+        expires: datetime = _from_text(_to_text(expires_at))  # type: ignore[assignment]
+        return AbandonRequest(
+            request_id, table_id, requested_by, now, expires, agreed=tuple(agreed)
+        )
+
+    async def set_abandon_message(self, request_id: int, message_id: int) -> None:
+        async with self._write() as db:
+            await db.execute(
+                "UPDATE abandon_requests SET message_id = ? WHERE id = ?", (message_id, request_id)
+            )
+
+    async def abandon_requests(self, table_id: int | None = None) -> list[AbandonRequest]:
+        where, params = "status = 'open'", ()
+        if table_id is not None:
+            where, params = f"{where} AND table_id = ?", (table_id,)
+        async with self._read() as db:
+            rows = await _all(db, f"{_REQUEST} WHERE {where} ORDER BY id", params)
+        return [_request(*row) for row in rows]
+
+    async def agree_to_abandon(self, request_id: int, user_id: int) -> AbandonRequest:
+        async with self._write() as db:
+            row = await _one(db, f"{_REQUEST} WHERE id = ?", (request_id,))
+            request = _request(*row) if row else None
+            if request is None or request.status != "open":
+                raise RequestClosed(request_id, request.status if request else "unknown")
+            if user_id in request.agreed:
+                raise AlreadyAgreed(f"user {user_id} agreed to request {request_id} already")
+            request = replace(request, agreed=(*request.agreed, user_id))
+            await db.execute(
+                "UPDATE abandon_requests SET agreed = ? WHERE id = ?",
+                (_json(list(request.agreed)), request_id),
+            )
+        return request
+
+    async def close_abandon_request(self, request_id: int, status: str) -> AbandonRequest | None:
+        async with self._write() as db:
+            row = await _one(db, f"{_REQUEST} WHERE id = ? AND status = 'open'", (request_id,))
+            if row is None:
+                return None
+            await db.execute(
+                "UPDATE abandon_requests SET status = ? WHERE id = ?", (status, request_id)
+            )
+        return replace(_request(*row), status=status)
+
 
 _OPEN = "(" + ", ".join(f"'{status.value}'" for status in OPEN_STATUSES) + ")"
+_REQUEST = (
+    "SELECT id, table_id, requested_by, created_at, expires_at, status, agreed, message_id"
+    " FROM abandon_requests"
+)
+
+
+def _request(
+    request_id: int,
+    table_id: int,
+    requested_by: int,
+    created_at: str,
+    expires_at: str,
+    status: str,
+    agreed: str,
+    message_id: int | None,
+) -> AbandonRequest:
+    """A row of abandon_requests."""
+    return AbandonRequest(
+        request_id,
+        table_id,
+        requested_by,
+        _from_text(created_at),  # type: ignore[arg-type]
+        _from_text(expires_at),  # type: ignore[arg-type]
+        status,
+        tuple(json.loads(agreed)),
+        message_id,
+    )
