@@ -8,7 +8,14 @@ from dataclasses import dataclass, field
 
 from PIL import Image, ImageDraw
 
-from meeple_hall.renderers.palette import BACKGROUND, INK, MUTED, SEAT_COLOURS, text_font
+from meeple_hall.renderers.palette import (
+    BACKGROUND,
+    INK,
+    MUTED,
+    SEAT_COLOURS,
+    draw_text,
+    text_length,
+)
 
 ROW_HEIGHT = 34
 HEADER_HEIGHT = 70
@@ -29,6 +36,7 @@ class Board:
     headers: tuple[str, ...]
     rows: tuple[Row, ...]
     widths: tuple[int, ...] = field(default=())  # pixel width per column
+    language: str = "en"  # the reader's: it chooses the glyph shapes (palette.face)
 
 
 def _widths(board: Board) -> tuple[int, ...]:
@@ -44,11 +52,20 @@ def render_board(board: Board) -> Image.Image:
     height = HEADER_HEIGHT + ROW_HEIGHT * (len(board.rows) + 1) + MARGIN
     image = Image.new("RGB", (width, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    draw.text((MARGIN, 22), board.title, fill=INK, font=text_font(26))
+    lang = board.language
+    draw_text(draw, (MARGIN, 22), board.title, size=26, fill=INK, language=lang)
     y = HEADER_HEIGHT
     x = MARGIN
     for header, w in zip(board.headers, widths, strict=False):
-        draw.text((x, y + ROW_HEIGHT // 2 - 2), header, fill=MUTED, font=text_font(16), anchor="lm")
+        draw_text(
+            draw,
+            (x, y + ROW_HEIGHT // 2 - 2),
+            header,
+            size=16,
+            fill=MUTED,
+            language=lang,
+            anchor="lm",
+        )
         x += w
     draw.line((MARGIN, y + ROW_HEIGHT - 2, width - MARGIN, y + ROW_HEIGHT - 2), fill=MUTED)
     for index, row in enumerate(board.rows):
@@ -64,11 +81,13 @@ def render_board(board: Board) -> Image.Image:
         x = MARGIN
         for column, (cell, w) in enumerate(zip(row.cells, widths, strict=False)):
             colour = SEAT_COLOURS[index] if column == 0 and index < 3 else INK
-            draw.text(
+            draw_text(
+                draw,
                 (x, y + (ROW_HEIGHT - 4) // 2),
-                _fit(draw, cell, w - 10),
+                _fit(cell, w - 10, lang),
+                size=18,
                 fill=colour,
-                font=text_font(18),
+                language=lang,
                 anchor="lm",
             )
             x += w
@@ -100,22 +119,27 @@ def sparkline(
 
 
 def render_history(
-    title: str, series: dict[str, Sequence[float]], labels: tuple[str, str]
+    title: str,
+    series: dict[str, Sequence[float]],
+    labels: tuple[str, str],
+    language: str = "en",
 ) -> Image.Image:
-    """Rating over time, one line per game (x: rated games played, y: shown rating)."""
+    """Rating over time, one line per game (x: rated games played, y: shown rating), its
+    words in the glyph shapes of the reader's `language`."""
     width, height = 640, 300
     image = Image.new("RGB", (width, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    draw.text((MARGIN, 16), title, fill=INK, font=text_font(22))
+    draw_text(draw, (MARGIN, 16), title, size=22, fill=INK, language=language)
     box = (MARGIN + 40, 60, width - MARGIN - 150, height - 40)
     values = [v for s in series.values() for v in s] or [0.0]
     low, high = min([*values, 0.0]), max([*values, 1.0])
     span = high - low or 1.0
     draw.rectangle(box, outline=MUTED)
-    draw.text((box[0] - 8, box[1]), f"{high:.0f}", fill=MUTED, font=text_font(14), anchor="ra")
-    draw.text((box[0] - 8, box[3]), f"{low:.0f}", fill=MUTED, font=text_font(14), anchor="rd")
-    draw.text((box[0], box[3] + 8), labels[0], fill=MUTED, font=text_font(14))
-    draw.text((box[2], box[3] + 8), labels[1], fill=MUTED, font=text_font(14), anchor="ra")
+    small = {"size": 14, "fill": MUTED, "language": language}
+    draw_text(draw, (box[0] - 8, box[1]), f"{high:.0f}", anchor="ra", **small)
+    draw_text(draw, (box[0] - 8, box[3]), f"{low:.0f}", anchor="rd", **small)
+    draw_text(draw, (box[0], box[3] + 8), labels[0], **small)
+    draw_text(draw, (box[2], box[3] + 8), labels[1], anchor="ra", **small)
     for index, (name, points) in enumerate(series.items()):
         colour = SEAT_COLOURS[index % len(SEAT_COLOURS)]
         seq = list(points) if len(points) > 1 else list(points) * 2
@@ -129,13 +153,15 @@ def render_history(
             for i, v in enumerate(seq)
         ]
         draw.line(xy, fill=colour, width=3)
-        draw.text((box[2] + 12, box[1] + 24 * index), name, fill=colour, font=text_font(16))
+        draw_text(
+            draw, (box[2] + 12, box[1] + 24 * index), name, size=16, fill=colour, language=language
+        )
     return image
 
 
-def _fit(draw: ImageDraw.ImageDraw, text: str, width: int) -> str:
-    if draw.textlength(text, font=text_font(18)) <= width:
+def _fit(text: str, width: int, language: str) -> str:
+    if text_length(text, 18, language) <= width:
         return text
-    while text and draw.textlength(text + "…", font=text_font(18)) > width:
+    while text and text_length(text + "…", 18, language) > width:
         text = text[:-1]
     return text + "…"

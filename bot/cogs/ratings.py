@@ -155,6 +155,7 @@ class RatingsCog(commands.Cog):
             title,
             ("#", t(locale, "board.name"), t(locale, "board.rating"), t(locale, "board.games")),
             tuple(rows),
+            language=locale,
         )
         png = await asyncio.to_thread(lambda: render.png_bytes(render_board(board)))
         return "\n".join(lines), png
@@ -264,6 +265,7 @@ class RatingsCog(commands.Cog):
                 t(locale, "profile.chart_title", name=name),
                 series,
                 (t(locale, "profile.chart_first"), t(locale, "profile.chart_now")),
+                locale,
             )
             png = await asyncio.to_thread(render.png_bytes, image)
         return "\n".join(lines), png

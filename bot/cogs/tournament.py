@@ -174,6 +174,7 @@ async def standings_message(
         ),
         tuple(rows),
         widths=(50, 230, 90, 110, 100, 90, 80),
+        language=locale,
     )
     png = await asyncio.to_thread(lambda: render.png_bytes(render_board(board)))
     return "\n".join(lines), discord.File(io.BytesIO(png), filename=filename)
