@@ -3,13 +3,14 @@
     python bench/snapshot_check.py [--players 3] [--seed 1] [--repeat 5] [GAME ...]
 
 For one random full game of each game (all four by default), at every 50th move where the
-bot would have a snapshot, it prints the median over --repeat runs of:
+bot would have a snapshot, it prints the median processor time over --repeat runs of:
 
 - load: what loading the game from that snapshot costs without the check (`engine.load`
   and the 24 moves logged after it, the most a load replays after a snapshot);
 - check: `bot/snapshots.py: snapshot_agrees` on the loaded state (the log replayed from
-  the setup up to the snapshot, its dump and decisions compared), which the bot adds once
-  a snapshot and process (`TableManager._snapshot_agrees`);
+  the setup up to the snapshot, its dump, repr and decisions compared), which the bot adds once
+  a snapshot and process (`TableManager._checked_snapshot`; a snapshot found wrong is
+  replaced by the state that replay gave);
 - replay: loading without any snapshot (the whole log up to there replayed).
 
 The check costs about what a replay from the setup does: once for each game a process
@@ -73,9 +74,9 @@ def load_from(engine: Any, snapshot: Snapshot, after: list[LoggedAction]) -> Any
 def median_ms(work: Callable[[], Any], repeat: int) -> float:
     times = []
     for _ in range(repeat):
-        start = time.perf_counter()
+        start = time.process_time()  # processor time: a busy machine's waits left out
         work()
-        times.append(time.perf_counter() - start)
+        times.append(time.process_time() - start)
     return statistics.median(times) * 1000
 
 

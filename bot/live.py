@@ -33,7 +33,7 @@ from typing import Any, TypeVar
 from meeple_hall import games
 from meeple_hall.bot import ai
 from meeple_hall.bot.shards import Shards
-from meeple_hall.bot.snapshots import snapshot_agrees
+from meeple_hall.bot.snapshots import same_game, state_at
 from meeple_hall.bot.store import (
     FinalResult,
     LobbyClosed,
@@ -368,8 +368,9 @@ class TableManager:
                 log.warning("snapshot %s of game %s unreadable; replaying", snapshot.seq, table.id)
                 entries = await self.store.actions(table.id)
             else:
-                if not await self._snapshot_agrees(table, engine, snapshot, state):
-                    state, seq = None, 0
+                state = await self._checked_snapshot(table, engine, snapshot, state)
+                if state is None:
+                    seq = 0
                     entries = await self.store.actions(table.id)
         if seq and not undo.snapshot_holds(seq, entries):
             state, seq = None, 0
@@ -395,30 +396,32 @@ class TableManager:
             game.acted[entry.seq] = entry.seat
         return game
 
-    async def _snapshot_agrees(
+    async def _checked_snapshot(
         self, table: Table, engine: Engine, snapshot: Snapshot, loaded: Any
-    ) -> bool:
-        """Whether the snapshot (`loaded`: the state it loads to) is the game its log
-        replays to (bot/snapshots.py); if not, it is dropped and the game replayed from its
-        log. Each snapshot is checked once in this process, when a game is first loaded
-        from it: the check replays the log up to it, as loading without it would
-        (bench/snapshot_check.py)."""
+    ) -> Any:
+        """The state to load the game from at the snapshot's move: `loaded` (the state the
+        snapshot loads to) if it is the game its log replays to (bot/snapshots.py), else the
+        log's own; None to replay from the setup (a snapshot found wrong before, a log that
+        does not reach it). Each snapshot is checked once in this process, when a game is
+        first loaded from it: the check replays the log up to it, as loading without it
+        would (bench/snapshot_check.py); later loads of it (catching up) only load it."""
         key = (table.id, snapshot.seq)
-        if key not in self._checked_snapshots:
-            try:
-                logged = await self.store.actions(table.id)
-                agrees = snapshot_agrees(engine, table, snapshot, logged, loaded)
-            except Exception:
-                log.exception("game %s does not replay to its snapshot %s", table.id, snapshot.seq)
-                agrees = False
-            if not agrees:
-                log.warning(
-                    "snapshot %s of game %s is not what its log replays to; replaying",
-                    snapshot.seq,
-                    table.id,
-                )
-            self._checked_snapshots[key] = agrees
-        return self._checked_snapshots[key]
+        if key in self._checked_snapshots:
+            return loaded if self._checked_snapshots[key] else None
+        try:
+            truth = state_at(engine, table, await self.store.actions(table.id), snapshot.seq)
+            agrees = truth is not None and same_game(engine, loaded, truth)
+        except Exception:
+            log.exception("game %s does not replay to its snapshot %s", table.id, snapshot.seq)
+            truth, agrees = None, False
+        if not agrees:
+            log.warning(
+                "snapshot %s of game %s is not what its log replays to; replaying",
+                snapshot.seq,
+                table.id,
+            )
+        self._checked_snapshots[key] = agrees
+        return loaded if agrees else truth
 
     def get(self, table_id: int) -> LiveGame | None:
         """The game at this table if it is loaded (`fetch` loads it)."""

@@ -43,6 +43,13 @@ def same_game(engine: Engine, state: Any, other: Any) -> bool:
     )
 
 
+def state_at(engine: Engine, table: Table, entries: Sequence[LoggedAction], seq: int) -> Any:
+    """The state after move `seq` of the log (`entries`, from its first move), replayed
+    from the setup; None if the log does not reach that move."""
+    upto = [entry for entry in entries if entry.seq <= seq]
+    return replayed(engine, table, upto) if len(upto) == seq else None
+
+
 def snapshot_agrees(
     engine: Engine,
     table: Table,
@@ -52,8 +59,6 @@ def snapshot_agrees(
 ) -> bool:
     """Whether `snapshot` (`loaded`: the state it loads to, if loaded already) is the game
     its log (`entries`, from its first move) replays to at the snapshot's move."""
-    upto = [entry for entry in entries if entry.seq <= snapshot.seq]
-    if len(upto) != snapshot.seq:
-        return False  # the log does not reach the snapshot's move
+    truth = state_at(engine, table, entries, snapshot.seq)
     state = engine.load(snapshot.state) if loaded is None else loaded
-    return same_game(engine, state, replayed(engine, table, upto))
+    return truth is not None and same_game(engine, state, truth)
