@@ -169,8 +169,8 @@ async def finished(url: str) -> tuple[Table, list, str]:
         await store.close()
 
 
-def test_a_finished_golden_game_shows_its_result(golden):
-    table, results, game = asyncio.run(finished(f"sqlite:///{golden}"))
+def shows_its_result(url: str) -> None:
+    table, results, game = asyncio.run(finished(url))
     assert game == "village" and len(table.seats) == 1  # solo, against Karla
     score = table.result["scores"][0]
     assert [(r.table_id, r.user_id, r.score, r.rank) for r in results] == [
@@ -184,6 +184,10 @@ def test_a_finished_golden_game_shows_its_result(golden):
         assert field.value.strip() not in ("", "—")
 
 
+def test_a_finished_golden_game_shows_its_result(golden):
+    shows_its_result(f"sqlite:///{golden}")
+
+
 def test_a_golden_database_moves_to_postgresql_and_plays_on(golden, postgres_url, capsys):
     main(["migrate-db", "--from", f"sqlite:///{golden}", "--to", postgres_url])
     out = capsys.readouterr().out
@@ -194,6 +198,7 @@ def test_a_golden_database_moves_to_postgresql_and_plays_on(golden, postgres_url
     assert asyncio.run(snapshots_not_agreeing(postgres_url)) == set()
     seqs = asyncio.run(loads_and_plays_on(postgres_url))
     assert all(seq > 25 + 6 for seq in seqs.values())
+    shows_its_result(postgres_url)
 
 
 # -- a snapshot that loads but is not the game ------------------------------------------------
