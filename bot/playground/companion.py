@@ -9,6 +9,7 @@ import html
 import json
 import re
 import secrets
+from functools import cache
 from importlib.resources import files
 from typing import Any
 
@@ -20,6 +21,10 @@ from meeple_hall.bot.playground.session import PlaygroundError, Session
 from meeple_hall.bot.playground.world import PERSON_NAME
 
 STATIC = files(__package__) / "static"
+# The fonts the table page (SimCord's preview) ships, served by the companion too: on a
+# machine without CJK or emoji fonts, names and replies in 繁體中文 and 日本語 and emoji would
+# otherwise be boxes. Its manifest names each file's family, style and weights.
+FONTS = files("simcord.preview") / "static" / "fonts"
 JUMP = re.compile(r"https://discord\.com/channels/\d+/(\d+)/\d+")
 BOLD = re.compile(r"\*\*(.+?)\*\*")
 CODE = re.compile(r"`([^`]+)`")
@@ -90,6 +95,8 @@ class Companion:
         app.router.add_get(f"{base}/", self._page)
         app.router.add_get(f"{base}/companion.js", self._script)
         app.router.add_get(f"{base}/companion.css", self._style)
+        app.router.add_get(f"{base}/fonts.css", self._fonts_style)
+        app.router.add_get(f"{base}/fonts/{{name}}", self._font)
         app.router.add_get(f"{base}/api/state", self._state)
         app.router.add_get(f"{base}/api/attachment/{{message}}/{{index}}", self._attachment)
         app.router.add_post(f"{base}/api/restart", self._restart)
@@ -143,6 +150,15 @@ class Companion:
     async def _style(self, request: web.Request) -> web.Response:
         text = (STATIC / "companion.css").read_text(encoding="utf-8")
         return web.Response(text=text, content_type="text/css")
+
+    async def _fonts_style(self, request: web.Request) -> web.Response:
+        return web.Response(text=fonts_css(), content_type="text/css")
+
+    async def _font(self, request: web.Request) -> web.Response:
+        name = request.match_info["name"]
+        if name not in font_faces():
+            raise web.HTTPNotFound()
+        return web.Response(body=(FONTS / name).read_bytes(), content_type="font/ttf")
 
     # -- what the page shows ---------------------------------------------------------------
     async def _state(self, request: web.Request) -> web.Response:
@@ -259,6 +275,27 @@ class Companion:
             error = t(locale, "playground.error", reason=exc.text(locale))
             return web.json_response({"ok": False, "error": error})
         return web.json_response({"ok": True, "tableUrl": self.session.url})
+
+
+@cache
+def font_faces() -> dict[str, dict[str, Any]]:
+    """The table page's fonts by file name, as its manifest lists them."""
+    manifest = json.loads((FONTS / "manifest.json").read_text(encoding="utf-8"))
+    return {face["filename"]: face for face in manifest["fonts"]}
+
+
+@cache
+def fonts_css() -> str:
+    """An @font-face rule for each of them, its file fetched beside this stylesheet."""
+    rules = []
+    for name, face in font_faces().items():
+        rules.append(
+            f'@font-face {{ font-family: "{face["family"]}"; '
+            f'src: url("fonts/{name}") format("{face["format"]}"); '
+            f"font-style: {face['style']}; font-weight: {face['weights']}; "
+            "font-display: swap; }"
+        )
+    return "\n".join(rules) + "\n"
 
 
 def snowflake(value: object) -> int | None:
