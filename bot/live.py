@@ -197,8 +197,9 @@ class TableManager:
         self.chooser: ai.Chooser = chooser or self._pool  # type: ignore[assignment]
         self._ai_tasks: dict[int, asyncio.Task[None]] = {}
         self._loading: set[int] = set()
-        # (table, move) of each snapshot checked against its log here: whether it agreed
-        self._checked_snapshots: dict[tuple[int, int], bool] = {}
+        # each table's latest snapshot checked against its log here: its move, and whether
+        # it is the game
+        self._checked_snapshots: dict[int, tuple[int, bool]] = {}
 
     def serves(self, table: Table) -> bool:
         """Whether this process plays the table (its guild is in one of our shards)."""
@@ -405,9 +406,9 @@ class TableManager:
         does not reach it). Each snapshot is checked once in this process, when a game is
         first loaded from it: the check replays the log up to it, as loading without it
         would (bench/snapshot_check.py); later loads of it (catching up) only load it."""
-        key = (table.id, snapshot.seq)
-        if key in self._checked_snapshots:
-            return loaded if self._checked_snapshots[key] else None
+        seq, agrees = self._checked_snapshots.get(table.id, (None, False))
+        if seq == snapshot.seq:
+            return loaded if agrees else None
         try:
             truth = state_at(engine, table, await self.store.actions(table.id), snapshot.seq)
             agrees = truth is not None and same_game(engine, loaded, truth)
@@ -420,7 +421,7 @@ class TableManager:
                 snapshot.seq,
                 table.id,
             )
-        self._checked_snapshots[key] = agrees
+        self._checked_snapshots[table.id] = (snapshot.seq, agrees)
         return loaded if agrees else truth
 
     def get(self, table_id: int) -> LiveGame | None:

@@ -9,6 +9,7 @@ replayed (bot/live.py, bot/snapshots.py); one such is made here by hand in a cop
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import re
 import shutil
@@ -19,10 +20,11 @@ import asyncpg
 import pytest
 
 from meeple_hall import games
+from meeple_hall.bot import live
 from meeple_hall.bot.display import result_embed
 from meeple_hall.bot.i18n import game_name
-from meeple_hall.bot.live import LiveGame, TableManager
-from meeple_hall.bot.snapshots import replayed, snapshot_agrees
+from meeple_hall.bot.live import LiveGame, Refusal, TableManager
+from meeple_hall.bot.snapshots import replayed, snapshot_agrees, state_at
 from meeple_hall.bot.store import Store, Table, TableStatus, open_store
 from meeple_hall.cli import main
 from meeple_hall.games.testing import random_choices
@@ -354,3 +356,41 @@ def test_check_only_catches_a_copied_snapshot_that_disagrees_with_its_log(
         main(["migrate-db", "--check-only", "--from", source, "--to", postgres_url])
     out = capsys.readouterr().out
     assert f"table {table_id} (coffee): its snapshot at move 25 is not the state its log" in out
+
+
+async def two_processes(path: Path, checked: list[int]) -> None:
+    """Two bots on one database: the first loads Burgundy, the second moves it on, and the
+    first, refused its own move as stale, catches up from the same snapshot."""
+    url = f"sqlite:///{path}"
+    stores = [await opened(url), await opened(url)]
+    first, second = (TableManager(store) for store in stores)
+    try:
+        (table,) = [t for t in await in_play(stores[0]) if t.game == "burgundy"]
+        for manager in (first, second):
+            await manager.index()
+        mine, theirs = await loaded(first, table), await loaded(second, table)
+        assert checked == [table.id, table.id]  # each process checks the snapshot once
+        await play_on(second, theirs, 1, seed=2)
+        decision = mine.decisions()[0]
+        choices = random_choices(decision, random.Random(3))
+        with contextlib.suppress(Refusal):  # taken after all, or out of date: either way
+            await first.submit(mine, decision.seat, choices, user_id=None)
+        assert mine.seq == await stores[0].last_seq(table.id) >= theirs.seq  # caught up
+        assert mine.engine.dump(mine.state) == await as_logged(stores[0], table)
+        assert checked == [table.id, table.id]  # the catch-up did not check it again
+    finally:
+        for manager in (first, second):
+            await manager.close()
+        for store in stores:
+            await store.close()
+
+
+def test_a_snapshot_is_checked_once_a_process(tmp_path, monkeypatch):
+    checked: list[int] = []
+
+    def counted(engine, table, entries, seq):
+        checked.append(table.id)
+        return state_at(engine, table, entries, seq)
+
+    monkeypatch.setattr(live, "state_at", counted)
+    asyncio.run(two_processes(newest_copy(tmp_path), checked))
