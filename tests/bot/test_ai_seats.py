@@ -1,6 +1,7 @@
-"""AI seats at the table (issue 15): Add AI asks for the level and the seat keeps it; AI
-seats think in worker processes while humans go on playing; a seat handed to the AI plays
-`good`; a restart, or another process, never makes the AI move twice."""
+"""AI seats at the table (issue 15): Add AI asks for the level and the seat keeps it (in each
+real game; a forged level is refused in the test game too); AI seats think in worker
+processes while humans go on playing; a seat handed to the AI plays `good`; a restart, or
+another process, never makes the AI move twice."""
 
 from __future__ import annotations
 
@@ -9,12 +10,16 @@ import copy
 import random
 from pathlib import Path
 
+import pytest
+
 from meeple_hall import games
 from meeple_hall.bot import ai
 from meeple_hall.bot.live import TableManager
 from meeple_hall.bot.store import Seat, open_store
 from meeple_hall.games.ai import levels
 from tests.bot.conftest import (
+    EVERY_GAME,
+    REAL_GAMES,
     add_ai,
     answer_panel,
     click_as_it_was,
@@ -75,8 +80,9 @@ def good_answer(dump: str, game_id: str, seat: int, seed: int) -> tuple[str, ...
 
 
 # -- the lobby -----------------------------------------------------------------------------
-async def test_add_ai_asks_for_the_level_and_the_seat_keeps_it(table):
-    await table.alice.slash(table.channel, "new", game="village")
+@pytest.mark.parametrize("game_id", REAL_GAMES)
+async def test_add_ai_asks_for_the_level_and_the_seat_keeps_it(table, game_id):
+    await table.alice.slash(table.channel, "new", game=game_id)
     lobby = table.channel.last_message
     asked = await table.alice.click(lobby, label="Add AI")
     assert asked.ephemeral
@@ -104,34 +110,29 @@ async def test_add_ai_asks_for_the_level_and_the_seat_keeps_it(table):
     assert "🤖 AI 1 (strong)" in seats and "🤖 AI 2 (good)" in seats
 
 
-async def test_a_forged_or_unoffered_level_is_refused_and_changes_nothing(table):
-    await table.alice.slash(table.channel, "new", game="village")
+@pytest.mark.parametrize("game_id", EVERY_GAME)
+async def test_a_forged_or_unoffered_level_is_refused_and_changes_nothing(table, game_id):
+    """Every game refuses a level no game has; the tests' own game has no good player, so
+    random is all it offers and a forged `strong` is refused too."""
+    offered = ai.levels_for(game_id)
+    await table.alice.slash(table.channel, "new", game=game_id)
     lobby = table.channel.last_message
     tid = (await table.env.bot.store.open_table_in(table.channel.id)).id
     asked = await table.alice.click(lobby, label="Add AI")
-    shown = forged(table.env, asked.response, f"l:{tid}:ai:good", f"l:{tid}:ai:genius")
-    refused = await click_as_it_was(table.alice, shown, f"l:{tid}:ai:genius")
-    assert refused.ephemeral
-    assert "no AI level “genius”" in refused.response.content
-    assert "random, good, strong" in refused.response.content
+    assert [b["label"] for b in raw_buttons(asked.response)] == list(offered)
+    real = f"l:{tid}:ai:{offered[0]}"
+    for forged_level in ("genius", *(level for level in ai.LEVELS if level not in offered)):
+        shown = forged(table.env, asked.response, real, f"l:{tid}:ai:{forged_level}")
+        refused = await click_as_it_was(table.alice, shown, f"l:{tid}:ai:{forged_level}")
+        assert refused.ephemeral
+        assert f"no AI level “{forged_level}”" in refused.response.content
+        assert f"Levels: {', '.join(offered)}." in refused.response.content
     assert len((await table.env.bot.store.open_table_in(table.channel.id)).seats) == 1
 
-    # the tests' own game has no good player: random is all it offers
-    other = table.guild.create_text_channel("pebbles")
-    await table.alice.slash(other, "new", game="pebbles")
-    pebbles = await table.env.bot.store.open_table_in(other.id)
-    offered = await table.alice.click(other.last_message, label="Add AI")
-    assert [b["label"] for b in raw_buttons(offered.response)] == ["random"]
-    shown = forged(
-        table.env, offered.response, f"l:{pebbles.id}:ai:random", f"l:{pebbles.id}:ai:strong"
-    )
-    refused = await click_as_it_was(table.alice, shown, f"l:{pebbles.id}:ai:strong")
-    assert "Levels: random." in refused.response.content
-    assert len((await table.env.bot.store.open_table_in(other.id)).seats) == 1
 
-
-async def test_only_a_seated_player_or_a_manager_adds_an_ai(table):
-    await table.alice.slash(table.channel, "new", game="village")
+@pytest.mark.parametrize("game_id", REAL_GAMES)
+async def test_only_a_seated_player_or_a_manager_adds_an_ai(table, game_id):
+    await table.alice.slash(table.channel, "new", game=game_id)
     lobby = table.channel.last_message
     tid = (await table.env.bot.store.open_table_in(table.channel.id)).id
     asked = await table.bob.click(lobby, label="Add AI")
@@ -142,8 +143,9 @@ async def test_only_a_seated_player_or_a_manager_adds_an_ai(table):
     assert len((await table.env.bot.store.open_table_in(table.channel.id)).seats) == 1
 
 
-async def test_the_table_lists_the_ai_seat_with_its_level(table):
-    game = await start_game(table, ai=1, game="village")
+@pytest.mark.parametrize("game_id", REAL_GAMES)
+async def test_the_table_lists_the_ai_seat_with_its_level(table, game_id):
+    game = await start_game(table, ai=1, game=game_id)
     players = table_message(table.channel).embeds[0].fields[0].value
     assert "🤖 AI 1 (good)" in players
     assert game.table.seats[1].ai_level == "good"
@@ -195,10 +197,11 @@ async def test_the_ai_thinks_in_worker_processes_while_the_human_plays_on(table)
         pool.shutdown()
 
 
-async def test_a_resigned_seat_is_played_by_the_good_level(table):
+@pytest.mark.parametrize("game_id", REAL_GAMES)
+async def test_a_resigned_seat_is_played_by_the_good_level(table, game_id):
     recording = Recording(in_process)
     table.env.bot.manager.chooser = recording
-    game = await start_game(table, table.bob, game="village")
+    game = await start_game(table, table.bob, game=game_id)
     asked = await table.bob.slash(table.channel, "resign")
     yes = next(b for b in raw_buttons(asked.response) if b["custom_id"].endswith(":yes"))
     await table.bob.click(asked.response, custom_id=yes["custom_id"])

@@ -419,3 +419,19 @@ async def test_a_stalled_game_is_told_and_the_host_may_hand_the_seat_to_the_ai(
     assert any(m.content == replaced for m in table.channel.history())
     logged = await table.env.bot.store.actions(game.id, after=before)
     assert [e.user_id for e in logged if e.seat == 1][:1] == [None]  # the AI played on
+
+
+@pytest.mark.parametrize("game_id", EVERY_GAME)
+async def test_a_snoozed_wait_still_stalls_the_game(table, game_id):
+    """Snooze stops the player's reminders, not the table's waiting: the channel is told
+    after ten reminders' time all the same."""
+    game = await start_game(table, table.bob, game=game_id, options="remind=8h")
+    await await_alone(table, game, 1)
+    await table.env.advance_time(8 * HOUR + 60)
+    reminder = reminders(table.bob)[0]
+    snooze = next(label for label in buttons(reminder) if "Snooze" in label)
+    await table.bob.user.click(reminder, label=snooze)
+    await table.env.advance_time(9 * 8 * HOUR)
+    assert len(reminders(table.bob)) == 1
+    notice = t("en", "stall.announce", user=f"<@{table.bob.id}>", count=10)
+    assert any(m.content == notice for m in table.channel.history())

@@ -192,8 +192,9 @@ async def test_an_undo_survives_a_restart(table, make_bot, monkeypatch, snapshot
 # -- what undo does in every game ---------------------------------------------------------
 @pytest.mark.parametrize("game_id", REAL_GAMES)
 async def test_the_undo_button_takes_a_move_back_exactly_in_every_game(table, make_bot, game_id):
-    """Moves are answered on panels at random until one offers Undo (a move that drew or
-    revealed offers none); its Undo restores the state before the click exactly, and a
+    """Moves are answered on panels at random until one offers Undo; a move that offers none
+    (it drew or revealed, or another player acted since) is refused by /undo too, changing
+    nothing. The Undo restores the state before the click exactly, the Log says so, and a
     restart replays it the same."""
     game = await start_game(table, table.bob, game=game_id)
     rng = random.Random(11)
@@ -205,6 +206,10 @@ async def test_the_undo_button_takes_a_move_back_exactly_in_every_game(table, ma
         answered = (await answer_panel(player, opened.response, rng)).response
         if "Undo" in buttons(answered.message):
             break
+        now, moved = game.engine.dump(game.state), game.seq
+        refused = await player.slash(table.channel, "undo")
+        assert "can't be taken back" in refused.response.content
+        assert game.engine.dump(game.state) == now and game.seq == moved
     else:
         raise AssertionError("no move could be taken back")
     made = game.seq - seq  # one click, or a folded line of several moves
@@ -215,10 +220,44 @@ async def test_the_undo_button_takes_a_move_back_exactly_in_every_game(table, ma
     assert sorted(undone_seq(e.choices) for e in log[made:]) == list(range(seq + 1, seq + made + 1))
     assert all(e.seat == seat and e.user_id == player.id for e in log)
     assert game.seq == seq + 2 * made
+    shown = (await player.slash(table.channel, "log")).response.content.splitlines()
+    assert "**Moves taken back**" in shown
+    assert any(f"took back move {seq + 1}" in line for line in shown)
 
     await table.env.restart_bot(make_bot())
     restarted = await table.env.bot.manager.fetch_in(table.channel.id)
     assert restarted.engine.dump(restarted.state) == before
+
+
+@pytest.mark.parametrize("game_id", REAL_GAMES)
+async def test_undo_is_refused_once_another_player_has_acted_in_every_game(table, game_id):
+    """A seat's move that could be taken back, then the seat's turn ends and another player
+    acts: the move stands, whatever the seat asks."""
+    game = await start_game(table, table.bob, game=game_id)
+    rng = random.Random(12)
+    for _ in range(80):
+        seat = awaited_humans(game)[0]
+        player = member(table, seat)
+        opened = await player.click(table_message(table.channel), label="Take turn")
+        answered = (await answer_panel(player, opened.response, rng)).response
+        others = [s for s in awaited_humans(game) if s != seat]
+        if "Undo" in buttons(answered.message) and others and game.decision_for(seat) is None:
+            break
+    else:
+        raise AssertionError("no turn ended on a move that could be taken back")
+    other = member(table, others[0])
+    opened = await other.click(table_message(table.channel), label="Take turn")
+    await answer_panel(other, opened.response, rng)
+    state, seq = game.engine.dump(game.state), game.seq
+
+    refused = await player.slash(table.channel, "undo")
+    assert refused.response.ephemeral
+    assert refused.response.content in (t("en", "undo.other_acted"), t("en", "undo.reveal"))
+    stale = await player.click(answered, label="Undo")
+    assert "out of date" in stale.response.content or "can't be taken back" in (
+        stale.response.content
+    )
+    assert game.engine.dump(game.state) == state and game.seq == seq
 
 
 @pytest.mark.parametrize(("game_id", "lang"), IN_EVERY_LANGUAGE)
