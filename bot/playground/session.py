@@ -92,10 +92,10 @@ class Session:
         self.bot = create_bot(self.database_url)
         self.env = Env(self.bot, settle_timeout=SETTLE_SECONDS)
         self.world = World(self.env, world_file(self.db_path))
-        await self.env.start()
-        self._clock = self.env.time_context()
-        self._clock.__enter__()
         try:
+            await self.env.start()
+            self._clock = self.env.time_context()
+            self._clock.__enter__()
             await self._show_stored_tables()
             channel = await self._choose_channel()
             await self._open_preview(channel, self.options.port)

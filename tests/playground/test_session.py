@@ -41,6 +41,7 @@ async def test_a_level_the_lobby_does_not_offer_is_refused(tmp_path):
         async with Session(options):
             pass
     assert refused.value.key in {"playground.no_levels", "playground.unknown_level"}
+    assert list(tmp_path.iterdir()) == []  # refused before any file was made
 
 
 async def test_too_many_players_are_refused(tmp_path):
@@ -49,6 +50,7 @@ async def test_too_many_players_are_refused(tmp_path):
         async with Session(options):
             pass
     assert refused.value.fields["max"] == 4
+    assert list(tmp_path.iterdir()) == []  # refused before any file was made
 
 
 async def test_ids_recorded_by_another_simcord_stop_the_run(tmp_path):
