@@ -34,6 +34,7 @@ from meeple_hall.bot.store import (
     RoundExists,
     Seat,
     Store,
+    StoreError,
     Table,
     TableStatus,
     Tournament,
@@ -694,6 +695,20 @@ class Tournaments:
             )
         await self.advance(tournament.id)
 
+    async def _end_table(self, table_id: int) -> bool:
+        """Abandon the game in play at the table (a game not started yet is cancelled):
+        whether there was a game to end."""
+        live = await self.manager.fetch(table_id)
+        if live is None:
+            with contextlib.suppress(StoreError):
+                await self.store.cancel_lobby(table_id)
+            return False
+        try:
+            await self.manager.abandon(live)
+        except Refusal:
+            return False  # it ended meanwhile
+        return True
+
     async def _anyone_moved(self, table_id: int) -> bool:
         return any(a.user_id is not None for a in await self.store.actions(table_id))
 
@@ -704,13 +719,12 @@ class Tournaments:
             await self.store.end_tournament(tournament.id, TournamentStatus.CANCELLED)
             locale = self.locale(tournament)
             for row in await self.store.tournament_tables(tournament.id):
-                live = await self.manager.fetch(row.table_id) if row.table_id else None
-                if live is None:
+                if row.state == "void" or row.table_id is None:
                     continue
-                with contextlib.suppress(Refusal):
-                    await self.manager.abandon(live)
-                thread = await self.channel(live.table.channel_id)
-                await thread.send(t(locale, "tournament.cancelled_table", name=tournament.name))
+                if await self._end_table(row.table_id):
+                    thread = await self.channel(row.thread_id)  # type: ignore[arg-type]
+                    note = t(locale, "tournament.cancelled_table", name=tournament.name)
+                    await thread.send(note, allowed_mentions=discord.AllowedMentions.none())
             channel = await self.channel(tournament.channel_id)
             await channel.send(
                 t(locale, "tournament.cancelled_post", name=tournament.name),

@@ -19,6 +19,7 @@ from meeple_hall.bot.store import TableStatus, TournamentStatus
 from meeple_hall.bot.tournaments import Tournaments
 from tests.bot.conftest import EVERY_GAME, LANGUAGES, awaited_humans, buttons, plan_turn
 
+OTHER_LANGUAGES = [lang for lang in LANGUAGES if lang != "en"]
 NAMES = ("alice", "bob", "carol", "dave", "erin", "frank", "grace")
 HOUR = 3600
 
@@ -239,13 +240,14 @@ async def choose_languages(env, channel, organiser, players, lang: str) -> None:
         await member.slash(channel, "settings", language=lang)
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("lang", OTHER_LANGUAGES)
 @pytest.mark.parametrize("game_id", EVERY_GAME)
 async def test_a_tournament_speaks_the_server_language_and_each_player_their_own(
     hall, game_id, lang
 ):
     """A round-robin of two (one game): the round's post, the standings, the winner and the
-    DM in the chosen languages; a player's /tournament replies in theirs."""
+    DM in the chosen languages; a player's /tournament replies in theirs (English is what
+    every other test reads)."""
     env, _, channel, members = hall
     players = members[:2]
     await choose_languages(env, channel, players[0], players, lang)
