@@ -105,7 +105,8 @@ class Time(commands.Cog):
         left = AWAY_DAYS_A_YEAR - used
         if away is None:
             return t(locale, "away.status_here", left=left)
-        return t(locale, "away.status_away", when=stamp(away.until, "f"), left=left)
+        status = t(locale, "away.status_away", when=stamp(away.until, "f"), left=left)
+        return status + "\n" + await self._running_while_away(user_id, locale)
 
     # -- /resume -----------------------------------------------------------------------------
     @app_commands.command(name=cmd("resume"), description=desc("resume"))

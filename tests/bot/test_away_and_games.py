@@ -94,6 +94,8 @@ async def test_away_says_which_tables_keep_running(table, game_id, lang):
     running = f"{game_name(lang, game_id)} (<#{other.id}>)"
     assert t(lang, "away.keep_running", games=running) in again.response.content
     assert f"<#{table.channel.id}>" not in again.response.content  # this one pauses
+    status = await table.alice.slash(table.channel, "away")
+    assert t(lang, "away.keep_running", games=running) in status.response.content
 
 
 @pytest.mark.parametrize(("game_id", "lang"), IN_EVERY_LANGUAGE)
