@@ -35,12 +35,16 @@ def same_game(engine: Engine, state: Any, other: Any) -> bool:
     same decisions (options in the same order). A dump may not show the order a state's
     dictionaries hold their keys in, on which the moves after it may depend (a Coffee
     Traders game loaded from a snapshot that sorted them logged its harvests in another
-    order than the live game, at commit b3fe618); a state's repr does."""
-    return (
-        engine.dump(state) == engine.dump(other)
-        and repr(state) == repr(other)
-        and engine.decisions(state) == engine.decisions(other)
-    )
+    order than the live game, at commit b3fe618); a state's repr does. A state that fails
+    when asked (a stale option id in it) is not the game."""
+    try:
+        return (
+            engine.dump(state) == engine.dump(other)
+            and repr(state) == repr(other)
+            and engine.decisions(state) == engine.decisions(other)
+        )
+    except Exception:
+        return False
 
 
 def state_at(engine: Engine, table: Table, entries: Sequence[LoggedAction], seq: int) -> Any:

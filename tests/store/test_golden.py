@@ -33,7 +33,7 @@ GOLDEN = Path(__file__).parents[1] / "golden"
 FIXTURES = sorted(GOLDEN.glob("v*.db"))
 NEWEST = GOLDEN / "vb3fe618.db"  # written by the most recent version: a newer one replaces it
 LOCALES = ("en", "zh-TW", "ja")
-ADA, BO, CY = 1001, 1002, 1003
+ADA = 1001  # the seat of the finished solo game (tests/golden/make.py)
 # Snapshots known not to be the state their logs replay to today, so the bot replays those
 # games from their logs: written before the engines' log events became message keys (their
 # events are English text). Keyflower's was dropped by migration 0004 (it held a cell's old
