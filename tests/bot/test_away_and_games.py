@@ -164,7 +164,7 @@ async def test_bad_away_input_is_refused_and_changes_nothing(table):
 
 
 @pytest.mark.parametrize("lang", ["zh-TW", "ja"])
-async def test_away_replies_follow_the_players_language(table, lang):
+async def test_away_resume_and_games_replies_follow_the_players_language(table, lang):
     await table.alice.slash(table.channel, "settings", language=lang)
     both = await table.alice.slash(table.channel, "away", days=2, until="2026-02-01")
     assert both.response.content == t(lang, "away.one_of")
@@ -172,6 +172,10 @@ async def test_away_replies_follow_the_players_language(table, lang):
     assert status.response.content == t(lang, "away.status_here", left=21)
     not_away = await table.alice.slash(table.channel, "away", days=0)
     assert not_away.response.content == t(lang, "away.not_away")
+    nothing = await table.alice.slash(table.channel, "resume")
+    assert nothing.response.content == t(lang, "resume.nothing")
+    no_games = await table.alice.slash(table.channel, "games")
+    assert no_games.response.content == t(lang, "games.none_mine")
 
 
 @pytest.mark.parametrize("game_id", EVERY_GAME)
