@@ -7,7 +7,12 @@ and checks, along the way, everything the engine contract promises:
   reaches an end with a result;
 - every offered choice is legal (sampled steps try each option, or random subsets);
 - refused actions raise `IllegalAction` with a readable message and change nothing;
-- `dump`/`load` round-trips exactly;
+- `dump`/`load` round-trips exactly, and a save is the game (`check_save`): a loaded state
+  gives the same decisions (options in the same order), views (dict order included) and,
+  after the same move, the same state and events; so does one loaded from a dump written
+  before dumps kept dict order (sorted keys);
+- `apply(state, action, decision=)` refuses a decision that is not the state's own (one
+  forged, one from an earlier state) and takes an equal one (a loaded state's);
 - views for every seat and for spectators are JSON-safe, carry `num_players`, and show
   neither the generator's state nor a face-down stack (fields marked HIDDEN) in its order;
 - each seat's breakdown adds up to its score; ranks follow the scores' order;
@@ -29,16 +34,18 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from meeple_hall.games.core import serial
 from meeple_hall.games.core.contract import (
     OPTION_ID,
     Action,
     Decision,
     Engine,
     IllegalAction,
+    Option,
     Result,
     is_option_id,
 )
@@ -116,20 +123,139 @@ def check_round_trip(engine: Engine, state: Any) -> None:
     assert engine.dump(engine.load(text)) == text, "dump/load is not an exact round trip"
 
 
-def check_refusals(engine: Engine, state: Any, pending: list[Decision], num_players: int) -> None:
+def check_save(
+    engine: Engine, state: Any, num_players: int, move: tuple[Action, Any] | None
+) -> None:
+    """A save is the game: `load(dump(state))` gives the same decisions, options in the same
+    order (so the same decision hashes, bot/live.py), the same views for every seat and for
+    spectators, dict order included, and `move` (an action and the state it led to) leads it
+    to the same state and events; a decision of the loaded state is taken for `state`'s own
+    (a panel worked out before a restart). A state loaded from the dump of `state` written
+    as dumps were before they kept dict order (sorted keys) gives the same decisions, views
+    and next state too."""
+    pending = engine.decisions(state)
+    views = _ordered_views(engine, state, num_players)
+    result = _ordered_result(engine, state)
+    loaded_own: Decision | None = None
+    for label, write in (("dump", engine.dump), ("sorted-key dump", serial.canonical)):
+        loaded = engine.load(write(state))
+        again = engine.decisions(loaded)
+        assert again == pending, (
+            f"after load({label}) the decisions differ: "
+            f"{_options(pending)} became {_options(again)}"
+        )
+        for seat, (mine, theirs) in enumerate(
+            zip(views, _ordered_views(engine, loaded, num_players), strict=True)
+        ):
+            assert mine == theirs, (
+                f"after load({label}) the view for seat {seat - 1 if seat else None} differs: "
+                f"{_difference(json.loads(mine), json.loads(theirs))}"
+            )
+        assert _ordered_result(engine, loaded) == result, f"after load({label}) the result differs"
+        if move is not None:
+            action, after = move
+            assert write(engine.apply(loaded, action)) == write(after), (
+                f"after load({label}), {action} leads to another state or other events"
+            )
+            loaded_own = loaded_own or next(d for d in again if d.seat == action.seat)
+    if move is not None and loaded_own is not None:
+        taken = engine.apply(state, action, decision=loaded_own)
+        assert engine.dump(taken) == engine.dump(after), (
+            "the loaded state's decision, given for the live state, led elsewhere"
+        )
+
+
+# `check_saves` tries refused actions (each followed by a dump) at every few states only.
+REFUSALS_EVERY = 4
+
+
+def check_saves(engine: Engine, num_players: int, seed: int, max_steps: int = 5_000) -> int:
+    """Play one random game, checking at every state that a save is the game (`check_save`)
+    and that decisions not the state's own are refused; return how many states it checked."""
+    rng = random.Random(seed)
+    state = engine.new(num_players=num_players, seed=seed)
+    earlier: list[Decision] = []
+    for step in range(max_steps):
+        pending = engine.decisions(state)
+        if not pending:
+            check_save(engine, state, num_players, None)
+            return step + 1
+        if step % REFUSALS_EVERY == 0:
+            check_refusals(engine, state, pending, num_players, earlier)
+        decision = rng.choice(pending)
+        action = Action(decision.seat, random_choices(decision, rng))
+        after = engine.apply(state, action, decision=decision)
+        check_save(engine, state, num_players, (action, after))
+        state, earlier = after, pending
+    raise AssertionError(f"no end after {max_steps} steps")
+
+
+def _ordered_views(engine: Engine, state: Any, num_players: int) -> list[str]:
+    """Every seat's and the spectators' view as JSON keeping its dicts' order."""
+    return [json.dumps(engine.view(state, seat)) for seat in [None, *range(num_players)]]
+
+
+def _ordered_result(engine: Engine, state: Any) -> str:
+    """The result as JSON keeping its breakdowns' order (the order the final scores list)."""
+    result = engine.result(state)
+    return "" if result is None else json.dumps([result.scores, result.ranks, result.breakdown])
+
+
+def _difference(a: Any, b: Any, path: str = "") -> str:
+    """Where two JSON values first differ, dict order included."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        if list(a) != list(b):
+            return f"{path or '.'}: keys {list(a)} became {list(b)}"
+        pairs = [(a[k], b[k], f"{path}.{k}") for k in a]
+    elif isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        pairs = [(x, y, f"{path}[{i}]") for i, (x, y) in enumerate(zip(a, b, strict=True))]
+    else:
+        return f"{path}: {a!r} became {b!r}"
+    return next((_difference(x, y, at) for x, y, at in pairs if json.dumps(x) != json.dumps(y)), "")
+
+
+def _options(pending: list[Decision]) -> list[tuple[int, str, list[str]]]:
+    return [(d.seat, d.kind, [o.id for o in d.options]) for d in pending]
+
+
+def check_refusals(
+    engine: Engine,
+    state: Any,
+    pending: list[Decision],
+    num_players: int,
+    earlier: Sequence[Decision] = (),
+) -> None:
+    """Actions the rules do not allow are refused with a message and change nothing: an
+    option not offered, a seat not asked, and a decision that is not the state's own (one
+    with an option the state does not offer, and any of `earlier`, decisions of an earlier
+    state, that differs from the seat's decision now)."""
     before = engine.dump(state)
     idle = [s for s in range(num_players) if s not in {d.seat for d in pending}]
-    attempts = [Action(pending[0].seat, ("no-such-option",) * max(1, pending[0].min_choices))]
+    attempts: list[tuple[Action, Decision | None]] = [
+        (Action(pending[0].seat, ("no-such-option",) * max(1, pending[0].min_choices)), None)
+    ]
     if idle:
         decision = pending[0]
-        attempts.append(Action(idle[0], random_choices(decision, random.Random(0))))
-    for action in attempts:
+        attempts.append((Action(idle[0], random_choices(decision, random.Random(0))), None))
+    forged = replace(
+        pending[0],
+        options=(*pending[0].options, Option("not-offered", "not offered")),
+        min_choices=1,
+        max_choices=1,
+    )
+    attempts.append((Action(forged.seat, ("not-offered",)), forged))
+    own = {d.seat: d for d in pending}
+    for stale in earlier:
+        if stale.seat in own and stale != own[stale.seat]:
+            choices = random_choices(stale, random.Random(1))
+            attempts.append((Action(stale.seat, choices), stale))
+    for action, decision in attempts:
         try:
-            engine.apply(state, action)
+            engine.apply(state, action, decision=decision)
         except IllegalAction as exc:
             assert str(exc).strip(), "IllegalAction without a message"
         else:
-            raise AssertionError(f"{action} was accepted")
+            raise AssertionError(f"{action} was accepted (decision given: {decision})")
         assert engine.dump(state) == before, "a refused action changed the state"
 
 
@@ -144,7 +270,7 @@ def check_offered_choices_are_legal(
         candidates.append(())
     for choices in candidates:
         try:
-            engine.apply(state, Action(decision.seat, choices))
+            engine.apply(state, Action(decision.seat, choices), decision=decision)
         except IllegalAction as exc:
             raise AssertionError(
                 f"offered choice {choices} of {decision.kind} refused: {exc}"
@@ -292,23 +418,28 @@ def check_conformance(
     deep_every: int = 7,
     choose: Chooser = random_choices,
     playout_every: int = 16,
+    save_every: int | None = None,
 ) -> Playout:
     """Play one random game, checking the whole contract; return how it went.
 
     Deep checks (round trip, views, refusals, every offered choice, determinize) run on
     every `deep_every`-th step and on the last; pass 1 to check every step. Every
     `playout_every`-th deep check, from the second on, also plays a determinized copy to
-    its end.
+    its end. A save is checked (`check_save`) every `save_every`-th step and on the last
+    (every deep step by default; 1 checks every state).
     """
+    save_every = save_every or deep_every
     seen = SecretsSeen()
     rng = random.Random(seed if chooser_seed is None else chooser_seed)
     check_game_texts(engine)
     state = engine.new(num_players=num_players, seed=seed, options=options)
     assert engine.result(state) is None or not engine.decisions(state)
     actions: list[Action] = []
+    earlier: list[Decision] = []
     for step in range(max_steps):
         pending = check_decisions(engine, state, num_players)
         deep = step % deep_every == 0
+        save = step % save_every == 0
         if deep:
             check_round_trip(engine, state)
             check_views(engine, state, num_players)
@@ -321,16 +452,19 @@ def check_conformance(
         assert engine.result(state) is None, "a result while decisions are pending"
         decision = rng.choice(pending)
         if deep:
-            check_refusals(engine, state, pending, num_players)
+            check_refusals(engine, state, pending, num_players, earlier)
             check_offered_choices_are_legal(engine, state, decision, rng, limit=12)
         action = Action(decision.seat, choose(decision, rng))
-        before, state = state, engine.apply(state, action)
+        before, state, earlier = state, engine.apply(state, action, decision=decision), pending
+        if save:
+            check_save(engine, before, num_players, (action, state))
         if deep:
             check_undo(engine, before, action, state, num_players, random.Random(step), choose)
         actions.append(action)
     else:
         raise AssertionError(f"no end after {max_steps} steps")
     check_round_trip(engine, state)
+    check_save(engine, state, num_players, None)
     check_views(engine, state, num_players)
     check_determinize(engine, state, num_players, seen)
     seen.check_end()

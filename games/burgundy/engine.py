@@ -13,6 +13,7 @@ from meeple_hall.games.burgundy.words import m
 from meeple_hall.games.core import Decision, GameEngine, GameOption, Option, Result, Rng
 from meeple_hall.games.core.contract import LOG_SHOWN
 from meeple_hall.games.core.messages import jsonable
+from meeple_hall.games.core.order import in_order
 
 
 def face(tile_id: int) -> dict[str, Any] | None:
@@ -79,8 +80,8 @@ class BurgundyEngine(GameEngine[BurgundyState]):
                 {
                     "score": p.score,
                     "lap": p.score // 100,
-                    "points": dict(p.points),
-                    "estate": {str(h): face(t) for h, t in p.estate.items()},
+                    "points": in_order(p.points, scoring.CATEGORIES),
+                    "estate": {str(h): face(t) for h, t in sorted(p.estate.items())},
                     "storage": [face(t) for t in p.storage],
                     "goods": {str(g): n for g, n in sorted(p.goods.items())},
                     "sold": sum(p.sold.values()),

@@ -7,6 +7,7 @@ from meeple_hall.games.burgundy.flow import turn_order
 from meeple_hall.games.burgundy.rules import table, tile
 from meeple_hall.games.burgundy.state import BurgundyState, Player
 from meeple_hall.games.core import Result, ranks_from_scores
+from meeple_hall.games.core.order import in_order
 
 
 def knowledge_points(player: Player) -> int:
@@ -30,6 +31,22 @@ def knowledge_points(player: Player) -> int:
     return total
 
 
+# Scoring categories in the order the final scores list them: those scored in play
+# (effects.gain), then those of the end.
+CATEGORIES = (
+    "areas",
+    "phase bonus",
+    "animals",
+    "goods sold",
+    "bonus tiles",
+    "watchtowers",
+    "goods",
+    "silverlings",
+    "workers",
+    "knowledge",
+)
+
+
 def final_points(player: Player) -> dict[str, int]:
     return {
         "goods": sum(player.goods.values()),
@@ -43,7 +60,7 @@ def breakdown(player: Player) -> dict[str, int]:
     out = dict(player.points)
     for category, points in final_points(player).items():
         out[category] = out.get(category, 0) + points
-    return out
+    return in_order(out, CATEGORIES)
 
 
 def empty_spaces(player: Player) -> int:

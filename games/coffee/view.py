@@ -72,7 +72,7 @@ def _cooperative(state: CoffeeState, coffee: str) -> dict[str, Any]:
         ],
         "pathways": {
             k: {"owner": w.owner, "donkeys": w.donkeys}
-            for k, w in coop.pathways.items()
+            for k, w in sorted(coop.pathways.items())
             if w.owner is not None
         },
         "buildings": {k: list(v) for k, v in coop.buildings.items()},
@@ -136,7 +136,7 @@ def view(state: CoffeeState, seat: int | None, pending: list[Decision]) -> dict[
         "seventh": dict(state.seventh),
         "donkey_taken": dict(state.donkey_taken),
         "general_workers": state.general_workers,
-        "owed": {str(s): n for s, n in state.owed.items()},
+        "owed": {str(s): n for s, n in sorted(state.owed.items())},
         "log": jsonable(state.log[-LOG_SHOWN:]),
         "status": status(state, year).to_json(),
     }

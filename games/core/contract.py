@@ -79,6 +79,14 @@ class NotAChoice(IllegalAction):
         super().__init__(Msg("core.refuse.not_a_choice", prompt=prompt, choice=choice))
 
 
+class StaleDecision(IllegalAction):
+    """A decision given to `apply` that is not the state's own for that seat (a panel built
+    for an earlier point of the game)."""
+
+    def __init__(self, prompt: Text) -> None:
+        super().__init__(Msg("core.refuse.stale_decision", prompt=prompt))
+
+
 @dataclass(frozen=True, slots=True)
 class Option:
     """One choice of a decision. `id` is a stable token of the `OPTION_ID` grammar (`S07`,
@@ -164,8 +172,9 @@ class Engine(Protocol):
     def apply(self, state: Any, action: Action, *, decision: Decision | None = None) -> Any:
         """The state after `action` (`state` itself unchanged); IllegalAction if it is not
         one of the offered choices. `decision`: the acting seat's decision in `state`, where
-        the caller has it already (it is then not worked out again; a panel trying each
-        option of one decision passes it)."""
+        the caller has it already (a panel trying each option of one decision passes it): one
+        that `decisions(state)` gave is not worked out again; any other is compared with the
+        state's own, and StaleDecision (an IllegalAction) refuses it if they differ."""
         ...
 
     def view(self, state: Any, seat: int | None) -> dict[str, Any]: ...

@@ -9,6 +9,9 @@ leaves the caller's state untouched, and dumps and loads the state dataclass.
 from __future__ import annotations
 
 import copy
+import functools
+import threading
+import weakref
 from collections.abc import Callable
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -24,6 +27,7 @@ from meeple_hall.games.core.contract import (
     NotYourTurn,
     RepeatedChoice,
     Result,
+    StaleDecision,
     WrongCount,
 )
 from meeple_hall.games.core.messages import Msg
@@ -33,6 +37,10 @@ S = TypeVar("S")
 
 Views = Callable[[Any, "int | None"], dict[str, Any]]
 """`(state, seat) -> view`: what `view` answers, from wherever the caller keeps it."""
+
+# States whose decisions an engine remembers, so that `apply` knows a decision it gave for a
+# state without working the decisions out again (a panel tries every option of one).
+REMEMBERED_STATES = 32
 
 
 class GameEngine(Generic[S]):
@@ -76,6 +84,12 @@ class GameEngine(Generic[S]):
         the same time shown together. Games with such moves override this."""
         return False
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("decisions")
+        if own is not None:
+            cls.decisions = _remembering(own)  # type: ignore[method-assign]
+
     # -- the contract ---------------------------------------------------------------
     def new(self, num_players: int, seed: int, options: dict[str, str] | None = None) -> S:
         if not isinstance(num_players, int) or not (
@@ -117,6 +131,11 @@ class GameEngine(Generic[S]):
     def apply(self, state: S, action: Action, *, decision: Decision | None = None) -> S:
         if decision is None or decision.seat != action.seat:
             decision = self.decision_for(state, action.seat)
+        elif not self._gave(state, decision):
+            own = self.decision_for(state, action.seat)
+            if own != decision:
+                raise StaleDecision(decision.prompt)
+            decision = own
         self.check_choices(decision, action.choices)
         new_state = copy.deepcopy(state)
         self.perform(new_state, decision, tuple(action.choices))
@@ -130,6 +149,27 @@ class GameEngine(Generic[S]):
             if decision.seat == seat:
                 return decision
         raise NotYourTurn(tuple(d.seat for d in pending))
+
+    def _gave(self, state: S, decision: Decision) -> bool:
+        """Whether `decision` is one of those `decisions(state)` last gave (the very object)."""
+        given = self._given().get(id(state))
+        return (
+            given is not None and given[0]() is state and any(own is decision for own in given[1])
+        )
+
+    def _remember(self, state: S, pending: list[Decision]) -> None:
+        given = self._given()
+        with _REMEMBERING:
+            given.pop(id(state), None)
+            given[id(state)] = (weakref.ref(state), pending)
+            while len(given) > REMEMBERED_STATES:
+                del given[next(iter(given))]
+
+    def _given(self) -> dict[int, tuple[weakref.ref[Any], list[Decision]]]:
+        try:
+            return self.__dict__["_decisions_given"]  # type: ignore[no-any-return]
+        except KeyError:
+            return self.__dict__.setdefault("_decisions_given", {})  # type: ignore[no-any-return]
 
     @staticmethod
     def check_choices(decision: Decision, choices: tuple[str, ...]) -> None:
@@ -173,7 +213,36 @@ class GameEngine(Generic[S]):
         return serial.dumps(state)
 
     def load(self, text: str) -> S:
-        return serial.loads(self.state_type, text)
+        data = serial.parse(self.state_type, text)
+        state: S = serial.decode_saved(self.state_type, data)
+        if serial.written_sorted(self.state_type, data):
+            self.restore_order(state)
+        return state
+
+    def restore_order(self, state: S) -> None:
+        """Give a state loaded from a dump that sorted its dicts' keys the order the live
+        game holds them in, where setup fixes it (cooperatives, goods, colours): the order
+        of a new game's. Dicts that fill up in play keep their keys sorted."""
+        num_players = int(self.view(state, None)["num_players"])
+        model = self.setup(num_players, Rng.from_seed(0), self.resolve_options(None))
+        serial.reorder_like(state, model)
+
+
+_REMEMBERING = threading.Lock()  # pictures and replays work out states in threads too
+
+
+def _remembering(
+    decisions: Callable[[Any, Any], list[Decision]],
+) -> Callable[[Any, Any], list[Decision]]:
+    """A game's `decisions`, also remembering what it gave for the state (see `apply`)."""
+
+    @functools.wraps(decisions)
+    def remembered(self: GameEngine[Any], state: Any) -> list[Decision]:
+        pending = decisions(self, state)
+        self._remember(state, pending)
+        return pending
+
+    return remembered
 
 
 def _private(view: dict[str, Any], public: dict[str, Any]) -> dict[str, Any]:

@@ -135,7 +135,7 @@ def deal_again(stacks: list[list[Any]], rng: Rng) -> None:
 def _unordered(items: list[Any]) -> list[Any]:
     """The items in a canonical order, so that what is drawn depends on what they are and
     the seed, never on the order the real state holds them in."""
-    return sorted(items, key=serial.dumps)
+    return sorted(items, key=serial.canonical)
 
 
 def reseed(state: Any, rng: Rng) -> None:

@@ -1,8 +1,12 @@
 """Exact JSON round trips for dataclass game states.
 
 A game's state is a tree of dataclasses, lists, tuples, dicts, enums and scalars. `dumps`
-writes it as canonical JSON (sorted keys, no spaces) so equal states give equal bytes;
-`loads` rebuilds it from the type hints of the state class.
+writes it as compact JSON keeping every dict's order (a game lists a dict's entries in the
+order it holds them, so a loaded state must hold them in the same order); the same moves
+give the same bytes. `loads` rebuilds it from the type hints of the state class.
+
+Dumps written before 26 November 2026 sorted every object's keys; `written_sorted` tells
+them, and `reorder_like` gives their dicts the order a game's setup gives them.
 """
 
 from __future__ import annotations
@@ -71,14 +75,62 @@ def _encode_key(key: Any) -> str:
 
 
 def dumps(value: Any) -> str:
+    return json.dumps(encode(value), separators=(",", ":"), ensure_ascii=False)
+
+
+def canonical(value: Any) -> str:
+    """`value` as JSON with every object's keys sorted: the same text whatever order its
+    dicts hold their entries in."""
     return json.dumps(encode(value), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 def loads(cls: type[T], text: str) -> T:
+    return decode_saved(cls, parse(cls, text))
+
+
+def parse(cls: type, text: str) -> Any:
+    """The JSON of a saved `cls` (GameError if it is not JSON)."""
     try:
-        return decode(cls, json.loads(text))
+        return json.loads(text)
+    except ValueError as exc:
+        raise GameError(f"not a saved {cls.__name__}: {exc}") from exc
+
+
+def decode_saved(cls: type[T], data: Any) -> T:
+    try:
+        return decode(cls, data)  # type: ignore[no-any-return]
     except (ValueError, TypeError, KeyError) as exc:
         raise GameError(f"not a saved {cls.__name__}: {exc}") from exc
+
+
+def written_sorted(cls: type, data: Any) -> bool:
+    """Whether the saved dataclass `data` was written with sorted keys (by a dump before
+    dicts kept their order): its fields come sorted though `cls` declares them otherwise."""
+    names = [f.name for f in dataclasses.fields(cls)]
+    if not isinstance(data, dict) or names == sorted(names):
+        return False
+    written = [key for key in data if key in names]
+    return written == sorted(written)
+
+
+def reorder_like(value: Any, model: Any) -> None:
+    """Give every dict in `value` the order of the dict at the same place in `model`, in
+    place: its keys `model` holds first, in `model`'s order, then the others as they are."""
+    if type(value) is dict and type(model) is dict:
+        ordered = [k for k in model if k in value] + [k for k in value if k not in model]
+        if ordered != list(value):
+            items = [(k, value[k]) for k in ordered]
+            value.clear()
+            value.update(items)
+        for key, item in value.items():
+            if key in model:
+                reorder_like(item, model[key])
+    elif isinstance(value, list | tuple) and isinstance(model, list | tuple):
+        for item, like in zip(value, model, strict=False):
+            reorder_like(item, like)
+    elif type(value) is type(model) and _field_names(type(value)) is not None:
+        for name in _field_names(type(value)) or ():
+            reorder_like(getattr(value, name), getattr(model, name))
 
 
 @cache

@@ -19,8 +19,10 @@ from meeple_hall.games.core import (
     Rng,
     ranks_from_scores,
 )
+from meeple_hall.games.core.order import in_order
 from meeple_hall.games.keyflower import determinize, placing, production, seasons, supply, transport
 from meeple_hall.games.keyflower.components import COLOURS, SEASONS, SKILLS, spec
+from meeple_hall.games.keyflower.scoring import CATEGORIES
 from meeple_hall.games.keyflower.state import KeyflowerState, Move, Player
 from meeple_hall.games.keyflower.view import view
 from meeple_hall.games.keyflower.village import describe_cell, describe_turn, place, placements
@@ -713,6 +715,6 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
     def result(self, state: KeyflowerState) -> Result | None:
         if state.phase != "over":
             return None
-        breakdown = tuple(dict(f["breakdown"]) for f in state.final)
+        breakdown = tuple(in_order(f["breakdown"], CATEGORIES) for f in state.final)
         scores = tuple(sum(b.values()) for b in breakdown)
         return Result(scores, ranks_from_scores(list(scores)), breakdown)

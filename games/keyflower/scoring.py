@@ -127,6 +127,8 @@ def best_resources(counts: dict[str, int], sinks: Sinks, any_for_any: bool) -> P
     return best
 
 
+# A seat's points by category, in the order the final scores list them.
+CATEGORIES = ("tiles", "adjacency", "storage", "winter", "boats", "gold")
 CATEGORY = {
     "craftsman": "winter",
     "apothecary": "winter",
@@ -149,7 +151,7 @@ def score(state: KeyflowerState, seat: int) -> tuple[dict[str, int], list[Msg]]:
     p = state.players[seat]
     own = abilities(state, seat)
     any_for_any = "3b" in own
-    breakdown = {k: 0 for k in ("tiles", "adjacency", "storage", "winter", "boats", "gold")}
+    breakdown = dict.fromkeys(CATEGORIES, 0)
     lines: list[Msg] = []
 
     def add(category: str, n: int, line: Msg) -> None:

@@ -12,8 +12,10 @@ from typing import Any
 from meeple_hall.games.core import Decision
 from meeple_hall.games.core.contract import LOG_SHOWN
 from meeple_hall.games.core.messages import jsonable
-from meeple_hall.games.keyflower.components import SEASONS, spec
+from meeple_hall.games.core.order import in_order
+from meeple_hall.games.keyflower.components import COLOURS, RESOURCES, SEASONS, SKILLS, spec
 from meeple_hall.games.keyflower.placing import effect
+from meeple_hall.games.keyflower.scoring import CATEGORIES
 from meeple_hall.games.keyflower.state import Group, KeyflowerState, Tile
 from meeple_hall.games.keyflower.village import edges_at
 from meeple_hall.games.keyflower.words import m, season_name
@@ -36,7 +38,7 @@ def tile_view(state: KeyflowerState, tile: Tile) -> dict[str, Any]:
         "effect": e.get("effect", ""),
         "detail": {k: v for k, v in e.items() if k not in ("effect", "points")},
         "points": e.get("points", 0),
-        "resources": dict(tile.resources),
+        "resources": in_order(tile.resources, RESOURCES),
         "workers": _groups(tile.workers),
         "bids": _groups(tile.bids),
         "edges": edges_at(tile.id, tile.rot),
@@ -97,8 +99,8 @@ def view(state: KeyflowerState, seat: int | None, pending: list[Decision]) -> di
             {
                 "id": b,
                 "name": spec(b).name,
-                "workers": dict(state.boat_workers[b]),
-                "skills": dict(state.boat_skills[b]),
+                "workers": in_order(state.boat_workers[b], COLOURS),
+                "skills": in_order(state.boat_skills[b], SKILLS),
                 "taken": state.phase == "boats" and b not in state.boats_left,
             }
             for b in state.boats
@@ -118,14 +120,15 @@ def view(state: KeyflowerState, seat: int | None, pending: list[Decision]) -> di
     }
     if state.phase == "over":
         out["final"] = [
-            {"breakdown": dict(f["breakdown"]), "lines": list(f["lines"])} for f in state.final
+            {"breakdown": in_order(f["breakdown"], CATEGORIES), "lines": list(f["lines"])}
+            for f in state.final
         ]
     if seat is not None:
         me = state.players[seat]
         out["you"] = {
             "seat": seat,
-            "screen": dict(me.screen),
-            "skills": dict(me.skills),
+            "screen": in_order(me.screen, COLOURS),
+            "skills": in_order(me.skills, SKILLS),
             "winter_hand": [hand_view(t, t in me.winter_pick) for t in me.winter_hand],
             "winter_pick": list(me.winter_pick),
         }
