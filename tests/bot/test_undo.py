@@ -283,6 +283,21 @@ async def test_a_move_made_for_a_timed_out_player_is_not_theirs_to_undo(table, g
 
 
 @pytest.mark.parametrize("game_id", EVERY_GAME)
+async def test_a_timed_out_move_stays_refused_after_a_restart(table, make_bot, game_id):
+    """A restarted bot loads the game without its undo history, and rebuilds it from the log
+    when an undo asks: the move made for the player is still not theirs."""
+    game = await start_game(table, table.bob, game=game_id, options="clock=12h")
+    seat = await await_alone(table, game)
+    await table.env.advance_time(36 * HOUR + 60)
+    await table.env.restart_bot(make_bot())
+    restarted = await table.env.bot.manager.fetch_in(table.channel.id)
+    state, seq = restarted.engine.dump(restarted.state), restarted.seq
+    refused = await member(table, seat).slash(table.channel, "undo")
+    assert refused.response.content == t("en", "undo.made_for_you")
+    assert restarted.engine.dump(restarted.state) == state and restarted.seq == seq
+
+
+@pytest.mark.parametrize("game_id", EVERY_GAME)
 async def test_the_moves_the_ai_made_for_a_seat_are_not_undone_after_resume(table, game_id):
     game = await start_game(table, table.bob, game=game_id, options="remind=8h")
     before = game.seq
