@@ -129,12 +129,7 @@ class AbandonRequests:
         if self._started:
             return
         self._started = True
-        try:  # TEMPORARY while migration 0014 waits for 0012 and 0013 (issue 22, part C)
-            requests = await self.store.abandon_requests()
-        except Exception as exc:
-            log.warning("requests to abandon not read: %s", exc)
-            requests = []
-        for request in requests:
+        for request in await self.store.abandon_requests():
             table = await self.store.get_table(request.table_id)
             if table is None or not self.manager.serves(table):
                 continue
