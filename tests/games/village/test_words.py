@@ -123,7 +123,7 @@ def test_a_paid_sale_pays_its_green_in_a_coin_in_the_brackets() -> None:
     state = choose(state, 0, "market-orange")
     en = labels(state, "en")
     assert en["serve-c02"] == "Serve for 3 prestige: 3 grain (+ 1 coin + 1 time)"
-    assert labels(state, "ja")["serve-c02"] == "名声3点の客に応対：穀物3個（＋コイン1枚＋1時間）"
+    assert labels(state, "ja")["serve-c02"] == "名声3点の客に応対：穀物×3（＋コイン1枚＋1時間）"
 
 
 def test_the_well_says_which_of_its_three_cubes_a_coin_pays() -> None:
