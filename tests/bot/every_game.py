@@ -94,9 +94,13 @@ async def submit(table, game, seat: int, choices: tuple[str, ...]) -> None:
     await table.env.bot.manager.submit(game, seat, choices, user_id=user_id)
 
 
-async def play_until(table, game, found, rng: random.Random, most: int = 600):
+async def play_until(
+    table, game, found, rng: random.Random, most: int = 600, *, each_shown: bool = False
+):
     """The awaited human seats answer at random through the bot's move path until
-    `found(game)` gives something; returns it once the table shows the game as it is."""
+    `found(game)` gives something; returns it once the table shows the game as it is.
+    `each_shown`: the table is shown after every move (as when players take their time;
+    else the table shows only where the moves stopped)."""
     for _ in range(most):
         if hit := found(game):
             await table_shown(table, game)
@@ -104,12 +108,15 @@ async def play_until(table, game, found, rng: random.Random, most: int = 600):
         assert game.decisions(), "the game ended before it came to what the test needs"
         seat = acting_seat(game)
         await submit(table, game, seat, random_choices(game.decision_for(seat), rng))
+        if each_shown:
+            await table_shown(table, game)
     raise AssertionError("the game never came to what the test needs")
 
 
 def twice_in_a_row(rng: random.Random):
     """For `play_until`: a seat and an answer after which the same seat decides again,
-    with nothing hidden drawn or revealed (so /move can type both at once)."""
+    with nothing drawn or revealed (so /move can type both at once, and /undo can take the
+    first back)."""
     from meeple_hall.bot.moves import hidden_parts
     from meeple_hall.games import Action
     from tests.bot.conftest import awaited_humans
@@ -120,11 +127,14 @@ def twice_in_a_row(rng: random.Random):
             return None
         seat = acting_seat(game)
         choices = random_choices(game.decision_for(seat), rng)
-        after = game.engine.apply(game.state, Action(seat, choices))
+        action = Action(seat, choices)
+        after = game.engine.apply(game.state, action)
         again = next((d for d in game.engine.decisions(after) if d.seat == seat), None)
-        if again is not None and hidden_parts(after) == hidden_parts(game.state):
-            return seat, choices, random_choices(again, rng)
-        return None
+        if again is None or hidden_parts(after) != hidden_parts(game.state):
+            return None
+        if game.engine.reveals(game.state, action, after):
+            return None
+        return seat, choices, random_choices(again, rng)
 
     return found
 
@@ -187,21 +197,30 @@ async def final_scores(table):
     return await waiting_for(table, posted, "the final scores")
 
 
-async def table_shown(table, game):
-    """The table message, once it shows the game as it stands (its move number) and the
-    AI seats have played; or True, once the game is over."""
+def live_table_message(channel):
+    """The newest message with a Take turn button, in any language, and the move it was
+    posted for (its button's custom_id is t:<table>:<move>:take)."""
     from tests.bot.conftest import buttons
 
+    for message in reversed(channel.history()):
+        for custom_id in buttons(message).values():
+            if custom_id.startswith("t:") and custom_id.endswith(":take"):
+                return message, int(custom_id.split(":")[2])
+    return None, None
+
+
+async def table_shown(table, game):
+    """The table message, once it shows the game as it stands (its move number), the AI
+    seats have played and the DMs are out; or True, once the game is over."""
+
     def shown():
-        if table.env.bot.manager._ai_tasks:
+        display = table.env.bot.display
+        if table.env.bot.manager._ai_tasks or display._tasks or display._dm_tasks:
             return None
         if not game.decisions():
             return True
-        for message in reversed(table.channel.history()):
-            if "Take turn" in buttons(message):
-                footer = message.embeds[0].footer.text or ""
-                return message if footer.endswith(f"move {game.seq}") else None
-        return None
+        message, seq = live_table_message(table.channel)
+        return message if seq == game.seq else None
 
     return await waiting_for(table, shown, f"the table at move {game.seq}")
 

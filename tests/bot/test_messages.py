@@ -4,35 +4,87 @@ from __future__ import annotations
 
 import random
 
+import discord
+import pytest
+
 from meeple_hall.bot.display import log_text
+from meeple_hall.bot.i18n import catalogue, game_name, game_text, t
 from meeple_hall.games import Action
 from meeple_hall.games.core.contract import LOG_SHOWN
 from meeple_hall.games.testing import random_choices
 from tests.bot.conftest import (
+    EVERY_GAME,
+    LANGUAGES,
+    REAL_GAMES,
     acting_member,
+    awaited_humans,
     choose,
     panel_options,
     start_game,
     table_message,
 )
+from tests.bot.every_game import (
+    joining,
+    play_until,
+    prompt_shown,
+    table_shown,
+    twice_in_a_row,
+)
+
+every_game = pytest.mark.parametrize("game_id", EVERY_GAME)
 
 
-async def test_turn_dm_links_to_the_table_and_private_view_follows(table):
-    await start_game(table, table.bob)
-    alice_dms = [m.content for m in table.alice.user.dm_channel.history()]
-    assert any("Your turn in **Pebbles**" in c and "Bid coins" in c for c in alice_dms)
-    assert any("Hand:" in c for c in alice_dms)
-    assert any(table_message(table.channel).jump_url in c for c in alice_dms)
+def private_text(game, seat: int, language: str = "en") -> str:
+    """The seat's private information as the bot words it."""
+    from meeple_hall import renderers
+
+    secret = renderers.private_text(game.table.game, game.view(seat))
+    return game_text(language, secret).strip()
 
 
-async def test_dms_can_be_switched_off(table):
+def each_awaited(*seats: int):
+    """For `play_until`: true once the game has awaited each of the seats (seen after
+    each move)."""
+    seen: set[int] = set()
+
+    def found(game) -> bool:
+        seen.update(awaited_humans(game))
+        return set(seats) <= seen
+
+    return found
+
+
+@every_game
+@pytest.mark.parametrize("language", LANGUAGES)
+async def test_turn_dm_links_to_the_table_and_private_view_follows(table, game_id, language):
+    members = (table.alice, table.bob)
+    for member in members:
+        await member.slash(table.channel, "settings", language=language)
+    game = await start_game(table, table.bob, game=game_id)
+    link = table_message(table.channel).jump_url
+    your_turn = catalogue(language)["dm.your_turn"].split("{")[0]
+    for seat in awaited_humans(game):
+        dms = [m.content for m in members[seat].user.dm_channel.history()]
+        turn = [c for c in dms if c.startswith(your_turn) and link in c]
+        assert len(turn) == 1, dms
+        assert game_name(language, game_id) in turn[0]
+        assert prompt_shown(game, seat, language) in turn[0]
+        secrets = private_text(game, seat, language)
+        assert any(secrets in c for c in dms), (secrets, dms)
+
+
+@every_game
+async def test_dms_can_be_switched_off(table, game_id):
     await table.alice.slash(table.channel, "dms", enabled=False)
-    await start_game(table, table.bob)
+    game = await start_game(table, table.bob, game=game_id)
+    rng = random.Random(1)
+    await play_until(table, game, each_awaited(0, 1), rng)
     assert table.alice.user.dm_channel.history() == []
     assert table.bob.user.dm_channel.history()
 
 
-async def test_closed_dms_are_remembered_and_told_in_the_channel(table):
+@every_game
+async def test_closed_dms_are_remembered_and_told_in_the_channel(table, game_id):
     dm = table.bob.user.dm_channel
     table.env.inject_error(
         "POST",
@@ -42,27 +94,32 @@ async def test_closed_dms_are_remembered_and_told_in_the_channel(table):
         message="Cannot send messages to this user",
         times=None,
     )
-    await start_game(table, table.bob)
+    game = await start_game(table, table.bob, game=game_id)
+    rng = random.Random(2)
+    await play_until(table, game, lambda g: 1 in awaited_humans(g), rng)
     notes = [m.content for m in table.channel.history() if "/hand" in m.content]
     assert len(notes) == 1 and table.bob.mention in notes[0]
     prefs = await table.env.bot.store.get_prefs(table.bob.id)
     assert prefs.dms_closed
-    await table.alice.slash(table.channel, "move", text="bid1")
-    await table.bob.slash(table.channel, "move", text="bid1")
+    await play_until(table, game, lambda g: 1 not in awaited_humans(g), rng)
+    await play_until(table, game, lambda g: 1 in awaited_humans(g), rng)
     assert len([m for m in table.channel.history() if "/hand" in m.content]) == 1
 
 
-async def test_hand_is_private_and_shows_only_my_cards(table):
-    game = await start_game(table, table.bob)
+@every_game
+async def test_hand_is_private_and_shows_only_my_cards(table, game_id):
+    game = await start_game(table, table.bob, game=game_id)
     result = await table.alice.slash(table.channel, "hand")
     assert result.ephemeral
-    mine = ", ".join(map(str, game.state.players[0].hand))
-    theirs = ", ".join(map(str, game.state.players[1].hand))
-    assert mine in result.response.content and theirs not in result.response.content
+    mine, theirs = private_text(game, 0), private_text(game, 1)
+    assert mine in result.response.content
+    for line in set(theirs.splitlines()) - set(mine.splitlines()):
+        assert line not in result.response.content
 
 
-async def test_board_posts_the_picture(table):
-    await start_game(table)
+@every_game
+async def test_board_posts_the_picture(table, game_id):
+    await start_game(table, table.bob, game=game_id)
     result = await table.carol.slash(table.channel, "board")
     assert result.response.attachments[0].filename == "table.png"
     assert not result.ephemeral
@@ -76,42 +133,71 @@ async def test_log_lists_the_games_events(table):
     assert "`bid2`" not in result.response.content
 
 
-async def test_old_table_messages_lose_their_buttons(table):
-    await start_game(table, table.bob)
+@pytest.mark.parametrize("game_id", REAL_GAMES)
+@pytest.mark.parametrize("language", LANGUAGES)
+async def test_log_lists_a_real_games_events_in_the_servers_language(table, game_id, language):
+    """The Log is the table's: in the server's language (`/settings server_language:`)."""
+    game = await start_game(table, table.bob, game=game_id)
+    managers = table.guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    mod = table.guild.add_member(table.env.create_user("mod"), roles=[managers])
+    await mod.slash(table.channel, "settings", server_language=language)
+    await play_until(table, game, lambda g: g.seq >= 3, random.Random(3))
+    events = [game_text(language, e) for e in game.view(None).get("log", [])]
+    assert events, "the game's view has no events"
+    result = await table.alice.slash(table.channel, "log")
+    assert result.ephemeral
+    shown = result.response.content
+    assert shown.startswith(t(language, "log.events")), shown
+    assert events[-1] in shown
+    logged = await table.env.bot.store.actions(game.id)
+    assert not any(f"`{' '.join(a.choices)}`" in shown for a in logged)
+
+
+@every_game
+async def test_old_table_messages_lose_their_buttons(table, game_id):
+    game = await start_game(table, table.bob, game=game_id)
     first = table_message(table.channel)
-    await table.alice.slash(table.channel, "move", text="bid1")
-    await table.bob.slash(table.channel, "move", text="bid1")
+    rng = random.Random(4)
+    new_post = lambda g: table_message(table.channel).id != first.id  # noqa: E731
+    await play_until(table, game, new_post, rng, each_shown=True)
     latest = table_message(table.channel)
-    assert latest.id != first.id
     tables = [m for m in table.channel.history() if m.attachments]
     assert [m.id for m in tables if m.components] == [latest.id]
     assert table.channel.last_message.id == latest.id
 
 
-async def test_table_message_is_edited_while_it_is_last_and_nobody_new_must_act(table):
-    await start_game(table)
-    first = table_message(table.channel)
-    await table.alice.slash(table.channel, "move", text="bid1")
-    assert table_message(table.channel).id == first.id
-    assert "move 1" in table_message(table.channel).embeds[0].footer.text
+@every_game
+async def test_table_message_is_edited_while_it_is_last_and_nobody_new_must_act(table, game_id):
+    game = await start_game(table, *joining(table, game_id), game=game_id)
+    rng = random.Random(5)
+    seat, choices, _ = await play_until(table, game, twice_in_a_row(rng), rng)
+    before = table_message(table.channel)
+    member = (table.alice, table.bob)[seat]
+    await member.slash(table.channel, "move", text=",".join(choices) or "none")
+    after = await table_shown(table, game)
+    assert after.id == before.id
+    assert f"move {game.seq}" in after.embeds[0].footer.text
 
 
-async def test_dms_are_written_in_the_players_language(table):
+@every_game
+async def test_dms_are_written_in_the_players_language(table, game_id):
     await table.bob.slash(table.channel, "dms", enabled=True)
     prefs = await table.env.bot.store.get_prefs(table.bob.id)
     assert prefs.locale == "en-US"
     await table.env.bot.store.set_locale(table.bob.id, "ja")
-    await start_game(table, table.bob)
+    game = await start_game(table, table.bob, game=game_id)
+    await play_until(table, game, each_awaited(0, 1), random.Random(6))
     bob_dms = [m.content for m in table.bob.user.dm_channel.history()]
     assert any("あなたの手番です" in c for c in bob_dms)
     alice_dms = [m.content for m in table.alice.user.dm_channel.history()]
     assert any("Your turn" in c for c in alice_dms)
 
 
-async def test_the_picture_is_a_plain_attachment_not_an_embed_image(table):
+@every_game
+async def test_the_picture_is_a_plain_attachment_not_an_embed_image(table, game_id):
     # Discord shows an embed's image at most 400 px wide on desktop; a plain attachment
     # shows larger, which a whole table of small numbers needs.
-    await start_game(table)
+    await start_game(table, table.bob, game=game_id)
     message = table_message(table.channel)
     assert [a.filename for a in message.attachments] == ["table.png"]
     assert all(not e.image for e in message.embeds)
@@ -185,14 +271,21 @@ async def test_the_log_shows_no_winter_tile_chosen_while_others_still_choose(tab
     assert "**Recent events**" in text and tile not in text
 
 
-async def test_the_log_lists_the_moves_taken_back(table):
-    game = await start_game(table, table.bob)
-    await table.alice.slash(table.channel, "move", text="bid2")
-    await table.bob.slash(table.channel, "move", text="bid1")
-    await table.alice.slash(table.channel, "move", text="red-3")
-    await table.alice.slash(table.channel, "undo")
+@every_game
+async def test_the_log_lists_the_moves_taken_back(table, game_id):
+    game = await start_game(table, *joining(table, game_id), game=game_id)
+    rng = random.Random(7)
+    seat, choices, _ = await play_until(table, game, twice_in_a_row(rng), rng)
+    member = (table.alice, table.bob)[seat]
+    await member.slash(table.channel, "move", text=",".join(choices) or "none")
+    taken = game.seq
+    undone = await member.slash(table.channel, "undo")
+    assert f"Move {taken} taken back" in undone.response.content, undone.response.content
     text = await log_of(table, game)
-    assert f"**Moves taken back**\n`{game.seq:>4}` alice: ↩️ took back move 3" in text
+    assert (
+        f"**Moves taken back**\n`{game.seq:>4}` {member.user.name}: ↩️ took back move {taken}"
+        in (text)
+    )
 
 
 async def test_a_game_without_an_event_log_lists_its_moves_as_typed(table):
