@@ -317,8 +317,8 @@ async def transfer(
             say(f"  {table:<20} {count:>9} rows")
         if report.left_out:
             say(
-                f"  left out the snapshots of {len(report.left_out)} games, not the state "
-                f"their logs replay to (tables {', '.join(map(str, report.left_out))}): "
+                f"  left out {len(report.left_out)} snapshots that are not the state their "
+                f"game's log replays to (tables {', '.join(map(str, report.left_out))}): "
                 "the bot replays those games from their logs"
             )
         say(CHECKING)
