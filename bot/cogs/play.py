@@ -150,6 +150,7 @@ class Play(commands.Cog):
         if known_lines(game, seat, decision) is None and not interaction.response.is_done():
             # Working out the panel tries every option: the click is acknowledged first.
             await interaction.response.defer(ephemeral=True, thinking=True)
+            decision = self.own_decision(game, seat)  # the game may have moved on meanwhile
         content, view = build_panel(game, seat, decision, user_locale(interaction))
         if interaction.response.is_done():
             await interaction.edit_original_response(content=content, view=view)

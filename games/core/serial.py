@@ -158,18 +158,15 @@ def decode(tp: Any, data: Any) -> Any:
     if origin is typing.Literal:
         return data
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
-        hints = _hints(tp)
-        kwargs = {}
-        for f in dataclasses.fields(tp):
-            if f.name in data:
-                kwargs[f.name] = decode(hints[f.name], data[f.name])
-            elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-                raise KeyError(f.name)
-        init = {k: v for k, v in kwargs.items() if _field(tp, k).init}
+        init, later = {}, {}
+        for name, hint, in_init, required in _decoded_fields(tp):
+            if name in data:
+                (init if in_init else later)[name] = decode(hint, data[name])
+            elif required:
+                raise KeyError(name)
         obj = tp(**init)
-        for k, v in kwargs.items():
-            if not _field(tp, k).init:
-                object.__setattr__(obj, k, v)
+        for k, v in later.items():
+            object.__setattr__(obj, k, v)
         return obj
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
         return tp(data)
@@ -196,8 +193,20 @@ def decode(tp: Any, data: Any) -> Any:
     return data
 
 
-def _field(cls: type, name: str) -> dataclasses.Field[Any]:
-    return next(f for f in dataclasses.fields(cls) if f.name == name)
+@cache
+def _decoded_fields(cls: type) -> tuple[tuple[str, Any, bool, bool], ...]:
+    """A dataclass's fields as `decode` reads them, once per class: name, type hint,
+    whether `__init__` takes it, and whether a saved state must hold it (no default)."""
+    hints = _hints(cls)
+    return tuple(
+        (
+            f.name,
+            hints[f.name],
+            f.init,
+            f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING,
+        )
+        for f in dataclasses.fields(cls)
+    )
 
 
 def _decode_key(tp: Any, key: str) -> Any:
