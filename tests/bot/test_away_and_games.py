@@ -12,13 +12,16 @@ from meeple_hall import games
 from meeple_hall.bot.i18n import game_name, t
 from tests.bot.conftest import EVERY_GAME, awaited_humans, start_game, table_message
 from tests.bot.test_clocks import IN_EVERY_LANGUAGE, await_alone, member, stalled_to_ai
+from tests.bot.test_tournament import hall, sign_up  # noqa: F401 (hall is a fixture)
 
 HOUR = 3600.0
 DAY = 24 * HOUR
 
 
 def clock(table, game, seat: int):
-    return table.env.bot.clocks.rows[(game.id, seat)]
+    """The seat's clock (`table`: the test's table, or the SimCord world itself)."""
+    env = getattr(table, "env", table)
+    return env.bot.clocks.rows[(game.id, seat)]
 
 
 def players_field(table) -> str:
@@ -96,6 +99,26 @@ async def test_away_says_which_tables_keep_running(table, game_id, lang):
     assert f"<#{table.channel.id}>" not in again.response.content  # this one pauses
     status = await table.alice.slash(table.channel, "away")
     assert t(lang, "away.keep_running", games=running) in status.response.content
+
+
+@pytest.mark.parametrize("game_id", EVERY_GAME)
+async def test_away_names_the_tournament_games_that_keep_running(hall, game_id):  # noqa: F811
+    """A round-robin of two: its table (in a thread) keeps its clock through time away, and
+    the /away reply says so, naming it."""
+    env, _, channel, members = hall
+    players = members[:2]
+    await sign_up(channel, players, game=game_id, format="round-robin", table_size=2)
+    (tournament,) = await env.bot.store.tournaments()
+    (row,) = await env.bot.store.tournament_tables(tournament.id, 1)
+    game = await env.bot.manager.fetch(row.table_id)
+    seat = awaited_humans(game)[0]
+    player = next(m for m in players if m.id == game.table.seats[seat].user_id)
+    deadline = clock(env, game, seat).deadline
+    started = await player.slash(channel, "away", days=2)
+    running = f"{game_name('en', game_id)} (<#{row.thread_id}>)"
+    assert t("en", "away.keep_running", games=running) in started.response.content
+    assert "tournament games never pause" in started.response.content
+    assert clock(env, game, seat).deadline == deadline
 
 
 @pytest.mark.parametrize(("game_id", "lang"), IN_EVERY_LANGUAGE)
