@@ -114,6 +114,7 @@ async def test_away_names_the_tournament_games_that_keep_running(hall, game_id):
     seat = awaited_humans(game)[0]
     player = next(m for m in players if m.id == game.table.seats[seat].user_id)
     deadline = clock(env, game, seat).deadline
+    assert deadline is not None  # a tournament always has a clock
     started = await player.slash(channel, "away", days=2)
     running = f"{game_name('en', game_id)} (<#{row.thread_id}>)"
     assert t("en", "away.keep_running", games=running) in started.response.content
