@@ -8,7 +8,8 @@ import discord
 import pytest
 from discord import app_commands
 
-from meeple_hall.bot.i18n import SUPPORTED, Translator, catalogue, t
+from meeple_hall.bot.i18n import SUPPORTED, Translator, catalogue, game_name, t
+from tests.bot.conftest import EVERY_GAME
 
 FIELD = re.compile(r"{(\w+)}")
 
@@ -42,12 +43,21 @@ def test_unknown_locales_fall_back_to_english():
     assert t(discord.Locale.taiwan_chinese, "lobby.join") == "入座"
 
 
-async def test_a_server_in_chinese_gets_its_table_in_chinese(simcord_env):
-    guild = simcord_env.create_guild(name="桌遊", preferred_locale="zh-TW")
+@pytest.mark.parametrize("game_id", EVERY_GAME)
+@pytest.mark.parametrize("language", ["zh-TW", "ja"])
+async def test_a_server_in_chinese_or_japanese_gets_its_table_in_its_language(
+    simcord_env, game_id, language
+):
+    guild = simcord_env.create_guild(name="桌遊", preferred_locale=language)
     channel = guild.create_text_channel("games")
-    host = guild.add_member(simcord_env.create_user("host"))
-    await host.slash(channel, "new", game="pebbles")
-    await host.click(channel.last_message, label="開始")
+    host, guest = (guild.add_member(simcord_env.create_user(n)) for n in ("host", "guest"))
+    await host.slash(channel, "new", game=game_id)
+    lobby = channel.last_message
+    assert game_name(language, game_id) in lobby.embeds[0].title
+    await guest.click(lobby, label=t(language, "lobby.join"))
+    await host.click(lobby, label=t(language, "lobby.start"))
     message = [m for m in channel.history() if m.attachments][-1]
-    assert "輪到我" in [c.label for row in message.components for c in row.children]
-    assert message.embeds[0].fields[0].name == "玩家"
+    labels = [c.label for row in message.components for c in row.children]
+    assert t(language, "table.take_turn") in labels
+    assert message.embeds[0].fields[0].name == t(language, "table.players")
+    assert game_name(language, game_id) in message.embeds[0].title
