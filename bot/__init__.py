@@ -48,6 +48,7 @@ class MeepleHall(commands.Bot):
     async def setup_hook(self) -> None:
         from meeple_hall.bot.boundaries import Boundaries
         from meeple_hall.bot.clocks import ClockService
+        from meeple_hall.bot.cogs.channels import Channels
         from meeple_hall.bot.cogs.lobby import Lobby
         from meeple_hall.bot.cogs.play import Play
         from meeple_hall.bot.cogs.replay import Archive
@@ -81,6 +82,7 @@ class MeepleHall(commands.Bot):
         await self.add_cog(Archive(self, self.store))
         await self.add_cog(Settings(self.store))
         await self.add_cog(Time(self, self.store, self.manager, self.clocks))
+        await self.add_cog(Channels(self.store, self.manager, self.display, self.clocks))
         await self._add_community()
         Boundaries(self.manager, self.store).bind(self.router)
         self.add_dynamic_items(RoutedButton)
@@ -133,9 +135,13 @@ class MeepleHall(commands.Bot):
         # Everything loaded at start lives for the whole run: keep it out of the collector's
         # full passes, which otherwise pause the loop for tens of milliseconds.
         gc.freeze()
-        await self.manager.resume()
-        await self.tournaments.resume()
-        await self.clocks.start()
+        # Each part starts on its own: one failing (logged) must not keep the others, the
+        # clocks above all, from starting.
+        for start in (self.manager.resume, self.tournaments.resume, self.clocks.start):
+            try:
+                await start()
+            except Exception:
+                log.exception("could not start %s", start.__qualname__)
         log.info("ready as %s with %d games in play", self.user, len(self.manager.served()))
 
     async def close(self) -> None:

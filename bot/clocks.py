@@ -190,9 +190,34 @@ class ClockService:
         row.reminders, row.snoozed, row.timed_out, row.stalled = 0, False, False, False
         self.armed.pop(key, None)
 
+    # -- a paused game (its channel gone: bot/cogs/channels.py) --------------------------------
+    def _paused(self, table_id: int) -> bool:
+        game = self.manager.get(table_id)
+        table = game.table if game is not None else self.manager.tables.get(table_id)
+        return table is not None and table.paused_at is not None
+
+    def pause(self, game: LiveGame) -> None:
+        """Nothing falls due for a paused game: no reminder, no timeout."""
+        for seat in range(len(game.table.seats)):
+            self.scheduler.at((game.id, seat), None)
+
+    async def unpause(self, game: LiveGame, paused_for: timedelta) -> None:
+        """The game plays on: every wait's deadline and reminder move by the time paused."""
+        for seat in range(len(game.table.seats)):
+            row = self.rows.get((game.id, seat))
+            if row is None or row.since is None:
+                continue
+            if row.deadline is not None:
+                row.deadline += paused_for
+            if row.next_remind is not None:
+                row.next_remind += paused_for
+            await self.store.save_clock(row)
+            self._schedule((game.id, seat))
+
     # -- what is due when -------------------------------------------------------------------
     def _schedule(self, key: WaitKey) -> None:
-        self.scheduler.at(key, self.next_due(self.rows.get(key)))
+        due = None if self._paused(key[0]) else self.next_due(self.rows.get(key))
+        self.scheduler.at(key, due)
 
     def next_due(self, row: SeatClock | None) -> datetime | None:
         if row is None or row.since is None:

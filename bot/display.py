@@ -34,6 +34,7 @@ from meeple_hall.games.core.undo import undone, undone_seq
 log = logging.getLogger(__name__)
 
 STATUS_KEYS = ("season", "period", "phase", "round", "step", "turn")
+UNKNOWN_CHANNEL = 10003  # Discord's error code for a channel or thread that is gone
 # events (and moves, for a game with no event log) the table's Log lists
 
 
@@ -170,6 +171,11 @@ def result_embed(table: Table, locale: str) -> discord.Embed:
     return embed
 
 
+def channel_gone(exc: BaseException) -> bool:
+    """Discord says the channel (or thread) itself no longer exists."""
+    return isinstance(exc, discord.NotFound) and exc.code == UNKNOWN_CHANNEL
+
+
 class TableDisplay:
     def __init__(self, bot: discord.Client, manager: TableManager, store: Store) -> None:
         self.bot = bot
@@ -189,6 +195,8 @@ class TableDisplay:
         self.result_extras: list[Callable[[Table, discord.Embed, str], Awaitable[None]]] = []
         # per-seat notes on the table message (deadlines, time away): set by bot/clocks.py
         self.notes: Callable[[LiveGame, str], dict[int, str]] | None = None
+        # told when a game's channel turns out to be gone (bot/cogs/channels.py pauses it)
+        self.channel_lost: Callable[[LiveGame], Awaitable[None]] | None = None
         # a table post or DM that failed after its tries, sent again later ("table", game)
         # or ("dm", game, seat), with what the DM was to carry
         self.redelivery = Redelivery(self._resend)
@@ -201,6 +209,10 @@ class TableDisplay:
 
     async def _loaded(self, game: LiveGame) -> None:
         self.prime(game)
+
+    def forget_shown(self, game: LiveGame) -> None:
+        """The table is shown afresh (in another channel): who is awaited is mentioned again."""
+        self._acting.pop(game.id, None)
 
     def prime(self, game: LiveGame) -> None:
         """Remember what players already have (a game loaded from the store, after a
@@ -224,6 +236,9 @@ class TableDisplay:
                 try:
                     await self.publish(game)
                 except Exception as exc:
+                    if channel_gone(exc) and self.channel_lost is not None:
+                        await self.channel_lost(game)
+                        return
                     if not transient(exc):
                         log.exception("could not show game %s at move %s", game.id, game.seq)
                         return
@@ -278,6 +293,8 @@ class TableDisplay:
         if table.status is not TableStatus.ACTIVE:
             await self._strip_buttons(table)
             return
+        if table.paused_at is not None:
+            return  # its channel is gone: shown again where it is reopened
         locale = self.locale(table)
         # drawn as the table stands once a picture worker is free for it
         seq, png = await self.pictures.latest(game)

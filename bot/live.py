@@ -888,6 +888,8 @@ class TableManager:
             return
         if not self.serves(game.table):
             return  # another process's table: its own process plays its AI seats
+        if game.table.paused_at is not None:
+            return  # its channel is gone: nobody plays until it is reopened elsewhere
         if any(game.table.seats[d.seat].ai for d in game.decisions()):
             task = asyncio.create_task(self._play_ai(game), name=f"ai-{game.id}")
             self._ai_tasks[game.id] = task

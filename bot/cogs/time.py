@@ -224,6 +224,8 @@ class Time(commands.Cog):
         if table.status is TableStatus.LOBBY:
             most = games.get(table.game).max_players
             return head + " · " + t(locale, "games.lobby", seats=len(table.seats), max=most)
+        if table.paused_at is not None:
+            return head + " · " + t(locale, "games.paused", table=table.id)
         seats = self._acting(table)
         if seats is None:
             return head

@@ -145,6 +145,8 @@ class Table:
     # log (a bot starting wakes the AI seats among them without replaying the game);
     # None where not known (written by an older version, or a move logged without it)
     awaiting: tuple[int, ...] | None = None
+    # since when the game is paused, its channel gone (bot/channels.py); None: in play where it is
+    paused_at: datetime | None = None
 
     def seat_of(self, user_id: int) -> int | None:
         for index, seat in enumerate(self.seats):
@@ -394,6 +396,13 @@ class Store(Protocol):
     async def set_lobby_message(self, table_id: int, message_id: int) -> None: ...
 
     async def set_table_message(self, table_id: int, message_id: int) -> None: ...
+
+    async def pause_table(self, table_id: int, at: datetime) -> None:
+        """A game in play whose channel is gone is paused since `at`."""
+
+    async def move_table(self, table_id: int, channel_id: int) -> Table:
+        """A paused game goes on in another channel of its server: no longer paused, and no
+        table message there yet. Raises ChannelBusy if that channel has an open table."""
 
     # -- lobby commands: each raises LobbyClosed unless the table is still a lobby -------
     async def add_seat(self, table_id: int, seat: Seat, *, max_seats: int) -> Table:

@@ -408,6 +408,26 @@ class PostgresStore(CommunityCommands):
     async def set_table_message(self, table_id: int, message_id: int) -> None:
         await self._set_message(table_id, "table_message_id", message_id)
 
+    async def pause_table(self, table_id: int, at: datetime) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE tables SET paused_at = $1 WHERE id = $2 AND status = 'active'",
+                at,
+                table_id,
+            )
+
+    async def move_table(self, table_id: int, channel_id: int) -> Table:
+        async with self._channel_guard(channel_id), self._transaction() as db:
+            await self._refuse_busy_channel(db, channel_id, table_id)
+            await db.execute(
+                "UPDATE tables SET channel_id = $1, paused_at = NULL, table_message_id = NULL"
+                " WHERE id = $2",
+                channel_id,
+                table_id,
+            )
+            (table,) = await self._tables(db, "t.id = $1", table_id)
+        return table
+
     async def _set_message(self, table_id: int, column: str, message_id: int) -> None:
         async with self._transaction() as db:
             status = await db.execute(
@@ -624,7 +644,7 @@ class PostgresStore(CommunityCommands):
             "SELECT t.id, t.guild_id, t.channel_id, t.host_id, t.game, t.options, t.seed,"
             " t.status, t.lobby_message_id, t.table_message_id, t.result, t.created_at,"
             " t.started_at, t.ended_at, t.settings, s.position, s.user_id, s.name, s.ai,"
-            " s.resigned, s.ai_level, t.awaiting"
+            " s.resigned, s.ai_level, t.awaiting, t.paused_at"
             " FROM tables AS t LEFT JOIN seats AS s ON s.table_id = t.id"
             f" WHERE {where} ORDER BY t.id, s.position",
             *params,
@@ -649,6 +669,7 @@ class PostgresStore(CommunityCommands):
                     started_at=_utc(row["started_at"]),
                     ended_at=_utc(row["ended_at"]),
                     awaiting=None if row["awaiting"] is None else tuple(row["awaiting"]),
+                    paused_at=_utc(row["paused_at"]),
                 )
             if row["position"] is not None:
                 table.seats.append(

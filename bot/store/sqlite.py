@@ -361,6 +361,24 @@ class SQLiteStore(CommunityCommands):
     async def set_table_message(self, table_id: int, message_id: int) -> None:
         await self._set_message(table_id, "table_message_id", message_id)
 
+    async def pause_table(self, table_id: int, at: datetime) -> None:
+        async with self._write() as db:
+            await db.execute(
+                "UPDATE tables SET paused_at = ? WHERE id = ? AND status = 'active'",
+                (_to_text(at), table_id),
+            )
+
+    async def move_table(self, table_id: int, channel_id: int) -> Table:
+        async with self._write() as db:
+            await self._refuse_busy_channel(db, channel_id, table_id)
+            await db.execute(
+                "UPDATE tables SET channel_id = ?, paused_at = NULL, table_message_id = NULL"
+                " WHERE id = ?",
+                (channel_id, table_id),
+            )
+            (table,) = await self._tables(db, "t.id = ?", (table_id,))
+        return table
+
     async def _set_message(self, table_id: int, column: str, message_id: int) -> None:
         async with self._write() as db:
             cursor = await db.execute(
@@ -584,7 +602,7 @@ class SQLiteStore(CommunityCommands):
             "SELECT t.id, t.guild_id, t.channel_id, t.host_id, t.game, t.options, t.seed,"
             " t.status, t.lobby_message_id, t.table_message_id, t.result, t.created_at,"
             " t.started_at, t.ended_at, t.settings, s.position, s.user_id, s.name, s.ai,"
-            " s.resigned, s.ai_level, t.awaiting"
+            " s.resigned, s.ai_level, t.awaiting, t.paused_at"
             " FROM tables AS t LEFT JOIN seats AS s ON s.table_id = t.id"
             f" WHERE {where} ORDER BY t.id, s.position",
             params,
@@ -609,6 +627,7 @@ class SQLiteStore(CommunityCommands):
                         ended_at=_from_text(row[13]),
                         settings=json.loads(row[14]),
                         awaiting=None if row[21] is None else tuple(json.loads(row[21])),
+                        paused_at=_from_text(row[22]),
                     )
                 if row[15] is not None:
                     table.seats.append(
