@@ -12,12 +12,15 @@ import random
 import pytest
 
 import tests.conftest  # noqa: F401  (registers the Pebbles test game)
+from meeple_hall import games as registry
 from meeple_hall.bot.live import TableManager
 from meeple_hall.bot.shards import Shards, shard_of
 from meeple_hall.bot.store import Seat, open_store
 from meeple_hall.games.testing import random_choices
+from tests.bot.conftest import EVERY_GAME
 
 GUILD = 17
+every_game = pytest.mark.parametrize("game_id", EVERY_GAME)
 
 
 def guild_for(shard: int, count: int = 2) -> int:
@@ -28,8 +31,6 @@ def guild_for(shard: int, count: int = 2) -> int:
 
 def first_choice(game_id: str, dump: str, seat: int, level: str, seed: int) -> tuple[str, ...]:
     """An AI that answers in this process (the tests need no worker processes)."""
-    from meeple_hall import games as registry
-
     engine = registry.get(game_id)
     decision = next(d for d in engine.decisions(engine.load(dump)) if d.seat == seat)
     return random_choices(decision, random.Random(seed))
@@ -70,21 +71,25 @@ async def settled(manager: TableManager) -> None:
     raise AssertionError("the AI seats never finished")
 
 
-async def new_table(store, channel: int, seats: list[Seat], seed: int, guild: int = GUILD):
-    """A Pebbles table in the store, not started."""
+async def new_table(
+    store, channel: int, seats: list[Seat], seed: int, game_id: str, guild: int = GUILD
+):
+    """A table of the game in the store, not started."""
     return await store.create_table(
         guild_id=guild,
         channel_id=channel,
         host_id=1,
-        game="pebbles",
+        game=game_id,
         options={},
         seed=seed,
         seats=seats,
     )
 
 
-async def new_game(store, manager, channel: int, seats: list[Seat], guild: int = GUILD, moves=4):
-    table = await new_table(store, channel, seats, seed=channel, guild=guild)
+async def new_game(
+    store, manager, channel: int, seats: list[Seat], game_id: str, guild: int = GUILD, moves=4
+):
+    table = await new_table(store, channel, seats, seed=channel, game_id=game_id, guild=guild)
     game = await manager.start(table.id)
     rng = random.Random(channel)
     for _ in range(moves):
@@ -97,10 +102,11 @@ async def new_game(store, manager, channel: int, seats: list[Seat], guild: int =
     return game
 
 
-async def test_a_start_replays_nothing_and_a_first_use_loads_the_game_once(store):
+@every_game
+async def test_a_start_replays_nothing_and_a_first_use_loads_the_game_once(store, game_id):
     first = TableManager(store, chooser)
     players = [Seat(1, "Ada"), Seat(2, "Bo")]
-    games = [await new_game(store, first, 100 + n, players) for n in range(3)]
+    games = [await new_game(store, first, 100 + n, players, game_id) for n in range(3)]
     await first.close()
 
     manager = TableManager(store, chooser)
@@ -134,11 +140,12 @@ async def test_a_start_replays_nothing_and_a_first_use_loads_the_game_once(store
     await manager.close()
 
 
-async def test_a_process_loads_only_its_own_shards_games(store):
+@every_game
+async def test_a_process_loads_only_its_own_shards_games(store, game_id):
     every = TableManager(store, chooser)
     players = [Seat(1, "Ada"), Seat(2, "Bo")]
-    mine = await new_game(store, every, 200, players, guild=guild_for(0))
-    theirs = await new_game(store, every, 201, players, guild=guild_for(1))
+    mine = await new_game(store, every, 200, players, game_id, guild=guild_for(0))
+    theirs = await new_game(store, every, 201, players, game_id, guild=guild_for(1))
     await every.close()
 
     manager = TableManager(store, chooser, shards=Shards(2, frozenset({0})))
@@ -150,17 +157,26 @@ async def test_a_process_loads_only_its_own_shards_games(store):
     await manager.close()
 
 
-async def test_the_games_an_ai_seat_or_an_unknown_awaiting_waits_on_load_at_start(store):
+@every_game
+async def test_the_games_an_ai_seat_or_an_unknown_awaiting_waits_on_load_at_start(store, game_id):
     first = TableManager(store, chooser)
-    humans = await new_game(store, first, 300, [Seat(1, "Ada"), Seat(2, "Bo")])
-    against_ai = await new_game(store, first, 301, [Seat(1, "Ada"), Seat(None, "AI", ai=True)])
+    humans = await new_game(store, first, 300, [Seat(1, "Ada"), Seat(2, "Bo")], game_id)
+    against_ai = await new_game(
+        store, first, 301, [Seat(1, "Ada"), Seat(None, "AI", ai=True)], game_id
+    )
+    ai_to_move = 1 in ((await store.get_table(against_ai.id)).awaiting or ())
     await first.close()
-    # The AI's turn came and the bot stopped before it played (awaiting names the AI seat).
-    table = await new_table(store, 302, [Seat(1, "Ada"), Seat(None, "AI", ai=True)], seed=1)
+    # The AI's turn came and the bot stopped before it played (awaiting names the AI seat):
+    # the AI sits where the game's first decision is.
+    engine = registry.get(game_id)
+    awaited = sorted({d.seat for d in engine.decisions(engine.new(2, 1, {}))})
+    ai_seat = awaited[0]
+    seats = [Seat(1, "Ada"), Seat(None, "AI", ai=True)][:: 1 if ai_seat == 1 else -1]
+    table = await new_table(store, 302, seats, seed=1, game_id=game_id)
     await store.start_table(table.id, min_seats=1, max_seats=6)
-    await store.note_awaiting(table.id, 0, [0, 1])
+    await store.note_awaiting(table.id, 0, awaited)
     # And a game an older version logged: whose turn it is is not known.
-    older = await new_table(store, 303, [Seat(1, "Ada"), Seat(2, "Bo")], seed=2)
+    older = await new_table(store, 303, [Seat(1, "Ada"), Seat(2, "Bo")], seed=2, game_id=game_id)
     await store.start_table(older.id, min_seats=1, max_seats=6)
     assert (await store.get_table(older.id)).awaiting is None
 
@@ -169,10 +185,15 @@ async def test_the_games_an_ai_seat_or_an_unknown_awaiting_waits_on_load_at_star
     await manager.index()
     await manager.resume()
     await settled(manager)
-    assert reads.batches == [[table.id, older.id]]  # one read, at start, for both
-    assert sorted(manager.games) == [table.id, older.id]
-    assert humans.id not in manager.games and against_ai.id not in manager.games
-    ai_moves = [a for a in await store.actions(table.id) if a.seat == 1]
-    assert len(ai_moves) == 1  # the AI seat played its bid
-    assert (await store.get_table(older.id)).awaiting == (0, 1)  # known from now on
+    # the game against the AI too where its AI seat was left to move (the AI moves first)
+    expected = sorted([table.id, older.id] + ([against_ai.id] if ai_to_move else []))
+    assert reads.batches == [expected]  # one read, at start, for all
+    assert sorted(manager.games) == expected
+    assert humans.id not in manager.games
+    logged = await store.actions(table.id)
+    assert logged and logged[0].seat == ai_seat and logged[0].user_id is None  # the AI played
+    assert ai_seat not in ((await store.get_table(table.id)).awaiting or ())  # its turn is over
+    older_game = engine.new(2, 2, {})
+    known = tuple(sorted({d.seat for d in engine.decisions(older_game)}))
+    assert (await store.get_table(older.id)).awaiting == known  # known from now on
     await manager.close()
