@@ -204,15 +204,19 @@ class ClockService:
     async def unpause(self, game: LiveGame, paused_for: timedelta) -> None:
         """The game plays on: every wait's deadline and reminder move by the time paused."""
         for seat in range(len(game.table.seats)):
-            row = self.rows.get((game.id, seat))
-            if row is None or row.since is None:
-                continue
-            if row.deadline is not None:
-                row.deadline += paused_for
-            if row.next_remind is not None:
-                row.next_remind += paused_for
-            await self.store.save_clock(row)
-            self._schedule((game.id, seat))
+            await self._move_wait((game.id, seat), paused_for)
+
+    async def _move_wait(self, key: WaitKey, delta: timedelta) -> None:
+        """A wait under way has its deadline and its next reminder `delta` later."""
+        row = self.rows.get(key)
+        if row is None or row.since is None:
+            return
+        if row.deadline is not None:
+            row.deadline += delta
+        if row.next_remind is not None:
+            row.next_remind += delta
+        await self.store.save_clock(row)
+        self._schedule(key)
 
     # -- what is due when -------------------------------------------------------------------
     def _schedule(self, key: WaitKey) -> None:
@@ -415,15 +419,8 @@ class ClockService:
             if not pauses_when_away(table):
                 continue
             for seat, s in enumerate(table.seats):
-                row = self.rows.get((table.id, seat))
-                if s.user_id != user_id or row is None or row.since is None:
-                    continue
-                if row.deadline is not None:
-                    row.deadline += delta
-                if row.next_remind is not None:
-                    row.next_remind += delta
-                await self.store.save_clock(row)
-                self._schedule((table.id, seat))
+                if s.user_id == user_id:
+                    await self._move_wait((table.id, seat), delta)
 
     async def _games_of(self, user_id: int) -> list[LiveGame]:
         """The user's games in play that this process serves (loaded for it)."""
