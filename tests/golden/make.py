@@ -21,7 +21,7 @@ writes). The version at commit 2230930, whose packages were named `bot` and `gam
     cd /tmp && /tmp/oldvenv/bin/python /path/to/work-tree/tests/golden/make.py \
         /path/to/work-tree/tests/golden/v2230930.db
 
-and the same with another commit for a newer one (`vb3fe618.db`: commit b3fe618).
+and the same with another commit for a newer one (`vb3fe618.db`, `v5a34301.db`).
 
 A fixture is never remade to make a test pass: see README.md beside this script.
 """
