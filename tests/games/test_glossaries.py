@@ -111,3 +111,39 @@ def test_a_refused_word_is_found() -> None:
     assert not uses(depot, {"tile.warehouse": "倉庫：不用骰子，賣出一種貨物"})
     with pytest.raises(AssertionError, match="no bot key"):
         texts_checked(Refused("x", "ja", re.compile("x"), "", ("focus.nothing",)), {})
+
+
+def glossary_terms(namespace: str) -> dict[str, list[tuple[str, str]]]:
+    """The zh-TW and ja terms of a glossary's tables (above "Not used") that are one plain
+    word: no Latin letters or digits, no alternatives (/ , 、), no notes in parentheses."""
+    text = (ROOT / "data" / namespace / "glossary.md").read_text(encoding="utf-8")
+    terms: dict[str, list[tuple[str, str]]] = {"zh-TW": [], "ja": []}
+    header: list[str] = []
+    for line in text.split("\n## Not used\n", 1)[0].splitlines():
+        if not line.startswith("|"):
+            header = []
+            continue
+        row = cells(line)
+        if not header:
+            header = row
+            continue
+        if set(row[0]) <= set("-: ") or "zh-TW" not in header:
+            continue
+        for language in terms:
+            term = row[header.index(language)]
+            if re.fullmatch(r"[^\sA-Za-z0-9(（)）/／,、;；]+", term):
+                terms[language].append((row[0], term))
+    return terms
+
+
+@pytest.mark.parametrize("namespace", NAMESPACES)
+def test_every_glossary_term_is_the_one_its_catalogue_uses(namespace: str) -> None:
+    terms = glossary_terms(namespace)
+    assert len(terms["zh-TW"]) + len(terms["ja"]) >= 4, terms
+    missing = []
+    for language, rows in terms.items():
+        texts = "\n".join(catalogue_texts(namespace, language).values())
+        if namespace == "core":  # the words every game shares are the bot's too
+            texts += "\n".join(bot_texts(language).values())
+        missing += [f"{language} {what}: {term}" for what, term in rows if term not in texts]
+    assert missing == []
