@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 import manimgx_fonts
@@ -80,7 +80,7 @@ def has_glyph(font: ImageFont.FreeTypeFont, char: str) -> bool:
     return _mask_key(font, char) != _mask_key(font, _NO_GLYPH)
 
 
-@cache
+@lru_cache(maxsize=8192)  # players' names: a few thousand characters at most
 def _mask_key(font: ImageFont.FreeTypeFont, char: str) -> tuple[tuple[int, int], bytes]:
     mask = font.getmask(char)
     return mask.size, bytes(mask)
