@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Hashable
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import TypeVar
 
 import aiohttp
@@ -87,6 +87,10 @@ class Redelivery:
         self.failures[key] = count + 1
         pause = LATER[min(count, len(LATER) - 1)]
         self.scheduler.at(key, discord.utils.utcnow() + pause)
+
+    def at(self, key: Hashable, when: datetime) -> None:
+        """Send `key` at `when` (held back, not failed: a player's quiet hours)."""
+        self.scheduler.at(key, when)
 
     def done(self, key: Hashable) -> None:
         self.failures.pop(key, None)

@@ -454,8 +454,11 @@ class TableDisplay:
         prefs = await self.store.get_prefs(user_id)
         if not prefs.turn_dms or prefs.dms_closed:
             return
-        if quiet_until(prefs, discord.utils.utcnow()) is not None:
-            return  # quiet hours: reminders come when they end
+        if (quiet_end := quiet_until(prefs, discord.utils.utcnow())) is not None:
+            # quiet hours: the DM waits for them to end, saying then what is still true
+            self._hold(game.id, seat, turn is not None, secret is not None)
+            self.redelivery.at(("dm", game.id, seat), quiet_end)
+            return
         lang = self.dm_locale(prefs, table)
         name = game_name(lang, table.game)
         parts = []
@@ -481,14 +484,17 @@ class TableDisplay:
         except Exception as exc:
             if not transient(exc):
                 raise
-            before = self._undelivered.get((game.id, seat), (False, False))
-            wanted = (before[0] or turn is not None, before[1] or secret is not None)
-            self._undelivered[(game.id, seat)] = wanted
+            self._hold(game.id, seat, turn is not None, secret is not None)
             log.warning("DM to seat %s of game %s: sent again later", seat, game.id)
             self.redelivery.again(key)
         else:
             self._undelivered.pop((game.id, seat), None)
             self.redelivery.done(key)
+
+    def _hold(self, game_id: int, seat: int, turn: bool, secret: bool) -> None:
+        """Remember what a DM not sent now was to tell (its turn, its private text)."""
+        before = self._undelivered.get((game_id, seat), (False, False))
+        self._undelivered[(game_id, seat)] = (before[0] or turn, before[1] or secret)
 
     async def _resend_dm(self, game: LiveGame, seat: int) -> None:
         turn_wanted, secret_wanted = self._undelivered.pop((game.id, seat), (False, False))

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from meeple_hall.bot.components import Components, button, clip
+from meeple_hall.bot.delivery import LATER, retried, transient
 from meeple_hall.bot.i18n import game_name, game_text, t
 from meeple_hall.bot.languages import user_locale
 from meeple_hall.bot.live import LiveGame, Refusal
@@ -131,7 +132,12 @@ class Reminders:
             self.clocks._schedule(key)
         items = [(game, row) for game, row in counted if not row.snoozed and not row.timed_out]
         if items and prefs.turn_dms and not prefs.dms_closed:
-            await self._send(prefs, items)
+            try:
+                await self._send(prefs, items)
+            except Exception as exc:
+                if not transient(exc):
+                    raise
+                await self._send_later(items, now)
         # A snoozed reminder still counts: the table waits all the same.
         for game, row in counted:
             if row.deadline is None and row.reminders >= STALL_AFTER and not row.stalled:
@@ -172,14 +178,27 @@ class Reminders:
                     )
                 )
         text = clip("\n".join(lines), 2000)
-        try:
+
+        async def send() -> None:
             user = self.bot.get_user(prefs.user_id) or await self.bot.fetch_user(prefs.user_id)
             await user.send(text, view=view)
+
+        try:
+            await retried(send, f"a reminder to user {prefs.user_id}")
         except discord.Forbidden as exc:
             if exc.code != 50007:
                 raise
             prefs.dms_closed = True
             await self.store.set_prefs(prefs)
+
+    async def _send_later(self, items: list[tuple[LiveGame, SeatClock]], now: datetime) -> None:
+        """Discord would not take the reminder: it is not counted, and falls due again soon."""
+        for _, row in items:
+            row.reminders = max(0, row.reminders - 1)
+            row.next_remind = now + LATER[0]
+            await self.store.save_clock(row)
+            self.clocks._schedule((row.table_id, row.seat))
+        log.warning("a reminder to user %s is sent again later", items[0][1].user_id)
 
     def clocks_end(self, row: SeatClock) -> datetime | None:
         if row.deadline is None:

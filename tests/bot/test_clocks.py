@@ -219,6 +219,19 @@ async def test_quiet_hours_take_no_turn_dm(table, game_id):
     assert any("Your turn" in m.content for m in table.bob.user.dm_channel.history())
 
 
+@pytest.mark.parametrize("game_id", EVERY_GAME)
+async def test_a_turn_dm_held_by_quiet_hours_comes_when_they_end(table, game_id):
+    """Even with no reminders at all (remind=off), the turn DM held back in quiet hours
+    goes out when they end, with the decision still awaited."""
+    await table.alice.slash(table.channel, "settings", quiet_hours="23-09", utc_offset="+1")
+    game = await clocked(table, game_id, options="remind=off")  # 01:00 for Alice
+    await await_alone(table, game, 0)
+    assert not [m for m in table.alice.user.dm_channel.history() if "Your turn" in m.content]
+    await table.env.advance_time(8 * HOUR + 60)  # 09:01 for Alice
+    told = [m.content for m in table.alice.user.dm_channel.history() if "Your turn" in m.content]
+    assert len(told) == 1 and shown_prompt("en", game, 0)[:40] in told[0]
+
+
 async def test_bad_quiet_hours_are_refused_and_change_nothing(table):
     bad = await table.alice.slash(table.channel, "settings", quiet_hours="late")
     assert bad.ephemeral and "22-07" in bad.response.content

@@ -26,6 +26,7 @@ from tests.bot.conftest import (
 )
 
 MINUTE = 60.0
+HOUR = 60 * MINUTE
 
 
 def shown_move(table) -> int:
@@ -37,6 +38,10 @@ def shown_move(table) -> int:
 
 def table_message_id(table) -> int:
     return table.env.bot.manager.in_channel(table.channel.id).table.table_message_id
+
+
+def reminders(member) -> list[str]:
+    return [m.content for m in member.user.dm_channel.history() if "You are awaited" in m.content]
 
 
 def turn_dms(member) -> list[str]:
@@ -140,3 +145,19 @@ async def test_a_move_whose_reply_fails_is_confirmed_by_a_follow_up(table, game_
     confirmed = [m.content for m in clicked.followups]
     assert any(t("en", "move.reply_failed") in text for text in confirmed), confirmed
     assert not any(t("en", "error.unexpected") in text for text in confirmed)
+
+
+@pytest.mark.parametrize("game_id", REAL_GAMES)
+async def test_a_reminder_discord_would_not_take_is_sent_again(table, game_id):
+    game = await start_game(table, table.bob, game=game_id, options="clock=12h")
+    seat = awaited_humans(game)[0]
+    member = seated_member(table, game, seat)
+    await table.env.advance_time(6 * HOUR - MINUTE)  # a minute before half time
+    dm = member.user.dm_channel
+    table.env.inject_error("POST", f"/channels/{dm.id}/messages", status=502, times=TRIES)
+    await table.env.advance_time(MINUTE + 20)  # half time, and every try of it (7 s)
+    assert not reminders(member)
+    await table.env.advance_time(LATER[0].total_seconds() + MINUTE)
+    sent = reminders(member)
+    assert len(sent) == 1 and game_text("en", game.decision_for(seat).prompt)[:40] in sent[0]
+    assert table.env.bot.clocks.rows[(game.id, seat)].reminders == 1
