@@ -14,6 +14,7 @@ from meeple_hall import games
 from meeple_hall.bot.store import TableStatus
 from meeple_hall.games import Action
 from tests.bot.conftest import (
+    REAL_GAMES,
     answer_panel,
     click_as_it_was,
     raw_buttons,
@@ -141,7 +142,7 @@ async def test_the_test_game_survives_abuse_to_its_end(table, make_bot, seed):
     assert "final scores" in table.channel.last_message.embeds[0].title
 
 
-@pytest.mark.parametrize("game_id", ["keyflower", "burgundy", "village", "coffee"])
+@pytest.mark.parametrize("game_id", REAL_GAMES)  # the test game's abuse runs to its end above
 async def test_each_game_survives_abuse(table, make_bot, game_id):
     await start_game(table, table.bob, ai=1, game=game_id)
     monkey = Monkey(table, make_bot, [table.alice, table.bob], seed=len(game_id))
