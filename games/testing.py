@@ -123,41 +123,69 @@ def check_round_trip(engine: Engine, state: Any) -> None:
     assert engine.dump(engine.load(text)) == text, "dump/load is not an exact round trip"
 
 
+@dataclass(frozen=True)
+class Shown:
+    """What a state decides and shows: its decisions, every view as JSON keeping its dicts'
+    order (the spectators' first), and its result as JSON keeping its breakdowns' order."""
+
+    decisions: list[Decision]
+    views: list[str]
+    result: str
+
+
+def shown(engine: Engine, state: Any, num_players: int) -> Shown:
+    views = [json.dumps(engine.view(state, seat)) for seat in [None, *range(num_players)]]
+    result = engine.result(state)
+    scores = "" if result is None else json.dumps([result.scores, result.ranks, result.breakdown])
+    return Shown(engine.decisions(state), views, scores)
+
+
+def check_shows_the_same(
+    engine: Engine, expected: Shown, state: Any, num_players: int, what: str
+) -> None:
+    """`state` decides and shows what `expected` says, in the same order."""
+    got = shown(engine, state, num_players)
+    assert got.decisions == expected.decisions, (
+        f"{what}: the decisions differ: "
+        f"{_options(expected.decisions)} became {_options(got.decisions)}"
+    )
+    for seat, (mine, theirs) in enumerate(zip(expected.views, got.views, strict=True)):
+        assert mine == theirs, (
+            f"{what}: the view for seat {seat - 1 if seat else None} differs: "
+            f"{_difference(json.loads(mine), json.loads(theirs))}"
+        )
+    assert got.result == expected.result, f"{what}: the result differs"
+
+
 def check_save(
-    engine: Engine, state: Any, num_players: int, move: tuple[Action, Any] | None
+    engine: Engine,
+    state: Any,
+    num_players: int,
+    move: tuple[Action, Any] | None,
+    *,
+    sorted_too: bool = True,
 ) -> None:
     """A save is the game: `load(dump(state))` gives the same decisions, options in the same
     order (so the same decision hashes, bot/live.py), the same views for every seat and for
-    spectators, dict order included, and `move` (an action and the state it led to) leads it
-    to the same state and events; a decision of the loaded state is taken for `state`'s own
-    (a panel worked out before a restart). A state loaded from the dump of `state` written
-    as dumps were before they kept dict order (sorted keys) gives the same decisions, views
-    and next state too."""
-    pending = engine.decisions(state)
-    views = _ordered_views(engine, state, num_players)
-    result = _ordered_result(engine, state)
+    spectators, dict order included, and the same result; `move` (an action and the state it
+    led to) leads it to the same state and events; a decision of the loaded state is taken
+    for `state`'s own (a panel worked out before a restart). A state loaded from the dump of
+    `state` written as dumps were before they kept dict order (sorted keys) decides, shows
+    and moves on the same too (unless not `sorted_too`)."""
+    live = shown(engine, state, num_players)
     loaded_own: Decision | None = None
-    for label, write in (("dump", engine.dump), ("sorted-key dump", serial.canonical)):
+    writers = [("dump", engine.dump), ("sorted-key dump", serial.canonical)]
+    for label, write in writers if sorted_too else writers[:1]:
         loaded = engine.load(write(state))
-        again = engine.decisions(loaded)
-        assert again == pending, (
-            f"after load({label}) the decisions differ: "
-            f"{_options(pending)} became {_options(again)}"
+        check_shows_the_same(engine, live, loaded, num_players, f"after load({label})")
+        if move is None:
+            continue
+        action, after = move
+        assert write(engine.apply(loaded, action)) == write(after), (
+            f"after load({label}), {action} leads to another state or other events"
         )
-        for seat, (mine, theirs) in enumerate(
-            zip(views, _ordered_views(engine, loaded, num_players), strict=True)
-        ):
-            assert mine == theirs, (
-                f"after load({label}) the view for seat {seat - 1 if seat else None} differs: "
-                f"{_difference(json.loads(mine), json.loads(theirs))}"
-            )
-        assert _ordered_result(engine, loaded) == result, f"after load({label}) the result differs"
-        if move is not None:
-            action, after = move
-            assert write(engine.apply(loaded, action)) == write(after), (
-                f"after load({label}), {action} leads to another state or other events"
-            )
-            loaded_own = loaded_own or next(d for d in again if d.seat == action.seat)
+        if loaded_own is None:
+            loaded_own = next(d for d in engine.decisions(loaded) if d.seat == action.seat)
     if move is not None and loaded_own is not None:
         taken = engine.apply(state, action, decision=loaded_own)
         assert engine.dump(taken) == engine.dump(after), (
@@ -165,13 +193,16 @@ def check_save(
         )
 
 
-# `check_saves` tries refused actions (each followed by a dump) at every few states only.
+# `check_saves` tries refused actions (each followed by a dump) and loads a sorted-key dump
+# (as dumps were written before they kept dict order) at every few states only.
 REFUSALS_EVERY = 4
+SORTED_EVERY = 5
 
 
 def check_saves(engine: Engine, num_players: int, seed: int, max_steps: int = 5_000) -> int:
-    """Play one random game, checking at every state that a save is the game (`check_save`)
-    and that decisions not the state's own are refused; return how many states it checked."""
+    """Play one random game, checking at every state that a save is the game (`check_save`;
+    a sorted-key dump every SORTED_EVERY-th state and at the end) and, every REFUSALS_EVERY-th
+    state, that decisions not the state's own are refused; return the states checked."""
     rng = random.Random(seed)
     state = engine.new(num_players=num_players, seed=seed)
     earlier: list[Decision] = []
@@ -185,20 +216,9 @@ def check_saves(engine: Engine, num_players: int, seed: int, max_steps: int = 5_
         decision = rng.choice(pending)
         action = Action(decision.seat, random_choices(decision, rng))
         after = engine.apply(state, action, decision=decision)
-        check_save(engine, state, num_players, (action, after))
+        check_save(engine, state, num_players, (action, after), sorted_too=step % SORTED_EVERY == 0)
         state, earlier = after, pending
     raise AssertionError(f"no end after {max_steps} steps")
-
-
-def _ordered_views(engine: Engine, state: Any, num_players: int) -> list[str]:
-    """Every seat's and the spectators' view as JSON keeping its dicts' order."""
-    return [json.dumps(engine.view(state, seat)) for seat in [None, *range(num_players)]]
-
-
-def _ordered_result(engine: Engine, state: Any) -> str:
-    """The result as JSON keeping its breakdowns' order (the order the final scores list)."""
-    result = engine.result(state)
-    return "" if result is None else json.dumps([result.scores, result.ranks, result.breakdown])
 
 
 def _difference(a: Any, b: Any, path: str = "") -> str:
