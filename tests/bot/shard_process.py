@@ -2,12 +2,13 @@
 runs one bot per environment and one environment per event loop): the tests in
 test_shards.py start two of these on one PostgreSQL database.
 
-    python -m tests.bot.shard_process DATABASE_URL SHARD_COUNT SHARD_ID GUILD_ID MODE
+    python -m tests.bot.shard_process DATABASE_URL SHARD_COUNT SHARD_ID GUILD_ID MODE [GAME]
 
-The bot runs shard SHARD_ID of SHARD_COUNT and plays Pebbles in a guild with id GUILD_ID
-(pinned, so the test knows whose shard it is). It reports on stdout, one JSON object a
-line, flushed at once:
-- serve: Alice starts a game with a 12 h clock against one AI seat and bids; prints
+The bot runs shard SHARD_ID of SHARD_COUNT and plays GAME (Pebbles unless named) in a
+guild with id GUILD_ID (pinned, so the test knows whose shard it is). It reports on
+stdout, one JSON object a line, flushed at once:
+- serve: Alice starts a game with a 12 h clock against one AI seat and, once the AI seat
+  has played whatever came before her turn, types one move; prints
   {"event": "played", "table", "seq", "games", "alice"} (games: the ids of the games in
   play its manager serves, loaded or not; alice: her user id, the same in every process,
   as a Discord user is). Then each line on stdin: "games" prints {"event": "games",
@@ -34,10 +35,13 @@ import sys
 from simcord import Env
 
 import tests.conftest  # noqa: F401  (registers the Pebbles test game and its picture)
-from meeple_hall.bot import create_bot
+from meeple_hall import games
+from meeple_hall.bot import create_bot, render
 from meeple_hall.bot.components import Components, button
 from meeple_hall.bot.shards import Shards
+from meeple_hall.games.testing import random_choices
 from tests.bot.conftest import Table, start_game
+from tests.bot.every_game import table_shown, typed
 
 
 def say(**fields: object) -> None:
@@ -49,10 +53,11 @@ async def read_line() -> str:
     return (await asyncio.to_thread(sys.stdin.readline)).strip()
 
 
-async def main(url: str, count: int, shard: int, guild_id: int, mode: str) -> None:
+async def main(url: str, count: int, shard: int, guild_id: int, mode: str, game_id: str) -> None:
     shards = Shards(count, frozenset({shard}))
     seeds = random.Random(shard)
     bots = [create_bot(url, shards=shards, new_seed=lambda: seeds.getrandbits(63))]
+    await warm_picture_workers(game_id)
     # Only the process running shard 0 syncs the commands (they are the same for all).
     env = Env(bots[0], settle_timeout=60, strict_sync=shard == 0)
     await env.start()
@@ -68,9 +73,9 @@ async def main(url: str, count: int, shard: int, guild_id: int, mode: str) -> No
             guild = env.create_guild(name=f"Shard {shard}", id=guild_id)
             members = [guild.add_member(user) for user in people]
             if mode == "serve":
-                await serve(env, guild, members, bots, shards, url)
+                await serve(env, guild, members, bots, shards, url, game_id)
             else:
-                await play_moves(env, guild, members)
+                await play_moves(env, guild, members, game_id)
     finally:
         await env.shutdown()
         for bot in bots:
@@ -78,10 +83,21 @@ async def main(url: str, count: int, shard: int, guild_id: int, mode: str) -> No
             await bot.store.close()
 
 
-async def serve(env: Env, guild, members, bots, shards: Shards, url: str) -> None:
+async def warm_picture_workers(game_id: str) -> None:
+    """Start the picture worker processes before the bot does: SimCord gives a starting
+    bot 5 s to settle, and a game the bot plays on at start (an AI seat to move) is drawn
+    at once, which on a busy machine can take a new worker process longer than that."""
+    engine = games.get(game_id)
+    await render.pool.run(game_id, render.encode_png, engine.view(engine.new(2, 1, {}), None))
+
+
+async def serve(env: Env, guild, members, bots, shards: Shards, url: str, game_id: str) -> None:
+    shard = next(iter(shards.ids))
     table = Table(env, guild, guild.create_text_channel("games"), *members, None)
-    game = await start_game(table, ai=1, options="clock=12h")
-    await table.alice.slash(table.channel, "move", text="bid1")
+    game = await start_game(table, ai=1, game=game_id, options="clock=12h")
+    await table_shown(table, game)  # the AI seat's moves before Alice's turn
+    await table.alice.slash(table.channel, "move", text=typed(game, 0, random.Random(shard)))
+    await table_shown(table, game)
     alice = table.alice.user.id
     say(event="played", table=game.id, seq=game.seq, games=served(env), alice=alice)
     while (line := await read_line()) != "stop":
@@ -134,15 +150,14 @@ def served(env: Env) -> list[int]:
     return sorted(table.id for table in env.bot.manager.served())
 
 
-async def play_moves(env: Env, guild, members) -> None:
+async def play_moves(env: Env, guild, members, game_id: str) -> None:
     rng = random.Random(7)
     while True:
         table = Table(env, guild, guild.create_text_channel("games"), *members, None)
-        game = await start_game(table, table.bob)
+        game = await start_game(table, table.bob, game=game_id)
         while game.decisions():
             decision = rng.choice(game.decisions())
-            count = rng.randint(decision.min_choices, decision.max_choices)
-            tokens = ",".join(o.id for o in rng.sample(list(decision.options), count))
+            tokens = ",".join(random_choices(decision, rng)) or "none"
             member = (table.alice, table.bob)[decision.seat]
             result = await member.slash(table.channel, "move", text=tokens)
             assert "Applied" in result.response.content, result.response.content
@@ -151,4 +166,5 @@ async def play_moves(env: Env, guild, members) -> None:
 
 if __name__ == "__main__":
     url, count, shard, guild_id, mode = sys.argv[1:6]
-    asyncio.run(main(url, int(count), int(shard), int(guild_id), mode))
+    game_id = sys.argv[6] if len(sys.argv) > 6 else "pebbles"
+    asyncio.run(main(url, int(count), int(shard), int(guild_id), mode, game_id))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 import signal
 import sys
 from datetime import datetime, timedelta
@@ -16,10 +17,20 @@ from pathlib import Path
 
 import pytest
 
+from meeple_hall import games
 from meeple_hall.bot.live import TableManager
 from meeple_hall.bot.shards import Shards, shard_of
 from meeple_hall.bot.store import Seat, TableStatus, open_store
-from tests.bot.conftest import start_game, table_message
+from meeple_hall.games.testing import random_choices
+from tests.bot.conftest import EVERY_GAME, answer_panel, awaited_humans, start_game, table_message
+from tests.bot.every_game import acting_seat, play_until, said
+
+every_game = pytest.mark.parametrize("game_id", EVERY_GAME)
+
+
+def typed_choices(game, seat: int, rng: random.Random) -> tuple[str, ...]:
+    return random_choices(game.decision_for(seat), rng)
+
 
 REPO = Path(__file__).resolve().parents[2]
 SHARDS = 2
@@ -60,30 +71,38 @@ def test_a_guild_belongs_to_the_shard_discord_sends_it_to():
 
 # -- two processes, one table --------------------------------------------------------------
 @pytest.mark.parametrize("backend", ["sqlite", "postgres"], indirect=True)
-async def test_a_panel_still_valid_after_another_process_moved_is_taken(table, database_url):
-    """Bob bids through another process; Alice's bid, from a panel opened before, meets a
-    move number already taken: the bot reloads the table, sees Alice's decision unchanged,
-    and takes her bid instead of calling her panel out of date."""
-    game = await start_game(table, table.bob)
+@pytest.mark.parametrize("game_id", ["pebbles", "keyflower"])  # with simultaneous steps
+async def test_a_panel_still_valid_after_another_process_moved_is_taken(
+    table, database_url, game_id
+):
+    """Bob answers through another process; Alice's answer, from a panel opened before,
+    meets a move number already taken: the bot reloads the table, sees Alice's decision
+    unchanged, and takes her answer instead of calling her panel out of date. (Pebbles'
+    bids, Keyflower's simultaneous steps.)"""
+    game = await start_game(table, table.bob, game=game_id)
+    rng = random.Random(3)
+    await play_until(table, game, lambda g: awaited_humans(g) == [0, 1], rng)
+    seq = game.seq
     panel = (await table.alice.click(table_message(table.channel), label="Take turn")).response
+    bob_answer = random_choices(game.decision_for(1), rng)
     other_store = open_store(database_url)
     await other_store.open()
     try:
         other = TableManager(other_store)
         rival = await other.load(await other_store.get_table(game.id))
-        await other.submit(rival, 1, ("bid3",), user_id=table.bob.id)
+        await other.submit(rival, 1, bob_answer, user_id=table.bob.id)
     finally:
         await other.close()
         await other_store.close()
-    result = await table.alice.click(panel, label="Bid 2")
-    assert "out of date" not in result.response.content
-    assert game.seq == 2
-    assert [p.bid for p in game.state.players] in ([2, 3], [None, None])  # bids resolved
-    log = await table.env.bot.store.actions(game.id)
-    assert [(a.seat, a.choices) for a in log] == [(1, ("bid3",)), (0, ("bid2",))]
+    result = await answer_panel(table.alice, panel, rng)
+    assert "out of date" not in said(result), said(result)
+    assert game.seq == seq + 2
+    log = await table.env.bot.store.actions(game.id, after=seq)
+    assert (log[0].seat, log[0].choices) == (1, bob_answer) and log[1].seat == 0
 
 
-async def test_a_process_follows_moves_made_by_another(postgres_url):
+@every_game
+async def test_a_process_follows_moves_made_by_another(postgres_url, game_id):
     """A move committed by one process reaches the other through NOTIFY: the other
     reloads its copy of the table from the log without any click."""
     stores = [open_store(postgres_url), open_store(postgres_url)]
@@ -95,7 +114,7 @@ async def test_a_process_follows_moves_made_by_another(postgres_url):
             guild_id=guild_for(0),
             channel_id=900,
             host_id=1,
-            game="pebbles",
+            game=game_id,
             options={},
             seed=11,
             seats=[Seat(1, "Ada"), Seat(2, "Bo")],
@@ -109,15 +128,19 @@ async def test_a_process_follows_moves_made_by_another(postgres_url):
             await managers[1].changed_elsewhere(table_id)
 
         await stores[1].watch(changed)
-        await managers[0].submit(games[0], 0, ("bid2",), user_id=1)
+        rng = random.Random(11)
+        seat = acting_seat(games[0])
+        await managers[0].submit(games[0], seat, typed_choices(games[0], seat, rng), user_id=1)
         for _ in range(100):
             if games[1].seq == 1:
                 break
             await asyncio.sleep(0.05)
         assert heard == [table.id]
-        assert games[1].seq == 1 and games[1].state.players[0].bid == 2
+        assert games[1].seq == 1
+        assert games[1].engine.dump(games[1].state) == games[0].engine.dump(games[0].state)
         # and its own moves are not heard back as another process's
-        await managers[1].submit(games[1], 1, ("bid1",), user_id=2)
+        seat = acting_seat(games[1])
+        await managers[1].submit(games[1], seat, typed_choices(games[1], seat, rng), user_id=2)
         await asyncio.sleep(0.3)
         assert heard == [table.id]
         await managers[0].changed_elsewhere(table.id)
@@ -129,7 +152,9 @@ async def test_a_process_follows_moves_made_by_another(postgres_url):
 
 
 # -- two shard processes -----------------------------------------------------------------------
-async def start_shard(url: str, shard: int, mode: str) -> asyncio.subprocess.Process:
+async def start_shard(
+    url: str, shard: int, mode: str, game_id: str = "pebbles"
+) -> asyncio.subprocess.Process:
     return await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
@@ -139,6 +164,7 @@ async def start_shard(url: str, shard: int, mode: str) -> asyncio.subprocess.Pro
         str(shard),
         str(guild_for(shard)),
         mode,
+        game_id,
         cwd=REPO,
         stdin=asyncio.subprocess.PIPE,
         stdout=asyncio.subprocess.PIPE,
@@ -176,21 +202,28 @@ async def kill_left(shards: list[asyncio.subprocess.Process]) -> None:
             await process.wait()
 
 
-async def test_each_shard_process_serves_only_its_own_guilds_tables(postgres_url):
+@every_game
+async def test_each_shard_process_serves_only_its_own_guilds_tables(postgres_url, game_id):
     store = open_store(postgres_url)
     await store.open()
-    # A game without a guild (direct messages): shard 0's.
+    # A game without a guild (direct messages): shard 0's. Its AI seat is the one the
+    # game's first decision asks; it plays at random, in the bot's own process (a worker
+    # process's first start can outlast the 5 s SimCord gives a bot to start).
+    engine = games.get(game_id)
+    ai_seat = engine.decisions(engine.new(2, 5, {}))[0].seat
+    ai = Seat(None, "AI 1", ai=True, ai_level="random")
+    seats = [Seat(5001, "Dee"), ai][:: 1 if ai_seat == 1 else -1]
     direct = await store.create_table(
         guild_id=None,
         channel_id=77,
         host_id=5001,
-        game="pebbles",
+        game=game_id,
         options={},
         seed=5,
-        seats=[Seat(5001, "Dee"), Seat(None, "AI 1", ai=True)],
+        seats=seats,
     )
     await store.start_table(direct.id, min_seats=1, max_seats=6)
-    shards = [await start_shard(postgres_url, shard, "serve") for shard in (0, 1)]
+    shards = [await start_shard(postgres_url, shard, "serve", game_id) for shard in (0, 1)]
     try:
         played = [await event(process, "played") for process in shards]
         mine = [played[0]["table"], played[1]["table"]]
@@ -199,10 +232,11 @@ async def test_each_shard_process_serves_only_its_own_guilds_tables(postgres_url
         # Each heard the other's moves (NOTIFY) and took none of its tables.
         now = [await ask(process, "games", "games") for process in shards]
         assert now[0]["games"] == sorted([direct.id, mine[0]]) and now[1]["games"] == [mine[1]]
-        # Only shard 0 played the AI seat of the direct game: its bid, once.
-        assert now[0]["seqs"][str(direct.id)] == 1
-        assert [(a.seat, a.user_id) for a in await store.actions(direct.id)] == [(1, None)]
-        # Each game's log is as its own process has it: Alice's bid once, the AI's moves.
+        # Only shard 0 played the AI seat of the direct game: its turn, once.
+        ai_moves = await store.actions(direct.id)
+        assert ai_moves and now[0]["seqs"][str(direct.id)] == len(ai_moves)
+        assert {(a.seat, a.user_id) for a in ai_moves} == {(ai_seat, None)}
+        # Each game's log is as its own process has it: Alice's move once, the AI's moves.
         for process_now, table_id in zip(now, mine, strict=True):
             log = await store.actions(table_id)
             assert len(log) == process_now["seqs"][str(table_id)]
@@ -228,14 +262,15 @@ async def until(process: asyncio.subprocess.Process, line: str, answer: str, hol
     raise AssertionError(f"{line!r} never answered as expected: {heard}")
 
 
-async def test_what_a_player_changes_through_one_process_the_others_follow(postgres_url):
+@every_game
+async def test_what_a_player_changes_through_one_process_the_others_follow(postgres_url, game_id):
     """Alice plays a clocked game in each shard's guild. Her language chosen through one
     process is the one the other writes to her in; her time away taken through shard 0
     (where her DMs' commands arrive) pushes back, and then brings forward, the deadline
     shard 1 keeps for her; and a Snooze button in her DMs, whose click Discord delivers to
     shard 0, snoozes the reminders of shard 1's table, written through the store and heard
     by shard 1."""
-    shards = [await start_shard(postgres_url, shard, "serve") for shard in (0, 1)]
+    shards = [await start_shard(postgres_url, shard, "serve", game_id) for shard in (0, 1)]
     try:
         played = [await event(process, "played") for process in shards]
         assert played[0]["alice"] == played[1]["alice"]
@@ -273,10 +308,11 @@ async def test_what_a_player_changes_through_one_process_the_others_follow(postg
         await kill_left(shards)
 
 
-async def test_a_bot_process_killed_mid_game_loses_no_move(postgres_url):
+@every_game
+async def test_a_bot_process_killed_mid_game_loses_no_move(postgres_url, game_id):
     """SIGKILL a bot process while its players move: every move it answered as applied is
     in the log, and each game replays from the log to where it stood."""
-    process = await start_shard(postgres_url, 0, "moves")
+    process = await start_shard(postgres_url, 0, "moves", game_id)
     applied: dict[int, int] = {}
     try:
         while sum(applied.values()) < 25:
