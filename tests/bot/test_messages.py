@@ -24,9 +24,11 @@ from tests.bot.conftest import (
     table_message,
 )
 from tests.bot.every_game import (
+    acting_seat,
     joining,
     play_until,
     prompt_shown,
+    submit,
     table_shown,
     twice_in_a_row,
 )
@@ -239,6 +241,26 @@ async def test_private_dm_changed_by_the_game_reaches_a_seat_as_its_turn_comes(t
     hand = ", ".join(map(str, game.state.players[0].hand))
     latest = table.alice.user.dm_channel.history()[-1].content
     assert "Your turn" in latest and "your private information" in latest and hand in latest
+
+
+@pytest.mark.parametrize("game_id", REAL_GAMES)
+async def test_a_seats_private_dm_is_current_whenever_its_turn_comes(table, game_id):
+    """The real games' equivalent: whatever changed a seat's private information (its own
+    moves, the others', a new round), the DMs it has when its turn comes show it as it is."""
+    game = await start_game(table, table.bob, game=game_id)
+    members = (table.alice, table.bob)
+    rng, awaited, checked = random.Random(9), set(awaited_humans(game)), 0
+    for _ in range(40):
+        seat = acting_seat(game)
+        await submit(table, game, seat, random_choices(game.decision_for(seat), rng))
+        await table_shown(table, game)
+        newly, awaited = set(awaited_humans(game)) - awaited, set(awaited_humans(game))
+        for seat in newly:
+            latest = [c for c in private_dms(members[seat]) if c][-1]
+            assert private_text(game, seat).splitlines()[0] in latest
+            assert all(line in latest for line in private_text(game, seat).splitlines()[:6])
+            checked += 1
+    assert checked >= 2
 
 
 async def log_of(table, game) -> str:
