@@ -78,6 +78,18 @@ def run_migrate_db(args: argparse.Namespace) -> None:
     print("the copy is checked" if args.check_only else "the copy is complete and checked")
 
 
+def run_simulate(args: argparse.Namespace) -> None:
+    from meeple_hall.bot.simulation import plants, run
+
+    if args.list_plants:
+        for name, (invariant, what, _plant) in plants.PLANTS.items():
+            print(f"{name}: {what} (caught by {invariant})")
+        return
+    if args.plant is not None and args.plant not in plants.PLANTS:
+        raise SystemExit(f"simulate: no plant {args.plant!r}; see --list-plants")
+    raise SystemExit(run.main(args.days, args.seed, args.guilds, args.plant, args.until_step))
+
+
 def parser() -> argparse.ArgumentParser:
     root = argparse.ArgumentParser(
         prog="meeple-hall", description="Meeple Hall, a Discord table for heavy Euro games."
@@ -143,6 +155,24 @@ def parser() -> argparse.ArgumentParser:
         help="copy nothing: check that --to holds what --from does (a copy made before)",
     )
     migrate.set_defaults(handler=run_migrate_db)
+    simulate = commands.add_parser(
+        "simulate",
+        help="run a seeded community season of the real bot in a simulated Discord",
+        description="Runs the bot in SimCord for --days of virtual time: servers in three "
+        "languages, players with behaviours, all four games, restarts and Discord faults, "
+        "with every invariant checked after every step. Prints each violation with a "
+        "command that replays the run to its step, then one summary line; exits 1 on a "
+        "violation. --plant plants a bug (see --list-plants) that must be caught.",
+    )
+    simulate.add_argument("--days", type=float, default=7.0, help="virtual days (default 7)")
+    simulate.add_argument("--seed", type=int, default=1, help="the season's seed (default 1)")
+    simulate.add_argument("--guilds", type=int, default=3, help="servers (default 3)")
+    simulate.add_argument("--plant", metavar="NAME", help="plant this bug in the bot")
+    simulate.add_argument("--list-plants", action="store_true", help="name the bugs to plant")
+    simulate.add_argument(
+        "--until-step", type=int, metavar="N", help="stop after step N (to replay a violation)"
+    )
+    simulate.set_defaults(handler=run_simulate)
     return root
 
 
