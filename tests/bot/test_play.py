@@ -165,7 +165,8 @@ async def test_move_text_walks_several_decisions(table, game_id):
     result = await member.slash(table.channel, "move", text=" ".join([*tokens, "zz-nonsense"]))
     assert game.seq == seq + 2
     answer = result.response.content
-    assert f"Applied: `{' '.join(tokens)}`" in answer
+    applied = " ".join(" ".join(choices) for choices in (first, second))  # as the bot echoes
+    assert f"Applied: `{applied}`" in answer, answer
     # the third token is refused: not a choice, or not the seat's turn any more
     assert "isn't a choice" in answer or "isn't your turn" in answer, answer
 
