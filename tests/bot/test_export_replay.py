@@ -14,6 +14,7 @@ from meeple_hall.games import Action
 from tests.bot.conftest import EVERY_GAME, raw_buttons, start_game
 from tests.bot.every_game import (
     acting_seat,
+    final_scores,
     joining,
     near_the_end,
     play_until,
@@ -39,6 +40,7 @@ async def played_game_with_an_undo(table, game_id: str):
     while game.decisions():
         seat = acting_seat(game)
         await members[seat].slash(table.channel, "move", text=typed(game, seat, rng))
+    await final_scores(table)  # the game's end, typed, is posted
     return game
 
 
