@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import copy
 import functools
-import threading
 import weakref
 from collections.abc import Callable
 from typing import Any, ClassVar, Generic, TypeVar
@@ -37,10 +36,6 @@ S = TypeVar("S")
 
 Views = Callable[[Any, "int | None"], dict[str, Any]]
 """`(state, seat) -> view`: what `view` answers, from wherever the caller keeps it."""
-
-# States whose decisions an engine remembers, so that `apply` knows a decision it gave for a
-# state without working the decisions out again (a panel tries every option of one).
-REMEMBERED_STATES = 32
 
 
 class GameEngine(Generic[S]):
@@ -158,12 +153,16 @@ class GameEngine(Generic[S]):
         )
 
     def _remember(self, state: S, pending: list[Decision]) -> None:
-        given = self._given()
-        with _REMEMBERING:
-            given.pop(id(state), None)
-            given[id(state)] = (weakref.ref(state), pending)
-            while len(given) > REMEMBERED_STATES:
-                del given[next(iter(given))]
+        """Keep what `decisions(state)` gave, for as long as `state` lives: a panel tries the
+        options of a decision worked out a while before (other tables' states between)."""
+        key, given = id(state), self._given()
+        known = given.get(key)
+        if known is not None and known[0]() is state:
+            given[key] = (known[0], pending)
+            return
+        # Single dict operations, no lock: the callback may run in any thread, at any time.
+        gone = functools.partial(_forget, given, key)
+        given[key] = (weakref.ref(state, gone), pending)
 
     def _given(self) -> dict[int, tuple[weakref.ref[Any], list[Decision]]]:
         try:
@@ -228,7 +227,10 @@ class GameEngine(Generic[S]):
         serial.reorder_like(state, model)
 
 
-_REMEMBERING = threading.Lock()  # pictures and replays work out states in threads too
+def _forget(given: dict[int, Any], key: int, ref: weakref.ref[Any]) -> None:
+    """A remembered state is gone: its entry goes too (unless a newer state took its id)."""
+    if given.get(key, (None,))[0] is ref:
+        given.pop(key, None)
 
 
 def _remembering(
