@@ -1,8 +1,9 @@
 """A save is the game (issue 24): at every state of random games of the four titles, at each
 player count, a state loaded from its dump (and, every few states, from a dump written as
 before dumps kept dict order) decides, shows and moves on as the live one does, and `apply`
-refuses a decision that is not the state's own (games/testing.py: check_saves). About 3
-minutes on a quiet 2-core machine; MEEPLE_SAVE_GAMES=N plays N games a player count."""
+refuses a decision that is not the state's own (games/testing.py: check_saves). The 17 games
+took 7.5 to 9 minutes on a 2-core machine shared by several test runs (load 5 to 7);
+MEEPLE_SAVE_GAMES=N plays N games a player count."""
 
 from __future__ import annotations
 
