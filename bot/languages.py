@@ -3,7 +3,7 @@
 - What one person reads (an ephemeral panel, a refusal, `/hand`, a DM) is in the user's
   language: what they chose with `/settings language:`, else their Discord client's locale
   (for a DM, the locale of their last interaction).
-- What everyone in a channel reads (the table message, the log, the final scores, a lobby)
+- What everyone in a channel reads (the table message, `/board`, the final scores, a lobby)
   is in the server's language: what someone with Manage Server chose with
   `/settings server_language:`, else the server's preferred locale.
 

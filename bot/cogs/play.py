@@ -167,7 +167,7 @@ class Play(commands.Cog):
         await say(interaction, clip(text or t(locale, "hand.empty"), 2000), **extra)
 
     async def show_log(self, interaction: discord.Interaction, game: LiveGame) -> None:
-        locale = server_locale(interaction)  # the log is the table's, in the server's language
+        locale = user_locale(interaction)  # an ephemeral reply: in the reader's language
         entries = await self.store.actions(game.id, after=max(0, game.seq - LOG_SHOWN))
         await say(interaction, log_text(game, entries, locale))
 

@@ -137,12 +137,14 @@ async def test_log_lists_the_games_events(table):
 
 @pytest.mark.parametrize("game_id", REAL_GAMES)
 @pytest.mark.parametrize("language", LANGUAGES)
-async def test_log_lists_a_real_games_events_in_the_servers_language(table, game_id, language):
-    """The Log is the table's: in the server's language (`/settings server_language:`)."""
+async def test_log_lists_a_real_games_events_in_the_readers_language(table, game_id, language):
+    """The Log is a reply to the one who asked: in their `/settings language:`, whatever the
+    server's language and their client's (en-US)."""
     game = await start_game(table, table.bob, game=game_id)
     managers = table.guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
     mod = table.guild.add_member(table.env.create_user("mod"), roles=[managers])
-    await mod.slash(table.channel, "settings", server_language=language)
+    await mod.slash(table.channel, "settings", server_language="ja" if language != "ja" else "en")
+    await table.alice.slash(table.channel, "settings", language=language)
     await play_until(table, game, lambda g: g.seq >= 3, random.Random(3))
     events = [game_text(language, e) for e in game.view(None).get("log", [])]
     assert events, "the game's view has no events"
