@@ -251,10 +251,9 @@ async def double_click(sim: Sim, game: Any, seat: int, player: Player) -> None:
 
     data = {"custom_id": custom_id, "component_type": 2}
     before = game.seq
-    snapshot = copy.deepcopy(panel)
     results = await asyncio.gather(
         _component_interaction(player.member, panel, data),
-        _component_interaction(player.member, snapshot, data),
+        _component_interaction(player.member, panel, data),
         return_exceptions=True,
     )
     errors = [r for r in results if isinstance(r, BaseException)]

@@ -234,7 +234,7 @@ def secrets(sim: Sim, fresh: list[Delivery]) -> list[str]:
 
 
 # -- 4. language -------------------------------------------------------------------------------
-KANA = re.compile(r"[\u3040-\u30ff]")
+KANA = re.compile(r"[\u3040-\u30fa\u30fc-\u30ff]")  # not ・ (U+30FB), a joiner in every language
 HAN = re.compile(r"[\u4e00-\u9fff]")
 LATIN_WORD = re.compile(r"\b[A-Za-z]{4,}\b")
 # Not words of the text's language: mentions, code, links, and the languages' own names
@@ -312,11 +312,12 @@ def mentions(sim: Sim, player: Player, game: Any) -> int:
     return sum(1 for m in channel.values() if f"<@{player.id}>" in (m.content or ""))
 
 
-def notices(sim: Sim) -> list[str]:
+def notices(sim: Sim, fresh: list[Delivery]) -> list[str]:
     """Every turn change reaches the awaited player (a DM; a mention in the channel when
     their DMs are closed or it is their quiet time) and the table message shows the game
     as it stands, possibly late, never lost."""
     now = sim.env.now()
+    note_shown(sim, fresh)
     pending: dict[tuple[int, int], tuple] = sim.memory.setdefault("notices", {})
     before: set = sim.memory.setdefault("awaited", set())
     counted: dict[tuple[int, int], tuple[int, int]] = sim.memory.setdefault("told", {})
@@ -357,23 +358,31 @@ def notices(sim: Sim) -> list[str]:
     return problems
 
 
+def note_shown(sim: Sim, fresh: list[Delivery]) -> None:
+    """Remember the latest move each table's message has shown (its footer: table number,
+    then move number), whatever became of that message since."""
+    shown: dict[int, int] = sim.memory.setdefault("shown", {})
+    for delivery in fresh:
+        for embed in delivery.message.embeds:
+            numbers = re.findall(r"\d+", (embed.get("footer") or {}).get("text") or "")
+            if len(numbers) >= 2:
+                table, move = int(numbers[0]), int(numbers[-1])
+                shown[table] = max(shown.get(table, 0), move)
+
+
 def table_shown(sim: Sim, game: Any, now: datetime) -> list[str]:
-    """The table message shows the live move (after GRACE at one move)."""
-    shown: dict[int, tuple[int, datetime]] = sim.memory.setdefault("shown", {})
-    seq, since = shown.get(game.id, (None, now))
+    """A table message has shown the live move (after GRACE at one move)."""
+    since: dict[int, tuple[int, datetime]] = sim.memory.setdefault("since", {})
+    told: dict[int, int] = sim.memory.setdefault("late", {})
+    seq, first = since.get(game.id, (None, now))
     if seq != game.seq:
-        shown[game.id] = (game.seq, now)
+        since[game.id] = (game.seq, now)
         return []
-    if now - since <= GRACE or shown.get(("told", game.id)) == seq:  # type: ignore[call-overload]
+    if now - first <= GRACE or told.get(game.id) == seq:
         return []
-    message = sim.env.backend.messages.get(game.table.channel_id, {}).get(
-        game.table.table_message_id or 0
-    )
-    footer = ((message.embeds or [{}])[0].get("footer") or {}).get("text", "") if message else ""
-    numbers = re.findall(r"\d+", footer)
-    if message is None or not numbers or int(numbers[-1]) != game.seq:
-        shown[("told", game.id)] = seq  # type: ignore[index]
-        return [f"table {game.id}: table message does not show move {game.seq} after {GRACE}"]
+    if sim.memory.get("shown", {}).get(game.id, -1) < game.seq:
+        told[game.id] = game.seq
+        return [f"table {game.id}: no table message showed move {game.seq} after {GRACE}"]
     return []
 
 
@@ -425,6 +434,6 @@ async def check_all(sim: Sim) -> list[tuple[str, list[str]]]:
         ("progress", await progress(sim)),
         ("secrets", secrets(sim, fresh)),
         ("language", language(sim, fresh)),
-        ("notices", notices(sim)),
+        ("notices", notices(sim, fresh)),
         ("community", await community(sim)),
     ]

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from meeple_hall.bot import display
 from meeple_hall.bot.clocks import ClockService
-from meeple_hall.bot.delivery import Redelivery
+from meeple_hall.bot.delivery import TRIES, Redelivery
 from meeple_hall.bot.live import TableManager
 from meeple_hall.bot.store import TableStatus
 
@@ -59,7 +59,7 @@ def secret_in_caption(sim: Sim) -> Undo:
 
 def skip_notice_after_fault(sim: Sim) -> Undo:
     """A turn DM that failed on a Discord error is never sent again. (The plant makes sure
-    such an error happens: every player's DMs fail for a while from the start.)"""
+    such an error happens: every player's DMs fail on every try for a while.)"""
     original = Redelivery.again
 
     def again(self: Redelivery, key: Any) -> None:
@@ -73,7 +73,7 @@ def skip_notice_after_fault(sim: Sim) -> Undo:
                 "POST",
                 f"/channels/{player.member.user.dm_channel.id}/messages",
                 status=503,
-                times=40,
+                times=10 * TRIES,
             )
     return patch(Redelivery, "again", again)
 

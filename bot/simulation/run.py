@@ -149,6 +149,8 @@ async def one_step(sim: Sim) -> None:
         await act(sim)
     except SetupError as exc:  # the simulator asked for what no user could do
         sim.report.stumbles.append(f"step {sim.report.steps}: {exc}")
+    except Exception as exc:  # the simulator's own fault: told, and the season goes on
+        sim.report.stumbles.append(f"step {sim.report.steps}: {type(exc).__name__}: {exc}")
     await sim.env.advance_time(pause(sim.rng))
 
 
@@ -337,5 +339,7 @@ def main(
     report = asyncio.run(season(days, seed, guilds, plant, until_step))
     for violation in report.violations:
         out(violation.line(seed, days, guilds, plant))
+    for stumble in report.stumbles:
+        out(f"the simulator could not act at {stumble}")
     out(report.line())
     return 1 if report.violations else 0

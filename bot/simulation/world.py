@@ -105,5 +105,6 @@ def build(env: Any, rng: random.Random, guilds: int) -> World:
     return world
 
 
-def locale_of(language: str) -> discord.Locale:
-    return discord.Locale.american_english if language == "en" else discord.Locale(language)
+def locale_of(language: str) -> str:
+    """The guild's preferred locale, as Discord sends it (SimCord takes the string)."""
+    return "en-US" if language == "en" else language

@@ -10,7 +10,7 @@ from meeple_hall.bot.simulation import plants, run
 from meeple_hall.cli import main
 
 # Seeds of short seasons that must stay clean (a violation found later becomes one here).
-SEEDS = (11, 2026)
+SEEDS = (7, 2026)
 SHORT_DAYS = 0.75
 
 
