@@ -74,6 +74,11 @@ def desc(key: str) -> app_commands.locale_str:
     return app_commands.locale_str(catalogue(DEFAULT)[f"desc.{key}"], key=f"desc.{key}")
 
 
+def named(key: str) -> app_commands.locale_str:
+    """A choice's name: English from the catalogue, translated through `key`."""
+    return app_commands.locale_str(catalogue(DEFAULT)[key], key=key)
+
+
 class Translator(app_commands.Translator):
     async def translate(
         self,

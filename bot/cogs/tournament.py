@@ -17,7 +17,7 @@ from meeple_hall import games
 from meeple_hall.bot import render, standings, table_settings
 from meeple_hall.bot.cogs.lobby import game_choices, parse_options
 from meeple_hall.bot.components import Components, button, clip
-from meeple_hall.bot.i18n import cmd, desc, game_name, t
+from meeple_hall.bot.i18n import cmd, desc, game_name, named, t
 from meeple_hall.bot.languages import user_locale
 from meeple_hall.bot.live import Refusal
 from meeple_hall.bot.replies import can_manage, public_locale, refuse, say
@@ -289,8 +289,10 @@ class TournamentCog(commands.Cog):
         advance=desc("tournament.advance"),
     )
     @app_commands.choices(
-        format=[app_commands.Choice(name=f, value=f) for f in FORMATS],
-        clock=[app_commands.Choice(name=c, value=c) for c in CLOCKS],
+        format=[
+            app_commands.Choice(name=named(f"tournament.format.{f}"), value=f) for f in FORMATS
+        ],
+        clock=[app_commands.Choice(name=named(f"setting.clock.{c}"), value=c) for c in CLOCKS],
     )
     async def create(
         self,

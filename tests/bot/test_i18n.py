@@ -61,3 +61,19 @@ async def test_a_server_in_chinese_or_japanese_gets_its_table_in_its_language(
     assert t(language, "table.take_turn") in labels
     assert message.embeds[0].fields[0].name == t(language, "table.players")
     assert game_name(language, game_id) in message.embeds[0].title
+
+
+async def test_tournament_formats_and_clocks_are_named_in_every_language(simcord_env):
+    commands = await simcord_env.bot.tree.fetch_commands()
+    tournament = next(command for command in commands if command.name == "tournament")
+    create = next(option for option in tournament.options if option.name == "create")
+    options = {option.name: option for option in create.options}
+    keys = {"format": "tournament.format.{}", "clock": "setting.clock.{}"}
+    for name, key in keys.items():
+        for choice in options[name].choices:
+            assert choice.name == t("en", key.format(choice.value))
+            for locale, lang in (
+                (discord.Locale.taiwan_chinese, "zh-TW"),
+                (discord.Locale.japanese, "ja"),
+            ):
+                assert choice.name_localizations[locale] == t(lang, key.format(choice.value))
