@@ -27,7 +27,7 @@ import discord
 from meeple_hall import games
 from meeple_hall.bot import pairing, standings
 from meeple_hall.bot.components import clip
-from meeple_hall.bot.i18n import game_name, language, t
+from meeple_hall.bot.i18n import SUPPORTED, game_name, language, t
 from meeple_hall.bot.live import LiveGame, Refusal, TableManager
 from meeple_hall.bot.store import (
     ChannelBusy,
@@ -63,9 +63,17 @@ def default_table_size(game_id: str) -> int:
     return int(best) if best else min(4, engine.max_players)
 
 
-def thread_name(tournament: Tournament, round_no: int, number: int) -> str:
+def thread_name(tournament: Tournament, round_no: int, number: int, locale: str) -> str:
     """Unique per tournament table, so a thread made before a restart is found again."""
-    return f"{tournament.name[:60]} · R{round_no} T{number} · #{tournament.id}"
+    name = tournament.name[:60]
+    return t(locale, "tournament.thread", name=name, round=round_no, table=number, id=tournament.id)
+
+
+def thread_names(tournament: Tournament, round_no: int, number: int) -> set[str]:
+    """Every name a table's thread may have been given: in each language (the server's may
+    have changed since), and as versions before thread names were translated wrote it."""
+    names = {thread_name(tournament, round_no, number, locale) for locale in SUPPORTED}
+    return names | {f"{tournament.name[:60]} · R{round_no} T{number} · #{tournament.id}"}
 
 
 def table_settings(tournament: Tournament) -> dict[str, str]:
@@ -457,17 +465,18 @@ class Tournaments:
             await self.store.update_tournament_table(*where, state="announced")
 
     async def _find_or_make_thread(self, tournament: Tournament, row: TournamentTable) -> Any:
-        name = thread_name(tournament, row.round, row.number)
+        names = thread_names(tournament, row.round, row.number)
         parent = await self.channel(tournament.channel_id)
         for thread in list(getattr(parent, "threads", [])):
-            if thread.name == name:
+            if thread.name in names:
                 return thread
         guild = self.bot.get_guild(tournament.guild_id)
         if guild is not None:
             with contextlib.suppress(discord.HTTPException):
                 for thread in await guild.active_threads():
-                    if thread.name == name and thread.parent_id == parent.id:
+                    if thread.name in names and thread.parent_id == parent.id:
                         return thread
+        name = thread_name(tournament, row.round, row.number, self.locale(tournament))
         return await parent.create_thread(
             name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
         )

@@ -257,7 +257,11 @@ async def test_a_tournament_speaks_the_server_language_and_each_player_their_own
     text = posted(channel)
     assert t(lang, "tournament.round_opened", name=tournament.name, round=1) in text
     (row,) = await store.tournament_tables(tournament.id, 1)
-    ping = [m.content for m in thread_of(channel, row.thread_id).history()]
+    thread = thread_of(channel, row.thread_id)
+    assert thread.name == t(
+        lang, "tournament.thread", name=tournament.name, round=1, table=1, id=tournament.id
+    )
+    ping = [m.content for m in thread.history()]
     engine_name = game_name(lang, game_id)
     expected_ping = t(
         lang,
