@@ -5,7 +5,6 @@ is), never called."""
 
 from __future__ import annotations
 
-import asyncio
 import copy
 import random
 from typing import TYPE_CHECKING, Any
@@ -178,14 +177,23 @@ def acknowledged_tokens(reply: str, tokens: list[str], lang: str) -> int:
 
 
 async def play_turn(sim: Sim, game: Any, seat: int, player: Player) -> None:
-    """The seat's player types their next decisions with /move."""
+    """The seat's player types their next decisions with /move; what the log gained from
+    it is checked against what was typed and acknowledged."""
     channel = sim.world.channel(game.table.channel_id)
     tokens = plan_tokens(game, seat, sim.rng)
     if not tokens:
         return
+    before = game.seq
     result = await player.member.slash(channel, "move", text=" ".join(tokens))
     done = acknowledged_tokens(replied(result), tokens, player.language or "en")
     sim.acknowledge(game.id, player.id, done)
+    logged = await sim.bot.store.actions(game.id, after=before)
+    mine = [e.choices for e in logged if e.user_id == player.id and not e.chained]
+    typed = [() if token == "none" else tuple(token.split(",")) for token in tokens]
+    if (done and mine != typed[:done]) or mine != typed[: len(mine)]:
+        sim.note(
+            "exactly_once", f"table {game.id}: /move {typed} acknowledged {done}, logged {mine}"
+        )
 
 
 async def bad_move(sim: Sim, game: Any, player: Player) -> None:
@@ -206,8 +214,9 @@ async def stale_click(sim: Sim, game: Any, player: Player) -> None:
     shown = sim.rng.choice(old[:-1])
     from simcord.actors import _component_interaction
 
+    as_it_was = stored(sim.env, channel.id, shown.id)
     await _component_interaction(
-        player.member, shown, {"custom_id": button_id(shown, label), "component_type": 2}
+        player.member, as_it_was, {"custom_id": button_id(shown, label), "component_type": 2}
     )
 
 
@@ -230,8 +239,8 @@ async def forged_click(sim: Sim, game: Any, player: Player) -> None:
 
 
 async def double_click(sim: Sim, game: Any, seat: int, player: Player) -> None:
-    """Take turn, then the same option button clicked twice at once (two interactions
-    from the same panel as the client showed it)."""
+    """Take turn, then the same option button clicked twice on the same panel, the second
+    before the client saw the first's answer."""
     channel = sim.world.channel(game.table.channel_id)
     table_id = game.table.table_message_id
     if not table_id:
@@ -251,16 +260,19 @@ async def double_click(sim: Sim, game: Any, seat: int, player: Player) -> None:
 
     data = {"custom_id": custom_id, "component_type": 2}
     before = game.seq
-    results = await asyncio.gather(
-        _component_interaction(player.member, panel, data),
-        _component_interaction(player.member, panel, data),
-        return_exceptions=True,
-    )
-    errors = [r for r in results if isinstance(r, BaseException)]
-    if len(errors) == len(results):
-        raise errors[0]
-    # one click's worth of moves is acknowledged when the table moved on at all
-    sim.acknowledge(game.id, player.id, 1 if sim.seat_moves_since(game, seat, before) else 0)
+    # SimCord settles one interaction at a time (two dispatched together never settle), so
+    # the second click is the same panel as the client still showed it, after the first.
+    as_it_was = copy.deepcopy(stored(sim.env, panel.channel_id, panel.id))
+    for _ in range(2):
+        await _component_interaction(player.member, as_it_was, data)
+    logged = await sim.bot.store.actions(game.id, after=before)
+    mine = [e for e in logged if e.user_id == player.id and not e.chained]
+    sim.acknowledge(game.id, player.id, len(mine[:1]))
+    if len(mine) > 1:
+        sim.note(
+            "exactly_once",
+            f"table {game.id}: one option clicked twice at once, {len(mine)} moves logged",
+        )
 
 
 async def resign(sim: Sim, game: Any, player: Player) -> None:

@@ -131,6 +131,10 @@ class Sim:
         self.acked[(table_id, user_id)] += moves
         self.report.moves += moves
 
+    def note(self, invariant: str, problem: str) -> None:
+        """A violation seen while acting (what one command did), reported with the step's."""
+        self.memory.setdefault("noted", []).append((invariant, problem))
+
     def next_game(self) -> str:
         """The games in turn, so a season has tables of all four."""
         self._game_turn += 1
@@ -313,6 +317,9 @@ async def run_steps(
 
 async def check(sim: Sim) -> None:
     """Every invariant, once; each violation kept with the step it was seen at."""
+    noted = sim.memory.pop("noted", [])
+    for name, problem in noted:
+        sim.report.violations.append(Violation(sim.report.steps, name, problem))
     for name, problems in await invariants.check_all(sim):
         for problem in problems:
             sim.report.violations.append(Violation(sim.report.steps, name, problem))
