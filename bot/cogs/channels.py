@@ -1,4 +1,5 @@
-"""A game whose channel or thread is deleted is paused, not lost.
+"""A game whose channel or thread is deleted is paused, not lost; a deleted table message
+is posted again.
 
 Discord tells the bot a channel or thread was deleted (or a post there answers that it is
 gone): a lobby there is cancelled; a game in play there is paused (no clock runs, no AI
@@ -50,6 +51,14 @@ class Channels(commands.Cog):
     @commands.Cog.listener()
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
         await self.deleted(payload.thread_id)
+
+    @commands.Cog.listener()
+    async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
+        """A deleted table message is posted again at once, not only at the next move."""
+        game = self.manager.in_channel(payload.channel_id)
+        if game is not None and game.table.table_message_id == payload.message_id:
+            game.table.table_message_id = None
+            await self.display.changed(game)
 
     async def deleted(self, channel_id: int) -> None:
         table = await self.store.open_table_in(channel_id)

@@ -161,3 +161,15 @@ async def test_a_reminder_discord_would_not_take_is_sent_again(table, game_id):
     sent = reminders(member)
     assert len(sent) == 1 and game_text("en", game.decision_for(seat).prompt)[:40] in sent[0]
     assert table.env.bot.clocks.rows[(game.id, seat)].reminders == 1
+
+
+@pytest.mark.parametrize("game_id", REAL_GAMES)
+async def test_a_deleted_table_message_comes_back_without_waiting_for_a_move(table, game_id):
+    game = await start_game(table, table.bob, game=game_id)
+    mods = table.guild.create_role("Mods", permissions=discord.Permissions(manage_messages=True))
+    moderator = table.guild.add_member(table.env.create_user("mod"), roles=[mods])
+    seq, deleted = game.seq, table_message_id(table)
+    await moderator.delete(next(m for m in table.channel.history() if m.id == deleted))
+    await table.env.advance_time(MINUTE)
+    assert game.seq == seq and table_message_id(table) != deleted
+    assert shown_move(table) == seq
