@@ -22,6 +22,7 @@ import signal
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import process as process_futures
 from multiprocessing import resource_tracker
 from multiprocessing.context import SpawnContext, SpawnProcess
 
@@ -114,6 +115,13 @@ class Workers:
         """Stop the workers; work not yet started is cancelled, work running is dropped."""
         if self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
+            # The shutdown has woken the executor's manager thread, which closes its wakeup
+            # pipe as it ends; at interpreter exit concurrent.futures would write to that
+            # pipe again, racing the close (CPython 3.11: "Exception ignored ... Bad file
+            # descriptor"). Threading still joins the thread at exit.
+            manager = getattr(self._executor, "_executor_manager_thread", None)
+            if manager is not None:
+                process_futures._threads_wakeups.pop(manager, None)  # type: ignore[attr-defined]
             self._executor = None
 
 
