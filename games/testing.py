@@ -62,6 +62,21 @@ def random_choices(decision: Decision, rng: random.Random) -> tuple[str, ...]:
     return tuple(o.id for o in rng.sample(list(decision.options), k))
 
 
+def random_turn_tokens(
+    engine: Engine, state: Any, seat: int, rng: random.Random, most: int
+) -> list[str]:
+    """`/move` tokens for the seat's next decisions (random legal answers, worked out on a
+    copy of the state) until another seat is asked, or `most` tokens."""
+    tokens: list[str] = []
+    while len(tokens) < most and (pending := engine.decisions(state)):
+        if pending[0].seat != seat:
+            break
+        picked = random_choices(pending[0], rng)
+        tokens.append(",".join(picked) or "none")
+        state = engine.apply(state, Action(seat, picked))
+    return tokens
+
+
 @dataclass
 class Playout:
     state: Any

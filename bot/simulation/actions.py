@@ -13,8 +13,7 @@ import discord
 
 from meeple_hall import games
 from meeple_hall.bot.i18n import t
-from meeple_hall.games import Action
-from meeple_hall.games.testing import random_choices
+from meeple_hall.games.testing import random_turn_tokens
 
 from .world import Player, Server
 
@@ -155,15 +154,7 @@ async def add_ai(member: Any, lobby: Any, lang: str, reader: str) -> None:
 def plan_tokens(game: Any, seat: int, rng: random.Random, most: int = MOST_TOKENS) -> list[str]:
     """`/move` tokens for the seat's next decisions, random legal answers worked out on a
     copy of the state, until another seat is asked."""
-    state = game.state
-    tokens: list[str] = []
-    while len(tokens) < most and (pending := game.engine.decisions(state)):
-        if pending[0].seat != seat:
-            break
-        picked = random_choices(pending[0], rng)
-        tokens.append(",".join(picked) or "none")
-        state = game.engine.apply(state, Action(seat, picked))
-    return tokens
+    return random_turn_tokens(game.engine, game.state, seat, rng, most)
 
 
 def acknowledged_tokens(reply: str, tokens: list[str], lang: str) -> int:

@@ -294,18 +294,9 @@ async def choose(member, panel, option_id: str):
 def plan_turn(game, seat: int, rng, most: int = 30) -> list[str]:
     """`/move` tokens for the seat's next decisions (random legal answers, worked out on a
     copy of the state) until another seat is asked, or `most` tokens."""
-    from meeple_hall.games import Action
-    from meeple_hall.games.testing import random_choices
+    from meeple_hall.games.testing import random_turn_tokens
 
-    state = game.state
-    tokens: list[str] = []
-    while len(tokens) < most and (pending := game.engine.decisions(state)):
-        if pending[0].seat != seat:
-            break
-        picked = random_choices(pending[0], rng)
-        tokens.append(",".join(picked) or "none")
-        state = game.engine.apply(state, Action(seat, picked))
-    return tokens
+    return random_turn_tokens(game.engine, game.state, seat, rng, most)
 
 
 async def play_by_move_text(table, game, members, rng, max_turns: int = 600) -> None:
