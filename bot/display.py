@@ -15,8 +15,7 @@ from typing import Any
 
 import discord
 
-from meeple_hall import renderers
-from meeple_hall.bot import ai, render
+from meeple_hall.bot import ai, presenters, render
 from meeple_hall.bot.components import Components, button, clip
 from meeple_hall.bot.delivery import Redelivery, retried, transient
 from meeple_hall.bot.i18n import game_name, game_text, language, t
@@ -388,7 +387,7 @@ class TableDisplay:
 
     def _secret_text(self, game: LiveGame, seat: int) -> Text:
         """The seat's secrets, in no language yet (compared to see whether they changed)."""
-        secret = renderers.private_text(game.table.game, game.view(seat))
+        secret = presenters.private_text(game.table.game, game.view(seat))
         return secret.strip() if isinstance(secret, str) else secret
 
     async def _notify(self, game: LiveGame, newly: frozenset[int], link: str) -> None:

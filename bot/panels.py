@@ -7,14 +7,14 @@
 - a decision that allows choosing nothing gets a button for that.
 
 Fewer clicks: a game names the decision kinds its panels fold into the decision before
-them (`renderers.folded_kinds`). An option whose next decision, for the same seat, is of
+them (`presenters.folded_kinds`). An option whose next decision, for the same seat, is of
 such a kind, small, and reached without anything hidden drawn or turned over, is shown as
 one line per answer to that decision too (Bid → the tile, a colour → how many). Such a
 line is a chain of option ids (`bid>S07`), applied as consecutive moves in one submission,
 all or none (`TableManager.submit_chain`): the log is what the separate clicks write.
 
-Games only add labels, emoji and descriptions (`renderers.option_style`, and
-`renderers.chain_style` for chained lines).
+Games only add labels, emoji and descriptions (`presenters.option_style`, and
+`presenters.chain_style` for chained lines).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from typing import Any
 
 import discord
 
-from meeple_hall import renderers
+from meeple_hall.bot import presenters
 from meeple_hall.bot.components import CUSTOM_ID_MAX, Components, RoutedSelect, button, clip, select
 from meeple_hall.bot.i18n import game_text, t
 from meeple_hall.bot.live import LiveGame, decision_hash
@@ -148,7 +148,7 @@ def offered_lines(
     """The lines of the seat's panel for `decision` (its decision in the game's state now),
     worked out once per state: Take turn, page buttons, menu picks and the move itself read
     the same lines."""
-    folded = renderers.folded_kinds(game.table.game) if fold else frozenset()
+    folded = presenters.folded_kinds(game.table.game) if fold else frozenset()
     return game.worked_out(
         ("lines", seat, decision_hash(decision), fold),
         lambda: panel_lines(game.engine, game.state, seat, decision, folded),
@@ -242,7 +242,7 @@ def chosen_text(
         line = next((line for line in lines if line.steps == chain), None)
     if line is not None:
         chained = (
-            renderers.chain_style(game_id, line.decisions, line.options)
+            presenters.chain_style(game_id, line.decisions, line.options)
             if len(line.options) > 1
             else None
         )
@@ -372,7 +372,7 @@ def _menu(
     ref: PanelRef,
     decision: Decision,
     chunk: list[Line],
-    styles: dict[str, renderers.OptionStyle],
+    styles: dict[str, presenters.OptionStyle],
     page: int,
     menu: int,
     picked: frozenset[str],
@@ -411,7 +411,7 @@ def _menu(
 
 def line_styles(
     game_id: str, lines: list[Line], locale: discord.Locale | str | None
-) -> dict[str, renderers.OptionStyle]:
+) -> dict[str, presenters.OptionStyle]:
     """Each line's style by its value; chained lines whose shortened labels would look
     alike keep their full labels."""
     styles = {line.value: line_style(game_id, line, locale) for line in lines}
@@ -424,24 +424,24 @@ def line_styles(
 
 def line_style(
     game_id: str, line: Line, locale: discord.Locale | str | None, *, full: bool = False
-) -> renderers.OptionStyle:
+) -> presenters.OptionStyle:
     """A line's label, emoji and description in the reader's language: the option's style,
     or for a chain the game's `chain_style`, else its steps' labels joined (without the
     first step's when that is too long for a button, unless `full`)."""
     options = line.options
     if len(options) == 1:
         return shown_style(
-            renderers.option_style(game_id, line.decisions[0], options[0]), options[0], locale
+            presenters.option_style(game_id, line.decisions[0], options[0]), options[0], locale
         )
-    chained = None if full else renderers.chain_style(game_id, line.decisions, options)
+    chained = None if full else presenters.chain_style(game_id, line.decisions, options)
     if chained is not None and chained.label:
-        return renderers.OptionStyle(
+        return presenters.OptionStyle(
             label=game_text(locale, chained.label),
             emoji=chained.emoji,
             description=game_text(locale, chained.description) if chained.description else None,
         )
     steps = [
-        shown_style(renderers.option_style(game_id, d, o), o, locale)
+        shown_style(presenters.option_style(game_id, d, o), o, locale)
         for d, o in zip(line.decisions, options, strict=True)
     ]
     label = " · ".join(s.label or "" for s in steps)
@@ -450,7 +450,7 @@ def line_style(
         # Too long for a button: the first step's words move to the description.
         label = " · ".join(s.label or "" for s in steps[1:])
         description = " — ".join(filter(None, [steps[0].label, description]))
-    return renderers.OptionStyle(
+    return presenters.OptionStyle(
         label=label,
         emoji=next((s.emoji for s in steps if s.emoji), None),
         description=description,
@@ -458,18 +458,18 @@ def line_style(
 
 
 def shown_style(
-    style: renderers.OptionStyle, option: Option, locale: discord.Locale | str | None
-) -> renderers.OptionStyle:
+    style: presenters.OptionStyle, option: Option, locale: discord.Locale | str | None
+) -> presenters.OptionStyle:
     """An option's style with its words in the reader's language (the engine's label
     unless the renderer gives a shorter one)."""
-    return renderers.OptionStyle(
+    return presenters.OptionStyle(
         label=game_text(locale, style.label or option.label),
         emoji=style.emoji,
         description=game_text(locale, style.description) if style.description else None,
     )
 
 
-def _shown(style: renderers.OptionStyle, limit: int = LABEL_MAX) -> str:
+def _shown(style: presenters.OptionStyle, limit: int = LABEL_MAX) -> str:
     """An option as its button or menu line shows it (emoji and label)."""
     label = clip(style.label or "", limit)
     return f"{style.emoji} {label}" if style.emoji else label
@@ -491,7 +491,7 @@ def panel_text(
         lines.append(
             t(locale, "panel.choose_range", low=decision.min_choices, high=decision.max_choices)
         )
-    secrets = game_text(locale, renderers.private_text(game.table.game, game.view(seat))).strip()
+    secrets = game_text(locale, presenters.private_text(game.table.game, game.view(seat))).strip()
     if secrets:
         lines.append("")
         lines.append(secrets)

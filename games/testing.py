@@ -105,6 +105,16 @@ def check_decisions(engine: Engine, state: Any, num_players: int) -> list[Decisi
     return pending
 
 
+def check_steps(engine: Engine, pending: list[Decision]) -> None:
+    """A game that declares its steps (`engine.steps`, games/core/steps.py) asks only
+    through them: every pending decision is of a declared step kind."""
+    steps = getattr(engine, "steps", None)
+    if steps is None:
+        return
+    for decision in pending:
+        assert decision.kind in steps.kinds, f"decision kind {decision.kind!r} is not a step"
+
+
 def check_views(engine: Engine, state: Any, num_players: int) -> None:
     secrets = _telltale_secrets(state)
     for seat in [None, *range(num_players)]:
@@ -473,6 +483,7 @@ def check_conformance(
     earlier: list[Decision] = []
     for step in range(max_steps):
         pending = check_decisions(engine, state, num_players)
+        check_steps(engine, pending)
         deep = step % deep_every == 0
         save = step % save_every == 0
         if deep:

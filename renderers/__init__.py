@@ -1,20 +1,12 @@
-"""Pictures and option labels for each game, drawn only from an engine's `view()`.
+"""Pictures for each game, drawn only from an engine's `view()` (their words are in
+bot/presenters).
 
 A game's module `renderers/<game_id>.py` provides:
 
 - `render(view: dict) -> PIL.Image.Image`: the table as a spectator sees it (no words:
   icons, colours and numbers; words belong to messages, which are localised);
-- optionally `option_style(decision: Decision, option: Option) -> OptionStyle | None`:
-  a shorter label, an emoji and a one-line description for a panel's buttons and menus;
-- optionally `FOLDED: frozenset[str]`: the decision kinds a panel folds into the decision
-  before them, to save clicks (bot/panels.py), and `chain_style(decisions, options) ->
-  OptionStyle | None` for such a folded line (else its options' labels are joined);
-- optionally `private_text(view: dict) -> str`: the seat's secrets (`view(state, seat)`)
-  as short Markdown for `/hand` and DMs;
-- optionally `render_private(view: dict) -> PIL.Image.Image | None`: a picture of those
-  secrets (a screen, a hand of tiles) sent with `/hand` and the DMs;
-- optionally `rules_text() -> str`: Markdown for `/rules`: a short summary of the game as
-  played here, its options, and which component facts are reconstructed.
+- optionally `render_private(view: dict) -> PIL.Image.Image | None`: a picture of a seat's
+  secrets (a screen, a hand of tiles) sent with `/hand` and the DMs.
 
 Games without a module fall back to `renderers.generic`.
 """
@@ -28,9 +20,9 @@ from typing import Any, Protocol
 
 from PIL import Image
 
-from meeple_hall.games.core import Decision, Option
 
-
+# Until the words of the games have left the renderer modules for bot/presenters (issue 27),
+# which re-exports it.
 @dataclass(frozen=True, slots=True)
 class OptionStyle:
     label: str | None = None
@@ -76,36 +68,6 @@ def render(game_id: str, view: dict[str, Any]) -> Image.Image:
     return for_game(game_id).render(view)
 
 
-def option_style(game_id: str, decision: Decision, option: Option) -> OptionStyle:
-    styler = getattr(for_game(game_id), "option_style", None)
-    return (styler(decision, option) if styler else None) or OptionStyle()
-
-
-def folded_kinds(game_id: str) -> frozenset[str]:
-    return frozenset(getattr(for_game(game_id), "FOLDED", frozenset()))
-
-
-def chain_style(
-    game_id: str, decisions: tuple[Decision, ...], options: tuple[Option, ...]
-) -> OptionStyle | None:
-    styler = getattr(for_game(game_id), "chain_style", None)
-    return styler(decisions, options) if styler else None
-
-
 def render_private(game_id: str, view: dict[str, Any]) -> Image.Image | None:
     draw = getattr(for_game(game_id), "render_private", None)
     return draw(view) if draw is not None else None
-
-
-def rules_text(game_id: str) -> str:
-    describe = getattr(for_game(game_id), "rules_text", None)
-    return describe() if describe is not None else ""
-
-
-def private_text(game_id: str, view: dict[str, Any]) -> str:
-    describe = getattr(for_game(game_id), "private_text", None)
-    if describe is not None:
-        return describe(view)
-    from meeple_hall.renderers import generic
-
-    return generic.private_text(view)

@@ -1,5 +1,4 @@
-"""The fallback for a game without a picture of its own: seat colours on a plain table,
-and the seat's secrets (the view's `you` entry) as a list."""
+"""The fallback for a game without a picture of its own: seat colours on a plain table."""
 
 from __future__ import annotations
 
@@ -21,18 +20,3 @@ def render(view: dict[str, Any]) -> Image.Image:
         draw.ellipse((x - 30, 50, x + 30, 110), fill=SEAT_COLOURS[seat % len(SEAT_COLOURS)])
         draw.text((x, 80), str(seat + 1), fill="white", font=font(28), anchor="mm")
     return image
-
-
-def private_text(view: dict[str, Any]) -> str:
-    you = view.get("you")
-    if not isinstance(you, dict):
-        return ""
-    return "\n".join(f"**{key}**: {_plain(value)}" for key, value in you.items() if key != "seat")
-
-
-def _plain(value: Any) -> str:
-    if isinstance(value, list):
-        return ", ".join(_plain(v) for v in value) or "—"
-    if isinstance(value, dict):
-        return ", ".join(f"{k} {_plain(v)}" for k, v in value.items()) or "—"
-    return str(value)

@@ -4,6 +4,7 @@ tests/postgres.py brings a real PostgreSQL server (postgres_server, postgres_url
 from __future__ import annotations
 
 from meeple_hall import games, renderers
+from meeple_hall.bot import presenters
 from tests import testgame_picture
 from tests.testgame import draft
 from tests.testgame import engine as pebbles
@@ -13,3 +14,4 @@ pytest_plugins = ["tests.postgres"]
 games.register(pebbles)
 games.register(draft)
 renderers.register("pebbles", testgame_picture)
+presenters.register("pebbles", testgame_picture)

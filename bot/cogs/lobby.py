@@ -14,8 +14,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from meeple_hall import games, renderers
-from meeple_hall.bot import ai, table_settings
+from meeple_hall import games
+from meeple_hall.bot import ai, presenters, table_settings
 from meeple_hall.bot.components import Components, button, clip, select
 from meeple_hall.bot.i18n import cmd, desc, game_name, game_text, t
 from meeple_hall.bot.languages import user_locale
@@ -293,7 +293,7 @@ class Lobby(commands.Cog):
                 f"`{spec.id}={c.id}` {game_text(locale, c.label)}" for c in spec.choices
             )
             lines.append(f"• {game_text(locale, spec.label)}: {choices}")
-        notes = game_text(locale, renderers.rules_text(engine.id)).strip()
+        notes = game_text(locale, presenters.rules_text(engine.id)).strip()
         if notes:
             lines += ["", notes]
         await say_all(interaction, "\n".join(lines))

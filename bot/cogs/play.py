@@ -16,8 +16,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from meeple_hall import games, renderers
-from meeple_hall.bot import render
+from meeple_hall import games
+from meeple_hall.bot import presenters, render
 from meeple_hall.bot.abandon import AbandonRequests, Plan, mentions, plan_for, seated_humans
 from meeple_hall.bot.components import Components, button, clip
 from meeple_hall.bot.display import TableDisplay, log_text, status_line
@@ -161,7 +161,7 @@ class Play(commands.Cog):
         seat = self.seat(game, interaction)
         view = game.view(seat)
         locale = user_locale(interaction)
-        text = game_text(locale, renderers.private_text(game.table.game, view)).strip()
+        text = game_text(locale, presenters.private_text(game.table.game, view)).strip()
         png = await render.private_png(game.table.game, view)
         extra = {"file": render.as_file(png, render.PRIVATE_FILENAME)} if png else {}
         await say(interaction, clip(text or t(locale, "hand.empty"), 2000), **extra)
@@ -255,7 +255,7 @@ class Play(commands.Cog):
             user_id=interaction.user.id,
             seen_seq=ref.seq,
             seen_hash=ref.dhash,
-            folded=renderers.folded_kinds(game.table.game),
+            folded=presenters.folded_kinds(game.table.game),
         )
         done = t(locale, "panel.done", choice=chosen)
         if following is not None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 import re
 
-from meeple_hall import renderers
+from meeple_hall.bot import presenters
 from meeple_hall.bot.panels import line_styles, panel_lines
 from meeple_hall.games.burgundy import scoring
 from meeple_hall.games.core.catalogues import render, score_category
@@ -62,7 +62,7 @@ async def test_the_action_panel_says_what_each_action_brings(table):
     decision = game.decision_for(seat)
     styles = line_styles(
         "burgundy",
-        panel_lines(game.engine, game.state, seat, decision, renderers.folded_kinds("burgundy")),
+        panel_lines(game.engine, game.state, seat, decision, presenters.folded_kinds("burgundy")),
         "en-US",
     )
     assert all(s.description for s in styles.values())

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from meeple_hall import games, renderers
+from meeple_hall.bot import presenters
 from meeple_hall.bot.live import Refusal
 from meeple_hall.bot.panel_clicks import clicks, model_game
 from meeple_hall.bot.panels import CHAIN_SEP, panel_lines, resolve_chain
@@ -83,10 +84,10 @@ class TinyStyle:
     @staticmethod
     def chain_style(
         decisions: tuple[Decision, ...], options: tuple[Option, ...]
-    ) -> renderers.OptionStyle | None:
+    ) -> presenters.OptionStyle | None:
         # a game may word a folded line itself; here only "stay, then y"
         if [o.id for o in options] == ["stay", "y"]:
-            return renderers.OptionStyle(label="Stay and take Y")
+            return presenters.OptionStyle(label="Stay and take Y")
         return None
 
 
@@ -94,6 +95,7 @@ class TinyStyle:
 def tiny():
     engine = TinyEngine()
     games.register(engine)
+    presenters.register("tiny", TinyStyle)
     renderers.register("tiny", TinyStyle)
     yield engine
     games.unregister("tiny")
@@ -344,11 +346,11 @@ def test_a_menu_of_one_line_names_it_once_and_legends_keep_a_whole_label():
 
     decision = Decision(0, "go", "Go", tuple(Option(f"o{i}", f"Option {i}") for i in range(26)))
     lines = [panels.Line((decision,), (option.id,)) for option in decision.options]
-    styles = {line.value: renderers.OptionStyle(label=f"Option {line.value}") for line in lines}
+    styles = {line.value: presenters.OptionStyle(label=f"Option {line.value}") for line in lines}
     ref = panels.PanelRef(1, 1, "abc")
     last = panels._menu(ref, decision, lines[25:], styles, 0, 1, frozenset(), "en", 26)
     assert last.item.placeholder == "Option o25"  # not "Option o25 … Option o25"
     first = panels._menu(ref, decision, lines[:25], styles, 0, 0, frozenset(), "en", 26)
     assert first.item.placeholder == "Option o0 … Option o24"
     label = "A label of eighty characters, as many as a button shows, " + "x" * 23
-    assert len(label) == 80 and panels._shown(renderers.OptionStyle(label=label)) == label
+    assert len(label) == 80 and panels._shown(presenters.OptionStyle(label=label)) == label

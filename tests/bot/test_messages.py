@@ -38,9 +38,9 @@ every_game = pytest.mark.parametrize("game_id", EVERY_GAME)
 
 def private_text(game, seat: int, language: str = "en") -> str:
     """The seat's private information as the bot words it."""
-    from meeple_hall import renderers
+    from meeple_hall.bot import presenters
 
-    secret = renderers.private_text(game.table.game, game.view(seat))
+    secret = presenters.private_text(game.table.game, game.view(seat))
     return game_text(language, secret).strip()
 
 

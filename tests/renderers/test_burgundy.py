@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from meeple_hall import renderers
+from meeple_hall.bot import presenters
 from meeple_hall.games.burgundy import engine
 from meeple_hall.games.core import Action
 from meeple_hall.games.core.catalogues import LANGUAGES, render
@@ -276,7 +276,7 @@ def every_panel(num_players, seed):
     log = {render("en", e) for e in state.log}
     while engine.decisions(state):
         decision = engine.decisions(state)[0]
-        yield decision, [renderers.option_style("burgundy", decision, o) for o in decision.options]
+        yield decision, [presenters.option_style("burgundy", decision, o) for o in decision.options]
         state = engine.apply(state, Action(decision.seat, random_choices(decision, rng)))
         log.update(render("en", e) for e in state.log)
     yield None, sorted(log)

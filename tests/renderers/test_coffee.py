@@ -10,7 +10,7 @@ import re
 import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageStat
 
-from meeple_hall import renderers
+from meeple_hall.bot import presenters
 from meeple_hall.games.coffee import engine
 from meeple_hall.games.coffee.build import building_bonus
 from meeple_hall.games.coffee.words import coffee_name
@@ -84,7 +84,7 @@ def test_panels_read_as_words_a_newcomer_understands(num_players: int) -> None:
                 assert 0 < len(prompt) <= 150, prompt
                 labels = []
                 for option in decision.options:
-                    style = renderers.option_style("coffee", decision, option)
+                    style = presenters.option_style("coffee", decision, option)
                     label = render("en", style.label or option.label)
                     assert style.emoji, (decision.kind, option.id)
                     assert len(label) <= 80, label

@@ -8,7 +8,7 @@ from itertools import combinations
 
 from PIL import Image, ImageChops, ImageDraw, ImageStat
 
-from meeple_hall import renderers
+from meeple_hall.bot import presenters
 from meeple_hall.games.core import Action, Decision, Option
 from meeple_hall.games.keyflower import engine
 from meeple_hall.games.testing import random_choices
@@ -89,7 +89,7 @@ def test_every_panel_label_is_short_distinct_and_never_a_bare_id() -> None:
         for _state, pending in _snapshots(num_players, seed, every=2):
             for d in pending:
                 kinds.add(d.kind)
-                styles = [renderers.option_style("keyflower", d, o) for o in d.options]
+                styles = [presenters.option_style("keyflower", d, o) for o in d.options]
                 labels = [
                     str(style.label or o.label) for style, o in zip(styles, d.options, strict=True)
                 ]

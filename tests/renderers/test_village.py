@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from meeple_hall import renderers
+from meeple_hall.bot import presenters
 from meeple_hall.games.core import Action
 from meeple_hall.games.village import engine
 from meeple_hall.renderers import OptionStyle
@@ -230,7 +230,7 @@ def test_panel_labels_are_short_distinct_and_in_words(num_players: int, seed: in
         assert len(prompt) <= 100 and not raw.search(prompt)
         labels = []
         for option in decision.options:
-            style = renderers.option_style("village", decision, option)
+            style = presenters.option_style("village", decision, option)
             label = str(style.label or option.label)
             assert len(label) <= 80 and len(str(option.label)) <= 80, option.label
             assert not raw.search(label), label
@@ -251,7 +251,7 @@ def test_descriptions_say_what_a_label_cannot() -> None:
             for option in decision.options:
                 if option.id in ("skip", "pass", "none", "done"):
                     continue
-                style = renderers.option_style("village", decision, option)
+                style = presenters.option_style("village", decision, option)
                 seen.setdefault(decision.kind, []).append(str(style.description or ""))
     assert {"turn", "travel", "die", "council"} <= set(seen)
     assert all("then:" in d.lower() for d in seen["turn"])
@@ -344,7 +344,7 @@ def test_every_city_a_menu_names_carries_its_letter_on_the_map() -> None:
                 for match in pattern.finditer(str(option.label)):
                     named.update(name for name in match.groups() if name)
                 if decision.kind == "travel" and option.id != "skip":
-                    style = renderers.option_style("village", decision, option)
+                    style = presenters.option_style("village", decision, option)
                     description = str(style.description)
                     city = description.split(" ")[0].lower()
                     assert f"({renderer.CITY_LETTER[city]})" in description
@@ -401,13 +401,13 @@ def test_a_coin_payment_is_described_as_the_cubes_it_stands_in_for() -> None:
     player = state.players[0]
     player.cubes["green"], player.coins, player.cubes["brown"] = 1, 1, 2
     well = next(o for o in engine.decisions(state)[0].options if o.id == "well-brown-crafts")
-    style = renderers.option_style("village", engine.decisions(state)[0], well)
+    style = presenters.option_style("village", engine.decisions(state)[0], well)
     assert str(style.label) == "Well: 2 brown + 1 coin → Crafts"
     assert str(style.description).startswith("Pay 2 brown + 1 coin, then: make a good")
     state = engine.apply(state, Action(0, ("council-pink",)))
     (decision,) = engine.decisions(state)
     enter = decision.option("enter-0-green")
-    style = renderers.option_style("village", decision, enter)
+    style = presenters.option_style("village", decision, enter)
     assert str(style.label) == "#1 enters the council: 1 green + 1 coin + 1 time"
     assert str(style.description) == (
         "Then a privilege of the member's stage or below · Paying 1 coin instead of 1 green"
@@ -415,9 +415,9 @@ def test_a_coin_payment_is_described_as_the_cubes_it_stands_in_for() -> None:
     player = state.players[0]
     player.marker_coin, player.coins = True, 0
     (decision,) = engine.decisions(state)
-    style = renderers.option_style("village", decision, decision.option("enter-0-green"))
+    style = presenters.option_style("village", decision, decision.option("enter-0-green"))
     assert str(style.description).endswith("· Paying start marker instead of 1 green")
-    plain = renderers.option_style("village", decision, decision.option("skip"))
+    plain = presenters.option_style("village", decision, decision.option("skip"))
     assert plain.description is None
 
 

@@ -5,7 +5,7 @@ transport moved."""
 
 from __future__ import annotations
 
-from meeple_hall import renderers
+from meeple_hall.bot import presenters
 from meeple_hall.games.keyflower import engine
 from meeple_hall.games.keyflower.seasons import take_boat
 from meeple_hall.games.keyflower.state import Tile
@@ -48,7 +48,7 @@ def test_a_4a_counter_bid_says_the_workers_lie_down() -> None:
     assert labels["red"] == "red"
     assert labels["blue"] == labels["blue"].split(" ")[0] + " (boat 4a: your workers lie down)"
     decision = next(d for d in engine.decisions(s) if d.seat == 1)
-    shown = [str(renderers.option_style("keyflower", decision, o).label) for o in decision.options]
+    shown = [str(presenters.option_style("keyflower", decision, o).label) for o in decision.options]
     assert len(set(shown)) == len(shown) and all(len(label) <= 80 for label in shown)
 
 
@@ -98,7 +98,7 @@ def test_a_tile_bid_on_shows_its_upgrade_cost() -> None:
     s.tiles["S07"] = Tile("S07")
     s = play(s, 0, "bid")
     decision = next(d for d in engine.decisions(s) if d.seat == 0)
-    style = renderers.option_style("keyflower", decision, decision.option("S07"))
+    style = presenters.option_style("keyflower", decision, decision.option("S07"))
     description = str(style.description)
     assert "upgrade for 1 anvil" in description and len(description) <= 100
 
@@ -112,7 +112,7 @@ def test_a_summer_boat_up_for_auction_names_the_side_face_up() -> None:
     decision = engine.decisions(s)[0]
     boat = decision.option("U10")
     assert str(boat.label) == "U10 Summer boat 2 (side 2b)"
-    style = renderers.option_style("keyflower", decision, boat)
+    style = presenters.option_style("keyflower", decision, boat)
     assert str(style.description) == "transport and upgrades doubled"
     assert str(decision.option("S03").label) == "S03 Gold mine"
 

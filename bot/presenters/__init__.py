@@ -1,0 +1,103 @@
+"""What a game's options and secrets look like in words: one presenter module per game.
+
+Renderers draw (Pillow only); presenters speak. A game's module `bot/presenters/<game_id>.py`
+provides, each optional:
+
+- `option_style(decision: Decision, option: Option) -> OptionStyle | None`: a shorter
+  label, an emoji and a one-line description for a panel's buttons and menus;
+- `FOLDED: frozenset[str]`: the decision kinds a panel folds into the decision before
+  them, to save clicks (bot/panels.py), and `chain_style(decisions, options) ->
+  OptionStyle | None` for such a folded line (else its options' labels are joined);
+- `private_text(view: dict) -> Text`: the seat's secrets (`view(state, seat)`) as short
+  Markdown for `/hand` and DMs;
+- `rules_text() -> Text`: Markdown for `/rules`: a short summary of the game as played
+  here, its options, and which component facts are reconstructed.
+
+A presenter reads what the engine gives (views, decisions, options and their fields); it
+never parses an option id.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from meeple_hall.games.core import Decision, Option, Text
+from meeple_hall.renderers import OptionStyle  # defined there until the words leave it
+
+_FOUND: dict[str, Any] = {}
+
+
+def register(game_id: str, presenter: Any) -> None:
+    """Use `presenter` (any object with the module functions above) for `game_id`."""
+    _FOUND[game_id] = presenter
+
+
+def for_game(game_id: str) -> Any:
+    if game_id not in _FOUND:
+        try:
+            _FOUND[game_id] = importlib.import_module(f"{__name__}.{game_id}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{__name__}.{game_id}":
+                raise
+            # Until every game's words have left its renderer module (issue 27), a game
+            # without a presenter module is presented by its renderer's functions.
+            from meeple_hall import renderers
+
+            _FOUND[game_id] = renderers.for_game(game_id)
+    return _FOUND[game_id]
+
+
+def option_style(game_id: str, decision: Decision, option: Option) -> OptionStyle:
+    styler = getattr(for_game(game_id), "option_style", None)
+    return (styler(decision, option) if styler else None) or OptionStyle()
+
+
+def folded_kinds(game_id: str) -> frozenset[str]:
+    return frozenset(getattr(for_game(game_id), "FOLDED", frozenset()))
+
+
+def chain_style(
+    game_id: str, decisions: tuple[Decision, ...], options: tuple[Option, ...]
+) -> OptionStyle | None:
+    styler = getattr(for_game(game_id), "chain_style", None)
+    return styler(decisions, options) if styler else None
+
+
+def rules_text(game_id: str) -> Text:
+    describe = getattr(for_game(game_id), "rules_text", None)
+    return describe() if describe is not None else ""
+
+
+def private_text(game_id: str, view: dict[str, Any]) -> Text:
+    describe = getattr(for_game(game_id), "private_text", None)
+    if describe is not None:
+        return describe(view)
+    return _listed_secrets(view)
+
+
+def _listed_secrets(view: dict[str, Any]) -> str:
+    """A game without its own words for secrets: its private view's fields, one a line."""
+    you = view.get("you")
+    if not isinstance(you, dict):
+        return ""
+    return "\n".join(f"**{key}**: {_plain(value)}" for key, value in you.items() if key != "seat")
+
+
+def _plain(value: Any) -> str:
+    if isinstance(value, list):
+        return ", ".join(_plain(v) for v in value) or "—"
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {_plain(v)}" for k, v in value.items()) or "—"
+    return str(value)
+
+
+__all__ = [
+    "OptionStyle",
+    "chain_style",
+    "folded_kinds",
+    "option_style",
+    "private_text",
+    "register",
+    "rules_text",
+]
