@@ -7,7 +7,7 @@ satisfies `Engine`; nothing outside `games/` reaches into a game's state.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
@@ -90,10 +90,13 @@ class StaleDecision(IllegalAction):
 @dataclass(frozen=True, slots=True)
 class Option:
     """One choice of a decision. `id` is a stable token of the `OPTION_ID` grammar (`S07`,
-    `red`, `bank@12`); `label` a message (or plain text) shown in the reader's language."""
+    `red`, `bank@12`); `label` a message (or plain text) shown in the reader's language;
+    `fields` what the choice is, for presenters (`{"tile": "S07", "workers": 2}`): JSON-safe
+    values, so nothing outside the engine parses an id or reads a label's key."""
 
     id: str
     label: Text
+    fields: Mapping[str, Any] = field(default_factory=dict, hash=False)
 
 
 @dataclass(frozen=True, slots=True)
