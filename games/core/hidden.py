@@ -11,7 +11,7 @@ information. Fields marked HIDDEN never appear in a view (games.testing checks i
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from types import MappingProxyType
 from typing import Any
 
@@ -62,15 +62,8 @@ def _collect(state: Any, found: list[tuple[str, Any]]) -> None:
     kind = type(state)
     if kind in _LEAVES:
         return
-    if kind is list or kind is tuple:
-        for item in state:
-            if type(item) not in _LEAVES:
-                _collect(item, found)
-        return
-    if kind is dict:
-        for item in state.values():
-            if type(item) not in _LEAVES:
-                _collect(item, found)
+    if kind is list or kind is tuple or kind is dict:
+        _collect_items(state.values() if kind is dict else state, found)
         return
     if isinstance(state, Rng):
         found.append(("rng", state.state))
@@ -84,10 +77,14 @@ def _collect(state: Any, found: list[tuple[str, Any]]) -> None:
             elif type(item) not in _LEAVES:
                 _collect(item, found)
     elif isinstance(state, list | tuple):
-        for item in state:
-            _collect(item, found)
+        _collect_items(state, found)
     elif isinstance(state, dict):
-        for item in state.values():
+        _collect_items(state.values(), found)
+
+
+def _collect_items(items: Iterable[Any], found: list[tuple[str, Any]]) -> None:
+    for item in items:
+        if type(item) not in _LEAVES:
             _collect(item, found)
 
 

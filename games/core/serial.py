@@ -139,51 +139,69 @@ def _hints(cls: type) -> dict[str, Any]:
 
 
 def decode(tp: Any, data: Any) -> Any:
-    origin = get_origin(tp)
     if tp is Any:
         return data
     if tp is Msg:
         return Msg.from_json(data)
+    origin = get_origin(tp)
     if origin in (Union, types.UnionType):
-        args = get_args(tp)
-        if data is None and type(None) in args:
-            return None
-        concrete = [a for a in args if a is not type(None)]
-        if len(concrete) == 1:
-            return decode(concrete[0], data)
-        for arg in concrete:
-            if _matches(arg, data):
-                return decode(arg, data)
-        raise TypeError(f"{data!r} matches none of {tp}")
+        return _decode_union(tp, data)
     if origin is typing.Literal:
         return data
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
-        init, later = {}, {}
-        for name, hint, in_init, required in _decoded_fields(tp):
-            if name in data:
-                (init if in_init else later)[name] = decode(hint, data[name])
-            elif required:
-                raise KeyError(name)
-        obj = tp(**init)
-        for k, v in later.items():
-            object.__setattr__(obj, k, v)
-        return obj
+        return _decode_dataclass(tp, data)
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
         return tp(data)
+    if origin is not None:
+        return _decode_generic(origin, get_args(tp), data)
+    return _decode_plain(tp, data)
+
+
+def _decode_union(tp: Any, data: Any) -> Any:
+    args = get_args(tp)
+    if data is None and type(None) in args:
+        return None
+    concrete = [a for a in args if a is not type(None)]
+    if len(concrete) == 1:
+        return decode(concrete[0], data)
+    for arg in concrete:
+        if _matches(arg, data):
+            return decode(arg, data)
+    raise TypeError(f"{data!r} matches none of {tp}")
+
+
+def _decode_dataclass(tp: type, data: Any) -> Any:
+    init, later = {}, {}
+    for name, hint, in_init, required in _decoded_fields(tp):
+        if name in data:
+            (init if in_init else later)[name] = decode(hint, data[name])
+        elif required:
+            raise KeyError(name)
+    obj = tp(**init)
+    for k, v in later.items():
+        object.__setattr__(obj, k, v)
+    return obj
+
+
+def _decode_generic(origin: Any, args: tuple[Any, ...], data: Any) -> Any:
+    """`list[...]`, `tuple[...]`, `set[...]`, `frozenset[...]` and `dict[...]`."""
     if origin is list:
-        (arg,) = get_args(tp) or (Any,)
+        (arg,) = args or (Any,)
         return [decode(arg, v) for v in data]
     if origin is tuple:
-        args = get_args(tp)
         if len(args) == 2 and args[1] is Ellipsis:
             return tuple(decode(args[0], v) for v in data)
         return tuple(decode(a, v) for a, v in zip(args, data, strict=True))
     if origin in (set, frozenset):
-        (arg,) = get_args(tp)
+        (arg,) = args
         return origin(decode(arg, v) for v in data)
     if origin is dict:
-        key_tp, val_tp = get_args(tp) or (str, Any)
+        key_tp, val_tp = args or (str, Any)
         return {_decode_key(key_tp, k): decode(val_tp, v) for k, v in data.items()}
+    return data
+
+
+def _decode_plain(tp: Any, data: Any) -> Any:
     if tp in (list, dict, tuple):
         return tp(data)
     if tp is float:
