@@ -170,16 +170,58 @@ def exhaustive(players: int, shape: Shape, rounds: int) -> list[Round] | None:
     (`slack`), when one player has (`own_slack`), or when some players could no longer meet
     everyone in the rounds left."""
     shape = tuple(sorted(shape, reverse=True))
-    slack = rounds * pairs_per_round(shape) - math.comb(players, 2)
-    if slack < 0 or sum(shape) != players:
+    if sum(shape) != players:
         return None
-    smallest, largest = min(shape), max(shape)
-    own_slack = rounds * (largest - 1) - (players - 1)
-    extra_per_round = sum(s * (s - 1) for s in shape) - players * (smallest - 1)
-    everyone = (1 << players) - 1
-    order = list(range(players))
-    round1 = tuple(tuple(range(sum(shape[:i]), sum(shape[: i + 1]))) for i in range(len(shape)))
+    search = _Search(players, shape, rounds)
+    return None if search.slack < 0 else search.run()
 
+
+class _Search:
+    """The state of one `exhaustive` search: its bounds, and the rounds tried."""
+
+    def __init__(self, players: int, shape: Shape, rounds: int) -> None:
+        self.players, self.shape, self.rounds = players, shape, rounds
+        self.slack = rounds * pairs_per_round(shape) - math.comb(players, 2)
+        self.smallest, self.largest = min(shape), max(shape)
+        self.own_slack = rounds * (self.largest - 1) - (players - 1)
+        self.extra_per_round = sum(s * (s - 1) for s in shape) - players * (self.smallest - 1)
+        self.everyone = (1 << players) - 1
+        self.order = list(range(players))
+
+    def run(self) -> list[Round] | None:
+        shape = self.shape
+        round1 = tuple(tuple(range(sum(shape[:i]), sum(shape[: i + 1]))) for i in range(len(shape)))
+        met1 = self.seat([1 << p for p in range(self.players)], round1)
+        if all(m == self.everyone for m in met1):
+            return [round1]
+        if self.rounds < 2:
+            return None
+        kinds: dict[tuple, Round] = {}
+        for r in partitions(self.order, shape):
+            if r != round1:
+                kinds.setdefault(_orbit(round1, r), r)
+        for kind in sorted(kinds):
+            found = self.from_second(met1, round1, kinds[kind], kind)
+            if found is not None:
+                return found
+        return None
+
+    def from_second(
+        self, met1: list[int], round1: Round, round2: Round, kind: tuple
+    ) -> list[Round] | None:
+        twice = [0] * self.players
+        for table in round2:
+            for a, b in combinations(table, 2):
+                if met1[a] >> b & 1:
+                    twice[a] += 1
+                    twice[b] += 1
+        if sum(twice) // 2 > self.slack or max(twice) > self.own_slack:
+            return None
+        if _orbit(round2, round1) < kind:
+            return None
+        return self.search(self.seat(met1, round2), sum(twice) // 2, twice, [round1, round2], kind)
+
+    @staticmethod
     def seat(met: list[int], r: Round) -> list[int]:
         met = list(met)
         for table in r:
@@ -188,102 +230,85 @@ def exhaustive(players: int, shape: Shape, rounds: int) -> list[Round] | None:
                 met[p] |= mask
         return met
 
-    def can_finish(met: list[int], left: int) -> bool:
-        need = [players - bin(m).count("1") for m in met]  # `met` holds each player too
-        if max(need) > left * (largest - 1):
+    def can_finish(self, met: list[int], left: int) -> bool:
+        need = [self.players - bin(m).count("1") for m in met]  # `met` holds each player too
+        if max(need) > left * (self.largest - 1):
             return False
-        extra = sum(max(0, n - left * (smallest - 1)) for n in need)
-        return extra <= left * extra_per_round
-
-    def rounds_from(
-        met: list[int], used: int, twice: list[int], lower: Round | None
-    ) -> Iterator[tuple[Round, int, list[int]]]:
-        """Each round after `lower` (ascending) within the slacks: (round, pairs met twice
-        so far, per player)."""
-
-        def grow(
-            free: list[int],
-            sizes: list[int],
-            tables: list[Table],
-            equal: bool,
-            used: int,
-            twice: list[int],
-        ) -> Iterator[tuple[Round, int, list[int]]]:
-            if not free:
-                yield tuple(tables), used, twice
-                return
-            head, rest = free[0], free[1:]
-            index = len(tables)
-            for size in sorted(set(sizes)):
-                left = list(sizes)
-                left.remove(size)
-                for others in combinations(rest, size - 1):
-                    table = (head, *others)
-                    still_equal = False
-                    if equal and lower is not None:
-                        if table < lower[index]:
-                            continue
-                        still_equal = table == lower[index]
-                    again = [(a, b) for a, b in combinations(table, 2) if met[a] >> b & 1]
-                    if used + len(again) > slack:
-                        continue
-                    counts = twice
-                    if again:
-                        counts = list(twice)
-                        for a, b in again:
-                            counts[a] += 1
-                            counts[b] += 1
-                        if max(counts[a] for pair in again for a in pair) > own_slack:
-                            continue
-                    remaining = [p for p in rest if p not in others]
-                    yield from grow(
-                        remaining, left, [*tables, table], still_equal, used + len(again), counts
-                    )
-
-        yield from grow(order, list(shape), [], True, used, twice)
+        extra = sum(max(0, n - left * (self.smallest - 1)) for n in need)
+        return extra <= left * self.extra_per_round
 
     def search(
-        met: list[int], used: int, twice: list[int], chosen: list[Round], least: tuple
+        self, met: list[int], used: int, twice: list[int], chosen: list[Round], least: tuple
     ) -> list[Round] | None:
-        if all(m == everyone for m in met):
+        if all(m == self.everyone for m in met):
             return chosen
-        left = rounds - len(chosen)
-        if left == 0 or not can_finish(met, left):
+        left = self.rounds - len(chosen)
+        if left == 0 or not self.can_finish(met, left):
             return None
         last = chosen[-1] if len(chosen) > 2 else None
-        for r, r_used, r_twice in rounds_from(met, used, twice, last):
+        for r, r_used, r_twice in self.grow(
+            met, last, self.order, list(self.shape), [], True, used, twice
+        ):
             if r == last or any(_orbit(c, r) < least or _orbit(r, c) < least for c in chosen):
                 continue
-            found = search(seat(met, r), r_used, r_twice, [*chosen, r], least)
+            found = self.search(self.seat(met, r), r_used, r_twice, [*chosen, r], least)
             if found is not None:
                 return found
         return None
 
-    met1 = seat([1 << p for p in range(players)], round1)
-    if all(m == everyone for m in met1):
-        return [round1]
-    if rounds < 2:
-        return None
-    kinds: dict[tuple, Round] = {}
-    for r in partitions(order, shape):
-        if r != round1:
-            kinds.setdefault(_orbit(round1, r), r)
-    for kind in sorted(kinds):
-        round2 = kinds[kind]
-        twice = [0] * players
-        for table in round2:
-            for a, b in combinations(table, 2):
-                if met1[a] >> b & 1:
-                    twice[a] += 1
-                    twice[b] += 1
-        if sum(twice) // 2 > slack or max(twice) > own_slack:
-            continue
-        if _orbit(round2, round1) < kind:
-            continue
-        found = search(seat(met1, round2), sum(twice) // 2, twice, [round1, round2], kind)
-        if found is not None:
-            return found
-    return None
+    def grow(
+        self,
+        met: list[int],
+        lower: Round | None,
+        free: list[int],
+        sizes: list[int],
+        tables: list[Table],
+        equal: bool,
+        used: int,
+        twice: list[int],
+    ) -> Iterator[tuple[Round, int, list[int]]]:
+        """Each round after `lower` (ascending) within the slacks, its tables so far being
+        `tables`: (round, pairs met twice so far, per player)."""
+        if not free:
+            yield tuple(tables), used, twice
+            return
+        head, rest = free[0], free[1:]
+        index = len(tables)
+        for size in sorted(set(sizes)):
+            left = list(sizes)
+            left.remove(size)
+            for others in combinations(rest, size - 1):
+                table = (head, *others)
+                still_equal = False
+                if equal and lower is not None:
+                    if table < lower[index]:
+                        continue
+                    still_equal = table == lower[index]
+                counted = self.met_again(met, table, used, twice)
+                if counted is None:
+                    continue
+                remaining = [p for p in rest if p not in others]
+                yield from self.grow(
+                    met, lower, remaining, left, [*tables, table], still_equal, *counted
+                )
+
+    def met_again(
+        self, met: list[int], table: Table, used: int, twice: list[int]
+    ) -> tuple[int, list[int]] | None:
+        """The pairs met twice, in all and per player, with `table` seated; None beyond the
+        slacks."""
+        again = [(a, b) for a, b in combinations(table, 2) if met[a] >> b & 1]
+        if used + len(again) > self.slack:
+            return None
+        if not again:
+            return used, twice
+        counts = list(twice)
+        for a, b in again:
+            counts[a] += 1
+            counts[b] += 1
+        if max(counts[a] for pair in again for a in pair) > self.own_slack:
+            return None
+        return used + len(again), counts
 
 
 # -- the stored table ------------------------------------------------------------------------
