@@ -89,6 +89,9 @@ class Step(Generic[S, F]):
     `seat` and `resolves` have defaults."""
 
     kind: ClassVar[str]
+    # False where `perform` reads only the chosen ids: answering such a step does not work
+    # its offer out again for the meanings (its `Chosen.meanings` are None).
+    reads_meanings: ClassVar[bool] = True
 
     def seat(self, state: S, frame: F) -> int:
         """Who answers: the frame's `seat` unless the step says otherwise."""
@@ -171,7 +174,7 @@ class Steps(Generic[S, F]):
         """Carry out `ids` (already checked against the step's offer) for `frame`: the frame
         leaves the stack, then the step performs."""
         step = self.step(frame)
-        meanings = step.offer(state, frame).meanings
+        meanings = step.offer(state, frame).meanings if step.reads_meanings else {}
         stack = self._frames(state)
         for i in range(len(stack) - 1, -1, -1):
             if stack[i] is frame:

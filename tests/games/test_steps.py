@@ -136,3 +136,28 @@ def test_kinds_are_declared_once() -> None:
     assert STEPS.kinds == {"take", "last", "cheer"}
     with pytest.raises(ValueError):
         Steps([Take(), Take()], frames=lambda s: s.stack)
+
+
+class Shout(Step[Race, Frame]):
+    """A step whose perform reads only the ids: answering it does not ask for its offer."""
+
+    kind = "shout"
+    reads_meanings = False
+    offers = 0
+
+    def offer(self, state: Race, frame: Frame) -> Offer:
+        Shout.offers += 1
+        return Offer.of(Msg("shout"), [("hey", Msg("hey"), "meaning")])
+
+    def perform(self, state: Race, frame: Frame, chosen: Chosen) -> None:
+        state.said.append(f"{chosen.id}:{chosen.meaning}")
+
+
+def test_a_step_that_reads_no_meanings_is_answered_without_its_offer() -> None:
+    steps: Steps[Race, Frame] = Steps([Shout()], frames=lambda s: s.stack)
+    state = Race(pile=0, stack=[Frame("shout")])
+    (decision,) = steps.decisions(state)
+    before = Shout.offers
+    steps.perform(state, decision, ("hey",))
+    assert Shout.offers == before, "no offer worked out again to answer it"
+    assert state.said == ["hey:None"] and state.stack == []
