@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from meeple_hall.games.burgundy import determinize, scoring, turn
+from meeple_hall.games.burgundy import determinize, scoring
 from meeple_hall.games.burgundy.data import PHASES, components
 from meeple_hall.games.burgundy.flow import new_game, space_kind
 from meeple_hall.games.burgundy.rules import table, tile
 from meeple_hall.games.burgundy.state import CASTLE_DIE, BurgundyState
+from meeple_hall.games.burgundy.steps import STEPS, perform, step_kind
 from meeple_hall.games.burgundy.words import m
 from meeple_hall.games.core import Decision, GameEngine, GameOption, Option, Result, Rng
 from meeple_hall.games.core.contract import LOG_SHOWN
@@ -29,6 +30,7 @@ class BurgundyEngine(GameEngine[BurgundyState]):
     min_players = 2
     max_players = 4
     state_type = BurgundyState
+    steps = STEPS
     options = (
         GameOption(
             id="tiebreak",
@@ -56,12 +58,10 @@ class BurgundyEngine(GameEngine[BurgundyState]):
         return new_game(num_players, rng, options["tiebreak"], options["start"])
 
     def decisions(self, state: BurgundyState) -> list[Decision]:
-        if state.over:
-            return []
-        return [turn.decision(state)]
+        return STEPS.decisions(state)
 
     def perform(self, state: BurgundyState, decision: Decision, choices: tuple[str, ...]) -> None:
-        turn.perform(state, decision.seat, decision.kind, choices)
+        perform(state, decision, choices)
 
     def result(self, state: BurgundyState) -> Result | None:
         return scoring.result(state) if state.over else None
@@ -102,7 +102,7 @@ class BurgundyEngine(GameEngine[BurgundyState]):
             "white": state.white,
             "order": list(state.order),
             "active": None if state.over else state.active,
-            "step": None if state.over else turn.step_kind(state),
+            "step": step_kind(state),
             "pending": pending(state),
             "estate_board": [
                 {"id": h.id, "q": h.q, "r": h.r, "type": h.type, "die": h.die}

@@ -20,7 +20,7 @@ import copy
 import random
 from itertools import combinations
 
-from meeple_hall.games.burgundy import effects, turn
+from meeple_hall.games.burgundy import effects
 from meeple_hall.games.burgundy.data import PHASES, TYPES, components
 from meeple_hall.games.burgundy.rules import (
     Play,
@@ -36,7 +36,10 @@ from meeple_hall.games.burgundy.rules import (
 )
 from meeple_hall.games.burgundy.scoring import knowledge_points
 from meeple_hall.games.burgundy.state import CASTLE_DIE, BurgundyState, Frame, Player, clone
+from meeple_hall.games.burgundy.steps import STEPS
+from meeple_hall.games.burgundy.turn import place_id, take_id
 from meeple_hall.games.core import Decision
+from meeple_hall.games.core.steps import Chosen
 
 ROUNDS = len(PHASES) * 5
 # A turn's dice are rolled before it starts and nothing in it is bid or hidden, so `value`
@@ -321,7 +324,8 @@ def _fork(state: BurgundyState, seat: int) -> BurgundyState:
 
 
 def _play_out(state: BurgundyState, seat: int, slot: int, value_: int, play: Play) -> BurgundyState:
-    """The state after using die `slot` as `value_` for `play`, as turn.do_* would leave it."""
+    """The state after using die `slot` as `value_` for `play`, as the turn's steps would leave
+    it."""
     s = _fork(state, seat)
     if s.stack and s.stack[-1].kind in ("castle", "action", "take", "place"):
         s.stack.pop()  # the step this die use answers
@@ -420,7 +424,7 @@ def _score_options(state: BurgundyState, decision: Decision, ctx: Context) -> di
     scores: dict[str, float] = {}
     if kind in ("die", "castle"):
         dice = []
-        for oid, (_, meaning) in turn.choices_die(state, seat).items():
+        for oid, meaning in _offered(state).items():
             if oid == "end":
                 scores[oid] = _leaf(state, ctx)
             elif oid == "buy":
@@ -438,8 +442,7 @@ def _score_options(state: BurgundyState, decision: Decision, ctx: Context) -> di
         for play in plays(state, seat, frame.slot, frame.value):
             if play.action != kind:
                 continue
-            face = tile(play.tile).face
-            oid = face if kind == "take" else f"{face}@{play.hex}"
+            oid = take_id(play) if kind == "take" else place_id(play)
             after = _play_out(state, seat, frame.slot, frame.value, play)
             scores[oid] = max(scores.get(oid, float("-inf")), _leaf(after, ctx))
         return scores
@@ -447,27 +450,37 @@ def _score_options(state: BurgundyState, decision: Decision, ctx: Context) -> di
         for combo in combinations(decision.options, decision.min_choices):
             ids = tuple(o.id for o in combo)
             s = _fork(state, seat)
-            turn.do_shipgoods(s, seat, [int(i) for i in ids])
+            STEPS.answer(s, s.stack[-1], ids)
             scores[",".join(ids)] = _leaf(s, ctx)
         return scores
-    choose, do = turn.STEPS[kind][1], turn.STEPS[kind][2]
-    for oid, (_, meaning) in choose(state, seat).items():
-        s = _fork(state, seat)
-        do(s, seat, meaning, oid)
-        scores[oid] = _leaf(s, ctx)
+    for oid, meaning in _offered(state).items():
+        scores[oid] = _leaf(_answered(state, seat, oid, meaning), ctx)
     return scores
+
+
+def _offered(state: BurgundyState) -> dict[str, object]:
+    """The options of the step asked now, each with what it means to the rules."""
+    frame = STEPS.top(state)
+    assert frame is not None, "the game is over"
+    return dict(STEPS.step(frame).offer(state, frame).meanings)
+
+
+def _answered(state: BurgundyState, seat: int, oid: str, meaning: object) -> BurgundyState:
+    """A copy of `state` with the step on top of its stack answered by `oid` (as the engine
+    answers it, without working out the step's offer again)."""
+    s = _fork(state, seat)
+    frame = s.stack.pop()
+    STEPS.step(frame).perform(s, frame, Chosen((oid,), (meaning,)))
+    return s
 
 
 def _best_follow_up(state: BurgundyState, kind: str, ctx: Context) -> float:
     """The best answer to a follow-up step that is not on the stack yet (buying a tile)."""
     s = _fork(state, ctx.seat)
     s.stack.append(Frame(kind))
-    choose, do = turn.STEPS[kind][1], turn.STEPS[kind][2]
     best = float("-inf")
-    for oid, (_, meaning) in choose(s, ctx.seat).items():
-        after = _fork(s, ctx.seat)
-        do(after, ctx.seat, meaning, oid)
-        best = max(best, _leaf(after, ctx))
+    for oid, meaning in _offered(s).items():
+        best = max(best, _leaf(_answered(s, ctx.seat, oid, meaning), ctx))
     return best
 
 

@@ -39,6 +39,14 @@ def count(noun: str, n: int) -> Msg:
     return m(f"count.{noun}", n=n)
 
 
+def qualified(label: Msg, *, workers: int | None = None, storage_full: bool = False) -> Msg:
+    """A take's or a sale's label with what it adds: the workers it costs, where not what the
+    die's label said, and that a full storage must first discard a tile."""
+    if workers is not None:
+        label = m("label.paying", label=label, workers=count("workers", workers))
+    return m("label.storage_full", label=label) if storage_full else label
+
+
 def tile_name(face: str) -> Msg:
     """A tile as the rulebook names it: Bank, 3 pigs, Knowledge tile 12, Castle."""
     if face.startswith("k") and face[1:].isdigit():

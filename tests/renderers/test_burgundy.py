@@ -309,7 +309,7 @@ def test_every_label_is_short_distinct_and_named_as_in_the_rulebook(num_players)
 
 
 def test_prompts_name_the_die_and_the_depot_the_tile_comes_from():
-    from meeple_hall.games.burgundy.turn import decision
+    from tests.games.burgundy.helpers import decision
 
     state = engine.new(2, seed=4)
     rolled = state.players[state.active].dice[0]

@@ -14,9 +14,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from meeple_hall.games.burgundy import engine, turn
+from meeple_hall.games.burgundy import engine
 from meeple_hall.games.burgundy.rules import open_hexes, plays, tile
 from meeple_hall.games.burgundy.state import CASTLE_DIE, BurgundyState
+from meeple_hall.games.burgundy.steps import STEPS
 from meeple_hall.games.core import Action, Decision
 
 SCRIPT = Path(__file__).with_name("scripted_game.json")
@@ -78,10 +79,10 @@ def choose(state: BurgundyState, decision: Decision, rng: random.Random) -> tupl
     if decision.kind == "shipgoods":
         ids = [o.id for o in decision.options]
         return tuple(rng.sample(ids, decision.min_choices))
-    _, choices_of, _ = turn.STEPS[decision.kind]
-    choices = choices_of(state, decision.seat)
-    ids = list(choices)
-    weights = [_weight(state, decision, oid, choices[oid][1]) for oid in ids]
+    frame = STEPS.top(state)
+    meanings = STEPS.step(frame).offer(state, frame).meanings
+    ids = list(meanings)
+    weights = [_weight(state, decision, oid, meanings[oid]) for oid in ids]
     return (rng.choices(ids, weights)[0],)
 
 
