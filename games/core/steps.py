@@ -92,6 +92,9 @@ class Step(Generic[S, F]):
     # False where `perform` reads only the chosen ids: answering such a step does not work
     # its offer out again for the meanings (its `Chosen.meanings` are None).
     reads_meanings: ClassVar[bool] = True
+    # True where each option's `fields` are its meaning (the offer's meanings): a decision
+    # asked is answered from its options' fields, without working the offer out again.
+    meanings_in_fields: ClassVar[bool] = False
 
     def seat(self, state: S, frame: F) -> int:
         """Who answers: the frame's `seat` unless the step says otherwise."""
@@ -170,11 +173,20 @@ class Steps(Generic[S, F]):
     def decisions(self, state: S) -> list[Decision]:
         return [self.decision(state, frame) for frame in self.asked(state)]
 
-    def answer(self, state: S, frame: F, ids: tuple[str, ...]) -> None:
+    def answer(
+        self,
+        state: S,
+        frame: F,
+        ids: tuple[str, ...],
+        *,
+        meanings: Mapping[str, Any] | None = None,
+    ) -> None:
         """Carry out `ids` (already checked against the step's offer) for `frame`: the frame
-        leaves the stack, then the step performs."""
+        leaves the stack, then the step performs. `meanings`: what the ids mean, where the
+        caller has them (else the step's offer is worked out again for them)."""
         step = self.step(frame)
-        meanings = step.offer(state, frame).meanings if step.reads_meanings else {}
+        if meanings is None:
+            meanings = step.offer(state, frame).meanings if step.reads_meanings else {}
         stack = self._frames(state)
         for i in range(len(stack) - 1, -1, -1):
             if stack[i] is frame:
@@ -184,7 +196,11 @@ class Steps(Generic[S, F]):
 
     def perform(self, state: S, decision: Decision, ids: tuple[str, ...]) -> None:
         """Answer the asked frame `decision` was made from, then settle."""
-        self.answer(state, self.frame_for(state, decision), ids)
+        frame = self.frame_for(state, decision)
+        meanings = None
+        if self.step(frame).meanings_in_fields:
+            meanings = {oid: option.fields for oid in ids if (option := decision.option(oid))}
+        self.answer(state, frame, ids, meanings=meanings)
         self.settle(state)
 
     def frame_for(self, state: S, decision: Decision) -> F:

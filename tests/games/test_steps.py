@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from meeple_hall.games.core import Decision, GameError, Msg
+from meeple_hall.games.core import Decision, GameError, Msg, Option
 from meeple_hall.games.core.steps import Chosen, Offer, Step, Steps
 
 
@@ -161,3 +161,36 @@ def test_a_step_that_reads_no_meanings_is_answered_without_its_offer() -> None:
     steps.perform(state, decision, ("hey",))
     assert Shout.offers == before, "no offer worked out again to answer it"
     assert state.said == ["hey:None"] and state.stack == []
+
+
+class Call(Step[Race, Frame]):
+    """A step whose options' fields are their meanings: answered from the decision asked."""
+
+    kind = "call"
+    meanings_in_fields = True
+    offers = 0
+
+    def offer(self, state: Race, frame: Frame) -> Offer:
+        Call.offers += 1
+        options = (
+            Option("odd", Msg("odd"), {"parity": 1}),
+            Option("even", Msg("even"), {"parity": 0}),
+        )
+        return Offer(Msg("call"), options, {o.id: o.fields for o in options})
+
+    def perform(self, state: Race, frame: Frame, chosen: Chosen) -> None:
+        state.said.append(f"{chosen.id}:{chosen.meaning['parity']}")
+
+
+def test_a_step_whose_fields_are_its_meanings_is_answered_from_the_decision() -> None:
+    steps: Steps[Race, Frame] = Steps([Call()], frames=lambda s: s.stack)
+    state = Race(pile=0, stack=[Frame("call")])
+    (decision,) = steps.decisions(state)
+    before = Call.offers
+    steps.perform(state, decision, ("even",))
+    assert Call.offers == before, "no offer worked out again to answer it"
+    assert state.said == ["even:0"] and state.stack == []
+    # Answered directly (as `settle` does), the offer is worked out for the meanings.
+    state.stack.append(Frame("call"))
+    steps.answer(state, state.stack[-1], ("odd",))
+    assert Call.offers == before + 1 and state.said == ["even:0", "odd:1"]
