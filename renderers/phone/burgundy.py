@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from meeple_hall.renderers import burgundy as table
 from meeple_hall.renderers.phone import crop, seat_focus, seat_of_focus, stack
@@ -39,7 +39,5 @@ def render_own(view: dict[str, Any]) -> Image.Image | None:
     estate = Image.new("RGB", size, table.BACKGROUND)
     table.draw_player(estate, view, seat, table.MARGIN, table.MARGIN)
     sold = Image.new("RGB", (table.SOLD_W + 2 * table.MARGIN, size[1]), table.BACKGROUND)
-    from PIL import ImageDraw
-
     table.draw_sold(ImageDraw.Draw(sold), you["sold"], seat, table.MARGIN, table.MARGIN)
     return stack([estate, sold], table.BACKGROUND, gap=0)

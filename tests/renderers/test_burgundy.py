@@ -1,17 +1,14 @@
-"""The Castles of Burgundy picture, option labels and private text."""
+"""The Castles of Burgundy picture (its words: tests/bot/test_presenter_burgundy.py)."""
 
 import random
-import re
 import time
 
 import pytest
 
-from meeple_hall.bot import presenters
 from meeple_hall.games.burgundy import engine
 from meeple_hall.games.core import Action
 from meeple_hall.games.core.catalogues import LANGUAGES, render
 from meeple_hall.games.testing import random_choices
-from meeple_hall.renderers import OptionStyle
 from meeple_hall.renderers import burgundy as renderer
 from tests.renderers.colour_vision import DEUTERANOPIA, seen_picture
 
@@ -53,48 +50,6 @@ def test_the_picture_shows_what_is_placed():
     assert before.tobytes() != after.tobytes()
 
 
-def test_option_styles_for_every_kind_of_decision():
-    _, kinds = playout(4, seed=5, stops=set())
-    assert {"die", "action", "take", "place"} <= set(kinds)
-    for decision in kinds.values():
-        for option in decision.options:
-            style = renderer.option_style(decision, option)
-            assert style is None or isinstance(style, OptionStyle)
-            if style is not None and style.label:
-                assert all(len(render(lang, style.label)) <= 80 for lang in LANGUAGES)
-
-
-def test_private_text_shows_the_seat_and_its_sold_goods():
-    views, _ = playout(2, seed=3, stops={100})
-    spectator, mine = views[0]
-    text = render("en", renderer.private_text(mine))
-    assert "Seat 1" in text and "Sold" in text and "Storage" in text
-    assert render("en", renderer.private_text(spectator)) == "You are watching."
-    assert "存放區" in render("zh-TW", renderer.private_text(mine))
-
-
-def test_private_text_strikes_through_a_used_die():
-    """The panel repeats the seat's dice under every prompt of its turn: a die already used
-    must not read as still free."""
-    from tests.games.burgundy.helpers import play, setup_player, table
-
-    state = table()
-    setup_player(state, dice=(5, 2))
-    state = play(state, "5", "workers")
-    text = render("en", renderer.private_text(engine.view(state, 0)))
-    assert "Dice: ~~5~~ 2 ·" in text
-
-
-def test_tile_options_explain_knowledge_tiles_and_buildings():
-    from meeple_hall.games.core import Decision, Option
-
-    decision = Decision(0, "take", "Take", (Option("k12", "Take k12"), Option("bank", "Take bank")))
-    styles = [renderer.option_style(decision, o) for o in decision.options]
-    assert "taking a tile" in render("en", styles[0].description)
-    assert "2 silverlings" in render("en", styles[1].description)
-    assert "拿板塊" in render("zh-TW", styles[0].description)
-
-
 def test_private_picture_shows_the_sold_goods_of_that_seat_only():
     views, _ = playout(2, seed=3, stops={100})
     spectator, mine = views[0]
@@ -112,12 +67,6 @@ def test_private_picture_at_the_end_of_a_game():
     views, _ = playout(3, seed=8, stops=set(), to_the_end=True)
     _, mine = views[-1]
     assert mine["over"] and renderer.render_private(mine) is not None
-
-
-def test_rules_text_is_short_and_lists_what_is_reconstructed():
-    text = render("en", renderer.rules_text())
-    assert all(len(render(lang, renderer.rules_text())) < 1500 for lang in LANGUAGES)
-    assert "tiebreak" in text and "board 1" in text and "Reconstructed" in text
 
 
 def test_every_estate_area_is_outlined_for_colour_blind_players():
@@ -264,93 +213,6 @@ def test_seats_read_apart_on_the_turn_order_track_for_colour_blind_players():
         assert _apart(seen(a), seen(b)) > 20, (a, b)
 
 
-# -- the words on the panels -------------------------------------------------------------------
-RAW_ID = re.compile(r"\b(k\d+|(cow|sheep|pig|hen)\d|townhall|boarding(?! house))\b")
-
-
-def every_panel(num_players, seed):
-    """Each decision of a random game, with what its buttons and menus show; then every line
-    of the game's log."""
-    rng = random.Random(seed)
-    state = engine.new(num_players, seed=seed)
-    log = {render("en", e) for e in state.log}
-    while engine.decisions(state):
-        decision = engine.decisions(state)[0]
-        yield decision, [presenters.option_style("burgundy", decision, o) for o in decision.options]
-        state = engine.apply(state, Action(decision.seat, random_choices(decision, rng)))
-        log.update(render("en", e) for e in state.log)
-    yield None, sorted(log)
-
-
-@pytest.mark.parametrize("num_players", [2, 4])
-def test_every_label_is_short_distinct_and_named_as_in_the_rulebook(num_players):
-    kinds = set()
-    for decision, styles in every_panel(num_players, seed=20 + num_players):
-        if decision is None:
-            assert not any(RAW_ID.search(line) for line in styles), styles
-            break
-        kinds.add(decision.kind)
-        for lang in LANGUAGES:
-            labels = [
-                render(lang, s.label or o.label)
-                for s, o in zip(styles, decision.options, strict=True)
-            ]
-            prompt = render(lang, decision.prompt)
-            assert all(0 < len(label) <= 80 for label in labels), labels
-            assert len(set(labels)) == len(labels), (prompt, labels)
-            assert not any(RAW_ID.search(label) for label in labels), labels
-            assert not RAW_ID.search(prompt), prompt
-            assert "{" not in prompt, prompt
-            for style, label in zip(styles, labels, strict=True):
-                described = render(lang, style.description)
-                assert len(described) <= 100
-                assert described != label
-    assert {"die", "action", "take", "place", "discard"} <= kinds
-
-
-def test_prompts_name_the_die_and_the_depot_the_tile_comes_from():
-    from tests.games.burgundy.helpers import decision
-
-    state = engine.new(2, seed=4)
-    rolled = state.players[state.active].dice[0]
-    state = engine.apply(state, Action(state.active, (str(rolled),)))
-    assert str(decision(state).prompt) == f"Die {rolled}: choose an action"
-    labels = {o.id: str(o.label) for o in decision(state).options}
-    assert labels["take"] == f"Take a tile from depot {rolled}"
-    assert labels["workers"] == "Take 2 workers"
-    state = engine.apply(state, Action(state.active, ("take",)))
-    assert (
-        str(decision(state).prompt) == f"Die {rolled}: take a tile from depot {rolled} into storage"
-    )
-
-
-def test_tile_labels_use_the_rulebook_names_and_say_what_a_tile_does():
-    from meeple_hall.games.core import Decision, Option
-
-    decision = Decision(
-        0,
-        "take",
-        "Die 1: take a tile from depot 1 into storage",
-        (Option("pig3", "3 pigs"), Option("townhall", "Town hall"), Option("ship", "Ship")),
-    )
-    styles = [renderer.option_style(decision, o) for o in decision.options]
-    assert [s.emoji for s in styles] == ["🐖", "🏠", "⛵"]
-    said = [str(s.description) for s in styles]
-    assert "3 points" in said[0] and "pasture" in said[0]
-    assert "another tile" in said[1]
-    assert "turn order" in said[2]
-
-
-def test_a_die_option_says_what_its_value_is_good_for():
-    from meeple_hall.games.core import Decision, Option
-
-    decision = Decision(0, "die", "Choose a die", (Option("6+1", "Die 6 as 1 (1 worker)"),))
-    style = renderer.option_style(decision, decision.options[0])
-    assert str(style.description) == (
-        "Take from depot 1, place on a 1 hex, sell red 1 goods or take workers"
-    )
-
-
 def test_goods_are_named_by_the_colour_the_picture_draws_them_in():
     """The words name each kind of goods by colour and number ("red 1"), as the picture
     draws the tile: the named colour must be the one nearest the drawn one."""
@@ -375,49 +237,6 @@ def test_goods_are_named_by_the_colour_the_picture_draws_them_in():
     for lang in LANGUAGES:
         names = [render(lang, goods(kind), strict=True) for kind in range(1, 7)]
         assert len(set(names)) == 6 and all(str(k) in n for k, n in enumerate(names, 1))
-
-
-def test_a_discarded_tile_s_effect_reads_as_lost_not_as_gained():
-    """A discard puts the tile back in the box: its description must not read as if
-    discarding a Bank brought 2 silverlings."""
-    from meeple_hall.games.core import Decision, Option
-
-    decision = Decision(0, "discard", "Storage is full", (Option("bank", "Discard Bank"),))
-    style = renderer.option_style(decision, decision.options[0])
-    assert str(style.description) == "Lost, never placed: Take 2 silverlings."
-    for lang in LANGUAGES:
-        assert render(lang, style.description, strict=True)
-
-
-def test_a_die_action_folded_with_its_tile_reads_as_one_move():
-    """Take and place are folded into the action (bot/panels.py): the line says the move in
-    the rulebook's words, "Take Castle from depot 2", not the two steps' labels joined."""
-    from meeple_hall.bot.panels import line_styles, panel_lines
-    from meeple_hall.games.burgundy.rules import tile
-    from meeple_hall.games.burgundy.words import tile_name
-    from tests.games.burgundy.helpers import play, setup_player, table
-
-    state = table()
-    setup_player(state, dice=(3, 3), storage=["bank", "mine", "ship"])
-    state = play(state, "3")
-    lines = panel_lines(engine, state, 0, engine.decisions(state)[0], renderer.FOLDED)
-    for lang in LANGUAGES:
-        styles = line_styles("burgundy", lines, lang)
-        assert all(len(s.label) <= 80 and s.description for s in styles.values())
-    styles = line_styles("burgundy", lines, "en")
-    taken = {v: s.label for v, s in styles.items() if v.startswith("take>")}
-    placed = {v: s.label for v, s in styles.items() if v.startswith("place>")}
-    face = state.depots[2][0]
-    name = str(tile_name(tile(face).face))
-    assert taken[f"take>{tile(face).face}"] == (
-        f"Take {name} from depot 3 (storage full: discard one)"
-    )
-    assert placed == {
-        "place>bank@12": "Place Bank on building 3 (row 3, space 3)",
-        "place>bank@26": "Place Bank on building 3 (row 5, space 4)",
-    }
-    assert styles["place>bank@12"].emoji == "🧩"
-    assert styles["place>bank@12"].description == "Take 2 silverlings."
 
 
 def test_a_used_die_reads_as_used_without_colour():

@@ -1,0 +1,147 @@
+"""The Castles of Burgundy in words: option styles for the panels, a die's action folded with
+its tile, the seat's secrets and the rules summary. Read from decisions, their options'
+`fields` (games/burgundy/turn.py, follow_ups.py) and views; nothing here parses an option id.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from meeple_hall.bot.presenters import OptionStyle
+from meeple_hall.games.burgundy.data import components
+from meeple_hall.games.burgundy.words import ANIMALS, count, m, qualified, seat_name, tile_name
+from meeple_hall.games.burgundy.words import goods as goods_name
+from meeple_hall.games.core import Decision, Msg, Option
+
+TYPE_EMOJI = {
+    "building": "🏠",
+    "animal": "🐄",
+    "knowledge": "📜",
+    "castle": "🏰",
+    "mine": "⛏️",
+    "ship": "⛵",
+}
+ANIMAL_EMOJI = {"cow": "🐄", "sheep": "🐑", "pig": "🐖", "hen": "🐔"}
+ACTION_EMOJI = {"take": "📥", "place": "🧩", "sell": "💰", "workers": "👷"}
+
+# Panels fold these decisions into the one before them (bot/panels.py): after the die, the
+# action and its tile (or hex) in one click.
+FOLDED = frozenset({"take", "place"})
+
+
+def option_style(decision: Decision, option: Option) -> OptionStyle | None:
+    kind, fields = decision.kind, option.fields
+    if kind in ("die", "castle"):
+        return _die_style(option)
+    if kind == "action":
+        action = fields["action"]
+        return OptionStyle(
+            emoji=ACTION_EMOJI.get(action), label=option.label, description=m(f"note.{action}")
+        )
+    if fields.get("skip"):
+        return OptionStyle(label=option.label, emoji="⏭️")
+    if kind == "discard":
+        # What the tile would do, as what is lost: never as if discarding brought it.
+        effect = explain(fields["tile"])
+        note = m("note.discard", effect=effect) if effect else None
+        return OptionStyle(label=option.label, emoji=face_emoji(fields["tile"]), description=note)
+    if "tile" in fields:  # take, place, effect_take, townhall, buy
+        face = fields["tile"]
+        return OptionStyle(label=option.label, emoji=face_emoji(face), description=explain(face))
+    if kind in ("ship", "shipgoods", "warehouse"):
+        return OptionStyle(label=option.label, emoji="⛵" if kind == "ship" else "📦")
+    return None
+
+
+def _die_style(option: Option) -> OptionStyle:
+    """A die (or a castle's die of any value) with what its value is good for; buying; ending
+    the turn."""
+    action = option.fields.get("action")
+    if action == "buy":
+        return OptionStyle(label=option.label, emoji="⬛", description=m("note.buy"))
+    if action == "end":
+        return OptionStyle(label=m("label.end_short"), emoji="⏹️", description=m("note.end"))
+    value = option.fields["value"]
+    uses = m("note.die", value=value, goods=goods_name(value))
+    return OptionStyle(label=option.label, emoji="🎲", description=uses)
+
+
+def chain_style(decisions: tuple[Decision, ...], options: tuple[Option, ...]) -> OptionStyle | None:
+    """A die's action folded with its tile: "Take Castle from depot 2", "Place Bank on building
+    3 (row 3, space 3)", in place of the two steps' labels joined (the first step only
+    repeats the die value that the tile or hex already says)."""
+    if len(options) != 2 or decisions[0].kind != "action":
+        return None
+    action, chosen = options
+    if decisions[1].kind == "take":
+        taken = m("label.take_tile", tile=chosen.label, depot=action.fields["depot"])
+        # as the action said: its own worker cost, a full storage
+        paying, full = action.fields.get("workers"), action.fields.get("storage_full", False)
+        label = qualified(taken, workers=paying, storage_full=full)
+    elif decisions[1].kind == "place":
+        label = m("label.place_tile", on=chosen.label)
+    else:
+        return None
+    emoji = ACTION_EMOJI[action.fields["action"]]
+    return OptionStyle(label=label, emoji=emoji, description=explain(chosen.fields["tile"]))
+
+
+def _knowledge_number(face: str) -> int | None:
+    return int(face[1:]) if face.startswith("k") and face[1:].isdigit() else None
+
+
+def _animal(face: str) -> str | None:
+    """`cow3` is 3 cows."""
+    return face[:-1] if face[:-1] in ANIMALS else None
+
+
+def explain(face: str) -> Msg | None:
+    """What a tile does: each knowledge tile, building and other tile type."""
+    number = _knowledge_number(face)
+    if number is not None:
+        return m(f"effect.k{number}")
+    if _animal(face):
+        return m("effect.animal", n=int(face[-1]))
+    if face in ("castle", "mine", "ship") or face in components().table["buildings"]:
+        return m(f"effect.{face}")
+    return None
+
+
+def face_emoji(face: str) -> str:
+    if _knowledge_number(face) is not None:
+        return TYPE_EMOJI["knowledge"]
+    animal = _animal(face)
+    if animal:
+        return ANIMAL_EMOJI[animal]
+    return TYPE_EMOJI.get(face, TYPE_EMOJI["building"])
+
+
+def private_text(view: dict[str, Any]) -> Msg:
+    you = view.get("you")
+    if not you:
+        return m("private.watching")
+    p = view["players"][you["seat"]]
+    return m(
+        "private.text",
+        seat=seat_name(you["seat"]),
+        points=count("points", p["score"]),
+        # a used die struck through, as the picture fades it
+        dice=" ".join(
+            f"~~{v}~~" if used else str(v) for v, used in zip(p["dice"], p["used"], strict=True)
+        ),
+        workers=p["workers"],
+        silver=p["silver"],
+        storage=[tile_name(t["face"]) for t in p["storage"]] or m("private.empty"),
+        goods=_goods_list(p["goods"]),
+        sold=_goods_list(you["sold"]),
+    )
+
+
+def _goods_list(goods: dict[str, int]) -> list[Msg] | Msg:
+    listed = [m("label.goods", goods=goods_name(int(g)), n=n) for g, n in goods.items()]
+    return listed or m("private.none")
+
+
+def rules_text() -> Msg:
+    """Markdown for `/rules`: the game as played here and its reconstructed facts."""
+    return m("rules")
