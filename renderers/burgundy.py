@@ -10,6 +10,7 @@ stay apart for colour-blind players.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from functools import cache, lru_cache
 from typing import Any
 
@@ -54,7 +55,8 @@ def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
 
 
 def mix(colour: tuple[int, ...], other: tuple[int, ...], t: float) -> tuple[int, int, int]:
-    return tuple(round(a + (b - a) * t) for a, b in zip(colour[:3], other[:3], strict=True))
+    r, g, b = (round(a + (b - a) * t) for a, b in zip(colour[:3], other[:3], strict=True))
+    return r, g, b
 
 
 def text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, size: int, fill: Any) -> None:
@@ -76,78 +78,125 @@ def draw_hex(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: Any, 
     d.polygon(hex_points(cx, cy, r - max(1, round(r / 12))), fill=fill)
 
 
-def icon(d: ImageDraw.ImageDraw, kind: str, cx: float, cy: float, s: float, ink: Any) -> None:
+# Each tile type's shape (and each building's), drawn around (cx, cy) with `s` about half the
+# icon's size, in `ink`, with lines `w` wide.
+Pen = ImageDraw.ImageDraw
+
+
+def _house(d: Pen, cx: float, cy: float, s: float, ink: Any, w: int) -> None:
+    d.line([(cx - s, cy), (cx, cy - s), (cx + s, cy)], fill=ink, width=w, joint="curve")
+    d.rectangle([cx - s * 0.7, cy, cx + s * 0.7, cy + s * 0.8], outline=ink, width=w)
+
+
+def _warehouse(d: Pen, cx: float, cy: float, s: float, ink: Any, w: int) -> None:
+    _house(d, cx, cy, s, ink, w)
+    d.line([cx - s * 0.7, cy, cx + s * 0.7, cy + s * 0.8], fill=ink, width=w)
+    d.line([cx + s * 0.7, cy, cx - s * 0.7, cy + s * 0.8], fill=ink, width=w)
+
+
+def _boarding_house(d: Pen, cx: float, cy: float, s: float, ink: Any, w: int) -> None:
+    _house(d, cx, cy, s, ink, w)
+    d.rectangle([cx - s * 0.2, cy + s * 0.3, cx + s * 0.2, cy + s * 0.8], fill=ink)
+
+
+def _animals(d: Pen, cx: float, cy: float, s: float, ink: Any, w: int) -> None:
+    for dx, dy in ((-0.5, 0.3), (0.5, 0.3), (0, -0.4)):
+        x, y = cx + dx * s, cy + dy * s
+        d.ellipse([x - s * 0.3, y - s * 0.3, x + s * 0.3, y + s * 0.3], fill=ink)
+
+
+def _book(d: Pen, cx: float, cy: float, s: float, ink: Any, w: int) -> None:
+    d.rectangle([cx - s * 0.8, cy - s * 0.6, cx + s * 0.8, cy + s * 0.6], outline=ink, width=w)
+    d.line([cx, cy - s * 0.6, cx, cy + s * 0.6], fill=ink, width=w)
+
+
+def _battlements(d: Pen, cx: float, cy: float, s: float, ink: Any, half_width: float) -> None:
+    d.rectangle([cx - s * half_width, cy - s * 0.4, cx + s * half_width, cy + s * 0.8], fill=ink)
+    for i in range(3):
+        x = cx - s * half_width + i * s * half_width
+        d.rectangle([x - s * 0.15, cy - s * 0.8, x + s * 0.15, cy - s * 0.4], fill=ink)
+
+
+def _castle(d: Pen, cx: float, cy: float, s: float, ink: Any, w: int) -> None:
+    _battlements(d, cx, cy, s, ink, 0.8)
+
+
+def _watchtower(d: Pen, cx: float, cy: float, s: float, ink: Any, w: int) -> None:
+    _battlements(d, cx, cy, s, ink, 0.45)
+
+
+def _mine(d: Pen, cx: float, cy: float, s: float, ink: Any, w: int) -> None:
+    d.polygon([(cx - s, cy + s * 0.7), (cx, cy - s * 0.8), (cx + s, cy + s * 0.7)], fill=ink)
+
+
+def _ship(d: Pen, cx: float, cy: float, s: float, ink: Any, w: int) -> None:
+    hull = [
+        (cx - s, cy + s * 0.2),
+        (cx + s, cy + s * 0.2),
+        (cx + s * 0.6, cy + s * 0.7),
+        (cx - s * 0.6, cy + s * 0.7),
+    ]
+    d.polygon(hull, fill=ink)
+    d.polygon([(cx, cy - s * 0.9), (cx, cy + s * 0.1), (cx + s * 0.7, cy + s * 0.1)], fill=ink)
+
+
+def _carpenter(d: Pen, cx: float, cy: float, s: float, ink: Any, w: int) -> None:
+    d.line([cx - s * 0.7, cy - s * 0.6, cx + s * 0.7, cy - s * 0.6], fill=ink, width=w * 2)
+    d.line([cx, cy - s * 0.6, cx, cy + s * 0.8], fill=ink, width=w * 2)
+
+
+def _church(d: Pen, cx: float, cy: float, s: float, ink: Any, w: int) -> None:
+    d.line([cx, cy - s * 0.9, cx, cy + s * 0.9], fill=ink, width=w * 2)
+    d.line([cx - s * 0.5, cy - s * 0.35, cx + s * 0.5, cy - s * 0.35], fill=ink, width=w * 2)
+
+
+def _market(d: Pen, cx: float, cy: float, s: float, ink: Any, w: int) -> None:
+    awning = [
+        (cx - s, cy - s * 0.2),
+        (cx - s * 0.6, cy - s * 0.7),
+        (cx + s * 0.6, cy - s * 0.7),
+        (cx + s, cy - s * 0.2),
+    ]
+    d.polygon(awning, fill=ink)
+    d.rectangle([cx - s * 0.8, cy, cx + s * 0.8, cy + s * 0.7], outline=ink, width=w)
+
+
+def _bank(d: Pen, cx: float, cy: float, s: float, ink: Any, w: int) -> None:
+    d.ellipse([cx - s * 0.8, cy - s * 0.8, cx + s * 0.8, cy + s * 0.8], outline=ink, width=w * 2)
+    d.ellipse([cx - s * 0.3, cy - s * 0.3, cx + s * 0.3, cy + s * 0.3], fill=ink)
+
+
+def _townhall(d: Pen, cx: float, cy: float, s: float, ink: Any, w: int) -> None:
+    d.polygon([(cx - s, cy - s * 0.3), (cx, cy - s), (cx + s, cy - s * 0.3)], fill=ink)
+    for i in (-1, 0, 1):
+        x = cx + i * s * 0.6
+        d.line([x, cy - s * 0.2, x, cy + s * 0.7], fill=ink, width=w * 2)
+    d.line([cx - s, cy + s * 0.8, cx + s, cy + s * 0.8], fill=ink, width=w)
+
+
+ICONS: dict[str, Callable[[Pen, float, float, float, Any, int], None]] = {
+    "building": _house,
+    "warehouse": _warehouse,
+    "boarding": _boarding_house,
+    "animal": _animals,
+    "knowledge": _book,
+    "castle": _castle,
+    "watchtower": _watchtower,
+    "mine": _mine,
+    "ship": _ship,
+    "carpenter": _carpenter,
+    "church": _church,
+    "market": _market,
+    "bank": _bank,
+    "townhall": _townhall,
+}
+
+
+def icon(d: Pen, kind: str, cx: float, cy: float, s: float, ink: Any) -> None:
     """The shape of a tile type (or of a building kind), `s` about half the icon's size."""
-    w = max(1, round(s / 5))
-    if kind in ("building", "warehouse", "boarding"):
-        d.line([(cx - s, cy), (cx, cy - s), (cx + s, cy)], fill=ink, width=w, joint="curve")
-        d.rectangle([cx - s * 0.7, cy, cx + s * 0.7, cy + s * 0.8], outline=ink, width=w)
-        if kind == "warehouse":
-            d.line([cx - s * 0.7, cy, cx + s * 0.7, cy + s * 0.8], fill=ink, width=w)
-            d.line([cx + s * 0.7, cy, cx - s * 0.7, cy + s * 0.8], fill=ink, width=w)
-        if kind == "boarding":
-            d.rectangle([cx - s * 0.2, cy + s * 0.3, cx + s * 0.2, cy + s * 0.8], fill=ink)
-    elif kind == "animal":
-        for dx, dy in ((-0.5, 0.3), (0.5, 0.3), (0, -0.4)):
-            d.ellipse(
-                [
-                    cx + dx * s - s * 0.3,
-                    cy + dy * s - s * 0.3,
-                    cx + dx * s + s * 0.3,
-                    cy + dy * s + s * 0.3,
-                ],
-                fill=ink,
-            )
-    elif kind == "knowledge":
-        d.rectangle([cx - s * 0.8, cy - s * 0.6, cx + s * 0.8, cy + s * 0.6], outline=ink, width=w)
-        d.line([cx, cy - s * 0.6, cx, cy + s * 0.6], fill=ink, width=w)
-    elif kind in ("castle", "watchtower"):
-        k = 0.45 if kind == "watchtower" else 0.8
-        d.rectangle([cx - s * k, cy - s * 0.4, cx + s * k, cy + s * 0.8], fill=ink)
-        for i in range(3):
-            x = cx - s * k + i * s * k
-            d.rectangle([x - s * 0.15, cy - s * 0.8, x + s * 0.15, cy - s * 0.4], fill=ink)
-    elif kind == "mine":
-        d.polygon([(cx - s, cy + s * 0.7), (cx, cy - s * 0.8), (cx + s, cy + s * 0.7)], fill=ink)
-    elif kind == "ship":
-        d.polygon(
-            [
-                (cx - s, cy + s * 0.2),
-                (cx + s, cy + s * 0.2),
-                (cx + s * 0.6, cy + s * 0.7),
-                (cx - s * 0.6, cy + s * 0.7),
-            ],
-            fill=ink,
-        )
-        d.polygon([(cx, cy - s * 0.9), (cx, cy + s * 0.1), (cx + s * 0.7, cy + s * 0.1)], fill=ink)
-    elif kind == "carpenter":
-        d.line([cx - s * 0.7, cy - s * 0.6, cx + s * 0.7, cy - s * 0.6], fill=ink, width=w * 2)
-        d.line([cx, cy - s * 0.6, cx, cy + s * 0.8], fill=ink, width=w * 2)
-    elif kind == "church":
-        d.line([cx, cy - s * 0.9, cx, cy + s * 0.9], fill=ink, width=w * 2)
-        d.line([cx - s * 0.5, cy - s * 0.35, cx + s * 0.5, cy - s * 0.35], fill=ink, width=w * 2)
-    elif kind == "market":
-        d.polygon(
-            [
-                (cx - s, cy - s * 0.2),
-                (cx - s * 0.6, cy - s * 0.7),
-                (cx + s * 0.6, cy - s * 0.7),
-                (cx + s, cy - s * 0.2),
-            ],
-            fill=ink,
-        )
-        d.rectangle([cx - s * 0.8, cy, cx + s * 0.8, cy + s * 0.7], outline=ink, width=w)
-    elif kind == "bank":
-        d.ellipse(
-            [cx - s * 0.8, cy - s * 0.8, cx + s * 0.8, cy + s * 0.8], outline=ink, width=w * 2
-        )
-        d.ellipse([cx - s * 0.3, cy - s * 0.3, cx + s * 0.3, cy + s * 0.3], fill=ink)
-    elif kind == "townhall":
-        d.polygon([(cx - s, cy - s * 0.3), (cx, cy - s), (cx + s, cy - s * 0.3)], fill=ink)
-        for i in (-1, 0, 1):
-            x = cx + i * s * 0.6
-            d.line([x, cy - s * 0.2, x, cy + s * 0.7], fill=ink, width=w * 2)
-        d.line([cx - s, cy + s * 0.8, cx + s, cy + s * 0.8], fill=ink, width=w)
+    draw = ICONS.get(kind)
+    if draw is not None:
+        draw(d, cx, cy, s, ink, max(1, round(s / 5)))
 
 
 def draw_tile(d: ImageDraw.ImageDraw, tile: dict[str, Any], cx: float, cy: float, r: float) -> None:

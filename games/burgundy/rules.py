@@ -106,7 +106,7 @@ def plays(
     """Every use of die `slot` turned into `value` that the player can afford."""
     player = state.players[seat]
     targets = placements(player) if targets is None else targets
-    out = []
+    out: list[Play] = []
     depot = state.depots[value - 1]
     if any(t >= 0 for t in depot):
         cost = worker_cost(player, slot, value, "take")

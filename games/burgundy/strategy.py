@@ -19,6 +19,7 @@ from __future__ import annotations
 import copy
 import random
 from itertools import combinations
+from typing import Any
 
 from meeple_hall.games.burgundy import effects
 from meeple_hall.games.burgundy.data import PHASES, TYPES, components
@@ -39,7 +40,6 @@ from meeple_hall.games.burgundy.state import CASTLE_DIE, BurgundyState, Frame, P
 from meeple_hall.games.burgundy.steps import STEPS
 from meeple_hall.games.burgundy.turn import place_id, take_id
 from meeple_hall.games.core import Decision
-from meeple_hall.games.core.steps import Chosen
 
 ROUNDS = len(PHASES) * 5
 # A turn's dice are rolled before it starts and nothing in it is bid or hidden, so `value`
@@ -458,19 +458,18 @@ def _score_options(state: BurgundyState, decision: Decision, ctx: Context) -> di
     return scores
 
 
-def _offered(state: BurgundyState) -> dict[str, object]:
+def _offered(state: BurgundyState) -> dict[str, Any]:
     """The options of the step asked now, each with what it means to the rules."""
     frame = STEPS.top(state)
     assert frame is not None, "the game is over"
     return dict(STEPS.step(frame).offer(state, frame).meanings)
 
 
-def _answered(state: BurgundyState, seat: int, oid: str, meaning: object) -> BurgundyState:
+def _answered(state: BurgundyState, seat: int, oid: str, meaning: Any) -> BurgundyState:
     """A copy of `state` with the step on top of its stack answered by `oid` (as the engine
     answers it, without working out the step's offer again)."""
     s = _fork(state, seat)
-    frame = s.stack.pop()
-    STEPS.step(frame).perform(s, frame, Chosen((oid,), (meaning,)))
+    STEPS.answer(s, s.stack[-1], (oid,), meanings={oid: meaning})
     return s
 
 

@@ -27,6 +27,8 @@ RETIRED_EVENTS = ("log.ships", "log.completes")
 
 def m(key: str, /, **params: object) -> Msg:
     """A message of this game's catalogue (`burgundy.<key>`)."""
+    # Ignored (arg-type): callers pass list[Msg] and the like, which mypy will not take for
+    # list[Param] (lists are invariant); Msg checks and freezes every parameter itself.
     return Msg(f"burgundy.{key}", **params)  # type: ignore[arg-type]
 
 
