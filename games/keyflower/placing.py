@@ -44,7 +44,8 @@ def abilities(state: KeyflowerState, seat: int, won: bool = False) -> set[str]:
     for t in [*p.village, *(p.to_place if won else [])]:
         s = spec(t)
         if s.is_summer_boat:
-            out.add(s.front["ability"] if state.tiles[t].side == "a" else s.back["ability"])
+            side = s.front if state.tiles[t].side == "a" else s.back or {}
+            out.add(side["ability"])
     return out
 
 

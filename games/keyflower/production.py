@@ -7,7 +7,10 @@ workers, green workers and skill tiles go behind the screen.
 from __future__ import annotations
 
 from meeple_hall.games.core import Msg
+from meeple_hall.games.core.steps import Offer
 from meeple_hall.games.keyflower import supply
+from meeple_hall.games.keyflower.components import COLOURS, SKILLS
+from meeple_hall.games.keyflower.offers import TurnStep, end_turn, item_option, offer
 from meeple_hall.games.keyflower.placing import abilities, effect, owner
 from meeple_hall.games.keyflower.state import KeyflowerState
 from meeple_hall.games.keyflower.words import amount, amounts, count, item, m, seat_name, tile_name
@@ -48,20 +51,20 @@ def produce(state: KeyflowerState, seat: int, tile_id: str) -> str:
     elif kind == "craft":
         supply.take(p.skills, e["skill"])
         supply.add(state.skill_pile, e["skill"])
-        got = gain_resources(state, seat, tile_id, e["give"])
-        _uses(state, seat, tile_id, "uses_craft", paid=amount(1, e["skill"]), got=got)
+        made = gain_resources(state, seat, tile_id, e["give"])
+        _uses(state, seat, tile_id, "uses_craft", paid=amount(1, e["skill"]), got=made)
     elif kind == "green":
         supply.take(p.screen, e["pay"])
         supply.to_bag(state, e["pay"], 1)
-        got = supply.take_green(state, e["n"])
-        supply.add(p.screen, "green", got)
+        green = supply.take_green(state, e["n"])
+        supply.add(p.screen, "green", green)
         _uses(
             state,
             seat,
             tile_id,
             "uses_green",
             paid=count("colour_worker", 1, colour=item(e["pay"])),
-            got=count("green_worker", got),
+            got=count("green_worker", green),
         )
     elif kind == "transport":
         factor = 2 if "2b" in abilities(state, seat) else 1
@@ -111,3 +114,59 @@ def discard_worker(state: KeyflowerState, seat: int, tile_id: str, colour: str) 
     supply.merge(p.screen, got)
     supply.to_bag(state, colour, 1)
     _uses(state, seat, tile_id, "uses_discard", got=count("worker", sum(got.values())))
+
+
+# -- the choices a use asks for ---------------------------------------------------------------
+class ChooseResource(TurnStep):
+    """A tile giving one resource of several: which (Quarry, Woodcutter and the like)."""
+
+    kind = "resource"
+
+    def ask(self, state: KeyflowerState, seat: int) -> Offer:
+        tile = state.move.tile
+        options = effect(state, tile)["options"]
+        return offer(
+            m("prompt.resource", tile=tile_name(tile)),
+            (item_option(r) for r in options if state.supply.get(r, 0)),
+        )
+
+    def choose(self, state: KeyflowerState, seat: int, choice: str) -> None:
+        choose_resource(state, seat, state.move.tile, choice)
+        end_turn(state)
+
+
+class PaySkill(TurnStep):
+    """Brewer and Hiring fair: which skill tile to give up."""
+
+    kind = "skill"
+
+    def ask(self, state: KeyflowerState, seat: int) -> Offer:
+        skills = state.players[seat].skills
+        return offer(
+            m("prompt.skill", tile=tile_name(state.move.tile)),
+            (item_option(s) for s in SKILLS if skills.get(s, 0)),
+        )
+
+    def choose(self, state: KeyflowerState, seat: int, choice: str) -> None:
+        pay_skill(state, seat, state.move.tile, choice)
+        end_turn(state)
+
+
+class DiscardWorker(TurnStep):
+    """Tavern: which worker to discard."""
+
+    kind = "discard"
+
+    def ask(self, state: KeyflowerState, seat: int) -> Offer:
+        screen = state.players[seat].screen
+        return offer(
+            m("prompt.discard", tile=tile_name(state.move.tile)),
+            (item_option(c) for c in COLOURS if screen.get(c, 0)),
+        )
+
+    def choose(self, state: KeyflowerState, seat: int, choice: str) -> None:
+        discard_worker(state, seat, state.move.tile, choice)
+        end_turn(state)
+
+
+STEPS = (ChooseResource(), PaySkill(), DiscardWorker())

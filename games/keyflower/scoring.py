@@ -146,90 +146,102 @@ CATEGORY = {
 }
 
 
+@dataclass
+class Scoresheet:
+    """A seat's points by category, and the lines that earn them."""
+
+    breakdown: dict[str, int] = field(default_factory=lambda: dict.fromkeys(CATEGORIES, 0))
+    lines: list[Msg] = field(default_factory=list)
+
+    def add(self, category: str, n: int, line: Msg) -> None:
+        if n:
+            self.breakdown[category] += n
+            self.lines.append(m("line.points", what=line, n=n))
+
+
 def score(state: KeyflowerState, seat: int) -> tuple[dict[str, int], list[Msg]]:
     """A seat's points by category and the assignment that earns them, line by line."""
     p = state.players[seat]
     own = abilities(state, seat)
-    any_for_any = "3b" in own
-    breakdown = dict.fromkeys(CATEGORIES, 0)
-    lines: list[Msg] = []
-
-    def add(category: str, n: int, line: Msg) -> None:
-        if n:
-            breakdown[category] += n
-            lines.append(m("line.points", what=line, n=n))
-
+    sheet = Scoresheet()
     sinks: Sinks = {}
     stores: list[tuple[str, dict[str, Any]]] = []
     free: dict[str, int] = {r: 0 for r in RESOURCES}
     placed = [t for t in p.village if state.tiles[t].placed]
     for tid in placed:
-        t = state.tiles[tid]
-        s = spec(tid)
-        e = {"effect": "ability"} if s.is_summer_boat else s.side(t.upgraded)
-        kind = e.get("effect")
-        category = "winter" if s.kind == "winter" else "boats" if s.kind == "boat" else "tiles"
-        name = tile_name(tid)
-        add(category, e.get("points", 0), name)
-        near = neighbours(state, p, tid)
-        if kind == "adjacent" or s.kind == "turn_order":
-            add(
-                "adjacency",
-                len(near) * e.get("per", 1),
-                m("line.next_to", tile=name, tiles=count("tile", len(near))),
-            )
-        elif kind == "adjacent_upgraded":
-            ups = sum(1 for _, o in near if state.tiles[o].upgraded)
-            add(
-                "adjacency",
-                ups * e["per"],
-                m("line.next_to", tile=name, tiles=count("upgraded_tile", ups)),
-            )
-        elif kind == "keyflower":
-            cap = sum(
-                spec(o).side(state.tiles[o].upgraded)["carry"]
-                for o in placed
-                if spec(o).side(state.tiles[o].upgraded).get("effect") == "transport"
-            )
-            add(
-                "boats",
-                cap * e["per"] * (2 if "2b" in own else 1),
-                m("line.capacity", tile=name, n=cap),
-            )
-        elif kind == "sea_bastion":
-            loop = longest_loop(road_graph(state, p))
-            add("boats", loop * e["per"], m("line.loop", tile=name, tiles=count("tile", loop)))
-        elif kind == "sea_breeze":
-            boats = len(river_boats(state, p))
-            add("boats", boats * e["per"], m("line.river", tile=name, boats=count("boat", boats)))
-        elif kind in CATEGORY:
+        e = _scoring_side(state, tid)
+        kind = e.get("effect", "")
+        if not _score_tile(state, seat, tid, e, sheet) and kind in CATEGORY:
             sinks[kind] = e
         if kind == "store":
             stores.append((tid, e))
         else:
-            for r, n in t.resources.items():
+            for r, n in state.tiles[tid].resources.items():
                 free[r] += n
+    any_for_any = "3b" in own
     for tid, e in stores:
         for r, n in state.tiles[tid].resources.items():
             if any_for_any or e["kind"] in ("any", r) or r == "gold":
-                add(
-                    "storage",
-                    n * e["per"],
-                    m("line.stored", tile=tile_name(tid), what=amount(n, r)),
-                )
+                line = m("line.stored", tile=tile_name(tid), what=amount(n, r))
+                sheet.add("storage", n * e["per"], line)
             else:
                 free[r] += n
-    workers = dict(p.screen)
-    skills = dict(p.skills)
     # The keyple counts for the player who won the start tile in winter (nobody, if no bid).
     keyple = state.start_won and seat == state.start
-    pools = _best_with_keyple(workers, skills, free, sinks, any_for_any, stores, keyple)
+    pools = _best_with_keyple(
+        dict(p.screen), dict(p.skills), free, sinks, any_for_any, stores, keyple
+    )
     for pool, label in pools:
         for key, n in pool.parts.items():
             found = next((t for t in placed if _effect_name(state, t) == key), None)
             name = tile_name(found) if found else m(f"sink.{key}")
-            add(CATEGORY.get(key, "storage"), n, m("line.pool", tile=name, pool=label))
-    return breakdown, lines
+            sheet.add(CATEGORY.get(key, "storage"), n, m("line.pool", tile=name, pool=label))
+    return sheet.breakdown, sheet.lines
+
+
+def _scoring_side(state: KeyflowerState, tile_id: str) -> dict[str, Any]:
+    """The side of a tile that scores (a summer boat's only ability counts for nothing)."""
+    s = spec(tile_id)
+    return {"effect": "ability"} if s.is_summer_boat else s.side(state.tiles[tile_id].upgraded)
+
+
+def _score_tile(
+    state: KeyflowerState, seat: int, tile_id: str, e: dict[str, Any], sheet: Scoresheet
+) -> bool:
+    """A tile's own points, and those it scores by its own rule (neighbours, capacity, road
+    loop, river boats); False when what it scores is assigned from the pools."""
+    s, p, name = spec(tile_id), state.players[seat], tile_name(tile_id)
+    kind = e.get("effect")
+    category = "winter" if s.kind == "winter" else "boats" if s.kind == "boat" else "tiles"
+    sheet.add(category, e.get("points", 0), name)
+    if kind == "adjacent" or s.kind == "turn_order":
+        near = len(neighbours(state, p, tile_id))
+        line = m("line.next_to", tile=name, tiles=count("tile", near))
+        sheet.add("adjacency", near * e.get("per", 1), line)
+    elif kind == "adjacent_upgraded":
+        ups = sum(1 for _, o in neighbours(state, p, tile_id) if state.tiles[o].upgraded)
+        line = m("line.next_to", tile=name, tiles=count("upgraded_tile", ups))
+        sheet.add("adjacency", ups * e["per"], line)
+    elif kind == "keyflower":
+        cap = _capacity(state, p.village)
+        double = 2 if "2b" in abilities(state, seat) else 1
+        sheet.add("boats", cap * e["per"] * double, m("line.capacity", tile=name, n=cap))
+    elif kind == "sea_bastion":
+        loop = longest_loop(road_graph(state, p))
+        sheet.add("boats", loop * e["per"], m("line.loop", tile=name, tiles=count("tile", loop)))
+    elif kind == "sea_breeze":
+        boats = len(river_boats(state, p))
+        line = m("line.river", tile=name, boats=count("boat", boats))
+        sheet.add("boats", boats * e["per"], line)
+    else:
+        return False
+    return True
+
+
+def _capacity(state: KeyflowerState, village: list[str]) -> int:
+    """The transport capacity of a village's placed tiles."""
+    sides = (spec(t).side(state.tiles[t].upgraded) for t in village if state.tiles[t].placed)
+    return sum(side["carry"] for side in sides if side.get("effect") == "transport")
 
 
 def _effect_name(state: KeyflowerState, tile_id: str) -> str:

@@ -2,15 +2,28 @@
 
 from __future__ import annotations
 
-from meeple_hall.games.core import Rng
+from meeple_hall.games.core import Msg, Option, Rng
 from meeple_hall.games.core.messages import jsonable
+from meeple_hall.games.core.steps import Chosen, Offer, Step
 from meeple_hall.games.keyflower import supply
 from meeple_hall.games.keyflower.components import SEASONS, season_tiles, setup_table, spec
+from meeple_hall.games.keyflower.offers import Ask, offer, option, tile_option
 from meeple_hall.games.keyflower.placing import abilities, winner
 from meeple_hall.games.keyflower.scoring import score
 from meeple_hall.games.keyflower.state import KeyflowerState, Move, Player, Tile
-from meeple_hall.games.keyflower.transport import UPGRADABLE
-from meeple_hall.games.keyflower.words import count, group, m, season_name, seat_name, tile_name
+from meeple_hall.games.keyflower.transport import UPGRADABLE, upgrade
+from meeple_hall.games.keyflower.words import (
+    amount,
+    amounts,
+    count,
+    group,
+    item,
+    m,
+    season_name,
+    seat_name,
+    tile_label,
+    tile_name,
+)
 
 
 def clockwise(state: KeyflowerState, first: int) -> list[int]:
@@ -80,7 +93,7 @@ def begin_season(state: KeyflowerState) -> None:
 def load_boats(state: KeyflowerState, season: str) -> None:
     """Workers one at a time boat by boat while the bag lasts, then skill tiles."""
     wanted = {b: (spec(b).contents or {})[season][0] for b in state.boats}
-    while any(wanted.values()) and sum(state.bag.values()):
+    while any(wanted.values()) and sum(state.bag.values()) > 0:
         for b in state.boats:
             if wanted[b]:
                 supply.merge(state.boat_workers[b], supply.draw_workers(state, 1))
@@ -107,8 +120,19 @@ def reveal_winter(state: KeyflowerState) -> None:
 
 
 def end_season(state: KeyflowerState) -> None:
-    winter = SEASONS[state.season] == "winter"
-    # 1. Unsuccessful bids go back behind their screens.
+    """The rulebook's "End of season", step by step; then the boats are taken."""
+    _return_losing_bids(state)
+    _remove_tiles_nobody_bid_for(state)
+    _hand_out_won_tiles(state)
+    _empty_villages(state)
+    _settle_turn_order(state)
+    if SEASONS[state.season] == "winter":
+        state.turn_order = []
+    next_boat(state)
+
+
+def _return_losing_bids(state: KeyflowerState) -> None:
+    """1. Unsuccessful bids go back behind their screens."""
     for tid in [*state.offer, *state.turn_order]:
         tile = state.tiles[tid]
         won = winner(tile)
@@ -116,7 +140,10 @@ def end_season(state: KeyflowerState) -> None:
             if g.seat != won:
                 supply.add(state.players[g.seat].screen, g.colour, g.count)
         tile.bids = [g for g in tile.bids if g.seat == won]
-    # 2. Village tiles nobody bid for leave the game; their workers go to the bag.
+
+
+def _remove_tiles_nobody_bid_for(state: KeyflowerState) -> None:
+    """2. Village tiles nobody bid for leave the game; their workers go to the bag."""
     for tid in list(state.offer):
         tile = state.tiles[tid]
         if not tile.bids:
@@ -124,28 +151,41 @@ def end_season(state: KeyflowerState) -> None:
                 supply.to_bag(state, g.colour, g.count)
             del state.tiles[tid]
             state.offer.remove(tid)
-    # 3. From the start player clockwise: won tiles with their workers; winning bids to the bag.
+
+
+def _hand_out_won_tiles(state: KeyflowerState) -> None:
+    """3. From the start player clockwise: won tiles with their workers; winning bids to
+    the bag."""
     for seat in clockwise(state, state.start):
         p = state.players[seat]
         for tid in state.offer:
             tile = state.tiles[tid]
-            if winner(tile) == seat:
-                for g in tile.workers:
-                    supply.add(p.screen, g.colour, g.count)
-                for g in tile.bids:
-                    supply.to_bag(state, g.colour, g.count)
-                tile.workers, tile.bids, tile.uses = [], [], []
-                p.to_place.append(tid)
-                state.log.append(m("log.wins", seat=seat_name(seat), tile=tile_name(tid)))
+            if winner(tile) != seat:
+                continue
+            for g in tile.workers:
+                supply.add(p.screen, g.colour, g.count)
+            for g in tile.bids:
+                supply.to_bag(state, g.colour, g.count)
+            tile.workers, tile.bids, tile.uses = [], [], []
+            p.to_place.append(tid)
+            state.log.append(m("log.wins", seat=seat_name(seat), tile=tile_name(tid)))
     state.offer = []
-    # 4. Workers in one's own village go back behind the screen.
+
+
+def _empty_villages(state: KeyflowerState) -> None:
+    """4. Workers in one's own village go back behind the screen."""
     for p in state.players:
         for tid in p.village:
             tile = state.tiles[tid]
             for g in tile.workers:
                 supply.add(p.screen, g.colour, g.count)
             tile.workers, tile.uses = [], []
-    # 5. Turn-order tiles. Winning bids go to the bag first: boat 1a draws after them.
+
+
+def _settle_turn_order(state: KeyflowerState) -> None:
+    """5. Turn-order tiles: their winners pick boats first, the start keyple's winner starts
+    the next season; in winter the tiles go into the winners' villages. Winning bids go to
+    the bag first: boat 1a draws after them."""
     won = [(tid, winner(state.tiles[tid])) for tid in state.turn_order]
     for tid in state.turn_order:
         for g in state.tiles[tid].bids:
@@ -158,7 +198,7 @@ def end_season(state: KeyflowerState) -> None:
             continue
         if seat not in order:
             order.append(seat)
-        if winter:
+        if SEASONS[state.season] == "winter":
             state.players[seat].to_place.append(tid)
     first = state.start if new_start is None else new_start
     order += [s for s in clockwise(state, first) if s not in order]
@@ -167,9 +207,6 @@ def end_season(state: KeyflowerState) -> None:
     state.pick_order = order
     state.boats_left = list(state.boats)
     state.phase = "boats"
-    if winter:
-        state.turn_order = []
-    next_boat(state)
 
 
 def next_boat(state: KeyflowerState) -> None:
@@ -266,3 +303,80 @@ def finish(state: KeyflowerState) -> None:
         breakdown, lines = score(state, seat)
         state.final.append({"breakdown": breakdown, "lines": jsonable(lines)})
     state.log.append(m("log.over"))
+
+
+# -- the steps between turns ------------------------------------------------------------------
+class ChooseWinterTiles(Step[KeyflowerState, Ask]):
+    """Start of winter: every player at once chooses one or more winter tiles from the hand
+    to put up for auction (rulebook, "Start of season")."""
+
+    kind = "winter"
+
+    def offer(self, state: KeyflowerState, frame: Ask) -> Offer:
+        hand = state.players[frame.seat].winter_hand
+        return offer(m("prompt.winter"), (tile_option(t) for t in hand), most=len(hand))
+
+    def perform(self, state: KeyflowerState, frame: Ask, chosen: Chosen) -> None:
+        state.players[frame.seat].winter_pick = list(chosen.ids)
+        if all(p.winter_pick for p in state.players):
+            reveal_winter(state)
+
+
+class ChooseBoat(Step[KeyflowerState, Ask]):
+    """End of season: in turn order, each player takes a boat (its workers and skill
+    tiles; in winter, the boat itself, which scores)."""
+
+    kind = "boat"
+
+    def offer(self, state: KeyflowerState, frame: Ask) -> Offer:
+        winter = SEASONS[state.season] == "winter"
+        return offer(
+            m("prompt.boat_winter" if winter else "prompt.boat"),
+            (_boat_option(state, b, winter) for b in state.boats_left),
+        )
+
+    def perform(self, state: KeyflowerState, frame: Ask, chosen: Chosen) -> None:
+        take_boat(state, frame.seat, chosen.id)
+        next_boat(state)
+
+
+def _boat_option(state: KeyflowerState, boat: str, winter: bool) -> Option:
+    if winter:
+        return tile_option(
+            boat, m("label.boat_scores", tile=tile_label(boat), scoring=_boat_scoring(boat))
+        )
+    on_board = state.boat_workers[boat]
+    workers = amounts(on_board) if any(on_board.values()) else m("none.worker")
+    skills = {k: n for k, n in sorted(state.boat_skills[boat].items()) if n}
+    kinds = [amount(n, k) if n > 1 else item(k) for k, n in skills.items()]
+    tiles = (
+        m("label.skill_tiles", n=sum(skills.values()), kinds=kinds)
+        if kinds
+        else m("none.skill_tile")
+    )
+    label = m("label.boat_brings", tile=tile_label(boat), workers=workers, skills=tiles)
+    return tile_option(boat, label)
+
+
+def _boat_scoring(boat: str) -> Msg:
+    """A winter boat's end scoring, as the rulebook's "Boats" describes it."""
+    e = spec(boat).front
+    return m(f"boat_scoring.{e['effect']}", per=e.get("per", 0), points=e.get("points", 0))
+
+
+class FlipperUpgrade(Step[KeyflowerState, Ask]):
+    """The winter boat Flipper: upgrade one tile for free before scoring (or none)."""
+
+    kind = "flip"
+
+    def offer(self, state: KeyflowerState, frame: Ask) -> Offer:
+        tiles = [tile_option(t) for t in flippable(state)]
+        return offer(m("prompt.flip"), (*tiles, option("none", m("label.no_upgrade"))))
+
+    def perform(self, state: KeyflowerState, frame: Ask, chosen: Chosen) -> None:
+        if chosen.id != "none":
+            upgrade(state, frame.seat, chosen.id)
+        finish(state)
+
+
+STEPS = (ChooseWinterTiles(), ChooseBoat(), FlipperUpgrade())

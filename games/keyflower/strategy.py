@@ -459,7 +459,8 @@ def _pick(
             key=lambda t: (-1e9 if t == "none" else upgrade_gain(state, seat, t, v), t),
         )
     if kind == "pay":
-        return min(ids, key=lambda tok: (_token_loss(tok, v), tok))
+        paid = {o.id: o.fields["paid"] for o in decision.options}
+        return min(paid, key=lambda token: (_paid_loss(paid[token], v), token))
     if kind == "boat":
         return max(ids, key=lambda b: (_boat_value(state, seat, b, v), b))
     if kind in ("place_tile", "place_at", "place_rot"):
@@ -499,15 +500,9 @@ def _transport(state: KeyflowerState, seat: int, ids: list[str], v: Values) -> s
     return "done"
 
 
-def _token_loss(token: str, v: Values) -> float:
-    loss = 0.0
-    for part in token.split("+"):
-        if part == "free":
-            continue
-        n = int("".join(ch for ch in part if ch.isdigit()))
-        r = "".join(ch for ch in part if ch.isalpha())
-        loss += n * v.resource(r)
-    return loss
+def _paid_loss(paid: dict[str, int], v: Values) -> float:
+    """What the resources a payment gives up are worth."""
+    return sum(n * v.resource(r) for r, n in paid.items())
 
 
 def _boat_value(state: KeyflowerState, seat: int, boat: str, v: Values) -> float:

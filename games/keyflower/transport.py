@@ -11,12 +11,30 @@ from __future__ import annotations
 
 from itertools import product
 
+from meeple_hall.games.core.steps import Offer
 from meeple_hall.games.keyflower import supply
 from meeple_hall.games.keyflower.components import RESOURCES, SKILLS, spec
+from meeple_hall.games.keyflower.offers import (
+    TurnStep,
+    end_turn,
+    item_option,
+    offer,
+    option,
+    tile_option,
+)
 from meeple_hall.games.keyflower.placing import abilities
 from meeple_hall.games.keyflower.state import KeyflowerState
 from meeple_hall.games.keyflower.village import connected
-from meeple_hall.games.keyflower.words import amount, m, seat_name, tile_name
+from meeple_hall.games.keyflower.words import (
+    amount,
+    amounts,
+    count,
+    item,
+    m,
+    seat_name,
+    tile_label,
+    tile_name,
+)
 
 UPGRADABLE = ("home", "spring", "summer", "autumn")
 
@@ -112,3 +130,140 @@ def carry(state: KeyflowerState, seat: int, source: str, resource: str, dest: st
             dest=tile_name(dest),
         )
     )
+
+
+# -- the steps of a transport ----------------------------------------------------------------
+def after_transport_step(state: KeyflowerState, seat: int) -> None:
+    """Ask what to carry or upgrade next while there is something to do, else end the turn."""
+    move = state.move
+    can_move = move.carry and sources(state, seat)
+    can_upgrade = move.upgrades and upgradable(state, seat)
+    if can_move or can_upgrade:
+        move.stage = "transport"
+    else:
+        end_turn(state)
+
+
+def _upgrade_paid(state: KeyflowerState, seat: int, tile_id: str, paid: dict[str, int]) -> None:
+    upgrade(state, seat, tile_id, paid)
+    state.move.upgrades -= 1
+    state.move.upgrading = ""
+    after_transport_step(state, seat)
+
+
+class Transport(TurnStep):
+    """A home or transport tile used: move a resource, upgrade a tile, or stop."""
+
+    kind = "transport"
+
+    def ask(self, state: KeyflowerState, seat: int) -> Offer:
+        move = state.move
+        options = []
+        if move.carry and sources(state, seat):
+            options.append(option("move", m("label.move", n=move.carry)))
+        if move.upgrades and upgradable(state, seat):
+            options.append(option("up", m("label.up", upgrades=count("upgrade", move.upgrades))))
+        options.append(option("done", m("label.done")))
+        return offer(m("prompt.transport", tile=tile_name(move.tile)), options)
+
+    def choose(self, state: KeyflowerState, seat: int, choice: str) -> None:
+        if choice == "done":
+            end_turn(state)
+        else:
+            state.move.stage = "from" if choice == "move" else "upgrade"
+
+
+class CarryFrom(TurnStep):
+    kind = "from"
+
+    def ask(self, state: KeyflowerState, seat: int) -> Offer:
+        holding = (
+            tile_option(
+                t, m("label.holding", tile=tile_label(t), what=amounts(state.tiles[t].resources))
+            )
+            for t in sources(state, seat)
+        )
+        return offer(m("prompt.from"), holding)
+
+    def choose(self, state: KeyflowerState, seat: int, choice: str) -> None:
+        state.move.source, state.move.stage = choice, "what"
+
+
+class CarryWhat(TurnStep):
+    kind = "what"
+
+    def ask(self, state: KeyflowerState, seat: int) -> Offer:
+        source = state.move.source
+        return offer(
+            m("prompt.what", tile=tile_name(source)),
+            (item_option(r) for r in sorted(state.tiles[source].resources)),
+        )
+
+    def choose(self, state: KeyflowerState, seat: int, choice: str) -> None:
+        state.move.resource, state.move.stage = choice, "to"
+
+
+class CarryTo(TurnStep):
+    kind = "to"
+
+    def ask(self, state: KeyflowerState, seat: int) -> Offer:
+        move = state.move
+        return offer(
+            m("prompt.to", resource=item(move.resource), tile=tile_name(move.source)),
+            (tile_option(t) for t in routes(state, seat, move.source)),
+        )
+
+    def choose(self, state: KeyflowerState, seat: int, choice: str) -> None:
+        move = state.move
+        carry(state, seat, move.source, move.resource, choice)
+        move.carry -= 1
+        after_transport_step(state, seat)
+
+
+class Upgrade(TurnStep):
+    kind = "upgrade"
+
+    def ask(self, state: KeyflowerState, seat: int) -> Offer:
+        tiles = (
+            tile_option(
+                t, m("label.upgrade_for", tile=tile_label(t), cost=amounts(spec(t).upgrade or {}))
+            )
+            for t in upgradable(state, seat)
+        )
+        return offer(m("prompt.upgrade"), tiles)
+
+    def choose(self, state: KeyflowerState, seat: int, choice: str) -> None:
+        plans = upgrade_plans(state, seat, choice)
+        if len(plans) > 1:
+            state.move.upgrading, state.move.stage = choice, "pay"
+        else:
+            _upgrade_paid(state, seat, choice, plans[0])
+
+
+class Pay(TurnStep):
+    """Which resources pay for an upgrade, where the tile's can pay in more than one way."""
+
+    kind = "pay"
+
+    def ask(self, state: KeyflowerState, seat: int) -> Offer:
+        tile = state.move.upgrading
+        plans = upgrade_plans(state, seat, tile)
+        return offer(
+            m("prompt.pay", tile=tile_name(tile)),
+            (
+                option(
+                    payment_token(paid),
+                    m("label.paying", paid=amounts(paid)) if paid else m("label.free"),
+                    paid=paid,
+                )
+                for paid in plans
+            ),
+        )
+
+    def choose(self, state: KeyflowerState, seat: int, choice: str) -> None:
+        tile = state.move.upgrading
+        paid = next(p for p in upgrade_plans(state, seat, tile) if payment_token(p) == choice)
+        _upgrade_paid(state, seat, tile, paid)
+
+
+STEPS = (Transport(), CarryFrom(), CarryWhat(), CarryTo(), Upgrade(), Pay())

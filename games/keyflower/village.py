@@ -7,11 +7,12 @@ printed edges rotate with it: the edge facing direction d is edges[(d - rot) % 6
 from __future__ import annotations
 
 from functools import cache
+from typing import TypedDict
 
 from meeple_hall.games.core import Msg
 from meeple_hall.games.keyflower.components import spec
 from meeple_hall.games.keyflower.state import KeyflowerState, Player, Tile
-from meeple_hall.games.keyflower.words import DIRECTIONS, direction, m, tile_name
+from meeple_hall.games.keyflower.words import DIRECTIONS, m, near_words, side_words, tile_name
 
 DIR_NAMES = DIRECTIONS  # as the village is drawn, north up (edge 0 = east)
 
@@ -104,41 +105,54 @@ def _cell(at: str) -> tuple[int, int]:
 NEIGHBOURS_NAMED = 3
 
 
-def describe_cell(state: KeyflowerState, player: Player, at: str) -> Msg:
-    """`1_-1: NE of Home 4, E of Miner`: a free cell by (up to three of) the tiles next to it."""
+def cell_near(state: KeyflowerState, player: Player, at: str) -> list[list[int | str]]:
+    """The tiles next to a free cell that name it, as [direction, tile] from the tile."""
     cells = grid(state, player)
     q, r = _cell(at)
-    near = [
-        m("cell.near", dir=direction(d), tile=tile_name(cells[(q - dq, r - dr)]))
-        for d, (dq, dr) in enumerate(DIRS)
-        if (q - dq, r - dr) in cells
+    near: list[list[int | str]] = [
+        [d, cells[(q - dq, r - dr)]] for d, (dq, dr) in enumerate(DIRS) if (q - dq, r - dr) in cells
     ]
     # Three neighbours place a cell and fit Discord's 80 characters; four may not.
-    return m("cell.at", at=at, near=near[:NEIGHBOURS_NAMED])
+    return near[:NEIGHBOURS_NAMED]
 
 
-def describe_turn(state: KeyflowerState, player: Player, tile_id: str, at: str, rot: int) -> Msg:
-    """`r1: roads NE W SE, water E; road to Home 4`: a rotation by its sides and what its
-    roads join."""
+def describe_cell(near: list[list[int | str]], at: str) -> Msg:
+    """`1_-1: NE of Home 4, E of Miner`: a free cell by (up to three of) the tiles next to it."""
+    return m("cell.at", at=at, near=near_words(near))
+
+
+class Sides(TypedDict):
+    """A rotation's road and water sides (directions) and the tiles its roads join."""
+
+    roads: list[int]
+    water: list[int]
+    joined: list[str]
+
+
+def turn_sides(state: KeyflowerState, player: Player, tile_id: str, at: str, rot: int) -> Sides:
     cells = grid(state, player)
     q, r = _cell(at)
     e = edges_at(tile_id, rot)
-    parts = []
-    for letter, word in (("R", "roads"), ("W", "water")):
-        sides = [direction(d) for d in range(6) if e[d] == letter]
-        if sides:
-            parts.append(m(f"turn.{word}", sides=sides))
     joined = [
-        tile_name(cells[(q + dq, r + dr)])
+        cells[(q + dq, r + dr)]
         for d, (dq, dr) in enumerate(DIRS)
         if e[d] == "R"
         and (q + dq, r + dr) in cells
         and edge(state.tiles[cells[(q + dq, r + dr)]], (d + 3) % 6) == "R"
     ]
-    what = parts or m("turn.no_roads")
+    roads = [d for d in range(6) if e[d] == "R"]
+    water = [d for d in range(6) if e[d] == "W"]
+    return {"roads": roads, "water": water, "joined": joined}
+
+
+def describe_turn(rot: int, sides: Sides) -> Msg:
+    """`r1: roads NE W SE, water E; road to Home 4`: a rotation by its sides and what its
+    roads join."""
+    words = side_words(sides["roads"], sides["water"])
+    joined = [tile_name(t) for t in sides["joined"]]
     if joined:
-        return m("turn.joined", rot=f"r{rot}", sides=what, tiles=joined)
-    return m("turn.at", rot=f"r{rot}", sides=what)
+        return m("turn.joined", rot=f"r{rot}", sides=words, tiles=joined)
+    return m("turn.at", rot=f"r{rot}", sides=words)
 
 
 def place(tile: Tile, at: str, rot: int) -> None:

@@ -65,3 +65,18 @@ def group(counts: dict[str, int], noun: str) -> Msg:
     if not total:
         return m(f"none.{noun}")
     return m("group", total=count(noun, total), parts=amounts(counts))
+
+
+def near_words(near: list[list[int | str]]) -> list[Msg]:
+    """`NE of Home 4, E of Miner`: a free cell's neighbours, each [direction, tile]."""
+    return [m("cell.near", dir=direction(int(d)), tile=tile_name(str(t))) for d, t in near]
+
+
+def side_words(roads: list[int], water: list[int]) -> list[Msg] | Msg:
+    """`roads NE W SE, water E`, or `no roads`: a rotation's sides."""
+    parts = [
+        m(f"turn.{word}", sides=[direction(d) for d in sides])
+        for word, sides in (("roads", roads), ("water", water))
+        if sides
+    ]
+    return parts or m("turn.no_roads")

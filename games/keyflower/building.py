@@ -1,0 +1,115 @@
+"""Tiles won go into the village (rulebook, "End of season" 4): every player with tiles to
+place at once, each tile in three small steps: which tile (when there are several), which
+free cell, which way round. Nothing is placed until the way round is chosen, so `back`
+undoes the cell or the tile chosen.
+"""
+
+from __future__ import annotations
+
+from meeple_hall.games.core.steps import Chosen, Offer, Step
+from meeple_hall.games.keyflower import placing, seasons
+from meeple_hall.games.keyflower.offers import (
+    Ask,
+    back_option,
+    offer,
+    option,
+    tile_option,
+    with_boat_side,
+)
+from meeple_hall.games.keyflower.state import KeyflowerState, Player
+from meeple_hall.games.keyflower.village import (
+    cell_near,
+    describe_cell,
+    describe_turn,
+    place,
+    placements,
+    turn_sides,
+)
+from meeple_hall.games.keyflower.words import m, seat_name, tile_name
+
+
+def tile_being_placed(p: Player) -> str:
+    """The tile chosen to place next ("" while the player has several to choose from)."""
+    return p.placing or (p.to_place[0] if len(p.to_place) == 1 else "")
+
+
+def placing_kind(p: Player) -> str:
+    """Which of the three steps the player is at."""
+    if not tile_being_placed(p):
+        return "place_tile"
+    return "place_rot" if p.placing_at else "place_at"
+
+
+def _spots(state: KeyflowerState, seat: int, tile: str) -> dict[str, list[int]]:
+    """Free cells and the turns that fit in each (boat 2a: any turn fits)."""
+    free = "2a" in placing.abilities(state, seat)
+    return placements(state, state.players[seat], tile, free)
+
+
+def _place(state: KeyflowerState, seat: int, rot: int) -> None:
+    p = state.players[seat]
+    tile = tile_being_placed(p)
+    place(state.tiles[tile], p.placing_at, rot)
+    p.village.append(tile)
+    p.to_place.remove(tile)
+    p.placing = p.placing_at = ""
+    state.log.append(m("log.places", seat=seat_name(seat), tile=tile_name(tile)))
+    seasons.after_placing(state)
+
+
+class ChooseTileToPlace(Step[KeyflowerState, Ask]):
+    kind = "place_tile"
+
+    def offer(self, state: KeyflowerState, frame: Ask) -> Offer:
+        tiles = state.players[frame.seat].to_place
+        return offer(m("prompt.place_tile"), (with_boat_side(state, tile_option(t)) for t in tiles))
+
+    def perform(self, state: KeyflowerState, frame: Ask, chosen: Chosen) -> None:
+        state.players[frame.seat].placing = chosen.id
+
+
+class ChooseCell(Step[KeyflowerState, Ask]):
+    kind = "place_at"
+
+    def offer(self, state: KeyflowerState, frame: Ask) -> Offer:
+        p = state.players[frame.seat]
+        tile = tile_being_placed(p)
+        cells = []
+        for at in _spots(state, frame.seat, tile):
+            near = cell_near(state, p, at)
+            cells.append(option(at, describe_cell(near, at), at=at, near=near))
+        back = [back_option()] if len(p.to_place) > 1 else []
+        return offer(m("prompt.place_at", tile=tile_name(tile)), (*cells, *back))
+
+    def perform(self, state: KeyflowerState, frame: Ask, chosen: Chosen) -> None:
+        p = state.players[frame.seat]
+        if chosen.id == "back":
+            p.placing = ""
+            return
+        tile = tile_being_placed(p)
+        p.placing, p.placing_at = tile, chosen.id
+        rots = _spots(state, frame.seat, tile)[chosen.id]
+        if len(rots) == 1:
+            _place(state, frame.seat, rots[0])
+
+
+class ChooseTurn(Step[KeyflowerState, Ask]):
+    kind = "place_rot"
+
+    def offer(self, state: KeyflowerState, frame: Ask) -> Offer:
+        p = state.players[frame.seat]
+        tile, at = tile_being_placed(p), p.placing_at
+        turns = []
+        for rot in _spots(state, frame.seat, tile)[at]:
+            sides = turn_sides(state, p, tile, at, rot)
+            turns.append(option(f"r{rot}", describe_turn(rot, sides), rot=rot, **sides))
+        return offer(m("prompt.place_rot", tile=tile_name(tile)), (*turns, back_option()))
+
+    def perform(self, state: KeyflowerState, frame: Ask, chosen: Chosen) -> None:
+        if chosen.id == "back":
+            state.players[frame.seat].placing_at = ""
+        else:
+            _place(state, frame.seat, int(chosen.id[1:]))
+
+
+STEPS = (ChooseTileToPlace(), ChooseCell(), ChooseTurn())
