@@ -27,12 +27,11 @@ from meeple_hall.games.village.state import (
     SUPPLY,
     TRAVEL,
     WORKSHOP,
+    Frame,
     Player,
-    Step,
     VillageState,
 )
-
-SKIP = Option("skip", w.m("label.skip"))
+from meeple_hall.games.village.steps import SKIP, Fields, VillageStep, option, passing
 
 
 def log(state: VillageState, seat: int, key: str, **params: object) -> None:
@@ -73,47 +72,56 @@ def harvest_amount(player: Player) -> int:
     return h["base"]
 
 
-def harvest_options(state: VillageState, step: Step) -> list[Option]:
-    player = state.players[step.seat]
-    if not farm_members(player):
-        return []
-    return [Option("harvest", w.m("label.harvest", n=harvest_amount(player))), SKIP]
+class Harvest(VillageStep):
+    """A member at home harvests grain (more with a plow and a horse or an ox)."""
 
+    kind = "harvest"
 
-def harvest(state: VillageState, step: Step, choice: str) -> None:
-    player = state.players[step.seat]
-    amount = harvest_amount(player)
-    gain_grain(player, amount)
-    log(state, step.seat, "log.harvests", n=amount)
+    def choices(self, state: VillageState, frame: Frame) -> list[Option]:
+        player = state.players[frame.seat]
+        if not farm_members(player):
+            return []
+        amount = harvest_amount(player)
+        return [option("harvest", w.m("label.harvest", n=amount), grain=amount), SKIP]
+
+    def act(self, state: VillageState, frame: Frame, chosen: Fields) -> None:
+        player = state.players[frame.seat]
+        amount = harvest_amount(player)
+        gain_grain(player, amount)
+        log(state, frame.seat, "log.harvests", n=amount)
 
 
 # -- family ----------------------------------------------------------------------------
 
 
-def family_options(state: VillageState, step: Step) -> list[Option]:
-    player = state.players[step.seat]
-    out = []
-    unborn = [m.number for m in player.members if m.place == SUPPLY]
-    if unborn:
-        out.append(Option("born", w.m("label.born", member=min(unborn))))
-    for place in ON_BOARD:
-        for i in distinct(player, place):
-            m = player.members[i]
-            out.append(Option(f"recall-{i}", w.m("label.recall", who=describe(m))))
-    return [*out, SKIP] if out else []
+class Family(VillageStep):
+    """A member is born onto the farm, or one comes home from the board."""
 
+    kind = "family"
 
-def family(state: VillageState, step: Step, choice: str) -> None:
-    player = state.players[step.seat]
-    if choice == "born":
-        unborn = [i for i, m in enumerate(player.members) if m.place == SUPPLY]
-        i = min(unborn, key=lambda j: player.members[j].number)
-        player.members[i].place = FARM
-        log(state, step.seat, "log.born", member=player.members[i].number)
-        return
-    m = player.members[int(choice.removeprefix("recall-"))]
-    m.place, m.where, m.stage = FARM, "", 0
-    log(state, step.seat, "log.recall", member=m.number)
+    def choices(self, state: VillageState, frame: Frame) -> list[Option]:
+        player = state.players[frame.seat]
+        out = []
+        unborn = [m.number for m in player.members if m.place == SUPPLY]
+        if unborn:
+            out.append(option("born", w.m("label.born", member=min(unborn)), how="born"))
+        for place in ON_BOARD:
+            for i in distinct(player, place):
+                label = w.m("label.recall", who=describe(player.members[i]))
+                out.append(option(f"recall-{i}", label, how="recall", member=i))
+        return [*out, SKIP] if out else []
+
+    def act(self, state: VillageState, frame: Frame, chosen: Fields) -> None:
+        player = state.players[frame.seat]
+        if chosen["how"] == "born":
+            unborn = [i for i, m in enumerate(player.members) if m.place == SUPPLY]
+            i = min(unborn, key=lambda j: player.members[j].number)
+            player.members[i].place = FARM
+            log(state, frame.seat, "log.born", member=player.members[i].number)
+            return
+        m = player.members[chosen["member"]]
+        m.place, m.where, m.stage = FARM, "", 0
+        log(state, frame.seat, "log.recall", member=m.number)
 
 
 # -- crafts ----------------------------------------------------------------------------
@@ -128,80 +136,104 @@ def trained(player: Player, name: str) -> bool:
     return any(m.place == WORKSHOP and m.where == name for m in player.members)
 
 
-def crafts_options(state: VillageState, step: Step) -> list[Option]:
-    player = state.players[step.seat]
-    rules = data.rules()
+def making(player: Player, name: str, good: str) -> list[Option]:
+    """The ways to make `good` at workshop `name`: trained (time), training a member from
+    home (time), or buying it with grain or cubes."""
+    shop = data.rules()["workshops"][name]
+    tag = f"{name}-{good}" if name == "stables" else name
+    shop_name, made = w.workshop(name), w.a_good(good)
+    what = {"shop": name, "good": good}
     out = []
-    for name, shop in rules["workshops"].items():
-        for good in workshop_goods(name):
-            tag = f"{name}-{good}" if name == "stables" else name
-            shop_name, made = w.workshop(name), w.a_good(good)
-            if trained(player, name):
-                text = w.m("label.make", shop=shop_name, good=made, time=w.time(shop["produce"]))
-                out.append(Option(f"{tag}-time", text))
-            for i in farm_members(player):
-                n = player.members[i].number
-                cost = w.time(shop["train"] + shop["produce"])
-                text = w.m("label.train_make", shop=shop_name, member=n, good=made, time=cost)
-                out.append(Option(f"{tag}-train-{i}", text))
-            if "grain" in shop and player.grain >= shop["grain"]:
-                text = w.m("label.buy_grain", shop=shop_name, good=made, n=shop["grain"])
-                out.append(Option(f"{tag}-grain", text))
-            if "cubes" in shop and can_pay(player, {c: 1 for c in shop["cubes"]}):
-                paid = w.cubes({c: 1 for c in shop["cubes"]})
-                text = w.m("label.buy_cubes", shop=shop_name, good=made, cubes=paid)
-                out.append(Option(f"{tag}-cubes", text))
-        # Training alone is allowed: the good "may" then be made (EN crafts a).
-        for i in farm_members(player):
-            n = player.members[i].number
-            text = w.m(
-                "label.train_only", shop=w.workshop(name), member=n, time=w.time(shop["train"])
-            )
-            out.append(Option(f"{name}-trainonly-{i}", text))
-    mill = rules["mill"]
-    if player.grain >= mill["grain"]:
-        text = w.m(
-            "label.mill", grain=mill["grain"], time=w.time(mill["time"]), coins=mill["coins"]
-        )
-        out.append(Option("mill", text))
-    return [*out, SKIP] if out else []
+    if trained(player, name):
+        text = w.m("label.make", shop=shop_name, good=made, time=w.time(shop["produce"]))
+        out.append(option(f"{tag}-time", text, **what, how="time"))
+    for i in farm_members(player):
+        n = player.members[i].number
+        cost = w.time(shop["train"] + shop["produce"])
+        text = w.m("label.train_make", shop=shop_name, member=n, good=made, time=cost)
+        out.append(option(f"{tag}-train-{i}", text, **what, how="train", member=i))
+    if "grain" in shop and player.grain >= shop["grain"]:
+        text = w.m("label.buy_grain", shop=shop_name, good=made, n=shop["grain"])
+        out.append(option(f"{tag}-grain", text, **what, how="grain"))
+    if "cubes" in shop and can_pay(player, {c: 1 for c in shop["cubes"]}):
+        cost = {c: 1 for c in shop["cubes"]}
+        text = w.m("label.buy_cubes", shop=shop_name, good=made, cubes=w.cubes(cost))
+        out.append(option(f"{tag}-cubes", text, **what, how="cubes", cost=cost))
+    return out
 
 
-def crafts(state: VillageState, step: Step, choice: str) -> None:
-    player = state.players[step.seat]
-    rules = data.rules()
-    if choice == "mill":
-        mill = rules["mill"]
-        player.grain -= mill["grain"]
-        spend_time(player, mill["time"])
-        player.coins += mill["coins"]
-        log(state, step.seat, "log.mills", grain=mill["grain"], coins=mill["coins"])
-        return
-    parts = choice.split("-")
-    name = parts[0]
-    shop = rules["workshops"][name]
-    if parts[1] == "trainonly":
-        member = player.members[int(parts[2])]
-        member.place, member.where = WORKSHOP, name
-        spend_time(player, shop["train"])
-        log(state, step.seat, "log.trains", member=member.number, shop=w.workshop(name))
-        return
-    if name == "stables":
-        good, how = parts[1], parts[2:]
-    else:
-        good, how = shop["good"], parts[1:]
-    if how[0] == "time":
+def training(player: Player, name: str) -> list[Option]:
+    """Training alone is allowed: the good "may" then be made (EN crafts a)."""
+    shop = data.rules()["workshops"][name]
+    out = []
+    for i in farm_members(player):
+        n = player.members[i].number
+        time = w.time(shop["train"])
+        text = w.m("label.train_only", shop=w.workshop(name), member=n, time=time)
+        out.append(option(f"{name}-trainonly-{i}", text, shop=name, how="trainonly", member=i))
+    return out
+
+
+class Crafts(VillageStep):
+    """A good from a workshop (trained for time, or bought), training alone, or the mill."""
+
+    kind = "crafts"
+
+    def choices(self, state: VillageState, frame: Frame) -> list[Option]:
+        player = state.players[frame.seat]
+        out = []
+        for name in data.rules()["workshops"]:
+            for good in workshop_goods(name):
+                out += making(player, name, good)
+            out += training(player, name)
+        mill = data.rules()["mill"]
+        if player.grain >= mill["grain"]:
+            time = w.time(mill["time"])
+            text = w.m("label.mill", grain=mill["grain"], time=time, coins=mill["coins"])
+            out.append(option("mill", text, how="mill"))
+        return [*out, SKIP] if out else []
+
+    def act(self, state: VillageState, frame: Frame, chosen: Fields) -> None:
+        if chosen["how"] == "mill":
+            mill(state, frame.seat)
+        elif chosen["how"] == "trainonly":
+            train(state, frame.seat, chosen["shop"], chosen["member"])
+        else:
+            make(state, frame.seat, chosen)
+
+
+def mill(state: VillageState, seat: int) -> None:
+    player, mill = state.players[seat], data.rules()["mill"]
+    player.grain -= mill["grain"]
+    spend_time(player, mill["time"])
+    player.coins += mill["coins"]
+    log(state, seat, "log.mills", grain=mill["grain"], coins=mill["coins"])
+
+
+def train(state: VillageState, seat: int, name: str, index: int) -> None:
+    player = state.players[seat]
+    member = player.members[index]
+    member.place, member.where = WORKSHOP, name
+    spend_time(player, data.rules()["workshops"][name]["train"])
+    log(state, seat, "log.trains", member=member.number, shop=w.workshop(name))
+
+
+def make(state: VillageState, seat: int, chosen: Fields) -> None:
+    player = state.players[seat]
+    name, good, how = chosen["shop"], chosen["good"], chosen["how"]
+    shop = data.rules()["workshops"][name]
+    if how == "time":
         spend_time(player, shop["produce"])
-    elif how[0] == "train":
-        member = player.members[int(how[1])]
+    elif how == "train":
+        member = player.members[chosen["member"]]
         member.place, member.where = WORKSHOP, name
         spend_time(player, shop["train"] + shop["produce"])
-    elif how[0] == "grain":
+    elif how == "grain":
         player.grain -= shop["grain"]
     else:
-        pay(state, player, {c: 1 for c in shop["cubes"]})
+        pay(state, player, chosen["cost"])
     player.goods[good] += 1
-    log(state, step.seat, "log.makes", good=w.a_good(good), shop=w.workshop(name))
+    log(state, seat, "log.makes", good=w.a_good(good), shop=w.workshop(name))
 
 
 # -- council ---------------------------------------------------------------------------
@@ -222,131 +254,208 @@ def council_payments(player: Player) -> list[str]:
     return out
 
 
+def council_cost(how: str) -> dict[str, int]:
+    """The cubes a council step paid `how` costs (a scroll costs none)."""
+    return {"green": data.rules()["council"]["green"]} if how == "green" else {}
+
+
 def pay_council(state: VillageState, player: Player, how: str) -> None:
     if how == "scroll":
         player.goods["scroll"] -= 1
     else:
-        pay(state, player, {"green": data.rules()["council"]["green"]})
+        pay(state, player, council_cost(how))
 
 
-def council_options(state: VillageState, step: Step) -> list[Option]:
-    player = state.players[step.seat]
+class Council(VillageStep):
+    """A member enters the council or moves up a stage (a scroll or green cubes, and
+    time), then the privilege of its stage; or only the privilege of the top stage."""
+
+    kind = "council"
+
+    def choices(self, state: VillageState, frame: Frame) -> list[Option]:
+        player = state.players[frame.seat]
+        out = []
+        for how in council_payments(player):
+            out += entering(player, how) + promoting(player, how)
+        stages = [m.stage for m in player.members if m.place == COUNCIL]
+        if stages and Privilege().choices(state, privilege_frame(frame.seat, max(stages))):
+            out.append(option("privilege", w.m("label.use_privilege"), how="privilege"))
+        return [*out, SKIP] if out else []
+
+    def act(self, state: VillageState, frame: Frame, chosen: Fields) -> None:
+        player = state.players[frame.seat]
+        if chosen["how"] == "privilege":
+            top = max(m.stage for m in player.members if m.place == COUNCIL)
+            state.stack.append(privilege_frame(frame.seat, top))
+            return
+        rules = data.rules()["council"]
+        member = player.members[chosen["member"]]
+        pay_council(state, player, chosen["pay"])
+        if chosen["how"] == "enter":
+            member.place, member.stage = COUNCIL, 1
+            spend_time(player, rules["enter_time"])
+        else:
+            spend_time(player, rules["promote_time"][member.stage - 1])
+            member.stage += 1
+        log(state, frame.seat, "log.council", member=member.number, stage=member.stage)
+        state.stack.append(privilege_frame(frame.seat, member.stage))
+
+
+def entering(player: Player, how: str) -> list[Option]:
+    paid, time = council_payment(how), w.time(data.rules()["council"]["enter_time"])
+    cost = council_cost(how)
+    out = []
+    for i in farm_members(player):
+        text = w.m("label.enter", member=player.members[i].number, paid=paid, time=time)
+        out.append(option(f"enter-{i}-{how}", text, how="enter", member=i, pay=how, cost=cost))
+    return out
+
+
+def promoting(player: Player, how: str) -> list[Option]:
     council = data.rules()["council"]
+    cost = council_cost(how)
     out = []
-    for how in council_payments(player):
-        for i in farm_members(player):
-            n = player.members[i].number
-            paid, t = council_payment(how), w.time(council["enter_time"])
-            text = w.m("label.enter", member=n, paid=paid, time=t)
-            out.append(Option(f"enter-{i}-{how}", text))
-        for i in distinct(player, COUNCIL):
-            member = player.members[i]
-            if member.stage < 4:
-                t = w.time(council["promote_time"][member.stage - 1])
-                paid = council_payment(how)
-                text = w.m(
-                    "label.promote", member=member.number, stage=member.stage + 1, paid=paid, time=t
+    for i in distinct(player, COUNCIL):
+        member = player.members[i]
+        if member.stage < 4:
+            time = w.time(council["promote_time"][member.stage - 1])
+            n, up = member.number, member.stage + 1
+            text = w.m("label.promote", member=n, stage=up, paid=council_payment(how), time=time)
+            out.append(
+                option(f"promote-{i}-{how}", text, how="promote", member=i, pay=how, cost=cost)
+            )
+    return out
+
+
+def privilege_frame(seat: int, stage: int) -> Frame:
+    return Frame("privilege", seat, data=[str(stage)])
+
+
+class Privilege(VillageStep):
+    """The privilege of a council stage, or of any stage below it."""
+
+    kind = "privilege"
+
+    def prompt(self, state: VillageState, frame: Frame) -> Msg:
+        return w.m("prompt.privilege", stage=int(frame.data[0]))
+
+    def choices(self, state: VillageState, frame: Frame) -> list[Option]:
+        player = state.players[frame.seat]
+        top = int(frame.data[0])
+        out = []
+        if state.next_start is None:
+            # Solo: the player always starts; the marker is a coin until the round ends.
+            label = w.m("label.p1_solo" if state.solo else "label.p1")
+            out.append(option("p1", label, privilege=1))
+        if top >= 2:
+            out += cube_privileges(state)
+        if top >= 3:
+            for good in data.goods():
+                out.append(
+                    option(
+                        f"p3-{good}", w.m("label.p3", good=w.a_good(good)), privilege=3, good=good
+                    )
                 )
-                out.append(Option(f"promote-{i}-{how}", text))
-    stages = [m.stage for m in player.members if m.place == COUNCIL]
-    if stages and privilege_options(state, Step("privilege", step.seat, data=[str(max(stages))])):
-        out.append(Option("privilege", w.m("label.use_privilege")))
-    return [*out, SKIP] if out else []
+        if top >= 4 and coins_available(player) > 0:
+            # The coin paid is the start marker while it is held (economy.pay_coins).
+            key = "label.p4_marker" if player.marker_coin else "label.p4"
+            n = data.rules()["council"]["stage4_coin_prestige"]
+            out.append(option("p4", w.m(key, n=n), privilege=4))
+        return [*out, passing("none", w.m("label.no_privilege"))] if out else []
+
+    def act(self, state: VillageState, frame: Frame, chosen: Fields) -> None:
+        seat, player = frame.seat, state.players[frame.seat]
+        stage = chosen["privilege"]
+        if stage == 1:
+            state.next_start = seat
+            player.marker_coin = state.solo
+            log(state, seat, "log.p1")
+        elif stage == 2:
+            for colour in chosen["colours"]:
+                gain_cube(state, player, colour)
+            taken = w.both([w.colour(c) for c in chosen["colours"]])
+            log(state, seat, "log.takes_cubes", cubes=taken)
+        elif stage == 3:
+            player.goods[chosen["good"]] += 1
+            log(state, seat, "log.takes_good", good=w.a_good(chosen["good"]))
+        else:
+            pay_coins(state, player, 1)
+            points = data.rules()["council"]["stage4_coin_prestige"]
+            player.prestige += points
+            log(state, seat, "log.p4", n=points)
 
 
-def council(state: VillageState, step: Step, choice: str) -> None:
-    player = state.players[step.seat]
-    rules = data.rules()["council"]
-    if choice == "privilege":
-        top = max(m.stage for m in player.members if m.place == COUNCIL)
-        state.stack.append(Step("privilege", step.seat, data=[str(top)]))
-        return
-    verb, index, how = choice.split("-")
-    member = player.members[int(index)]
-    pay_council(state, player, how)
-    if verb == "enter":
-        member.place, member.stage = COUNCIL, 1
-        spend_time(player, rules["enter_time"])
-    else:
-        spend_time(player, rules["promote_time"][member.stage - 1])
-        member.stage += 1
-    log(state, step.seat, "log.council", member=member.number, stage=member.stage)
-    state.stack.append(Step("privilege", step.seat, data=[str(member.stage)]))
-
-
-def privilege_options(state: VillageState, step: Step) -> list[Option]:
-    player = state.players[step.seat]
-    top = int(step.data[0])
+def cube_privileges(state: VillageState) -> list[Option]:
+    """Two cubes of different colours from the supply, or the one colour it still has."""
+    colours = [c for c in data.colours() if state.supply[c] > 0]
     out = []
-    if state.next_start is None:
-        # Solo: the player always starts; the marker is a coin until the round ends.
-        out.append(Option("p1", w.m("label.p1_solo" if state.solo else "label.p1")))
-    if top >= 2:
-        colours = [c for c in data.colours() if state.supply[c] > 0]
-        for a, b in combinations(colours, 2):
-            out.append(Option(f"p2-{a}-{b}", w.m("label.p2", a=w.colour(a), b=w.colour(b))))
-        if len(colours) == 1:
-            # The supply holds one colour only: one cube of it is all there is to take.
-            text = w.m("label.p2_last", cube=w.a_colour(colours[0]))
-            out.append(Option(f"p2-{colours[0]}", text))
-    if top >= 3:
-        for good in data.goods():
-            out.append(Option(f"p3-{good}", w.m("label.p3", good=w.a_good(good))))
-    if top >= 4 and coins_available(player) > 0:
-        # The coin paid is the start marker while it is held (economy.pay_coins).
-        key = "label.p4_marker" if player.marker_coin else "label.p4"
-        out.append(Option("p4", w.m(key, n=data.rules()["council"]["stage4_coin_prestige"])))
-    return [*out, Option("none", w.m("label.no_privilege"))] if out else []
-
-
-def privilege(state: VillageState, step: Step, choice: str) -> None:
-    player = state.players[step.seat]
-    parts = choice.split("-")
-    if parts[0] == "p1":
-        state.next_start = step.seat
-        player.marker_coin = state.solo
-        log(state, step.seat, "log.p1")
-    elif parts[0] == "p2":
-        for colour in parts[1:]:
-            gain_cube(state, player, colour)
-        log(state, step.seat, "log.takes_cubes", cubes=w.both([w.colour(c) for c in parts[1:]]))
-    elif parts[0] == "p3":
-        player.goods[parts[1]] += 1
-        log(state, step.seat, "log.takes_good", good=w.a_good(parts[1]))
-    elif parts[0] == "p4":
-        pay_coins(state, player, 1)
-        points = data.rules()["council"]["stage4_coin_prestige"]
-        player.prestige += points
-        log(state, step.seat, "log.p4", n=points)
+    for a, b in combinations(colours, 2):
+        label = w.m("label.p2", a=w.colour(a), b=w.colour(b))
+        out.append(option(f"p2-{a}-{b}", label, privilege=2, colours=[a, b]))
+    if len(colours) == 1:
+        # The supply holds one colour only: one cube of it is all there is to take.
+        label = w.m("label.p2_last", cube=w.a_colour(colours[0]))
+        out.append(option(f"p2-{colours[0]}", label, privilege=2, colours=colours))
+    return out
 
 
 # -- travel ----------------------------------------------------------------------------
 
 
-def travel_options(state: VillageState, step: Step) -> list[Option]:
-    player = state.players[step.seat]
-    if player.goods["wagon"] == 0:
-        return []
-    start = data.travel()["start"]
-    out = []
-    for city in data.neighbours(start):
-        route = data.route(start, city)
-        if route and can_pay(player, route.cubes):
+class Travel(VillageStep):
+    """With a wagon, a member from home sets out from the start city, or a traveller moves
+    on to a neighbouring city, paying the route's cubes and time."""
+
+    kind = "travel"
+
+    def choices(self, state: VillageState, frame: Frame) -> list[Option]:
+        player = state.players[frame.seat]
+        if player.goods["wagon"] == 0:
+            return []
+        start = data.travel()["start"]
+        out = []
+        for city in data.neighbours(start):
             for i in farm_members(player):
-                n = player.members[i].number
-                trip = trip_text(player, route, city)
-                text = w.m("label.go", member=n, city=city_name(city), trip=trip)
-                out.append(Option(f"go-{city}-{i}", text))
-    for i in distinct(player, TRAVEL):
-        here = player.members[i].where
-        for city in data.neighbours(here):
-            route = data.route(here, city)
-            if route and can_pay(player, route.cubes):
-                n = player.members[i].number
-                trip = trip_text(player, route, city)
-                text = w.m("label.move", member=n, a=city_name(here), b=city_name(city), trip=trip)
-                out.append(Option(f"move-{i}-{city}", text))
-    return [*out, SKIP] if out else []
+                out += trip(player, i, start, city, f"go-{city}-{i}", "label.go")
+        for i in distinct(player, TRAVEL):
+            here = player.members[i].where
+            for city in data.neighbours(here):
+                out += trip(player, i, here, city, f"move-{i}-{city}", "label.move")
+        return [*out, SKIP] if out else []
+
+    def act(self, state: VillageState, frame: Frame, chosen: Fields) -> None:
+        player = state.players[frame.seat]
+        rules = data.rules()["travel"]
+        city, member = chosen["city"], player.members[chosen["member"]]
+        pay(state, player, chosen["cost"])
+        player.goods["wagon"] -= rules["wagons"]
+        spend_time(player, rules["time"])
+        member.place, member.where = TRAVEL, city
+        log(state, frame.seat, "log.travels", city=city_name(city))
+        if city in player.cities:
+            return
+        player.cities.append(city)
+        reward = data.cities()[city]
+        if reward == "prestige":
+            player.prestige += rules["reward_prestige"]
+        elif reward == "coin":
+            player.coins += rules["reward_coins"]
+        else:
+            state.stack.append(Frame("reward", frame.seat))
+
+
+def trip(player: Player, index: int, origin: str, city: str, oid: str, key: str) -> list[Option]:
+    """Member `index` travelling from `origin` to `city` (`label.go` from the start city,
+    `label.move` between cities), if the player can pay the route."""
+    route = data.route(origin, city)
+    if not route or not can_pay(player, route.cubes):
+        return []
+    n, cost = player.members[index].number, trip_text(player, route, city)
+    if key == "label.go":
+        text = w.m(key, member=n, city=city_name(city), trip=cost)
+    else:
+        text = w.m(key, member=n, a=city_name(origin), b=city_name(city), trip=cost)
+    return [option(oid, text, member=index, origin=origin, city=city, cost=dict(route.cubes))]
 
 
 def city_name(name: str) -> Msg:
@@ -365,132 +474,73 @@ def trip_text(player: Player, route: Route, city: str) -> Msg:
     return w.m("trip.reward", **cost, reward=reward)
 
 
-def travel(state: VillageState, step: Step, choice: str) -> None:
-    player = state.players[step.seat]
-    rules = data.rules()["travel"]
-    verb, a, b = choice.split("-")
-    if verb == "go":
-        city, member = a, player.members[int(b)]
-        origin = data.travel()["start"]
-    else:
-        member, city = player.members[int(a)], b
-        origin = member.where
-    route = data.route(origin, city)
-    assert route is not None
-    pay(state, player, route.cubes)
-    player.goods["wagon"] -= rules["wagons"]
-    spend_time(player, rules["time"])
-    member.place, member.where = TRAVEL, city
-    log(state, step.seat, "log.travels", city=city_name(city))
-    if city in player.cities:
-        return
-    player.cities.append(city)
-    reward = data.cities()[city]
-    if reward == "prestige":
-        player.prestige += rules["reward_prestige"]
-    elif reward == "coin":
-        player.coins += rules["reward_coins"]
-    else:
-        state.stack.append(Step("reward", step.seat))
+class Reward(VillageStep):
+    """A city's reward of two cubes, of one colour or two."""
 
+    kind = "reward"
 
-def reward_options(state: VillageState, step: Step) -> list[Option]:
-    out = []
-    for a, b in combinations_with_replacement(data.colours(), 2):
-        need = {a: 1, b: 1} if a != b else {a: 2}
-        if all(state.supply[c] >= n for c, n in need.items()):
-            text = (
-                w.m("label.take_two", colour=w.colour(a))
-                if a == b
-                else w.m("label.take_pair", a=w.colour(a), b=w.colour(b))
-            )
-            out.append(Option(f"{a}-{b}", text))
-    if not out:
-        # A single cube left in the whole supply: the reward is that cube.
-        out = [
-            Option(c, w.m("label.take_last", cube=w.a_colour(c)))
-            for c in data.colours()
-            if state.supply[c]
-        ]
-    return out
+    def choices(self, state: VillageState, frame: Frame) -> list[Option]:
+        out = []
+        for a, b in combinations_with_replacement(data.colours(), 2):
+            need = {a: 1, b: 1} if a != b else {a: 2}
+            if all(state.supply[c] >= n for c, n in need.items()):
+                text = (
+                    w.m("label.take_two", colour=w.colour(a))
+                    if a == b
+                    else w.m("label.take_pair", a=w.colour(a), b=w.colour(b))
+                )
+                out.append(option(f"{a}-{b}", text, colours=[a, b]))
+        if not out:
+            # A single cube left in the whole supply: the reward is that cube.
+            out = [
+                option(c, w.m("label.take_last", cube=w.a_colour(c)), colours=[c])
+                for c in data.colours()
+                if state.supply[c]
+            ]
+        return out
 
-
-def reward(state: VillageState, step: Step, choice: str) -> None:
-    player = state.players[step.seat]
-    for colour in choice.split("-"):
-        gain_cube(state, player, colour)
-    log(state, step.seat, "log.takes_cubes", cubes=w.both([w.colour(c) for c in choice.split("-")]))
+    def act(self, state: VillageState, frame: Frame, chosen: Fields) -> None:
+        player = state.players[frame.seat]
+        for colour in chosen["colours"]:
+            gain_cube(state, player, colour)
+        taken = w.both([w.colour(c) for c in chosen["colours"]])
+        log(state, frame.seat, "log.takes_cubes", cubes=taken)
 
 
 # -- church ----------------------------------------------------------------------------
 
 
-def church_options(state: VillageState, step: Step) -> list[Option]:
-    player = state.players[step.seat]
-    church = data.rules()["church"]
-    out = []
-    for i in farm_members(player):
-        n = player.members[i].number
-        if can_pay(player, {"brown": church["brown"]}):
-            text = w.m("label.church", member=n, paid=w.cubes({"brown": church["brown"]}))
-            out.append(Option(f"church-{i}-brown", text))
-        text = w.m("label.church", member=n, paid=w.time(church["time"]))
-        out.append(Option(f"church-{i}-time", text))
-    return [*out, SKIP] if out else []
+class Church(VillageStep):
+    """A member from home goes into the black bag, for brown cubes or time."""
 
+    kind = "church"
 
-def church(state: VillageState, step: Step, choice: str) -> None:
-    player = state.players[step.seat]
-    rules = data.rules()["church"]
-    _, index, how = choice.split("-")
-    if how == "brown":
-        pay(state, player, {"brown": rules["brown"]})
-    else:
-        spend_time(player, rules["time"])
-    member = player.members[int(index)]
-    member.place = BAG
-    state.black_bag.append(f"{step.seat}:{index}")
-    log(state, step.seat, "log.church", member=member.number)
+    def choices(self, state: VillageState, frame: Frame) -> list[Option]:
+        player = state.players[frame.seat]
+        church = data.rules()["church"]
+        brown = {"brown": church["brown"]}
+        out = []
+        for i in farm_members(player):
+            n = player.members[i].number
+            if can_pay(player, brown):
+                text = w.m("label.church", member=n, paid=w.cubes(brown))
+                out.append(option(f"church-{i}-brown", text, member=i, pay="brown", cost=brown))
+            text = w.m("label.church", member=n, paid=w.time(church["time"]))
+            out.append(option(f"church-{i}-time", text, member=i, pay="time"))
+        return [*out, SKIP] if out else []
 
-
-def cube_cost(state: VillageState, step: Step, option: str) -> dict[str, int]:
-    """The influence cubes an action option costs (coins may stand in for any of them)."""
-    rules = data.rules()
-    parts = option.split("-")
-    if step.kind == "crafts" and parts[-1] == "cubes":
-        return {c: 1 for c in rules["workshops"][parts[0]]["cubes"]}
-    if step.kind == "council" and parts[-1] == "green":
-        return {"green": rules["council"]["green"]}
-    if step.kind == "church" and parts[-1] == "brown":
-        return {"brown": rules["church"]["brown"]}
-    if step.kind == "travel" and parts[0] in ("go", "move"):
-        if parts[0] == "go":
-            origin, city = data.travel()["start"], parts[1]
+    def act(self, state: VillageState, frame: Frame, chosen: Fields) -> None:
+        player = state.players[frame.seat]
+        if chosen["pay"] == "brown":
+            pay(state, player, chosen["cost"])
         else:
-            origin, city = state.players[step.seat].members[int(parts[1])].where, parts[2]
-        route = data.route(origin, city)
-        return dict(route.cubes) if route else {}
-    return {}
+            spend_time(player, data.rules()["church"]["time"])
+        index = chosen["member"]
+        member = player.members[index]
+        member.place = BAG
+        state.black_bag.append(f"{frame.seat}:{index}")
+        log(state, frame.seat, "log.church", member=member.number)
 
 
-OPTIONS = {
-    "harvest": harvest_options,
-    "family": family_options,
-    "crafts": crafts_options,
-    "council": council_options,
-    "privilege": privilege_options,
-    "travel": travel_options,
-    "reward": reward_options,
-    "church": church_options,
-}
-PERFORM = {
-    "harvest": harvest,
-    "family": family,
-    "crafts": crafts,
-    "council": council,
-    "privilege": privilege,
-    "travel": travel,
-    "reward": reward,
-    "church": church,
-}
+STEPS = (Harvest(), Family(), Crafts(), Council(), Privilege(), Travel(), Reward(), Church())
 ACTIONS = ("harvest", "family", "crafts", "market", "travel", "council", "church")

@@ -14,10 +14,12 @@ from meeple_hall.games.village.state import (
     TRAVEL,
     VISIBLE,
     WORKSHOP,
+    Frame,
     Member,
     Player,
     VillageState,
 )
+from meeple_hall.games.village.steps import Fields, VillageStep, option
 
 CATEGORY = {FARM: "farm", WORKSHOP: "crafts", COUNCIL: "council", TRAVEL: "travel"}
 
@@ -55,11 +57,38 @@ def candidates(player: Player) -> list[int]:
     return out
 
 
-def options(player: Player) -> list[Option]:
-    return [
-        Option(f"die-{i}", w.m("label.die", who=describe(player.members[i])))
-        for i in candidates(player)
-    ]
+class Death(VillageStep):
+    """The oldest visible member dies (asked only when members of that number stand in
+    different places); with none visible, the death waits."""
+
+    kind = "die"
+    answers_alone = True
+
+    def choices(self, state: VillageState, frame: Frame) -> list[Option]:
+        player = state.players[frame.seat]
+        return [
+            option(
+                f"die-{i}",
+                w.m("label.die", who=describe(player.members[i])),
+                member=i,
+                row=category(player.members[i]),
+            )
+            for i in candidates(player)
+        ]
+
+    def act(self, state: VillageState, frame: Frame, chosen: Fields) -> None:
+        die(state, frame.seat, chosen["member"])
+
+    def unanswered(self, state: VillageState, frame: Frame) -> None:
+        state.players[frame.seat].deaths_due = due_after(state, frame.seat)
+
+
+def due_after(state: VillageState, seat: int) -> int:
+    """Deaths left once a player has no visible member: those carried into a market day
+    still wait for the end of the turn."""
+    if state.market is not None:
+        return min(state.market.carried[seat], state.players[seat].deaths_due)
+    return 0
 
 
 def owner_mark(owner: int) -> str:

@@ -4,11 +4,12 @@ into the chronicle space of the action the cube came from."""
 
 from __future__ import annotations
 
-from meeple_hall.games.core import Option, Rng
+from meeple_hall.games.core import Msg, Option, Rng
 from meeple_hall.games.village import data, market
 from meeple_hall.games.village import words as w
 from meeple_hall.games.village.death import bury, resting
-from meeple_hall.games.village.state import GRAVE, KARLA, REMOVED, Karla, Step, VillageState
+from meeple_hall.games.village.state import GRAVE, KARLA, REMOVED, Frame, Karla, VillageState
+from meeple_hall.games.village.steps import Fields, VillageStep, option
 
 
 def new(rng: Rng) -> Karla:
@@ -37,6 +38,15 @@ def clockwise(start: str) -> list[str]:
     return order[i:] + order[:i]
 
 
+def after_turn(state: VillageState) -> None:
+    """Karla takes her cube after every turn but the final turns: if the player ends the
+    game, this cube is her own last turn. If the end came in her market day, she takes
+    the very last turn after the player's final one."""
+    state.karla_pending = False
+    if not state.finals_set or state.market_ender == KARLA:
+        take(state)
+
+
 def take(state: VillageState) -> None:
     """Karla's cube after the player's take: same space and colour, else the next space
     clockwise with that colour, else the player picks a cube of the same (or next) space.
@@ -56,20 +66,33 @@ def take(state: VillageState) -> None:
             if len(set(state.spaces[s])) == 1:
                 place(state, s, state.spaces[s][0])
             else:
-                state.stack.append(Step("karla", 0, space=s))
+                state.stack.append(Frame("karla", 0, space=s))
             return
 
 
-def choice_options(state: VillageState, step: Step) -> list[Option]:
-    colours = sorted(set(state.spaces[step.space]))
-    return [
-        Option(f"take-{c}", w.m("label.karla", colour=w.colour(c), space=w.space(step.space)))
-        for c in colours
-    ]
+class KarlasCube(VillageStep):
+    """Karla's cube, of the colours left on one space, chosen by the player for her (with
+    the die variant when the roll found no colour, else when hers is gone)."""
 
+    kind = "karla"
+    answers_alone = True
 
-def choose(state: VillageState, step: Step, choice: str) -> None:
-    place(state, step.space, choice.removeprefix("take-"))
+    def prompt(self, state: VillageState, frame: Frame) -> Msg:
+        if not state.karla_die and state.last_take:
+            # BB solo: no cube of the colour taken anywhere, so the player picks hers there.
+            taken = w.colour(state.last_take[1])
+            return w.m("prompt.karla_none", colour=taken, space=w.space(frame.space))
+        return w.m("prompt.karla")
+
+    def choices(self, state: VillageState, frame: Frame) -> list[Option]:
+        where = w.space(frame.space)
+        return [
+            option(f"take-{c}", w.m("label.karla", colour=w.colour(c), space=where), colour=c)
+            for c in sorted(set(state.spaces[frame.space]))
+        ]
+
+    def act(self, state: VillageState, frame: Frame, chosen: Fields) -> None:
+        place(state, frame.space, chosen["colour"])
 
 
 def place(state: VillageState, space: str, colour: str) -> None:

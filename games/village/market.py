@@ -7,7 +7,8 @@ from meeple_hall.games.core import Msg, Option
 from meeple_hall.games.village import data
 from meeple_hall.games.village import words as w
 from meeple_hall.games.village.economy import can_pay, has_goods, pay, pay_goods, spend_time
-from meeple_hall.games.village.state import KARLA, Market, Step, VillageState
+from meeple_hall.games.village.state import KARLA, Frame, Market, VillageState
+from meeple_hall.games.village.steps import Fields, VillageStep, option, passing
 
 
 def stall_tiles(state: VillageState) -> list[str]:
@@ -38,31 +39,50 @@ def free_sale(state: VillageState, seat: int) -> bool:
     return market is not None and market.first_free and seat == market.trigger
 
 
-def options(state: VillageState, step: Step) -> list[Option]:
-    player = state.players[step.seat]
-    free = free_sale(state, step.seat)
-    rules = data.rules()["market"]
-    if not free and not can_pay(player, {"green": rules["other_green"]}):
-        return [PASS]
-    # `words.cubes` as the coin labels look for it (engine.with_coins)
-    green = w.cubes({"green": rules["other_green"]})
-    extra = w.plus([green, w.time(rules["other_time"])])
-    out = []
-    for tile in stall_tiles(state):
-        wanted = data.customers()[tile]
-        if has_goods(player, wanted.wants):
-            goods = w.plus([wanted_good(g, n) for g, n in wanted.wants.items()])
-            points = wanted.points
-            label = (
-                w.m("label.serve_free", n=points, goods=goods)
-                if free
-                else w.m("label.serve", n=points, goods=goods, extra=extra)
-            )
-            out.append(Option(f"serve-{tile}", label))
-    return [*out, PASS]
+class Sale(VillageStep):
+    """A sale on market day: serve a customer at the stalls whose goods the player has
+    (free for the trigger's first, else 1 green and 1 time more), or pass for the day."""
+
+    kind = "market"
+    answers_alone = True  # only passing left: the player passes
+
+    def choices(self, state: VillageState, frame: Frame) -> list[Option]:
+        player = state.players[frame.seat]
+        free = free_sale(state, frame.seat)
+        rules = data.rules()["market"]
+        cost = {"green": rules["other_green"]}
+        if not free and not can_pay(player, cost):
+            return [PASS]
+        # `words.cubes` as the coin labels look for it (steps.with_coins)
+        extra = w.plus([w.cubes(cost), w.time(rules["other_time"])])
+        out = []
+        for tile in stall_tiles(state):
+            wanted = data.customers()[tile]
+            if has_goods(player, wanted.wants):
+                goods = w.plus([wanted_good(g, n) for g, n in wanted.wants.items()])
+                points = wanted.points
+                if free:
+                    label = w.m("label.serve_free", n=points, goods=goods)
+                    out.append(option(f"serve-{tile}", label, customer=tile, free=True))
+                else:
+                    label = w.m("label.serve", n=points, goods=goods, extra=extra)
+                    out.append(option(f"serve-{tile}", label, customer=tile, cost=cost))
+        return [*out, PASS]
+
+    def passes(self, state: VillageState, frame: Frame) -> None:
+        market = day(state)
+        market.order.pop(0)
+        market.passed.append(frame.seat)
+        state.log.append(w.m("log.market_pass", seat=w.seat_name(frame.seat)))
+        after_sale(state, frame.seat, served_front=False)
+
+    def act(self, state: VillageState, frame: Frame, chosen: Fields) -> None:
+        day(state).order.pop(0)
+        served_front = serve(state, frame.seat, chosen["customer"])
+        after_sale(state, frame.seat, served_front)
 
 
-PASS = Option("pass", w.m("label.pass_market"))
+PASS = passing("pass", w.m("label.pass_market"))
 
 
 def wanted_good(good: str, n: int) -> Msg:
@@ -71,36 +91,36 @@ def wanted_good(good: str, n: int) -> Msg:
     return name if n == 1 else w.m("many", n=n, good=name)
 
 
-def cube_cost(state: VillageState, step: Step, option: str) -> dict[str, int]:
-    if option == "pass" or free_sale(state, step.seat):
-        return {}
-    return {"green": data.rules()["market"]["other_green"]}
+def day(state: VillageState) -> Market:
+    assert state.market is not None, "no market day"
+    return state.market
 
 
-def perform(state: VillageState, step: Step, choice: str) -> None:
-    market = state.market
-    assert market is not None
-    seat = step.seat
+def serve(state: VillageState, seat: int, tile: str) -> bool:
+    """Serve customer `tile`: its goods, and unless it is the trigger's free first sale,
+    1 green and 1 time; the seat may sell again once the others had their turn. Whether
+    it stood at the frontmost stall of the day."""
+    market = day(state)
     player = state.players[seat]
-    served_front = False
-    market.order.pop(0)
-    if choice == "pass":
-        market.passed.append(seat)
-        state.log.append(w.m("log.market_pass", seat=w.seat_name(seat)))
+    rules = data.rules()["market"]
+    if free_sale(state, seat):
+        market.first_free = False
     else:
-        tile = choice.removeprefix("serve-")
-        rules = data.rules()["market"]
-        if free_sale(state, seat):
-            market.first_free = False
-        else:
-            pay(state, player, {"green": rules["other_green"]})
-            spend_time(player, rules["other_time"])
-        pay_goods(player, data.customers()[tile].wants)
-        served_front = state.stalls.index(tile) == market.front
-        state.stalls[state.stalls.index(tile)] = ""
-        player.customers.append(tile)
-        market.order.append(seat)
-        state.log.append(w.m("log.serves", seat=w.seat_name(seat)))
+        pay(state, player, {"green": rules["other_green"]})
+        spend_time(player, rules["other_time"])
+    pay_goods(player, data.customers()[tile].wants)
+    stall = state.stalls.index(tile)
+    state.stalls[stall] = ""
+    player.customers.append(tile)
+    market.order.append(seat)
+    state.log.append(w.m("log.serves", seat=w.seat_name(seat)))
+    return stall == market.front
+
+
+def after_sale(state: VillageState, seat: int, served_front: bool) -> None:
+    """The trigger's free sale is gone once it had its turn; in solo Karla serves after
+    the player's first sale or pass (the second customer if the player took the front)."""
+    market = day(state)
     if seat == market.trigger and market.first_free:
         market.first_free = False
     if market.karla_due:
@@ -138,6 +158,23 @@ def next_seat(state: VillageState) -> int | None:
             return seat
         market.order.pop(0)
     return None
+
+
+def advance(state: VillageState) -> None:
+    """The market day goes on: deaths due during it first, then the next sale; when all
+    have passed (or the stalls are empty), the day ends."""
+    market = day(state)
+    for seat, player in enumerate(state.players):
+        if player.deaths_due > market.carried[seat]:
+            state.stack.append(Frame("die", seat))
+            return
+    seat = next_seat(state)
+    if seat is not None:
+        state.stack.append(Frame("market", seat))
+        return
+    if state.ending and not market.ending_before and state.ender != market.trigger:
+        state.market_ender = market.trigger
+    finish(state)
 
 
 def finish(state: VillageState) -> None:

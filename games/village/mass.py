@@ -8,7 +8,8 @@ from meeple_hall.games.core import Msg, Option
 from meeple_hall.games.village import data
 from meeple_hall.games.village import words as w
 from meeple_hall.games.village.economy import coins_available, pay_coins
-from meeple_hall.games.village.state import CHURCH, KARLA, Step, VillageState
+from meeple_hall.games.village.state import CHURCH, KARLA, Frame, VillageState
+from meeple_hall.games.village.steps import Fields, VillageStep, option, passing
 
 
 def begin(state: VillageState, final: bool) -> None:
@@ -36,31 +37,35 @@ def own_in_bag(state: VillageState, seat: int) -> list[int]:
     return [by_number[n] for n in sorted(by_number)]
 
 
-def buy_options(state: VillageState, step: Step) -> list[Option]:
-    player = state.players[step.seat]
-    if coins_available(player) == 0 or state.mass_bought >= data.rules()["church"]["draw"]:
-        return []
-    # The coin paid is the start marker while it is held (economy.pay_coins).
-    key = "label.buy_out_marker" if player.marker_coin else "label.buy_out"
-    out = [
-        Option(f"buy-{i}", w.m(key, member=player.members[i].number))
-        for i in own_in_bag(state, step.seat)
-    ]
-    return [*out, Option("done", w.m("label.buy_done"))] if out else []
+class BuyOut(VillageStep):
+    """Before the draw, a player buys own members out of the black bag, 1 coin each."""
 
+    kind = "buy"
 
-def buy(state: VillageState, step: Step, choice: str) -> None:
-    if choice == "done":
+    def choices(self, state: VillageState, frame: Frame) -> list[Option]:
+        player = state.players[frame.seat]
+        if coins_available(player) == 0 or state.mass_bought >= data.rules()["church"]["draw"]:
+            return []
+        # The coin paid is the start marker while it is held (economy.pay_coins).
+        key = "label.buy_out_marker" if player.marker_coin else "label.buy_out"
+        out = [
+            option(f"buy-{i}", w.m(key, member=player.members[i].number), member=i)
+            for i in own_in_bag(state, frame.seat)
+        ]
+        return [*out, passing("done", w.m("label.buy_done"))] if out else []
+
+    def passes(self, state: VillageState, frame: Frame) -> None:
         state.mass_order.pop(0)
-        return
-    index = int(choice.removeprefix("buy-"))
-    player = state.players[step.seat]
-    pay_coins(state, player, 1)
-    state.black_bag.remove(f"{step.seat}:{index}")
-    to_church(state, f"{step.seat}:{index}")
-    state.mass_bought += 1
-    number = player.members[index].number
-    state.log.append(w.m("log.buy_out", seat=w.seat_name(step.seat), member=number))
+
+    def act(self, state: VillageState, frame: Frame, chosen: Fields) -> None:
+        index = chosen["member"]
+        player = state.players[frame.seat]
+        pay_coins(state, player, 1)
+        state.black_bag.remove(f"{frame.seat}:{index}")
+        to_church(state, f"{frame.seat}:{index}")
+        state.mass_bought += 1
+        number = player.members[index].number
+        state.log.append(w.m("log.buy_out", seat=w.seat_name(frame.seat), member=number))
 
 
 def draw_rest(state: VillageState) -> None:
@@ -108,32 +113,68 @@ def to_church(state: VillageState, token: str) -> None:
     member.place, member.stage = CHURCH, 1
 
 
-def advance_options(state: VillageState, step: Step) -> list[Option]:
-    player = state.players[step.seat]
-    costs = data.rules()["church"]["advance_grain"]
-    seen: set[tuple[int, int]] = set()
-    out = []
-    for i, m in enumerate(player.members):
-        if m.place != CHURCH or m.stage >= 4 or (m.number, m.stage) in seen:
-            continue
-        seen.add((m.number, m.stage))
-        cost = costs[m.stage - 1]
-        if player.grain >= cost:
-            text = w.m("label.church_up", member=m.number, stage=m.stage + 1, n=cost)
-            out.append(Option(f"up-{i}", text))
-    return [*out, Option("done", w.m("label.up_done"))] if out else []
+class MoveUp(VillageStep):
+    """After the draw, a player moves members up in the church, paying grain."""
 
+    kind = "advance"
 
-def advance(state: VillageState, step: Step, choice: str) -> None:
-    if choice == "done":
+    def choices(self, state: VillageState, frame: Frame) -> list[Option]:
+        player = state.players[frame.seat]
+        costs = data.rules()["church"]["advance_grain"]
+        seen: set[tuple[int, int]] = set()
+        out = []
+        for i, m in enumerate(player.members):
+            if m.place != CHURCH or m.stage >= 4 or (m.number, m.stage) in seen:
+                continue
+            seen.add((m.number, m.stage))
+            cost = costs[m.stage - 1]
+            if player.grain >= cost:
+                text = w.m("label.church_up", member=m.number, stage=m.stage + 1, n=cost)
+                out.append(option(f"up-{i}", text, member=i, grain=cost))
+        return [*out, passing("done", w.m("label.up_done"))] if out else []
+
+    def passes(self, state: VillageState, frame: Frame) -> None:
         state.mass_order.pop(0)
+
+    def act(self, state: VillageState, frame: Frame, chosen: Fields) -> None:
+        player = state.players[frame.seat]
+        member = player.members[chosen["member"]]
+        player.grain -= data.rules()["church"]["advance_grain"][member.stage - 1]
+        member.stage += 1
+        seat = w.seat_name(frame.seat)
+        state.log.append(w.m("log.church_up", seat=seat, member=member.number, stage=member.stage))
+
+
+def done(state: VillageState) -> bool:
+    """Whether everyone has bought and moved up: the majority is next."""
+    return state.mass_stage != "buy" and not state.mass_order
+
+
+def advance(state: VillageState) -> None:
+    """The mass goes on: the next buyer is asked (those who cannot buy leave the line),
+    then the rest is drawn; then each seat in turn may move up."""
+    if state.mass_stage == "buy":
+        buying(state)
+    else:
+        ask_next(state, MoveUp())
+
+
+def buying(state: VillageState) -> None:
+    if state.mass_order and state.mass_bought < data.rules()["church"]["draw"]:
+        ask_next(state, BuyOut())
         return
-    player = state.players[step.seat]
-    member = player.members[int(choice.removeprefix("up-"))]
-    player.grain -= data.rules()["church"]["advance_grain"][member.stage - 1]
-    member.stage += 1
-    seat = w.seat_name(step.seat)
-    state.log.append(w.m("log.church_up", seat=seat, member=member.number, stage=member.stage))
+    draw_rest(state)
+    state.mass_stage = "advance"
+    state.mass_order = seat_order(state)
+
+
+def ask_next(state: VillageState, step: VillageStep) -> None:
+    """Ask the first seat in line, or take it out of the line if it has no choice."""
+    frame = Frame(step.kind, state.mass_order[0])
+    if step.choices(state, frame):
+        state.stack.append(frame)
+    else:
+        state.mass_order.pop(0)
 
 
 def church_counts(state: VillageState) -> dict[int, tuple[int, int]]:

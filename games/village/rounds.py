@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from functools import cache
 
-from meeple_hall.games.core import Option
+from meeple_hall.games.core import Msg, Option
 from meeple_hall.games.village import actions, data, karla, market, mass
 from meeple_hall.games.village import words as w
 from meeple_hall.games.village.economy import can_pay, pay, shortfall, spend_time
-from meeple_hall.games.village.state import KARLA, Step, VillageState
+from meeple_hall.games.village.state import KARLA, Frame, VillageState
+from meeple_hall.games.village.steps import Fields, VillageStep, option
 
 
 def fill_spaces(state: VillageState) -> None:
@@ -53,63 +54,94 @@ def begin_turn(state: VillageState, seat: int) -> None:
     state.current = seat
     state.last_take = []
     state.karla_pending = False
-    state.stack.append(Step("turn", seat))
+    state.stack.append(Frame("turn", seat))
 
 
 def board_empty(state: VillageState) -> bool:
     return not any(state.spaces.values())
 
 
-def turn_options(state: VillageState, step: Step) -> list[Option]:
-    if state.ending and board_empty(state):
-        return [Option(f"free-{a}", w.m("label.free", action=w.space(a))) for a in actions.ACTIONS]
-    out = []
-    for space in data.spaces():
-        for colour in sorted(set(state.spaces[space])):
-            out.append(take_option(space, colour))
-    player = state.players[step.seat]
-    for colour in data.colours():
-        if player.cubes[colour] and can_pay(player, {colour: 3}):
-            lacking = shortfall(player, {colour: 3})
-            marker = player.marker_coin and lacking > 0
-            out.extend(well_option(colour, action, lacking, marker) for action in actions.ACTIONS)
-    return out
+class Turn(VillageStep):
+    """A turn: take a cube from an action space and carry out its action, or pay 3 cubes
+    of a colour at the well for any action; in the final turns with the board empty, any
+    action for free."""
+
+    kind = "turn"
+
+    def prompt(self, state: VillageState, frame: Frame) -> Msg:
+        if not state.ending:
+            return w.m("prompt.turn")
+        return w.m("prompt.final_free" if board_empty(state) else "prompt.final_turn")
+
+    def choices(self, state: VillageState, frame: Frame) -> list[Option]:
+        if state.ending and board_empty(state):
+            return [free_option(action) for action in actions.ACTIONS]
+        out = []
+        for space in data.spaces():
+            for colour in sorted(set(state.spaces[space])):
+                out.append(take_option(space, colour))
+        player = state.players[frame.seat]
+        for colour in data.colours():
+            if player.cubes[colour] and can_pay(player, {colour: 3}):
+                lacking = shortfall(player, {colour: 3})
+                marker = player.marker_coin and lacking > 0
+                out.extend(
+                    well_option(colour, action, lacking, marker) for action in actions.ACTIONS
+                )
+        return out
+
+    def act(self, state: VillageState, frame: Frame, chosen: Fields) -> None:
+        if chosen["how"] == "free":
+            begin_action(state, frame.seat, chosen["action"])
+        elif chosen["how"] == "well":
+            well(state, frame.seat, chosen["colour"], chosen["action"])
+        else:
+            take(state, frame.seat, chosen["space"], chosen["colour"])
 
 
 # A turn's options are the same few each time (the AI asks for them very often): made once.
 @cache
+def free_option(action: str) -> Option:
+    return option(
+        f"free-{action}", w.m("label.free", action=w.space(action)), how="free", action=action
+    )
+
+
+@cache
 def take_option(space: str, colour: str) -> Option:
+    what = {"how": "take", "space": space, "colour": colour}
     if colour == "black":
-        cost = w.time(data.rules()["time"]["plague_cost"])
-        text = w.m("label.take_plague", space=w.space(space), time=cost)
-    else:
-        text = w.m("label.take", colour=w.colour(colour), space=w.space(space))
-    return Option(f"{space}-{colour}", text)
+        time = data.rules()["time"]["plague_cost"]
+        text = w.m("label.take_plague", space=w.space(space), time=w.time(time))
+        return option(f"{space}-{colour}", text, **what, time=time)
+    text = w.m("label.take", colour=w.colour(colour), space=w.space(space))
+    return option(f"{space}-{colour}", text, **what)
 
 
 @cache
 def well_option(colour: str, action: str, lacking: int, marker: bool = False) -> Option:
     """The well for 3 cubes of a colour, the cubes lacking paid in coins (in solo the
     next-start-player marker first): `Well: 2 brown + 1 coin for crafts`."""
-    paid = w.cube_count(colour, 3)
-    if lacking:
-        kept = w.cube_count(colour, 3 - lacking) if lacking < 3 else None
-        paid = w.payment(kept, lacking, marker, w.cube_count(colour, lacking))
-    return Option(f"well-{colour}-{action}", w.m("label.well", paid=paid, action=w.space(action)))
+    paid = w.well_payment(colour, lacking, marker)
+    return option(
+        f"well-{colour}-{action}",
+        w.m("label.well", paid=paid, action=w.space(action)),
+        how="well",
+        colour=colour,
+        action=action,
+        lacking=lacking,
+        marker=marker,
+    )
 
 
-def turn(state: VillageState, step: Step, choice: str) -> None:
-    player = state.players[step.seat]
-    parts = choice.split("-")
-    if parts[0] == "free":
-        begin_action(state, step.seat, parts[1])
-        return
-    if parts[0] == "well":
-        pay(state, player, {parts[1]: 3})
-        state.log.append(w.m("log.well", seat=w.seat_name(step.seat), action=w.space(parts[2])))
-        begin_action(state, step.seat, parts[2], well=True)
-        return
-    space, colour = parts
+def well(state: VillageState, seat: int, colour: str, action: str) -> None:
+    pay(state, state.players[seat], {colour: 3})
+    state.log.append(w.m("log.well", seat=w.seat_name(seat), action=w.space(action)))
+    begin_action(state, seat, action, well=True)
+
+
+def take(state: VillageState, seat: int, space: str, colour: str) -> None:
+    player = state.players[seat]
     state.spaces[space].remove(colour)
     state.last_take = [space, colour]
     state.karla_pending = state.solo
@@ -119,20 +151,38 @@ def turn(state: VillageState, step: Step, choice: str) -> None:
         spend_time(player, cost)
         where = w.space(space)
         state.log.append(
-            w.m("log.takes_plague", seat=w.seat_name(step.seat), space=where, time=w.time(cost))
+            w.m("log.takes_plague", seat=w.seat_name(seat), space=where, time=w.time(cost))
         )
     else:
         player.cubes[colour] += 1
         what, where = w.colour(colour), w.space(space)
-        state.log.append(w.m("log.takes", seat=w.seat_name(step.seat), colour=what, space=where))
-    begin_action(state, step.seat, space)
+        state.log.append(w.m("log.takes", seat=w.seat_name(seat), colour=what, space=where))
+    begin_action(state, seat, space)
 
 
 def begin_action(state: VillageState, seat: int, action: str, well: bool = False) -> None:
     if action == "market":
         market.start(state, seat, karla_reacts=not well)
     else:
-        state.stack.append(Step(action, seat))
+        state.stack.append(Frame(action, seat))
+
+
+def go_on(state: VillageState) -> None:
+    """Nothing is asked: the game moves on by one part (the mass, the market day, a death
+    due at the end of a turn, Karla's cube, the next turn)."""
+    if state.phase == "mass":
+        if mass.done(state):
+            end_mass(state)
+        else:
+            mass.advance(state)
+    elif state.market is not None:
+        market.advance(state)
+    elif state.players[state.current].deaths_due:
+        state.stack.append(Frame("die", state.current))
+    elif state.karla_pending:
+        karla.after_turn(state)
+    else:
+        end_turn(state)
 
 
 def end_turn(state: VillageState) -> None:

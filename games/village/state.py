@@ -89,8 +89,9 @@ class Karla:
 
 
 @dataclass
-class Step:
-    """A decision the game waits for; `space` and `data` carry its context."""
+class Frame:
+    """A step the game waits for (its kind, games/village/steps.py); `space` and `data`
+    carry its context. Stored in saves as it is."""
 
     kind: str
     seat: int
@@ -130,7 +131,7 @@ class VillageState:
     next_start: int | None = None  # holder of the next-start-player marker
     round: int = 1
     current: int = 0
-    stack: list[Step] = field(default_factory=list)
+    stack: list[Frame] = field(default_factory=list)
     market: Market | None = None
     phase: str = "turn"  # "turn", "mass" or "over"
     karla_pending: bool = False  # Karla takes a cube once the player's turn is over

@@ -19,7 +19,6 @@ from functools import cache
 
 from meeple_hall.games.core import Decision
 from meeple_hall.games.village import data, engine
-from meeple_hall.games.village.engine import COINS
 from meeple_hall.games.village.state import (
     BAG,
     CHURCH,
@@ -31,6 +30,7 @@ from meeple_hall.games.village.state import (
     Player,
     VillageState,
 )
+from meeple_hall.games.village.steps import COINS
 
 # Decisions of the same seat that finish the move being weighed: the action of a space,
 # a council privilege, a city's cubes, the first sale of one's own market day, the death
@@ -154,30 +154,25 @@ def turn_values(state: VillageState, decision: Decision, seat: int) -> list[tupl
     gains: dict[str, float] = {}
     scored = []
     player = state.players[seat]
-    ids = candidates(decision)
-    for o in ids:
-        parts = o.split("-")
-        if parts[0] == "well":
-            # EN well: 3 cubes of one colour for any action. Only worth a look for an
-            # action whose space is empty, with the colour the seat holds most of.
-            colour, action = parts[1], parts[2]
-            if state.spaces.get(action) or colour != max(
-                data.colours(), key=lambda c: player.cubes[c]
-            ):
-                continue
-            after = child(state, seat, o)
-            scored.append((value(after, seat) + action_gain(after, seat), o))
+    most = max(data.colours(), key=lambda c: player.cubes[c])
+    for o in decision.options:
+        if COINS in o.id:
             continue
-        if parts[0] == "free":
-            after = child(state, seat, o)
-            scored.append((value(after, seat) + action_gain(after, seat), o))
+        how = o.fields["how"]
+        # EN well: 3 cubes of one colour for any action. Only worth a look for an action
+        # whose space is empty, with the colour the seat holds most of.
+        if how == "well" and (state.spaces.get(o.fields["action"]) or o.fields["colour"] != most):
             continue
-        space = parts[0]
-        after = child(state, seat, o)
-        if space not in gains:
-            gains[space] = action_gain(after, seat)
-        scored.append((value(after, seat) + gains[space], o))
-    return scored or [(0.0, ids[0])]
+        after = child(state, seat, o.id)
+        if how == "take":
+            space = o.fields["space"]
+            if space not in gains:
+                gains[space] = action_gain(after, seat)
+            gain = gains[space]
+        else:
+            gain = action_gain(after, seat)
+        scored.append((value(after, seat) + gain, o.id))
+    return scored or [(0.0, candidates(decision)[0])]
 
 
 # -- the value function -----------------------------------------------------------------

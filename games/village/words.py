@@ -94,6 +94,15 @@ def payment(kept: Msg | None, coins: int, marker: bool, instead: Msg, short: boo
     return m("coins.with", cubes=kept, **words)
 
 
+def well_payment(colour: str, lacking: int, marker: bool) -> Msg:
+    """3 cubes of a colour at the well, those lacking paid in coins (in solo the
+    next-start-player marker first): `3 brown`, `2 brown + 1 coin`."""
+    if not lacking:
+        return cube_count(colour, 3)
+    kept = cube_count(colour, 3 - lacking) if lacking < 3 else None
+    return payment(kept, lacking, marker, cube_count(colour, lacking))
+
+
 def both(parts: Sequence[Msg | str]) -> Msg:
     """Parts listed: `a and b`."""
     if len(parts) == 1:

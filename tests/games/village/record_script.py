@@ -16,9 +16,9 @@ import sys
 from pathlib import Path
 
 from meeple_hall.games.core import Action, Decision
-from meeple_hall.games.village import actions, data, engine
+from meeple_hall.games.village import data, engine
 from meeple_hall.games.village.economy import has_goods
-from meeple_hall.games.village.state import FARM, Step, VillageState
+from meeple_hall.games.village.state import FARM, Frame, VillageState
 
 # How much the chooser likes each action space when it can act there.
 LIKING = {
@@ -36,7 +36,8 @@ def useful(state: VillageState, seat: int, space: str) -> bool:
     player = state.players[seat]
     if space == "market":
         return any(t and has_goods(player, data.customers()[t].wants) for t in state.stalls)
-    doable = [o for o in actions.OPTIONS[space](state, Step(space, seat)) if o.id != "skip"]
+    offer = engine.steps.by_kind[space].offer(state, Frame(space, seat))
+    doable = [o for o in offer.options if o.id != "skip"]
     if space == "harvest":
         return bool(doable) and player.grain <= 3
     if space == "family":

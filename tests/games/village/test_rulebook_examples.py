@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from meeple_hall.games.core import Action
 from meeple_hall.games.village import data, engine, mass
-from meeple_hall.games.village.state import CHURCH, COUNCIL, FARM, KARLA, Step, VillageState
+from meeple_hall.games.village.state import CHURCH, COUNCIL, FARM, KARLA, Frame, VillageState
 
 
 def at_turn(state: VillageState, seat: int, **spaces: list[str]) -> VillageState:
     """Put `seat` at the start of a turn with exactly the given cubes on the board."""
-    state.stack = [Step("turn", seat)]
+    state.stack = [Frame("turn", seat)]
     state.current = seat
     state.spaces = {s: list(spaces.get(s, [])) for s in data.spaces()}
     return state

@@ -7,7 +7,7 @@ import pytest
 from meeple_hall.games.core import Action, IllegalAction
 from meeple_hall.games.village import data, engine
 from meeple_hall.games.village.rounds import fill_spaces
-from meeple_hall.games.village.state import CHURCH, COUNCIL, FARM, TRAVEL, WORKSHOP, Step
+from meeple_hall.games.village.state import CHURCH, COUNCIL, FARM, TRAVEL, WORKSHOP, Frame
 from tests.games.village.test_rulebook_examples import at_turn, choose
 
 
@@ -390,7 +390,7 @@ def test_time_passing_the_quill_during_a_market_day_kills_at_once() -> None:
     assert state.market is not None  # the day goes on after the death
     (decision,) = engine.decisions(state)
     assert decision.kind == "market" and decision.seat == 1
-    assert state.stack[-1] == Step("market", 1)
+    assert state.stack[-1] == Frame("market", 1)
 
 
 def test_supply_shortages_limit_cube_rewards() -> None:

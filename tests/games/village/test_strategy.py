@@ -10,7 +10,7 @@ import pytest
 
 from meeple_hall.games.core import Action, Decision
 from meeple_hall.games.village import engine, strategy
-from meeple_hall.games.village.state import CHURCH, COUNCIL, FARM, Step, VillageState
+from meeple_hall.games.village.state import CHURCH, COUNCIL, FARM, Frame, VillageState
 from tests.games.village.test_rulebook_examples import at_turn, choose
 
 
@@ -75,7 +75,7 @@ def test_the_member_who_dies_goes_where_the_chronicle_has_room() -> None:
             m.place = "supply"
     state.chronicle["council"] = ["1" if s == "" else s for s in state.chronicle["council"]]
     player.deaths_due = 1
-    state.stack = [Step("die", 0)]
+    state.stack = [Frame("die", 0)]
     (decision,) = engine.decisions(state)
     # Dying in the council finds its chronicle full (a grave, no points); from the
     # farmyard the member enters the chronicle (EN "A family member passes away").
@@ -89,7 +89,7 @@ def test_moves_a_young_member_up_in_the_church_when_grain_allows() -> None:
     player.members[young].place, player.members[young].stage = CHURCH, 1
     player.grain = 2
     state.phase, state.mass_stage, state.mass_order = "mass", "advance", [0, 1]
-    state.stack = [Step("advance", 0)]
+    state.stack = [Frame("advance", 0)]
     (decision,) = engine.decisions(state)
     # Stage 1 -> 2 costs 1 grain and makes the member worth 3 instead of 2 at the end.
     assert strategy.choose(state, decision, random.Random(1)) == (f"up-{young}",)

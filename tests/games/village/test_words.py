@@ -209,17 +209,17 @@ def test_karlas_question_says_why_the_player_chooses_her_cube() -> None:
 
 def test_a_death_is_asked_with_the_quill_the_picture_and_the_big_box_show() -> None:
     # The English base rulebook's "bridge" is the Big Box's quill, drawn on every track.
-    from meeple_hall.games.village.engine import prompt
-    from meeple_hall.games.village.state import Step
+    from meeple_hall.games.village.death import Death
+    from meeple_hall.games.village.state import Frame
 
-    assert "quill" in render("en", prompt(fresh(), Step("die", 0)))
+    assert "quill" in render("en", Death().prompt(fresh(), Frame("die", 0)))
 
 
 def test_solo_labels_name_the_start_marker_as_the_coin_it_is() -> None:
     """Solo (BB): the player always starts, so the council's first privilege gives a coin
     for the round; while it is held, a coin paid for 3 prestige or a buy-out at the mass is
     the marker (economy.pay_coins spends it first)."""
-    from meeple_hall.games.village.state import Step
+    from meeple_hall.games.village.state import Frame
 
     state = engine.new(1, seed=3, options={"karla": "standard"})
     player = state.players[0]
@@ -227,22 +227,22 @@ def test_solo_labels_name_the_start_marker_as_the_coin_it_is() -> None:
         member.place, member.stage = "council", 4
     options = {
         o.id: render("en", o.label)
-        for o in actions.privilege_options(state, Step("privilege", 0, data=["4"]))
+        for o in actions.Privilege().choices(state, Frame("privilege", 0, data=["4"]))
     }
     assert options["p1"] == "Take the start marker: a coin to spend this round"
     assert options["p4"] == "Pay 1 coin for 3 prestige"
     player.marker_coin, state.next_start = True, 0
     options = {
         o.id: render("en", o.label)
-        for o in actions.privilege_options(state, Step("privilege", 0, data=["4"]))
+        for o in actions.Privilege().choices(state, Frame("privilege", 0, data=["4"]))
     }
     assert options["p4"] == "Pay the start marker as a coin for 3 prestige"
     player.members[5].place = "bag"
     state.black_bag = ["0:5", "monk"]
-    bought = {o.id: render("en", o.label) for o in mass.buy_options(state, Step("buy", 0))}
+    bought = {o.id: render("en", o.label) for o in mass.BuyOut().choices(state, Frame("buy", 0))}
     assert bought["buy-5"] == "Buy #2 out of the black bag (the start marker as a coin)"
     # With more players the marker is only the next start player's.
     two = fresh()
     assert render(
-        "en", actions.privilege_options(two, Step("privilege", 0, data=["1"]))[0].label
+        "en", actions.Privilege().choices(two, Frame("privilege", 0, data=["1"]))[0].label
     ) == ("Take the next-start-player marker")
