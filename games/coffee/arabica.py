@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from meeple_hall.games.coffee.data import COFFEES, components
 from meeple_hall.games.coffee.names import coop_name, who
+from meeple_hall.games.coffee.prompts import CoffeeStep, ask_next, offer
 from meeple_hall.games.coffee.state import CoffeeState, Prompt
 from meeple_hall.games.coffee.supply import gain_donkey
 from meeple_hall.games.coffee.words import m
+from meeple_hall.games.core import Msg, Option
+from meeple_hall.games.core.steps import Chosen, Offer
 
 WILD = "wild"
 
@@ -71,7 +74,32 @@ def ask_advance(state: CoffeeState, seat: int, steps: int = 1, why: str | None =
     brought them where the player did not just choose it, as a Wild Animal counter)."""
     if not state.is_andre(seat):
         data = {"why": why} if why else {}
-        state.prompts[0:0] = [Prompt(seat, "advance", dict(data)) for _ in range(steps)]
+        ask_next(state, *(Prompt(seat, "advance", dict(data)) for _ in range(steps)))
+
+
+def advance_label(state: CoffeeState, seat: int, coffee: str) -> Msg:
+    """`Brazil: column 2 → 3`, or that the step would be lost there."""
+    column = state.players[seat].arabica[coffee]
+    after = column_after_step(state, seat, coffee)
+    if after is None:
+        return m("label.advance_lost", coffee=coop_name(coffee), column=column)
+    return m("label.advance", coffee=coop_name(coffee), column=column, after=after)
+
+
+class Advance(CoffeeStep):
+    """One step on an Arabica row of the player's choice."""
+
+    kind = "advance"
+
+    def offer(self, state: CoffeeState, frame: Prompt) -> Offer:
+        wild = frame.data.get("why") == "wild"
+        return offer(
+            m("prompt.advance_wild" if wild else "prompt.advance"),
+            [Option(c, advance_label(state, frame.seat, c), {"coffee": c}) for c in COFFEES],
+        )
+
+    def perform(self, state: CoffeeState, frame: Prompt, chosen: Chosen) -> None:
+        advance(state, frame.seat, chosen.id)
 
 
 def gain_counter(state: CoffeeState, seat: int, counter: str) -> None:

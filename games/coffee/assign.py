@@ -9,10 +9,12 @@ from meeple_hall.games.coffee import arabica
 from meeple_hall.games.coffee.board import plantations_of
 from meeple_hall.games.coffee.data import COFFEES
 from meeple_hall.games.coffee.names import coop_name, who
+from meeple_hall.games.coffee.prompts import CoffeeStep, ask_next, offer
 from meeple_hall.games.coffee.state import CoffeeState, Plantation, Prompt
-from meeple_hall.games.coffee.supply import may_take_bonus, take_bonus_coins
+from meeple_hall.games.coffee.supply import bonus_coins_option, may_take_bonus, take_bonus_coins
 from meeple_hall.games.coffee.words import m
-from meeple_hall.games.core import Option
+from meeple_hall.games.core import Msg, Option
+from meeple_hall.games.core.steps import Chosen, Offer
 
 
 def unoccupied(state: CoffeeState, seat: int) -> list[tuple[str, int, int, Plantation]]:
@@ -30,12 +32,21 @@ def space_id(coffee: str, row: int, space: int) -> str:
     return f"{coffee}.{row}.{space}"
 
 
+def space_fields(coffee: str, row: int, space: int) -> dict[str, str | int]:
+    return {"coffee": coffee, "row": row, "space": space}
+
+
+def space_option(coffee: str, row: int, space: int, label: Msg) -> Option:
+    """A plantation space of a cooperative (row 1 at the bottom, spaces from 0)."""
+    return Option(space_id(coffee, row, space), label, space_fields(coffee, row, space))
+
+
 def own_options(state: CoffeeState, seat: int) -> list[Option]:
     options = [
-        Option(space_id(c, r, s), m("label.own", coffee=coop_name(c), row=r, space=s + 1))
+        space_option(c, r, s, m("label.own", coffee=coop_name(c), row=r, space=s + 1))
         for c, r, s, _ in staffable(state, seat)
     ]
-    return [*options, Option("done", m("label.own_done"))]
+    return [*options, Option("done", m("label.own_done"), {"action": "done"})]
 
 
 def needs_own(state: CoffeeState, seat: int) -> bool:
@@ -51,8 +62,10 @@ def other_options(state: CoffeeState, seat: int) -> list[Option]:
     if state.players[seat].pool == 0:
         return []
     return [
-        Option(
-            space_id(c, r, s),
+        space_option(
+            c,
+            r,
+            s,
             m("label.other", seat=who(state, other), coffee=coop_name(c), row=r, space=s + 1),
         )
         for other in state.order
@@ -102,17 +115,17 @@ def penalty_options(state: CoffeeState, seat: int) -> list[Option]:
     player = state.players[seat]
     options = []
     if player.coins:
-        options.append(Option("coin", m("label.pay_coin")))
+        options.append(Option("coin", m("label.pay_coin"), {"action": "coin"}))
     for coffee in COFFEES:
         if arabica.can_move_back(state, seat, coffee):
             label = m("label.back", coffee=coop_name(coffee))
-            options.append(Option(f"back.{coffee}", label))
+            options.append(Option(f"back.{coffee}", label, {"action": "back", "coffee": coffee}))
     if may_take_bonus(player, "coins"):
         if not options:
             # the bonus supply is the player's choice: unable to pay from the company supply,
             # they may lose the unpaid plantations instead
-            options.append(Option("unpaid", m("label.unpaid")))
-        options.append(Option("bonus-coins", m("label.bonus_coins")))
+            options.append(Option("unpaid", m("label.unpaid"), {"action": "unpaid"}))
+        options.append(bonus_coins_option())
     return options
 
 
@@ -153,5 +166,74 @@ def settle_unpaid(state: CoffeeState, seat: int) -> None:
     """Unable to pay: remove the highest unoccupied plantations whose penalty is unpaid."""
     count = plantations_to_remove(state, seat)
     del state.owed[seat]
-    prompts = [Prompt(seat, "remove") for _ in range(count)]
-    state.prompts[0:0] = prompts
+    ask_next(state, *(Prompt(seat, "remove") for _ in range(count)))
+
+
+# -- the steps of Phase 2 ------------------------------------------------------------------
+class StaffOwn(CoffeeStep):
+    """Step 1, all players at once: workers to their own plantations, 1 row first."""
+
+    kind = "staff_own"
+
+    def offer(self, state: CoffeeState, frame: Prompt) -> Offer:
+        pool = state.players[frame.seat].pool
+        return offer(m("prompt.staff_own", n=pool), own_options(state, frame.seat))
+
+    def perform(self, state: CoffeeState, frame: Prompt, chosen: Chosen) -> None:
+        if chosen.id == "done":
+            state.done[frame.seat] = True
+        else:
+            place_worker(state, frame.seat, chosen.id)
+
+
+class StaffOther(CoffeeStep):
+    """Step 2, in turn order: a worker to another player's plantation, for an Arabica step."""
+
+    kind = "staff_other"
+
+    def offer(self, state: CoffeeState, frame: Prompt) -> Offer:
+        drop = Option("drop", m("label.drop_staff"), {"action": "drop"})
+        pool = state.players[frame.seat].pool
+        return offer(m("prompt.staff_other", n=pool), [*other_options(state, frame.seat), drop])
+
+    def perform(self, state: CoffeeState, frame: Prompt, chosen: Chosen) -> None:
+        if chosen.id == "drop":
+            state.done[frame.seat] = True
+        else:
+            place_worker(state, frame.seat, chosen.id)
+        state.turn += 1
+
+
+class Penalty(CoffeeStep):
+    """Step 3: each unoccupied plantation costs a coin or an Arabica step back per period."""
+
+    kind = "penalty"
+
+    def offer(self, state: CoffeeState, frame: Prompt) -> Offer:
+        owed = state.owed[frame.seat]
+        return offer(m("prompt.penalty", n=owed), penalty_options(state, frame.seat))
+
+    def perform(self, state: CoffeeState, frame: Prompt, chosen: Chosen) -> None:
+        pay_penalty(state, frame.seat, chosen.id)
+
+
+class Remove(CoffeeStep):
+    """A penalty left unpaid: the highest unoccupied plantation leaves the board."""
+
+    kind = "remove"
+    answers_alone = True
+
+    def offer(self, state: CoffeeState, frame: Prompt) -> Offer:
+        return offer(
+            m("prompt.remove"),
+            [
+                space_option(c, r, s, m("label.remove", coffee=coop_name(c), row=r, space=s + 1))
+                for c, r, s, _ in highest_unoccupied(state, frame.seat)
+            ],
+        )
+
+    def perform(self, state: CoffeeState, frame: Prompt, chosen: Chosen) -> None:
+        remove_plantation(state, frame.seat, chosen.id)
+
+
+STEPS = (StaffOwn(), StaffOther(), Penalty(), Remove())

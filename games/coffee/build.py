@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from meeple_hall.games.coffee import arabica
 from meeple_hall.games.coffee.board import open_building_spaces, space_kinds
-from meeple_hall.games.coffee.data import BOARD_COLUMNS, COLUMNS, components
+from meeple_hall.games.coffee.data import BOARD_COLUMNS, COFFEES, COLUMNS, components
 from meeple_hall.games.coffee.names import coop_name, who
+from meeple_hall.games.coffee.prompts import CoffeeStep, ask_next, offer
 from meeple_hall.games.coffee.state import CoffeeState, Prompt
 from meeple_hall.games.coffee.supply import send_civet
 from meeple_hall.games.coffee.words import column_name, count, m
 from meeple_hall.games.core import Msg, Option
+from meeple_hall.games.core.steps import Chosen, Offer
 
 
 def column_table(column: str) -> list[dict]:
@@ -39,11 +43,19 @@ def next_building(state: CoffeeState, seat: int, column: str, free_hospital: boo
     return True
 
 
+def printed_bonus(state: CoffeeState, seat: int, column: str) -> dict[str, int]:
+    """What the topmost building of a column brings, as printed on the player board."""
+    index = state.players[seat].built[column] - (1 if column == "warehouse" else 0)
+    return dict(column_table(column)[index])
+
+
 def building_bonus(state: CoffeeState, seat: int, column: str) -> list[Msg]:
     """What the topmost building of a column brings, in words: `1 coffee, trade 3:1, 1 VP`."""
-    player = state.players[seat]
-    index = player.built[column] - (1 if column == "warehouse" else 0)
-    bonus = column_table(column)[index]
+    return bonus_words(column, printed_bonus(state, seat, column))
+
+
+def bonus_words(column: str, bonus: Mapping[str, int]) -> list[Msg]:
+    """A building's printed bonus in words (`printed_bonus`)."""
     parts = []
     if bonus.get("coffee"):
         noun = "coffee_there" if column == "production" else "coffee"
@@ -64,13 +76,23 @@ def buildable(state: CoffeeState, seat: int) -> list[str]:
     return [c for c in COLUMNS if next_building(state, seat, c)]
 
 
+def build_option(
+    state: CoffeeState, seat: int, column: str, option_id: str, key: str, **fields: str
+) -> Option:
+    """Build the topmost building of `column`: its label (`key`) names it and its bonus."""
+    bonus = printed_bonus(state, seat, column)
+    label = m(key, building=column_name(column), bonus=bonus_words(column, bonus))
+    return Option(option_id, label, {**fields, "building": column, "bonus": bonus})
+
+
 def site_options(state: CoffeeState, column: str, coffee: str | None = None) -> list[Option]:
     options = []
     for c in state.coops if coffee is None else [coffee]:
         kinds = space_kinds(column)
         for i in open_building_spaces(state, c, column):
-            key = "label.site_step" if kinds[i] == "step" else "label.site"
-            options.append(Option(f"{c}.{i}", m(key, coffee=coop_name(c), space=i + 1)))
+            step = kinds[i] == "step"
+            label = m("label.site_step" if step else "label.site", coffee=coop_name(c), space=i + 1)
+            options.append(Option(f"{c}.{i}", label, {"coffee": c, "space": i, "step": step}))
     return options
 
 
@@ -110,3 +132,44 @@ def build(state: CoffeeState, seat: int, column: str, site: str | None) -> list[
             )
         )
     return follow
+
+
+# -- steps that build for a bonus -------------------------------------------------------------
+class FreeBuild(CoffeeStep):
+    """A contract's bonus: the topmost building of a column for free (or the hospital)."""
+
+    kind = "free_build"
+
+    def offer(self, state: CoffeeState, frame: Prompt) -> Offer:
+        seat = frame.seat
+        if frame.data["hospital"]:
+            free = next_building(state, seat, "hospital", free_hospital=True)
+            hospital = Option("hospital", m("label.hospital"), {"building": "hospital"})
+            return offer(m("prompt.free_build"), [hospital] if free else [])
+        return offer(
+            m("prompt.free_build"),
+            [build_option(state, seat, c, c, "label.free_build") for c in buildable(state, seat)],
+        )
+
+    def perform(self, state: CoffeeState, frame: Prompt, chosen: Chosen) -> None:
+        if chosen.id == "warehouse":
+            ask_next(state, *build(state, frame.seat, "warehouse", None))
+        else:
+            ask_next(state, Prompt(frame.seat, "build_site", {"column": chosen.id, "free": True}))
+
+
+class GainCoffee(CoffeeStep):
+    """A production station built off the board: 1 coffee of the player's choice."""
+
+    kind = "gain_coffee"
+    answers_alone = True
+
+    def offer(self, state: CoffeeState, frame: Prompt) -> Offer:
+        options = [Option(c, coop_name(c), {"coffee": c}) for c in COFFEES]
+        return offer(m(f"prompt.{self.kind}"), options)
+
+    def perform(self, state: CoffeeState, frame: Prompt, chosen: Chosen) -> None:
+        state.players[frame.seat].coffee[chosen.id] += 1
+
+
+STEPS = (FreeBuild(), GainCoffee())

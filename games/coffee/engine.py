@@ -7,11 +7,10 @@ from typing import Any
 from meeple_hall.games.coffee import determinize
 from meeple_hall.games.coffee.flow import advance, start_work
 from meeple_hall.games.coffee.names import who
-from meeple_hall.games.coffee.prompts import answer_prompt, prompt_decision
 from meeple_hall.games.coffee.scoring import breakdown
 from meeple_hall.games.coffee.setup import new_game
 from meeple_hall.games.coffee.state import CoffeeState
-from meeple_hall.games.coffee.turns import answer_phase, phase_decisions
+from meeple_hall.games.coffee.steps import STEPS
 from meeple_hall.games.coffee.view import view
 from meeple_hall.games.coffee.words import m
 from meeple_hall.games.core import (
@@ -93,19 +92,13 @@ class CoffeeEngine(GameEngine[CoffeeState]):
         advance(state)
         return state
 
+    steps = STEPS
+
     def decisions(self, state: CoffeeState) -> list[Decision]:
-        if state.over:
-            return []
-        if state.prompts:
-            return [prompt_decision(state, state.prompts[0])]
-        return phase_decisions(state)
+        return STEPS.decisions(state)
 
     def perform(self, state: CoffeeState, decision: Decision, choices: tuple[str, ...]) -> None:
-        if state.prompts:
-            prompt = state.prompts.pop(0)
-            answer_prompt(state, prompt, choices)
-        else:
-            answer_phase(state, decision, choices)
+        STEPS.answer(state, STEPS.frame_for(state, decision), choices)
         advance(state)
 
     resampled_by_game = frozenset({"Andre.contracts"})

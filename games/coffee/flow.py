@@ -6,12 +6,9 @@ from meeple_hall.games.coffee import andre, assign, harvest, refresh, sell, trad
 from meeple_hall.games.coffee.data import components
 from meeple_hall.games.coffee.milestones import check_milestones
 from meeple_hall.games.coffee.names import who
-from meeple_hall.games.coffee.prompts import answer_prompt, prompt_decision
 from meeple_hall.games.coffee.state import CoffeeState, Prompt
+from meeple_hall.games.coffee.steps import STEPS
 from meeple_hall.games.coffee.words import m
-
-# prompts answered for the player when there is exactly one thing to choose
-AUTO_SINGLE = {"build_site", "remove", "gain_coffee", "row_bonus", "plant_row"}
 
 
 def start_work(state: CoffeeState) -> None:
@@ -34,18 +31,24 @@ def advance(state: CoffeeState) -> None:
     while not state.over:
         check_milestones(state)
         if state.prompts:
-            prompt = state.prompts[0]
-            decision = prompt_decision(state, prompt)
-            if not decision.options:
-                state.prompts.pop(0)
-                continue
-            if prompt.kind in AUTO_SINGLE and len(decision.options) == 1:
-                state.prompts.pop(0)
-                answer_prompt(state, prompt, (decision.options[0].id,))
-                continue
+            if not settle_prompt(state):
+                return
+        elif not progress(state):
             return
-        if not progress(state):
-            return
+
+
+def settle_prompt(state: CoffeeState) -> bool:
+    """The first pending choice lapses (nothing to choose) or is made for its player (one
+    option of a step that `answers_alone`): True; False when its player must choose."""
+    prompt = state.prompts[0]
+    choices = STEPS.step(prompt).resolves(state, prompt)
+    if choices is None:
+        return False
+    if choices:
+        STEPS.answer(state, prompt, choices)
+    else:
+        state.prompts.pop(0)
+    return True
 
 
 def progress(state: CoffeeState) -> bool:

@@ -38,6 +38,14 @@ def counter_name(counter: str) -> Msg:
     return m(f"counter.{kind}", coffee=coffee_name(coffee))
 
 
+def counter_fields(counter: str) -> dict[str, str]:
+    """What a counter is, for an option that gives it: `animal:gua` -> animal, Guatemala."""
+    if ":" not in counter:
+        return {"item": counter}
+    kind, coffee = counter.split(":")
+    return {"item": kind, "coffee": coffee}
+
+
 BONUS_ITEMS = ("worker", "civet", "arabica", "donkey", "coin", "truck", "build", "hospital")
 
 

@@ -3,11 +3,14 @@ pay out, the bonus supply is refilled (−3 VP per missing coin), turn order cha
 
 from __future__ import annotations
 
+from meeple_hall.games.coffee.build import GainCoffee
 from meeple_hall.games.coffee.data import COFFEES, KOPI
 from meeple_hall.games.coffee.names import who
-from meeple_hall.games.coffee.state import CoffeeState, Player
+from meeple_hall.games.coffee.prompts import CoffeeStep, offer
+from meeple_hall.games.coffee.state import CoffeeState, Player, Prompt
 from meeple_hall.games.coffee.words import coffee_name, m
 from meeple_hall.games.core import Option
+from meeple_hall.games.core.steps import Chosen, Offer
 
 STORAGE_COLUMN = 10
 
@@ -27,7 +30,7 @@ def keeps_everything_in_rows(player: Player) -> bool:
 
 def storage_options(player: Player) -> list[Option]:
     return [
-        Option(c, m("label.storage", coffee=coffee_name(c)))
+        Option(c, m("label.storage", coffee=coffee_name(c)), {"coffee": c})
         for c in (*COFFEES, KOPI)
         if player.coffee[c]
     ]
@@ -97,3 +100,31 @@ def andre_refresh(state: CoffeeState) -> None:
     andre.contracts.pop(0)
     andre.flipped = []
     state.rng.shuffle(andre.counters)
+
+
+# -- the steps of Phase 6 ------------------------------------------------------------------
+class Storage(CoffeeStep):
+    """Step 3, all players at once: the coffees whose column a warehouse is put in."""
+
+    kind = "storage"
+
+    def offer(self, state: CoffeeState, frame: Prompt) -> Offer:
+        player = state.players[frame.seat]
+        options = storage_options(player)
+        warehouses = player.built["warehouse"]
+        prompt = m("prompt.storage", n=warehouses)
+        return offer(prompt, options, low=0, high=min(warehouses, len(options)))
+
+    def perform(self, state: CoffeeState, frame: Prompt, chosen: Chosen) -> None:
+        store(state, frame.seat, chosen.ids)
+        state.done[frame.seat] = True
+
+
+class WildIncome(GainCoffee):
+    """Step 5: a Wild stock counter pays 1 coffee of the player's choice."""
+
+    kind = "wild_income"
+    answers_alone = False
+
+
+STEPS = (Storage(), WildIncome())

@@ -4,7 +4,7 @@ Bars, or deliver once and drop out, or drop out. Free conversions and purchases 
 from __future__ import annotations
 
 from meeple_hall.games.coffee import arabica
-from meeple_hall.games.coffee.build import next_building
+from meeple_hall.games.coffee.build import build, next_building
 from meeple_hall.games.coffee.data import (
     COFFEES,
     CONTRACT_ROWS,
@@ -12,7 +12,14 @@ from meeple_hall.games.coffee.data import (
     BarSpace,
     components,
 )
-from meeple_hall.games.coffee.names import bar_name, counter_name, who
+from meeple_hall.games.coffee.names import (
+    bar_name,
+    bonus_name,
+    counter_fields,
+    counter_name,
+    who,
+)
+from meeple_hall.games.coffee.prompts import CoffeeStep, ask_next, offer
 from meeple_hall.games.coffee.state import CoffeeState, Player, Prompt
 from meeple_hall.games.coffee.supply import (
     bonus_options,
@@ -27,6 +34,7 @@ from meeple_hall.games.coffee.supply import (
 )
 from meeple_hall.games.coffee.words import coffee_name, count, m
 from meeple_hall.games.core import Msg, Option
+from meeple_hall.games.core.steps import Chosen, Offer
 
 
 def contract_wants(state: CoffeeState, seat: int, letter: str) -> dict[str, int]:
@@ -78,7 +86,10 @@ def bar_options(state: CoffeeState, seat: int) -> list[Option]:
                         points=count("vp", space.points),
                         **({"counter": counter_name(counter)} if counter else {}),
                     )
-                    options.append(Option(token, label))
+                    fields = {"action": "bar", "bar": bar, "space": i}
+                    options.append(
+                        Option(token, label, fields | ({"coffee": kind} if kind else {}))
+                    )
     return options
 
 
@@ -89,31 +100,37 @@ def trade_options(state: CoffeeState, seat: int) -> list[Option]:
     total = sum(player.coffee.values())
     for coffee in COFFEES:
         if total - player.coffee[coffee] >= player.ratio:
-            options.append(
-                Option(
-                    f"convert.{coffee}",
-                    m("label.convert", n=player.ratio, coffee=coffee_name(coffee)),
-                )
-            )
+            label = m("label.convert", n=player.ratio, coffee=coffee_name(coffee))
+            fields = {"action": "convert", "coffee": coffee}
+            options.append(Option(f"convert.{coffee}", label, fields))
     price = coffee_price(state)
     if player.coins >= price:
         for coffee in COFFEES:
-            options.append(
-                Option(f"buy.{coffee}", m("label.buy", coffee=coffee_name(coffee), n=price))
-            )
+            label = m("label.buy", coffee=coffee_name(coffee), n=price)
+            options.append(Option(f"buy.{coffee}", label, {"action": "buy", "coffee": coffee}))
     kinds = len(stock_options(player))
     if kinds >= 3 and next_building(state, seat, "warehouse"):
-        options.append(Option("stock.1", m("label.stock", n=3, warehouses=count("warehouse", 1))))
+        options.append(stock_option(1, 3))
     built = player.built["warehouse"]
     if kinds >= 5 and built + 2 <= 5:
-        options.append(Option("stock.2", m("label.stock", n=5, warehouses=count("warehouse", 2))))
+        options.append(stock_option(2, 5))
     return options + bonus_options(player)
+
+
+def stock_option(warehouses: int, counters: int) -> Option:
+    """Stock counters of `counters` kinds put back for `warehouses` warehouses."""
+    label = m("label.stock", n=counters, warehouses=count("warehouse", warehouses))
+    return Option(f"stock.{warehouses}", label, {"action": "stock", "warehouses": warehouses})
 
 
 def sell_options(state: CoffeeState, seat: int) -> list[Option]:
     player = state.players[seat]
     options = [
-        Option(f"contract.{letter}", m("label.contract", letter=letter, wants=describe(wants)))
+        Option(
+            f"contract.{letter}",
+            m("label.contract", letter=letter, wants=describe(wants)),
+            {"action": "contract", "letter": letter},
+        )
         for letter in player.contracts
         if can_pay(player, wants := contract_wants(state, seat, letter))
     ]
@@ -127,7 +144,11 @@ def convert_units(player: Player, target: str) -> list[Option]:
     for coffee, n in player.coffee.items():
         if coffee != target:
             units += [
-                Option(f"{coffee}{i}", m("label.unit", coffee=coffee_name(coffee), n=i))
+                Option(
+                    f"{coffee}{i}",
+                    m("label.unit", coffee=coffee_name(coffee), n=i),
+                    {"coffee": coffee, "n": i},
+                )
                 for i in range(1, min(n, player.ratio) + 1)
             ]
     return units
@@ -142,10 +163,15 @@ def convert(player: Player, target: str, units: tuple[str, ...]) -> None:
 def stock_options(player: Player) -> list[Option]:
     kinds = sorted(set(player.stocks), key=lambda s: (s == "wild", s))
     options = [
-        Option(k, m("label.stock_counter", coffee=coffee_name(k))) for k in kinds if k != "wild"
+        Option(k, m("label.stock_counter", coffee=coffee_name(k)), {"stock": k, "coffee": k})
+        for k in kinds
+        if k != "wild"
     ]
     wilds = player.stocks.count("wild")
-    options += [Option(f"wild{i}", m("label.wild_stock", n=i)) for i in range(1, wilds + 1)]
+    options += [
+        Option(f"wild{i}", m("label.wild_stock", n=i), {"stock": "wild", "n": i})
+        for i in range(1, wilds + 1)
+    ]
     return options
 
 
@@ -161,13 +187,13 @@ def perform_trade(state: CoffeeState, seat: int, choice: str) -> bool:
         return True
     if choice.startswith("convert."):
         target = choice.split(".")[1]
-        state.prompts.insert(0, Prompt(seat, "convert", {"target": target}))
+        ask_next(state, Prompt(seat, "convert", {"target": target}))
     elif choice.startswith("buy."):
         player.coins -= coffee_price(state)
         player.coffee[choice.split(".")[1]] += 1
     elif choice.startswith("stock."):
         n = int(choice.split(".")[1])
-        state.prompts.insert(0, Prompt(seat, "stock", {"warehouses": n}))
+        ask_next(state, Prompt(seat, "stock", {"warehouses": n}))
     else:
         return False
     return True
@@ -195,9 +221,12 @@ def start_delivery(state: CoffeeState, seat: int, token: str, second: bool) -> N
 
 def mixed_options(player: Player, n: int) -> list[Option]:
     """Kinds the player holds, and kopi luwak standing in for any other kind."""
-    options = [Option(c, coffee_name(c)) for c in COFFEES if player.coffee[c]]
+    options = [Option(c, coffee_name(c), {"coffee": c}) for c in COFFEES if player.coffee[c]]
     kopi = min(player.coffee[KOPI], n)
-    options += [Option(f"kopi{i}", m("label.kopi_as", n=i)) for i in range(1, kopi + 1)]
+    options += [
+        Option(f"kopi{i}", m("label.kopi_as", n=i), {"coffee": KOPI, "n": i})
+        for i in range(1, kopi + 1)
+    ]
     return options
 
 
@@ -243,7 +272,7 @@ def fulfil(state: CoffeeState, seat: int, letter: str) -> None:
         follow.append(Prompt(seat, "contract_bonus", {"letter": letter}))
     if all(x in player.fulfilled for x in row) and player.row_items:
         follow.append(Prompt(seat, "row_bonus"))
-    state.prompts[0:0] = follow
+    ask_next(state, *follow)
     stack = state.contract_bonus[letter]
     if stack:
         arabica.gain_counter(state, seat, stack.pop())
@@ -315,3 +344,168 @@ def drop_out_of_sell(state: CoffeeState, seat: int) -> None:
     state.done[seat] = True
     state.next_order.append(seat)
     state.say(m("log.drops_sell", seat=who(state, seat)))
+
+
+def row_item_name(state: CoffeeState, item: str) -> Msg:
+    if item == "trader":
+        return m("label.row_trader")
+    if item == "civet":
+        # EN "Phase 5" A5: in Period 3 the civet goes to the company supply (1 VP)
+        return m("label.row_civet_supply") if state.period == 3 else m("label.row_civet")
+    return counter_name(item)
+
+
+def answer_sell(state: CoffeeState, seat: int, choice: str) -> None:
+    if perform_trade(state, seat, choice):
+        return
+    state.turn += 1
+    if choice == "drop":
+        drop_out_of_sell(state, seat)
+    elif choice.startswith("contract."):
+        fulfil(state, seat, choice.split(".")[1])
+    else:
+        start_delivery(state, seat, choice, second=True)
+
+
+# -- the steps of Phase 5 ------------------------------------------------------------------
+class Sell(CoffeeStep):
+    """In reverse turn order: a contract, a first delivery, or dropping out (with free
+    trades between)."""
+
+    kind = "sell"
+
+    def offer(self, state: CoffeeState, frame: Prompt) -> Offer:
+        return offer(m("prompt.sell"), sell_options(state, frame.seat))
+
+    def perform(self, state: CoffeeState, frame: Prompt, chosen: Chosen) -> None:
+        answer_sell(state, frame.seat, chosen.id)
+
+
+class SellSecond(CoffeeStep):
+    """After a first delivery: a second one, or dropping out."""
+
+    kind = "sell_second"
+
+    def offer(self, state: CoffeeState, frame: Prompt) -> Offer:
+        seat = frame.seat
+        drop = Option("drop", m("label.drop_sell"), {"action": "drop"})
+        return offer(
+            m("prompt.sell_second"),
+            [*bar_options(state, seat), *trade_options(state, seat), drop],
+        )
+
+    def perform(self, state: CoffeeState, frame: Prompt, chosen: Chosen) -> None:
+        seat, choice = frame.seat, chosen.id
+        if choice == "drop":
+            drop_out_of_sell(state, seat)
+        elif choice.startswith("bar."):
+            start_delivery(state, seat, choice, second=False)
+        else:
+            ask_next(state, Prompt(seat, "sell_second"))
+            perform_trade(state, seat, choice)
+
+
+class Convert(CoffeeStep):
+    """Trading coffee at the player's ratio: the coffee given for one of the target kind."""
+
+    kind = "convert"
+
+    def offer(self, state: CoffeeState, frame: Prompt) -> Offer:
+        player, target = state.players[frame.seat], frame.data["target"]
+        return offer(
+            m("prompt.convert", n=player.ratio, coffee=coffee_name(target)),
+            convert_units(player, target),
+            low=player.ratio,
+            high=player.ratio,
+        )
+
+    def perform(self, state: CoffeeState, frame: Prompt, chosen: Chosen) -> None:
+        convert(state.players[frame.seat], frame.data["target"], chosen.ids)
+
+
+class Stock(CoffeeStep):
+    """Stock counters of 3 (or 5) kinds put back for 1 (or 2) warehouses."""
+
+    kind = "stock"
+
+    def offer(self, state: CoffeeState, frame: Prompt) -> Offer:
+        warehouses = frame.data["warehouses"]
+        n = 3 if warehouses == 1 else 5
+        prompt = m("prompt.stock", n=n, warehouses=count("warehouse", warehouses))
+        return offer(prompt, stock_options(state.players[frame.seat]), low=n, high=n)
+
+    def perform(self, state: CoffeeState, frame: Prompt, chosen: Chosen) -> None:
+        seat = frame.seat
+        spend_stocks(state.players[seat], chosen.ids)
+        follow: list[Prompt] = []
+        for _ in range(frame.data["warehouses"]):
+            if next_building(state, seat, "warehouse"):
+                follow += build(state, seat, "warehouse", None)
+        ask_next(state, *follow)
+
+
+class ContractBonus(CoffeeStep):
+    """A fulfilled contract with two bonuses below it: which one."""
+
+    kind = "contract_bonus"
+
+    def offer(self, state: CoffeeState, frame: Prompt) -> Offer:
+        letter = frame.data["letter"]
+        return offer(
+            m("prompt.contract_bonus", letter=letter),
+            [
+                Option(str(i), m("label.take_bonus", bonus=bonus_name(side)), {"side": i})
+                for i, side in enumerate(contract_sides(letter))
+            ],
+        )
+
+    def perform(self, state: CoffeeState, frame: Prompt, chosen: Chosen) -> None:
+        side = contract_sides(frame.data["letter"])[int(chosen.id)]
+        ask_next(state, *contract_bonus(state, frame.seat, side))
+
+
+def contract_sides(letter: str) -> list[list[str]]:
+    """The bonuses below a contract space (one, or two to choose from)."""
+    return components().player_board["contracts"]["bonus"][letter]
+
+
+class RowBonus(CoffeeStep):
+    """A row of contracts fulfilled: one of the items beside it."""
+
+    kind = "row_bonus"
+    answers_alone = True
+
+    def offer(self, state: CoffeeState, frame: Prompt) -> Offer:
+        items = state.players[frame.seat].row_items
+        return offer(
+            m("prompt.row_bonus"),
+            [
+                Option(i.replace(":", "."), row_item_name(state, i), counter_fields(i))
+                for i in items
+            ],
+        )
+
+    def perform(self, state: CoffeeState, frame: Prompt, chosen: Chosen) -> None:
+        row_bonus(state, frame.seat, chosen.id.replace(".", ":"))
+
+
+class MixedPay(CoffeeStep):
+    """A Coffee Bar space of different kinds: which coffee (kopi luwak standing in)."""
+
+    kind = "mixed_pay"
+
+    def offer(self, state: CoffeeState, frame: Prompt) -> Offer:
+        token = frame.data["bar"]
+        n = bar_space(token).amount
+        prompt = m("prompt.mixed_pay", bar=bar_name(token.split(".")[1]), n=n)
+        return offer(prompt, mixed_options(state.players[frame.seat], n), low=n, high=n)
+
+    def perform(self, state: CoffeeState, frame: Prompt, chosen: Chosen) -> None:
+        spent = {c: 1 for c in chosen.ids if not c.startswith("kopi")}
+        kopi = len(chosen.ids) - len(spent)
+        if kopi:
+            spent["kopi"] = kopi
+        deliver(state, frame.seat, frame.data["bar"], spent)
+
+
+STEPS = (Sell(), SellSecond(), Convert(), Stock(), ContractBonus(), RowBonus(), MixedPay())

@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 from meeple_hall.games.coffee import arabica
+from meeple_hall.games.coffee.assign import space_option
 from meeple_hall.games.coffee.board import new_cooperative
 from meeple_hall.games.coffee.data import COFFEES, KOPI, components
-from meeple_hall.games.coffee.state import Andre, CoffeeState, Plantation, Player
+from meeple_hall.games.coffee.names import coop_name, who
+from meeple_hall.games.coffee.prompts import CoffeeStep, offer
+from meeple_hall.games.coffee.state import Andre, CoffeeState, Plantation, Player, Prompt
+from meeple_hall.games.coffee.words import m
 from meeple_hall.games.core import Rng
+from meeple_hall.games.core.steps import Chosen, Offer
 
 TOTAL_WORKERS = 60
 
@@ -179,3 +184,28 @@ def _setup_andre(state: CoffeeState, rng: Rng, contracts: dict[str, list[str]]) 
         # the Contract Bonus stacks hold all six of a coffee
         counters=rng.shuffled([f"arabica:{c}" for c in COFFEES]),
     )
+
+
+class Start(CoffeeStep):
+    """The experienced start: in turn order, each player places a first plantation on an
+    empty space of a 1 row."""
+
+    kind = "start"
+
+    def offer(self, state: CoffeeState, frame: Prompt) -> Offer:
+        return offer(
+            m("prompt.start"),
+            [
+                space_option(c, 1, i, m("label.start", coffee=coop_name(c), space=i + 1))
+                for c, coop in state.coops.items()
+                for i, p in enumerate(coop.rows[0])
+                if p is None
+            ],
+        )
+
+    def perform(self, state: CoffeeState, frame: Prompt, chosen: Chosen) -> None:
+        coffee, _, space = chosen.id.split(".")
+        state.coops[coffee].rows[0][int(space)] = Plantation(owner=frame.seat, level=1)
+        state.say(m("log.starts", seat=who(state, frame.seat), coffee=coop_name(coffee)))
+        state.done[frame.seat] = True
+        state.turn += 1

@@ -27,17 +27,26 @@ def bonus_options(player: Player, marker: bool = False, trader: bool = False) ->
     player's choice: nothing is used from the bonus supply unasked."""
     options = []
     if marker and may_take_bonus(player, "marker"):
-        options.append(Option("bonus-marker", m("label.bonus_marker")))
+        options.append(_bonus_option("bonus-marker"))
     if trader and may_take_bonus(player, "trader"):
-        options.append(Option("bonus-trader", m("label.bonus_trader")))
+        options.append(_bonus_option("bonus-trader"))
     if may_take_bonus(player, "coins"):
-        options.append(Option("bonus-coins", m("label.bonus_coins")))
+        options.append(bonus_coins_option())
     if len(player.bonus) == 1:
         if "coins" not in player.bonus and player.coins >= BONUS_COINS:
-            options.append(Option("refill-coins", m("label.refill_coins")))
+            options.append(_bonus_option("refill-coins"))
         if "trader" not in player.bonus and player.traders:
-            options.append(Option("refill-trader", m("label.refill_trader")))
+            options.append(_bonus_option("refill-trader"))
     return options
+
+
+def bonus_coins_option() -> Option:
+    return _bonus_option("bonus-coins")
+
+
+def _bonus_option(action: str) -> Option:
+    """`bonus-marker`, `refill-coins`: labelled `label.bonus_marker`, `label.refill_coins`."""
+    return Option(action, m("label." + action.replace("-", "_")), {"action": action})
 
 
 def use_bonus(player: Player, choice: str) -> bool:

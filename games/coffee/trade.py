@@ -8,12 +8,14 @@ from meeple_hall.games.coffee import arabica
 from meeple_hall.games.coffee.board import open_building_spaces
 from meeple_hall.games.coffee.build import (
     build,
+    build_option,
     buildable,
-    building_bonus,
     next_building,
+    site_options,
 )
 from meeple_hall.games.coffee.data import BOARD_COLUMNS, components
 from meeple_hall.games.coffee.names import coop_name, who
+from meeple_hall.games.coffee.prompts import CoffeeStep, ask_next, offer
 from meeple_hall.games.coffee.state import CoffeeState, Prompt
 from meeple_hall.games.coffee.supply import (
     bonus_options,
@@ -27,6 +29,7 @@ from meeple_hall.games.coffee.supply import (
 )
 from meeple_hall.games.coffee.words import coffee_name, column_name, m
 from meeple_hall.games.core import Option
+from meeple_hall.games.core.steps import Chosen, Offer
 
 ACTION_COST = 2
 
@@ -41,17 +44,12 @@ def trade_options(state: CoffeeState, seat: int) -> list[Option]:
     if player.coins >= ACTION_COST and has_trader(player):
         for coffee, coop in state.coops.items():
             if not coop.traders:
-                options.append(
-                    Option(f"trader.{coffee}", m("label.place_trader", coffee=coop_name(coffee)))
-                )
+                label = m("label.place_trader", coffee=coop_name(coffee))
+                fields = {"action": "trader", "coffee": coffee}
+                options.append(Option(f"trader.{coffee}", label, fields))
         for column in buildable(state, seat):
-            label = m(
-                "label.build",
-                building=column_name(column),
-                bonus=building_bonus(state, seat, column),
-            )
-            options.append(Option(f"build.{column}", label))
-        options.append(Option("retire", m("label.retire")))
+            options.append(build_option(state, seat, column, f"build.{column}", "label.build"))
+        options.append(Option("retire", m("label.retire"), {"action": "retire"}))
     # the bonus trader only when it can be sent at once (else take the coins first)
     takes_trader = (
         not player.traders and player.coins >= ACTION_COST and may_take_bonus(player, "trader")
@@ -81,7 +79,7 @@ def perform_trade(state: CoffeeState, seat: int, choice: str) -> None:
         if column == "warehouse":
             resolve_build(state, seat, column, None, lead=seat)
         else:
-            state.prompts.insert(0, Prompt(seat, "build_site", {"column": column, "lead": seat}))
+            ask_next(state, Prompt(seat, "build_site", {"column": column, "lead": seat}))
     elif choice == "retire":
         retire_trader(player)
         state.say(m("log.retires", seat=who(state, seat)))
@@ -128,10 +126,8 @@ def continue_piggy_trader(
         elif state.is_andre(seat):
             join_trader(state, seat, coffee)
         else:
-            state.prompts.insert(
-                0,
-                Prompt(seat, "piggy_trader", {"coffee": coffee, "rest": followers, "out": out}),
-            )
+            data = {"coffee": coffee, "rest": followers, "out": out}
+            ask_next(state, Prompt(seat, "piggy_trader", data))
             return
     coop = state.coops[coffee]
     if len(out) == 1 and coop.coin and not state.is_andre(out[0]):
@@ -165,7 +161,7 @@ def resolve_build(
         start = state.order.index(seat)
         followers = state.order[start + 1 :] + state.order[:start]
     place = site.split(".")[0] if site else None
-    state.prompts[0:0] = bonuses + piggy_build_prompt(state, lead, place, followers)
+    ask_next(state, *bonuses, *piggy_build_prompt(state, lead, place, followers))
 
 
 def follow_columns(state: CoffeeState, seat: int, place: str | None) -> list[str]:
@@ -199,7 +195,9 @@ def piggy_build_prompt(
 def piggy_pay_options(state: CoffeeState, seat: int) -> list[Option]:
     coffee = state.players[seat].coffee
     return [
-        Option(c, m("label.pay_builder", coffee=coffee_name(c))) for c, n in coffee.items() if n
+        Option(c, m("label.pay_builder", coffee=coffee_name(c)), {"coffee": c})
+        for c, n in coffee.items()
+        if n
     ]
 
 
@@ -242,3 +240,132 @@ def andre_fair_trade_post(state: CoffeeState) -> None:
             andre.fair_trade_posts -= 1
             state.say(m("log.andre_post", coffee=coop_name(coffee)))
             return
+
+
+# -- the steps of Phase 3 ------------------------------------------------------------------
+class Trade(CoffeeStep):
+    """In turn order until all pass in a row: a trader, a contractor, or a trader retired."""
+
+    kind = "trade"
+
+    def offer(self, state: CoffeeState, frame: Prompt) -> Offer:
+        pass_ = Option("pass", m("label.pass"), {"action": "pass"})
+        return offer(m("prompt.trade"), [*trade_options(state, frame.seat), pass_])
+
+    def perform(self, state: CoffeeState, frame: Prompt, chosen: Chosen) -> None:
+        perform_trade(state, frame.seat, chosen.id)
+
+
+class PiggyTrader(CoffeeStep):
+    """Action A5: the next player in turn order may send a trader along, for free."""
+
+    kind = "piggy_trader"
+
+    def offer(self, state: CoffeeState, frame: Prompt) -> Offer:
+        own = (
+            "label.join_trader" if state.players[frame.seat].traders else "label.join_bonus_trader"
+        )
+        return offer(
+            m("prompt.piggy_trader", coffee=coop_name(frame.data["coffee"])),
+            [
+                Option("join", m(own), {"action": "join"}),
+                Option("decline", m("label.decline"), {"action": "decline"}),
+            ],
+        )
+
+    def perform(self, state: CoffeeState, frame: Prompt, chosen: Chosen) -> None:
+        coffee, out = frame.data["coffee"], list(frame.data["out"])
+        if chosen.id == "join":
+            join_trader(state, frame.seat, coffee)
+        else:
+            out.append(frame.seat)
+        continue_piggy_trader(state, coffee, list(frame.data["rest"]), out)
+
+
+class BuildSite(CoffeeStep):
+    """Action B: the space of the board a building goes to."""
+
+    kind = "build_site"
+    answers_alone = True
+
+    def offer(self, state: CoffeeState, frame: Prompt) -> Offer:
+        column = frame.data["column"]
+        return offer(
+            m("prompt.build_site", building=column_name(column)),
+            site_options(state, column, frame.data.get("coffee")),
+        )
+
+    def perform(self, state: CoffeeState, frame: Prompt, chosen: Chosen) -> None:
+        data = frame.data
+        if data.get("free"):
+            ask_next(state, *build(state, frame.seat, data["column"], chosen.id))
+        else:
+            resolve_build(
+                state, frame.seat, data["column"], chosen.id, data["lead"], data.get("rest")
+            )
+
+
+class PiggyBuild(CoffeeStep):
+    """Action B5: the next player may build in the same place too, for 1 coffee to the
+    builder."""
+
+    kind = "piggy_build"
+
+    def offer(self, state: CoffeeState, frame: Prompt) -> Offer:
+        builder, place = who(state, frame.data["builder"]), frame.data["place"]
+        prompt = (
+            m("prompt.piggy_build_board", builder=builder)
+            if place is None
+            else m("prompt.piggy_build", builder=builder, coffee=coop_name(place))
+        )
+        bonus_trader = not state.players[frame.seat].traders
+        own = "label.join_build_bonus" if bonus_trader else "label.join_build"
+        joins = [
+            Option(
+                f"join.{c}",
+                m(own, building=column_name(c)),
+                {"action": "join", "building": c, "bonus_trader": bonus_trader},
+            )
+            for c in follow_columns(state, frame.seat, place)
+        ]
+        return offer(prompt, [*joins, Option("decline", m("label.decline"), {"action": "decline"})])
+
+    def perform(self, state: CoffeeState, frame: Prompt, chosen: Chosen) -> None:
+        data = frame.data
+        if chosen.id == "decline":
+            ask_next(
+                state, *piggy_build_prompt(state, data["builder"], data["place"], data["rest"])
+            )
+        else:
+            send_trader(state.players[frame.seat])
+            follow = {**data, "column": chosen.id.split(".")[1]}
+            ask_next(state, Prompt(frame.seat, "piggy_pay", follow))
+
+
+class PiggyPay(CoffeeStep):
+    """Action B5: the coffee a piggybacking player pays the builder."""
+
+    kind = "piggy_pay"
+
+    def offer(self, state: CoffeeState, frame: Prompt) -> Offer:
+        return offer(
+            m("prompt.piggy_pay", builder=who(state, frame.data["builder"])),
+            piggy_pay_options(state, frame.seat),
+        )
+
+    def perform(self, state: CoffeeState, frame: Prompt, chosen: Chosen) -> None:
+        seat, data = frame.seat, frame.data
+        pay_builder(state, seat, data["builder"], chosen.id)
+        if data["column"] == "warehouse":
+            resolve_build(state, seat, "warehouse", None, data["builder"], data["rest"])
+            return
+        site = {
+            "column": data["column"],
+            "lead": data["builder"],
+            "coffee": data["place"],
+            "rest": data["rest"],
+        }
+        ask_next(state, Prompt(seat, "build_site", site))
+
+
+STEPS = (Trade(), PiggyTrader(), BuildSite(), PiggyBuild(), PiggyPay())

@@ -17,7 +17,14 @@ from meeple_hall.games.coffee.board import (
     placements,
 )
 from meeple_hall.games.coffee.data import components
-from meeple_hall.games.coffee.names import coop_name, who
+from meeple_hall.games.coffee.names import (
+    bonus_item,
+    coop_name,
+    counter_fields,
+    counter_name,
+    who,
+)
+from meeple_hall.games.coffee.prompts import CoffeeStep, ask_next, offer
 from meeple_hall.games.coffee.state import CoffeeState, Plantation, Prompt
 from meeple_hall.games.coffee.supply import (
     bonus_options,
@@ -32,6 +39,7 @@ from meeple_hall.games.coffee.supply import (
 )
 from meeple_hall.games.coffee.words import count, m
 from meeple_hall.games.core import Msg, Option
+from meeple_hall.games.core.steps import Chosen, Offer
 
 ROWS = ("A", "B", "C")
 
@@ -49,6 +57,12 @@ def plantable_rows(state: CoffeeState, seat: int) -> list[str]:
         and plantation_cost(player.plantations[row][0]) <= player.coins
         and placements(state, seat, player.plantations[row][0])
     ]
+
+
+def pathway_fields(token: str) -> dict[str, str | int]:
+    """`gua.1.2.1`: the pathway of Guatemala from row 1 space 2 to space 1 of the row above."""
+    coffee, row, lower, upper = token.split(".")
+    return {"coffee": coffee, "row": int(row), "space": int(lower), "upper_space": int(upper)}
 
 
 def pathway_label(state: CoffeeState, seat: int, token: str) -> Msg:
@@ -99,19 +113,21 @@ def work_options(state: CoffeeState, seat: int) -> list[Option]:
     options: list[Option] = []
     if markers >= 1:
         if plantable_rows(state, seat):
-            options.append(Option("plant", m("label.plant")))
+            options.append(Option("plant", m("label.plant"), {"action": "plant"}))
         for coffee, coop in state.coops.items():
             if coop.town and send_candidates(state, coffee):
                 # The rule: each player with an empty plantation there gets one worker, on
                 # their unoccupied plantation in the lowest row.
                 label = m("label.send", coffee=coop_name(coffee))
-                options.append(Option(f"send.{coffee}", label))
+                options.append(
+                    Option(f"send.{coffee}", label, {"action": "send", "coffee": coffee})
+                )
     if markers >= 2 and donkeys_left(state, seat) and donkey_pathways(state, seat):
-        options.append(Option("donkey", m("label.donkey")))
+        options.append(Option("donkey", m("label.donkey"), {"action": "donkey"}))
     if markers >= 1 and civets_left(state, seat):
-        options.append(Option("civet", m("label.civet")))
+        options.append(Option("civet", m("label.civet"), {"action": "civet"}))
     if markers >= 1:
-        options.append(Option("coins", m("label.coins")))
+        options.append(Option("coins", m("label.coins"), {"action": "coins"}))
     # the bonus marker gives a first action, or the second one a donkey needs
     breeds = markers == 1 and donkeys_left(state, seat) and donkey_pathways(state, seat)
     takes_marker = (markers == 0 or bool(breeds)) and may_take_bonus(player, "marker")
@@ -130,13 +146,13 @@ def perform_work(state: CoffeeState, seat: int, choice: str) -> None:
         state.say(m("log.drops_work", seat=who(state, seat)))
     elif choice == "plant":
         spend_markers(player, 1)
-        state.prompts.insert(0, Prompt(seat, "plant_row"))
+        ask_next(state, Prompt(seat, "plant_row"))
     elif choice.startswith("send."):
         spend_markers(player, 1)
         send_workers(state, seat, choice.split(".")[1])
     elif choice == "donkey":
         spend_markers(player, 2)
-        state.prompts.insert(0, Prompt(seat, "donkey"))
+        ask_next(state, Prompt(seat, "donkey"))
     elif choice == "civet":
         spend_markers(player, 1)
         send_civet(state, seat)
@@ -159,6 +175,7 @@ def plant_space_options(state: CoffeeState, seat: int, row: str) -> list[Option]
                 coffee=coop_name(p.coffee),
                 how=_how(state, seat, p),
             ),
+            {"coffee": p.coffee, "row": p.row, "space": p.space, "via": p.via, "truck": p.truck},
         )
         for p in placements(state, seat, level)
     ]
@@ -217,7 +234,7 @@ def plant(state: CoffeeState, seat: int, row: str, token: str) -> None:
         follow.append(Prompt(seat, "animal", {"coffee": where.coffee}))
     if not player.plantations[row] and row in player.farms:
         follow.append(Prompt(seat, "farm", {"row": row}))
-    state.prompts[0:0] = follow
+    ask_next(state, *follow)
     if not any(player.plantations.values()):
         send_civet(state, seat)
 
@@ -246,10 +263,10 @@ def farm_options(state: CoffeeState, seat: int) -> list[Option]:
         # farm spaces show no bonus: one option per cooperative, its first empty space
         for coffee in state.coops:
             for i in open_building_spaces(state, coffee, "farm")[:1]:
-                options.append(
-                    Option(f"farm.{coffee}.{i}", m("label.farm", coffee=coop_name(coffee)))
-                )
-    options.append(Option("discard", m("label.discard_farm")))
+                label = m("label.farm", coffee=coop_name(coffee))
+                fields = {"action": "farm", "coffee": coffee, "space": i}
+                options.append(Option(f"farm.{coffee}.{i}", label, fields))
+    options.append(Option("discard", m("label.discard_farm"), {"action": "discard"}))
     return options
 
 
@@ -277,8 +294,8 @@ def send_workers(state: CoffeeState, seat: int, coffee: str) -> None:
         staff(state, seat, coffee, candidates)
     else:
         chooser = seat if not state.is_andre(seat) else first_human(state)
-        state.prompts.insert(
-            0, Prompt(chooser, "send_choose", {"coffee": coffee, "actor": seat, "n": town})
+        ask_next(
+            state, Prompt(chooser, "send_choose", {"coffee": coffee, "actor": seat, "n": town})
         )
 
 
@@ -305,3 +322,154 @@ def staff(state: CoffeeState, actor: int, coffee: str, seats: list[int]) -> None
     state.say(m("log.sends", seat=who(state, actor), coffee=coop_name(coffee), seats=names))
     if any(s != actor for s in seats) and not state.is_andre(actor):
         arabica.advance(state, actor, coffee)
+
+
+def seat_token(seat: int) -> str:
+    return f"p{seat + 1}"
+
+
+def plantation_row_label(state: CoffeeState, seat: int, row: str) -> Msg:
+    """`Row B: level 2 (1 coin), then a donkey`: the leftmost plantation of a row of the
+    player board, its cost above it and the bonus printed below its space."""
+    player = state.players[seat]
+    board = components().player_board["plantations"]
+    index = len(board["rows"][row]) - len(player.plantations[row])
+    bonus = board["bonus"][row][index]
+    level = player.plantations[row][0]
+    cost = plantation_cost(level)
+    if cost:
+        if bonus == "none":
+            return m("label.plant_row_cost", row=row, level=level, cost=count("coin", cost))
+        return m(
+            "label.plant_row_cost_then",
+            row=row,
+            level=level,
+            cost=count("coin", cost),
+            bonus=bonus_item(bonus),
+        )
+    if bonus == "none":
+        return m("label.plant_row", row=row, level=level)
+    return m("label.plant_row_then", row=row, level=level, bonus=bonus_item(bonus))
+
+
+# -- the steps of Phase 1 ------------------------------------------------------------------
+class Work(CoffeeStep):
+    """The seat whose turn it is takes a Cooperative action, or drops out."""
+
+    kind = "work"
+
+    def offer(self, state: CoffeeState, frame: Prompt) -> Offer:
+        drop = Option("drop", m("label.drop_work"), {"action": "drop"})
+        return offer(m("prompt.work"), [*work_options(state, frame.seat), drop])
+
+    def perform(self, state: CoffeeState, frame: Prompt, chosen: Chosen) -> None:
+        perform_work(state, frame.seat, chosen.id)
+
+
+class PlantRow(CoffeeStep):
+    """Action A: the row of the player board whose leftmost plantation is planted."""
+
+    kind = "plant_row"
+    answers_alone = True
+
+    def offer(self, state: CoffeeState, frame: Prompt) -> Offer:
+        rows = plantable_rows(state, frame.seat)
+        return offer(
+            m("prompt.plant_row"),
+            [Option(r, plantation_row_label(state, frame.seat, r), {"board_row": r}) for r in rows],
+        )
+
+    def perform(self, state: CoffeeState, frame: Prompt, chosen: Chosen) -> None:
+        ask_next(state, Prompt(frame.seat, "plant_space", {"row": chosen.id}))
+
+
+class PlantSpace(CoffeeStep):
+    """Action A: the cooperative space it goes to (and the way it is reached)."""
+
+    kind = "plant_space"
+
+    def offer(self, state: CoffeeState, frame: Prompt) -> Offer:
+        level = state.players[frame.seat].plantations[frame.data["row"]][0]
+        options = plant_space_options(state, frame.seat, frame.data["row"])
+        return offer(m("prompt.plant_space", level=level), options)
+
+    def perform(self, state: CoffeeState, frame: Prompt, chosen: Chosen) -> None:
+        plant(state, frame.seat, frame.data["row"], chosen.id)
+
+
+class Animal(CoffeeStep):
+    """A plantation in the 3 row takes one of the cooperative's Animal counters."""
+
+    kind = "animal"
+
+    def offer(self, state: CoffeeState, frame: Prompt) -> Offer:
+        coffee = frame.data["coffee"]
+        return offer(
+            m("prompt.animal", coffee=coop_name(coffee)),
+            [
+                Option(c.replace(":", "."), counter_name(c), counter_fields(c))
+                for c in state.coops[coffee].animals
+            ],
+        )
+
+    def perform(self, state: CoffeeState, frame: Prompt, chosen: Chosen) -> None:
+        counter = chosen.id.replace(".", ":")
+        state.coops[frame.data["coffee"]].animals.remove(counter)
+        arabica.gain_counter(state, frame.seat, counter)
+
+
+class Farm(CoffeeStep):
+    """A row of the player board emptied: build its farm, or discard it."""
+
+    kind = "farm"
+
+    def offer(self, state: CoffeeState, frame: Prompt) -> Offer:
+        return offer(m("prompt.farm", row=frame.data["row"]), farm_options(state, frame.seat))
+
+    def perform(self, state: CoffeeState, frame: Prompt, chosen: Chosen) -> None:
+        build_farm(state, frame.seat, frame.data["row"], chosen.id)
+
+
+class Donkey(CoffeeStep):
+    """Action C: the pathway the bred donkey goes to."""
+
+    kind = "donkey"
+
+    def offer(self, state: CoffeeState, frame: Prompt) -> Offer:
+        seat = frame.seat
+        return offer(
+            m("prompt.donkey"),
+            [
+                Option(t, pathway_label(state, seat, t), pathway_fields(t))
+                for t in donkey_pathways(state, seat)
+            ],
+        )
+
+    def perform(self, state: CoffeeState, frame: Prompt, chosen: Chosen) -> None:
+        breed_donkey(state, frame.seat, chosen.id)
+
+
+class SendChoose(CoffeeStep):
+    """Action B with fewer workers in the town center than players to get one: who gets them."""
+
+    kind = "send_choose"
+
+    def offer(self, state: CoffeeState, frame: Prompt) -> Offer:
+        coffee, n = frame.data["coffee"], frame.data["n"]
+        return offer(
+            m("prompt.send_choose", coffee=coop_name(coffee), n=n),
+            [
+                Option(seat_token(s), who(state, s), {"seat": s})
+                for s in send_candidates(state, coffee)
+            ],
+            low=n,
+            high=n,
+        )
+
+    def perform(self, state: CoffeeState, frame: Prompt, chosen: Chosen) -> None:
+        tokens = set(chosen.ids)
+        seats = [s for s in state.order if seat_token(s) in tokens]
+        staff(state, frame.data["actor"], frame.data["coffee"], seats)
+
+
+STEPS = (Work(), PlantRow(), PlantSpace(), Animal(), Farm(), Donkey(), SendChoose())
