@@ -1,4 +1,4 @@
-"""The Village picture, option labels and private text."""
+"""The Village picture (its words are in tests/bot/test_presenter_village.py)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,6 @@ import pytest
 from meeple_hall.bot import presenters
 from meeple_hall.games.core import Action
 from meeple_hall.games.village import engine
-from meeple_hall.renderers import OptionStyle
 from meeple_hall.renderers import village as renderer
 from tests.renderers.colour_vision import DEUTERANOPIA, PROTANOPIA, seen_colour
 
@@ -75,28 +74,6 @@ def test_the_picture_changes_as_the_game_goes_on() -> None:
     assert first.tobytes() != second.tobytes()
 
 
-def test_option_styles_for_every_kind_of_decision() -> None:
-    kinds: dict = {}
-    for n, seed in ((4, 5), (1, 2), (3, 8)):
-        kinds.update(playout(n, seed, set())[1])
-    assert {"turn", "die", "market"} <= set(kinds)
-    for decision in kinds.values():
-        for option in decision.options:
-            style = renderer.option_style(decision, option)
-            assert isinstance(style, OptionStyle)
-            assert style.label and len(str(style.label)) <= 80
-
-
-def test_private_text_shows_only_the_seats_customers() -> None:
-    views, _ = playout(2, seed=3, stops=set())
-    _, seat_view = views[-1]
-    text = str(renderer.private_text(seat_view))
-    assert "customers" in text
-    for tile in seat_view["you"]["customers"]:
-        assert f"**{tile['points']}**" in text
-    assert str(renderer.private_text(views[-1][0])) == "Nothing secret."
-
-
 def test_private_picture_shows_the_served_customers() -> None:
     views, _ = playout(2, seed=3, stops={60})
     for spectator, seat_view in views:
@@ -117,15 +94,6 @@ def test_solo_end_shows_the_title_medal() -> None:
     assert "title_rank" in spectator
     plain = {k: v for k, v in spectator.items() if k not in ("title", "title_rank")}
     assert renderer.render(spectator).tobytes() != renderer.render(plain).tobytes()
-
-
-def test_rules_text_is_short_and_names_the_reconstructed_parts() -> None:
-    text = str(renderer.rules_text())
-    assert len(text) < 1500
-    assert "Karla" in text and "Reconstructed" in text
-    # The picture's colour-blind cues, in words.
-    for word in ("dot", "triangle", "bar", "cross", "square", "diamond", "hexagon", "shield"):
-        assert word in text
 
 
 # -- colour-blind players ---------------------------------------------------------------
@@ -219,52 +187,6 @@ def every_decision(num_players: int, seed: int):
         yield from pending
         decision = pending[0]
         state = engine.apply(state, Action(decision.seat, (rng.choice(decision.options).id,)))
-
-
-@pytest.mark.parametrize(("num_players", "seed"), [(1, 31), (2, 32), (5, 33)])
-def test_panel_labels_are_short_distinct_and_in_words(num_players: int, seed: int) -> None:
-    # Python reprs, customer ids (c07) or an option's own id.
-    raw = re.compile(r"[{}\[\]]|\bNone\b|\bc\d\d\b")
-    for decision in every_decision(num_players, seed):
-        prompt = str(decision.prompt)
-        assert len(prompt) <= 100 and not raw.search(prompt)
-        labels = []
-        for option in decision.options:
-            style = presenters.option_style("village", decision, option)
-            label = str(style.label or option.label)
-            assert len(label) <= 80 and len(str(option.label)) <= 80, option.label
-            assert not raw.search(label), label
-            assert "-" not in option.id or option.id not in label, label
-            if style.description:
-                description = str(style.description)
-                assert len(description) <= 100, description
-                assert description != label
-            labels.append(label)
-        assert len(set(labels)) == len(labels), labels
-
-
-def test_descriptions_say_what_a_label_cannot() -> None:
-    """A cube's action, a trip's city on the map, where a death goes in the chronicle."""
-    seen: dict[str, list[str]] = {}
-    for num_players, seed in ((2, 41), (4, 42), (1, 43)):
-        for decision in every_decision(num_players, seed):
-            for option in decision.options:
-                if option.id in ("skip", "pass", "none", "done"):
-                    continue
-                style = presenters.option_style("village", decision, option)
-                seen.setdefault(decision.kind, []).append(str(style.description or ""))
-    assert {"turn", "travel", "die", "council"} <= set(seen)
-    assert all("then:" in d.lower() for d in seen["turn"])
-    assert all("of the travel map" in d for d in seen["travel"])
-    assert all(d.startswith("Into the chronicle's") for d in seen["die"])
-
-
-def test_a_privilege_prompt_names_the_stage() -> None:
-    for decision in every_decision(3, 44):
-        if decision.kind == "privilege":
-            assert re.search(r"stage \d or below", str(decision.prompt))
-            return
-    pytest.fail("no council privilege in this game")
 
 
 # -- the travel map, the coins and the ivory family (issue 14) ---------------------------
@@ -389,36 +311,6 @@ def set_off(colour: tuple, pixels, back: tuple, matrix) -> bool:
         min(distance(seen(rgb), seen(colour)), distance(seen(rgb), seen(back))) > 90
         for rgb in pixels
     )
-
-
-def test_a_coin_payment_is_described_as_the_cubes_it_stands_in_for() -> None:
-    """The label writes the coins in the cubes' place; the description says which cubes
-    they replace (in solo the start marker too), after what the option does, within a
-    menu line's 100 characters."""
-    from tests.games.village.test_rulebook_examples import at_turn
-
-    state = at_turn(engine.new(2, 3, {"compensation": "off"}), 0, council=["pink"])
-    player = state.players[0]
-    player.cubes["green"], player.coins, player.cubes["brown"] = 1, 1, 2
-    well = next(o for o in engine.decisions(state)[0].options if o.id == "well-brown-crafts")
-    style = presenters.option_style("village", engine.decisions(state)[0], well)
-    assert str(style.label) == "Well: 2 brown + 1 coin → Crafts"
-    assert str(style.description).startswith("Pay 2 brown + 1 coin, then: make a good")
-    state = engine.apply(state, Action(0, ("council-pink",)))
-    (decision,) = engine.decisions(state)
-    enter = decision.option("enter-0-green")
-    style = presenters.option_style("village", decision, enter)
-    assert str(style.label) == "#1 enters the council: 1 green + 1 coin + 1 time"
-    assert str(style.description) == (
-        "Then a privilege of the member's stage or below · Paying 1 coin instead of 1 green"
-    )
-    player = state.players[0]
-    player.marker_coin, player.coins = True, 0
-    (decision,) = engine.decisions(state)
-    style = presenters.option_style("village", decision, decision.option("enter-0-green"))
-    assert str(style.description).endswith("· Paying start marker instead of 1 green")
-    plain = presenters.option_style("village", decision, decision.option("skip"))
-    assert plain.description is None
 
 
 def test_solo_offers_karlas_board_as_a_part_that_reads_on_a_phone() -> None:
