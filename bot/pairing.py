@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
@@ -102,7 +102,7 @@ def _table_cost(table: Sequence[int], standing: dict[int, int], history: History
 
 def _improve(
     tables: list[list[int]],
-    cost: callable,  # type: ignore[valid-type]
+    cost: Callable[[list[int]], float],
     window: int | None,
 ) -> None:
     """Swap players between tables while a swap lowers the total cost."""

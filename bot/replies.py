@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 import discord
 
@@ -18,14 +19,14 @@ log = logging.getLogger(__name__)
 MESSAGE_MAX = 2000
 
 
-async def say(interaction: discord.Interaction, text: str, **kwargs: object) -> None:
+async def say(interaction: discord.Interaction, text: str, **kwargs: Any) -> None:
     """An ephemeral reply, whether or not the interaction was answered already, cut to
     what Discord takes in one message."""
     text = clip(text, MESSAGE_MAX)
     if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True, **kwargs)  # type: ignore[arg-type]
+        await interaction.followup.send(text, ephemeral=True, **kwargs)
     else:
-        await interaction.response.send_message(text, ephemeral=True, **kwargs)  # type: ignore[arg-type]
+        await interaction.response.send_message(text, ephemeral=True, **kwargs)
 
 
 def pieces(text: str, limit: int = MESSAGE_MAX) -> list[str]:

@@ -447,11 +447,13 @@ class Tournaments:
             thread_id, state = thread.id, "thread"
             await self.store.update_tournament_table(*where, state=state, thread_id=thread_id)
         if state == "thread":
-            table = await self._find_or_make_table(tournament, row, thread_id)  # type: ignore[arg-type]
-            table_id, state = table.id, "table"
+            assert thread_id is not None, "a table past 'planned' has its thread"
+            made = await self._find_or_make_table(tournament, row, thread_id)
+            table_id, state = made.id, "table"
             await self.store.update_tournament_table(*where, state=state, table_id=table_id)
+        assert table_id is not None and thread_id is not None, "a table past 'thread' has both"
         if state == "table":
-            table = await self.store.get_table(table_id)  # type: ignore[arg-type]
+            table = await self.store.get_table(table_id)
             if table is not None and table.status is TableStatus.LOBBY:
                 try:
                     await self.manager.start(table.id)
@@ -460,8 +462,8 @@ class Tournaments:
             state = "started"
             await self.store.update_tournament_table(*where, state=state)
         if state == "started":
-            await self._hand_leavers_to_ai(tournament.id, table_id)  # type: ignore[arg-type]
-            await self._ping(tournament, row, thread_id)  # type: ignore[arg-type]
+            await self._hand_leavers_to_ai(tournament.id, table_id)
+            await self._ping(tournament, row, thread_id)
             await self.store.update_tournament_table(*where, state="announced")
 
     async def _find_or_make_thread(self, tournament: Tournament, row: TournamentTable) -> Any:
@@ -641,7 +643,7 @@ class Tournaments:
                 continue
             table = await self.store.get_table(row.table_id)
             seat = table.seat_of(user_id) if table is not None else None
-            if seat is not None and await self._seat_moved(table.id, seat):  # type: ignore[union-attr]
+            if seat is not None and await self._seat_moved(row.table_id, seat):
                 return True
         return False
 
@@ -730,8 +732,8 @@ class Tournaments:
             for row in await self.store.tournament_tables(tournament.id):
                 if row.state == "void" or row.table_id is None:
                     continue
-                if await self._end_table(row.table_id):
-                    thread = await self.channel(row.thread_id)  # type: ignore[arg-type]
+                if await self._end_table(row.table_id) and row.thread_id is not None:
+                    thread = await self.channel(row.thread_id)
                     note = t(locale, "tournament.cancelled_table", name=tournament.name)
                     await thread.send(note, allowed_mentions=discord.AllowedMentions.none())
             channel = await self.channel(tournament.channel_id)

@@ -294,21 +294,22 @@ def check_refusals(
         if stale.seat in own and stale != own[stale.seat]:
             choices = random_choices(stale, random.Random(1))
             attempts.append((Action(stale.seat, choices), stale))
-    for action, decision in attempts:
+    for action, given in attempts:
         try:
-            engine.apply(state, action, decision=decision)
+            engine.apply(state, action, decision=given)
         except IllegalAction as exc:
             assert str(exc).strip(), "IllegalAction without a message"
         else:
-            raise AssertionError(f"{action} was accepted (decision given: {decision})")
+            raise AssertionError(f"{action} was accepted (decision given: {given})")
         assert engine.dump(state) == before, "a refused action changed the state"
 
 
 def check_offered_choices_are_legal(
     engine: Engine, state: Any, decision: Decision, rng: random.Random, limit: int
 ) -> None:
+    candidates: list[tuple[str, ...]]
     if decision.min_choices <= 1 <= decision.max_choices:
-        candidates = [(o.id,) for o in decision.options][:limit]
+        candidates = [(o.id,) for o in decision.options[:limit]]
     else:
         candidates = [random_choices(decision, rng) for _ in range(min(limit, 5))]
     if decision.min_choices == 0:

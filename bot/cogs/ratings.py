@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import io
 from collections import Counter
+from collections.abc import Sequence
 
 import discord
 from discord import app_commands
@@ -216,7 +217,7 @@ class RatingsCog(commands.Cog):
         """The player's results and ratings on this server (everywhere in a DM) and their
         current tables: all of them for the player themself, else this server's only."""
         lines = [t(locale, "profile.title", name=name)]
-        series: dict[str, list[float]] = {}
+        series: dict[str, Sequence[float]] = {}
         opponents: Counter[int] = Counter()
         for game_id in games.ids():
             rows = await self.store.results_since(game=game_id, guild_id=guild_id)
@@ -226,7 +227,7 @@ class RatingsCog(commands.Cog):
             tables = {r.table_id for r in mine}
             for r in rows:
                 if r.table_id in tables and r.user_id not in (None, user_id):
-                    opponents[r.user_id] += 1  # type: ignore[index]
+                    opponents[r.user_id] += 1
             played, won = len(mine), sum(r.rank == 1 for r in mine)
             book = await self.ratings.book(game_id, guild_id)
             rating = book.players.get(user_id)

@@ -8,6 +8,7 @@ import asyncio
 import contextlib
 import io
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -16,7 +17,7 @@ from discord.ext import commands
 from meeple_hall import games
 from meeple_hall.bot import render, standings, table_settings
 from meeple_hall.bot.cogs.lobby import game_choices, parse_options
-from meeple_hall.bot.components import Components, button, clip
+from meeple_hall.bot.components import Components, TournamentButton, button, clip
 from meeple_hall.bot.i18n import cmd, desc, game_name, named, t
 from meeple_hall.bot.languages import user_locale
 from meeple_hall.bot.live import Refusal
@@ -202,7 +203,6 @@ class TournamentCog(commands.Cog):
         self.bot = bot
         self.store = store
         self.service = service
-        bot.router.add("tour", self.on_component)  # type: ignore[attr-defined]
 
     # -- finding the tournament a command means ----------------------------------------------
     async def here(
@@ -325,9 +325,9 @@ class TournamentCog(commands.Cog):
             return
         tournament = await self.store.create_tournament(tournament)
         plocale = public_locale(interaction)
-        kwargs = {"embed": signup_embed(tournament, plocale)}
         view = signup_buttons(tournament, plocale)
-        await interaction.response.send_message(**kwargs, view=view)  # type: ignore[arg-type]
+        extra: dict[str, Any] = {} if view is None else {"view": view}
+        await interaction.response.send_message(embed=signup_embed(tournament, plocale), **extra)
         message = await interaction.original_response()
         await self.store.set_tournament_message(tournament.id, message.id)
 
@@ -543,20 +543,15 @@ class TournamentCog(commands.Cog):
         return await self.tournament_choices(interaction, current)
 
     # -- the sign-up message ----------------------------------------------------------------
-    async def on_component(
-        self, interaction: discord.Interaction, parts: list[str], values: list[str]
-    ) -> None:
+    async def on_component(self, interaction: discord.Interaction, click: TournamentButton) -> None:
         locale = user_locale(interaction)
-        if len(parts) != 2 or not parts[0].isdigit():
-            await say(interaction, t(locale, "component.unknown"))
-            return
-        tournament = await self.store.get_tournament(int(parts[0]))
+        tournament = await self.store.get_tournament(click.number("tournament"))
         if tournament is None or tournament.status is not TournamentStatus.SIGNUP:
             await say(interaction, t(locale, "tournament.closed"))
             return
         user = interaction.user
         try:
-            verb = parts[1]
+            verb = click.text("verb")
             if verb == "join":
                 if user.bot:
                     raise Refusal("component.unknown")

@@ -65,7 +65,7 @@ from typing import Any
 
 from meeple_hall.games.ai.evaluate import Evaluate, Phase, seats
 from meeple_hall.games.ai.levels import Policy, decision_for, determinized, random_answer
-from meeple_hall.games.core import Action, Decision, Engine
+from meeple_hall.games.core import Action, Decision, Engine, GameEngine
 
 Answer = tuple[str, ...]
 Plan = tuple[Answer, ...]
@@ -165,11 +165,10 @@ def paired(a: Candidate, b: Candidate) -> tuple[float, float, int]:
 def step(engine: Engine, state: Any, decision: Decision, answer: Answer) -> Any:
     """`state` after `answer`, changed in place where the engine allows (the callers pass
     their own copies); the answer is checked all the same."""
-    perform = getattr(engine, "perform", None)
-    if perform is None:
+    if not isinstance(engine, GameEngine):
         return engine.apply(state, Action(decision.seat, answer))
     engine.check_choices(decision, answer)
-    perform(state, decision, answer)
+    engine.perform(state, decision, answer)
     return state
 
 

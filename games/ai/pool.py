@@ -121,7 +121,7 @@ class Workers:
             # descriptor"). Threading still joins the thread at exit.
             manager = getattr(self._executor, "_executor_manager_thread", None)
             if manager is not None:
-                process_futures._threads_wakeups.pop(manager, None)  # type: ignore[attr-defined]
+                process_futures._threads_wakeups.pop(manager, None)
             self._executor = None
 
 

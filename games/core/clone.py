@@ -38,7 +38,7 @@ def clone(value: T) -> T:
     copier = _COPIERS.get(kind)
     if copier is None:
         copier = _COPIERS[kind] = _copier(kind)
-    return copier(value)  # type: ignore[no-any-return]
+    return copier(value)
 
 
 def clone_state(self: T, memo: dict[int, Any]) -> T:

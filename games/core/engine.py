@@ -83,7 +83,7 @@ class GameEngine(Generic[S]):
         super().__init_subclass__(**kwargs)
         own = cls.__dict__.get("decisions")
         if own is not None:
-            cls.decisions = _remembering(own)  # type: ignore[method-assign]
+            cls.decisions = _remembering(own)  # type: ignore[method-assign, assignment]
 
     # -- the contract ---------------------------------------------------------------
     def new(self, num_players: int, seed: int, options: dict[str, str] | None = None) -> S:
@@ -166,9 +166,9 @@ class GameEngine(Generic[S]):
 
     def _given(self) -> dict[int, tuple[weakref.ref[Any], list[Decision]]]:
         try:
-            return self.__dict__["_decisions_given"]  # type: ignore[no-any-return]
+            return self.__dict__["_decisions_given"]
         except KeyError:
-            return self.__dict__.setdefault("_decisions_given", {})  # type: ignore[no-any-return]
+            return self.__dict__.setdefault("_decisions_given", {})
 
     @staticmethod
     def check_choices(decision: Decision, choices: tuple[str, ...]) -> None:

@@ -15,10 +15,10 @@ with nested messages in the same form.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Union
 
-Param = Union[int, str, "Msg", list["Param"], tuple["Param", ...]]
+Param = Union[int, str, "Msg", Sequence["Param"]]
 
 
 class Msg:

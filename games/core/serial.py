@@ -29,7 +29,7 @@ _SCALARS = frozenset({type(None), bool, int, float, str})
 
 
 def encode(value: Any) -> Any:
-    kind = type(value)
+    kind: type = type(value)
     if kind in _SCALARS:
         return value
     if kind is list or kind is tuple:
@@ -98,7 +98,7 @@ def parse(cls: type, text: str) -> Any:
 
 def decode_saved(cls: type[T], data: Any) -> T:
     try:
-        return decode(cls, data)  # type: ignore[no-any-return]
+        return decode(cls, data)
     except (ValueError, TypeError, KeyError) as exc:
         raise GameError(f"not a saved {cls.__name__}: {exc}") from exc
 
@@ -128,8 +128,9 @@ def reorder_like(value: Any, model: Any) -> None:
     elif isinstance(value, list | tuple) and isinstance(model, list | tuple):
         for item, like in zip(value, model, strict=False):
             reorder_like(item, like)
-    elif type(value) is type(model) and _field_names(type(value)) is not None:
-        for name in _field_names(type(value)) or ():
+    elif type(value) is type(model):
+        kind: type = type(value)
+        for name in _field_names(kind) or ():
             reorder_like(getattr(value, name), getattr(model, name))
 
 
@@ -171,7 +172,8 @@ def _decode_union(tp: Any, data: Any) -> Any:
 
 
 def _decode_dataclass(tp: type, data: Any) -> Any:
-    init, later = {}, {}
+    init: dict[str, Any] = {}
+    later: dict[str, Any] = {}
     for name, hint, in_init, required in _decoded_fields(tp):
         if name in data:
             (init if in_init else later)[name] = decode(hint, data[name])
