@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from meeple_hall.bot.store import Seat, SQLiteStore, StoreError
-from meeple_hall.bot.store.sqlite import MIGRATIONS_DIR, Migration, load_migrations
+from meeple_hall.bot.store.schema import MIGRATIONS_DIR, Migration, load_migrations
 from tests.store.conftest import new_table, sqlite_only
 
 
@@ -16,7 +16,7 @@ def versions_in(db_path: Path) -> list[tuple[int, str]]:
         return db.execute("SELECT version, name FROM schema_version ORDER BY version").fetchall()
 
 
-SHIPPED = [(m.version, m.name) for m in load_migrations()]
+SHIPPED = [(m.version, m.name) for m in load_migrations("sqlite")]
 
 
 def write_migrations(directory: Path, *extra: str) -> list[Migration]:
@@ -26,7 +26,7 @@ def write_migrations(directory: Path, *extra: str) -> list[Migration]:
         (directory / source.name).write_text(source.read_text())
     for number, sql in enumerate(extra, start=len(SHIPPED) + 1):
         (directory / f"{number:04d}_extra{number}.sql").write_text(sql)
-    return load_migrations(directory)
+    return load_migrations("sqlite", directory)
 
 
 def test_the_shipped_migrations():
@@ -73,7 +73,7 @@ async def test_a_new_migration_is_applied_on_the_next_open(db_path, tmp_path):
 
 
 async def test_a_version_1_database_gains_resigned_seats(db_path):
-    store = SQLiteStore(db_path, migrations=load_migrations()[:1])
+    store = SQLiteStore(db_path, migrations=load_migrations("sqlite")[:1])
     await store.open()
     await store.close()
     with sqlite3.connect(db_path) as db:
@@ -134,18 +134,57 @@ def test_migrations_must_be_numbered_without_gaps(tmp_path):
     (tmp_path / "0001_initial.sql").write_text("CREATE TABLE a (x);\n")
     (tmp_path / "0003_later.sql").write_text("CREATE TABLE b (x);\n")
     with pytest.raises(StoreError, match="without gaps"):
-        load_migrations(tmp_path)
+        load_migrations("sqlite", tmp_path)
 
 
 def test_no_migrations_is_an_error(tmp_path):
     with pytest.raises(StoreError, match="no migrations"):
-        load_migrations(tmp_path)
+        load_migrations("sqlite", tmp_path)
 
 
 def test_migration_files_must_be_named_by_number(tmp_path):
     (tmp_path / "initial.sql").write_text("CREATE TABLE a (x);\n")
     with pytest.raises(StoreError, match=r"NNNN_name\.sql"):
-        load_migrations(tmp_path)
+        load_migrations("sqlite", tmp_path)
+
+
+def test_one_list_gives_each_dialect_its_script(tmp_path):
+    (tmp_path / "0001_initial.sqlite.sql").write_text("CREATE TABLE a (x INTEGER);\n")
+    (tmp_path / "0001_initial.pg.sql").write_text("CREATE TABLE a (x bigint);\n")
+    (tmp_path / "0002_more.sql").write_text("CREATE TABLE b (y TEXT);\n")
+    sqlite, pg = load_migrations("sqlite", tmp_path), load_migrations("pg", tmp_path)
+    assert [(m.version, m.name) for m in sqlite] == [(1, "initial"), (2, "more")]
+    assert [(m.version, m.name) for m in pg] == [(1, "initial"), (2, "more")]
+    assert "INTEGER" in sqlite[0].sql and "bigint" in pg[0].sql
+    assert sqlite[1] == pg[1]
+
+
+@pytest.mark.parametrize(
+    "names",
+    [
+        ["0001_initial.sqlite.sql"],  # PostgreSQL's side missing
+        ["0001_initial.sql", "0001_initial.pg.sql"],  # shared and one side
+        ["0001_initial.sqlite.sql", "0001_first.pg.sql"],  # two names for one step
+    ],
+)
+def test_a_step_is_one_shared_script_or_a_pair(tmp_path, names):
+    for name in names:
+        (tmp_path / name).write_text("CREATE TABLE a (x);\n")
+    with pytest.raises(StoreError, match=r"must be one NNNN_name\.sql or a pair"):
+        load_migrations("sqlite", tmp_path)
+
+
+def test_the_shipped_steps_are_shared_where_the_sql_is_the_same():
+    """The SQL of a step exists once unless the dialects need it to differ: no pair of
+    scripts that differ only in comments, spacing or case."""
+
+    def code(migration: Migration) -> str:
+        lines = (line.split("--")[0] for line in migration.sql.splitlines())
+        return " ".join(" ".join(lines).lower().split())
+
+    pairs = list(zip(load_migrations("sqlite"), load_migrations("pg"), strict=True))
+    assert [sqlite.version for sqlite, pg in pairs if sqlite == pg] == [3, 5, 12]
+    assert all(code(sqlite) != code(pg) for sqlite, pg in pairs if sqlite != pg)
 
 
 def test_a_trigger_body_stays_one_statement():
@@ -188,7 +227,7 @@ async def version_3_database(db_path):
     """A database as the bot left it before the results table: two finished games (one
     without ranks, as the first versions stored them), an abandoned one, and a Keyflower
     game whose log holds free cells written the old way ("q,r")."""
-    store = SQLiteStore(db_path, migrations=load_migrations()[:3])
+    store = SQLiteStore(db_path, migrations=load_migrations("sqlite")[:3])
     await store.open()
     await store.close()
     with sqlite3.connect(db_path) as db:

@@ -11,12 +11,11 @@ import asyncpg
 import pytest
 
 from meeple_hall.bot.store import ChannelBusy, PostgresStore, Snapshot, StaleAction, StoreError
-from meeple_hall.bot.store import postgres as pg
-from meeple_hall.bot.store.sqlite import MIGRATIONS_DIR as SQLITE_MIGRATIONS
-from meeple_hall.bot.store.sqlite import Migration, load_migrations
+from meeple_hall.bot.store.schema import Migration, load_migrations
+from meeple_hall.bot.store.sql import ONE_OPEN_PER_CHANNEL
 from tests.store.conftest import HOST, active_table, new_table
 
-SHIPPED = [(m.version, m.name) for m in load_migrations(pg.MIGRATIONS_DIR)]
+SHIPPED = [(m.version, m.name) for m in load_migrations("pg")]
 
 
 @pytest.fixture
@@ -25,10 +24,12 @@ def backend() -> str:
     return "postgres"
 
 
-def test_every_sqlite_migration_has_its_postgresql_twin():
+def test_both_dialects_read_one_list_of_migrations():
     """Same numbers, same names: a schema change is made for both backends or for none."""
-    sqlite = [(m.version, m.name) for m in load_migrations(SQLITE_MIGRATIONS)]
-    assert sqlite == SHIPPED
+    sqlite = load_migrations("sqlite")
+    assert [(m.version, m.name) for m in sqlite] == SHIPPED
+    differing = [m.version for m, p in zip(sqlite, load_migrations("pg"), strict=True) if m != p]
+    assert 1 in differing and 3 not in differing  # types differ; a TEXT column does not
 
 
 async def raw(database_url: str) -> asyncpg.Connection:
@@ -48,7 +49,7 @@ async def test_the_schema_itself_allows_one_open_table_per_channel(store, databa
     await new_table(store)
     db = await raw(database_url)
     try:
-        with pytest.raises(asyncpg.UniqueViolationError, match=pg.ONE_OPEN_PER_CHANNEL):
+        with pytest.raises(asyncpg.UniqueViolationError, match=ONE_OPEN_PER_CHANNEL):
             await db.execute(
                 "INSERT INTO tables (channel_id, host_id, game, seed, status, created_at)"
                 " VALUES (500, 1, 'pebbles', '1', 'active', now())"
@@ -138,7 +139,7 @@ async def test_stores_opening_a_new_database_at_once_migrate_it_once(database_ur
 
 
 def with_extra(*extra: str) -> list[Migration]:
-    shipped = load_migrations(pg.MIGRATIONS_DIR)
+    shipped = load_migrations("pg")
     return shipped + [
         Migration(number, f"extra{number}", sql)
         for number, sql in enumerate(extra, start=len(shipped) + 1)

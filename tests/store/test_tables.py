@@ -11,7 +11,7 @@ from meeple_hall.bot.store import (
     UserPrefs,
     open_store,
 )
-from meeple_hall.bot.store.sqlite import _from_text, _to_text
+from meeple_hall.bot.store.dialect import SQLiteConnection
 from tests.store.conftest import (
     GUEST,
     HOST,
@@ -116,6 +116,8 @@ async def test_each_command_returns_the_table_as_stored(store):
 
 
 def test_datetimes_are_stored_in_utc():
+    sqlite = SQLiteConnection(None)  # type: ignore[arg-type]  # its values need no connection
+    _to_text, _from_text = sqlite.moment, sqlite.read_moment
     tokyo = datetime(2026, 11, 22, 9, 30, tzinfo=timezone(timedelta(hours=9)))
     assert _from_text(_to_text(tokyo)) == datetime(2026, 11, 22, 0, 30, tzinfo=UTC)
     assert _from_text(_to_text(tokyo)).utcoffset() == timedelta(0)
@@ -217,3 +219,13 @@ async def test_prefs_keep_the_users_language(store):
     assert (await store.get_prefs(8)).locale is None
     await store.set_locale(7, "ja")
     assert (await store.get_prefs(7)) == UserPrefs(7, turn_dms=False, locale="ja")
+
+
+def test_postgresql_placeholders_are_numbered_outside_quotes():
+    from meeple_hall.bot.store.dialect import _postgres, _sqlite
+
+    sql = "SELECT '?', \"a?\" FROM t WHERE x = ? AND y = 'it''s ?' AND z = ? FOR UPDATE"
+    assert _postgres(sql) == (
+        "SELECT '?', \"a?\" FROM t WHERE x = $1 AND y = 'it''s ?' AND z = $2 FOR UPDATE"
+    )
+    assert _sqlite(sql) == sql.removesuffix(" FOR UPDATE")

@@ -1,5 +1,5 @@
--- PostgreSQL twin of migrations/0004_results.sql, the results table only. The SQLite
--- migration also rewrites logged Keyflower cells ("q,r" -> "q_r") and fills the results of
+-- PostgreSQL's side of 0004_results (0004_results.sqlite.sql is SQLite's), the results
+-- table only. The SQLite migration also rewrites logged Keyflower cells ("q,r" -> "q_r") and fills the results of
 -- games finished before the table existed; neither can apply here: no PostgreSQL database
 -- predates this migration (PostgreSQL support came after it), and `meeple-hall migrate-db`
 -- copies from a SQLite database that its own migrations have brought up to date.

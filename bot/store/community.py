@@ -1,14 +1,13 @@
-"""The SQLite store's commands for ratings and tournaments (issue 12), kept apart from the
-core table commands; `SQLiteStore` mixes them in and provides the connection."""
+"""The store's commands for ratings and tournaments (issue 12), kept apart from the core
+table commands and written once for both backends; `SQLStore` mixes them in and provides
+the connections. A command that checks a tournament before changing it holds the
+tournament's lock (its row's on PostgreSQL, the file's on SQLite)."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
-
-import aiosqlite
 
 from meeple_hall.bot.store.base import (
     AlreadySeated,
@@ -27,23 +26,10 @@ from meeple_hall.bot.store.base import (
     TournamentStatus,
     TournamentTable,
 )
+from meeple_hall.bot.store.dialect import Connection, Row
 
 if TYPE_CHECKING:
     from contextlib import AbstractAsyncContextManager
-
-
-def _text(moment: datetime | None) -> str | None:
-    from meeple_hall.bot.store.sqlite import _to_text
-
-    return _to_text(moment)
-
-
-def _moment(text: str | None) -> datetime | None:
-    return None if text is None else datetime.fromisoformat(text)
-
-
-def _json(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 def schedule_of(stored: Any) -> tuple[tuple[tuple[int, ...], ...], ...] | None:
@@ -65,149 +51,135 @@ _TOURNAMENT_COLUMNS = (
     " options, settings, bye_points, advance, status, round, message_id, created_at, schedule"
 )
 _OPEN_TOURNAMENT = (TournamentStatus.SIGNUP, TournamentStatus.RUNNING)
+_UNDECIDED_TABLE = "('planned', 'thread', 'table', 'started', 'announced')"
 
 
 class CommunityCommands:
-    """Mixed into SQLiteStore: needs its `_read`, `_write` and `_table_in`."""
+    """Mixed into SQLStore: needs its `_read`, `_write`, `_locked` and `_announce`."""
 
     if TYPE_CHECKING:
 
-        def _read(self) -> AbstractAsyncContextManager[aiosqlite.Connection]: ...
-        def _write(self) -> AbstractAsyncContextManager[aiosqlite.Connection]: ...
-        async def _table_in(self, db: aiosqlite.Connection, table_id: int) -> Table: ...
+        def _read(self) -> AbstractAsyncContextManager[Connection]: ...
+        def _write(self) -> AbstractAsyncContextManager[Connection]: ...
+        async def _locked(self, db: Connection, table_id: int) -> Table: ...
+        async def _announce(self, db: Connection, key: int, kind: str = "") -> None: ...
 
     # -- results, for ratings ------------------------------------------------------------
     async def results_since(
         self, *, game: str | None, guild_id: int | None = None, since: datetime | None = None
     ) -> list[ResultRow]:
-        where, params = ["1"], []
-        if game is not None:
-            where.append("t.game = ?")
-            params.append(game)
-        if guild_id is not None:
-            where.append("t.guild_id = ?")
-            params.append(guild_id)
-        if since is not None:
-            where.append("r.finished_at >= ?")
-            params.append(_text(since))
         async with self._read() as db:
-            rows = await db.execute_fetchall(
+            where, params = ["1 = 1"], []
+            if game is not None:
+                where.append("t.game = ?")
+                params.append(game)
+            if guild_id is not None:
+                where.append("t.guild_id = ?")
+                params.append(guild_id)
+            if since is not None:
+                where.append("r.finished_at >= ?")
+                params.append(db.moment(since))
+            rows = await db.fetch(
                 "SELECT r.table_id, t.game, t.guild_id, r.seat, r.user_id, r.score, r.rank,"
                 " r.resigned, r.finished_at, r.breakdown"
                 " FROM results AS r JOIN tables AS t ON t.id = r.table_id"
                 f" WHERE {' AND '.join(where)} ORDER BY r.finished_at, r.table_id, r.seat",
-                tuple(params),
+                *params,
             )
-        return [
-            ResultRow(
-                table_id=row[0],
-                game=row[1],
-                guild_id=row[2],
-                seat=row[3],
-                user_id=row[4],
-                score=row[5],
-                rank=row[6],
-                resigned=bool(row[7]),
-                finished_at=_moment(row[8]),  # type: ignore[arg-type]
-                breakdown=json.loads(row[9]),
-            )
-            for row in rows
-        ]
+        return [_result(db, row) for row in rows]
 
     async def count_results(self, *, game: str, guild_id: int | None = None) -> int:
         where, params = "t.game = ?", [game]
         if guild_id is not None:
             where += " AND t.guild_id = ?"
             params.append(guild_id)
-        async with (
-            self._read() as db,
-            db.execute(
+        async with self._read() as db:
+            count = await db.fetchval(
                 "SELECT count(DISTINCT r.table_id) FROM results AS r"
                 f" JOIN tables AS t ON t.id = r.table_id WHERE {where}",
-                tuple(params),
-            ) as cursor,
-        ):
-            (count,) = await cursor.fetchone()  # type: ignore[misc]
+                *params,
+            )
         return int(count)
 
     async def tables_with_setting(self, *, game: str, name: str, value: str) -> set[int]:
         async with self._read() as db:
-            rows = await db.execute_fetchall(
+            rows = await db.fetch(
                 "SELECT id FROM tables WHERE game = ? AND status = 'finished'"
-                " AND json_extract(settings, '$.' || ?) = ?",
-                (game, f'"{name}"', value),
+                f" AND {db.json_key('settings')} = ?",
+                game,
+                name,
+                value,
             )
-        return {row[0] for row in rows}
+        return {row["id"] for row in rows}
 
     async def seat_names(self, user_ids: list[int]) -> dict[int, str]:
         if not user_ids:
             return {}
-        marks = ", ".join("?" for _ in user_ids)
         async with self._read() as db:
-            rows = await db.execute_fetchall(
+            rows = await db.fetch(
                 "SELECT s.user_id, s.name FROM seats AS s"
-                f" WHERE s.user_id IN ({marks}) AND s.table_id ="
+                f" WHERE s.user_id IN ({db.marks(user_ids)}) AND s.table_id ="
                 " (SELECT max(o.table_id) FROM seats AS o WHERE o.user_id = s.user_id)",
-                tuple(user_ids),
+                *user_ids,
             )
-        return {user_id: name for user_id, name in rows}
+        return {row["user_id"]: row["name"] for row in rows}
 
     # -- tournaments ---------------------------------------------------------------------
     async def create_tournament(self, tournament: Tournament) -> Tournament:
         async with self._write() as db:
-            cursor = await db.execute(
+            tournament_id = await db.fetchval(
                 "INSERT INTO tournaments (guild_id, channel_id, organiser_id, name, game,"
                 " format, rounds, table_size, clock, options, settings, bye_points, advance,"
-                " status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    tournament.guild_id,
-                    tournament.channel_id,
-                    tournament.organiser_id,
-                    tournament.name,
-                    tournament.game,
-                    tournament.format,
-                    tournament.rounds,
-                    tournament.table_size,
-                    tournament.clock,
-                    _json(tournament.options),
-                    _json(tournament.settings),
-                    tournament.bye_points,
-                    tournament.advance,
-                    TournamentStatus.SIGNUP.value,
-                    _text(tournament.created_at),
-                ),
+                " status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                " RETURNING id",
+                tournament.guild_id,
+                tournament.channel_id,
+                tournament.organiser_id,
+                tournament.name,
+                tournament.game,
+                tournament.format,
+                tournament.rounds,
+                tournament.table_size,
+                tournament.clock,
+                db.json(tournament.options),
+                db.json(tournament.settings),
+                tournament.bye_points,
+                tournament.advance,
+                TournamentStatus.SIGNUP.value,
+                db.moment(tournament.created_at),
             )
-            tournament_id = cursor.lastrowid
-            for position, player in enumerate(tournament.players):
-                await db.execute(
-                    "INSERT INTO tournament_players (tournament_id, user_id, name, position)"
-                    " VALUES (?, ?, ?, ?)",
-                    (tournament_id, player.user_id, player.name, position),
-                )
-            return await self._tournament_in(db, tournament_id)  # type: ignore[arg-type]
+            await db.executemany(
+                "INSERT INTO tournament_players (tournament_id, user_id, name, position)"
+                " VALUES (?, ?, ?, ?)",
+                [
+                    (tournament_id, player.user_id, player.name, position)
+                    for position, player in enumerate(tournament.players)
+                ],
+            )
+            return await self._tournament_in(db, tournament_id)
 
     async def get_tournament(self, tournament_id: int) -> Tournament | None:
         async with self._read() as db:
-            found = await self._tournaments_where(db, "id = ?", (tournament_id,))
+            found = await self._tournaments_where(db, "id = ?", tournament_id)
         return found[0] if found else None
 
     async def tournaments(
         self, *, guild_id: int | None = None, statuses: tuple[TournamentStatus, ...] = ()
     ) -> list[Tournament]:
-        where, params = ["1 = 1"], []
-        if guild_id is not None:
-            where.append("guild_id = ?")
-            params.append(guild_id)
-        if statuses:
-            where.append(f"status IN ({', '.join('?' for _ in statuses)})")
-            params += [TournamentStatus(s).value for s in statuses]
         async with self._read() as db:
-            return await self._tournaments_where(db, " AND ".join(where), tuple(params))
+            where, params = ["1 = 1"], []
+            if guild_id is not None:
+                where.append("guild_id = ?")
+                params.append(guild_id)
+            if statuses:
+                where.append(f"status IN ({db.marks(statuses)})")
+                params += [TournamentStatus(s).value for s in statuses]
+            return await self._tournaments_where(db, " AND ".join(where), *params)
 
     async def set_tournament_message(self, tournament_id: int, message_id: int) -> None:
         async with self._write() as db:
             await db.execute(
-                "UPDATE tournaments SET message_id = ? WHERE id = ?", (message_id, tournament_id)
+                "UPDATE tournaments SET message_id = ? WHERE id = ?", message_id, tournament_id
             )
 
     async def join_tournament(self, tournament_id: int, user_id: int, name: str) -> Tournament:
@@ -219,7 +191,10 @@ class CommunityCommands:
                 "INSERT INTO tournament_players (tournament_id, user_id, name, position)"
                 " VALUES (?, ?, ?, (SELECT coalesce(max(position), -1) + 1"
                 " FROM tournament_players WHERE tournament_id = ?))",
-                (tournament_id, user_id, name, tournament_id),
+                tournament_id,
+                user_id,
+                name,
+                tournament_id,
             )
             return await self._tournament_in(db, tournament_id)
 
@@ -230,7 +205,8 @@ class CommunityCommands:
                 raise NotSeated(f"user {user_id} is not in tournament {tournament_id}")
             await db.execute(
                 "DELETE FROM tournament_players WHERE tournament_id = ? AND user_id = ?",
-                (tournament_id, user_id),
+                tournament_id,
+                user_id,
             )
             return await self._tournament_in(db, tournament_id)
 
@@ -239,12 +215,15 @@ class CommunityCommands:
     ) -> Tournament:
         async with self._write() as db:
             await self._open_tournament(db, tournament_id, (TournamentStatus.RUNNING,))
-            cursor = await db.execute(
+            changed = await db.execute(
                 "UPDATE tournament_players SET status = ?, left_round = ?"
                 " WHERE tournament_id = ? AND user_id = ? AND status = 'playing'",
-                (status, round, tournament_id, user_id),
+                status,
+                round,
+                tournament_id,
+                user_id,
             )
-            if cursor.rowcount == 0:
+            if changed == 0:
                 raise NotSeated(f"user {user_id} is not playing in tournament {tournament_id}")
             return await self._tournament_in(db, tournament_id)
 
@@ -261,26 +240,33 @@ class CommunityCommands:
             await db.execute(
                 "UPDATE tournament_players SET user_id = ?, name = ?"
                 " WHERE tournament_id = ? AND user_id = ?",
-                (new_user_id, name, tournament_id, old_user_id),
+                new_user_id,
+                name,
+                tournament_id,
+                old_user_id,
             )
-            rows = await db.execute_fetchall(
+            rows = await db.fetch(
                 "SELECT round, number, seats FROM tournament_tables"
-                " WHERE tournament_id = ? AND state IN ('planned', 'thread', 'table', 'started',"
-                " 'announced')",
-                (tournament_id,),
+                f" WHERE tournament_id = ? AND state IN {_UNDECIDED_TABLE}",
+                tournament_id,
             )
-            for round_no, number, seats in rows:
-                ids = [new_user_id if u == old_user_id else u for u in json.loads(seats)]
+            for row in rows:
+                seats = db.read_json(row["seats"])
+                ids = [new_user_id if u == old_user_id else u for u in seats]
                 await db.execute(
                     "UPDATE tournament_tables SET seats = ?"
                     " WHERE tournament_id = ? AND round = ? AND number = ?",
-                    (_json(ids), tournament_id, round_no, number),
+                    db.json(ids),
+                    tournament_id,
+                    row["round"],
+                    row["number"],
                 )
             if tournament.schedule is not None:
                 swapped = swap_in_schedule(tournament.schedule, old_user_id, new_user_id)
                 await db.execute(
                     "UPDATE tournaments SET schedule = ? WHERE id = ?",
-                    (_json(swapped), tournament_id),
+                    db.json(swapped),
+                    tournament_id,
                 )
             return await self._tournament_in(db, tournament_id)
 
@@ -289,7 +275,8 @@ class CommunityCommands:
             await self._open_tournament(db, tournament_id, _OPEN_TOURNAMENT)
             await db.execute(
                 "UPDATE tournaments SET status = ? WHERE id = ?",
-                (TournamentStatus(status).value, tournament_id),
+                TournamentStatus(status).value,
+                tournament_id,
             )
             return await self._tournament_in(db, tournament_id)
 
@@ -300,7 +287,8 @@ class CommunityCommands:
         async with self._write() as db:
             await db.execute(
                 "UPDATE tournaments SET schedule = ? WHERE id = ? AND schedule IS NULL",
-                (_json(rounds), tournament_id),
+                db.json(rounds),
+                tournament_id,
             )
             return await self._tournament_in(db, tournament_id)
 
@@ -315,81 +303,96 @@ class CommunityCommands:
     ) -> None:
         async with self._write() as db:
             await self._open_tournament(db, tournament_id, _OPEN_TOURNAMENT)
-            async with db.execute(
+            existing = await db.fetchval(
                 "SELECT status FROM tournament_rounds WHERE tournament_id = ? AND round = ?",
-                (tournament_id, round),
-            ) as cursor:
-                existing = await cursor.fetchone()
+                tournament_id,
+                round,
+            )
             if existing is not None and first_number == 1:
                 raise RoundExists(f"tournament {tournament_id} has round {round} already")
             if existing is None:
                 await db.execute(
                     "INSERT INTO tournament_rounds (tournament_id, round, byes) VALUES (?, ?, ?)",
-                    (tournament_id, round, _json(list(byes))),
+                    tournament_id,
+                    round,
+                    db.json(list(byes)),
                 )
             else:
                 await db.execute(
                     "UPDATE tournament_rounds SET byes = ?, status = 'opening'"
                     " WHERE tournament_id = ? AND round = ?",
-                    (_json(list(byes)), tournament_id, round),
+                    db.json(list(byes)),
+                    tournament_id,
+                    round,
                 )
             await db.executemany(
                 "INSERT INTO tournament_tables (tournament_id, round, number, seats)"
                 " VALUES (?, ?, ?, ?)",
                 [
-                    (tournament_id, round, number, _json(list(seats)))
+                    (tournament_id, round, number, db.json(list(seats)))
                     for number, seats in enumerate(tables, start=first_number)
                 ],
             )
             await db.execute(
                 "UPDATE tournaments SET round = ?, status = 'running' WHERE id = ?",
-                (round, tournament_id),
+                round,
+                tournament_id,
             )
 
     async def void_round_tables(self, tournament_id: int, round: int) -> list[TournamentTable]:
         async with self._write() as db:
+            await self._tournament_in(db, tournament_id, lock=True)
             tables = await self._tournament_tables(
-                db, "tournament_id = ? AND round = ? AND state != 'void'", (tournament_id, round)
+                db, "tournament_id = ? AND round = ? AND state != 'void'", tournament_id, round
             )
             await db.execute(
                 "UPDATE tournament_tables SET state = 'void' WHERE tournament_id = ? AND round = ?",
-                (tournament_id, round),
+                tournament_id,
+                round,
             )
         return tables
 
     async def tournament_rounds(self, tournament_id: int) -> list[TournamentRound]:
         async with self._read() as db:
-            rows = await db.execute_fetchall(
+            rows = await db.fetch(
                 "SELECT round, byes, status FROM tournament_rounds WHERE tournament_id = ?"
                 " ORDER BY round",
-                (tournament_id,),
+                tournament_id,
             )
-        return [TournamentRound(tournament_id, r, tuple(json.loads(b)), s) for r, b, s in rows]
+        return [
+            TournamentRound(
+                tournament_id, row["round"], tuple(db.read_json(row["byes"])), row["status"]
+            )
+            for row in rows
+        ]
 
     async def set_round_status(
         self, tournament_id: int, round: int, status: str, *, expected: str
     ) -> bool:
         async with self._write() as db:
-            cursor = await db.execute(
+            changed = await db.execute(
                 "UPDATE tournament_rounds SET status = ?"
                 " WHERE tournament_id = ? AND round = ? AND status = ?",
-                (status, tournament_id, round, expected),
+                status,
+                tournament_id,
+                round,
+                expected,
             )
-            return cursor.rowcount == 1
+        return changed == 1
 
     async def tournament_tables(
         self, tournament_id: int, round: int | None = None
     ) -> list[TournamentTable]:
         async with self._read() as db:
             if round is None:
-                return await self._tournament_tables(db, "tournament_id = ?", (tournament_id,))
+                return await self._tournament_tables(db, "tournament_id = ?", tournament_id)
             return await self._tournament_tables(
-                db, "tournament_id = ? AND round = ?", (tournament_id, round)
+                db, "tournament_id = ? AND round = ?", tournament_id, round
             )
 
     async def tournament_table_of(self, table_id: int) -> TournamentTable | None:
         async with self._read() as db:
-            found = await self._tournament_tables(db, "table_id = ?", (table_id,))
+            found = await self._tournament_tables(db, "table_id = ?", table_id)
         return found[0] if found else None
 
     async def update_tournament_table(
@@ -403,113 +406,151 @@ class CommunityCommands:
         table_id: int | None = None,
     ) -> None:
         async with self._write() as db:
-            cursor = await db.execute(
+            changed = await db.execute(
                 "UPDATE tournament_tables SET state = ?,"
                 " thread_id = coalesce(?, thread_id), table_id = coalesce(?, table_id)"
                 " WHERE tournament_id = ? AND round = ? AND number = ? AND state != 'void'",
-                (state, thread_id, table_id, tournament_id, round, number),
+                state,
+                thread_id,
+                table_id,
+                tournament_id,
+                round,
+                number,
             )
-            if cursor.rowcount == 0:
+            if changed == 0:
                 raise StoreError(f"no table {round}.{number} in tournament {tournament_id}")
 
     async def replace_seat_user(
         self, table_id: int, position: int, old_user_id: int, new_user_id: int, name: str
     ) -> Table:
         async with self._write() as db:
-            table = await self._table_in(db, table_id)
+            table = await self._locked(db, table_id)
             if table.status is not TableStatus.ACTIVE:
                 raise TableNotActive(table_id, table.status)
-            async with db.execute(
+            moves = await db.fetchval(
                 "SELECT count(*) FROM actions"
                 " WHERE table_id = ? AND seat = ? AND user_id IS NOT NULL",
-                (table_id, position),
-            ) as cursor:
-                (moves,) = await cursor.fetchone()  # type: ignore[misc]
+                table_id,
+                position,
+            )
             seat = table.seats[position] if 0 <= position < len(table.seats) else None
             if moves or seat is None or seat.user_id != old_user_id:
                 raise SeatChanged(f"seat {position + 1} of table {table_id} cannot change")
             await db.execute(
                 "UPDATE seats SET user_id = ?, name = ? WHERE table_id = ? AND position = ?",
-                (new_user_id, name, table_id, position),
+                new_user_id,
+                name,
+                table_id,
+                position,
             )
             seat.user_id, seat.name = new_user_id, name
             if table.host_id == old_user_id:
                 table.host_id = new_user_id
                 await db.execute(
-                    "UPDATE tables SET host_id = ? WHERE id = ?", (new_user_id, table_id)
+                    "UPDATE tables SET host_id = ? WHERE id = ?", new_user_id, table_id
                 )
+            await self._announce(db, table_id)
             return table
 
     # -- shared ----------------------------------------------------------------------------
     async def _open_tournament(
-        self,
-        db: aiosqlite.Connection,
-        tournament_id: int,
-        allowed: tuple[TournamentStatus, ...],
+        self, db: Connection, tournament_id: int, allowed: tuple[TournamentStatus, ...]
     ) -> Tournament:
-        tournament = await self._tournament_in(db, tournament_id)
+        """The tournament, locked for the rest of the transaction, if its status allows
+        the command."""
+        tournament = await self._tournament_in(db, tournament_id, lock=True)
         if tournament.status not in allowed:
             raise TournamentClosed(tournament_id, tournament.status)
         return tournament
 
-    async def _tournament_in(self, db: aiosqlite.Connection, tournament_id: int) -> Tournament:
-        found = await self._tournaments_where(db, "id = ?", (tournament_id,))
+    async def _tournament_in(
+        self, db: Connection, tournament_id: int, *, lock: bool = False
+    ) -> Tournament:
+        if lock:
+            # The lock in a statement of its own: what is read after it is what the last
+            # holder committed.
+            await db.execute("SELECT id FROM tournaments WHERE id = ? FOR UPDATE", tournament_id)
+        found = await self._tournaments_where(db, "id = ?", tournament_id)
         if not found:
             raise StoreError(f"no tournament {tournament_id}")
         return found[0]
 
     @staticmethod
-    async def _tournaments_where(
-        db: aiosqlite.Connection, where: str, params: tuple[Any, ...]
-    ) -> list[Tournament]:
-        rows = await db.execute_fetchall(
-            f"SELECT {_TOURNAMENT_COLUMNS} FROM tournaments WHERE {where} ORDER BY id", params
+    async def _tournaments_where(db: Connection, where: str, *params: Any) -> list[Tournament]:
+        rows = await db.fetch(
+            f"SELECT {_TOURNAMENT_COLUMNS} FROM tournaments WHERE {where} ORDER BY id", *params
         )
-        tournaments = {
-            row[0]: Tournament(
-                id=row[0],
-                guild_id=row[1],
-                channel_id=row[2],
-                organiser_id=row[3],
-                name=row[4],
-                game=row[5],
-                format=row[6],
-                rounds=row[7],
-                table_size=row[8],
-                clock=row[9],
-                options=json.loads(row[10]),
-                settings=json.loads(row[11]),
-                bye_points=row[12],
-                advance=row[13],
-                status=TournamentStatus(row[14]),
-                round=row[15],
-                message_id=row[16],
-                created_at=_moment(row[17]),
-                schedule=schedule_of(None if row[18] is None else json.loads(row[18])),
-            )
-            for row in rows
-        }
+        tournaments = {row["id"]: _tournament(db, row) for row in rows}
         if tournaments:
-            marks = ", ".join("?" for _ in tournaments)
-            players = await db.execute_fetchall(
+            ids = list(tournaments)
+            players = await db.fetch(
                 "SELECT tournament_id, user_id, name, status, left_round FROM tournament_players"
-                f" WHERE tournament_id IN ({marks}) ORDER BY tournament_id, position",
-                tuple(tournaments),
+                f" WHERE tournament_id IN ({db.marks(ids)}) ORDER BY tournament_id, position",
+                *ids,
             )
-            for tid, user_id, name, status, left_round in players:
-                tournaments[tid].players.append(TournamentPlayer(user_id, name, status, left_round))
+            for row in players:
+                tournaments[row["tournament_id"]].players.append(
+                    TournamentPlayer(row["user_id"], row["name"], row["status"], row["left_round"])
+                )
         return list(tournaments.values())
 
     @staticmethod
-    async def _tournament_tables(
-        db: aiosqlite.Connection, where: str, params: tuple[Any, ...]
-    ) -> list[TournamentTable]:
-        rows = await db.execute_fetchall(
+    async def _tournament_tables(db: Connection, where: str, *params: Any) -> list[TournamentTable]:
+        rows = await db.fetch(
             "SELECT tournament_id, round, number, seats, thread_id, table_id, state"
             f" FROM tournament_tables WHERE {where} ORDER BY round, number",
-            params,
+            *params,
         )
         return [
-            TournamentTable(tid, r, n, tuple(json.loads(seats)), thread, table, state)
-            for tid, r, n, seats, thread, table, state in rows
+            TournamentTable(
+                row["tournament_id"],
+                row["round"],
+                row["number"],
+                tuple(db.read_json(row["seats"])),
+                row["thread_id"],
+                row["table_id"],
+                row["state"],
+            )
+            for row in rows
         ]
+
+
+def _result(db: Connection, row: Row) -> ResultRow:
+    """A row of results, with its table's game and guild."""
+    return ResultRow(
+        table_id=row["table_id"],
+        game=row["game"],
+        guild_id=row["guild_id"],
+        seat=row["seat"],
+        user_id=row["user_id"],
+        score=row["score"],
+        rank=row["rank"],
+        resigned=bool(row["resigned"]),
+        finished_at=db.read_moment(row["finished_at"]),  # type: ignore[arg-type]
+        breakdown=db.read_json(row["breakdown"]),
+    )
+
+
+def _tournament(db: Connection, row: Row) -> Tournament:
+    """A row of tournaments (its players come after)."""
+    return Tournament(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        organiser_id=row["organiser_id"],
+        name=row["name"],
+        game=row["game"],
+        format=row["format"],
+        rounds=row["rounds"],
+        table_size=row["table_size"],
+        clock=row["clock"],
+        options=db.read_json(row["options"]),
+        settings=db.read_json(row["settings"]),
+        bye_points=row["bye_points"],
+        advance=row["advance"],
+        status=TournamentStatus(row["status"]),
+        round=row["round"],
+        message_id=row["message_id"],
+        created_at=db.read_moment(row["created_at"]),
+        schedule=schedule_of(db.read_json(row["schedule"])),
+    )

@@ -1,5 +1,6 @@
--- PostgreSQL twin of migrations/0001_initial.sql: the same tables, with PostgreSQL's types
--- (bigint ids, booleans, jsonb, timestamptz). Each file runs as one transaction.
+-- PostgreSQL's side of 0001_initial (0001_initial.sqlite.sql is SQLite's): the same
+-- tables, with PostgreSQL's types (bigint ids, booleans, jsonb, timestamptz). Each file
+-- runs as one transaction.
 -- Lobbies and the games played in them. A game is its setup (game, seed, options, seats)
 -- plus the append-only action log; snapshots are a cache of replayed states.
 

@@ -1,4 +1,4 @@
--- PostgreSQL twin of migrations/0013_round_robin_schedule.sql.
+-- PostgreSQL's side of 0013_round_robin_schedule (0013_round_robin_schedule.sqlite.sql is SQLite's).
 -- A round-robin's schedule, fixed when the tournament starts (issue 22): the tables of
 -- every round (a list of rounds, each a list of tables in seat order, each a list of user
 -- ids). A restart reads it and never works it out again, so a player who leaves does not

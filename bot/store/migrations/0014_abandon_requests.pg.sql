@@ -1,4 +1,4 @@
--- PostgreSQL twin of migrations/0014_abandon_requests.sql.
+-- PostgreSQL's side of 0014_abandon_requests (0014_abandon_requests.sqlite.sql is SQLite's).
 -- Requests to abandon a game in play (issue 22): `/abandon` asks every player still seated,
 -- and the game ends (unrated) only once all of them agreed. A request stays open until then,
 -- until someone refuses, until it lapses at `expires_at` (24 hours after it was made), or

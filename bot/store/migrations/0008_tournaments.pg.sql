@@ -1,4 +1,4 @@
--- PostgreSQL twin of migrations/0008_tournaments.sql.
+-- PostgreSQL's side of 0008_tournaments (0008_tournaments.sqlite.sql is SQLite's).
 -- Tournaments (issue 12). Ratings need no table: they are a projection of `results`.
 
 -- One tournament: its settings as the organiser chose them, its status and current round.

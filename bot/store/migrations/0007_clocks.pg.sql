@@ -1,4 +1,4 @@
--- PostgreSQL twin of migrations/0007_clocks.sql.
+-- PostgreSQL's side of 0007_clocks (0007_clocks.sqlite.sql is SQLite's).
 -- Waiting on players (issue 11): each seat's clock and reminders, time away, quiet hours.
 
 -- One row per seat of an active game whose table has a clock or reminders. `since` is set

@@ -1,4 +1,4 @@
--- PostgreSQL twin of migrations/0010_awaiting.sql.
+-- PostgreSQL's side of 0010_awaiting (0010_awaiting.sqlite.sql is SQLite's).
 -- The seats a game in play awaits after its last logged move (issue 16), written with each
 -- move: a bot starting wakes the AI seats among them, and lists whose turn it is, without
 -- replaying the game. NULL where not known (a game logged by an older version), and such a

@@ -1,4 +1,4 @@
--- PostgreSQL twin of migrations/0011_action_chains.sql.
+-- PostgreSQL's side of 0011_action_chains (0011_action_chains.sqlite.sql is SQLite's).
 -- Moves made in one submission (a panel's folded line: several consecutive moves of one
 -- seat, issue 14): each move after the first is marked `chained` to the move before it, so
 -- one Undo takes the whole click back. False for a move made on its own, and for every move
