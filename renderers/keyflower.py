@@ -1,4 +1,4 @@
-"""Keyflower's table picture, option labels and private summary, drawn from views only.
+"""Keyflower's table picture and a seat's private picture, drawn from views only.
 
 The picture is laid out to read at Discord's inline size (about 550 x 350 px): a top bar
 with the season, whose turn it is (or who won), then the bag, green supply, skill pile and
@@ -8,33 +8,19 @@ turn-order tiles; the boats with their contents; then every village as a hex map
 roads, water, upgraded sides (gold rim), resources and workers, all at one scale, packed in
 rows so the hexes are as large as the canvas allows. Nothing is told by colour alone, for
 colour-blind players. Tile codes (S07, U03, ...) are what players type, so they are
-printed; no words.
-
-Option labels describe tiles from the component tables (games.keyflower.components).
+printed; no words (the words are in bot/presenters/keyflower.py).
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from itertools import combinations, pairwise
 from typing import Any
 
 from PIL import Image, ImageDraw
 
-from meeple_hall.games.core import Decision, Msg, Option, Text
-from meeple_hall.games.core.catalogues import LANGUAGES
-from meeple_hall.games.core.catalogues import render as render_text
 from meeple_hall.games.keyflower.components import tiles
-from meeple_hall.games.keyflower.words import (
-    amount,
-    amounts,
-    count,
-    item,
-    m,
-    tile_label,
-    tile_name,
-)
-from meeple_hall.renderers import OptionStyle
 from meeple_hall.renderers.palette import BACKGROUND, INK, MUTED, font
 from meeple_hall.renderers.phone import MIN_FONT
 from meeple_hall.renderers.shapes import draw_shape
@@ -222,77 +208,123 @@ def _token(
 
 def _glyph(draw: ImageDraw.ImageDraw, tile: dict[str, Any], x: float, y: float, s: float) -> None:
     """A small picture of what the tile does, with its numbers."""
-    e = tile.get("effect", "")
-    d = tile.get("detail", {})
-    small = max(8, int(s * 0.22))
-    if e in ("resources", "craft"):
-        items = sorted(d.get("give", {}).items())
-        for i, (k, n) in enumerate(items):
-            _token(draw, x + (i - (len(items) - 1) / 2) * s * 0.42, y, RESOURCE[k], n, r=s * 0.18)
-        if e == "craft":
-            _skill(draw, x - s * 0.55, y, d.get("skill", ""), s * 0.15)
-    elif e == "choose":
-        for i, k in enumerate(d.get("options", [])):
-            draw.regular_polygon(
-                (x + (i - 1) * s * 0.34, y, s * 0.15), 8, fill=RESOURCE[k], outline=INK
-            )
-    elif e in ("workers", "brewer", "tavern", "green"):
-        if e == "green":
-            _worker(draw, x, y, "green", s * 0.15)
-            _worker(draw, x - s * 0.38, y, d.get("pay", "blue"), s * 0.11)
-        else:
-            _meeple(draw, x, y, s * 0.5, (250, 250, 250))
-        _text(draw, (x + s * 0.32, y + s * 0.05), f"{d.get('n', '')}", small)
-        if e == "brewer":
-            _any_skill(draw, x - s * 0.45, y, s * 0.14)
-        elif e == "tavern":
-            _meeple(draw, x - s * 0.42, y, s * 0.35, MUTED)
-    elif e == "skills":
-        _skill(draw, x, y, "", s * 0.18)
-        _text(draw, (x + s * 0.34, y), str(d.get("n", "")), small)
-    elif e == "hiring":
-        # Any one skill tile in, n drawn from the pile: the paid tile is a kind you choose.
-        _any_skill(draw, x - s * 0.42, y, s * 0.13)
-        draw.polygon(
-            [(x - s * 0.24, y - s * 0.07), (x - s * 0.12, y), (x - s * 0.24, y + s * 0.07)],
-            fill=INK,
-        )
-        _skill(draw, x + s * 0.02, y, "", s * 0.16)
-        _text(draw, (x + s * 0.36, y), str(d.get("n", "")), small)
-    elif e == "transport":
-        draw.rectangle(
-            (x - s * 0.3, y - s * 0.15, x + s * 0.1, y + s * 0.1), fill=ROAD, outline=INK
-        )
-        for dx in (-0.2, 0.0):
-            draw.ellipse(
-                (x + dx * s - s * 0.08, y + s * 0.06, x + dx * s + s * 0.08, y + s * 0.22), fill=INK
-            )
-        _text(draw, (x - s * 0.1, y - s * 0.02), str(d.get("carry", "")), small, (255, 255, 255))
-        draw.polygon([(x + s * 0.3, y - s * 0.2), (x + s * 0.18, y), (x + s * 0.42, y)], fill=RIM)
-        _text(draw, (x + s * 0.3, y + s * 0.12), f"{d.get('upgrades', '')}", small, RIM)
-    elif e == "store":
-        draw.regular_polygon((x, y, s * 0.3), 6, fill=None, outline=INK, width=2)
-        kind = d.get("kind", "any")
-        if kind == "any":
-            for i, k in enumerate(("iron", "stone", "wood")):
-                draw.regular_polygon((x + (i - 1) * s * 0.14, y, s * 0.08), 8, fill=RESOURCE[k])
-        else:
-            draw.regular_polygon((x, y, s * 0.13), 8, fill=RESOURCE[kind])
-        _text(draw, (x + s * 0.42, y), f"{d.get('per', '')}", small)
-    elif e in ("adjacent", "adjacent_upgraded"):
-        for dx, dy in ((-0.16, 0.06), (0.16, 0.06), (0, -0.2)):
-            draw.regular_polygon(
-                (x + dx * s, y + dy * s, s * 0.12),
-                6,
-                fill=None,
-                outline=RIM if e == "adjacent_upgraded" else INK,
-                width=2,
-            )
-        _text(draw, (x + s * 0.42, y), f"{d.get('per', '')}", small)
-    elif e == "ability":
-        _text(draw, (x, y), tile.get("ability", ""), int(s * 0.42))
+    drawer = GLYPHS.get(tile.get("effect", ""))
+    if drawer is not None:
+        drawer(draw, tile, x, y, s)
     elif tile.get("kind") in ("winter", "boat"):
-        _scoring(draw, e, d, x, y, s)
+        _scoring(draw, tile.get("effect", ""), tile.get("detail", {}), x, y, s)
+
+
+def _small(s: float) -> int:
+    """The type size of a glyph's numbers."""
+    return max(8, int(s * 0.22))
+
+
+def _gives(draw: ImageDraw.ImageDraw, tile: dict[str, Any], x: float, y: float, s: float) -> None:
+    """Resources given (a craft tile: for a skill tile, drawn to their left)."""
+    d = tile.get("detail", {})
+    items = sorted(d.get("give", {}).items())
+    for i, (k, n) in enumerate(items):
+        _token(draw, x + (i - (len(items) - 1) / 2) * s * 0.42, y, RESOURCE[k], n, r=s * 0.18)
+    if tile.get("effect") == "craft":
+        _skill(draw, x - s * 0.55, y, d.get("skill", ""), s * 0.15)
+
+
+def _chooses(draw: ImageDraw.ImageDraw, tile: dict[str, Any], x: float, y: float, s: float) -> None:
+    for i, k in enumerate(tile.get("detail", {}).get("options", [])):
+        draw.regular_polygon(
+            (x + (i - 1) * s * 0.34, y, s * 0.15), 8, fill=RESOURCE[k], outline=INK
+        )
+
+
+def _hires(draw: ImageDraw.ImageDraw, tile: dict[str, Any], x: float, y: float, s: float) -> None:
+    """Workers from the bag; Green paid with a worker of a colour, Brewer with any skill
+    tile, Tavern with a worker."""
+    e, d = tile.get("effect", ""), tile.get("detail", {})
+    if e == "green":
+        _worker(draw, x, y, "green", s * 0.15)
+        _worker(draw, x - s * 0.38, y, d.get("pay", "blue"), s * 0.11)
+    else:
+        _meeple(draw, x, y, s * 0.5, (250, 250, 250))
+    _text(draw, (x + s * 0.32, y + s * 0.05), f"{d.get('n', '')}", _small(s))
+    if e == "brewer":
+        _any_skill(draw, x - s * 0.45, y, s * 0.14)
+    elif e == "tavern":
+        _meeple(draw, x - s * 0.42, y, s * 0.35, MUTED)
+
+
+def _skills(draw: ImageDraw.ImageDraw, tile: dict[str, Any], x: float, y: float, s: float) -> None:
+    _skill(draw, x, y, "", s * 0.18)
+    _text(draw, (x + s * 0.34, y), str(tile.get("detail", {}).get("n", "")), _small(s))
+
+
+def _hiring(draw: ImageDraw.ImageDraw, tile: dict[str, Any], x: float, y: float, s: float) -> None:
+    """Any one skill tile in, n drawn from the pile: the paid tile is a kind you choose."""
+    _any_skill(draw, x - s * 0.42, y, s * 0.13)
+    draw.polygon(
+        [(x - s * 0.24, y - s * 0.07), (x - s * 0.12, y), (x - s * 0.24, y + s * 0.07)],
+        fill=INK,
+    )
+    _skill(draw, x + s * 0.02, y, "", s * 0.16)
+    _text(draw, (x + s * 0.36, y), str(tile.get("detail", {}).get("n", "")), _small(s))
+
+
+def _cart(draw: ImageDraw.ImageDraw, tile: dict[str, Any], x: float, y: float, s: float) -> None:
+    """A transport: a cart with its capacity, an arrow with its upgrades."""
+    d, small = tile.get("detail", {}), _small(s)
+    draw.rectangle((x - s * 0.3, y - s * 0.15, x + s * 0.1, y + s * 0.1), fill=ROAD, outline=INK)
+    for dx in (-0.2, 0.0):
+        draw.ellipse(
+            (x + dx * s - s * 0.08, y + s * 0.06, x + dx * s + s * 0.08, y + s * 0.22), fill=INK
+        )
+    _text(draw, (x - s * 0.1, y - s * 0.02), str(d.get("carry", "")), small, (255, 255, 255))
+    draw.polygon([(x + s * 0.3, y - s * 0.2), (x + s * 0.18, y), (x + s * 0.42, y)], fill=RIM)
+    _text(draw, (x + s * 0.3, y + s * 0.12), f"{d.get('upgrades', '')}", small, RIM)
+
+
+def _store(draw: ImageDraw.ImageDraw, tile: dict[str, Any], x: float, y: float, s: float) -> None:
+    d = tile.get("detail", {})
+    draw.regular_polygon((x, y, s * 0.3), 6, fill=None, outline=INK, width=2)
+    kind = d.get("kind", "any")
+    if kind == "any":
+        for i, k in enumerate(("iron", "stone", "wood")):
+            draw.regular_polygon((x + (i - 1) * s * 0.14, y, s * 0.08), 8, fill=RESOURCE[k])
+    else:
+        draw.regular_polygon((x, y, s * 0.13), 8, fill=RESOURCE[kind])
+    _text(draw, (x + s * 0.42, y), f"{d.get('per', '')}", _small(s))
+
+
+def _adjacent(
+    draw: ImageDraw.ImageDraw, tile: dict[str, Any], x: float, y: float, s: float
+) -> None:
+    """Points per neighbour (per upgraded neighbour: gold-rimmed)."""
+    rim = RIM if tile.get("effect") == "adjacent_upgraded" else INK
+    for dx, dy in ((-0.16, 0.06), (0.16, 0.06), (0, -0.2)):
+        draw.regular_polygon((x + dx * s, y + dy * s, s * 0.12), 6, fill=None, outline=rim, width=2)
+    _text(draw, (x + s * 0.42, y), f"{tile.get('detail', {}).get('per', '')}", _small(s))
+
+
+def _ability(draw: ImageDraw.ImageDraw, tile: dict[str, Any], x: float, y: float, s: float) -> None:
+    _text(draw, (x, y), tile.get("ability", ""), int(s * 0.42))
+
+
+Glyph = Callable[[ImageDraw.ImageDraw, dict[str, Any], float, float, float], None]
+GLYPHS: dict[str, Glyph] = {
+    "resources": _gives,
+    "craft": _gives,
+    "choose": _chooses,
+    "workers": _hires,
+    "brewer": _hires,
+    "tavern": _hires,
+    "green": _hires,
+    "skills": _skills,
+    "hiring": _hiring,
+    "transport": _cart,
+    "store": _store,
+    "adjacent": _adjacent,
+    "adjacent_upgraded": _adjacent,
+    "ability": _ability,
+}
 
 
 # How each winter tile and boat scores, drawn as "what makes a set → points per set":
@@ -1031,10 +1063,10 @@ def render_private(view: dict[str, Any], hand_below: bool = False) -> Image.Imag
             )
         else:
             spots.append((20 + screen_w + 40 + hex_size + i * pitch, 150))
-    for tile, (x, y) in zip(hand, spots, strict=True):
+    for tile, (hx, hy) in zip(hand, spots, strict=True):
         if tile.get("chosen"):
-            draw.polygon(_hex(x, y, hex_size + 9), fill=WORKER["green"])
-        _tile(draw, tile, x, y, hex_size)
+            draw.polygon(_hex(hx, hy, hex_size + 9), fill=WORKER["green"])
+        _tile(draw, tile, hx, hy, hex_size)
     if not hand and not hand_below:
         draw.polygon(_hex(20 + screen_w + 40 + hex_size, 150, hex_size), outline=MUTED, width=2)
     return img
@@ -1140,248 +1172,3 @@ def render(view: dict[str, Any]) -> Image.Image:
             x += w + spare + GAP
         y += row_h + GAP
     return img
-
-
-# Worker emoji take the picture's shapes where Discord has them (a yellow diamond is
-# drawn orange), so a colour-blind player can match the panel to the table.
-EMOJI = {
-    "bid": "🔨",
-    "use": "⚒️",
-    "pass": "⏭️",
-    "blue": "🔵",
-    "red": "🔺",
-    "yellow": "🔶",
-    "green": "🟩",
-    "mixed": "🎨",
-    "gold": "🟨",
-    "iron": "⬛",
-    "stone": "⬜",
-    "wood": "🟫",
-    "anvil": "🛠️",
-    "pick": "⛏️",
-    "saw": "🪚",
-    "move": "🛒",
-    "up": "⬆️",
-    "done": "✅",
-    "next": "➡️",
-    "back": "↩️",
-    "none": "✖️",
-}
-KIND_EMOJI = {
-    "home": "🏠",
-    "spring": "🌱",
-    "summer": "☀️",
-    "autumn": "🍂",
-    "winter": "❄️",
-    "boat": "⛵",
-    "turn_order": "🔢",
-}
-TILE_DECISIONS = ("location", "from", "to", "upgrade", "boat", "winter", "place_tile", "flip")
-DESCRIPTION_MAX = 100  # Discord cuts a menu line's description here
-
-
-# Which parameters of a tile side's effect are counts of points (`2 points`), and which
-# name a colour, resource or skill (data/keyflower/tiles.toml).
-POINTS = ("per", "per_set")
-# A side's effect names a message `effect.<effect>`; these have none (the points say it all).
-NO_WORDS = frozenset({"none"})
-
-
-def _side_text(side: dict[str, Any]) -> Msg | None:
-    """What one side of a tile does, in a few words: `1 wood`, `1 saw → 3 wood, 7 points`."""
-    effect = side.get("effect", "")
-    text: Msg | None = None
-    if effect == "ability":
-        text = m(f"ability.{side.get('ability', '')}")
-    elif effect and effect not in NO_WORDS:
-        params: dict[str, Any] = {}
-        for key, value in side.items():
-            if key in POINTS:
-                params[key] = count("point", value)
-            elif key in ("n", "set", "carry", "upgrades"):
-                params[key] = value
-        if "give" in side:
-            params["give"] = amounts(side["give"])
-        if "options" in side:
-            params["options"] = [item(o) for o in side["options"]]
-        if "skill" in side:
-            params["skill"] = amount(1, side["skill"])
-        if "pay" in side:
-            params["pay"] = item(side["pay"])
-        if "kind" in side:
-            params["kind"] = m("any_resource") if side["kind"] == "any" else item(side["kind"])
-        if "carry" in side:
-            params["carry"] = count("resource", side["carry"])
-            params["upgrades"] = count("upgrade", side.get("upgrades", 0))
-        text = m(f"effect.{effect}", **params)
-    points = side.get("points", 0)
-    if points:
-        worth = count("point", points)
-        return m("with_points", text=text, points=worth) if text else worth
-    return text
-
-
-def _tile_text(tile_id: str, upgraded_only: bool = False) -> Msg | None:
-    """A tile's effect, and its upgraded side's, from the component tables."""
-    s = tiles().get(tile_id)
-    if s is None:
-        return None
-    if s.is_summer_boat:
-        a, b = (m(f"ability.{side.get('ability', '')}") for side in (s.front, s.back or {}))
-        return m("boat_sides", a=a, b=b)
-    back = _side_text(s.back) if s.back else None
-    if upgraded_only:
-        return m("upgraded", text=back) if back else None
-    front = _side_text(s.front)
-    if back and back != front:
-        return m("front_back", front=front, back=back) if front else m("upgraded", text=back)
-    return front
-
-
-def _with_upgrade_cost(tile_id: str) -> Msg | None:
-    """A tile's effect with what upgrading it costs (`2 iron; upgrade for 1 anvil → …`),
-    shortened to the cost where the upgraded side does not fit a menu line's 100 in some
-    language."""
-    s = tiles()[tile_id]
-    front = _side_text(s.front) or m("nothing")
-    cost = amounts(s.upgrade or {})
-    back = _side_text(s.back) if s.back else None
-    if back:
-        full = m("upgrade_to", front=front, cost=cost, back=back)
-        if all(len(render_text(lang, full)) <= DESCRIPTION_MAX for lang in LANGUAGES):
-            return full
-    return m("upgrade_cost_after", front=front, cost=cost)
-
-
-def chain_style(decisions: tuple[Decision, ...], options: tuple[Option, ...]) -> OptionStyle | None:
-    """A folded panel line in a player's words: `Bid on S07 Miner`, `2 more → 3 blue, beats
-    2`, `Move 1 wood from Woodcutter to Home`, `Upgrade Miner, paying 1 anvil`."""
-    kinds = tuple(d.kind for d in decisions)
-    last = option_style(decisions[-1], options[-1]) or OptionStyle()
-    if kinds == ("action", "location"):
-        verb = "chain.bid_on" if options[0].id == "bid" else "chain.use"
-        return OptionStyle(m(verb, tile=options[1].label), last.emoji, last.description)
-    if kinds[-1] == "count":
-        brought = [o.id for d, o in zip(decisions, options, strict=True) if d.kind == "gather"]
-        outbid = [tile for tile in brought if tile != "next"]
-        label = last.label or options[-1].label
-        if outbid:
-            label = m("chain.bringing", label=label, tiles=outbid)
-        return OptionStyle(label, EMOJI.get(options[0].id), last.description)
-    if kinds[-3:] == ("from", "what", "to"):
-        source, resource, dest = options[-3:]
-        words = m(
-            "chain.move",
-            what=amount(1, resource.id),
-            source=tile_name(source.id),
-            dest=tile_name(dest.id),
-        )
-        return OptionStyle(words, EMOJI.get(resource.id), last.description)
-    if kinds[-2:] == ("transport", "upgrade"):
-        return OptionStyle(m("chain.upgrade", tile=options[-1].label), "⬆️", last.description)
-    if kinds[-2:] == ("upgrade", "pay"):
-        words = m(
-            "chain.upgrade_paying",
-            tile=tile_name(options[-2].id),
-            paid=last.label or options[-1].label,
-        )
-        return OptionStyle(words, "⬆️", _tile_text(options[-2].id, upgraded_only=True))
-    return None
-
-
-def _after_id(label: Text) -> Text:
-    """`-1,0: W of Home 2` → `W of Home 2`: the words, not the coordinates typed in /move."""
-    if not isinstance(label, Msg):
-        return label
-    args = label.args
-    if label.key == "keyflower.cell.at":
-        return m("cell.words", near=args["near"])
-    if label.key == "keyflower.turn.at":
-        return (
-            args["sides"]
-            if isinstance(args["sides"], Msg)
-            else m("turn.words", sides=args["sides"])
-        )
-    if label.key == "keyflower.turn.joined":
-        return m("turn.words_joined", sides=args["sides"], tiles=args["tiles"])
-    return label
-
-
-# Panels fold these decisions into the one before them (bot/panels.py): Bid or Use and the
-# tile in one click, the colour and how many in the next; a transport's move as one line.
-FOLDED = frozenset({"location", "count", "from", "what", "to", "upgrade", "pay"})
-
-
-def option_style(decision: Decision, option: Option) -> OptionStyle | None:
-    kind, oid = decision.kind, option.id
-    emoji = EMOJI.get(oid)
-    if oid == "back":
-        return OptionStyle(label=m("label.back"), emoji=emoji)
-    if kind in TILE_DECISIONS and oid in tiles():
-        spec = tiles()[oid]
-        description: Msg | None
-        if kind in ("to", "from") and spec.upgrade:
-            description = m("upgrade_cost", cost=amounts(spec.upgrade))
-        elif kind == "location" and spec.upgrade:
-            description = _with_upgrade_cost(oid)
-        elif kind == "boat":
-            description = None  # the label says what the boat brings or scores
-        elif isinstance(option.label, Msg) and option.label.key == "keyflower.where.boat_side":
-            # a summer boat gives the ability of the side face up, not "either side"
-            description = m(f"ability.{option.label.args['side']}")
-        else:
-            description = _tile_text(oid, upgraded_only=kind in ("upgrade", "flip"))
-        return OptionStyle(
-            label=option.label, emoji=KIND_EMOJI.get(spec.kind), description=description
-        )
-    if kind == "flip" and oid == "none":
-        return OptionStyle(label=m("label.no_upgrade"), emoji=emoji)
-    if kind in ("place_at", "place_rot"):
-        words = [_after_id(o.label) for o in decision.options if o.id != "back"]
-        label = _after_id(option.label)
-        if words.count(label) > 1:
-            label = option.label
-        return OptionStyle(label=label, emoji="📍" if kind == "place_at" else "🔄")
-    if kind == "pay":
-        return OptionStyle(label=_payment(oid), emoji="💰")
-    return OptionStyle(label=option.label, emoji=emoji)
-
-
-def _payment(token: str) -> Msg:
-    """`1gold+1iron` → `1 gold, 1 iron`: an upgrade's payment (an option id) in words."""
-    if token == "free":
-        return m("label.free")
-    parts = [
-        amount(int(part.rstrip("abcdefghijklmnopqrstuvwxyz")), part.lstrip("0123456789"))
-        for part in token.split("+")
-    ]
-    return m("label.paying", paid=parts)
-
-
-def private_text(view: dict[str, Any]) -> Msg:
-    you = view.get("you")
-    if not you:
-        return m("private.watching")
-
-    def held(counts: dict[str, int]) -> list[Msg] | Msg:
-        shown = [
-            m("private.held", emoji=EMOJI[k], n=n, item=item(k))
-            for k, n in sorted(counts.items())
-            if n
-        ]
-        return shown or m("private.none")
-
-    text = m(
-        "private.screen", workers=held(you.get("screen", {})), skills=held(you.get("skills", {}))
-    )
-    hand = you.get("winter_hand", [])
-    if hand:
-        text = m("private.with_hand", text=text, hand=[tile_label(t["id"]) for t in hand])
-    if you.get("winter_pick"):
-        text = m("private.with_chosen", text=text, chosen=list(you["winter_pick"]))
-    return text
-
-
-def rules_text() -> Msg:
-    """Markdown for `/rules`: the game as played here and its reconstructed components."""
-    return m("rules")

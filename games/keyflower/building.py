@@ -6,10 +6,11 @@ undoes the cell or the tile chosen.
 
 from __future__ import annotations
 
-from meeple_hall.games.core.steps import Chosen, Offer, Step
+from meeple_hall.games.core.steps import Chosen, Offer
 from meeple_hall.games.keyflower import placing, seasons
 from meeple_hall.games.keyflower.offers import (
     Ask,
+    KeyflowerStep,
     back_option,
     offer,
     option,
@@ -57,7 +58,7 @@ def _place(state: KeyflowerState, seat: int, rot: int) -> None:
     seasons.after_placing(state)
 
 
-class ChooseTileToPlace(Step[KeyflowerState, Ask]):
+class ChooseTileToPlace(KeyflowerStep):
     kind = "place_tile"
 
     def offer(self, state: KeyflowerState, frame: Ask) -> Offer:
@@ -68,7 +69,7 @@ class ChooseTileToPlace(Step[KeyflowerState, Ask]):
         state.players[frame.seat].placing = chosen.id
 
 
-class ChooseCell(Step[KeyflowerState, Ask]):
+class ChooseCell(KeyflowerStep):
     kind = "place_at"
 
     def offer(self, state: KeyflowerState, frame: Ask) -> Offer:
@@ -93,7 +94,7 @@ class ChooseCell(Step[KeyflowerState, Ask]):
             _place(state, frame.seat, rots[0])
 
 
-class ChooseTurn(Step[KeyflowerState, Ask]):
+class ChooseTurn(KeyflowerStep):
     kind = "place_rot"
 
     def offer(self, state: KeyflowerState, frame: Ask) -> Offer:

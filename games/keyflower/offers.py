@@ -92,7 +92,14 @@ def end_turn(state: KeyflowerState) -> None:
     state.move = Move()
 
 
-class TurnStep(Step[KeyflowerState, Ask]):
+class KeyflowerStep(Step[KeyflowerState, Ask]):
+    """A step of Keyflower: its choices are read by their ids (a tile, a colour, a count),
+    so answering it does not work its offer out again."""
+
+    reads_meanings = False
+
+
+class TurnStep(KeyflowerStep):
     """A step of the current seat's turn, named by `Move.stage`. The steps before any
     worker is placed offer `back`: the turn starts again."""
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from meeple_hall.games.core import Msg, Option, Rng
 from meeple_hall.games.core.messages import jsonable
-from meeple_hall.games.core.steps import Chosen, Offer, Step
+from meeple_hall.games.core.steps import Chosen, Offer
 from meeple_hall.games.keyflower import supply
 from meeple_hall.games.keyflower.components import SEASONS, season_tiles, setup_table, spec
-from meeple_hall.games.keyflower.offers import Ask, offer, option, tile_option
+from meeple_hall.games.keyflower.offers import Ask, KeyflowerStep, offer, option, tile_option
 from meeple_hall.games.keyflower.placing import abilities, winner
 from meeple_hall.games.keyflower.scoring import score
 from meeple_hall.games.keyflower.state import KeyflowerState, Move, Player, Tile
@@ -306,7 +306,7 @@ def finish(state: KeyflowerState) -> None:
 
 
 # -- the steps between turns ------------------------------------------------------------------
-class ChooseWinterTiles(Step[KeyflowerState, Ask]):
+class ChooseWinterTiles(KeyflowerStep):
     """Start of winter: every player at once chooses one or more winter tiles from the hand
     to put up for auction (rulebook, "Start of season")."""
 
@@ -322,7 +322,7 @@ class ChooseWinterTiles(Step[KeyflowerState, Ask]):
             reveal_winter(state)
 
 
-class ChooseBoat(Step[KeyflowerState, Ask]):
+class ChooseBoat(KeyflowerStep):
     """End of season: in turn order, each player takes a boat (its workers and skill
     tiles; in winter, the boat itself, which scores)."""
 
@@ -364,7 +364,7 @@ def _boat_scoring(boat: str) -> Msg:
     return m(f"boat_scoring.{e['effect']}", per=e.get("per", 0), points=e.get("points", 0))
 
 
-class FlipperUpgrade(Step[KeyflowerState, Ask]):
+class FlipperUpgrade(KeyflowerStep):
     """The winter boat Flipper: upgrade one tile for free before scoring (or none)."""
 
     kind = "flip"

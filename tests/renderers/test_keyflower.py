@@ -1,4 +1,7 @@
-"""Keyflower's picture, option labels and private text at several points of random games."""
+"""Keyflower's pictures at several points of random games.
+
+Its words (option styles, private and rules text): tests/bot/test_presenter_keyflower.py.
+"""
 
 from __future__ import annotations
 
@@ -8,8 +11,7 @@ from itertools import combinations
 
 from PIL import Image, ImageChops, ImageDraw, ImageStat
 
-from meeple_hall.bot import presenters
-from meeple_hall.games.core import Action, Decision, Option
+from meeple_hall.games.core import Action
 from meeple_hall.games.keyflower import engine
 from meeple_hall.games.testing import random_choices
 from meeple_hall.renderers import keyflower as picture
@@ -83,57 +85,6 @@ def test_villages_share_one_hex_size_as_large_as_the_room_allows() -> None:
     assert picture._extent({"village": [small]}) == (picture.SQRT3, 2.0)
 
 
-def test_every_panel_label_is_short_distinct_and_never_a_bare_id() -> None:
-    kinds = set()
-    for num_players, seed in ((2, 5), (6, 8)):
-        for _state, pending in _snapshots(num_players, seed, every=2):
-            for d in pending:
-                kinds.add(d.kind)
-                styles = [presenters.option_style("keyflower", d, o) for o in d.options]
-                labels = [
-                    str(style.label or o.label) for style, o in zip(styles, d.options, strict=True)
-                ]
-                assert len(set(labels)) == len(labels), (d.prompt, labels)
-                for o, style, label in zip(d.options, styles, labels, strict=True):
-                    assert 0 < len(label) <= 80, label  # Discord cuts a button's label at 80
-                    if style.description:
-                        description = str(style.description)
-                        assert len(description) <= 100 and description != label
-                    if d.kind in ("place_at", "place_rot") and o.id != "back":
-                        assert label != o.id  # `W of Home 2`, not `-1,0`
-    assert {"action", "location", "colour", "count", "boat", "winter", "place_at"} <= kinds
-
-
-def test_tile_options_say_what_the_tile_does() -> None:
-    winter = Decision(0, "winter", "Choose", (Option("W06", "W06 Key market"),))
-    style = picture.option_style(winter, winter.options[0])
-    assert str(style.description) == "2 points per green worker"  # rulebook, "Key market"
-    flip = Decision(0, "flip", "Flipper", (Option("A08", "A08 Forge"), Option("none", "No")))
-    assert str(picture.option_style(flip, flip.options[0]).description) == "Upgraded: 10 points"
-    assert str(picture.option_style(flip, flip.options[1]).label) == "No upgrade"
-    use = Decision(0, "location", "Use which tile?", (Option("U06", "U06 Smelter"),))
-    described = str(picture.option_style(use, use.options[0]).description)
-    assert described.startswith("1 anvil → 3 iron")
-
-
-def test_upgrade_payments_read_as_words() -> None:
-    pay = Decision(0, "pay", "Upgrade", (Option("1gold+1iron", "1gold+1iron"),))
-    assert str(picture.option_style(pay, pay.options[0]).label) == "1 gold, 1 iron"
-
-
-def test_private_text_shows_only_the_seat_s_own_secrets() -> None:
-    state = engine.new(3, seed=9)
-    mine = str(picture.private_text(engine.view(state, 1)))
-    for colour, n in state.players[1].screen.items():
-        assert f"{picture.EMOJI[colour]} {n}" in mine
-    for tile in state.players[1].winter_hand:
-        assert tile in mine
-    for tile in state.players[0].winter_hand:
-        if tile not in state.players[1].winter_hand:
-            assert tile not in mine
-    assert str(picture.private_text(engine.view(state, None))) == "You are watching."
-
-
 def test_private_picture_shows_the_screen_and_rings_the_chosen_winter_tiles() -> None:
     state = engine.new(4, seed=7)
     assert picture.render_private(engine.view(state, None)) is None
@@ -152,19 +103,6 @@ def test_private_picture_shows_the_screen_and_rings_the_chosen_winter_tiles() ->
     assert after.tobytes() != before.tobytes()
     other = picture.render_private(engine.view(state, 2))
     assert other is not None and other.tobytes() != after.tobytes()
-
-
-def test_rules_text_is_short_and_names_every_reconstructed_kind_of_component() -> None:
-    from meeple_hall.games.keyflower.components import tiles
-
-    text = str(picture.rules_text())
-    assert len(text) < 1800  # /rules adds a header line and clips at 2000
-    assert "Reconstructed" in text
-    assert all(mark in text for mark in "●▲◆■")  # how to read the workers' shapes
-    words = {"home": "home", "spring": "spring", "summer": "summer", "autumn": "autumn"}
-    words |= {"boat": "boat", "turn_order": "turn-order", "winter": "every tile"}
-    for kind in {t.kind for t in tiles().values() if not t.verified}:
-        assert words[kind] in text
 
 
 def test_the_top_bar_wears_the_season_and_the_active_village_is_tinted() -> None:
@@ -299,23 +237,6 @@ def test_bids_stay_on_their_own_tray_at_five_players() -> None:
             box = ImageChops.difference(img, Image.new("RGB", img.size, picture.BACKGROUND))
             left, _, right, _ = box.getbbox()
             assert 200 - width / 2 <= left and right <= 200 + width / 2, (width, n, left, right)
-
-
-def test_every_tile_s_words_render_in_every_language_within_discord_s_limits() -> None:
-    from meeple_hall.games.core.catalogues import LANGUAGES, render
-    from meeple_hall.games.keyflower.components import tiles
-    from meeple_hall.games.keyflower.words import tile_label
-
-    for tile_id in tiles():
-        for kind in picture.TILE_DECISIONS:
-            decision = Decision(0, kind, "?", (Option(tile_id, tile_label(tile_id)),))
-            style = picture.option_style(decision, decision.options[0])
-            for lang in LANGUAGES:
-                label = render(lang, style.label, strict=True)
-                assert 0 < len(label) <= 80 and "keyflower." not in label, (tile_id, lang)
-                if style.description:
-                    words = render(lang, style.description, strict=True)
-                    assert len(words) <= 100 and "keyflower." not in words, (tile_id, kind, words)
 
 
 def test_a_winter_set_of_three_shows_all_three_beside_its_points() -> None:

@@ -1,0 +1,270 @@
+"""Keyflower in words: panel labels, emoji and descriptions for its options, the folded
+lines of a turn, a seat's secrets and the rules summary (bot/presenters/__init__.py).
+
+Descriptions of tiles come from the component tables (games.keyflower.components); what an
+option is comes from its `fields` (`tile`, `item`, `paid`, a cell's `near`, a turn's
+`roads`), never from its id's format or its label's key.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from meeple_hall.bot.presenters import OptionStyle
+from meeple_hall.games.core import Decision, Msg, Option, Text
+from meeple_hall.games.core.catalogues import LANGUAGES
+from meeple_hall.games.core.catalogues import render as render_text
+from meeple_hall.games.keyflower.components import tiles
+from meeple_hall.games.keyflower.words import (
+    amount,
+    amounts,
+    count,
+    item,
+    m,
+    near_words,
+    side_words,
+    tile_label,
+    tile_name,
+)
+
+# Worker emoji take the picture's shapes where Discord has them (a yellow diamond is
+# drawn orange), so a colour-blind player can match the panel to the table.
+EMOJI = {
+    "bid": "🔨",
+    "use": "⚒️",
+    "pass": "⏭️",
+    "blue": "🔵",
+    "red": "🔺",
+    "yellow": "🔶",
+    "green": "🟩",
+    "mixed": "🎨",
+    "gold": "🟨",
+    "iron": "⬛",
+    "stone": "⬜",
+    "wood": "🟫",
+    "anvil": "🛠️",
+    "pick": "⛏️",
+    "saw": "🪚",
+    "move": "🛒",
+    "up": "⬆️",
+    "done": "✅",
+    "next": "➡️",
+    "back": "↩️",
+    "none": "✖️",
+}
+KIND_EMOJI = {
+    "home": "🏠",
+    "spring": "🌱",
+    "summer": "☀️",
+    "autumn": "🍂",
+    "winter": "❄️",
+    "boat": "⛵",
+    "turn_order": "🔢",
+}
+TILE_DECISIONS = ("location", "from", "to", "upgrade", "boat", "winter", "place_tile", "flip")
+DESCRIPTION_MAX = 100  # Discord cuts a menu line's description here
+
+
+# Which parameters of a tile side's effect are counts of points (`2 points`), and which
+# name a colour, resource or skill (data/keyflower/tiles.toml).
+POINTS = ("per", "per_set")
+# A side's effect names a message `effect.<effect>`; these have none (the points say it all).
+NO_WORDS = frozenset({"none"})
+
+
+def _side_text(side: dict[str, Any]) -> Msg | None:
+    """What one side of a tile does, in a few words: `1 wood`, `1 saw → 3 wood, 7 points`."""
+    effect = side.get("effect", "")
+    text: Msg | None = None
+    if effect == "ability":
+        text = m(f"ability.{side.get('ability', '')}")
+    elif effect and effect not in NO_WORDS:
+        params: dict[str, Any] = {}
+        for key, value in side.items():
+            if key in POINTS:
+                params[key] = count("point", value)
+            elif key in ("n", "set", "carry", "upgrades"):
+                params[key] = value
+        if "give" in side:
+            params["give"] = amounts(side["give"])
+        if "options" in side:
+            params["options"] = [item(o) for o in side["options"]]
+        if "skill" in side:
+            params["skill"] = amount(1, side["skill"])
+        if "pay" in side:
+            params["pay"] = item(side["pay"])
+        if "kind" in side:
+            params["kind"] = m("any_resource") if side["kind"] == "any" else item(side["kind"])
+        if "carry" in side:
+            params["carry"] = count("resource", side["carry"])
+            params["upgrades"] = count("upgrade", side.get("upgrades", 0))
+        text = m(f"effect.{effect}", **params)
+    points = side.get("points", 0)
+    if points:
+        worth = count("point", points)
+        return m("with_points", text=text, points=worth) if text else worth
+    return text
+
+
+def _tile_text(tile_id: str, upgraded_only: bool = False) -> Msg | None:
+    """A tile's effect, and its upgraded side's, from the component tables."""
+    s = tiles().get(tile_id)
+    if s is None:
+        return None
+    if s.is_summer_boat:
+        a, b = (m(f"ability.{side.get('ability', '')}") for side in (s.front, s.back or {}))
+        return m("boat_sides", a=a, b=b)
+    back = _side_text(s.back) if s.back else None
+    if upgraded_only:
+        return m("upgraded", text=back) if back else None
+    front = _side_text(s.front)
+    if back and back != front:
+        return m("front_back", front=front, back=back) if front else m("upgraded", text=back)
+    return front
+
+
+def _with_upgrade_cost(tile_id: str) -> Msg | None:
+    """A tile's effect with what upgrading it costs (`2 iron; upgrade for 1 anvil → …`),
+    shortened to the cost where the upgraded side does not fit a menu line's 100 in some
+    language."""
+    s = tiles()[tile_id]
+    front = _side_text(s.front) or m("nothing")
+    cost = amounts(s.upgrade or {})
+    back = _side_text(s.back) if s.back else None
+    if back:
+        full = m("upgrade_to", front=front, cost=cost, back=back)
+        if all(len(render_text(lang, full)) <= DESCRIPTION_MAX for lang in LANGUAGES):
+            return full
+    return m("upgrade_cost_after", front=front, cost=cost)
+
+
+def chain_style(decisions: tuple[Decision, ...], options: tuple[Option, ...]) -> OptionStyle | None:
+    """A folded panel line in a player's words: `Bid on S07 Miner`, `2 more → 3 blue, beats
+    2`, `Move 1 wood from Woodcutter to Home`, `Upgrade Miner, paying 1 anvil`."""
+    kinds = tuple(d.kind for d in decisions)
+    last = option_style(decisions[-1], options[-1]) or OptionStyle()
+    if kinds == ("action", "location"):
+        verb = "chain.bid_on" if options[0].id == "bid" else "chain.use"
+        return OptionStyle(m(verb, tile=options[1].label), last.emoji, last.description)
+    if kinds[-1] == "count":
+        outbid = [
+            o.fields["tile"]
+            for d, o in zip(decisions, options, strict=True)
+            if d.kind == "gather" and "tile" in o.fields
+        ]
+        label = last.label or options[-1].label
+        if outbid:
+            label = m("chain.bringing", label=label, tiles=outbid)
+        return OptionStyle(label, EMOJI.get(options[0].id), last.description)
+    if kinds[-3:] == ("from", "what", "to"):
+        source, resource, dest = options[-3:]
+        words = m(
+            "chain.move",
+            what=amount(1, resource.fields["item"]),
+            source=tile_name(source.fields["tile"]),
+            dest=tile_name(dest.fields["tile"]),
+        )
+        return OptionStyle(words, EMOJI.get(resource.id), last.description)
+    if kinds[-2:] == ("transport", "upgrade"):
+        return OptionStyle(m("chain.upgrade", tile=options[-1].label), "⬆️", last.description)
+    if kinds[-2:] == ("upgrade", "pay"):
+        upgraded = options[-2].fields["tile"]
+        words = m(
+            "chain.upgrade_paying",
+            tile=tile_name(upgraded),
+            paid=last.label or options[-1].label,
+        )
+        return OptionStyle(words, "⬆️", _tile_text(upgraded, upgraded_only=True))
+    return None
+
+
+def _placement_words(option: Option) -> Text:
+    """A cell or a turn in words, without the coordinates or turn typed in /move:
+    `W of Home 2`, `roads NE W SE; road to Home 4`."""
+    fields = option.fields
+    if "near" in fields:
+        return m("cell.words", near=near_words(fields["near"]))
+    if "rot" not in fields:
+        return option.label
+    sides = side_words(fields["roads"], fields["water"])
+    if fields["joined"]:
+        joined = [tile_name(t) for t in fields["joined"]]
+        return m("turn.words_joined", sides=sides, tiles=joined)
+    return sides if isinstance(sides, Msg) else m("turn.words", sides=sides)
+
+
+# Panels fold these decisions into the one before them (bot/panels.py): Bid or Use and the
+# tile in one click, the colour and how many in the next; a transport's move as one line.
+FOLDED = frozenset({"location", "count", "from", "what", "to", "upgrade", "pay"})
+
+
+def option_style(decision: Decision, option: Option) -> OptionStyle | None:
+    kind, oid = decision.kind, option.id
+    emoji = EMOJI.get(oid)
+    if oid == "back":
+        return OptionStyle(label=m("label.back"), emoji=emoji)
+    tile_id = option.fields.get("tile")
+    if kind in TILE_DECISIONS and tile_id in tiles():
+        spec = tiles()[tile_id]
+        description: Msg | None
+        if kind in ("to", "from") and spec.upgrade:
+            description = m("upgrade_cost", cost=amounts(spec.upgrade))
+        elif kind == "location" and spec.upgrade:
+            description = _with_upgrade_cost(tile_id)
+        elif kind == "boat":
+            description = None  # the label says what the boat brings or scores
+        elif "side" in option.fields:
+            # a summer boat gives the ability of the side face up, not "either side"
+            description = m(f"ability.{option.fields['side']}")
+        else:
+            description = _tile_text(tile_id, upgraded_only=kind in ("upgrade", "flip"))
+        return OptionStyle(
+            label=option.label, emoji=KIND_EMOJI.get(spec.kind), description=description
+        )
+    if kind == "flip" and oid == "none":
+        return OptionStyle(label=m("label.no_upgrade"), emoji=emoji)
+    if kind in ("place_at", "place_rot"):
+        words = [_placement_words(o) for o in decision.options if o.id != "back"]
+        label = _placement_words(option)
+        if words.count(label) > 1:
+            label = option.label
+        return OptionStyle(label=label, emoji="📍" if kind == "place_at" else "🔄")
+    if kind == "pay":
+        return OptionStyle(label=_payment(option.fields["paid"]), emoji="💰")
+    return OptionStyle(label=option.label, emoji=emoji)
+
+
+def _payment(paid: dict[str, int]) -> Msg:
+    """`1 gold, 1 iron`: an upgrade's payment in words."""
+    if not paid:
+        return m("label.free")
+    return m("label.paying", paid=[amount(n, kind) for kind, n in paid.items()])
+
+
+def private_text(view: dict[str, Any]) -> Msg:
+    you = view.get("you")
+    if not you:
+        return m("private.watching")
+
+    def held(counts: dict[str, int]) -> list[Msg] | Msg:
+        shown = [
+            m("private.held", emoji=EMOJI[k], n=n, item=item(k))
+            for k, n in sorted(counts.items())
+            if n
+        ]
+        return shown or m("private.none")
+
+    text = m(
+        "private.screen", workers=held(you.get("screen", {})), skills=held(you.get("skills", {}))
+    )
+    hand = you.get("winter_hand", [])
+    if hand:
+        text = m("private.with_hand", text=text, hand=[tile_label(t["id"]) for t in hand])
+    if you.get("winter_pick"):
+        text = m("private.with_chosen", text=text, chosen=list(you["winter_pick"]))
+    return text
+
+
+def rules_text() -> Msg:
+    """Markdown for `/rules`: the game as played here and its reconstructed components."""
+    return m("rules")
