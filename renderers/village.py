@@ -536,7 +536,7 @@ def draw_status(
         (x0 + 10, cy - 29, x0 + 68, cy - 17), 8, fill=(196, 58, 48), outline=INK, width=3
     )
     text(d, (x0 + 39, cy + 6), view["round"], size=32)
-    x = x0 + 84
+    x: float = x0 + 84
     if view["phase"] == "mass":
         space_icon(d, "church", x + 14, cy, 16)
         x += 40
@@ -935,7 +935,8 @@ def draw_player(
             chip(d, left + c * col_w, y0 + 54 + k * row, name, n, s, seat, size)
 
     # Unborn family members: pale discs of the family's colour.
-    pale = tuple((c + 2 * b) // 3 for c, b in zip(colour, yard, strict=True))
+    red, green, blue = ((c + 2 * y) // 3 for c, y in zip(colour, yard, strict=True))
+    pale = (red, green, blue)
     unborn_y = y0 + (222 if narrow or wide else 218)
     for k, n in enumerate(p["unborn"]):
         x = x0 + 20 + k * 24

@@ -155,10 +155,10 @@ def making(player: Player, name: str, good: str) -> list[Option]:
     if "grain" in shop and player.grain >= shop["grain"]:
         text = w.m("label.buy_grain", shop=shop_name, good=made, n=shop["grain"])
         out.append(option(f"{tag}-grain", text, **what, how="grain"))
-    if "cubes" in shop and can_pay(player, {c: 1 for c in shop["cubes"]}):
-        cost = {c: 1 for c in shop["cubes"]}
-        text = w.m("label.buy_cubes", shop=shop_name, good=made, cubes=w.cubes(cost))
-        out.append(option(f"{tag}-cubes", text, **what, how="cubes", cost=cost))
+    cubes = {c: 1 for c in shop.get("cubes", ())}
+    if cubes and can_pay(player, cubes):
+        text = w.m("label.buy_cubes", shop=shop_name, good=made, cubes=w.cubes(cubes))
+        out.append(option(f"{tag}-cubes", text, **what, how="cubes", cost=cubes))
     return out
 
 

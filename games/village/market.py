@@ -168,9 +168,9 @@ def advance(state: VillageState) -> None:
         if player.deaths_due > market.carried[seat]:
             state.stack.append(Frame("die", seat))
             return
-    seat = next_seat(state)
-    if seat is not None:
-        state.stack.append(Frame("market", seat))
+    seller = next_seat(state)
+    if seller is not None:
+        state.stack.append(Frame("market", seller))
         return
     if state.ending and not market.ending_before and state.ender != market.trigger:
         state.market_ender = market.trigger

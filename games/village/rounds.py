@@ -206,6 +206,7 @@ def set_final_turns(state: VillageState) -> None:
     that happened in someone else's market day, everyone does, the market's trigger last."""
     state.finals_set = True
     n = state.num_players
+    start: int | None
     if state.market_ender is not None:
         start = state.market_ender
         skip = None

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
+from typing import Any
 
 from meeple_hall.games.core import Msg
 
 
-def m(key: str, /, **params: object) -> Msg:
+def m(key: str, /, **params: Any) -> Msg:
     """A message of this game's catalogue (`village.<key>`)."""
-    return Msg(f"village.{key}", **params)  # type: ignore[arg-type]
+    return Msg(f"village.{key}", **params)
 
 
 @cache
@@ -66,7 +67,7 @@ def replaced_in(message: Msg, old: Msg, new: Msg) -> Msg:
     params = {
         k: replaced_in(v, old, new) if isinstance(v, Msg) else v for k, v in message.args.items()
     }
-    return Msg(message.key, **params)  # type: ignore[arg-type]
+    return Msg(message.key, **params)
 
 
 def coin_words(coins: int, marker: bool, short: bool = False) -> Msg:
