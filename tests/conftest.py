@@ -1,5 +1,6 @@
 """Shared fixtures: the Pebbles test game (and its picture) are registered for every test;
-tests/postgres.py brings a real PostgreSQL server (postgres_server, postgres_url)."""
+tests/postgres.py brings a real PostgreSQL server (postgres_server, postgres_url);
+tests/slow_marks.py marks the repetitions the default run leaves out as slow."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from tests import testgame_picture
 from tests.testgame import draft
 from tests.testgame import engine as pebbles
 
-pytest_plugins = ["tests.postgres"]
+pytest_plugins = ["tests.postgres", "tests.slow_marks"]
 
 games.register(pebbles)
 games.register(draft)

@@ -1,9 +1,15 @@
-"""Every word in the player's language: The Castles of Burgundy played to its final scores
-through the real bot's panels in 繁體中文 and 日本語 (tests/bot/language_play.py), its
-`/rules` in every language, the language settings, and who reads what in which language."""
+"""Every word in the player's language, in every game of `games.ids()`: a whole game played
+to its final scores through the real bot's panels in 繁體中文 and 日本語 and `/rules` whole in
+every language (tests/bot/language_play.py), then the language settings and who reads what
+in which language.
+
+The plays are the suite's longest tests: the default run plays one of them, the rest are
+marked slow (tests/slow_marks.py keeps one real game's case of a test parametrised over the
+games; `pytest -m slow` runs the others, and .ci/run does)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from types import SimpleNamespace
 
 import discord
@@ -12,11 +18,15 @@ import pytest
 from meeple_hall.bot.i18n import game_name
 from meeple_hall.bot.languages import Languages, server_locale, user_locale
 from meeple_hall.bot.replies import pieces
+from tests.bot.conftest import REAL_GAMES
 from tests.bot.language_play import (
     TABLES,
+    Pick,
+    Played,
     Seen,
     by_suffix,
     check_rules,
+    good_now_and_then,
     live_table,
     play_and_check,
     proper_names,
@@ -25,14 +35,63 @@ from tests.bot.language_play import (
 )
 
 
-@pytest.mark.parametrize(("server", "players"), TABLES)
-async def test_burgundy_to_the_final_scores_holds_no_english_word(simcord_env, server, players):
-    """Every die, action, tile and discard answered at random through the panels (the game's
-    length is fixed: five phases of five rounds)."""
-    played = await play_and_check(
-        simcord_env, "burgundy", server, players, random_pick, seed=players * 7 + len(server)
-    )
+@dataclass(frozen=True)
+class HowToPlay:
+    """How a game's language play answers its panels: `pick` chooses each answer and the
+    seed is `players * seed_step + len(server)`, so each table plays a different game."""
+
+    pick: Pick
+    seed_step: int
+
+
+# Random answers where they reach the whole game; the good AI's half the time where random
+# answers would miss parts of it. A game not listed here plays like DEFAULT_PLAY.
+PLAYS = {
+    # The game's length is fixed (five phases of five rounds): every die, action, tile and
+    # discard answered at random.
+    "burgundy": HowToPlay(random_pick, seed_step=7),
+    # The three periods are as long whatever is chosen, and random answers reach more of the
+    # game's decisions than the good AI's.
+    "coffee": HowToPlay(random_pick, seed_step=17),
+    # Random answers mostly pass: with the AI's, tiles are won, upgraded and used for
+    # transport, and winter tiles are placed.
+    "keyflower": HowToPlay(good_now_and_then(0.5), seed_step=11),
+    # The AI's families age and die sooner than random ones, so the chronicle and the graves
+    # fill in fewer moves.
+    "village": HowToPlay(good_now_and_then(0.5), seed_step=13),
+}
+DEFAULT_PLAY = HowToPlay(good_now_and_then(0.5), seed_step=19)
+
+
+def language_plays() -> list:
+    """Every real game at every table of TABLES."""
+    return [
+        pytest.param(game_id, server, players, id=f"{game_id}-{server}-{players}")
+        for game_id in REAL_GAMES
+        for server, players in TABLES
+    ]
+
+
+def check_the_log_holds_messages(played: Played) -> None:
+    """The engine logs messages for the bot to render in each reader's language, not text."""
+    logged = played.game.view(None)["log"]
+    assert logged and all(isinstance(event, dict) for event in logged)
+
+
+@pytest.mark.parametrize(("game_id", "server", "players"), language_plays())
+async def test_a_game_to_its_final_scores_holds_no_english_word(
+    simcord_env, game_id, server, players
+):
+    how = PLAYS.get(game_id, DEFAULT_PLAY)
+    seed = players * how.seed_step + len(server)
+    played = await play_and_check(simcord_env, game_id, server, players, how.pick, seed=seed)
     assert len(played.seen.texts) > 1000
+    check_the_log_holds_messages(played)
+
+
+@pytest.mark.parametrize("game_id", REAL_GAMES)
+async def test_rules_are_whole_in_every_language(simcord_env, game_id):
+    check_rules(await rules_in_every_language(simcord_env, game_id), proper_names(game_id))
 
 
 def test_the_check_finds_english_words_and_passes_what_is_no_word():
@@ -49,10 +108,6 @@ def test_a_long_text_goes_out_whole_in_pieces_cut_between_lines():
     assert [len(p) for p in out] == [1901, 200, 2000, 2000, 100]
     assert "".join(out).replace("\n", "") == text.replace("\n", "")
     assert pieces("short\ntext") == ["short\ntext"]
-
-
-async def test_burgundy_rules_are_whole_in_every_language(simcord_env):
-    check_rules(await rules_in_every_language(simcord_env, "burgundy"), proper_names("burgundy"))
 
 
 async def test_one_player_reads_chinese_while_the_table_stays_in_english(simcord_env):

@@ -15,7 +15,7 @@ from meeple_hall.games.core import Action
 from meeple_hall.games.testing import random_choices
 
 from .helpers import decision, options, play, setup_player, table
-from .test_conformance import goods, hex_tiles
+from .test_invariants import goods, hex_tiles
 
 
 def end_phase(state):

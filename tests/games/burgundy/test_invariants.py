@@ -1,28 +1,14 @@
-"""The shared random-playout checks at 2, 3 and 4 players, and conservation along the way."""
+"""Burgundy's own invariants along random games: tiles, goods, silverlings and workers are
+conserved, and applying a move leaves the old state untouched (the shared conformance checks
+run in tests/games/test_conformance.py)."""
 
 import random
 from collections import Counter
 
-import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
 from meeple_hall.games.burgundy import engine
 from meeple_hall.games.burgundy.data import components
 from meeple_hall.games.core import Action
-from meeple_hall.games.testing import check_conformance, random_choices
-
-
-@pytest.mark.parametrize("num_players", [2, 3, 4])
-@settings(max_examples=2, deadline=None)
-@given(seed=st.integers(0, 10_000))
-def test_random_games_keep_the_contract(num_players, seed):
-    check_conformance(engine, num_players, seed, deep_every=50)
-
-
-def test_the_other_tiebreak_reading_plays_through():
-    playout = check_conformance(engine, 2, seed=7, deep_every=150, options={"tiebreak": "other"})
-    assert playout.state.tiebreak == "other"
+from meeple_hall.games.testing import random_choices
 
 
 def hex_tiles(state):
@@ -60,13 +46,6 @@ def test_tiles_goods_silverlings_and_workers_are_conserved():
             assert new.silver >= 0 and new.workers >= 0
             if seat != action.seat and before.phase == state.phase and not state.over:
                 assert (old.silver, old.workers, old.score) == (new.silver, new.workers, new.score)
-
-
-def test_registry_finds_burgundy():
-    from meeple_hall import games
-
-    assert games.get("burgundy") is engine
-    assert engine.min_players == 2 and engine.max_players == 4
 
 
 def test_applying_a_move_leaves_the_old_state_untouched():

@@ -1,22 +1,10 @@
-"""The shared random-playout checks at every player count."""
+"""Keyflower's own checks: its name in the registry, a state copy that shares nothing, the
+reconstructed components /rules lists, and random play with every summer boat's ability (the
+shared conformance checks run in tests/games/test_conformance.py)."""
 
 from __future__ import annotations
 
-import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
 from meeple_hall.games.keyflower import engine
-from meeple_hall.games.testing import check_conformance
-
-DEEP_EVERY = {2: 5, 3: 11, 4: 23, 5: 53, 6: 61}
-
-
-@pytest.mark.parametrize("num_players", [2, 3, 4, 5, 6])
-@settings(max_examples=2, deadline=None, derandomize=True)
-@given(seed=st.integers(0, 2**32))
-def test_random_playouts_at_every_player_count(num_players: int, seed: int) -> None:
-    check_conformance(engine, num_players, seed, deep_every=DEEP_EVERY[num_players])
 
 
 def test_registry_finds_keyflower() -> None:

@@ -1,0 +1,100 @@
+"""The repetitions the default `pytest` leaves out (pyproject.toml: `-m "not slow"`).
+
+In the tests that drive the bot through SimCord (ROTATED: a case costs seconds), a test
+parametrised over the real games (a `game_id` or `game` parameter) keeps ONE of its
+real-game cases in the default run: the first on the game it is assigned, in the language it
+is assigned where it has a language parameter (`lang`, `language`, `locale`). Both are picked
+from the test's name, so the tests spread over every game and language. Its other real-game
+cases are marked `slow`; its cases on the test games (`pebbles`, `draft`) stay. A test that
+repeats other parameters (player counts, seeds) keeps the case KEEP_ONE_CASE names. Whole
+games played where a shorter test covers the feature are marked slow in their own module
+(`pytestmark = pytest.mark.slow`, or `pytest.param(..., marks=pytest.mark.slow)`).
+
+`pytest -m slow` runs what is left out, and .ci/run runs it after the default run. A name in
+KEEP_ONE_CASE that no longer matches a collected test stops the run, so a renamed test
+cannot fall back into the default run silently."""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Sequence
+
+import pytest
+
+from meeple_hall import games
+
+ROTATED = ("tests/bot/", "tests/community/", "tests/simulation/", "tests/playground/")
+GAME_PARAMETERS = ("game_id", "game")
+LANGUAGE_PARAMETERS = ("lang", "language", "locale")
+LANGUAGES = ("en", "zh-TW", "ja")
+
+# "path::test name" -> the id of the case the default run keeps (what pytest shows in [...]).
+KEEP_ONE_CASE: dict[str, str] = {}
+
+
+def real_games() -> list[str]:
+    """The games of `games.ids()` that Meeple Hall ships (not the tests' own test games)."""
+    return [
+        game_id
+        for game_id in games.ids()
+        if type(games.get(game_id)).__module__.startswith("meeple_hall.games.")
+    ]
+
+
+def assigned(name: str, choices: Sequence[str]) -> str:
+    return choices[zlib.crc32(name.encode()) % len(choices)]
+
+
+def parameter(item: pytest.Item, names: Sequence[str]) -> object:
+    params = item.callspec.params if hasattr(item, "callspec") else {}
+    return next((params[name] for name in names if name in params), None)
+
+
+def kept_real_game_case(test: str, cases: list[pytest.Item]) -> pytest.Item:
+    """Of a test's real-game cases, the one the default run keeps."""
+    game = assigned(test, real_games())
+    language = assigned(test, LANGUAGES)
+    on_game = [case for case in cases if parameter(case, GAME_PARAMETERS) == game] or cases
+    in_language = [
+        case for case in on_game if parameter(case, LANGUAGE_PARAMETERS) in (None, language)
+    ]
+    return (in_language or on_game)[0]
+
+
+def name_of(item: pytest.Item) -> str:
+    return item.nodeid.split("[", 1)[0]
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    real = set(real_games())
+    on_real_games: dict[str, list[pytest.Item]] = {}
+    named: dict[str, list[pytest.Item]] = {}
+    for item in items:
+        test = name_of(item)
+        if test in KEEP_ONE_CASE:
+            named.setdefault(test, []).append(item)
+        elif item.nodeid.startswith(ROTATED) and parameter(item, GAME_PARAMETERS) in real:
+            on_real_games.setdefault(test, []).append(item)
+    for test, cases in on_real_games.items():
+        kept = kept_real_game_case(test, cases)
+        mark_slow([case for case in cases if case is not kept])
+    for test, cases in named.items():
+        mark_slow([case for case in cases if case.callspec.id != KEEP_ONE_CASE[test]])
+    if not any("::" in arg for arg in config.args):  # whole files: every case was collected
+        check_the_names(items, named)
+
+
+def mark_slow(items: list[pytest.Item]) -> None:
+    for item in items:
+        item.add_marker(pytest.mark.slow)
+
+
+def check_the_names(items: list[pytest.Item], named: dict[str, list[pytest.Item]]) -> None:
+    files = {item.nodeid.split("::", 1)[0] for item in items}
+    for test, keep in KEEP_ONE_CASE.items():
+        if test.split("::", 1)[0] not in files:
+            continue
+        ids = [item.callspec.id for item in named.get(test, [])]
+        if keep not in ids:
+            raise pytest.UsageError(f"tests/slow_marks.py keeps {test}[{keep}], not in {ids}")
