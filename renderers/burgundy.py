@@ -200,37 +200,43 @@ def icon(d: Pen, kind: str, cx: float, cy: float, s: float, ink: Any) -> None:
 
 
 def draw_tile(d: ImageDraw.ImageDraw, tile: dict[str, Any], cx: float, cy: float, r: float) -> None:
-    kind, face = tile["type"], tile["face"]
+    """A tile as the view gives it: its colour, and its building, animals or knowledge number."""
+    kind = tile["type"]
     colour = TYPE_COLOURS[kind]
     draw_hex(d, cx, cy, r, colour, mix(colour, (0, 0, 0), 0.45))
     ink = ICON_INK.get(kind, INK)
     if kind == "building":
-        icon(d, face, cx, cy, r * 0.5, ink)
+        icon(d, tile["building"], cx, cy, r * 0.5, ink)
     elif kind == "animal":
-        animal, value = face[:-1], int(face[-1])
-        fill = ANIMAL_COLOURS[animal]
-        a = r * 0.15
-        for i in range(value):
-            x = cx + (i - (value - 1) / 2) * r * 0.34
-            y = cy - r * 0.22
-            shape = [x - a, y - a, x + a, y + a]
-            # Each animal its own shape as well as its colour (pink pigs and white sheep look
-            # alike to colour-blind players): hen triangle, cow square, pig diamond, sheep disc.
-            if animal == "hen":
-                d.polygon([(x, y - a), (x + a, y + a), (x - a, y + a)], fill=fill, outline=INK)
-            elif animal == "pig":
-                b = a * 1.3
-                d.polygon([(x, y - b), (x + b, y), (x, y + b), (x - b, y)], fill=fill, outline=INK)
-            elif animal == "cow":
-                d.rectangle(shape, fill=fill, outline=INK)
-            else:
-                d.ellipse(shape, fill=fill, outline=INK)
-        text(d, (cx, cy + r * 0.38), str(value), round(r * 0.5), INK)
+        draw_animals(d, tile["animal"], tile["value"], cx, cy, r)
     elif kind == "knowledge":
         icon(d, "knowledge", cx, cy - r * 0.3, r * 0.3, ink)
-        text(d, (cx, cy + r * 0.3), face[1:], round(r * 0.55), INK)
+        text(d, (cx, cy + r * 0.3), str(tile["knowledge"]), round(r * 0.55), INK)
     else:
         icon(d, kind, cx, cy, r * 0.5, ink)
+
+
+def draw_animals(
+    d: ImageDraw.ImageDraw, animal: str, value: int, cx: float, cy: float, r: float
+) -> None:
+    """`value` animals in a row, each its own shape as well as its colour (pink pigs and
+    white sheep look alike to colour-blind players): hen triangle, cow square, pig diamond,
+    sheep disc; their number below."""
+    fill = ANIMAL_COLOURS[animal]
+    a = r * 0.15
+    for i in range(value):
+        x = cx + (i - (value - 1) / 2) * r * 0.34
+        y = cy - r * 0.22
+        if animal == "hen":
+            d.polygon([(x, y - a), (x + a, y + a), (x - a, y + a)], fill=fill, outline=INK)
+        elif animal == "pig":
+            b = a * 1.3
+            d.polygon([(x, y - b), (x + b, y), (x, y + b), (x - b, y)], fill=fill, outline=INK)
+        elif animal == "cow":
+            d.rectangle([x - a, y - a, x + a, y + a], fill=fill, outline=INK)
+        else:
+            d.ellipse([x - a, y - a, x + a, y + a], fill=fill, outline=INK)
+    text(d, (cx, cy + r * 0.38), str(value), round(r * 0.5), INK)
 
 
 def draw_space(
@@ -603,8 +609,8 @@ def draw_side(d: ImageDraw.ImageDraw, p: dict[str, Any], cx: float, y: float) ->
     for i, (kind, n) in enumerate(p["goods"].items()):
         draw_goods(d, cx - 18, y + 192 + i * 44, 34, int(kind), n)
     for i, bonus in enumerate(p["bonus"]):
-        kind, size = bonus.split(":")
-        r = 13 if size == "large" else 10
+        kind = bonus["type"]
+        r = 13 if bonus["size"] == "large" else 10
         bx, by = cx + 26 - i * 26, y + CELL_H - HEADER_H - 22
         draw_hex(d, bx, by, r, TYPE_COLOURS[kind], INK)
         icon(d, kind, bx, by, r * 0.5, ICON_INK.get(kind, INK))

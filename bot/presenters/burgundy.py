@@ -5,11 +5,11 @@ its tile, the seat's secrets and the rules summary. Read from decisions, their o
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from meeple_hall.bot.presenters import OptionStyle
-from meeple_hall.games.burgundy.data import components
-from meeple_hall.games.burgundy.words import ANIMALS, count, m, qualified, seat_name, tile_name
+from meeple_hall.games.burgundy.words import count, m, qualified, seat_name, tile_name
 from meeple_hall.games.burgundy.words import goods as goods_name
 from meeple_hall.games.core import Decision, Msg, Option
 
@@ -42,12 +42,13 @@ def option_style(decision: Decision, option: Option) -> OptionStyle | None:
         return OptionStyle(label=option.label, emoji="⏭️")
     if kind == "discard":
         # What the tile would do, as what is lost: never as if discarding brought it.
-        effect = explain(fields["tile"])
+        effect = explain(fields)
         note = m("note.discard", effect=effect) if effect else None
-        return OptionStyle(label=option.label, emoji=face_emoji(fields["tile"]), description=note)
+        return OptionStyle(label=option.label, emoji=tile_emoji(fields), description=note)
     if "tile" in fields:  # take, place, effect_take, townhall, buy
-        face = fields["tile"]
-        return OptionStyle(label=option.label, emoji=face_emoji(face), description=explain(face))
+        return OptionStyle(
+            label=option.label, emoji=tile_emoji(fields), description=explain(fields)
+        )
     if kind in ("ship", "shipgoods", "warehouse"):
         return OptionStyle(label=option.label, emoji="⛵" if kind == "ship" else "📦")
     return None
@@ -83,37 +84,28 @@ def chain_style(decisions: tuple[Decision, ...], options: tuple[Option, ...]) ->
     else:
         return None
     emoji = ACTION_EMOJI[action.fields["action"]]
-    return OptionStyle(label=label, emoji=emoji, description=explain(chosen.fields["tile"]))
+    return OptionStyle(label=label, emoji=emoji, description=explain(chosen.fields))
 
 
-def _knowledge_number(face: str) -> int | None:
-    return int(face[1:]) if face.startswith("k") and face[1:].isdigit() else None
-
-
-def _animal(face: str) -> str | None:
-    """`cow3` is 3 cows."""
-    return face[:-1] if face[:-1] in ANIMALS else None
-
-
-def explain(face: str) -> Msg | None:
-    """What a tile does: each knowledge tile, building and other tile type."""
-    number = _knowledge_number(face)
-    if number is not None:
-        return m(f"effect.k{number}")
-    if _animal(face):
-        return m("effect.animal", n=int(face[-1]))
-    if face in ("castle", "mine", "ship") or face in components().table["buildings"]:
-        return m(f"effect.{face}")
+def explain(tile: Mapping[str, Any]) -> Msg | None:
+    """What a tile does (from an option's tile fields): each knowledge tile, building and
+    other tile type."""
+    if "knowledge" in tile:
+        return m(f"effect.k{tile['knowledge']}")
+    if "animal" in tile:
+        return m("effect.animal", n=tile["value"])
+    if "building" in tile:
+        return m(f"effect.{tile['building']}")
+    if tile["type"] in ("castle", "mine", "ship"):
+        return m(f"effect.{tile['type']}")
     return None
 
 
-def face_emoji(face: str) -> str:
-    if _knowledge_number(face) is not None:
-        return TYPE_EMOJI["knowledge"]
-    animal = _animal(face)
-    if animal:
-        return ANIMAL_EMOJI[animal]
-    return TYPE_EMOJI.get(face, TYPE_EMOJI["building"])
+def tile_emoji(tile: Mapping[str, Any]) -> str:
+    """A tile's colour as an emoji; an animal tile's own animal."""
+    if "animal" in tile:
+        return ANIMAL_EMOJI[tile["animal"]]
+    return TYPE_EMOJI[tile["type"]]
 
 
 def private_text(view: dict[str, Any]) -> Msg:

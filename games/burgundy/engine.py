@@ -7,7 +7,7 @@ from typing import Any
 from meeple_hall.games.burgundy import determinize, scoring
 from meeple_hall.games.burgundy.data import PHASES, components
 from meeple_hall.games.burgundy.flow import new_game, space_kind
-from meeple_hall.games.burgundy.rules import table, tile
+from meeple_hall.games.burgundy.rules import details, table, tile
 from meeple_hall.games.burgundy.state import CASTLE_DIE, BurgundyState
 from meeple_hall.games.burgundy.steps import STEPS, perform, step_kind
 from meeple_hall.games.burgundy.words import m
@@ -21,7 +21,7 @@ def face(tile_id: int) -> dict[str, Any] | None:
     if tile_id < 0:
         return None
     t = tile(tile_id)
-    return {"type": t.type, "face": t.face, "black": t.black}
+    return {"type": t.type, "face": t.face, "black": t.black, **details(t)}
 
 
 class BurgundyEngine(GameEngine[BurgundyState]):
@@ -89,7 +89,7 @@ class BurgundyEngine(GameEngine[BurgundyState]):
                     "workers": p.workers,
                     "dice": list(p.dice),
                     "used": list(p.used),
-                    "bonus": list(p.bonus),
+                    "bonus": [_bonus_tile(bonus) for bonus in p.bonus],
                     "empty": scoring.empty_spaces(p),
                 }
             )
@@ -130,6 +130,12 @@ class BurgundyEngine(GameEngine[BurgundyState]):
                 "sold": {str(g): n for g, n in sorted(me.sold.items())},
             }
         return view
+
+
+def _bonus_tile(bonus: str) -> dict[str, str]:
+    """A bonus tile taken (`mine:large`), as its colour and size."""
+    colour, size = bonus.split(":")
+    return {"type": colour, "size": size}
 
 
 def pending(state: BurgundyState) -> dict[str, Any] | None:

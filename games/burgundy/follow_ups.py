@@ -17,6 +17,7 @@ from meeple_hall.games.burgundy.turn import (
     sale_label,
     skip,
     storage_full,
+    tile_fields,
 )
 from meeple_hall.games.burgundy.words import (
     count,
@@ -39,7 +40,7 @@ class Discard(TurnStep):
     def offer(self, state: BurgundyState, frame: Frame) -> Offer:
         stored = state.players[state.active].storage
         choices = [
-            (Option(face(t), m("label.discard", tile=tile_name(face(t))), {"tile": face(t)}), t)
+            (Option(face(t), m("label.discard", tile=tile_name(face(t))), tile_fields(t)), t)
             for t in stored
         ]
         return offer(m("prompt.discard", tile=tile_name(face(frame.tile))), choices)
@@ -153,7 +154,7 @@ class EffectTake(TurnStep):
         for d, t in board_tiles(state, frame.types):
             label = m("label.from_depot", tile=tile_name(face(t)), depot=d)
             label = qualified(label, storage_full=full)
-            choices.append((Option(f"{face(t)}/{d}", label, {"tile": face(t), "depot": d}), t))
+            choices.append((Option(f"{face(t)}/{d}", label, tile_fields(t, depot=d)), t))
         types = [type_name(t) for t in frame.types]
         prompt = m("prompt.effect_take", building=tile_name(frame.source), types=types)
         return offer(prompt, [*choices, skip("label.take_nothing")])
@@ -171,7 +172,7 @@ class Townhall(TurnStep):
     def offer(self, state: BurgundyState, frame: Frame) -> Offer:
         player = state.players[state.active]
         choices = [
-            (Option(f"{face(t)}@{h}", on_hex(face(t), h, 0), {"tile": face(t), "hex": h}), (t, h))
+            (Option(f"{face(t)}@{h}", on_hex(face(t), h, 0), tile_fields(t, hex=h)), (t, h))
             for t in player.storage
             for h in open_hexes(player, t)
         ]

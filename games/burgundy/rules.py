@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from meeple_hall.games.burgundy.data import Tile, components
 from meeple_hall.games.burgundy.state import CASTLE_DIE, BurgundyState, Player
@@ -28,6 +29,18 @@ class Play:
 
 def tile(tile_id: int) -> Tile:
     return components().tiles[tile_id]
+
+
+def details(t: Tile) -> dict[str, Any]:
+    """What a tile is beyond its colour, for views and option fields: its building, its
+    animals and how many, or its knowledge tile's number."""
+    if t.building:
+        return {"building": t.building}
+    if t.animal:
+        return {"animal": t.animal, "value": t.value}
+    if t.knowledge:
+        return {"knowledge": t.knowledge}
+    return {}
 
 
 def table() -> dict:

@@ -20,6 +20,7 @@ from meeple_hall.games.burgundy.rules import (
     Play,
     buyable,
     can_buy,
+    details,
     free_dice,
     knows,
     placements,
@@ -90,6 +91,13 @@ def on_hex(face: str, hex_id: int, cost: int) -> Msg:
 
 def face(tile_id: int) -> str:
     return tile(tile_id).face
+
+
+def tile_fields(tile_id: int, **where: int) -> dict[str, Any]:
+    """An option's fields for a tile: its face, colour and what it is, and where it is
+    (`depot=`, `hex=`)."""
+    t = tile(tile_id)
+    return {"tile": t.face, "type": t.type, **details(t), **where}
 
 
 def skip(key: str) -> Choice:
@@ -263,7 +271,7 @@ class Take(TurnStep):
 
     def offer(self, state: BurgundyState, frame: Frame) -> Offer:
         choices = [
-            (Option(take_id(p), tile_name(face(p.tile)), {"tile": face(p.tile)}), p)
+            (Option(take_id(p), tile_name(face(p.tile)), tile_fields(p.tile)), p)
             for p in plays(state, state.active, frame.slot, frame.value)
             if p.action == "take"
         ]
@@ -285,7 +293,7 @@ class Place(TurnStep):
                 Option(
                     place_id(p),
                     on_hex(face(p.tile), p.hex, p.cost),
-                    {"tile": face(p.tile), "hex": p.hex},
+                    tile_fields(p.tile, hex=p.hex),
                 ),
                 p,
             )
@@ -320,7 +328,7 @@ class Buy(TurnStep):
             else:
                 label = m("label.from_black", tile=name) if either else name
             oid = face(t) if d == 0 else f"{face(t)}/{d}"
-            fields = {"tile": face(t), "depot": d}
+            fields = tile_fields(t, depot=d)
             choices.append((Option(oid, qualified(label, storage_full=full), fields), t))
         return offer(m("prompt.buy"), choices)
 

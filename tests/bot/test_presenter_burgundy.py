@@ -17,13 +17,14 @@ from meeple_hall.bot.presenters import burgundy as presenter
 from meeple_hall.games.burgundy import engine
 from meeple_hall.games.burgundy.rules import tile
 from meeple_hall.games.burgundy.state import Frame
+from meeple_hall.games.burgundy.turn import tile_fields
 from meeple_hall.games.burgundy.words import tile_name
 from meeple_hall.games.core import Action, Decision, Option
 from meeple_hall.games.core.catalogues import LANGUAGES, render
 from meeple_hall.games.testing import random_choices
 from meeple_hall.renderers import burgundy as picture
 from meeple_hall.renderers.phone import burgundy as phone
-from tests.games.burgundy.helpers import decision, play, setup_player, table
+from tests.games.burgundy.helpers import decision, play, setup_player, table, tid
 
 
 def playout(num_players, seed, stops, to_the_end=False):
@@ -44,8 +45,11 @@ def playout(num_players, seed, stops, to_the_end=False):
 
 
 def opaque(option: Option, n: int) -> Option:
-    """The same option under an id that says nothing."""
-    return replace(option, id=f"x{n}")
+    """The same option under an id that says nothing, its tile's face too."""
+    fields = dict(option.fields)
+    if "tile" in fields:
+        fields["tile"] = "x"
+    return replace(option, id=f"x{n}", fields=fields)
 
 
 # -- where the words live -----------------------------------------------------------------------
@@ -182,7 +186,9 @@ def test_prompts_name_the_die_and_the_depot_the_tile_comes_from():
 
 
 def tile_options(kind: str, *faces: str) -> Decision:
-    options = tuple(Option(face, tile_name(face), {"tile": face}) for face in faces)
+    options = tuple(
+        Option(face, tile_name(face), tile_fields(tid(face), depot=1)) for face in faces
+    )
     return Decision(0, kind, "Die 1: take a tile from depot 1 into storage", options)
 
 
@@ -238,9 +244,8 @@ def test_a_castle_die_says_its_value_and_ending_the_turn_says_what_it_does():
 def test_a_discarded_tile_s_effect_reads_as_lost_not_as_gained():
     """A discard puts the tile back in the box: its description must not read as if
     discarding a Bank brought 2 silverlings."""
-    pending = Decision(
-        0, "discard", "Storage is full", (Option("bank", "Discard Bank", {"tile": "bank"}),)
-    )
+    bank = Option("bank", "Discard Bank", tile_fields(tid("bank")))
+    pending = Decision(0, "discard", "Storage is full", (bank,))
     style = presenter.option_style(pending, pending.options[0])
     assert str(style.description) == "Lost, never placed: Take 2 silverlings."
     for lang in LANGUAGES:

@@ -162,9 +162,8 @@ def test_the_simulation_loses_what_red_green_blind_players_lose():
 def test_each_animal_has_its_own_shape_not_only_its_colour():
     # the marks of the animals, as silhouettes against the tile: all four shapes differ
     def silhouette(animal):
-        image = _drawn(
-            lambda d: renderer.draw_tile(d, {"type": "animal", "face": animal + "3"}, 32, 32, 30)
-        )
+        tile = {"type": "animal", "face": f"{animal}3", "animal": animal, "value": 3}
+        image = _drawn(lambda d: renderer.draw_tile(d, tile, 32, 32, 30))
         ground = bytes(renderer.TYPE_COLOURS["animal"])
         marks = image.crop((4, 14, 60, 30)).tobytes()
         return [marks[i : i + 3] != ground for i in range(0, len(marks), 3)]
@@ -288,3 +287,17 @@ def test_each_estate_row_is_numbered_where_the_hex_labels_count_it():
             t for t in drawn if t.text == str(r - top + 1) and abs(t.y - cy) < 3 and t.x > right
         ]
         assert number and number[0].x < renderer.CELL_W - 44 - 34 / 2, (r, number)
+
+
+def test_bonus_tiles_taken_are_drawn_by_colour_and_size():
+    """The view gives each bonus tile taken as its colour and size; the picture draws them in
+    the seat's panel, a large one bigger than a small one."""
+    state = engine.new(2, seed=5)
+    plain = renderer.render(engine.view(state, None))
+    state.players[0].bonus = ["mine:large"]
+    large = engine.view(state, None)
+    assert large["players"][0]["bonus"] == [{"type": "mine", "size": "large"}]
+    state.players[0].bonus = ["mine:small"]
+    small = renderer.render(engine.view(state, None))
+    large_picture = renderer.render(large)
+    assert len({plain.tobytes(), small.tobytes(), large_picture.tobytes()}) == 3
