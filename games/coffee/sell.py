@@ -136,7 +136,12 @@ def sell_options(state: CoffeeState, seat: int) -> list[Option]:
     ]
     options += bar_options(state, seat)
     options += trade_options(state, seat)
-    return [*options, Option("drop", m("label.drop_sell"))]
+    return [*options, drop_option()]
+
+
+def drop_option() -> Option:
+    """Drop out of the Sell phase (and take the next place in turn order)."""
+    return Option("drop", m("label.drop_sell"), {"action": "drop"})
 
 
 def convert_units(player: Player, target: str) -> list[Option]:
@@ -388,10 +393,9 @@ class SellSecond(CoffeeStep):
 
     def offer(self, state: CoffeeState, frame: Prompt) -> Offer:
         seat = frame.seat
-        drop = Option("drop", m("label.drop_sell"), {"action": "drop"})
         return offer(
             m("prompt.sell_second"),
-            [*bar_options(state, seat), *trade_options(state, seat), drop],
+            [*bar_options(state, seat), *trade_options(state, seat), drop_option()],
         )
 
     def perform(self, state: CoffeeState, frame: Prompt, chosen: Chosen) -> None:

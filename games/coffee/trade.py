@@ -48,7 +48,9 @@ def trade_options(state: CoffeeState, seat: int) -> list[Option]:
                 fields = {"action": "trader", "coffee": coffee}
                 options.append(Option(f"trader.{coffee}", label, fields))
         for column in buildable(state, seat):
-            options.append(build_option(state, seat, column, f"build.{column}", "label.build"))
+            options.append(
+                build_option(state, seat, column, f"build.{column}", "label.build", action="build")
+            )
         options.append(Option("retire", m("label.retire"), {"action": "retire"}))
     # the bonus trader only when it can be sent at once (else take the coins first)
     takes_trader = (

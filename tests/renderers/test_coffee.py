@@ -1,20 +1,18 @@
-"""The Coffee Traders table picture, option labels and private text at points of random games."""
+"""The Coffee Traders table picture at points of random games (its words:
+tests/bot/test_presenter_coffee.py), and the engine's labels it must agree with."""
 
 from __future__ import annotations
 
 import copy
 import itertools
 import random
-import re
 
 import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageStat
 
-from meeple_hall.bot import presenters
 from meeple_hall.games.coffee import engine
 from meeple_hall.games.coffee.build import building_bonus
-from meeple_hall.games.coffee.words import coffee_name
-from meeple_hall.games.core import Action, Decision, Option
+from meeple_hall.games.core import Action
 from meeple_hall.games.core.catalogues import render
 from meeple_hall.games.testing import random_choices
 from meeple_hall.renderers import coffee
@@ -68,36 +66,6 @@ def test_the_acting_seat_is_marked_on_the_table() -> None:
     assert first.crop(boards).tobytes() != second.crop(boards).tobytes()
 
 
-RAW_TOKEN = re.compile(r"\b(gua|col|bra|eth|ind|kopi\d|wild\d|seoul|b[1-6]|[a-z]+\.[a-z0-9.]+)\b")
-
-
-@pytest.mark.parametrize("num_players", [2, 5])
-def test_panels_read_as_words_a_newcomer_understands(num_players: int) -> None:
-    """What the buttons and menus show, at many moments of random games: a prompt that fits a
-    menu's placeholder, labels within Discord's 80 characters, distinct within a decision and
-    free of option ids, descriptions that add to the prompt rather than repeat it."""
-    seen = set()
-    for seed in (1, 2):
-        for _, pending in snapshots(num_players, seed=seed, every=3):
-            for decision in pending:
-                prompt = render("en", decision.prompt)
-                assert 0 < len(prompt) <= 150, prompt
-                labels = []
-                for option in decision.options:
-                    style = presenters.option_style("coffee", decision, option)
-                    label = render("en", style.label or option.label)
-                    assert style.emoji, (decision.kind, option.id)
-                    assert len(label) <= 80, label
-                    assert not RAW_TOKEN.search(label), label
-                    description = render("en", style.description) or None
-                    assert description is None or len(description) <= 100
-                    assert description is None or prompt not in description
-                    labels.append(label)
-                assert len(set(labels)) == len(labels), (decision.prompt, labels)
-                seen.add(decision.kind)
-    assert {"work", "staff_own", "trade", "sell", "plant_space", "build_site"} <= seen
-
-
 def test_coffee_bars_are_named_by_number_as_the_picture_shows_them() -> None:
     """Option labels and the log say "Coffee Bar 3", never the bar's data id `b3`."""
     state = next(
@@ -117,27 +85,6 @@ def test_coffee_bars_are_named_by_number_as_the_picture_shows_them() -> None:
     assert any(str(line).endswith(f"delivers to Coffee Bar {number}") for line in after.log)
 
 
-def test_private_text_shows_only_the_seats_company() -> None:
-    state = engine.new(3, seed=2)
-    text = str(coffee.private_text(engine.view(state, 1)))
-    assert "P2" in text and "coins" in text
-    assert "watching" in str(coffee.private_text(engine.view(state, None)))
-
-
-def test_private_text_names_every_coffee_beside_its_colour() -> None:
-    """/hand names each coffee (Gua, Col, ...) beside its coloured emoji, spells out the bonus
-    supply and stock counters, and shows no data ids."""
-    view = engine.view(engine.new(4, seed=2), 0)
-    player = view["players"][0]
-    player["coffee"] = dict.fromkeys(player["coffee"], 1)
-    player["stocks"], player["bonus"] = ["gua", "wild"], ["marker", "trader", "coins"]
-    text = str(coffee.private_text(view))
-    for emoji, name in (("🟧", "Gua"), ("🟫", "Col"), ("🩷", "Bra"), ("🟩", "Eth"), ("🟦", "Ind")):
-        assert text.count(emoji) == text.count(emoji + name) > 0
-    assert "Stock counters**: Guatemala, wild" in text
-    assert "an Action marker, a trader, 3 coins" in text
-
-
 def test_final_view_carries_the_scores_of_the_result() -> None:
     *_, (state, pending) = snapshots(3, seed=4, every=1000)
     assert pending == []
@@ -155,15 +102,6 @@ def test_private_picture_is_the_seats_own_board() -> None:
     one = coffee.render_private(engine.view(state, 0))
     two = coffee.render_private(engine.view(state, 1))
     assert one.tobytes() != two.tobytes()  # each seat sees its own colour and company
-
-
-def test_rules_text_is_short_and_names_the_reconstructed_parts() -> None:
-    text = str(coffee.rules_text())
-    assert len(text) < 1500
-    assert "Coffee Traders" in text and "Reconstructed components" in text
-    assert "André" in text and "vicious" in text
-    # the legend of the coffee shapes, for whoever cannot tell the colours apart
-    assert "● Guatemala, ■ Colombia, ▲ Brazil, ◆ Ethiopia, ⧗ Indonesia" in text
 
 
 def test_the_printed_board_is_shared_but_never_drawn_on() -> None:
@@ -262,13 +200,6 @@ def test_traders_donkeys_buildings_and_civets_carry_their_seat_number(monkeypatc
         other = copy.deepcopy(view)
         change(other)
         assert coffee.render(other).tobytes() != base
-
-
-def test_a_contract_option_tells_its_reward_from_the_player_board() -> None:
-    """The label names the coffee wanted; the description adds what the board gives for it."""
-    decision = Decision(0, "sell", "Phase 5 Sell", (Option("contract.D", "Fulfil contract D"),))
-    style = coffee.option_style(decision, decision.options[0])
-    assert str(style.description).startswith("+2 coins and a free building, 4 VP at the end")
 
 
 def test_the_plantation_rows_name_their_cost_and_bonus() -> None:
@@ -415,59 +346,12 @@ def test_the_green_seats_buildings_differ_from_ethiopias_coffee_by_more_than_col
     assert image.crop(rows[0]).tobytes() != image.crop(rows[1]).tobytes()
 
 
-def _first(num_players: int, seed: int, kind: str, head: str):
-    """The first state of a random game where `kind` offers an option starting `head`."""
-    for state, pending in snapshots(num_players, seed=seed, every=1):
-        for decision in pending:
-            if decision.kind == kind and any(o.id.startswith(head) for o in decision.options):
-                return state, decision
-    raise AssertionError(f"no {kind} with {head}")
-
-
-def test_a_folded_building_line_names_the_building_and_its_space() -> None:
-    """Folded with its site, "Build a production station (2 coins): 2 coffee of its
-    cooperative, 1 VP · Brazil, space 1 (Arabica step)" was too long for a line, so the
-    line showed only "Brazil, space 1 (Arabica step)" while a fair trade post's kept its
-    name: every building line now starts with the building."""
-    state, trade = _first(3, 5, "trade", "build.production")
-    build = next(o for o in trade.options if o.id == "build.production")
-    after = engine.apply(state, Action(trade.seat, (build.id,)))
-    site = engine.decisions(after)[0]
-    assert site.kind == "build_site"
-    for option in site.options:
-        style = coffee.chain_style((trade, site), (build, option))
-        label = render("en", style.label)
-        coop, space = option.id.split(".")
-        assert label.startswith(f"Build a production station in {render('en', coffee_name(coop))}")
-        assert f"space {int(space) + 1}" in label and len(label) <= 80
-        assert ("Arabica step" in label) == ("step" in option.label.key)
-        assert render("en", style.description).startswith("2 coffee of its cooperative, 1 VP")
-
-
-def test_a_folded_piggyback_build_names_the_building_the_space_and_the_payment() -> None:
-    state, piggy = _first(3, 11, "piggy_build", "join.")
-    join = next(o for o in piggy.options if o.id.startswith("join."))
-    after = engine.apply(state, Action(piggy.seat, (join.id,)))
-    pay = engine.decisions(after)[0]
-    assert pay.kind == "piggy_pay"
-    paid = pay.options[0]
-    style = coffee.chain_style((piggy, pay), (join, paid))
-    label = render("en", style.label)
-    building = render("en", join.label.args["building"])
-    assert label.startswith(f"Build a {building}") and label.endswith(
-        f"for 1 {render('en', coffee_name(paid.id))}"
-    )
-
-
 @pytest.mark.parametrize("num_players", [4, 5])
-def test_the_action_markers_left_are_told_and_drawn(num_players: int) -> None:
+def test_the_action_markers_left_are_drawn(num_players: int) -> None:
     """The Work phase spends Action markers (EN Phase 1: "some actions require more than 1
-    Action marker"): how many a company has left was neither in its text nor on its board."""
+    Action marker"): how many a company has left was not on its board (its text:
+    tests/bot/test_presenter_coffee.py)."""
     state = engine.new(num_players, seed=2)
-    view = engine.view(state, 0)
-    shown = render("en", coffee.private_text(view))
-    left = 4 if num_players == 4 else 3  # the colour marker at 4 players (EN Player Board 2)
-    assert f"**Your company (P1)**: {left} Action markers, " in shown
     table = engine.view(state, None)
     spent = copy.deepcopy(table)
     spent["players"][0]["markers"] -= 2

@@ -1,0 +1,299 @@
+"""Coffee Traders' words on the panels: each option's emoji and one-line description, the
+folded building lines, the seat's secrets for /hand and the DMs, and /rules.
+
+Everything here reads what the engine gives: an option's `fields` (`action`, `coffee`,
+`row`, `letter`, `building` and its printed `bonus`, ...), decisions' kinds and the views.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from meeple_hall.bot.presenters import OptionStyle
+from meeple_hall.games.coffee.build import bonus_words
+from meeple_hall.games.coffee.data import COFFEES, CONTRACT_ROWS, KOPI, components
+from meeple_hall.games.coffee.names import bonus_name
+from meeple_hall.games.coffee.words import coffee_name, column_name, count
+from meeple_hall.games.coffee.words import m as msg
+from meeple_hall.games.core import Decision, Msg, Option, Text
+from meeple_hall.renderers.coffee import COFFEE_SHAPES
+
+COFFEE_EMOJI = {"gua": "🟧", "col": "🟫", "bra": "🩷", "eth": "🟩", "ind": "🟦", KOPI: "☕"}
+# an option's emoji by what it does (its `action`) or the piece it gives (its `item`)
+HEAD_EMOJI = {
+    "plant": "🌱",
+    "send": "👷",
+    "donkey": "🫏",
+    "civet": "🐈",
+    "coins": "🪙",
+    "bonus-coins": "🎁",
+    "bonus-marker": "🎁",
+    "bonus-trader": "🎁",
+    "refill-coins": "📥",
+    "refill-trader": "📥",
+    "drop": "⏹️",
+    "pass": "⏭️",
+    "trader": "🚶",
+    "build": "🏗️",
+    "retire": "🎖️",
+    "contract": "📜",
+    "bar": "☕",
+    "convert": "🔁",
+    "buy": "🛒",
+    "stock": "🏬",
+    "join": "✅",
+    "decline": "❌",
+    "done": "✅",
+    "coin": "🪙",
+    "back": "↩️",
+    "unpaid": "🚫",
+    "farm": "🏠",
+    "discard": "🗑️",
+    "animal": "🐾",
+    "wild": "🃏",
+}
+# else by the decision it answers
+KIND_EMOJI = {
+    "plant_row": "🌱",
+    "start": "🌱",
+    "send_choose": "👷",
+    "contract_bonus": "🎁",
+    "row_bonus": "🎁",
+    "free_build": "🏗️",
+    "storage": "🏬",
+    "remove": "🚫",
+}
+# what a choice does beyond its label (English rulebook, the phase and action named):
+# `note.<kind>.<action>` in the catalogue
+DESCRIBED = frozenset(
+    {
+        ("work", "plant"),
+        ("work", "send"),
+        ("work", "donkey"),
+        ("work", "civet"),
+        ("work", "coins"),
+        ("work", "drop"),
+        ("staff_own", "done"),
+        ("staff_other", "drop"),
+        ("trade", "trader"),
+        ("trade", "build"),
+        ("trade", "retire"),
+        ("trade", "pass"),
+        ("piggy_trader", "join"),
+        ("piggy_build", "join"),
+        ("sell", "bar"),
+        ("sell", "convert"),
+        ("sell", "stock"),
+        ("sell", "drop"),
+        ("sell_second", "bar"),
+        ("sell_second", "convert"),
+        ("sell_second", "drop"),
+        ("penalty", "unpaid"),
+    }
+)
+
+# Panels fold these decisions into the one before them (bot/panels.py): Add a plantation and
+# its row, a building and its site, a piggyback and its payment, each in one click.
+FOLDED = frozenset({"plant_row", "build_site", "piggy_pay"})
+
+
+def option_style(decision: Decision, option: Option) -> OptionStyle | None:
+    fields = option.fields
+    head = fields.get("action") or fields.get("item")
+    emoji = (
+        HEAD_EMOJI.get(head or "")
+        or KIND_EMOJI.get(decision.kind)
+        or COFFEE_EMOJI.get(fields.get("coffee", ""))
+    )
+    return OptionStyle(emoji=emoji, description=description(decision.kind, head, fields))
+
+
+def description(kind: str, head: str | None, fields: Any) -> Msg | None:
+    """What a choice does beyond its label: an Arabica step (and an Animal counter) where it
+    brings one, a contract's reward, what a counter or the bonus supply does."""
+    if kind == "plant_space" and fields["row"] in (2, 3):
+        return msg("note.step_animal" if fields["row"] == 3 else "note.step")
+    if kind == "build_site" and fields.get("step"):
+        return msg("note.step")
+    if head == "contract":
+        return contract_reward(fields["letter"])
+    if head in ("animal", "wild"):
+        return msg(f"note.{head}")
+    if head is not None and head.startswith("bonus-"):
+        return msg("note.bonus")
+    if (kind, head) in DESCRIBED:
+        return msg(f"note.{kind}.{head}")
+    return msg("note.step") if kind == "staff_other" else None
+
+
+def contract_reward(letter: str) -> Msg:
+    """What fulfilling a contract of one's board brings (the coins of its row, the bonus
+    below it, its VP at the end)."""
+    board = components().player_board["contracts"]
+    coins = board["coins"][CONTRACT_ROWS[letter]]
+    sides = [bonus_name(side) for side in board["bonus"][letter]]
+    bonus = sides[0] if len(sides) == 1 else msg("either", a=sides[0], b=sides[1])
+    return msg(
+        "note.contract",
+        coins=count("coin", coins),
+        bonus=bonus,
+        points=count("vp", board["points"][letter]),
+    )
+
+
+def chain_style(decisions: tuple[Decision, ...], options: tuple[Option, ...]) -> OptionStyle | None:
+    """A folded building line in one sentence, the building named first whatever the
+    length: `Build a production station in Brazil, space 1 (2 coins, Arabica step)`, with
+    the building's bonus below; a piggyback names the coffee it pays."""
+    kinds = tuple(d.kind for d in decisions)
+    head = options[0].fields
+    if "building" not in head:
+        return None
+    site = options[-1].fields if kinds[-1] == "build_site" else None
+    if kinds[:2] == ("piggy_build", "piggy_pay"):
+        return piggyback_style(head, options[1].fields["coffee"], site)
+    if "bonus" not in head or site is None:
+        return None
+    building = column_name(head["building"])
+    bonus = bonus_words(head["building"], head["bonus"])
+    where = {"coffee": coffee_name(site["coffee"]), "space": site["space"] + 1}
+    step = "_step" if site["step"] else ""
+    if kinds == ("trade", "build_site"):
+        label = msg(f"chain.build{step}", building=building, **where)
+        return OptionStyle(label, HEAD_EMOJI["build"], msg("chain.build_note", bonus=bonus))
+    if kinds == ("free_build", "build_site"):
+        label = msg(f"chain.free{step}", building=building, **where)
+        return OptionStyle(label, HEAD_EMOJI["build"], bonus)
+    return None
+
+
+def piggyback_style(head: Any, paid: str, site: Any) -> OptionStyle:
+    """Piggyback a building, for a coffee to the builder (and where, on the board)."""
+    building, coffee = column_name(head["building"]), coffee_name(paid)
+    if site is None:
+        label = msg("chain.piggy_here", building=building, paid=coffee)
+    else:
+        label = msg(
+            "chain.piggy_step" if site["step"] else "chain.piggy",
+            building=building,
+            paid=coffee,
+            coffee=coffee_name(site["coffee"]),
+            space=site["space"] + 1,
+        )
+    note = msg("chain.piggy_bonus_trader" if head["bonus_trader"] else "note.piggy_build.join")
+    return OptionStyle(label, HEAD_EMOJI["join"], note)
+
+
+# -- /rules --------------------------------------------------------------------------------
+def rules_text() -> Text:
+    """Markdown for `/rules`: the game as played here and its reconstructed facts."""
+    return msg("rules", legend=shape_legend())
+
+
+SHAPE_SYMBOLS = {
+    "circle": "●",
+    "square": "■",
+    "triangle": "▲",
+    "diamond": "◆",
+    "hourglass": "⧗",
+}
+
+
+def shape_legend() -> list[Msg]:
+    """`● Guatemala, ■ Colombia, ...`: each coffee by the shape the picture draws it with."""
+    return [
+        msg("legend", symbol=SHAPE_SYMBOLS[COFFEE_SHAPES[c]], coffee=coffee_name(c))
+        if COFFEE_SHAPES[c] in SHAPE_SYMBOLS
+        else msg("legend_bean", coffee=coffee_name(c))
+        for c in (*COFFEES, KOPI)
+    ]
+
+
+# -- /hand and the DMs -----------------------------------------------------------------------
+BONUS_WORDS = {"marker": "bonus.marker", "trader": "bonus.trader", "coins": "bonus.coins"}
+
+
+def coffee_word(coffee: str) -> Msg:
+    """A coffee as its colour emoji and a short name, so it reads without the colour."""
+    return msg("word", emoji=COFFEE_EMOJI[coffee], name=msg(f"short.{coffee}"))
+
+
+def joined(key: str, items: list[Any]) -> Any:
+    """Items joined by a catalogue's separator (`join.line`: one a line, `join.dot`: ` · `)."""
+    out = items[0]
+    for item in items[1:]:
+        out = msg(key, a=out, b=item)
+    return out
+
+
+def private_text(view: dict[str, Any]) -> Text:
+    seat = view.get("you")
+    if seat is None:
+        return msg("private.watching")
+    p = view["players"][seat]
+    lines = [company_line(seat, p), coffee_line(p), contracts_line(p), bonus_line(p)]
+    if p["stocks"]:
+        stocks = [msg("private.wild") if s == "wild" else coffee_name(s) for s in p["stocks"]]
+        lines.append(msg("private.stocks", stocks=stocks))
+    track = joined(
+        "join.dot", [msg("private.held", coffee=coffee_word(c), n=p["arabica"][c]) for c in COFFEES]
+    )
+    lines.append(msg("private.arabica", track=track, height=p["counter_height"]))
+    if p["milestones"]:
+        lines.append(milestones_line(p))
+    return joined("join.line", lines)
+
+
+def company_line(seat: int, p: dict[str, Any]) -> Msg:
+    return msg(
+        "private.company",
+        seat=seat + 1,
+        markers=count("marker", p["markers"] + int(p["color_marker"])),
+        coins=count("coin", p["coins"]),
+        workers=count("worker", p["pool"]),
+        traders=count("trader", p["traders"]),
+        donkeys=count("donkey", p["donkeys"]),
+        trucks=count("truck", p["trucks"]),
+    )
+
+
+def coffee_line(p: dict[str, Any]) -> Msg:
+    held = [msg("private.held", coffee=coffee_word(c), n=n) for c, n in p["coffee"].items() if n]
+    return msg(
+        "private.coffee",
+        ratio=p["ratio"],
+        coffee=joined("join.dot", held) if held else msg("private.none"),
+    )
+
+
+def contracts_line(p: dict[str, Any]) -> Msg:
+    open_contracts = [
+        msg(
+            "private.contract",
+            letter=letter,
+            wants=joined(
+                "join.space",
+                [msg("private.want", n=n, coffee=coffee_word(c)) for c, n in info["wants"].items()],
+            ),
+        )
+        for letter, info in p["contracts"].items()
+    ]
+    return msg(
+        "private.contracts",
+        contracts=joined("join.semi", open_contracts)
+        if open_contracts
+        else msg("private.all_fulfilled"),
+    )
+
+
+def bonus_line(p: dict[str, Any]) -> Msg:
+    bonus = [msg(BONUS_WORDS[b]) for b in p["bonus"]]
+    return msg("private.bonus", bonus=bonus or msg("private.empty"))
+
+
+def milestones_line(p: dict[str, Any]) -> Msg:
+    won = [
+        msg("private.milestone", milestone=msg(f"milestone.{k}"), points=count("vp", n))
+        for k, n in p["milestones"].items()
+    ]
+    return msg("private.milestones", milestones=joined("join.semi", won))
