@@ -69,7 +69,7 @@ class CommunityCommands:
         self, *, game: str | None, guild_id: int | None = None, since: datetime | None = None
     ) -> list[ResultRow]:
         async with self._read() as db:
-            where, params = ["1 = 1"], []
+            where, params = ["1 = 1"], list[Any]()
             if game is not None:
                 where.append("t.game = ?")
                 params.append(game)
@@ -89,7 +89,7 @@ class CommunityCommands:
         return [_result(db, row) for row in rows]
 
     async def count_results(self, *, game: str, guild_id: int | None = None) -> int:
-        where, params = "t.game = ?", [game]
+        where, params = "t.game = ?", list[Any]([game])
         if guild_id is not None:
             where += " AND t.guild_id = ?"
             params.append(guild_id)
@@ -167,7 +167,7 @@ class CommunityCommands:
         self, *, guild_id: int | None = None, statuses: tuple[TournamentStatus, ...] = ()
     ) -> list[Tournament]:
         async with self._read() as db:
-            where, params = ["1 = 1"], []
+            where, params = ["1 = 1"], list[Any]()
             if guild_id is not None:
                 where.append("guild_id = ?")
                 params.append(guild_id)
@@ -526,7 +526,7 @@ def _result(db: Connection, row: Row) -> ResultRow:
         score=row["score"],
         rank=row["rank"],
         resigned=bool(row["resigned"]),
-        finished_at=db.read_moment(row["finished_at"]),  # type: ignore[arg-type]
+        finished_at=db.read_set_moment(row["finished_at"]),
         breakdown=db.read_json(row["breakdown"]),
     )
 

@@ -92,6 +92,13 @@ class Connection(ABC):
     @abstractmethod
     def read_moment(self, stored: Any) -> datetime | None: ...
 
+    def read_set_moment(self, stored: Any) -> datetime:
+        """The moment of a NOT NULL column."""
+        moment = self.read_moment(stored)
+        if moment is None:
+            raise StoreError("a moment the schema keeps NOT NULL is missing")
+        return moment
+
     @abstractmethod
     def json(self, value: Any) -> Any: ...
 
@@ -123,7 +130,7 @@ class SQLiteConnection(Connection):
         self.db = db
 
     async def fetch(self, sql: str, *params: Any) -> list[Row]:
-        return list(await self.db.execute_fetchall(_sqlite(sql), params))  # type: ignore[arg-type]
+        return list(await self.db.execute_fetchall(_sqlite(sql), params))
 
     async def execute(self, sql: str, *params: Any) -> int:
         cursor = await self.db.execute(_sqlite(sql), params)

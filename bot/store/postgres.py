@@ -186,8 +186,10 @@ class PostgresStore(SQLStore):
                 continue
             # whatever was said while nobody listened
             self._call(None)
-            for kind in CHANGE_KINDS if self._others is not None else ():
-                self._spawn(self._others(kind, None))
+            others = self._others
+            if others is not None:
+                for kind in CHANGE_KINDS:
+                    self._spawn(others(kind, None))
             return
 
     async def _announce(self, db: Connection, key: int, kind: str = "") -> None:

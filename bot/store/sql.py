@@ -113,7 +113,7 @@ class SQLStore(CommunityCommands):
         async with self._write() as db:
             await self._lock_migrations(db)
             await db.execute(
-                "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY,"
+                "CREATE TABLE IF NOT EXISTS schema_version ( version INTEGER PRIMARY KEY,"
                 f" name TEXT NOT NULL, applied_at {db.moment_type} NOT NULL)"
             )
             current = await self._schema_version(db)
@@ -760,7 +760,7 @@ class SQLStore(CommunityCommands):
             )
 
     async def clocks(self, table_id: int | None = None) -> list[SeatClock]:
-        where, params = "t.status = 'active'", ()
+        where, params = "t.status = 'active'", tuple[int, ...]()
         if table_id is not None:
             where, params = "c.table_id = ?", (table_id,)
         async with self._read() as db:
@@ -890,7 +890,7 @@ class SQLStore(CommunityCommands):
             )
 
     async def abandon_requests(self, table_id: int | None = None) -> list[AbandonRequest]:
-        where, params = "status = 'open'", ()
+        where, params = "status = 'open'", tuple[int, ...]()
         if table_id is not None:
             where, params = f"{where} AND table_id = ?", (table_id,)
         async with self._read() as db:
@@ -956,9 +956,8 @@ def _table(db: Connection, row: Row) -> Table:
 
 def _logged(db: Connection, row: Row) -> LoggedAction:
     """A row of the action log."""
-    at = db.read_moment(row["at"])
-    assert at is not None
     choices = tuple(db.read_json(row["choices"]))
+    at = db.read_set_moment(row["at"])
     return LoggedAction(row["seq"], row["seat"], choices, row["user_id"], at, bool(row["chained"]))
 
 
@@ -982,7 +981,7 @@ def _clock(db: Connection, row: Row) -> SeatClock:
 
 def _away(db: Connection, row: Row) -> Away:
     """A row of away."""
-    return Away(row["user_id"], db.read_moment(row["since"]), db.read_moment(row["until"]))  # type: ignore[arg-type]
+    return Away(row["user_id"], db.read_set_moment(row["since"]), db.read_set_moment(row["until"]))
 
 
 def _request(db: Connection, row: Row) -> AbandonRequest:
@@ -991,8 +990,8 @@ def _request(db: Connection, row: Row) -> AbandonRequest:
         row["id"],
         row["table_id"],
         row["requested_by"],
-        db.read_moment(row["created_at"]),  # type: ignore[arg-type]
-        db.read_moment(row["expires_at"]),  # type: ignore[arg-type]
+        db.read_set_moment(row["created_at"]),
+        db.read_set_moment(row["expires_at"]),
         row["status"],
         db.read_ints(row["agreed"]) or (),
         row["message_id"],

@@ -141,7 +141,7 @@ async def _copy(sqlite_path: str, target: asyncpg.Connection, report: TransferRe
             insert = f'INSERT INTO "{table}" ({names}) VALUES ({marks})'
             count = 0
             async with source.execute(f"SELECT {names} FROM {table} ORDER BY {order}") as rows:
-                while batch := await rows.fetchmany(2000):
+                while batch := list(await rows.fetchmany(2000)):
                     await target.executemany(
                         insert,
                         [
