@@ -7,12 +7,12 @@ is assigned where it has a language parameter (`lang`, `language`, `locale`). Bo
 from the test's name, so the tests spread over every game and language. Its other real-game
 cases are marked `slow`; its cases on the test games (`pebbles`, `draft`) stay. A test that
 repeats other parameters (player counts, seeds) keeps the case KEEP_ONE_CASE names. Whole
-games played where a shorter test covers the feature are marked slow in their own module
-(`pytestmark = pytest.mark.slow`, or `pytest.param(..., marks=pytest.mark.slow)`).
+games played where another test covers the feature in the default run are listed in ALL_SLOW
+(or marked in their own module: `pytest.param(..., marks=pytest.mark.slow)`).
 
 `pytest -m slow` runs what is left out, and .ci/run runs it after the default run. A name in
-KEEP_ONE_CASE that no longer matches a collected test stops the run, so a renamed test
-cannot fall back into the default run silently."""
+KEEP_ONE_CASE or ALL_SLOW that no longer matches a collected test stops the run, so a renamed
+test cannot fall back into the default run silently."""
 
 from __future__ import annotations
 
@@ -29,7 +29,27 @@ LANGUAGE_PARAMETERS = ("lang", "language", "locale")
 LANGUAGES = ("en", "zh-TW", "ja")
 
 # "path::test name" -> the id of the case the default run keeps (what pytest shows in [...]).
-KEEP_ONE_CASE: dict[str, str] = {}
+KEEP_ONE_CASE = {
+    # 17 whole games (every game at every count) with a save checked at every state: 3 min.
+    "tests/games/test_saves.py::test_a_loaded_state_is_the_live_state_at_every_step": (
+        "1-keyflower-2"
+    ),
+}
+
+# Whole tests left to the slow run, each with the default-run test that covers its feature.
+ALL_SLOW = {
+    (
+        "tests/bot/test_keyflower_table.py::"
+        "test_a_whole_game_ends_with_the_scores_and_their_breakdown"
+    ): (
+        "a whole game to the final scores and their categories: tests/bot/test_languages.py's "
+        "play and test_coffee_table.py's game against André"
+    ),
+    (
+        "tests/bot/test_burgundy_table.py::"
+        "test_a_whole_game_against_an_ai_seat_ends_with_the_breakdown"
+    ): ("the same, and a whole game typed through /move: test_coffee_table.py's"),
+}
 
 
 def real_games() -> list[str]:
@@ -72,7 +92,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     named: dict[str, list[pytest.Item]] = {}
     for item in items:
         test = name_of(item)
-        if test in KEEP_ONE_CASE:
+        if test in ALL_SLOW:
+            mark_slow([item])
+        elif test in KEEP_ONE_CASE:
             named.setdefault(test, []).append(item)
         elif item.nodeid.startswith(ROTATED) and parameter(item, GAME_PARAMETERS) in real:
             on_real_games.setdefault(test, []).append(item)
@@ -92,6 +114,10 @@ def mark_slow(items: list[pytest.Item]) -> None:
 
 def check_the_names(items: list[pytest.Item], named: dict[str, list[pytest.Item]]) -> None:
     files = {item.nodeid.split("::", 1)[0] for item in items}
+    tests = {name_of(item) for item in items}
+    for test in ALL_SLOW:
+        if test.split("::", 1)[0] in files and test not in tests:
+            raise pytest.UsageError(f"tests/slow_marks.py names {test}, which is not a test")
     for test, keep in KEEP_ONE_CASE.items():
         if test.split("::", 1)[0] not in files:
             continue
