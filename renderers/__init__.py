@@ -14,20 +14,10 @@ Games without a module fall back to `renderers.generic`.
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, Protocol
 
 from PIL import Image
-
-
-# Until the words of the games have left the renderer modules for bot/presenters (issue 27),
-# which re-exports it.
-@dataclass(frozen=True, slots=True)
-class OptionStyle:
-    label: str | None = None
-    emoji: str | None = None
-    description: str | None = None
 
 
 class Renderer(Protocol):

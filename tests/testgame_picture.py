@@ -6,8 +6,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from meeple_hall.bot.presenters import OptionStyle
 from meeple_hall.games import Decision, Option
-from meeple_hall.renderers import OptionStyle
 from meeple_hall.renderers.palette import BACKGROUND, INK, font
 
 COLOURS = {"red": (200, 60, 50), "blue": (50, 100, 190), "green": (60, 150, 80)}

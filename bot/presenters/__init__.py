@@ -20,10 +20,22 @@ never parses an option id.
 from __future__ import annotations
 
 import importlib
+from dataclasses import dataclass
 from typing import Any
 
 from meeple_hall.games.core import Decision, Option, Text
-from meeple_hall.renderers import OptionStyle  # defined there until the words leave it
+
+
+@dataclass(frozen=True, slots=True)
+class OptionStyle:
+    """How a panel shows an option: a label (shorter than the engine's), an emoji and a
+    one-line description; words as messages (or plain text) until the panel renders them
+    in the reader's language."""
+
+    label: Text | None = None
+    emoji: str | None = None
+    description: Text | None = None
+
 
 _FOUND: dict[str, Any] = {}
 
@@ -34,17 +46,15 @@ def register(game_id: str, presenter: Any) -> None:
 
 
 def for_game(game_id: str) -> Any:
+    """The game's presenter: the one registered, else its module; a game without one is
+    shown with the engine's labels and its secrets listed."""
     if game_id not in _FOUND:
         try:
             _FOUND[game_id] = importlib.import_module(f"{__name__}.{game_id}")
         except ModuleNotFoundError as exc:
             if exc.name != f"{__name__}.{game_id}":
                 raise
-            # Until every game's words have left its renderer module (issue 27), a game
-            # without a presenter module is presented by its renderer's functions.
-            from meeple_hall import renderers
-
-            _FOUND[game_id] = renderers.for_game(game_id)
+            _FOUND[game_id] = None
     return _FOUND[game_id]
 
 
