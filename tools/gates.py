@@ -91,9 +91,15 @@ def package_tree(into: Path) -> Path:
 
 
 def repository_path(mypy_path: str) -> str:
-    """`meeple_hall/games/x.py` -> `games/x.py`; the package's own modules keep their folder."""
-    parts = Path(mypy_path).parts
-    if parts[0] == PACKAGE and len(parts) > 2 and parts[1] in (*CHECKED, "data"):
+    """A path mypy printed, as the repository's: `/tmp/x/meeple_hall/games/a.py` (a tree of
+    this run or, from its cache, of an earlier one) -> `games/a.py`."""
+    path = Path(mypy_path)
+    if path.is_absolute() and path.is_relative_to(ROOT):
+        return path.relative_to(ROOT).as_posix()
+    parts = path.parts
+    if PACKAGE in parts:
+        parts = parts[len(parts) - 1 - parts[::-1].index(PACKAGE) :]
+    if len(parts) > 2 and parts[1] in (*CHECKED, "data"):
         parts = parts[1:]
     return Path(*parts).as_posix()
 
@@ -124,9 +130,7 @@ def mypy_findings() -> list[tuple[Finding, str]]:
     for line in run.stdout.splitlines():
         match = MYPY_LINE.match(line)
         if match:
-            path = match["path"]
-            path = path.removeprefix(str(tree) + os.sep) if path.startswith(str(tree)) else path
-            finding = Finding(repository_path(path), int(match["line"]), match["text"])
+            finding = Finding(repository_path(match["path"]), int(match["line"]), match["text"])
             found.append((finding, match["code"] or ""))
     return found
 
@@ -148,18 +152,19 @@ def per_directory(findings: Iterable[Finding]) -> Counter[str]:
 def table(columns: dict[str, list[Finding]]) -> str:
     counts = {name: per_directory(found) for name, found in columns.items()}
     folders = sorted(set().union(*counts.values()))
-    width = max([len("directory"), *map(len, folders)])
+    parts = [f"{part}/ (all)" for part in (*CHECKED, PACKAGE)]
+    width = max(map(len, ["directory", *folders, *parts]))
     head = f"{'directory':<{width}}  " + "  ".join(f"{name:>14}" for name in columns)
     rows = [head, "-" * len(head)]
     for folder in folders:
         cells = "  ".join(f"{counts[name][folder]:>14}" for name in columns)
         rows.append(f"{folder:<{width}}  {cells}")
-    for part in (*CHECKED, PACKAGE):
+    for part, label in zip((*CHECKED, PACKAGE), parts, strict=True):
         cells = "  ".join(
             f"{sum(n for f, n in counts[name].items() if f.split('/')[0] == part):>14}"
             for name in columns
         )
-        rows.append(f"{part + '/ (all)':<{width}}  {cells}")
+        rows.append(f"{label:<{width}}  {cells}")
     total = "  ".join(f"{len(found):>14}" for found in columns.values())
     rows.append(f"{'total':<{width}}  {total}")
     return "\n".join(rows)
