@@ -72,12 +72,15 @@ class VillageStep(Step[VillageState, Frame]):
         return Offer(self.prompt(state, frame), options, {o.id: o.fields for o in options})
 
     def resolves(self, state: VillageState, frame: Frame) -> tuple[str, ...] | None:
-        options = self.offer(state, frame).options
-        if not options:
+        choices = self.choices(state, frame)
+        if not choices:
             return ()
-        if self.answers_alone and len(options) == 1:
-            return (options[0].id,)
-        return None
+        if not self.answers_alone:
+            return None
+        # More coins in place of cubes would be a second option (and one choice is all it
+        # takes to ask), so only then are the paid variants worked out.
+        options = list(with_coin_choices(state.players[frame.seat], choices))
+        return (options[0].id,) if len(options) == 1 else None
 
     def perform(self, state: VillageState, frame: Frame, chosen: Chosen) -> None:
         if not chosen.ids:
