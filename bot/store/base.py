@@ -302,6 +302,7 @@ class TournamentPlayer:
     name: str
     status: str = "playing"  # playing, dropped, removed, out (eliminated)
     left_round: int | None = None
+    checked_in: bool = False  # confirmed during the check-in window
 
 
 @dataclass
@@ -327,6 +328,12 @@ class Tournament:
     players: list[TournamentPlayer] = field(default_factory=list)
     # round-robin: the tables of every round (user ids in seat order), fixed at the start
     schedule: tuple[tuple[tuple[int, ...], ...], ...] | None = None
+    checkin_minutes: int | None = None  # a check-in window before round 1
+    checkin_until: datetime | None = None  # when the open check-in window closes
+    deadline_days: int | None = None  # how long a round may last
+    seeding: str = "random"  # round 1: random, or by the server's ratings
+    points: tuple[int, ...] | None = None  # points per place (None: standings.POINTS)
+    final_size: int | None = None  # after the Swiss rounds, the best N play a final table
 
     def player(self, user_id: int) -> TournamentPlayer | None:
         return next((p for p in self.players if p.user_id == user_id), None)
@@ -352,6 +359,21 @@ class TournamentRound:
     round: int
     byes: tuple[int, ...]
     status: str  # opening, playing, done
+    deadline: datetime | None = None  # when its unfinished tables are settled
+    final: bool = False  # the final table of the best, after the Swiss rounds
+
+
+@dataclass(frozen=True)
+class TournamentResult:
+    """A table's result set by the organiser: ranks by seat (forfeited seats last)."""
+
+    tournament_id: int
+    table_id: int
+    ranks: tuple[int, ...]
+    forfeits: tuple[int, ...]  # seats that forfeited
+    reason: str
+    decided_by: int
+    decided_at: datetime
 
 
 class Store(Protocol):
@@ -508,10 +530,26 @@ class Store(Protocol):
         byes: tuple[int, ...],
         *,
         first_number: int = 1,
+        deadline: datetime | None = None,
+        final: bool = False,
     ) -> None:
-        """Record a round's pairing (its tables as intents, numbered from `first_number`)
-        and make it the current round, in one transaction. Raises RoundExists if it is
+        """Record a round's pairing (its tables as intents, numbered from `first_number`),
+        its deadline and whether it is the final table, and make it the current round, in
+        one transaction. Raises RoundExists if it is
         recorded already, TournamentClosed unless the tournament is in sign-up or running."""
+
+    async def open_checkin(self, tournament_id: int, until: datetime) -> Tournament:
+        """Open the check-in window until `until` (only in sign-up; TournamentClosed)."""
+
+    async def check_in(self, tournament_id: int, user_id: int) -> Tournament:
+        """A player confirms during the open check-in window. Raises NotSeated if they
+        did not sign up, TournamentClosed unless in sign-up with the window open."""
+
+    async def record_tournament_result(self, result: TournamentResult) -> None:
+        """Keep the organiser's decision on a table (one per table; StoreError if decided)."""
+
+    async def tournament_results(self, tournament_id: int) -> list[TournamentResult]:
+        """The organiser's decisions on the tournament's tables, oldest first."""
 
     async def void_round_tables(self, tournament_id: int, round: int) -> list[TournamentTable]:
         """Mark the round's tables void (a re-pairing) and return them as they were."""

@@ -22,6 +22,7 @@ from meeple_hall.bot.store.base import (
     Tournament,
     TournamentClosed,
     TournamentPlayer,
+    TournamentResult,
     TournamentRound,
     TournamentStatus,
     TournamentTable,
@@ -48,7 +49,8 @@ def swap_in_schedule(stored: Any, old_user_id: int, new_user_id: int) -> list | 
 
 _TOURNAMENT_COLUMNS = (
     "id, guild_id, channel_id, organiser_id, name, game, format, rounds, table_size, clock,"
-    " options, settings, bye_points, advance, status, round, message_id, created_at, schedule"
+    " options, settings, bye_points, advance, status, round, message_id, created_at, schedule,"
+    " checkin_minutes, checkin_until, deadline_days, seeding, points, final_size"
 )
 _OPEN_TOURNAMENT = (TournamentStatus.SIGNUP, TournamentStatus.RUNNING)
 _UNDECIDED_TABLE = "('planned', 'thread', 'table', 'started', 'announced')"
@@ -130,7 +132,8 @@ class CommunityCommands:
             tournament_id = await db.fetchval(
                 "INSERT INTO tournaments (guild_id, channel_id, organiser_id, name, game,"
                 " format, rounds, table_size, clock, options, settings, bye_points, advance,"
-                " status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                " status, created_at, checkin_minutes, deadline_days, seeding, points,"
+                " final_size) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
                 " RETURNING id",
                 tournament.guild_id,
                 tournament.channel_id,
@@ -147,6 +150,11 @@ class CommunityCommands:
                 tournament.advance,
                 TournamentStatus.SIGNUP.value,
                 db.moment(tournament.created_at),
+                tournament.checkin_minutes,
+                tournament.deadline_days,
+                tournament.seeding,
+                None if tournament.points is None else db.json(list(tournament.points)),
+                tournament.final_size,
             )
             await db.executemany(
                 "INSERT INTO tournament_players (tournament_id, user_id, name, position)"
@@ -300,6 +308,8 @@ class CommunityCommands:
         byes: tuple[int, ...],
         *,
         first_number: int = 1,
+        deadline: datetime | None = None,
+        final: bool = False,
     ) -> None:
         async with self._write() as db:
             await self._open_tournament(db, tournament_id, _OPEN_TOURNAMENT)
@@ -312,16 +322,20 @@ class CommunityCommands:
                 raise RoundExists(f"tournament {tournament_id} has round {round} already")
             if existing is None:
                 await db.execute(
-                    "INSERT INTO tournament_rounds (tournament_id, round, byes) VALUES (?, ?, ?)",
+                    "INSERT INTO tournament_rounds (tournament_id, round, byes, deadline, final)"
+                    " VALUES (?, ?, ?, ?, ?)",
                     tournament_id,
                     round,
                     db.json(list(byes)),
+                    db.moment(deadline),
+                    final,
                 )
             else:
                 await db.execute(
-                    "UPDATE tournament_rounds SET byes = ?, status = 'opening'"
-                    " WHERE tournament_id = ? AND round = ?",
+                    "UPDATE tournament_rounds SET byes = ?, status = 'opening',"
+                    " deadline = coalesce(?, deadline) WHERE tournament_id = ? AND round = ?",
                     db.json(list(byes)),
+                    db.moment(deadline),
                     tournament_id,
                     round,
                 )
@@ -339,6 +353,71 @@ class CommunityCommands:
                 tournament_id,
             )
 
+    async def open_checkin(self, tournament_id: int, until: datetime) -> Tournament:
+        async with self._write() as db:
+            await self._open_tournament(db, tournament_id, (TournamentStatus.SIGNUP,))
+            await db.execute(
+                "UPDATE tournaments SET checkin_until = ? WHERE id = ?",
+                db.moment(until),
+                tournament_id,
+            )
+            return await self._tournament_in(db, tournament_id)
+
+    async def check_in(self, tournament_id: int, user_id: int) -> Tournament:
+        async with self._write() as db:
+            tournament = await self._open_tournament(db, tournament_id, (TournamentStatus.SIGNUP,))
+            if tournament.checkin_until is None:
+                raise TournamentClosed(tournament_id, tournament.status)
+            if tournament.player(user_id) is None:
+                raise NotSeated(f"user {user_id} is not in tournament {tournament_id}")
+            await db.execute(
+                "UPDATE tournament_players SET checked_in = ?"
+                " WHERE tournament_id = ? AND user_id = ?",
+                True,
+                tournament_id,
+                user_id,
+            )
+            return await self._tournament_in(db, tournament_id)
+
+    async def record_tournament_result(self, result: TournamentResult) -> None:
+        async with self._write() as db:
+            await self._tournament_in(db, result.tournament_id, lock=True)
+            if await db.fetchval(
+                "SELECT table_id FROM tournament_results WHERE table_id = ?", result.table_id
+            ):
+                raise StoreError(f"table {result.table_id} has a result set already")
+            await db.execute(
+                "INSERT INTO tournament_results (tournament_id, table_id, ranks, forfeits,"
+                " reason, decided_by, decided_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                result.tournament_id,
+                result.table_id,
+                db.json(list(result.ranks)),
+                db.json(list(result.forfeits)),
+                result.reason,
+                result.decided_by,
+                db.moment(result.decided_at),
+            )
+
+    async def tournament_results(self, tournament_id: int) -> list[TournamentResult]:
+        async with self._read() as db:
+            rows = await db.fetch(
+                "SELECT tournament_id, table_id, ranks, forfeits, reason, decided_by, decided_at"
+                " FROM tournament_results WHERE tournament_id = ? ORDER BY decided_at, table_id",
+                tournament_id,
+            )
+            return [
+                TournamentResult(
+                    row["tournament_id"],
+                    row["table_id"],
+                    tuple(db.read_json(row["ranks"])),
+                    tuple(db.read_json(row["forfeits"])),
+                    row["reason"],
+                    row["decided_by"],
+                    db.read_set_moment(row["decided_at"]),
+                )
+                for row in rows
+            ]
+
     async def void_round_tables(self, tournament_id: int, round: int) -> list[TournamentTable]:
         async with self._write() as db:
             await self._tournament_in(db, tournament_id, lock=True)
@@ -355,13 +434,18 @@ class CommunityCommands:
     async def tournament_rounds(self, tournament_id: int) -> list[TournamentRound]:
         async with self._read() as db:
             rows = await db.fetch(
-                "SELECT round, byes, status FROM tournament_rounds WHERE tournament_id = ?"
-                " ORDER BY round",
+                "SELECT round, byes, status, deadline, final FROM tournament_rounds"
+                " WHERE tournament_id = ? ORDER BY round",
                 tournament_id,
             )
         return [
             TournamentRound(
-                tournament_id, row["round"], tuple(db.read_json(row["byes"])), row["status"]
+                tournament_id,
+                row["round"],
+                tuple(db.read_json(row["byes"])),
+                row["status"],
+                db.read_moment(row["deadline"]),
+                bool(row["final"]),
             )
             for row in rows
         ]
@@ -484,13 +568,20 @@ class CommunityCommands:
         if tournaments:
             ids = list(tournaments)
             players = await db.fetch(
-                "SELECT tournament_id, user_id, name, status, left_round FROM tournament_players"
+                "SELECT tournament_id, user_id, name, status, left_round, checked_in"
+                " FROM tournament_players"
                 f" WHERE tournament_id IN ({db.marks(ids)}) ORDER BY tournament_id, position",
                 *ids,
             )
             for row in players:
                 tournaments[row["tournament_id"]].players.append(
-                    TournamentPlayer(row["user_id"], row["name"], row["status"], row["left_round"])
+                    TournamentPlayer(
+                        row["user_id"],
+                        row["name"],
+                        row["status"],
+                        row["left_round"],
+                        bool(row["checked_in"]),
+                    )
                 )
         return list(tournaments.values())
 
@@ -553,4 +644,10 @@ def _tournament(db: Connection, row: Row) -> Tournament:
         message_id=row["message_id"],
         created_at=db.read_moment(row["created_at"]),
         schedule=schedule_of(db.read_json(row["schedule"])),
+        checkin_minutes=row["checkin_minutes"],
+        checkin_until=db.read_moment(row["checkin_until"]),
+        deadline_days=row["deadline_days"],
+        seeding=row["seeding"],
+        points=None if row["points"] is None else tuple(db.read_json(row["points"])),
+        final_size=row["final_size"],
     )

@@ -1,0 +1,78 @@
+"""What organisers run events with (issue 28, migration 0016), on both backends: the
+tournament's options, check-in, round deadlines and the final, and the organiser's results."""
+
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from meeple_hall.bot.store import NotSeated, StoreError, TournamentResult
+from meeple_hall.bot.store.base import TournamentClosed, TournamentPlayer
+from tests.store.conftest import GUEST, HOST, active_table, result_for
+from tests.store.test_community import a_tournament
+
+NOW = datetime(2026, 11, 24, 12, 0, tzinfo=UTC)
+
+
+async def test_the_options_round_trip(store):
+    asked = replace(
+        a_tournament(TournamentPlayer(HOST, "Ada")),
+        checkin_minutes=30,
+        deadline_days=3,
+        seeding="rating",
+        points=(6, 4, 2, 1),
+        final_size=4,
+    )
+    made = await store.create_tournament(asked)
+    assert (made.checkin_minutes, made.deadline_days, made.seeding) == (30, 3, "rating")
+    assert (made.points, made.final_size, made.checkin_until) == ((6, 4, 2, 1), 4, None)
+    plain = await store.create_tournament(a_tournament(TournamentPlayer(HOST, "Ada")))
+    assert (plain.points, plain.seeding, plain.deadline_days, plain.final_size) == (
+        None,
+        "random",
+        None,
+        None,
+    )
+
+
+async def test_check_in_only_while_its_window_is_open(store):
+    made = await store.create_tournament(
+        replace(a_tournament(TournamentPlayer(HOST, "Ada")), checkin_minutes=10)
+    )
+    await store.join_tournament(made.id, GUEST, "Bo")
+    with pytest.raises(TournamentClosed):
+        await store.check_in(made.id, GUEST)  # the window is not open yet
+    opened = await store.open_checkin(made.id, NOW + timedelta(minutes=10))
+    assert opened.checkin_until == NOW + timedelta(minutes=10)
+    confirmed = await store.check_in(made.id, GUEST)
+    assert [(p.user_id, p.checked_in) for p in confirmed.players] == [(HOST, False), (GUEST, True)]
+    with pytest.raises(NotSeated):
+        await store.check_in(made.id, 4242)
+    await store.add_round(made.id, 1, [(HOST, GUEST)], ())
+    with pytest.raises(TournamentClosed):
+        await store.check_in(made.id, HOST)  # running: check-in is over
+    with pytest.raises(TournamentClosed):
+        await store.open_checkin(made.id, NOW)
+
+
+async def test_a_round_keeps_its_deadline_and_whether_it_is_the_final(store):
+    made = await store.create_tournament(a_tournament(TournamentPlayer(HOST, "Ada")))
+    due = NOW + timedelta(days=3)
+    await store.add_round(made.id, 1, [(HOST, GUEST)], (), deadline=due)
+    await store.add_round(made.id, 2, [(HOST, GUEST)], (), deadline=due, final=True)
+    rounds = await store.tournament_rounds(made.id)
+    assert [(r.round, r.deadline, r.final) for r in rounds] == [(1, due, False), (2, due, True)]
+    await store.add_round(made.id, 3, [(HOST, GUEST)], ())
+    assert (await store.tournament_rounds(made.id))[-1].deadline is None
+
+
+async def test_an_organisers_result_is_kept_once(store):
+    made = await store.create_tournament(a_tournament(TournamentPlayer(HOST, "Ada")))
+    table = await active_table(store)
+    await store.finish_table(table.id, result_for(table))
+    decided = TournamentResult(made.id, table.id, (2, 1), (0,), "no-show", HOST, NOW)
+    await store.record_tournament_result(decided)
+    assert await store.tournament_results(made.id) == [decided]
+    with pytest.raises(StoreError):
+        await store.record_tournament_result(replace(decided, reason="again"))
+    assert await store.tournament_results(made.id) == [decided]
