@@ -5,19 +5,32 @@ from __future__ import annotations
 import gc
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from meeple_hall.bot.components import RoutedButton, Router
+from meeple_hall.bot import components
 from meeple_hall.bot.i18n import Translator, t
 from meeple_hall.bot.languages import user_locale
 from meeple_hall.bot.shards import Shards
 from meeple_hall.bot.store import open_store
 
+if TYPE_CHECKING:
+    from meeple_hall.bot.cogs.tournament import TournamentCog
+
 log = logging.getLogger(__name__)
+
+
+class Tree(app_commands.CommandTree):
+    """The bot's slash commands: an error no command handled is reported (`report_failure`)."""
+
+    async def on_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        await report_failure(interaction, error)
 
 
 class MeepleHall(commands.Bot):
@@ -35,15 +48,15 @@ class MeepleHall(commands.Bot):
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
+            tree_cls=Tree,
             **options,  # type: ignore[arg-type]
         )
         self.served = shards or Shards()  # not `shards`: AutoShardedBot has that
         self.database_url = database_url
         self.dev_guild_id = dev_guild_id
-        self.router = Router()
+        self.clicks = components.Clicks()
         self.new_seed = new_seed or (lambda: secrets.randbits(63))
         self._locales: dict[int, str] = {}
-        self.tree.on_error = self.on_app_command_error
 
     async def setup_hook(self) -> None:
         from meeple_hall.bot.boundaries import Boundaries
@@ -66,8 +79,7 @@ class MeepleHall(commands.Bot):
         self.manager = TableManager(self.store, shards=self.served)
         # before the display: a table is shown with its clocks already brought up to date
         self.clocks = ClockService(self, self.manager, self.store)
-        self.display = TableDisplay(self, self.manager, self.store)
-        self.display.notes = self.clocks.notes
+        self.display = TableDisplay(self, self.manager, self.store, notes=self.clocks.notes)
         self.display.start()
         # Which games are in play: each is loaded on its first use (bot/live.py).
         await self.manager.index()
@@ -76,16 +88,31 @@ class MeepleHall(commands.Bot):
         await self.store.watch(self.manager.changed_elsewhere, self._heard)
         await self.clocks.load()
         await self.tree.set_translator(Translator())
-        await self.add_cog(Lobby(self, self.store, self.manager))
-        await self.add_cog(Play(self, self.store, self.manager, self.display))
-        await self.add_cog(Undo(self, self.manager))
-        await self.add_cog(Archive(self, self.store))
+        lobby = Lobby(self, self.store, self.manager)
+        play = Play(self, self.store, self.manager, self.display)
+        undo = Undo(self, self.manager)
+        archive = Archive(self, self.store)
+        for cog in (lobby, play, undo, archive):
+            await self.add_cog(cog)
         await self.add_cog(Settings(self.store))
         await self.add_cog(Time(self, self.store, self.manager, self.clocks))
         await self.add_cog(Channels(self.store, self.manager, self.display, self.clocks))
-        await self._add_community()
-        Boundaries(self.manager, self.store).bind(self.router)
-        self.add_dynamic_items(RoutedButton)
+        tournaments = await self._add_community()
+        # Every component family and who answers its clicks (bot/components.py), then
+        # where the tables and tournaments they name live (bot/boundaries.py).
+        on = self.clicks.on
+        on(components.TableButton, play.on_table_button)
+        on(components.PanelControl, play.on_panel)
+        on(components.ConfirmButton, play.on_confirm)
+        on(components.AbandonVote, play.abandons.on_vote)
+        on(components.UndoButton, undo.on_undo_button)
+        on(components.LobbyControl, lobby.on_component)
+        on(components.ReplayButton, archive.on_replay_button)
+        on(components.TournamentButton, tournaments.on_component)
+        on(components.SnoozeButton, self.clocks.reminders.on_snooze)
+        on(components.StallButton, self.clocks.reminders.on_stall_button)
+        Boundaries(self.manager, self.store).bind(self.clicks)
+        self.add_dynamic_items(*components.FAMILIES, components.UnknownId)
         if 0 not in self.served.running:
             return  # the commands are the same in every process: the one with shard 0 syncs
         if self.dev_guild_id:
@@ -95,7 +122,7 @@ class MeepleHall(commands.Bot):
         else:
             await self.tree.sync()
 
-    async def _add_community(self) -> None:
+    async def _add_community(self) -> TournamentCog:
         """Ratings, leaderboards, profiles and tournaments (issue 12)."""
         from meeple_hall.bot.cogs.ratings import RatingsCog
         from meeple_hall.bot.cogs.tournament import TournamentCog
@@ -107,7 +134,9 @@ class MeepleHall(commands.Bot):
         ratings_cog = RatingsCog(self, self.store, self.ratings)
         self.display.result_extras.append(ratings_cog.rating_changes)
         await self.add_cog(ratings_cog)
-        await self.add_cog(TournamentCog(self, self.store, self.tournaments))
+        tournament_cog = TournamentCog(self, self.store, self.tournaments)
+        await self.add_cog(tournament_cog)
+        return tournament_cog
 
     async def _heard(self, kind: str, key: int | None) -> None:
         """Another process changed something this one keeps in memory (Store.watch)."""
@@ -159,15 +188,10 @@ class MeepleHall(commands.Bot):
             await store.close()
         await super().close()
 
-    async def on_app_command_error(
-        self, interaction: discord.Interaction, error: app_commands.AppCommandError
-    ) -> None:
-        await report_failure(interaction, error)
-
 
 async def report_failure(interaction: discord.Interaction, error: BaseException) -> None:
     """Log an unexpected error with where it happened; tell the player nothing was applied."""
-    custom_id = (interaction.data or {}).get("custom_id")  # type: ignore[union-attr]
+    custom_id = cast(Mapping[str, Any], interaction.data or {}).get("custom_id")
     log.error(
         "unexpected error (channel %s, user %s, component %s)",
         interaction.channel_id,

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from meeple_hall.bot.components import Components, button, clip
+from meeple_hall.bot.components import AbandonVote, Components, button, clip
 from meeple_hall.bot.i18n import t
 from meeple_hall.bot.languages import user_locale
 from meeple_hall.bot.live import LiveGame, Refusal, TableManager
@@ -120,7 +120,6 @@ class AbandonRequests:
         self.scheduler = Scheduler(self._lapse)
         self._started = False
         manager.listeners.append(self.changed)
-        bot.router.add(PREFIX, self.on_vote)  # type: ignore[attr-defined]
 
     # -- start and stop -------------------------------------------------------------------
     async def start(self) -> None:
@@ -222,15 +221,10 @@ class AbandonRequests:
         return view
 
     # -- votes ------------------------------------------------------------------------------
-    async def on_vote(
-        self, interaction: discord.Interaction, parts: list[str], values: list[str]
-    ) -> None:
+    async def on_vote(self, interaction: discord.Interaction, click: AbandonVote) -> None:
         try:
-            if len(parts) != 3 or not (parts[0].isdigit() and parts[1].isdigit()):
-                raise Refusal("component.unknown")
-            if parts[2] not in ("yes", "no"):
-                raise Refusal("component.unknown")
-            table_id, request_id, agree = int(parts[0]), int(parts[1]), parts[2] == "yes"
+            table_id, request_id = click.number("table"), click.number("request")
+            agree = click.text("answer") == "yes"
             if self.manager.get(table_id) is None:
                 # The game is read from the store on this first use: acknowledged first.
                 await interaction.response.defer(ephemeral=True, thinking=True)

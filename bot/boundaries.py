@@ -4,10 +4,11 @@ A table is seen within its own server, and in a DM with the bot by the players w
 it: anything that names a table by number (`/replay`, `/export`) asks `may_see` first, and
 a stranger is told they cannot see it.
 
-A click acts only where its message was sent: the router (bot/components.py) looks up the
-table or tournament a custom_id names and refuses a click from any other guild or channel
+A click acts only where its message was sent: the dispatcher (bot/components.py) looks up
+the table or tournament a custom_id names and refuses a click from any other guild or channel
 before a handler runs, so an id rewritten by a client cannot reach another server's lobby,
-game or tournament. `bind` declares, for each family of ids, where the thing it names is.
+game or tournament. Each family of ids names which of its parts is a table or tournament
+(`Family.PLACE`); `bind` says where those live.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from meeple_hall.bot.components import Place, Router, Where, number_at
+from meeple_hall.bot.components import Clicks, Place
 from meeple_hall.bot.store import Store, Table
 
 if TYPE_CHECKING:
@@ -45,32 +46,19 @@ class Boundaries:
             return game.table
         return self.manager.tables.get(table_id) or await self.store.get_table(table_id)
 
-    def table_at(self, index: int) -> Where:
-        """Ids whose part `index` is a table: used in that table's channel (or thread)."""
+    async def table_place(self, table_id: int) -> Place | None:
+        """Ids naming a table: used in that table's channel (or thread)."""
+        table = await self.table(table_id)
+        return None if table is None else Place(table.guild_id, table.channel_id)
 
-        async def where(parts: list[str]) -> Place | None:
-            table = await self.table(number_at(parts, index))
-            return None if table is None else Place(table.guild_id, table.channel_id)
+    async def tournament_place(self, tournament_id: int) -> Place | None:
+        tournament = await self.store.get_tournament(tournament_id)
+        return None if tournament is None else Place(tournament.guild_id, tournament.channel_id)
 
-        return where
-
-    def tournament_at(self, index: int) -> Where:
-        async def where(parts: list[str]) -> Place | None:
-            tournament = await self.store.get_tournament(number_at(parts, index))
-            return None if tournament is None else Place(tournament.guild_id, tournament.channel_id)
-
-        return where
-
-    def bind(self, router: Router) -> None:
-        # the table message, its panels and Undo, the lobby, resign/abandon confirmations,
-        # a stall notice: all in the table's own channel
-        router.bound("t", self.table_at(0))
-        router.bound("g", self.table_at(0))
-        router.bound("u", self.table_at(0))
-        router.bound("l", self.table_at(0))
-        router.bound("c", self.table_at(1))  # c:<verb>:<table>:<answer>
-        router.bound("ab", self.table_at(0))  # a request to abandon: ab:<table>:<request>:<answer>
-        router.bound("w", self.table_at(1))  # w:ai:<table>:<seat>:<user>
-        router.bound("tour", self.tournament_at(0))
-        # not bound: `r` (a replay viewer may be opened anywhere `may_see` allows) and `z`
-        # (Snooze, in a DM: the store checks the clicker is the reminded player)
+    def bind(self, clicks: Clicks) -> None:
+        # the table message, its panels and Undo, the lobby, resign/abandon confirmations, a
+        # request to abandon, a stall notice: all in the table's own channel; a tournament's
+        # sign-up in its channel. Not bound: the replay viewer (opened anywhere `may_see`
+        # allows) and Snooze (in a DM: the store checks the clicker is the reminded player).
+        clicks.where("table", self.table_place)
+        clicks.where("tournament", self.tournament_place)

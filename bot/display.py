@@ -176,7 +176,13 @@ def channel_gone(exc: BaseException) -> bool:
 
 
 class TableDisplay:
-    def __init__(self, bot: discord.Client, manager: TableManager, store: Store) -> None:
+    def __init__(
+        self,
+        bot: discord.Client,
+        manager: TableManager,
+        store: Store,
+        notes: Callable[[LiveGame, str], dict[int, str]] | None = None,
+    ) -> None:
         self.bot = bot
         self.manager = manager
         self.store = store
@@ -192,8 +198,8 @@ class TableDisplay:
         self.pictures = render.TablePictures()
         # Callbacks that add fields to a finished game's final scores.
         self.result_extras: list[Callable[[Table, discord.Embed, str], Awaitable[None]]] = []
-        # per-seat notes on the table message (deadlines, time away): set by bot/clocks.py
-        self.notes: Callable[[LiveGame, str], dict[int, str]] | None = None
+        # per-seat notes on the table message (deadlines, time away): bot/clocks.py's
+        self.notes = notes
         # told when a game's channel turns out to be gone (bot/cogs/channels.py pauses it)
         self.channel_lost: Callable[[LiveGame], Awaitable[None]] | None = None
         # a table post or DM that failed after its tries, sent again later ("table", game)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from meeple_hall.bot.i18n import game_text
-from meeple_hall.bot.live import Refusal
+from meeple_hall.bot.refusals import Refusal, UnknownToken
 from meeple_hall.games import Action, Decision, Engine, GameError
 from meeple_hall.games.core.hidden import hidden_parts
 
@@ -45,12 +45,7 @@ class MoveStream:
         for part in filter(None, token.split(",")):
             option = _match(decision, part)
             if option is None:
-                raise Refusal(
-                    "move.unknown_token",
-                    token=part,
-                    prompt=decision.prompt,
-                    options=_some_ids(decision),
-                )
+                raise UnknownToken(part, decision.prompt, _some_ids(decision))
             choices.append(option)
         while len(choices) < decision.max_choices and self.tokens:
             option = _match(decision, self.tokens[0])

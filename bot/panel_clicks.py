@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from meeple_hall.bot.live import LiveGame
+from meeple_hall.bot.live_game import LiveGame
 from meeple_hall.bot.panels import (
     MENU_SIZE,
     MENUS_PER_PAGE,

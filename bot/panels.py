@@ -26,9 +26,9 @@ from typing import Any
 import discord
 
 from meeple_hall.bot import presenters
-from meeple_hall.bot.components import CUSTOM_ID_MAX, Components, RoutedSelect, button, clip, select
+from meeple_hall.bot.components import CUSTOM_ID_MAX, Components, Family, button, clip, select
 from meeple_hall.bot.i18n import game_text, t
-from meeple_hall.bot.live import LiveGame, decision_hash
+from meeple_hall.bot.live_game import LiveGame, decision_hash
 from meeple_hall.games import Action, Decision, Engine, GameError, Option
 from meeple_hall.games.core.hidden import hidden_parts
 from meeple_hall.games.core.messages import Text
@@ -59,12 +59,6 @@ class PanelRef:
 
     def id(self, *parts: object) -> str:
         return ":".join(["g", str(self.table_id), str(self.seq), self.dhash, *map(str, parts)])
-
-    @classmethod
-    def parse(cls, parts: list[str]) -> tuple[PanelRef, list[str]] | None:
-        if len(parts) < 4 or not parts[0].isdigit() or not parts[1].isdigit():
-            return None
-        return cls(int(parts[0]), int(parts[1]), parts[2]), parts[3:]
 
 
 @dataclass(frozen=True)
@@ -378,7 +372,7 @@ def _menu(
     picked: frozenset[str],
     locale: discord.Locale | str | None,
     total: int,
-) -> RoutedSelect:
+) -> Family:
     # a placeholder holds 150 characters: room for both ends of the menu's range
     first, last = (_shown(styles[line.value], 70) for line in (chunk[0], chunk[-1]))
     confirm = uses_confirm(decision)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from meeple_hall.bot.components import Components, button, clip
+from meeple_hall.bot.components import Components, SnoozeButton, StallButton, button, clip
 from meeple_hall.bot.delivery import LATER, retried, transient
 from meeple_hall.bot.i18n import game_name, game_text, t
 from meeple_hall.bot.languages import user_locale
@@ -87,10 +87,6 @@ class Reminders:
         self.bot = bot
         self.store = store
         self.clocks = clocks
-        router = getattr(bot, "router", None)
-        if router is not None:
-            router.add("z", self.on_snooze)
-            router.add("w", self.on_stall_button)
 
     async def due(self, keys: list[WaitKey], now: datetime) -> None:
         """Send what fell due, one message per player (with their reminders of the next
@@ -211,14 +207,9 @@ class Reminders:
         return display.dm_locale(prefs, table) if display is not None else "en"
 
     # -- Snooze ----------------------------------------------------------------------------
-    async def on_snooze(
-        self, interaction: discord.Interaction, parts: list[str], values: list[str]
-    ) -> None:
+    async def on_snooze(self, interaction: discord.Interaction, click: SnoozeButton) -> None:
         locale = user_locale(interaction)
-        if len(parts) != 3 or not all(p.isdigit() for p in parts):
-            await say(interaction, t(locale, "component.unknown"))
-            return
-        table_id, seat, since = map(int, parts)
+        table_id, seat, since = (click.number(n) for n in ("table", "seat", "since"))
         # Through the store: a DM's button reaches shard 0, which may not be the process
         # keeping this table's clocks (that one hears of it: ClockService.snoozes_heard).
         if not await self.store.snooze_clock(table_id, seat, interaction.user.id, since):
@@ -252,13 +243,9 @@ class Reminders:
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
-    async def on_stall_button(
-        self, interaction: discord.Interaction, parts: list[str], values: list[str]
-    ) -> None:
+    async def on_stall_button(self, interaction: discord.Interaction, click: StallButton) -> None:
         try:
-            if len(parts) != 4 or parts[0] != "ai" or not all(p.isdigit() for p in parts[1:]):
-                raise Refusal("component.unknown")
-            table_id, seat, user_id = map(int, parts[1:])
+            table_id, seat, user_id = (click.number(n) for n in ("table", "seat", "user"))
             game = await self.clocks.manager.fetch(table_id)
             if game is None:
                 raise Refusal("game.over")

@@ -6,13 +6,37 @@ the table moved on is answered as out of date instead of taking back something e
 
 from __future__ import annotations
 
+from typing import overload
+
 import discord
 
 from meeple_hall.bot.components import Components, button
 from meeple_hall.bot.i18n import t
-from meeple_hall.bot.live import LiveGame, Refusal, TableManager
+from meeple_hall.bot.live import TableManager
+from meeple_hall.bot.live_game import LiveGame
+from meeple_hall.bot.refusals import NoUndo
 
 UNDO_ROW = 4
+
+
+@overload
+async def offer_undo(
+    manager: TableManager,
+    game: LiveGame,
+    seat: int,
+    locale: discord.Locale | str | None,
+    view: Components,
+) -> Components: ...
+
+
+@overload
+async def offer_undo(
+    manager: TableManager,
+    game: LiveGame,
+    seat: int,
+    locale: discord.Locale | str | None,
+    view: None = None,
+) -> Components | None: ...
 
 
 async def offer_undo(
@@ -26,7 +50,7 @@ async def offer_undo(
     `view` unchanged (None if none was given) if it cannot."""
     try:
         plan = await manager.undo_plan(game, seat)
-    except Refusal:
+    except NoUndo:
         return view
     view = view if view is not None else Components()
     view.add_item(

@@ -16,7 +16,7 @@ from discord.ext import commands
 
 from meeple_hall import games
 from meeple_hall.bot import ai, presenters, table_settings
-from meeple_hall.bot.components import Components, button, clip, select
+from meeple_hall.bot.components import Components, LobbyControl, button, clip, select
 from meeple_hall.bot.i18n import cmd, desc, game_name, game_text, t
 from meeple_hall.bot.languages import user_locale
 from meeple_hall.bot.live import Refusal, TableManager, lobby_refusal
@@ -194,7 +194,6 @@ class Lobby(commands.Cog):
         self.bot = bot
         self.store = store
         self.manager = manager
-        bot.router.add("l", self.on_component)
 
     # -- commands ----------------------------------------------------------------------
     @app_commands.command(name=cmd("new"), description=desc("new"))
@@ -339,23 +338,19 @@ class Lobby(commands.Cog):
         await say(interaction, t(user_locale(interaction), note))
 
     # -- buttons and menus --------------------------------------------------------------
-    async def on_component(
-        self, interaction: discord.Interaction, parts: list[str], values: list[str]
-    ) -> None:
+    async def on_component(self, interaction: discord.Interaction, click: LobbyControl) -> None:
         locale = user_locale(interaction)
-        if len(parts) < 2 or not parts[0].isdigit():
-            await say(interaction, t(locale, "component.unknown"))
-            return
-        table = await self.store.get_table(int(parts[0]))
+        values, arg = click.values, click.maybe("arg")
+        table = await self.store.get_table(click.number("table"))
         if table is None:
             await say(interaction, t(locale, "lobby.closed"))
             return
         if table.status is not TableStatus.LOBBY:
             await refuse(interaction, lobby_refusal(LobbyClosed(table.id, table.status)))
             return
-        verb = parts[1]
-        if verb == "ai" and len(parts) <= 3:
-            await self.on_add_ai(interaction, table, parts[2] if len(parts) == 3 else None)
+        verb = click.text("verb")
+        if verb == "ai":
+            await self.on_add_ai(interaction, table, arg)
             return
         actions: dict[str, LobbyAction] = {
             "join": self.do_join,
@@ -366,8 +361,8 @@ class Lobby(commands.Cog):
         try:
             if verb in actions:
                 _, table = await actions[verb](interaction, table)
-            elif verb == "opt" and len(parts) == 3 and len(values) == 1:
-                table = await self.do_set_option(interaction, table, parts[2], values[0])
+            elif verb == "opt" and arg is not None and len(values) == 1:
+                table = await self.do_set_option(interaction, table, arg, values[0])
             elif verb == "opts" and len(values) == 1 and "=" in values[0]:
                 name, _, value = values[0].partition("=")
                 table = await self.do_set_option(interaction, table, name, value)

@@ -19,14 +19,22 @@ from discord.ext import commands
 from meeple_hall import games
 from meeple_hall.bot import presenters, render
 from meeple_hall.bot.abandon import AbandonRequests, Plan, mentions, plan_for, seated_humans
-from meeple_hall.bot.components import Components, button, clip
+from meeple_hall.bot.components import (
+    Components,
+    ConfirmButton,
+    PanelControl,
+    TableButton,
+    button,
+    clip,
+)
 from meeple_hall.bot.display import TableDisplay, log_text, status_line
 from meeple_hall.bot.focus import check as focus_of
 from meeple_hall.bot.focus import choices as focus_choices
 from meeple_hall.bot.focus import label as focus_label
 from meeple_hall.bot.i18n import cmd, desc, game_name, game_text, t
 from meeple_hall.bot.languages import server_locale, user_locale
-from meeple_hall.bot.live import LiveGame, Refusal, TableManager
+from meeple_hall.bot.live import TableManager
+from meeple_hall.bot.live_game import LiveGame
 from meeple_hall.bot.moves import MoveStream, complete
 from meeple_hall.bot.panels import (
     PanelRef,
@@ -39,6 +47,20 @@ from meeple_hall.bot.panels import (
     uses_confirm,
 )
 from meeple_hall.bot.ratings import table_is_rated
+from meeple_hall.bot.refusals import (
+    AbandonChanged,
+    AbandonPending,
+    EmptyMove,
+    GameOver,
+    HostOnly,
+    NoGameHere,
+    NotSeated,
+    NotYourTurn,
+    Refusal,
+    Resigned,
+    Stale,
+    UnknownComponent,
+)
 from meeple_hall.bot.replies import can_manage, refusal_text, refuse, reply_to_done, say
 from meeple_hall.bot.store import Store
 from meeple_hall.bot.undo import offer_undo
@@ -80,9 +102,6 @@ class Play(commands.Cog):
         self.store = store
         self.manager = manager
         self.display = display
-        bot.router.add("t", self.on_table_button)  # type: ignore[attr-defined]
-        bot.router.add("g", self.on_panel)  # type: ignore[attr-defined]
-        bot.router.add("c", self.on_confirm)  # type: ignore[attr-defined]
         self.abandons = AbandonRequests(bot, store, manager, display)
 
     @commands.Cog.listener()
@@ -96,51 +115,40 @@ class Play(commands.Cog):
     async def game_here(self, interaction: discord.Interaction) -> LiveGame:
         game = await self.manager.fetch_in(interaction.channel_id or 0)
         if game is None:
-            raise Refusal("game.none_here")
+            raise NoGameHere()
         return game
 
     async def game_by_id(self, table_id: int) -> LiveGame:
         game = await self.manager.fetch(table_id)
         if game is None:
-            raise Refusal("game.over")
+            raise GameOver()
         return game
 
     @staticmethod
     def seat(game: LiveGame, interaction: discord.Interaction) -> int:
         seat = game.seat_of(interaction.user.id)
         if seat is None:
-            raise Refusal("game.not_seated")
+            raise NotSeated()
         if game.table.seats[seat].resigned:
-            raise Refusal("game.resigned")
+            raise Resigned()
         return seat
 
     @staticmethod
     def own_decision(game: LiveGame, seat: int) -> games.Decision:
         decision = game.decision_for(seat)
         if decision is None:
-            raise Refusal("move.not_your_turn")
+            raise NotYourTurn()
         return decision
 
     # -- the table message's buttons ---------------------------------------------------
-    async def on_table_button(
-        self, interaction: discord.Interaction, parts: list[str], values: list[str]
-    ) -> None:
+    async def on_table_button(self, interaction: discord.Interaction, click: TableButton) -> None:
+        table_id, verb = click.number("table"), click.text("verb")
+        show = {"take": self.open_panel, "hand": self.show_hand, "log": self.show_log}[verb]
         try:
-            if len(parts) != 3 or not parts[0].isdigit():
-                raise Refusal("component.unknown")
-            verb = parts[2]
-            if verb == "take" and self.manager.get(int(parts[0])) is None:
+            if verb == "take" and self.manager.get(table_id) is None:
                 # The game is read from the store on this first use: acknowledged first.
                 await interaction.response.defer(ephemeral=True, thinking=True)
-            game = await self.game_by_id(int(parts[0]))
-            if verb == "take":
-                await self.open_panel(interaction, game)
-            elif verb == "hand":
-                await self.show_hand(interaction, game)
-            elif verb == "log":
-                await self.show_log(interaction, game)
-            else:
-                raise Refusal("component.unknown")
+            await show(interaction, await self.game_by_id(table_id))
         except Refusal as refusal:
             await refuse(interaction, refusal)
 
@@ -172,14 +180,8 @@ class Play(commands.Cog):
         await say(interaction, log_text(game, entries, locale))
 
     # -- panels ----------------------------------------------------------------------------
-    async def on_panel(
-        self, interaction: discord.Interaction, parts: list[str], values: list[str]
-    ) -> None:
-        parsed = PanelRef.parse(parts)
-        if parsed is None:
-            await say(interaction, t(user_locale(interaction), "component.unknown"))
-            return
-        ref, rest = parsed
+    async def on_panel(self, interaction: discord.Interaction, click: PanelControl) -> None:
+        ref = PanelRef(click.number("table"), click.number("seq"), click.text("decision"))
         try:
             if self.manager.get(ref.table_id) is None:
                 # The game is read from the store on this first use: acknowledged first.
@@ -187,51 +189,46 @@ class Play(commands.Cog):
             game = await self.game_by_id(ref.table_id)
             seat = self.seat(game, interaction)
             decision = self.own_decision(game, seat)
-            verb = rest[0] if rest else ""
-            if verb == "p" and len(rest) == 2 and rest[1].isdigit():
-                await self._edit_panel(interaction, game, seat, page=int(rest[1]))
-            elif verb == "s" and len(rest) == 3 and uses_confirm(decision):
-                menu_ids = menu_option_ids(decision, int(rest[1]), int(rest[2]))
+            if click.has("page"):
+                await self._edit_panel(interaction, game, seat, page=click.number("page"))
+            elif click.has("menu") and uses_confirm(decision):
+                page = click.number("menu_page")
+                menu_ids = menu_option_ids(decision, page, click.number("menu"))
                 kept = picked_in_message(interaction.message) - menu_ids
-                picked = kept | (frozenset(values) & menu_ids)
-                await self._edit_panel(interaction, game, seat, page=int(rest[1]), picked=picked)
+                picked = kept | (frozenset(click.values) & menu_ids)
+                await self._edit_panel(interaction, game, seat, page=page, picked=picked)
             else:
-                steps = self._moves_clicked(game, seat, decision, rest, values, interaction)
+                steps = self._moves_clicked(game, seat, decision, click, interaction)
                 self.manager.check_move(game, seat, steps[0], ref.seq, ref.dhash)
                 if not interaction.response.is_done():
                     # The engine, the store and the next panel come after the answer.
                     await interaction.response.defer()
                 await self._choose(interaction, game, seat, ref, *steps)
         except Refusal as refusal:
-            await self._answer_refusal(interaction, refusal)
+            await self._answer_refusal(interaction, ref.table_id, refusal)
 
     @staticmethod
     def _moves_clicked(
         game: LiveGame,
         seat: int,
         decision: games.Decision,
-        rest: list[str],
-        values: list[str],
+        click: PanelControl,
         interaction: discord.Interaction,
     ) -> tuple[tuple[str, ...], ...]:
         """The moves a panel click makes: an option's button or menu line (a chain of
         them where folded), several picks from one menu, or Confirm of the picks kept."""
-        verb = rest[0] if rest else ""
-        part = None
-        if verb == "o" and len(rest) == 2:
-            part = rest[1]
-        elif verb == "s" and len(rest) == 3 and decision.max_choices == 1 and len(values) == 1:
-            part = values[0]
-        elif verb == "s" and len(rest) == 3:
-            return (tuple(values),)
-        elif verb == "c":
+        if click.has("option"):
+            part = click.text("option")
+        elif click.has("menu") and decision.max_choices == 1 and len(click.values) == 1:
+            part = click.values[0]
+        elif click.has("menu"):
+            return (tuple(click.values),)
+        else:  # Confirm, or Choose none
             return (tuple(sorted(picked_in_message(interaction.message))),)
-        else:
-            raise Refusal("component.unknown")
         lines = known_lines(game, seat, decision)
         steps = resolve_chain(game.engine, game.state, seat, decision, part, lines)
         if steps is None:
-            raise Refusal("move.stale")
+            raise Stale()
         return steps
 
     async def _choose(
@@ -258,9 +255,10 @@ class Play(commands.Cog):
             folded=presenters.folded_kinds(game.table.game),
         )
         done = t(locale, "panel.done", choice=chosen)
+        view: Components | None
         if following is not None:
-            content, view = build_panel(game, seat, following, locale, notice=done)
-            view = await offer_undo(self.manager, game, seat, locale, view)
+            content, panel = build_panel(game, seat, following, locale, notice=done)
+            view = await offer_undo(self.manager, game, seat, locale, panel)
         else:
             content = done + "\n" + t(locale, "panel.waiting")
             view = await offer_undo(self.manager, game, seat, locale)
@@ -282,11 +280,13 @@ class Play(commands.Cog):
         )
         await show_panel(interaction, content, view)
 
-    async def _answer_refusal(self, interaction: discord.Interaction, refusal: Refusal) -> None:
+    async def _answer_refusal(
+        self, interaction: discord.Interaction, table_id: int, refusal: Refusal
+    ) -> None:
         """A stale panel is replaced by the current one; other refusals are explained."""
-        game = self.manager.get(_table_of(interaction))
+        game = self.manager.get(table_id)
         seat = game.seat_of(interaction.user.id) if game else None
-        if refusal.key == "move.stale" and game and seat is not None and game.decision_for(seat):
+        if isinstance(refusal, Stale) and game and seat is not None and game.decision_for(seat):
             notice = "⚠️ " + t(user_locale(interaction), "move.stale_refreshed")
             await self._edit_panel(interaction, game, seat, notice=notice)
             return
@@ -306,7 +306,7 @@ class Play(commands.Cog):
             self.own_decision(game, seat)
             stream = MoveStream(text)
             if not stream:
-                raise Refusal("move.empty")
+                raise EmptyMove()
             while stream:
                 choices = stream.take(self.own_decision(game, seat))
                 await acknowledged(
@@ -321,9 +321,10 @@ class Play(commands.Cog):
             return
         following = game.decision_for(seat) if game.table.status.value == "active" else None
         note = t(locale, "move.applied", moves=" ".join(done))
+        view: Components | None
         if following is not None:
-            content, view = build_panel(game, seat, following, locale, notice=note)
-            view = await offer_undo(self.manager, game, seat, locale, view) or view
+            content, panel = build_panel(game, seat, following, locale, notice=note)
+            view = await offer_undo(self.manager, game, seat, locale, panel)
         else:
             content, view = note, await offer_undo(self.manager, game, seat, locale)
         extra = {"view": view} if view is not None else {}
@@ -417,12 +418,12 @@ class Play(commands.Cog):
             self.seat(game, interaction)
             return verb
         if not can_manage(interaction, game.table.host_id):
-            raise Refusal("lobby.host_only")
+            raise HostOnly()
         plan = plan_for(game.table, interaction.user.id)
         if confirmed and verb != plan.value:
-            raise Refusal("abandon.changed")
+            raise AbandonChanged()
         if plan is Plan.ASK and game.id in self.abandons.open:
-            raise Refusal("abandon.pending", link=self.abandons.link(game.id))
+            raise AbandonPending(self.abandons.link(game.id))
         return plan.value
 
     async def _ask(self, interaction: discord.Interaction, verb: str) -> None:
@@ -446,20 +447,18 @@ class Play(commands.Cog):
         text = t(locale, f"{verb}.confirm", players=mentions(others))
         await say(interaction, text, view=view)
 
-    async def on_confirm(
-        self, interaction: discord.Interaction, parts: list[str], values: list[str]
-    ) -> None:
+    async def on_confirm(self, interaction: discord.Interaction, click: ConfirmButton) -> None:
         locale = user_locale(interaction)
+        verb = click.text("verb")
         try:
-            if len(parts) != 3 or parts[0] not in self.CONFIRMED or not parts[1].isdigit():
-                raise Refusal("component.unknown")
-            verb, table_id, answer = parts
-            if answer != "yes":
+            if verb not in self.CONFIRMED:
+                raise UnknownComponent()
+            if click.text("answer") != "yes":
                 await interaction.response.edit_message(
                     content=t(locale, "confirm.kept"), view=None
                 )
                 return
-            game = await self.game_by_id(int(table_id))
+            game = await self.game_by_id(click.number("table"))
             self._may(interaction, game, verb, confirmed=True)
             done = await self._confirmed(interaction, game, verb)
         except Refusal as refusal:
@@ -500,9 +499,3 @@ async def show_panel(
         await interaction.response.send_message(
             content, view=view or discord.utils.MISSING, ephemeral=True
         )
-
-
-def _table_of(interaction: discord.Interaction) -> int:
-    custom_id = str((interaction.data or {}).get("custom_id", ""))  # type: ignore[union-attr]
-    parts = custom_id.split(":")
-    return int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else 0

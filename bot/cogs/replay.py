@@ -20,7 +20,7 @@ from discord.ext import commands
 
 from meeple_hall.bot import export, render
 from meeple_hall.bot.boundaries import may_see
-from meeple_hall.bot.components import Components, button, clip
+from meeple_hall.bot.components import Components, ReplayButton, button, clip
 from meeple_hall.bot.i18n import cmd, desc, game_name, game_text, t
 from meeple_hall.bot.languages import user_locale
 from meeple_hall.bot.live import Refusal
@@ -38,7 +38,6 @@ class Archive(commands.Cog):
         self.bot = bot
         self.store = store
         self.book = ReplayBook()
-        bot.router.add("r", self.on_replay_button)  # type: ignore[attr-defined]
 
     async def started_table(self, table_id: int, interaction: discord.Interaction) -> Table:
         """The started table `table_id`, if the interaction may see it from where it is."""
@@ -117,15 +116,11 @@ class Archive(commands.Cog):
             content, file=render.as_file(frame.png), view=view, ephemeral=True
         )
 
-    async def on_replay_button(
-        self, interaction: discord.Interaction, parts: list[str], values: list[str]
-    ) -> None:
+    async def on_replay_button(self, interaction: discord.Interaction, click: ReplayButton) -> None:
         try:
-            if len(parts) != 3 or not (parts[0].isdigit() and parts[1].isdigit()):
-                raise Refusal("component.unknown")
-            table = await self.started_table(int(parts[0]), interaction)
+            table = await self.started_table(click.number("table"), interaction)
             log = await self.store.actions(table.id)
-            pos, total = int(parts[1]), self.book.line(table, log).total
+            pos, total = click.number("pos"), self.book.line(table, log).total
             if pos > total:
                 raise Refusal("replay.stale", pos=pos, total=total)
         except Refusal as refusal:

@@ -13,11 +13,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from meeple_hall.bot.cogs.play import Play, show_panel
-from meeple_hall.bot.components import Components
+from meeple_hall.bot.components import Components, UndoButton
 from meeple_hall.bot.i18n import cmd, desc, t
 from meeple_hall.bot.languages import user_locale
-from meeple_hall.bot.live import LiveGame, Refusal, TableManager
+from meeple_hall.bot.live import TableManager
+from meeple_hall.bot.live_game import LiveGame
 from meeple_hall.bot.panels import build_panel
+from meeple_hall.bot.refusals import GameOver, NoGameHere, Refusal
 from meeple_hall.bot.replies import refuse
 from meeple_hall.bot.undo import offer_undo
 
@@ -26,7 +28,6 @@ class Undo(commands.Cog):
     def __init__(self, bot: commands.Bot, manager: TableManager) -> None:
         self.bot = bot
         self.manager = manager
-        bot.router.add("u", self.on_undo_button)  # type: ignore[attr-defined]
 
     @app_commands.command(name=cmd("undo"), description=desc("undo"))
     @app_commands.guild_only()
@@ -34,21 +35,17 @@ class Undo(commands.Cog):
         try:
             game = await self.manager.fetch_in(interaction.channel_id or 0)
             if game is None:
-                raise Refusal("game.none_here")
+                raise NoGameHere()
             await self._undo(interaction, game, expected=None)
         except Refusal as refusal:
             await refuse(interaction, refusal)
 
-    async def on_undo_button(
-        self, interaction: discord.Interaction, parts: list[str], values: list[str]
-    ) -> None:
+    async def on_undo_button(self, interaction: discord.Interaction, click: UndoButton) -> None:
         try:
-            if len(parts) != 2 or not all(p.isdigit() for p in parts):
-                raise Refusal("component.unknown")
-            game = await self.manager.fetch(int(parts[0]))
+            game = await self.manager.fetch(click.number("table"))
             if game is None:
-                raise Refusal("game.over")
-            await self._undo(interaction, game, expected=int(parts[1]))
+                raise GameOver()
+            await self._undo(interaction, game, expected=click.number("seq"))
         except Refusal as refusal:
             await refuse(interaction, refusal)
 

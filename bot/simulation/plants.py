@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 from meeple_hall.bot import display
 from meeple_hall.bot.clocks import ClockService
+from meeple_hall.bot.commits import CommitPath
 from meeple_hall.bot.delivery import TRIES, Redelivery
-from meeple_hall.bot.live import TableManager
 from meeple_hall.bot.store import TableStatus
 
 from . import invariants
@@ -81,11 +81,11 @@ def skip_notice_after_fault(sim: Sim) -> Undo:
 def apply_twice(sim: Sim) -> Undo:
     """One player's move, when the decision after it offers the same answer, is applied
     and logged a second time."""
-    original = TableManager._apply_once
+    original = CommitPath.apply_once
     doubled: list[int] = []
 
     async def apply_once(
-        self: TableManager, game: Any, actions: Any, user_id: Any, folded: Any
+        self: CommitPath, game: Any, actions: Any, user_id: Any, folded: Any
     ) -> None:
         await original(self, game, actions, user_id, folded)
         if (
@@ -102,7 +102,7 @@ def apply_twice(sim: Sim) -> Undo:
             doubled.append(game.id)
             await original(self, game, actions, user_id, folded)
 
-    return patch(TableManager, "_apply_once", apply_once)
+    return patch(CommitPath, "apply_once", apply_once)
 
 
 def dms_in_english(sim: Sim) -> Undo:

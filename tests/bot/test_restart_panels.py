@@ -55,7 +55,7 @@ async def test_a_panel_left_open_over_a_restart_is_answered(table, make_bot, cap
     snapshot = await table.env.bot.store.latest_snapshot(game.id)
     assert snapshot is not None and snapshot.seq > 0, "the restart would only replay the log"
 
-    caplog.set_level(logging.WARNING, logger="meeple_hall.bot.live")
+    caplog.set_level(logging.WARNING, logger="meeple_hall.bot.loading")
     await table.env.restart_bot(make_bot())
     restarted = await table.env.bot.manager.fetch_in(table.channel.id)
     assert restarted is not game and restarted.seq == before

@@ -13,7 +13,7 @@ import random
 
 import pytest
 
-from meeple_hall.bot import live
+from meeple_hall.bot import commits
 from meeple_hall.bot.i18n import t
 from meeple_hall.games.core.undo import UNDO, undone_seq
 from tests.bot.conftest import (
@@ -170,7 +170,7 @@ async def test_an_undo_survives_a_restart(table, make_bot, monkeypatch, snapshot
     """Replay honours undo entries, also when the undo takes back the move a snapshot was
     taken after (3: then the game is replayed from its setup), and a history that starts at a
     snapshot (4) is rebuilt when an undo needs to look further back."""
-    monkeypatch.setattr(live, "SNAPSHOT_EVERY", snapshot_every)
+    monkeypatch.setattr(commits, "SNAPSHOT_EVERY", snapshot_every)
     game = await start_game(table, table.bob)
     await bid_all(table, game, [2, 1])  # moves 1, 2
     picked = await pick_on_panel(table.alice, table, "red-3")  # move 3

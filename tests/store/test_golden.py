@@ -20,7 +20,7 @@ import asyncpg
 import pytest
 
 from meeple_hall import games
-from meeple_hall.bot import live
+from meeple_hall.bot import loading
 from meeple_hall.bot.display import result_embed
 from meeple_hall.bot.i18n import game_name
 from meeple_hall.bot.live import LiveGame, Refusal, TableManager
@@ -399,5 +399,5 @@ def test_a_snapshot_is_checked_once_a_process(tmp_path, monkeypatch):
         checked.append(table.id)
         return state_at(engine, table, entries, seq)
 
-    monkeypatch.setattr(live, "state_at", counted)
+    monkeypatch.setattr(loading, "state_at", counted)
     asyncio.run(two_processes(newest_copy(tmp_path), checked))
