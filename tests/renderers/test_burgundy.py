@@ -1,7 +1,6 @@
 """The Castles of Burgundy picture (its words: tests/bot/test_presenter_burgundy.py)."""
 
 import random
-import time
 
 import pytest
 
@@ -35,9 +34,7 @@ def test_render_at_several_points_of_a_game(num_players):
         num_players, seed=num_players, stops={0, 60, 200}, to_the_end=num_players == 2
     )
     for spectator, _ in views:
-        start = time.perf_counter()
         image = renderer.render(spectator)
-        assert time.perf_counter() - start < 0.5
         assert image.size == renderer.canvas_size(num_players)
         colours = image.getcolors(maxcolors=100_000)
         assert colours is not None and len(colours) > 50, "the picture is nearly blank"

@@ -6,7 +6,6 @@ Its words (option styles, private and rules text): tests/bot/test_presenter_keyf
 from __future__ import annotations
 
 import random
-import time
 from itertools import combinations
 
 from PIL import Image, ImageChops, ImageDraw, ImageStat
@@ -38,9 +37,7 @@ def test_table_pictures_are_sane_through_whole_games() -> None:
     for num_players, seed in ((2, 1), (6, 3)):
         for state, _ in _snapshots(num_players, seed):
             view = engine.view(state, None)
-            start = time.perf_counter()
             img = picture.render(view)
-            assert time.perf_counter() - start < 0.5
             assert img.width == picture.WIDTH and 200 <= img.height <= picture.MAX_H
             extrema = ImageStat.Stat(img.convert("L")).extrema[0]
             assert extrema[1] - extrema[0] > 100  # not blank

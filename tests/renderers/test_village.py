@@ -5,7 +5,6 @@ from __future__ import annotations
 import math
 import random
 import re
-import time
 
 import pytest
 
@@ -37,9 +36,7 @@ def playout(num_players: int, seed: int, stops: set[int]):
 def test_render_at_several_points_of_a_game(num_players: int) -> None:
     views, _ = playout(num_players, seed=num_players, stops={0, 40, 120})
     for spectator, _ in views:
-        start = time.perf_counter()
         image = renderer.render(spectator)
-        assert time.perf_counter() - start < 0.5
         assert image.size == (renderer.WIDTH, renderer.HEIGHT)
         colours = image.getcolors(maxcolors=100_000)
         assert colours is not None and len(colours) > 50, "the picture is nearly blank"
