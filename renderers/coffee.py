@@ -70,7 +70,8 @@ def text(draw: Draw, xy: tuple[float, float], value: Any, size: int = 14, fill: 
 @cache
 def glyphs(value: str, size: int) -> tuple[int, int, Image.Image]:
     """The antialiased mask of `value` and its offset from the centre point."""
-    left, top, right, bottom = font(size).getbbox(value, anchor="mm")
+    # whole pixels: a FreeType font's box is in them already (Pillow's hints say float)
+    left, top, right, bottom = (int(v) for v in font(size).getbbox(value, anchor="mm"))
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)))
     ImageDraw.Draw(mask).text((-left, -top), value, font=font(size), fill=255, anchor="mm")
     return left, top, mask
@@ -365,41 +366,70 @@ def row_number(draw: Draw, x0: float, y0: float, row: int) -> None:
 def draw_coop(draw: Draw, view: dict[str, Any], coffee: str, x0: float, y0: float) -> None:
     """What lies on a cooperative: traders, stock, counters, donkeys, plantations, buildings."""
     coop = view["coops"][coffee]
-    colour = COFFEE_COLOURS[coffee]
+    draw_trading_house(draw, view, coop, x0, y0)
+    draw_plantations(draw, view, coop, COFFEE_COLOURS[coffee], x0, y0)
+    # donkeys over the plantations, the plantations' numbers over the donkeys
+    draw_donkeys(draw, view, coop, x0, y0)
+    draw_plantation_marks(draw, view, coop, x0, y0)
+    draw_quality(draw, view, coop, x0, y0)
+    draw_coop_buildings(draw, view, coop, x0, y0)
+
+
+def draw_trading_house(
+    draw: Draw, view: dict[str, Any], coop: dict[str, Any], x0: float, y0: float
+) -> None:
+    """Traders, the coin and the stock counters on top; beside the 2/3 row the Animal
+    counters left of it and the town's workers right of it."""
     spaces, pitch = trader_pitch(view["rules_players"])
     for i, seat in enumerate(coop["traders"][:spaces]):
         trader(draw, x0 + 24 + i * pitch, y0 + 27, seat_colour(view, seat), 1.45, seat)
     if coop["coin"]:
         coin(draw, x0 + 24 + spaces * pitch - 2, y0 + 25, 1, r=13)
     text(draw, (x0 + COOP_W - 26, y0 + 25), coop["stock"], 30, WHITE)
-    # beside the 2/3 row: the Animal counters left of it, the town's workers right of it
     for i, token in enumerate(coop["animals"]):
         counter(draw, x0 + 18 + i * 26, y0 + ROW_Y[2] - 12, token, 11)
     text(draw, (x0 + COOP_W - 20, y0 + ROW_Y[2] - 10), coop["town"], 26)
-    rows = coop["rows"]
+
+
+def placed(coop: dict[str, Any], x0: float, y0: float) -> list[tuple[float, float, int, Any]]:
+    """Each plantation on the cooperative with its centre and its space's index."""
+    return [
+        (*space_xy(x0, y0, row, index, len(plantations)), index, plantation)
+        for row, plantations in enumerate(coop["rows"], start=1)
+        for index, plantation in enumerate(plantations)
+        if plantation is not None
+    ]
+
+
+def draw_plantations(
+    draw: Draw, view: dict[str, Any], coop: dict[str, Any], colour: Any, x0: float, y0: float
+) -> None:
     half = SPACE / 2
-    for row, plantations in enumerate(rows, start=1):
-        for index, plantation in enumerate(plantations):
-            if plantation is None:
-                continue
-            x, y = space_xy(x0, y0, row, index, len(plantations))
-            box = (x - half, y - half, x + half, y + half)
-            owner = seat_colour(view, plantation["owner"])
-            draw.rounded_rectangle(box, 8, fill=owner, outline=colour, width=4)
-            text(draw, (x - 4, y + 1), plantation["level"], BIG, ink_on(owner))
-            if plantation["staffed"]:
-                worker(draw, x + 13, y + 8, s=1.05)
-            if plantation["truck"]:
-                truck(draw, x - half - 4, y + half - 4, s=1.3)
-    # donkeys over the plantations, the plantations' numbers over the donkeys
-    draw_donkeys(draw, view, coop, x0, y0)
-    for row, plantations in enumerate(rows, start=1):
-        for index, plantation in enumerate(plantations):
-            if plantation is not None:
-                x, y = space_xy(x0, y0, row, index, len(plantations))
-                space_number(draw, x, y, index, ink_on(seat_colour(view, plantation["owner"])))
-                seat_badge(draw, x + half - 5, y - half + 5, plantation["owner"], 10)
-    # Quality Value by seat: the majorities scored at the end
+    for x, y, _, plantation in placed(coop, x0, y0):
+        box = (x - half, y - half, x + half, y + half)
+        owner = seat_colour(view, plantation["owner"])
+        draw.rounded_rectangle(box, 8, fill=owner, outline=colour, width=4)
+        text(draw, (x - 4, y + 1), plantation["level"], BIG, ink_on(owner))
+        if plantation["staffed"]:
+            worker(draw, x + 13, y + 8, s=1.05)
+        if plantation["truck"]:
+            truck(draw, x - half - 4, y + half - 4, s=1.3)
+
+
+def draw_plantation_marks(
+    draw: Draw, view: dict[str, Any], coop: dict[str, Any], x0: float, y0: float
+) -> None:
+    """Each plantation's space number and its owner's seat, drawn over the donkeys."""
+    half = SPACE / 2
+    for x, y, index, plantation in placed(coop, x0, y0):
+        space_number(draw, x, y, index, ink_on(seat_colour(view, plantation["owner"])))
+        seat_badge(draw, x + half - 5, y - half + 5, plantation["owner"], 10)
+
+
+def draw_quality(
+    draw: Draw, view: dict[str, Any], coop: dict[str, Any], x0: float, y0: float
+) -> None:
+    """Quality Value by seat: the majorities scored at the end."""
     qx = x0 + 22
     for seat_key, value in coop["quality"].items():
         if value:
@@ -408,7 +438,13 @@ def draw_coop(draw: Draw, view: dict[str, Any], coffee: str, x0: float, y0: floa
             text(draw, (qx, y0 + 236), value, 20, ink_on(seat_fill))
             seat_badge(draw, qx + 13, y0 + 224, int(seat_key), 7)
             qx += 40
-    # building spaces along the bottom, by kind, as large as the row allows
+
+
+def draw_coop_buildings(
+    draw: Draw, view: dict[str, Any], coop: dict[str, Any], x0: float, y0: float
+) -> None:
+    """Building spaces along the bottom, by kind, as large as the row allows (the spaces
+    of 4-5 players only left out at 3)."""
     shown = [
         (kind, owner, kinds[i] == "step")
         for kind in ("production", "fairtrade", "hospital", "farm")
@@ -656,14 +692,37 @@ def draw_player(
 ) -> None:
     p = view["players"][seat]
     colour = seat_colour(view, seat)
-    ink = ink_on(colour)
     if seat in view["active"]:
         draw.rounded_rectangle((x0 - 6, y0 - 6, x0 + w + 6, y0 + PLAYER_H + 6), 16, fill=INK)
     draw.rounded_rectangle((x0, y0, x0 + w, y0 + PLAYER_H), 12, fill=PANEL, outline=colour, width=4)
     draw.rounded_rectangle((x0, y0, x0 + w, y0 + 46), 12, fill=colour)
     draw.rectangle((x0, y0 + 30, x0 + w, y0 + 46), fill=colour)
-    # the header: seat number and coins large, then the Action markers left for the Work
-    # phase, workers, traders, donkeys, trucks (narrower and closer at 5 players)
+    draw_company_header(draw, p, seat, colour, x0, y0, w)
+    draw_coffee_held(draw, p, x0, y0, w)
+    draw_buildings_built(draw, p, seat, colour, x0, y0 + 122, w)
+    draw_supplies(draw, p, colour, x0, y0 + 152, w)
+    draw_contracts(draw, p, x0, y0 + 168, y0 + 220, w)
+    draw_counter_track(draw, p, x0, y0, w)
+    if "scores" in view:
+        draw_final_score(draw, view["scores"], seat, x0, y0, w)
+
+
+# the header's pieces after the coins, drawn at (x, y) with a scale
+HEADER_ICONS = {
+    "marker": lambda draw, x, y, colour, s: action_marker(draw, x, y - 1, s),
+    "worker": lambda draw, x, y, colour, s: worker(draw, x, y, s=s * 1.15),
+    "trader": lambda draw, x, y, colour, s: trader(draw, x, y + 1, colour, s),
+    "donkey": lambda draw, x, y, colour, s: donkey(draw, x, y - 1, DONKEY_BROWN, s * 1.05),
+    "truck": lambda draw, x, y, colour, s: truck(draw, x, y - 2, s=s * 1.05),
+}
+
+
+def draw_company_header(
+    draw: Draw, p: dict[str, Any], seat: int, colour: Any, x0: float, y0: float, w: float
+) -> None:
+    """Seat number and coins large, then the Action markers left for the Work phase,
+    workers, traders, donkeys, trucks (narrower and closer at 5 players)."""
+    ink = ink_on(colour)
     text(draw, (x0 + 22, y0 + 24), seat + 1, BIG, ink)
     coin(draw, x0 + 64, y0 + 23, p["coins"], r=21)
     items = (
@@ -678,19 +737,13 @@ def draw_player(
     size = 21 if pitch < 44 else 24
     x = x0 + 96
     for icon, value in items:
-        if icon == "marker":
-            action_marker(draw, x + 4, y0 + 23, s)
-        elif icon == "worker":
-            worker(draw, x + 4, y0 + 24, s=s * 1.15)
-        elif icon == "trader":
-            trader(draw, x + 4, y0 + 25, colour, s)
-        elif icon == "donkey":
-            donkey(draw, x + 4, y0 + 23, DONKEY_BROWN, s * 1.05)
-        else:
-            truck(draw, x + 4, y0 + 22, s=s * 1.05)
+        HEADER_ICONS[icon](draw, x + 4, y0 + 24, colour, s)
         text(draw, (x + pitch - (13 if pitch < 44 else 20), y0 + 23), value, size, ink)
         x += pitch
-    # coffee: a bean and its count for each kind, kopi luwak last
+
+
+def draw_coffee_held(draw: Draw, p: dict[str, Any], x0: float, y0: float, w: float) -> None:
+    """A bean and its count for each kind, kopi luwak last."""
     col = (w - 16) / 6
     for i, coffee in enumerate((*COFFEES, "kopi")):
         cx = x0 + 8 + col * (i + 0.5)
@@ -702,8 +755,12 @@ def draw_player(
         )
         bean(draw, cx, y0 + 64, coffee, 10)
         text(draw, (cx, y0 + 87), n, 30, INK if n else MUTED)
-    # the company: trade ratio, warehouses, buildings; civets, stock counters, bonus supply
-    y = y0 + 122
+
+
+def draw_buildings_built(
+    draw: Draw, p: dict[str, Any], seat: int, colour: Any, x0: float, y: float, w: float
+) -> None:
+    """The trade ratio, the warehouses and the buildings of the company."""
     x = x0 + 10
     draw.rounded_rectangle((x, y - 13, x + 46, y + 13), 7, fill=WHITE, outline=INK)
     text(draw, (x + 23, y), f"{p['ratio']}:1", 17)
@@ -717,20 +774,26 @@ def draw_player(
     for kind, total in (("production", 3), ("fairtrade", 3), ("hospital", 1)):
         for j in range(total):
             mine = j < built[kind]
-            built_here = colour if mine else None
-            building(draw, x + pitch / 2, y + 1, kind, built_here, s=min(1.0, pitch / 21))
+            building(
+                draw, x + pitch / 2, y + 1, kind, colour if mine else None, s=min(1.0, pitch / 21)
+            )
             if mine:
                 # the seat's number, as large as the building holds (readable on a phone)
                 middle = 3 if kind == "production" else 1
                 text(draw, (x + pitch / 2, y + middle), seat + 1, 13, ink_on(colour))
             x += pitch
         x += 3
-    y = y0 + 152
+
+
+def draw_supplies(
+    draw: Draw, p: dict[str, Any], colour: Any, x0: float, y: float, w: float
+) -> None:
+    """Civets, stock counters (a white tile with its coffee; a blank one is wild), −3 VP
+    tokens, and the bonus supply: Action marker, trader, 3 coins (a pale slot once taken)."""
     x = x0 + 18
     civet(draw, x, y + 1, 1.1)
     text(draw, (x + 22, y), p["sumatra"] + p["civets"], 18)
     x += 40
-    # stock counters: a white tile with its coffee on it (a blank one is wild)
     for stock in p["stocks"]:
         draw.rectangle((x - 8, y - 8, x + 8, y + 8), fill=WHITE, outline=INK)
         if stock != "wild":
@@ -739,7 +802,6 @@ def draw_player(
     if p["minus_tokens"]:
         draw.rounded_rectangle((x - 4, y - 12, x + 38, y + 12), 8, fill=INK)
         text(draw, (x + 17, y), -3 * p["minus_tokens"], 17, WHITE)
-    # bonus supply: Action marker, trader, 3 coins (a pale slot once taken)
     bx = x0 + w - 86
     draw.rounded_rectangle((bx, y - 12, bx + 78, y + 12), 7, fill=WHITE)
     pale = PANEL_DARK
@@ -749,9 +811,13 @@ def draw_player(
         coin(draw, bx + 62, y, 3, r=10)
     else:
         disc(draw, bx + 62, y, pale, 10)
-    # contracts A–F: open ones show their coffee, done ones are ticked
+
+
+def draw_contracts(
+    draw: Draw, p: dict[str, Any], x0: float, top: float, bottom: float, w: float
+) -> None:
+    """Contracts A–F: open ones show their coffee, done ones are ticked."""
     cw = (w - 16) / 6
-    top, bottom = y0 + 168, y0 + 220
     for i, letter in enumerate("ABCDEF"):
         x = x0 + 8 + i * cw
         done = letter in p["fulfilled"]
@@ -761,31 +827,43 @@ def draw_player(
         text(draw, (x + 10, top + 9), letter, 13, MUTED if done else INK)
         if done:
             draw.line((x + 8, top + 30, x + 16, top + 42, x + cw - 8, top + 16), fill=INK, width=4)
-            continue
-        if p["contracts"][letter]["hard_side"]:
-            # the handicap: this contract lies 3-player side up
-            draw.rounded_rectangle((x + cw - 18, top + 2, x + cw - 4, top + 16), 4, fill=INK)
-            text(draw, (x + cw - 11, top + 9), 3, 11, WHITE)
-        for k, (coffee, n) in enumerate(p["contracts"][letter]["wants"].items()):
-            bean(draw, x + cw / 2 - 8, top + 20 + k * 12, coffee, 6 if cw >= 50 else 5)
-            text(draw, (x + cw / 2 + 8, top + 20 + k * 12), n, 14 if cw >= 50 else 12)
-    # counters on the Counter track
+        else:
+            draw_contract_wants(draw, p["contracts"][letter], x, top, cw)
+
+
+def draw_contract_wants(
+    draw: Draw, contract: dict[str, Any], x: float, top: float, cw: float
+) -> None:
+    if contract["hard_side"]:
+        # the handicap: this contract lies 3-player side up
+        draw.rounded_rectangle((x + cw - 18, top + 2, x + cw - 4, top + 16), 4, fill=INK)
+        text(draw, (x + cw - 11, top + 9), 3, 11, WHITE)
+    for k, (coffee, n) in enumerate(contract["wants"].items()):
+        bean(draw, x + cw / 2 - 8, top + 20 + k * 12, coffee, 6 if cw >= 50 else 5)
+        text(draw, (x + cw / 2 + 8, top + 20 + k * 12), n, 14 if cw >= 50 else 12)
+
+
+def draw_counter_track(draw: Draw, p: dict[str, Any], x0: float, y0: float, w: float) -> None:
     n = len(p["counters"])
     step = min(18.0, (w - 60) / max(1, n))
     for k, token in enumerate(p["counters"]):
         counter(draw, x0 + 16 + k * step, y0 + 232, token, 7)
     if n:
         text(draw, (x0 + w - 20, y0 + 231), p["counter_height"], 16)
-    if "scores" in view:
-        # the final score on a plate over the coffee left over (it scores nothing), so the
-        # contracts stay in sight: gold for the best score
-        score = view["scores"][seat]
-        best = score == max(view["scores"])
-        plate = (x0 + w / 2 - 62, y0 + 50, x0 + w / 2 + 62, y0 + 104)
-        draw.rounded_rectangle(
-            plate, 14, fill=GOLD if best else PALE_GOLD, outline=INK, width=5 if best else 2
-        )
-        text(draw, (x0 + w / 2, y0 + 77), score, 46)
+
+
+def draw_final_score(
+    draw: Draw, scores: list[int], seat: int, x0: float, y0: float, w: float
+) -> None:
+    """The final score on a plate over the coffee left over (it scores nothing), so the
+    contracts stay in sight: gold for the best score."""
+    score = scores[seat]
+    best = score == max(scores)
+    plate = (x0 + w / 2 - 62, y0 + 50, x0 + w / 2 + 62, y0 + 104)
+    draw.rounded_rectangle(
+        plate, 14, fill=GOLD if best else PALE_GOLD, outline=INK, width=5 if best else 2
+    )
+    text(draw, (x0 + w / 2, y0 + 77), score, 46)
 
 
 def draw_andre(draw: Draw, view: dict[str, Any], x0: float, y0: float, w: float) -> None:

@@ -163,7 +163,7 @@ def chain_style(decisions: tuple[Decision, ...], options: tuple[Option, ...]) ->
         return OptionStyle(label, HEAD_EMOJI["build"], msg("chain.build_note", bonus=bonus))
     if kinds == ("free_build", "build_site"):
         label = msg(f"chain.free{step}", building=building, **where)
-        return OptionStyle(label, HEAD_EMOJI["build"], bonus)
+        return OptionStyle(label, HEAD_EMOJI["build"], msg("chain.free_note", bonus=bonus))
     return None
 
 

@@ -32,7 +32,7 @@ def above(row: int, space: int) -> list[int]:
 
 def new_cooperative(rules_players: int) -> Cooperative:
     sizes = row_sizes()
-    buildings = {
+    buildings: dict[str, list[int | None]] = {
         kind: [None] * len(spaces)
         for kind, spaces in components().board["buildings"].items()
         if kind != "verified"

@@ -8,7 +8,14 @@ from meeple_hall.games.coffee.board import new_cooperative
 from meeple_hall.games.coffee.data import COFFEES, KOPI, components
 from meeple_hall.games.coffee.names import coop_name, who
 from meeple_hall.games.coffee.prompts import CoffeeStep, offer
-from meeple_hall.games.coffee.state import Andre, CoffeeState, Plantation, Player, Prompt
+from meeple_hall.games.coffee.state import (
+    Andre,
+    CoffeeState,
+    Cooperative,
+    Plantation,
+    Player,
+    Prompt,
+)
 from meeple_hall.games.coffee.words import m
 from meeple_hall.games.core import Rng
 from meeple_hall.games.core.steps import Chosen, Offer
@@ -29,49 +36,20 @@ def new_game(
     rules_players = max(3, num_players)
     table = components()
     counts = table.setup["players"][str(rules_players)]
-    start = table.setup["start"]
-    board = table.board
     seats = num_players + (1 if num_players == 2 else 0)
-
-    coops = {c: new_cooperative(rules_players) for c in COFFEES}
-    for coffee, coop in coops.items():
-        coop.town = board["trading_house"]["workers_in_town"]
-        coop.stock = board["trading_house"]["stock_counters"]
-        coop.animals = [f"animal:{coffee}", arabica.WILD]
-
-    # coffee bars: a random one of each Animal counter on the five leftmost bottom spaces
-    bar_ids = list(table.bars)
-    bar_animals: dict[str, str] = {}
-    animals = rng.shuffled([f"animal:{c}" for c in COFFEES])
-    for bar in bar_ids:
-        for i, space in enumerate(table.bars[bar]):
-            if space.animal:
-                bar_animals[f"{bar}.{i}"] = animals.pop()
-            if space.wild_animal:
-                bar_animals[f"{bar}.{i}"] = arabica.WILD
-
-    milestones = []
-    for letter in "ABC":
-        pool = [m.id for m in table.milestones.values() if m.letter == letter]
-        milestones.append(rng.choice(pool))
-
-    counters = rng.shuffled(arabica_counters())
-    extra = board["counters"]["contract_bonus_extra"][str(rules_players)]
-    contract_bonus = {}
-    for letter, n in board["counters"]["contract_bonus"].items():
-        contract_bonus[letter] = [counters.pop() for _ in range(n + extra)]
-
+    # the draws keep the order every stored game was dealt in (a save replays from its seed)
+    bar_animals = _bar_animals(rng)
+    milestones = [rng.choice(_milestones_of(letter)) for letter in "ABC"]
+    contract_bonus = _contract_bonus(rng, rules_players)
     humans = rng.shuffled(range(num_players))
-    order = [*humans, *([num_players] if num_players == 2 else [])]
-
     state = CoffeeState(
         rng=rng,
         num_players=num_players,
         rules_players=rules_players,
         players=[],
-        coops=coops,
+        coops=_cooperatives(rules_players),
         andre=None,
-        order=order,
+        order=[*humans, *([num_players] if num_players == 2 else [])],
         bars={bar: [None] * len(spaces) for bar, spaces in table.bars.items()},
         bar_animals=bar_animals,
         wild_stock=counts["wild_stock"],
@@ -83,53 +61,109 @@ def new_game(
         general_workers=0,
         done=[False] * seats,
     )
-
     player_animals = rng.shuffled([f"animal:{c}" for c in COFFEES])
-    contracts = {letter: [] for letter in "ABCDEF"}
-    for contract in table.contracts.values():
-        contracts[contract.letter].append(contract.id)
-    for letter in contracts:
-        rng.shuffle(contracts[letter])
-    rows = table.player_board["plantations"]
+    contracts = _contract_decks(rng)
     for seat in range(num_players):
-        player = Player(
-            coins=start["coins"],
-            donkeys=start["donkeys"],
-            markers=counts["company_markers"],
-            color_marker=counts["color_marker"],
-            pool=counts["workers"],
-            traders=counts["traders"],
-            plantations={row: list(levels) for row, levels in rows["rows"].items()},
-            farms=list(rows["farm_rows"]),
-            planted=rows["starting_level1"],
-            coffee=dict.fromkeys((*COFFEES, KOPI), 0),
-            arabica=dict.fromkeys(COFFEES, 1),
-            sumatra=1,
-            ratio=table.player_board["buildings"]["start_ratio"],
-        )
-        for letter in "ABCDE":
-            player.contracts[letter] = contracts[letter].pop()
-        superscript = table.contracts[player.contracts["E"]].superscript
-        player.contracts["F"] = f"F{superscript}"
-        contracts["F"].remove(f"F{superscript}")
-        player.row_items = [player_animals.pop(), "civet"]
-        if counts["row_bonus_trader"]:
-            player.row_items.append("trader")
-        if handicap is not None and handicap[0] == seat and rules_players >= 4:
-            player.hard_sides = sorted(rng.sample(list(player.contracts), handicap[1]))
-        state.players.append(player)
+        hard = handicap[1] if handicap is not None and handicap[0] == seat else 0
+        _seat_player(state, seat, contracts, player_animals.pop(), hard)
         _starting_plantations(state, seat, free_start)
         if counts["arabica_head_start"]:
-            top = table.contracts[player.contracts["E"]].coffees[0]
-            player.arabica[top] += 1
-
+            player = state.players[seat]
+            player.arabica[table.contracts[player.contracts["E"]].coffees[0]] += 1
     if num_players == 2:
         _setup_andre(state, rng, contracts)
-
-    on_board = sum(c.town for c in coops.values())
+    on_board = sum(c.town for c in state.coops.values())
     in_pools = sum(p.pool for p in state.players)
     state.general_workers = TOTAL_WORKERS - on_board - in_pools
     return state
+
+
+def _cooperatives(rules_players: int) -> dict[str, Cooperative]:
+    trading_house = components().board["trading_house"]
+    coops = {c: new_cooperative(rules_players) for c in COFFEES}
+    for coffee, coop in coops.items():
+        coop.town = trading_house["workers_in_town"]
+        coop.stock = trading_house["stock_counters"]
+        coop.animals = [f"animal:{coffee}", arabica.WILD]
+    return coops
+
+
+def _bar_animals(rng: Rng) -> dict[str, str]:
+    """Coffee Bars: a random one of each Animal counter on the five leftmost bottom spaces
+    (and the Wild Animal counter on its own)."""
+    bars = components().bars
+    bar_animals: dict[str, str] = {}
+    animals = rng.shuffled([f"animal:{c}" for c in COFFEES])
+    for bar, spaces in bars.items():
+        for i, space in enumerate(spaces):
+            if space.animal:
+                bar_animals[f"{bar}.{i}"] = animals.pop()
+            if space.wild_animal:
+                bar_animals[f"{bar}.{i}"] = arabica.WILD
+    return bar_animals
+
+
+def _milestones_of(letter: str) -> list[str]:
+    return [m.id for m in components().milestones.values() if m.letter == letter]
+
+
+def _contract_bonus(rng: Rng, rules_players: int) -> dict[str, list[str]]:
+    """Arabica counters beside the contract spaces of the board."""
+    counters = rng.shuffled(arabica_counters())
+    board = components().board["counters"]
+    extra = board["contract_bonus_extra"][str(rules_players)]
+    return {
+        letter: [counters.pop() for _ in range(n + extra)]
+        for letter, n in board["contract_bonus"].items()
+    }
+
+
+def _contract_decks(rng: Rng) -> dict[str, list[str]]:
+    """The contracts by letter, each pile shuffled."""
+    contracts: dict[str, list[str]] = {letter: [] for letter in "ABCDEF"}
+    for contract in components().contracts.values():
+        contracts[contract.letter].append(contract.id)
+    for letter in contracts:
+        rng.shuffle(contracts[letter])
+    return contracts
+
+
+def _seat_player(
+    state: CoffeeState, seat: int, contracts: dict[str, list[str]], animal: str, hard: int
+) -> None:
+    """A company at the table: its supply, contracts A-E dealt and the F contract that
+    matches E, the items beside its contract rows, and `hard` contracts on their 3-player
+    side (the handicap)."""
+    table = components()
+    counts = table.setup["players"][str(state.rules_players)]
+    start = table.setup["start"]
+    rows = table.player_board["plantations"]
+    player = Player(
+        coins=start["coins"],
+        donkeys=start["donkeys"],
+        markers=counts["company_markers"],
+        color_marker=counts["color_marker"],
+        pool=counts["workers"],
+        traders=counts["traders"],
+        plantations={row: list(levels) for row, levels in rows["rows"].items()},
+        farms=list(rows["farm_rows"]),
+        planted=rows["starting_level1"],
+        coffee=dict.fromkeys((*COFFEES, KOPI), 0),
+        arabica=dict.fromkeys(COFFEES, 1),
+        sumatra=1,
+        ratio=table.player_board["buildings"]["start_ratio"],
+    )
+    for letter in "ABCDE":
+        player.contracts[letter] = contracts[letter].pop()
+    superscript = table.contracts[player.contracts["E"]].superscript
+    player.contracts["F"] = f"F{superscript}"
+    contracts["F"].remove(f"F{superscript}")
+    player.row_items = [animal, "civet"]
+    if counts["row_bonus_trader"]:
+        player.row_items.append("trader")
+    if hard and state.rules_players >= 4:
+        player.hard_sides = sorted(state.rng.sample(list(player.contracts), hard))
+    state.players.append(player)
 
 
 def _starting_plantations(state: CoffeeState, seat: int, free_start: bool) -> None:

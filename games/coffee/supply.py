@@ -44,9 +44,17 @@ def bonus_coins_option() -> Option:
     return _bonus_option("bonus-coins")
 
 
+BONUS_LABELS = {
+    "bonus-marker": "label.bonus_marker",
+    "bonus-trader": "label.bonus_trader",
+    "bonus-coins": "label.bonus_coins",
+    "refill-coins": "label.refill_coins",
+    "refill-trader": "label.refill_trader",
+}
+
+
 def _bonus_option(action: str) -> Option:
-    """`bonus-marker`, `refill-coins`: labelled `label.bonus_marker`, `label.refill_coins`."""
-    return Option(action, m("label." + action.replace("-", "_")), {"action": action})
+    return Option(action, m(BONUS_LABELS[action]), {"action": action})
 
 
 def use_bonus(player: Player, choice: str) -> bool:

@@ -8,11 +8,12 @@ items are messages that the presentation layer renders in the reader's language
 from __future__ import annotations
 
 from meeple_hall.games.core import Msg
+from meeple_hall.games.core.messages import Param
 
 
-def m(key: str, /, **params: object) -> Msg:
+def m(key: str, /, **params: Param) -> Msg:
     """A message of this game's catalogue (`coffee.<key>`)."""
-    return Msg(f"coffee.{key}", **params)  # type: ignore[arg-type]
+    return Msg(f"coffee.{key}", **params)
 
 
 def count(noun: str, n: int) -> Msg:

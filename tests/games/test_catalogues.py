@@ -27,7 +27,11 @@ CONVERTED = [g for g in registry.ids() if converted(g)]
 
 
 def sources(game_id: str) -> list[Path]:
-    return [*sorted((ROOT / "games" / game_id).glob("*.py")), ROOT / "renderers" / f"{game_id}.py"]
+    return [
+        *sorted((ROOT / "games" / game_id).glob("*.py")),
+        ROOT / "renderers" / f"{game_id}.py",
+        ROOT / "bot" / "presenters" / f"{game_id}.py",
+    ]
 
 
 def test_burgundy_is_converted_and_the_others_are_on_their_way():
