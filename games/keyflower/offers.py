@@ -121,7 +121,9 @@ class TurnStep(KeyflowerStep):
         self.choose(state, state.current, chosen.id)
 
     def ask(self, state: KeyflowerState, seat: int) -> Offer:
+        """What the step offers the seat whose turn it is (`back` is added here)."""
         raise NotImplementedError
 
     def choose(self, state: KeyflowerState, seat: int, choice: str) -> None:
+        """Carry out the seat's choice: ask the turn's next step, or end the turn."""
         raise NotImplementedError

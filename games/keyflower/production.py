@@ -7,6 +7,7 @@ workers, green workers and skill tiles go behind the screen.
 from __future__ import annotations
 
 from meeple_hall.games.core import Msg
+from meeple_hall.games.core.messages import Param
 from meeple_hall.games.core.steps import Offer
 from meeple_hall.games.keyflower import supply
 from meeple_hall.games.keyflower.components import COLOURS, SKILLS
@@ -28,7 +29,7 @@ def gain_resources(
     return amounts(got)
 
 
-def _uses(state: KeyflowerState, seat: int, tile_id: str, key: str, **params: object) -> None:
+def _uses(state: KeyflowerState, seat: int, tile_id: str, key: str, **params: Param) -> None:
     """`P1 uses Miner: 2 iron`: a use and what it gave, in the log."""
     state.log.append(m(f"log.{key}", seat=seat_name(seat), tile=tile_name(tile_id), **params))
 

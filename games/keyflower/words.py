@@ -8,15 +8,14 @@ counts are messages that the presentation layer renders in the reader's language
 from __future__ import annotations
 
 from meeple_hall.games.core import Msg
+from meeple_hall.games.core.messages import Param
 
 DIRECTIONS = ("E", "NE", "NW", "W", "SW", "SE")
 
 
-def m(key: str, /, **params: object) -> Msg:
+def m(key: str, /, **params: Param) -> Msg:
     """A message of this game's catalogue (`keyflower.<key>`)."""
-    # arg-type: Msg's Param is a recursive union that mypy does not match a list[Msg] or
-    # a `list[Msg] | Msg` against (measured: 25 false errors); Msg freezes what it gets.
-    return Msg(f"keyflower.{key}", **params)  # type: ignore[arg-type]
+    return Msg(f"keyflower.{key}", **params)
 
 
 def seat_name(seat: int) -> Msg:
@@ -46,7 +45,7 @@ def direction(index: int) -> Msg:
     return m(f"dir.{DIRECTIONS[index]}")
 
 
-def count(noun: str, n: int, **more: object) -> Msg:
+def count(noun: str, n: int, **more: Param) -> Msg:
     """`1 worker`, `3 skill tiles`, `2 blue workers`: a count with its noun (`count.<noun>`)."""
     return m(f"count.{noun}", n=n, **more)
 
