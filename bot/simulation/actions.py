@@ -79,7 +79,7 @@ async def come_back(sim: Sim) -> None:
     """After a restart the bot loads a game on its first use: for each game in play that it
     has not loaded, a seated player looks at it (/hand), as players do."""
     for server in sim.world.servers:
-        for channel in server.channels:
+        for channel in server.table_channels():
             if sim.live(channel.id) is not None:
                 continue
             table = await sim.bot.store.open_table_in(channel.id)
@@ -180,11 +180,20 @@ async def play_turn(sim: Sim, game: Any, seat: int, player: Player) -> None:
     sim.acknowledge(game.id, player.id, done)
     logged = await sim.bot.store.actions(game.id, after=before)
     mine = [e.choices for e in logged if e.user_id == player.id and not e.chained]
-    typed = [() if token == "none" else tuple(token.split(",")) for token in tokens]
-    if (done and mine != typed[:done]) or mine != typed[: len(mine)]:
+    typed = [tuple(token.split(",")) for token in tokens]
+    if not same_moves(mine, typed[: done or len(mine)]):
         sim.note(
             "exactly_once", f"table {game.id}: /move {typed} acknowledged {done}, logged {mine}"
         )
+
+
+def same_moves(logged: list[tuple[str, ...]], typed: list[tuple[str, ...]]) -> bool:
+    """Whether the moves logged are the moves typed, in order. `none` is typed both for an
+    empty choice and for an option whose id is `none` (Village has one)."""
+    return len(logged) == len(typed) and all(
+        done == wanted or (wanted == ("none",) and done == ())
+        for done, wanted in zip(logged, typed, strict=True)
+    )
 
 
 async def bad_move(sim: Sim, game: Any, player: Player) -> None:

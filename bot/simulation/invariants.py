@@ -19,6 +19,7 @@ from meeple_hall.bot.i18n import game_name, t
 from meeple_hall.bot.ratings import rebuild
 from meeple_hall.bot.store import TableStatus
 
+from . import pictures, tournament_checks
 from .world import Player
 
 if TYPE_CHECKING:
@@ -164,11 +165,24 @@ def ledger_agrees(sim: Sim, table_id: int, entries: list[Any]) -> list[str]:
 # -- 2. progress -------------------------------------------------------------------------------
 async def progress(sim: Sim) -> list[str]:
     """Every game in play awaits a human with a deadline or a reminder scheduled, or an AI
-    seat that has moved by the time a step has settled."""
+    seat that has moved by the time a step has settled; a game paused (its channel
+    deleted) is exempt until it is reopened, and in play again once it is; every
+    tournament round ends (tournament_checks.rounds_end)."""
     problems = []
     scheduler = sim.bot.clocks.scheduler
+    reopened: dict[int, int] = sim.memory.get("reopened", {})
     for table in await tables(sim):
         if table.status is not TableStatus.ACTIVE:
+            continue
+        if table.id in reopened and (
+            table.paused_at is not None or table.channel_id != reopened[table.id]
+        ):
+            problems.append(
+                f"table {table.id}: reopened in channel {reopened[table.id]}, still paused "
+                f"(in channel {table.channel_id})"
+            )
+            del reopened[table.id]
+        if table.paused_at is not None:
             continue
         game = sim.bot.manager.get(table.id)
         awaiting = [d.seat for d in game.decisions()] if game else list(table.awaiting or ())
@@ -180,7 +194,7 @@ async def progress(sim: Sim) -> list[str]:
                 f"table {table.id} ({table.game}): seats {humans} awaited at move "
                 f"{game.seq if game else '?'} with no deadline or reminder scheduled"
             )
-    return problems
+    return problems + await tournament_checks.rounds_end(sim)
 
 
 # -- 3. secrets --------------------------------------------------------------------------------
@@ -205,8 +219,19 @@ def hidden_ids(game: Any, seat: int) -> set[str]:
     }
 
 
+def picture_ids(sim: Sim, delivery: Delivery) -> set[str]:
+    """The ids of things in the views the message's pictures were drawn from."""
+    return {
+        v
+        for view in pictures.views_shown(sim, delivery.message)
+        for k, v in leaves(view)
+        if k == "id"
+    }
+
+
 def secrets(sim: Sim, fresh: list[Delivery]) -> list[str]:
-    """No text or component another user can see holds a seat's hidden ids."""
+    """No text, component or picture another user can see holds a seat's hidden ids (a
+    picture by the view it was drawn from: pictures.py)."""
     problems = []
     for game in sim.live_games():
         cid = game.table.channel_id
@@ -226,11 +251,17 @@ def secrets(sim: Sim, fresh: list[Delivery]) -> list[str]:
                 shown = sorted(
                     h for h in hidden if re.search(rf"(?<![A-Za-z0-9]){h}(?![A-Za-z0-9])", text)
                 )
+                drawn = sorted(hidden & picture_ids(sim, delivery))
+                who = "everyone" if delivery.viewer is None else f"user {delivery.viewer}"
                 if shown:
-                    who = "everyone" if delivery.viewer is None else f"user {delivery.viewer}"
                     problems.append(
                         f"table {game.id} seat {seat}: {shown} shown to {who} in message "
                         f"{delivery.message.id}"
+                    )
+                if drawn:
+                    problems.append(
+                        f"table {game.id} seat {seat}: {drawn} drawn in a picture shown to "
+                        f"{who} in message {delivery.message.id}"
                     )
     return problems
 
@@ -265,7 +296,10 @@ def language(sim: Sim, fresh: list[Delivery]) -> list[str]:
     """Every text a user sees is in the language the rules give them: theirs (/settings)
     for replies and DMs, the server's for posts."""
     problems = []
+    # names are no words of a language: the players', and the tournaments' (a default
+    # name is made in the server's language, and kept whoever reads it)
     names = {p.member.user.name for p in sim.world.players()}
+    names |= sim.memory.get("tournament_names", set())
     for delivery in fresh:
         text = delivery.words()
         for name in names:
@@ -292,8 +326,8 @@ def quiet_at(player: Player, moment: datetime) -> bool:
     return player.behaviour == "quiet" and (moment.hour >= start or moment.hour < end)
 
 
-def turn_dms(sim: Sim, player: Player, game: Any) -> int:
-    """The turn DMs the player holds for this game's channel."""
+def turn_dms(sim: Sim, player: Player, game: Any) -> frozenset[int]:
+    """The turn DMs the player holds for this game's channel (their message ids)."""
     lang = player.language or "en"
     cid = game.table.channel_id
     head = t(
@@ -306,12 +340,17 @@ def turn_dms(sim: Sim, player: Player, game: Any) -> int:
     )
     head = head.split("\0")[0]
     channel = sim.env.backend.messages.get(player.member.user.dm_channel.id, {})
-    return sum(1 for m in channel.values() if m.content.startswith(head))
+    return frozenset(m.id for m in channel.values() if m.content.startswith(head))
 
 
-def mentions(sim: Sim, player: Player, game: Any) -> int:
+def mentions(sim: Sim, player: Player, game: Any) -> frozenset[int]:
+    """The messages of the game's channel that mention the player (their ids: a message
+    deleted since, as a table message a moderator deleted, takes no later one's place)."""
     channel = sim.env.backend.messages.get(game.table.channel_id, {})
-    return sum(1 for m in channel.values() if f"<@{player.id}>" in (m.content or ""))
+    return frozenset(m.id for m in channel.values() if f"<@{player.id}>" in (m.content or ""))
+
+
+NONE_YET: tuple[frozenset, frozenset] = (frozenset(), frozenset())
 
 
 def notices(sim: Sim, fresh: list[Delivery]) -> list[str]:
@@ -322,7 +361,7 @@ def notices(sim: Sim, fresh: list[Delivery]) -> list[str]:
     note_shown(sim, fresh)
     pending: dict[tuple[int, int], tuple] = sim.memory.setdefault("notices", {})
     before: set = sim.memory.setdefault("awaited", set())
-    counted: dict[tuple[int, int], tuple[int, int]] = sim.memory.setdefault("told", {})
+    counted: dict[tuple[int, int], tuple[frozenset, frozenset]] = sim.memory.setdefault("told", {})
     awaited_now, counts = set(), {}
     problems = []
     for game in sim.live_games():
@@ -341,13 +380,13 @@ def notices(sim: Sim, fresh: list[Delivery]) -> list[str]:
             key = (game.id, decision.seat)
             awaited_now.add(key)
             if key not in before:  # told since the last check, or to be told
-                pending[key] = (now, player, game, *counted.get((game.id, player.id), (0, 0)))
+                pending[key] = (now, player, game, *counted.get((game.id, player.id), NONE_YET))
         problems += table_shown(sim, game, now)
     for key in list(pending):
         since, player, game, dms, said = pending[key]
         by_channel = player.behaviour == "dms_closed" or quiet_at(player, since)
-        told = counts.get((game.id, player.id), (0, 0))
-        reached = told[1] > said if by_channel else told[0] > dms
+        told = counts.get((game.id, player.id), NONE_YET)
+        reached = bool(told[1] - said) if by_channel else bool(told[0] - dms)
         if key not in awaited_now or reached:
             del pending[key]
         elif now - since > GRACE:
@@ -391,7 +430,8 @@ def table_shown(sim: Sim, game: Any, now: datetime) -> list[str]:
 # -- 6. community ------------------------------------------------------------------------------
 async def community(sim: Sim) -> list[str]:
     """Ratings equal their rebuild from the results; every finished game has one result
-    row per seat."""
+    row per seat; each tournament's standings equal their recomputation from the results
+    and its pairings are valid (tournament_checks)."""
     problems = []
     store = sim.bot.store
     for server in sim.world.servers:
@@ -426,6 +466,9 @@ async def community(sim: Sim) -> list[str]:
                 problems.append(
                     f"table {table.id}: {len(rows)} result rows for {len(table.seats)} seats"
                 )
+    for tournament in await tournament_checks.all_tournaments(sim):
+        problems += await tournament_checks.standings_agree(sim, tournament)
+        problems += await tournament_checks.pairings_valid(sim, tournament)
     return problems
 
 

@@ -4,14 +4,17 @@ undone at its end. The bot's own code has no switch for them."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from meeple_hall.bot import display
+from meeple_hall.bot import display, pairing
 from meeple_hall.bot.clocks import ClockService
-from meeple_hall.bot.commits import CommitPath
 from meeple_hall.bot.delivery import TRIES, Redelivery
+from meeple_hall.bot.live import TableManager
+from meeple_hall.bot.render import TablePictures, encode_png, pool
 from meeple_hall.bot.store import TableStatus
+from meeple_hall.bot.tournaments import Tournaments
 
 from . import invariants
 
@@ -78,15 +81,24 @@ def skip_notice_after_fault(sim: Sim) -> Undo:
     return patch(Redelivery, "again", again)
 
 
+def move_path() -> tuple[Any, str]:
+    """Where one seat's move is applied and logged once: `CommitPath.apply_once` since
+    bot/live.py was split into smaller modules (`TableManager._apply_once` before)."""
+    try:
+        from meeple_hall.bot.commits import CommitPath
+    except ImportError:
+        return TableManager, "_apply_once"
+    return CommitPath, "apply_once"
+
+
 def apply_twice(sim: Sim) -> Undo:
     """One player's move, when the decision after it offers the same answer, is applied
     and logged a second time."""
-    original = CommitPath.apply_once
+    owner, name = move_path()
+    original = getattr(owner, name)
     doubled: list[int] = []
 
-    async def apply_once(
-        self: CommitPath, game: Any, actions: Any, user_id: Any, folded: Any
-    ) -> None:
+    async def apply_once(self: Any, game: Any, actions: Any, user_id: Any, folded: Any) -> None:
         await original(self, game, actions, user_id, folded)
         if (
             doubled
@@ -102,12 +114,69 @@ def apply_twice(sim: Sim) -> Undo:
             doubled.append(game.id)
             await original(self, game, actions, user_id, folded)
 
-    return patch(CommitPath, "apply_once", apply_once)
+    return patch(owner, name, apply_once)
 
 
 def dms_in_english(sim: Sim) -> Undo:
     """Every DM is written in English, whatever its reader chose."""
     return patch(display.TableDisplay, "dm_locale", lambda self, prefs, table: "en")
+
+
+def secret_in_picture(sim: Sim) -> Undo:
+    """The table picture is drawn from the first seat's view, secrets and all."""
+
+    async def latest(self: TablePictures, game: Any) -> tuple[int, bytes]:
+        seq = game.seq
+        data = await pool.run_latest(game.table.game, encode_png, lambda: (game.view(0),))
+        return seq, self._keep(game.id, seq, data)
+
+    return patch(TablePictures, "latest", latest)
+
+
+def pair_someone_twice(sim: Sim) -> Undo:
+    """A round's first seated player is also given a bye in it."""
+    original = Tournaments._pair
+
+    async def pair(self: Tournaments, tournament: Any, round_no: int) -> pairing.Pairing:
+        paired = await original(self, tournament, round_no)
+        if not paired.tables:
+            return paired
+        return dataclasses.replace(paired, byes=(*paired.byes, paired.tables[0][0]))
+
+    sim.memory["often"] = "organise"
+    return patch(Tournaments, "_pair", pair)
+
+
+def standings_forget_leavers(sim: Sim) -> Undo:
+    """A player who dropped out (or was knocked out) vanishes from the standings."""
+    original = Tournaments.standings
+
+    async def ranked(self: Tournaments, tournament: Any) -> Any:
+        playing = set(tournament.playing())
+        return [s for s in await original(self, tournament) if s.user_id in playing]
+
+    sim.memory["often"] = "organise"
+    return patch(Tournaments, "standings", ranked)
+
+
+def round_left_opening(sim: Sim) -> Undo:
+    """A round's tables are opened, but the round is never marked as playing."""
+
+    async def open_round(self: Tournaments, tournament: Any, round_no: int) -> None:
+        rows = await self.store.tournament_tables(tournament.id, round_no)
+        for row in rows:
+            if row.state != "void":
+                await self.open_table(tournament, row)
+
+    sim.memory["often"] = "organise"
+    return patch(Tournaments, "_open_round", open_round)
+
+
+def reopen_keeps_it_paused(sim: Sim) -> Undo:
+    """`/reopen` moves the game in the store, but the live game is not told: it stays
+    paused where it is played (no table message, no clock)."""
+    sim.memory["often"] = "delete_channel"
+    return patch(TableManager, "note_table", lambda self, table: None)
 
 
 # name -> (the invariant that must catch it, what it does, the plant)
@@ -117,6 +186,23 @@ PLANTS: dict[str, tuple[str, str, Callable[[Sim], Undo]]] = {
     "skip_notice_after_fault": ("notices", "skip notices after a fault", skip_notice_after_fault),
     "apply_twice": ("exactly_once", "apply one move twice", apply_twice),
     "dms_in_english": ("language", "write every DM in English", dms_in_english),
+    "secret_in_picture": (
+        "secrets",
+        "draw the table picture from a seat's view",
+        secret_in_picture,
+    ),
+    "pair_someone_twice": ("community", "seat a player twice in a round", pair_someone_twice),
+    "standings_forget_leavers": (
+        "community",
+        "leave players who dropped out off the standings",
+        standings_forget_leavers,
+    ),
+    "round_left_opening": ("progress", "never mark a round as playing", round_left_opening),
+    "reopen_keeps_it_paused": (
+        "progress",
+        "keep a reopened game paused",
+        reopen_keeps_it_paused,
+    ),
 }
 
 

@@ -10,7 +10,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
 from pathlib import Path
@@ -21,7 +21,7 @@ from simcord.backend.errors import SetupError
 
 from meeple_hall.bot import create_bot
 
-from . import actions, faults, invariants, plants
+from . import actions, faults, invariants, organisers, pictures, plants
 from .world import GAMES, Player, World, build
 
 # A move that draws a picture on a loaded 2-core machine can take a while.
@@ -53,7 +53,8 @@ class Report:
     steps: int = 0
     restarts: int = 0
     faults: int = 0
-    tournaments: int = 0
+    tournaments: int = 0  # finished
+    tournaments_started: int = 0
     checks: int = 0
     violations: list[Violation] = field(default_factory=list)
     stumbles: list[str] = field(default_factory=list)  # steps the simulator could not take
@@ -116,7 +117,7 @@ class Sim:
     def live_games(self) -> list[Any]:
         found = []
         for server in self.world.servers:
-            for channel in server.channels:
+            for channel in server.table_channels():
                 game = self.live(channel.id)
                 if game is not None:
                     found.append(game)
@@ -155,27 +156,46 @@ async def one_step(sim: Sim) -> None:
         sim.report.stumbles.append(f"step {sim.report.steps}: {exc}")
     except Exception as exc:  # the simulator's own fault: told, and the season goes on
         sim.report.stumbles.append(f"step {sim.report.steps}: {type(exc).__name__}: {exc}")
-    await sim.env.advance_time(pause(sim.rng))
+    try:
+        await sim.env.advance_time(pause(sim.rng))
+    except TimeoutError as exc:  # the bot did not settle: told, and time goes on
+        sim.report.stumbles.append(f"step {sim.report.steps}: {str(exc).splitlines()[0]}")
 
 
 async def act(sim: Sim) -> None:
     rng = sim.rng
+    await faults.reopen_due(sim)
     await actions.come_back(sim)
+    often = sim.memory.get("often")  # what a plant needs to happen, made common
+    if often is not None and rng.random() < OFTEN:
+        await OFTEN_DONE[often](sim)
+        return
     roll = rng.random()
     if roll < 0.08 or not sim.live_games():
         await open_tables(sim)
-    elif roll < 0.60:
+    elif roll < 0.55:
         await someone_plays(sim)
-    elif roll < 0.70:
+    elif roll < 0.62:
         await someone_misbehaves(sim)
-    elif roll < 0.76:
+    elif roll < 0.67:
         await someone_goes(sim)
-    elif roll < 0.86:
+    elif roll < 0.76:
         await faults.inject(sim)
-    elif roll < 0.90:
+    elif roll < 0.80:
         await faults.restart(sim, abrupt=rng.random() < 0.5)
-    elif roll < 0.93:
+    elif roll < 0.83:
         await faults.delete_table_message(sim)
+    elif roll < 0.84:
+        await faults.delete_channel(sim)
+    else:
+        await organisers.organise(sim)
+
+
+OFTEN = 0.3  # the share of steps given to what a plant needs to happen
+OFTEN_DONE: dict[str, Callable[[Sim], Awaitable[None]]] = {
+    "organise": organisers.organise,
+    "delete_channel": faults.delete_channel,
+}
 
 
 def pause(rng: random.Random) -> float:
@@ -280,11 +300,13 @@ async def season(
         async with simcord.run(first, settle_timeout=SETTLE_SECONDS, check_errors=False) as env:
             sim = Sim(env, url, seed, report, seeds)
             sim.world = build(env, sim.rng, guilds)
+            unrecord = pictures.record(sim)
             undo_plant = plants.apply(plant, sim) if plant else (lambda: None)
             try:
                 await run_steps(sim, days, until_step, progress, stop_on)
             finally:
                 undo_plant()
+                unrecord()
         for bot in sim.bots:
             await close_quietly(bot)
     report.seconds = time.perf_counter() - started
@@ -313,6 +335,7 @@ async def run_steps(
             break
         if stop_on is not None and stop_on in sim.report.invariants_violated():
             break
+    sim.report.tournaments_started, sim.report.tournaments = await organisers.tally(sim)
 
 
 async def check(sim: Sim) -> None:

@@ -47,9 +47,19 @@ class Server:
     players: list[Player]
     moderator: Any
     set_by_command: bool  # /settings server_language (else the guild's preferred locale)
+    hall: Any = None  # where tournaments are run; their tables are threads of it
 
     def player(self, user_id: int) -> Player | None:
         return next((p for p in self.players if p.id == user_id), None)
+
+    def table_channels(self) -> list[Any]:
+        """Every channel a game may be in: the table channels and the tournaments' threads."""
+        return [*self.channels, *(self.hall.threads if self.hall is not None else ())]
+
+    def holds(self, channel_id: int) -> bool:
+        return channel_id == getattr(self.hall, "id", None) or any(
+            c.id == channel_id for c in self.table_channels()
+        )
 
 
 @dataclass
@@ -64,15 +74,12 @@ class World:
         return next((p for p in self.players() if p.id == user_id), None)
 
     def server_of_channel(self, channel_id: int) -> Server | None:
-        for server in self.servers:
-            if any(c.id == channel_id for c in server.channels):
-                return server
-        return None
+        return next((s for s in self.servers if s.holds(channel_id)), None)
 
     def channel(self, channel_id: int) -> Any:
         for server in self.servers:
-            for channel in server.channels:
-                if channel.id == channel_id:
+            for channel in (*server.table_channels(), server.hall):
+                if channel is not None and channel.id == channel_id:
                     return channel
         return None
 
@@ -88,6 +95,7 @@ def build(env: Any, rng: random.Random, guilds: int) -> World:
             name=f"Hall {index}", preferred_locale=None if by_command else locale_of(language)
         )
         channels = [guild.create_text_channel(f"table-{n}") for n in range(CHANNELS_PER_SERVER)]
+        hall = guild.create_text_channel("tournaments")
         mods = guild.create_role(
             "Mods",
             permissions=discord.Permissions(manage_messages=True, manage_guild=True),
@@ -101,7 +109,9 @@ def build(env: Any, rng: random.Random, guilds: int) -> World:
             )
             for n in range(PLAYERS_PER_SERVER)
         ]
-        world.servers.append(Server(guild, language, channels, players, moderator, by_command))
+        world.servers.append(
+            Server(guild, language, channels, players, moderator, by_command, hall)
+        )
     return world
 
 
