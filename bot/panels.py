@@ -62,6 +62,15 @@ class PanelRef:
 
 
 @dataclass(frozen=True)
+class ShownStyle:
+    """An option's style in the reader's words: what its button or menu line shows."""
+
+    label: str
+    emoji: str | None = None
+    description: str | None = None
+
+
+@dataclass(frozen=True)
 class Line:
     """One button or menu line of a panel: an option of the decision, or a chain of options
     answering the seat's next decisions too (`decisions[i]` is what `steps[i]` answers)."""
@@ -366,7 +375,7 @@ def _menu(
     ref: PanelRef,
     decision: Decision,
     chunk: list[Line],
-    styles: dict[str, presenters.OptionStyle],
+    styles: dict[str, ShownStyle],
     page: int,
     menu: int,
     picked: frozenset[str],
@@ -405,7 +414,7 @@ def _menu(
 
 def line_styles(
     game_id: str, lines: list[Line], locale: discord.Locale | str | None
-) -> dict[str, presenters.OptionStyle]:
+) -> dict[str, ShownStyle]:
     """Each line's style by its value; chained lines whose shortened labels would look
     alike keep their full labels."""
     styles = {line.value: line_style(game_id, line, locale) for line in lines}
@@ -418,7 +427,7 @@ def line_styles(
 
 def line_style(
     game_id: str, line: Line, locale: discord.Locale | str | None, *, full: bool = False
-) -> presenters.OptionStyle:
+) -> ShownStyle:
     """A line's label, emoji and description in the reader's language: the option's style,
     or for a chain the game's `chain_style`, else its steps' labels joined (without the
     first step's when that is too long for a button, unless `full`)."""
@@ -429,7 +438,7 @@ def line_style(
         )
     chained = None if full else presenters.chain_style(game_id, line.decisions, options)
     if chained is not None and chained.label:
-        return presenters.OptionStyle(
+        return ShownStyle(
             label=game_text(locale, chained.label),
             emoji=chained.emoji,
             description=game_text(locale, chained.description) if chained.description else None,
@@ -444,7 +453,7 @@ def line_style(
         # Too long for a button: the first step's words move to the description.
         label = " · ".join(s.label or "" for s in steps[1:])
         description = " — ".join(filter(None, [steps[0].label, description]))
-    return presenters.OptionStyle(
+    return ShownStyle(
         label=label,
         emoji=next((s.emoji for s in steps if s.emoji), None),
         description=description,
@@ -453,17 +462,17 @@ def line_style(
 
 def shown_style(
     style: presenters.OptionStyle, option: Option, locale: discord.Locale | str | None
-) -> presenters.OptionStyle:
+) -> ShownStyle:
     """An option's style with its words in the reader's language (the engine's label
     unless the renderer gives a shorter one)."""
-    return presenters.OptionStyle(
+    return ShownStyle(
         label=game_text(locale, style.label or option.label),
         emoji=style.emoji,
         description=game_text(locale, style.description) if style.description else None,
     )
 
 
-def _shown(style: presenters.OptionStyle, limit: int = LABEL_MAX) -> str:
+def _shown(style: ShownStyle, limit: int = LABEL_MAX) -> str:
     """An option as its button or menu line shows it (emoji and label)."""
     label = clip(style.label or "", limit)
     return f"{style.emoji} {label}" if style.emoji else label
