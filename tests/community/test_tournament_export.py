@@ -264,3 +264,34 @@ async def test_names_a_spreadsheet_would_run_are_text(store: Store) -> None:
         escaped = "'" + name if name.startswith(FORMULA_STARTS) else name
         assert escaped in cells, name
         assert unescaped(escaped) == name
+
+
+async def test_a_void_table_and_a_settled_abandoned_game(store: Store) -> None:
+    """A round seated again keeps its void table in the pairings; a game abandoned after a
+    player left is in the results as the standings settled it, that seat played out by the
+    AI."""
+    made = await store.create_tournament(
+        replace(a_tournament(TournamentPlayer(1001, "Ada")), table_size=2)
+    )
+    await store.join_tournament(made.id, 1002, "王小明")
+    await store.add_round(made.id, 1, [(1002, 1001)], ())
+    await store.void_round_tables(made.id, 1)
+    await store.add_round(made.id, 1, [(1001, 1002)], (), first_number=2)
+    game = await play_table(store, made.id, 1, 2, (1001, 1002))
+    await store.resign_seat(game, 0)
+    await store.abandon_table(game)
+    tournament = await store.get_tournament(made.id)
+    assert tournament is not None
+    settled = standings.TableResult(1, (1001, 1002), (2, 1), (14, 9), (True, False))
+    ranked = standings.standings([1001, 1002], [settled], {}, None, None)
+    record = await load_record(store, tournament, ranked, [settled])
+    _, _, pairings, results = sections(tournament_csv(record, "zh-TW"))
+    assert [(r[3], r[5], *r[6:]) for r in pairings[2:]] == [
+        ("1", "void", "王小明", "Ada"),
+        ("2", "abandoned", "Ada", "王小明"),
+    ]
+    seats = by_header(results, "zh-TW", "table", "player_id", "rank", "score", "played_by_ai")
+    assert seats == [
+        {"table": "2", "player_id": "1001", "rank": "2", "score": "14", "played_by_ai": "1"},
+        {"table": "2", "player_id": "1002", "rank": "1", "score": "9", "played_by_ai": "0"},
+    ]
