@@ -233,7 +233,6 @@ def _round_cells(rnd: TournamentRound) -> Cells:
 
 def _results(record: TournamentRecord, locale: str) -> list[Cells]:
     """One row per seat of every game the standings counted, in round and table order."""
-    names = _names(record)
     decided = {d.table_id: d for d in record.decisions}
     where = _tables_by_players(record)
     rows = [
@@ -256,35 +255,51 @@ def _results(record: TournamentRecord, locale: str) -> list[Cells]:
             "ended",
         )
     ]
-    found = [
+    placed = [
         (result, where.get(_players_key(result.round, result.players))) for result in record.counted
     ]
-    found.sort(key=lambda pair: (pair[0].round, pair[1].number if pair[1] else 0))
-    for result, row in found:
+    placed.sort(key=lambda pair: (pair[0].round, pair[1].number if pair[1] else 0))
+    for result, row in placed:
         game = record.games.get(row.table_id) if row and row.table_id is not None else None
         decision = decided.get(game.id) if game else None
-        points = points_for_ranks(result.ranks, record.tournament.points)
-        for seat, user_id in enumerate(result.players):
-            rows.append(
-                [
-                    str(result.round),
-                    str(row.number) if row else "",
-                    str(game.id) if game else "",
-                    str(seat + 1),
-                    str(user_id) if user_id else "",
-                    _name(names, user_id or None),
-                    str(result.ranks[seat]),
-                    str(result.scores[seat]),
-                    number_text(points[seat]),
-                    flag(result.played_by_ai(seat)),
-                    flag(decision is not None and seat in decision.forfeits),
-                    flag(decision is not None),
-                    safe_text(decision.reason) if decision else "",
-                    str(decision.decided_by) if decision else "",
-                    moment(game.ended_at) if game else "",
-                ]
-            )
+        rows += _game_rows(record, result, row, game, decision)
     return rows
+
+
+def _game_rows(
+    record: TournamentRecord,
+    result: TableResult,
+    row: TournamentTable | None,
+    game: Table | None,
+    decision: TournamentResult | None,
+) -> list[Cells]:
+    """A counted game's seats, each with its rank, score and points, and the organiser's
+    decision on the table if there is one."""
+    names = _names(record)
+    points = points_for_ranks(result.ranks, record.tournament.points)
+    decided = [
+        flag(decision is not None),
+        safe_text(decision.reason) if decision else "",
+        str(decision.decided_by) if decision else "",
+    ]
+    return [
+        [
+            str(result.round),
+            str(row.number) if row else "",
+            str(game.id) if game else "",
+            str(seat + 1),
+            str(user_id) if user_id else "",
+            _name(names, user_id or None),
+            str(result.ranks[seat]),
+            str(result.scores[seat]),
+            number_text(points[seat]),
+            flag(result.played_by_ai(seat)),
+            flag(decision is not None and seat in decision.forfeits),
+            *decided,
+            moment(game.ended_at) if game else "",
+        ]
+        for seat, user_id in enumerate(result.players)
+    ]
 
 
 def _players_key(round_no: int, players: Sequence[int | None]) -> tuple[int, frozenset[int]]:

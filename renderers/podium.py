@@ -127,4 +127,5 @@ def _lighter(colour: tuple[int, int, int]) -> tuple[int, int, int]:
 
 def _paler(colour: tuple[int, int, int]) -> tuple[int, int, int]:
     """Halfway to the background: flecks that stay behind the names."""
-    return tuple((c + bg) // 2 for c, bg in zip(colour, BACKGROUND, strict=True))  # type: ignore[return-value]
+    (r, g, b), (br, bg, bb) = colour, BACKGROUND
+    return ((r + br) // 2, (g + bg) // 2, (b + bb) // 2)
