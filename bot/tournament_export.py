@@ -1,17 +1,18 @@
 """A tournament as one CSV file an organiser opens in a spreadsheet (issue 28, item 4).
 
-The file has four sections, one after another, each a title row, a header row and its rows,
-with an empty row between sections: the tournament (its settings, one per row), the
-standings (points and the three tie-breaks), the pairings (one row per table of every round,
-its seats in columns, and one row per bye) and every game's result (one row per seat: rank,
-score, tournament points, forfeit, the organiser's decision and reason).
+The file has four sections, one after another, an empty row between them, each opening
+with its title row: the tournament (its settings, a label and its value a row), then, each
+with a header row, the standings (points and the three tie-breaks), the pairings (one row
+per table of every round, its seats in columns, then one row per bye) and every counted
+game's result (one row per seat: rank, score, tournament points, played out by the AI,
+forfeit, the organiser's decision and reason).
 
 Titles and headers are in the reader's language; values are for machines: ids and tokens
 (`swiss`, `finished`, `dropped`), numbers with a decimal point, booleans as 1 and 0, moments
 as `YYYY-MM-DD HH:MM:SS` in UTC (which Excel, LibreOffice and `datetime.fromisoformat` read).
-The text starts with a byte-order mark, so Excel takes the UTF-8 (`text.encode()`) as
-UTF-8 and shows Chinese and Japanese names. A text cell that a spreadsheet would run as a
-formula (a name starting with `=`, `+`, `-`, `@`, …) is prefixed with an apostrophe.
+The text starts with a byte-order mark: encoded as UTF-8 (`text.encode()`), Excel reads it
+as UTF-8 and shows Chinese and Japanese names. A text cell that a spreadsheet would run as
+a formula (a name starting with `=`, `+`, `-`, `@`, …) is prefixed with an apostrophe.
 
 Use (in the bot, with a `Tournaments` service):
 
@@ -143,9 +144,11 @@ def _name(names: Mapping[int, str], user_id: int | None) -> str:
 
 # -- sections ---------------------------------------------------------------------------------
 def _about(record: TournamentRecord, locale: str) -> list[Cells]:
+    """The tournament's settings, one a row: its label, then its value (points per place:
+    one number a cell, the organiser's whole list or the default for the table size)."""
     tour = record.tournament
-    per_place = place_points(tour.table_size, tour.points)
-    settings = (
+    per_place = [str(p) for p in tour.points or place_points(tour.table_size)]
+    settings: tuple[tuple[str, str | list[str]], ...] = (
         ("name", safe_text(tour.name)),
         ("game", tour.game),
         ("format", tour.format),
@@ -153,14 +156,17 @@ def _about(record: TournamentRecord, locale: str) -> list[Cells]:
         ("created", moment(tour.created_at)),
         ("rounds", optional(tour.rounds)),
         ("table_size", str(tour.table_size)),
-        ("place_points", ",".join(str(p) for p in per_place)),
+        ("place_points", per_place),
         ("bye_points", "" if tour.bye_points is None else number_text(tour.bye_points)),
         ("seeding", tour.seeding),
         ("checkin", optional(tour.checkin_minutes)),
         ("deadline_days", optional(tour.deadline_days)),
         ("final_size", optional(tour.final_size)),
     )
-    return [[t(locale, f"export.{key}"), value] for key, value in settings]
+    return [
+        [t(locale, f"export.{key}"), *(value if isinstance(value, list) else [value])]
+        for key, value in settings
+    ]
 
 
 def _standings(record: TournamentRecord, locale: str) -> list[Cells]:

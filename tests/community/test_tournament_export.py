@@ -162,7 +162,8 @@ async def test_standings_pairings_and_results_read_back(store: Store) -> None:
         ["Game results"],
     ]
     settings = {row[0]: row[1] for row in about[1:]}
-    assert settings["Points per place"] == "6,4,2"  # a table of three uses three places
+    per_place = next(row[1:] for row in about if row[0] == "Points per place")
+    assert per_place == ["6", "4", "2", "1"]  # one number a cell, as the organiser gave them
     assert settings["Format"] == "swiss" and settings["Round deadline (days)"] == "3"
     assert datetime.fromisoformat(settings["Created (UTC)"]).replace(tzinfo=UTC) == NOW
 
@@ -285,7 +286,9 @@ async def test_a_void_table_and_a_settled_abandoned_game(store: Store) -> None:
     settled = standings.TableResult(1, (1001, 1002), (2, 1), (14, 9), (True, False))
     ranked = standings.standings([1001, 1002], [settled], {}, None, None)
     record = await load_record(store, tournament, ranked, [settled])
-    _, _, pairings, results = sections(tournament_csv(record, "zh-TW"))
+    about, _, pairings, results = sections(tournament_csv(record, "zh-TW"))
+    per_place = next(row[1:] for row in about if row[0] == t("zh-TW", "export.place_points"))
+    assert per_place == ["10", "4"]  # the default points at tables of two
     assert [(r[3], r[5], *r[6:]) for r in pairings[2:]] == [
         ("1", "void", "王小明", "Ada"),
         ("2", "abandoned", "Ada", "王小明"),
