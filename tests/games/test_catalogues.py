@@ -50,7 +50,7 @@ def test_no_key_is_unused(game_id):
 
 
 def test_an_unused_key_is_found():
-    # without the renderer, the words only the renderer uses are unused
+    # without the presenter, the words only the presenter uses are unused
     unused = unused_keys("burgundy", sources("burgundy")[:-1])
     assert "burgundy.private.watching" in unused and "burgundy.log.takes" not in unused
 
