@@ -3,6 +3,7 @@ the colours and type of the table pictures. The same rows are always sent as tex
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -135,11 +136,11 @@ def render_history(
     low, high = min([*values, 0.0]), max([*values, 1.0])
     span = high - low or 1.0
     draw.rectangle(box, outline=MUTED)
-    small = {"size": 14, "fill": MUTED, "language": language}
-    draw_text(draw, (box[0] - 8, box[1]), f"{high:.0f}", anchor="ra", **small)
-    draw_text(draw, (box[0] - 8, box[3]), f"{low:.0f}", anchor="rd", **small)
-    draw_text(draw, (box[0], box[3] + 8), labels[0], **small)
-    draw_text(draw, (box[2], box[3] + 8), labels[1], anchor="ra", **small)
+    small = functools.partial(draw_text, draw, size=14, fill=MUTED, language=language)
+    small((box[0] - 8, box[1]), f"{high:.0f}", anchor="ra")
+    small((box[0] - 8, box[3]), f"{low:.0f}", anchor="rd")
+    small((box[0], box[3] + 8), labels[0])
+    small((box[2], box[3] + 8), labels[1], anchor="ra")
     for index, (name, points) in enumerate(series.items()):
         colour = SEAT_COLOURS[index % len(SEAT_COLOURS)]
         seq = list(points) if len(points) > 1 else list(points) * 2

@@ -16,7 +16,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from meeple_hall.games.core.contract import Action, Engine, GameError, IllegalAction
 from meeple_hall.games.core.engine import Views
@@ -56,7 +56,10 @@ def undone(entries: Iterable[Entry]) -> set[int]:
     return {seq for e in entries if (seq := undone_seq(e.choices)) is not None}
 
 
-def standing(entries: Sequence[Entry]) -> list[Entry]:
+E = TypeVar("E", bound=Entry)
+
+
+def standing(entries: Sequence[E]) -> list[E]:
     """The moves that still count: neither taken back nor undo entries themselves."""
     gone = undone(entries)
     return [e for e in entries if undone_seq(e.choices) is None and e.seq not in gone]
