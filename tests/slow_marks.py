@@ -7,12 +7,13 @@ is assigned where it has a language parameter (`lang`, `language`, `locale`). Bo
 from the test's name, so the tests spread over every game and language. Its other real-game
 cases are marked `slow`; its cases on the test games (`pebbles`, `draft`) stay. A test that
 repeats other parameters (player counts, seeds) keeps the case KEEP_ONE_CASE names. Whole
-games played where another test covers the feature in the default run are listed in ALL_SLOW
-(or marked in their own module: `pytest.param(..., marks=pytest.mark.slow)`).
+games played where another test covers the feature in the default run are listed in ALL_SLOW,
+or in REAL_GAME_CASES_SLOW for their real-game cases only (or are marked in their own module:
+`pytest.param(..., marks=pytest.mark.slow)`).
 
 `pytest -m slow` runs what is left out, and .ci/run runs it after the default run. A name in
-KEEP_ONE_CASE or ALL_SLOW that no longer matches a collected test stops the run, so a renamed
-test cannot fall back into the default run silently."""
+KEEP_ONE_CASE, ALL_SLOW or REAL_GAME_CASES_SLOW that no longer matches a collected test stops
+the run, so a renamed test cannot fall back into the default run silently."""
 
 from __future__ import annotations
 
@@ -49,6 +50,31 @@ ALL_SLOW = {
         "tests/bot/test_burgundy_table.py::"
         "test_a_whole_game_against_an_ai_seat_ends_with_the_breakdown"
     ): ("the same, and a whole game typed through /move: test_coffee_table.py's"),
+}
+
+# Tests whose every real-game case is left to the slow run (their test-game case stays), each
+# with the default-run test that plays the feature on a real game.
+REAL_GAME_CASES_SLOW = {
+    "tests/bot/test_tournament.py::test_a_two_round_swiss_of_seven": (
+        "a real game's tournament to its end: test_tournament_formats.py's "
+        "test_a_real_game_played_to_the_end_of_its_tournament_through_move"
+    ),
+    (
+        "tests/bot/test_tournament_formats.py::"
+        "test_a_round_robin_of_five_at_tables_of_three_to_its_end"
+    ): "the same",
+    (
+        "tests/bot/test_tournament_formats.py::"
+        "test_an_elimination_of_six_at_tables_of_three_down_to_one_final_table"
+    ): "the same",
+    (
+        "tests/bot/test_tournament_drop.py::"
+        "test_a_drop_mid_game_hands_the_seat_to_the_ai_ranks_last_and_ends_the_pairings"
+    ): "a dropped seat in a real game: test_a_dropped_seat_in_a_real_game_is_played_by_the_good_ai",
+    (
+        "tests/bot/test_tournament_drop.py::"
+        "test_a_drop_while_the_next_round_opens_hands_the_new_seat_over_at_once"
+    ): "the same",
 }
 
 
@@ -99,7 +125,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         elif item.nodeid.startswith(ROTATED) and parameter(item, GAME_PARAMETERS) in real:
             on_real_games.setdefault(test, []).append(item)
     for test, cases in on_real_games.items():
-        kept = kept_real_game_case(test, cases)
+        kept = None if test in REAL_GAME_CASES_SLOW else kept_real_game_case(test, cases)
         mark_slow([case for case in cases if case is not kept])
     for test, cases in named.items():
         mark_slow([case for case in cases if case.callspec.id != KEEP_ONE_CASE[test]])
@@ -115,7 +141,7 @@ def mark_slow(items: list[pytest.Item]) -> None:
 def check_the_names(items: list[pytest.Item], named: dict[str, list[pytest.Item]]) -> None:
     files = {item.nodeid.split("::", 1)[0] for item in items}
     tests = {name_of(item) for item in items}
-    for test in ALL_SLOW:
+    for test in (*ALL_SLOW, *REAL_GAME_CASES_SLOW):
         if test.split("::", 1)[0] in files and test not in tests:
             raise pytest.UsageError(f"tests/slow_marks.py names {test}, which is not a test")
     for test, keep in KEEP_ONE_CASE.items():
