@@ -22,7 +22,8 @@ refused before its handler runs (bot/boundaries.py says where each lives).
     ab:<table>:<request>:yes|no                a request to abandon (bot/abandon.py)
     w:ai:<table>:<seat>:<user>                 a stalled game's AI button (bot/reminders.py)
     z:<table>:<seat>:<since>                   Snooze, in a reminder DM (bot/reminders.py)
-    tour:<tournament>:join|leave|start|cancel  a tournament's sign-up (bot/cogs/tournament.py)
+    tour:<tournament>:<verb>                   a tournament's sign-up and check-in (join, leave,
+                                               start, cancel, checkin: bot/cogs/tournament.py)
     r:<table>:<pos>:<verb>                     the replay viewer (bot/cogs/replay.py)
 """
 
@@ -231,7 +232,8 @@ class SnoozeButton(Family, template=f"z:{_number('table')}:{_number('seat')}:{_n
 class TournamentButton(
     Family,
     template=(
-        f"tour:{_number('tournament')}:{_one_of('verb', 'join', 'leave', 'start', 'cancel')}"
+        f"tour:{_number('tournament')}:"
+        f"{_one_of('verb', 'join', 'leave', 'start', 'cancel', 'checkin')}"
     ),
 ):
     NUMBERS = frozenset({"tournament"})

@@ -9,6 +9,8 @@ seat order, and who has a bye. Pure functions of the standings and the history s
 - `round_robin`: the fewest rounds in which every pair of players meets at least once (the
   schedules of bot/round_robin.py), the players placed in it at random, first seats spread.
 - `elimination_round`: strong players spread over the tables (snake seeding).
+- `seeded_round`: a Swiss round 1 by rating, snake-seeded so the strongest do not meet
+  first; `final_table`: the best N at one table.
 """
 
 from __future__ import annotations
@@ -211,7 +213,33 @@ def elimination_round(
         return Pairing((seat_order(order, history, standing),))
     sizes, bye_count = table_sizes(len(order), size, min_players, max_players)
     byes = list(order[:bye_count])
-    seated = list(order[bye_count:])
+    tables = _snake_tables(order[bye_count:], sizes)
+    return Pairing(tuple(seat_order(t, history, standing) for t in tables), tuple(byes))
+
+
+def seeded_round(
+    order: Sequence[int], size: int, min_players: int, max_players: int, history: History
+) -> Pairing:
+    """A Swiss round 1 for players listed strongest first: spread over the tables by snake
+    seeding (the strongest at different tables); byes, if any, to the weakest."""
+    standing = {p: i for i, p in enumerate(order)}
+    sizes, bye_count = table_sizes(len(order), size, min_players, max_players)
+    byes = _pick_byes(order, bye_count, history)
+    tables = _snake_tables([p for p in order if p not in byes], sizes)
+    return Pairing(
+        tuple(seat_order(t, history, standing) for t in tables),
+        tuple(sorted(byes, key=standing.__getitem__)),
+    )
+
+
+def final_table(order: Sequence[int], count: int, history: History) -> Pairing:
+    """The best `count` of `order` (best first) at one table; no byes."""
+    standing = {p: i for i, p in enumerate(order)}
+    return Pairing((seat_order(order[:count], history, standing),))
+
+
+def _snake_tables(seated: Sequence[int], sizes: Sequence[int]) -> list[list[int]]:
+    """Players listed best first dealt over tables of `sizes` there and back (snake)."""
     tables: list[list[int]] = [[] for _ in sizes]
     index, step = 0, 1
     for player in seated:
@@ -219,7 +247,7 @@ def elimination_round(
             index, step = _snake(index, step, len(tables))
         tables[index].append(player)
         index, step = _snake(index, step, len(tables))
-    return Pairing(tuple(seat_order(t, history, standing) for t in tables), tuple(byes))
+    return tables
 
 
 def _snake(index: int, step: int, count: int) -> tuple[int, int]:

@@ -11,6 +11,14 @@ picture's name among the channel's latest messages), so it is sent exactly once;
 winner's, posted before the tournament is marked finished. `advance` looks at the store,
 not at what this process remembers, so after a restart at any point it finishes what was
 begun.
+
+Organisers' tools (issue 28): a check-in window before round 1 (who has not confirmed is
+dropped), round 1 seeded by the server's ratings, points per place of their own, a round
+deadline (the AI plays out every unfinished table of the round when it passes; the keys
+live on a `Scheduler`, re-armed from the store at start), a final table of the best after
+the Swiss rounds (its ranks decide the podium), and a table's result set by the organiser
+(`set_result`: the game is finished with those ranks, so standings and ratings count it,
+and the decision is kept in the store).
 """
 
 from __future__ import annotations
@@ -19,7 +27,8 @@ import asyncio
 import contextlib
 import logging
 import random
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
+from datetime import datetime, timedelta
 from typing import Any
 
 import discord
@@ -29,8 +38,11 @@ from meeple_hall.bot import pairing, standings
 from meeple_hall.bot.components import clip
 from meeple_hall.bot.i18n import SUPPORTED, game_name, language, t
 from meeple_hall.bot.live import LiveGame, Refusal, TableManager
+from meeple_hall.bot.scheduler import Scheduler
 from meeple_hall.bot.store import (
     ChannelBusy,
+    FinalResult,
+    NotSeated,
     RoundExists,
     Seat,
     Store,
@@ -39,6 +51,7 @@ from meeple_hall.bot.store import (
     TableStatus,
     Tournament,
     TournamentClosed,
+    TournamentResult,
     TournamentStatus,
     TournamentTable,
     UserPrefs,
@@ -55,6 +68,7 @@ ROUND_ROBIN_MAX = 12
 ENDED = (TableStatus.FINISHED, TableStatus.ABANDONED, TableStatus.CANCELLED)
 OPEN_TABLE_STATES = ("planned", "thread", "table", "started")
 RECENT_POSTS = 50  # how far back a channel is searched for a post sent before a stop
+SEEDINGS = ("random", "rating")
 
 
 def default_table_size(game_id: str) -> int:
@@ -76,6 +90,24 @@ def thread_names(tournament: Tournament, round_no: int, number: int) -> set[str]
     return names | {f"{tournament.name[:60]} · R{round_no} T{number} · #{tournament.id}"}
 
 
+def deadline_line(locale: str, deadline: datetime) -> str:
+    """A round's deadline as Discord shows it in each reader's own time zone."""
+    return t(
+        locale,
+        "tournament.deadline_line",
+        when=discord.utils.format_dt(deadline, "F"),
+        relative=discord.utils.format_dt(deadline, "R"),
+    )
+
+
+def ranks_from_order(order: Sequence[int]) -> tuple[int, ...]:
+    """Ranks by seat from seats listed best first (no two seats share a rank)."""
+    ranks = [0] * len(order)
+    for rank, seat in enumerate(order, start=1):
+        ranks[seat] = rank
+    return tuple(ranks)
+
+
 def table_settings(tournament: Tournament) -> dict[str, str]:
     return {**tournament.settings, "clock": tournament.clock, "away": "forbidden"}
 
@@ -90,6 +122,8 @@ class Tournaments:
         # the scores an abandoned game had when it ended, by table id (they never change)
         self._scores_at_end: dict[int, tuple[int, ...]] = {}
         manager.listeners.append(self.on_game)
+        # check-in windows closing ("checkin", id) and round deadlines ("deadline", id, round)
+        self.scheduler = Scheduler(self._due)
 
     def lock(self, tournament_id: int) -> asyncio.Lock:
         return self._locks.setdefault(tournament_id, asyncio.Lock())
@@ -124,7 +158,7 @@ class Tournaments:
         async with self.lock(tournament.id):
             first = await self._pair(tournament, 1)
             try:
-                await self.store.add_round(tournament.id, 1, list(first.tables), first.byes)
+                await self._add_round(tournament, 1, first)
             except RoundExists:
                 raise Refusal("tournament.started") from None
             except TournamentClosed:
@@ -158,7 +192,50 @@ class Tournaments:
             random.Random(self.bot.new_seed()).shuffle(order)
         if tournament.format == "elimination":
             return pairing.elimination_round(order, size, low, high, history)
+        if round_no == 1 and tournament.seeding == "rating":
+            order = await self.by_rating(tournament, order)
+            return pairing.seeded_round(order, size, low, high, history)
+        if self.is_final_round(tournament, round_no):
+            return pairing.final_table(order, self.final_count(tournament), history)
         return pairing.swiss_round(order, size, low, high, history)
+
+    async def by_rating(self, tournament: Tournament, players: Sequence[int]) -> list[int]:
+        """Players strongest first by the server's ratings of the game (an unrated player
+        counts as a new one); `players`' order (shuffled) breaks ties."""
+        book = await self.bot.ratings.book(tournament.game, tournament.guild_id)
+        shown = {u: r.shown for u, r in book.players.items()}
+        return sorted(players, key=lambda u: -shown.get(u, 0.0))
+
+    @staticmethod
+    def is_final_round(tournament: Tournament, round_no: int) -> bool:
+        """The round after a Swiss's last: the final table, if the tournament has one."""
+        return (
+            tournament.format == "swiss"
+            and tournament.final_size is not None
+            and round_no > (tournament.rounds or DEFAULT_SWISS_ROUNDS)
+        )
+
+    @staticmethod
+    def final_count(tournament: Tournament) -> int:
+        """How many play the final: the organiser's number, or all still playing if fewer."""
+        return min(tournament.final_size or 0, len(tournament.playing()))
+
+    async def _add_round(
+        self, tournament: Tournament, round_no: int, seated: pairing.Pairing
+    ) -> None:
+        """Record a round with its deadline (if the tournament has one), and arm it."""
+        deadline = None
+        if tournament.deadline_days:
+            deadline = discord.utils.utcnow() + timedelta(days=tournament.deadline_days)
+        await self.store.add_round(
+            tournament.id,
+            round_no,
+            list(seated.tables),
+            seated.byes,
+            deadline=deadline,
+            final=self.is_final_round(tournament, round_no),
+        )
+        self.scheduler.at(("deadline", tournament.id, round_no), deadline)
 
     async def schedule(self, tournament: Tournament) -> list[pairing.Pairing]:
         """The round-robin schedule, fixed in the store when the tournament starts (a
@@ -191,7 +268,9 @@ class Tournaments:
         byes: dict[int, list[int]],
         players: Sequence[int],
     ) -> list[int]:
-        ranked = standings.standings(players, results, byes, tournament.bye_points)
+        ranked = standings.standings(
+            players, results, byes, tournament.bye_points, tournament.points
+        )
         return [s.user_id for s in ranked if s.user_id in players]
 
     async def history(
@@ -242,17 +321,16 @@ class Tournaments:
         scores = await self._scores_at(table)
         players = tuple(s.user_id or 0 for s in table.seats)
         before = {rnd: ids for rnd, ids in byes.items() if rnd < round_no}
-        ranked = standings.standings(players, earlier, before, tournament.bye_points)
+        ranked = standings.standings(
+            players, earlier, before, tournament.bye_points, tournament.points
+        )
         place = {s.user_id: i for i, s in enumerate(ranked)}
         played_out = tuple(s.played_out for s in table.seats)
         order = sorted(
             range(len(players)),
             key=lambda seat: (played_out[seat], -scores[seat], place.get(players[seat], 0)),
         )
-        ranks = [0] * len(players)
-        for rank, seat in enumerate(order, start=1):
-            ranks[seat] = rank
-        return standings.TableResult(round_no, players, tuple(ranks), scores, played_out)
+        return standings.TableResult(round_no, players, ranks_from_order(order), scores, played_out)
 
     async def _scores_at(self, table: Table) -> tuple[int, ...]:
         """Each seat's points had the game ended as it stands in the store (0 in a game
@@ -270,7 +348,12 @@ class Tournaments:
     async def standings(self, tournament: Tournament) -> list[standings.Standing]:
         _, results, byes = await self.history(tournament)
         everyone = [p.user_id for p in tournament.players if p.status != "removed"]
-        ranked = standings.standings(everyone, results, byes, tournament.bye_points)
+        ranked = standings.standings(
+            everyone, results, byes, tournament.bye_points, tournament.points
+        )
+        if tournament.final_size is not None:
+            final = [r for r in results if self.is_final_round(tournament, r.round)]
+            ranked = standings.final_first(ranked, final[0] if final else None)
         if tournament.format == "elimination":
             left = {p.user_id: p.left_round or 0 for p in tournament.players}
             still = {p.user_id for p in tournament.players if p.status == "playing"}
@@ -310,9 +393,7 @@ class Tournaments:
                     await self._finish(tournament)
                     return
                 with contextlib.suppress(RoundExists):
-                    await self.store.add_round(
-                        tournament_id, current.round + 1, list(following.tables), following.byes
-                    )
+                    await self._add_round(tournament, current.round + 1, following)
 
     async def _round_over(self, tournament: Tournament, round_no: int) -> bool:
         for row in await self.store.tournament_tables(tournament.id, round_no):
@@ -328,7 +409,10 @@ class Tournaments:
 
     async def _is_last(self, tournament: Tournament, round_no: int) -> bool:
         if tournament.format == "swiss":
-            return round_no >= (tournament.rounds or DEFAULT_SWISS_ROUNDS)
+            last_swiss = round_no >= (tournament.rounds or DEFAULT_SWISS_ROUNDS)
+            low = max(games.get(tournament.game).min_players, 2)
+            no_final = tournament.final_size is None or self.final_count(tournament) < low
+            return last_swiss and (no_final or self.is_final_round(tournament, round_no))
         if tournament.format == "round-robin":
             return round_no >= len(await self.schedule(tournament))
         return len(tournament.playing()) <= 1 or await self._was_final(tournament, round_no)
@@ -561,11 +645,19 @@ class Tournaments:
                 )
             )
         for rnd in await self.store.tournament_rounds(tournament.id):
-            if rnd.round == round_no and rnd.byes:
+            if rnd.round != round_no:
+                continue
+            if rnd.byes:
                 byes = ", ".join(f"<@{u}>" for u in rnd.byes)
                 lines.append(t(locale, "tournament.byes", players=byes))
+            if rnd.final:
+                lines.insert(1, t(locale, "tournament.final_opened"))
+            if rnd.deadline is not None:
+                lines.append(deadline_line(locale, rnd.deadline))
         channel = await self.channel(tournament.channel_id)
-        await channel.send("\n".join(lines)[:2000], allowed_mentions=discord.AllowedMentions.none())
+        await channel.send(
+            clip("\n".join(lines), 2000), allowed_mentions=discord.AllowedMentions(users=True)
+        )
 
     # -- games ending --------------------------------------------------------------------------
     async def on_game(self, game: LiveGame) -> None:
@@ -586,8 +678,11 @@ class Tournaments:
             log.exception("tournament step after game %s failed", table_id)
 
     async def resume(self) -> None:
-        """After a (re)start: finish whatever each running tournament of this process's
-        shards (bot/shards.py) was doing."""
+        """After a (re)start: arm the check-in windows and round deadlines, then finish
+        whatever each running tournament of this process's shards (bot/shards.py) was
+        doing."""
+        await self._rearm()
+        self.scheduler.start()
         for tournament in await self.store.tournaments(statuses=(TournamentStatus.RUNNING,)):
             if not self.manager.shards.serves(tournament.guild_id):
                 continue  # another process runs that guild's tournaments
@@ -597,6 +692,207 @@ class Tournaments:
                 await self.advance(tournament.id)
             except Exception:
                 log.exception("could not resume tournament %s", tournament.id)
+
+    # -- check-in and deadlines (on the scheduler) ------------------------------------------
+    async def _rearm(self) -> None:
+        """Every open check-in window and current round's deadline, from the store."""
+        open_ones = (TournamentStatus.SIGNUP, TournamentStatus.RUNNING)
+        for tournament in await self.store.tournaments(statuses=open_ones):
+            if not self.manager.shards.serves(tournament.guild_id):
+                continue
+            if tournament.status is TournamentStatus.SIGNUP:
+                self.scheduler.at(("checkin", tournament.id), tournament.checkin_until)
+                continue
+            rounds = await self.store.tournament_rounds(tournament.id)
+            if rounds and rounds[-1].status != "done":
+                key = ("deadline", tournament.id, rounds[-1].round)
+                self.scheduler.at(key, rounds[-1].deadline)
+
+    async def _due(self, keys: list[Hashable]) -> None:
+        if self.bot.is_closed():
+            self.scheduler.close()  # a bot stopped (tests restart bots in one loop)
+            return
+        for key in keys:
+            assert isinstance(key, tuple)
+            try:
+                if key[0] == "checkin":
+                    await self.close_checkin(key[1])
+                elif key[0] == "deadline":
+                    await self.settle_round(key[1], key[2])
+            except Exception:
+                log.exception("tournament step %s failed", key)
+
+    async def open_checkin(self, tournament: Tournament, organiser_id: int) -> Tournament:
+        """Open the check-in window (the organiser who opens it is checked in), tell the
+        players with a Check in button, and arm its end."""
+        self.check_start(tournament)
+        minutes = tournament.checkin_minutes or 0
+        until = discord.utils.utcnow() + timedelta(minutes=minutes)
+        tournament = await self.store.open_checkin(tournament.id, until)
+        if tournament.player(organiser_id) is not None:
+            tournament = await self.store.check_in(tournament.id, organiser_id)
+        self.scheduler.at(("checkin", tournament.id), until)
+        locale = self.locale(tournament)
+        channel = await self.channel(tournament.channel_id)
+        await channel.send(
+            t(
+                locale,
+                "tournament.checkin_opened",
+                name=tournament.name,
+                minutes=minutes,
+                when=discord.utils.format_dt(until, "R"),
+                mentions=" ".join(f"<@{u}>" for u in tournament.playing()),
+            ),
+            allowed_mentions=discord.AllowedMentions(users=True),
+        )
+        return tournament
+
+    async def close_checkin(self, tournament_id: int) -> None:
+        """The check-in window ends (or the organiser starts early): who has not confirmed
+        is dropped and told; the tournament starts with the others (too few: cancelled)."""
+        self.scheduler.at(("checkin", tournament_id), None)
+        tournament = await self.store.get_tournament(tournament_id)
+        if tournament is None or tournament.status is not TournamentStatus.SIGNUP:
+            return
+        if tournament.checkin_until is None:
+            return
+        no_shows = [p.user_id for p in tournament.players if not p.checked_in]
+        for user_id in no_shows:
+            with contextlib.suppress(NotSeated, TournamentClosed):
+                tournament = await self.store.leave_tournament(tournament.id, user_id)
+        locale = self.locale(tournament)
+        channel = await self.channel(tournament.channel_id)
+        if no_shows:
+            await channel.send(
+                t(
+                    locale,
+                    "tournament.checkin_dropped",
+                    name=tournament.name,
+                    mentions=" ".join(f"<@{u}>" for u in no_shows),
+                ),
+                allowed_mentions=discord.AllowedMentions(users=True),
+            )
+        try:
+            await self.start(tournament)
+        except Refusal as refusal:
+            await channel.send(
+                t(locale, "tournament.checkin_too_few", name=tournament.name)
+                + " "
+                + t(locale, refusal.key, **refusal.fields),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            await self.cancel(tournament)
+        await self._refresh_signup(tournament.id)
+
+    async def _refresh_signup(self, tournament_id: int) -> None:
+        cog = self.bot.get_cog("TournamentCog")
+        if cog is not None:
+            await cog.refresh(tournament_id)
+
+    async def settle_round(self, tournament_id: int, round_no: int) -> None:
+        """A round's deadline passed: every seat of its unfinished tables goes to the AI,
+        which plays out the remaining moves at once; the round closes as they end."""
+        tournament = await self.store.get_tournament(tournament_id)
+        if tournament is None or tournament.status is not TournamentStatus.RUNNING:
+            return
+        rounds = await self.store.tournament_rounds(tournament_id)
+        if not rounds or rounds[-1].round != round_no or rounds[-1].status == "done":
+            return
+        locale = self.locale(tournament)
+        settled = 0
+        for row in await self.store.tournament_tables(tournament_id, round_no):
+            live = await self.manager.fetch(row.table_id) if row.table_id else None
+            if row.state == "void" or live is None:
+                continue
+            for seat, taken in enumerate(live.table.seats):
+                if taken.user_id is not None and not taken.ai and not taken.resigned:
+                    with contextlib.suppress(Refusal):
+                        await self.manager.hand_to_ai(live, seat, True)
+            settled += 1
+            if row.thread_id is not None:
+                thread = await self.channel(row.thread_id)
+                await thread.send(t(locale, "tournament.deadline_table"))
+        channel = await self.channel(tournament.channel_id)
+        await channel.send(
+            t(
+                locale,
+                "tournament.deadline_passed",
+                name=tournament.name,
+                round=round_no,
+                tables=settled,
+            ),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        await self.advance(tournament_id)
+
+    # -- the organiser's result -----------------------------------------------------------------
+    async def set_result(
+        self,
+        tournament: Tournament,
+        row: TournamentTable,
+        ranks: Sequence[int] | None,
+        forfeits: Sequence[int],
+        reason: str,
+        organiser_id: int,
+    ) -> tuple[int, ...]:
+        """Finish the table's game with the organiser's ranks (or, with forfeits only: the
+        other seats by their points now, the forfeited seats after them), keep the decision
+        and tell the thread and the channel. Returns the ranks by seat."""
+        live = await self.manager.fetch(row.table_id) if row.table_id else None
+        if live is None or live.table.status is not TableStatus.ACTIVE:
+            raise Refusal("tournament.result_ended")
+        scores = await self._scores_now(live)
+        if ranks is None:
+            order = sorted(
+                range(len(scores)), key=lambda seat: (seat in forfeits, -scores[seat], seat)
+            )
+            ranks = ranks_from_order(order)
+        final = FinalResult(tuple(scores), tuple(ranks), tuple({} for _ in scores))
+        try:
+            await self.store.finish_table(live.id, final)
+        except StoreError:
+            raise Refusal("tournament.result_ended") from None
+        decided = TournamentResult(
+            tournament.id,
+            live.id,
+            tuple(ranks),
+            tuple(forfeits),
+            reason,
+            organiser_id,
+            discord.utils.utcnow(),
+        )
+        await self.store.record_tournament_result(decided)
+        await self.manager.changed_elsewhere(live.id)  # the game leaves play everywhere
+        await self._announce_result(tournament, row, decided)
+        await self.advance(tournament.id)
+        return decided.ranks
+
+    async def _scores_now(self, live: LiveGame) -> tuple[int, ...]:
+        score = points_now(live.table.game)
+        if score is None:
+            return (0,) * len(live.table.seats)
+        return tuple(int(score(live.state, seat)) for seat in range(len(live.table.seats)))
+
+    async def _announce_result(
+        self, tournament: Tournament, row: TournamentTable, decided: TournamentResult
+    ) -> None:
+        locale = self.locale(tournament)
+        order = sorted(range(len(row.seats)), key=lambda seat: decided.ranks[seat])
+        places = " · ".join(f"{decided.ranks[s]}. <@{row.seats[s]}>" for s in order)
+        text = t(
+            locale,
+            "tournament.result_set",
+            name=tournament.name,
+            round=row.round,
+            table=row.number,
+            reason=clip(decided.reason, 200),
+            places=places,
+        )
+        none = discord.AllowedMentions.none()
+        for place in {row.thread_id, tournament.channel_id} - {None}:
+            assert place is not None
+            target = await self.channel(place)
+            await target.send(clip(text, 2000), allowed_mentions=none)
 
     # -- leaving, replacing, re-pairing, cancelling ----------------------------------------------
     async def current_table(

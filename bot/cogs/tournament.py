@@ -1,6 +1,7 @@
-"""`/tournament`: create one with a sign-up message (Join, Leave, Start, Cancel), the rules
-and points, the standings at any time, dropping out, and the organiser's tools (remove,
-replace, re-pair, cancel). The running of rounds is bot/tournaments.py's."""
+"""`/tournament`: create one with a sign-up message (Join, Leave, Start, Cancel; Check in
+during a check-in window), the rules and points, the standings at any time, this server's
+tournaments past and present (`list`), dropping out, and the organiser's tools (remove,
+replace, re-pair, a table's result, cancel). The running of rounds is bot/tournaments.py's."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import asyncio
 import contextlib
 import io
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -30,12 +32,14 @@ from meeple_hall.bot.store import (
     TournamentClosed,
     TournamentPlayer,
     TournamentStatus,
+    TournamentTable,
 )
 from meeple_hall.bot.tournaments import (
     CLOCKS,
     DEFAULT_CLOCK,
     DEFAULT_SWISS_ROUNDS,
     FORMATS,
+    SEEDINGS,
     Tournaments,
     default_table_size,
 )
@@ -44,6 +48,10 @@ from meeple_hall.renderers.leaderboard import Board, Row, render_board
 
 OPEN = (TournamentStatus.SIGNUP, TournamentStatus.RUNNING)
 STANDINGS_SHOWN = 20
+LISTED = 20  # tournaments shown by /tournament list, newest first
+CHECKIN_MAX = 24 * 60  # minutes
+DEADLINE_MAX = 30  # days
+REASON_MAX = 200
 CHOICES_SHOWN = 25  # Discord's limit on autocomplete choices
 STATUS_KEYS = {
     TournamentStatus.SIGNUP: "tournament.status.signup",
@@ -85,6 +93,8 @@ def signup_embed(tournament: Tournament, locale: str) -> discord.Embed:
             else standings.points_text(tournament.bye_points)
         )
         embed.add_field(name=t(locale, "tournament.bye"), value=byes)
+    for name, value in event_fields(tournament, locale):
+        embed.add_field(name=name, value=value)
     if tournament.format == "elimination":
         advance = (
             t(locale, "tournament.advance_default")
@@ -92,7 +102,11 @@ def signup_embed(tournament: Tournament, locale: str) -> discord.Embed:
             else str(tournament.advance)
         )
         embed.add_field(name=t(locale, "tournament.advance"), value=advance)
-    players = "\n".join(f"{i + 1}. <@{p.user_id}>" for i, p in enumerate(tournament.players))
+    checking_in = tournament.checkin_until is not None
+    players = "\n".join(
+        f"{i + 1}. <@{p.user_id}>" + (" ✅" if checking_in and p.checked_in else "")
+        for i, p in enumerate(tournament.players)
+    )
     embed.add_field(
         name=t(locale, "tournament.players", count=len(tournament.players)),
         value=clip(players or "—", 1024),
@@ -102,14 +116,38 @@ def signup_embed(tournament: Tournament, locale: str) -> discord.Embed:
     return embed
 
 
+def event_fields(tournament: Tournament, locale: str) -> list[tuple[str, str]]:
+    """The organiser's event options that differ from the plain tournament, named."""
+    fields = []
+    if tournament.checkin_minutes:
+        minutes = t(locale, "tournament.minutes", count=tournament.checkin_minutes)
+        fields.append((t(locale, "tournament.checkin"), minutes))
+    if tournament.deadline_days:
+        days = t(locale, "tournament.days", count=tournament.deadline_days)
+        fields.append((t(locale, "tournament.deadline"), days))
+    if tournament.seeding != "random":
+        fields.append(
+            (t(locale, "tournament.seeding"), t(locale, f"tournament.seeding.{tournament.seeding}"))
+        )
+    if tournament.points:
+        fields.append((t(locale, "tournament.points"), " / ".join(map(str, tournament.points))))
+    if tournament.final_size:
+        fields.append((t(locale, "tournament.final"), str(tournament.final_size)))
+    return fields
+
+
 def signup_buttons(tournament: Tournament, locale: str) -> Components | None:
     if tournament.status is not TournamentStatus.SIGNUP:
         return None
     view = Components()
     tid = tournament.id
-    view.add_item(
-        button(f"tour:{tid}:join", t(locale, "lobby.join"), style=discord.ButtonStyle.success)
-    )
+    if tournament.checkin_until is not None:
+        label = t(locale, "tournament.checkin_button")
+        view.add_item(button(f"tour:{tid}:checkin", label, style=discord.ButtonStyle.success))
+    else:
+        view.add_item(
+            button(f"tour:{tid}:join", t(locale, "lobby.join"), style=discord.ButtonStyle.success)
+        )
     view.add_item(button(f"tour:{tid}:leave", t(locale, "lobby.leave")))
     view.add_item(
         button(f"tour:{tid}:start", t(locale, "lobby.start"), style=discord.ButtonStyle.primary)
@@ -181,17 +219,111 @@ async def standings_message(
     return "\n".join(lines), discord.File(io.BytesIO(png), filename=filename)
 
 
-def rules_text(locale: str) -> str:
-    lines = [t(locale, "tournament.rules_intro")]
-    for size, points in standings.POINTS.items():
-        if size >= 2:
-            lines.append(
-                t(locale, "tournament.rules_points", size=size, points=" / ".join(map(str, points)))
-            )
+def rules_text(locale: str, tournament: Tournament | None = None) -> str:
+    """The points per place (the tournament's own, if it has them) and the tie-breaks."""
+    lines = []
+    if tournament is not None:
+        lines.append(t(locale, "tournament.title", name=tournament.name))
+        lines += [f"{name}: {value}" for name, value in event_fields(tournament, locale)]
+    custom = tournament.points if tournament is not None else None
+    lines.append(t(locale, "tournament.rules_intro"))
+    sizes = range(2, len(custom) + 1) if custom else [s for s in standings.POINTS if s >= 2]
+    for size in sizes:
+        points = standings.place_points(size, custom)
+        lines.append(
+            t(locale, "tournament.rules_points", size=size, points=" / ".join(map(str, points)))
+        )
     lines.append(t(locale, "tournament.rules_ties"))
     lines.append(t(locale, "tournament.rules_tiebreaks"))
     lines.append(t(locale, "tournament.rules_formats"))
     return "\n".join(lines)
+
+
+def list_line(tournament: Tournament, locale: str) -> str:
+    created = tournament.created_at
+    return t(
+        locale,
+        "tournament.list_line",
+        id=tournament.id,
+        name=tournament.name,
+        game=game_name(locale, tournament.game),
+        format=t(locale, f"tournament.format.{tournament.format}"),
+        status=t(locale, STATUS_KEYS[tournament.status]),
+        players=len(tournament.players),
+        date=discord.utils.format_dt(created, "d") if created is not None else "—",
+    )
+
+
+def numbers(text: str) -> list[int] | None:
+    """Whole numbers separated by commas or spaces (None if anything else is there)."""
+    parts = text.replace(",", " ").replace("，", " ").replace("、", " ").split()
+    if not parts or not all(p.isdigit() for p in parts):
+        return None
+    return [int(p) for p in parts]
+
+
+def parse_ranks(text: str, seats: int) -> tuple[int, ...]:
+    """A place for each seat, in seat order (`2,1,3`; ties share a place and skip the
+    places they cover, as `1,1,3`); a Refusal if they do not fit the table."""
+    ranks = numbers(text)
+    if ranks is None or len(ranks) != seats or not _competition_ranks(ranks):
+        raise Refusal("tournament.bad_ranks", seats=seats)
+    return tuple(ranks)
+
+
+def _competition_ranks(ranks: list[int]) -> bool:
+    """Each place is one more than the number of seats placed better."""
+    return all(r == 1 + sum(o < r for o in ranks) for r in ranks)
+
+
+def parse_forfeits(text: str, seats: int) -> tuple[int, ...]:
+    """Seat numbers (1 first) that forfeit, as seat indexes; some seat must remain."""
+    chosen = numbers(text)
+    if chosen is None or not all(1 <= s <= seats for s in chosen) or len(set(chosen)) >= seats:
+        raise Refusal("tournament.bad_forfeits", seats=seats)
+    return tuple(sorted({s - 1 for s in chosen}))
+
+
+def parse_points(text: str) -> tuple[int, ...]:
+    """`6,4,2,1` (commas or spaces) as points per place; a Refusal if not whole numbers."""
+    points = numbers(text)
+    if points is None:
+        raise Refusal("tournament.bad_points_format")
+    return tuple(points)
+
+
+def checked_event(
+    tournament: Tournament,
+    checkin: int | None,
+    deadline: int | None,
+    seeding: str,
+    points: str | None,
+    final: int | None,
+) -> Tournament:
+    """The tournament with the organiser's event options, or a Refusal that says which one
+    is wrong."""
+    engine = games.get(tournament.game)
+    low, high = max(engine.min_players, 2), engine.max_players
+    if checkin is not None and not 1 <= checkin <= CHECKIN_MAX:
+        raise Refusal("tournament.bad_checkin", max=CHECKIN_MAX)
+    if deadline is not None and not 1 <= deadline <= DEADLINE_MAX:
+        raise Refusal("tournament.bad_deadline", max=DEADLINE_MAX)
+    if seeding not in SEEDINGS:
+        raise Refusal("tournament.bad_seeding", seedings=", ".join(SEEDINGS))
+    if final is not None and (tournament.format != "swiss" or not low <= final <= high):
+        raise Refusal("tournament.bad_final", min=low, max=high)
+    custom = parse_points(points) if points is not None and points.strip() else None
+    largest = max(tournament.table_size, final or 0)
+    if custom is not None and (len(custom) > high or not standings.points_fit(custom, largest)):
+        raise Refusal("tournament.bad_points", size=largest, max=high)
+    return replace(
+        tournament,
+        checkin_minutes=checkin,
+        deadline_days=deadline,
+        seeding=seeding,
+        points=custom,
+        final_size=final,
+    )
 
 
 class TournamentCog(commands.Cog):
@@ -276,6 +408,11 @@ class TournamentCog(commands.Cog):
         options=cmd("options"),
         bye_points=cmd("bye_points"),
         advance=cmd("advance"),
+        checkin=cmd("checkin"),
+        deadline=cmd("deadline"),
+        seeding=cmd("seeding"),
+        points=cmd("points"),
+        final=cmd("final"),
     )
     @app_commands.describe(
         game=desc("new.game"),
@@ -287,12 +424,20 @@ class TournamentCog(commands.Cog):
         options=desc("new.options"),
         bye_points=desc("tournament.bye_points"),
         advance=desc("tournament.advance"),
+        checkin=desc("tournament.checkin"),
+        deadline=desc("tournament.deadline"),
+        seeding=desc("tournament.seeding"),
+        points=desc("tournament.points"),
+        final=desc("tournament.final"),
     )
     @app_commands.choices(
         format=[
             app_commands.Choice(name=named(f"tournament.format.{f}"), value=f) for f in FORMATS
         ],
         clock=[app_commands.Choice(name=named(f"setting.clock.{c}"), value=c) for c in CLOCKS],
+        seeding=[
+            app_commands.Choice(name=named(f"tournament.seeding.{s}"), value=s) for s in SEEDINGS
+        ],
     )
     async def create(
         self,
@@ -306,6 +451,11 @@ class TournamentCog(commands.Cog):
         options: str | None = None,
         bye_points: float | None = None,
         advance: int | None = None,
+        checkin: int | None = None,
+        deadline: int | None = None,
+        seeding: str | None = None,
+        points: str | None = None,
+        final: int | None = None,
     ) -> None:
         try:
             tournament = self.checked(
@@ -319,6 +469,9 @@ class TournamentCog(commands.Cog):
                 options,
                 bye_points,
                 advance,
+            )
+            tournament = checked_event(
+                tournament, checkin, deadline, seeding or "random", points, final
             )
         except Refusal as refusal:
             await refuse(interaction, refusal)
@@ -402,8 +555,78 @@ class TournamentCog(commands.Cog):
         return game_choices(current, user_locale(interaction))
 
     @tournament.command(name=cmd("rules"), description=desc("tournament.rules"))
-    async def rules(self, interaction: discord.Interaction) -> None:
-        await say(interaction, clip(rules_text(user_locale(interaction)), 2000))
+    @app_commands.rename(tournament=cmd("tournament"))
+    @app_commands.describe(tournament=desc("tournament.which"))
+    async def rules(self, interaction: discord.Interaction, tournament: str | None = None) -> None:
+        """A tournament's own points and options (named, else this channel's newest), or
+        the default rules where there is none."""
+        found: Tournament | None = None
+        try:
+            found = await self.here(interaction, tuple(TournamentStatus), tournament)
+        except Refusal as refusal:
+            if tournament is not None and tournament.strip():
+                await refuse(interaction, refusal)
+                return
+        await say(interaction, clip(rules_text(user_locale(interaction), found), 2000))
+
+    @tournament.command(name=cmd("list"), description=desc("tournament.list"))
+    async def list_command(self, interaction: discord.Interaction) -> None:
+        locale = user_locale(interaction)
+        found = await self.store.tournaments(guild_id=interaction.guild_id)
+        lines = [t(locale, "tournament.list_title", count=len(found))]
+        lines += [list_line(x, locale) for x in reversed(found[-LISTED:])]
+        if not found:
+            lines.append(t(locale, "tournament.list_none"))
+        await say(interaction, clip("\n".join(lines), 2000))
+
+    @tournament.command(name=cmd("result"), description=desc("tournament.result"))
+    @app_commands.rename(
+        table=cmd("table"),
+        reason=cmd("reason"),
+        ranks=cmd("ranks"),
+        forfeits=cmd("forfeits"),
+        tournament=cmd("tournament"),
+    )
+    @app_commands.describe(
+        table=desc("tournament.result_table"),
+        reason=desc("tournament.reason"),
+        ranks=desc("tournament.ranks"),
+        forfeits=desc("tournament.forfeits"),
+        tournament=desc("tournament.which"),
+    )
+    async def result(
+        self,
+        interaction: discord.Interaction,
+        table: int,
+        reason: str,
+        ranks: str | None = None,
+        forfeits: str | None = None,
+        tournament: str | None = None,
+    ) -> None:
+        async def action(interaction: discord.Interaction, tournament: Tournament) -> str:
+            self.organiser(interaction, tournament)
+            if tournament.status is not TournamentStatus.RUNNING:
+                raise Refusal("tournament.not_running")
+            row = await self.current_row(tournament, table)
+            size = len(row.seats)
+            places = parse_ranks(ranks, size) if ranks and ranks.strip() else None
+            out = parse_forfeits(forfeits, size) if forfeits and forfeits.strip() else ()
+            if places is None and not out:
+                raise Refusal("tournament.result_needs")
+            why = reason.strip()
+            if not why or len(why) > REASON_MAX:
+                raise Refusal("tournament.bad_reason", max=REASON_MAX)
+            await self.service.set_result(tournament, row, places, out, why, interaction.user.id)
+            return "tournament.result_done"
+
+        await self._act(interaction, action, tournament)
+
+    async def current_row(self, tournament: Tournament, number: int) -> TournamentTable:
+        """Table `number` of the tournament's current round."""
+        for row in await self.store.tournament_tables(tournament.id, tournament.round):
+            if row.number == number and row.state != "void":
+                return row
+        raise Refusal("tournament.no_table", table=number, round=tournament.round)
 
     @tournament.command(name=cmd("standings"), description=desc("tournament.standings"))
     @app_commands.rename(tournament=cmd("tournament"))
@@ -531,6 +754,8 @@ class TournamentCog(commands.Cog):
             return
         await say(interaction, t(locale, note))
 
+    @rules.autocomplete("tournament")
+    @result.autocomplete("tournament")
     @standings_command.autocomplete("tournament")
     @drop.autocomplete("tournament")
     @remove.autocomplete("tournament")
@@ -560,11 +785,18 @@ class TournamentCog(commands.Cog):
                 )
             elif verb == "leave":
                 tournament = await self.store.leave_tournament(tournament.id, user.id)
+            elif verb == "checkin":
+                tournament = await self.store.check_in(tournament.id, user.id)
             elif verb == "start":
                 self.organiser(interaction, tournament)
                 self.service.check_start(tournament)
                 await interaction.response.defer()
-                await self.service.start(tournament)
+                if tournament.checkin_minutes and tournament.checkin_until is None:
+                    tournament = await self.service.open_checkin(tournament, user.id)
+                elif tournament.checkin_until is not None:
+                    await self.service.close_checkin(tournament.id)  # the organiser starts early
+                else:
+                    await self.service.start(tournament)
                 tournament = await self.store.get_tournament(tournament.id) or tournament
             elif verb == "cancel":
                 self.organiser(interaction, tournament)
