@@ -2,6 +2,7 @@
 
     python bench/load.py [--tables 10 100 1000] [--backend sqlite postgres] [--game village]
                          [--players 3] [--seconds 60] [--think 2 10] [--latency 0.04]
+                         [--pictures before now]
 
 For each backend and table count: N games of `--game` are started and played a few moves
 into the game through the bot's TableManager, then the real bot starts on that database
@@ -23,6 +24,10 @@ p99 and max, acknowledgements later than 3 s, moves per second, CPU per move (th
 and its picture/AI workers, the load generator included, and of it this process's own: the
 event loop that answers the clicks), the memory of the bot (resident, workers included),
 start-up time, and the load average.
+
+`--pictures before now` runs every table count twice, one after the other on the same
+machine: with the table pictures encoded and drawn as before issue 29 (every pixel's RGB,
+one worker short of the cores) and as now (`render.flat_png`, a worker per core).
 """
 
 from __future__ import annotations
@@ -50,7 +55,8 @@ from discord.webhook import async_ as webhook_async
 
 sys.path.append(str(Path(__file__).resolve().parents[1]))  # for tests.postgres
 
-from meeple_hall.bot import ai, create_bot
+from meeple_hall import renderers
+from meeple_hall.bot import ai, create_bot, render
 from meeple_hall.bot.clocks import ClockService
 from meeple_hall.bot.live import TableManager
 from meeple_hall.bot.store import Seat, open_store
@@ -705,6 +711,30 @@ def report(result: dict[str, Any]) -> None:
     sys.stdout.flush()
 
 
+def encode_rgb_png(game_id: str, view: dict[str, Any]) -> bytes:
+    """The table picture as the bot encoded it before issue 29: every pixel's RGB."""
+    return render.png_bytes(renderers.render(game_id, view))
+
+
+PICTURES = {
+    "before": (encode_rgb_png, render.PicturePool),
+    "now": (render.encode_png, lambda: render.PicturePool(render.picture_workers())),
+}
+
+
+@contextlib.contextmanager
+def pictures(kind: str):  # type: ignore[no-untyped-def]
+    """The bot's table pictures encoded and drawn as `kind` (a key of PICTURES) says."""
+    encode, new_pool = PICTURES[kind]
+    originals = render.encode_png, render.pool
+    render.encode_png, render.pool = encode, new_pool()
+    try:
+        yield
+    finally:
+        render.pool.shutdown()
+        render.encode_png, render.pool = originals
+
+
 async def main() -> None:
     import logging
 
@@ -727,6 +757,13 @@ async def main() -> None:
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--dir", default=None, help="where the SQLite files go")
+    parser.add_argument(
+        "--pictures",
+        nargs="+",
+        choices=sorted(PICTURES),
+        default=["now"],
+        help="how table pictures are encoded and drawn: as before issue 29, as now, or both",
+    )
     args = parser.parse_args()
     print(
         f"bench/load.py: {args.game} at {args.players} players, think {args.think[0]:g}–"
@@ -738,8 +775,10 @@ async def main() -> None:
         for backend in args.backend:
             with database(backend, args, folder) as new_database:
                 for tables in args.tables:
-                    url = new_database()
-                    report(await run(url, args, tables, backend))
+                    for kind in args.pictures:
+                        with pictures(kind):
+                            label = backend if args.pictures == ["now"] else f"{backend}, {kind}"
+                            report(await run(new_database(), args, tables, label))
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 

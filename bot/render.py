@@ -13,6 +13,7 @@ import atexit
 import functools
 import io
 import logging
+import os
 import struct
 import weakref
 import zlib
@@ -40,21 +41,69 @@ PRIVATE_FILENAME = "private.png"
 
 
 def encode_png(game_id: str, view: dict[str, Any]) -> bytes:
-    return png_bytes(renderers.render(game_id, view))
+    return flat_png(renderers.render(game_id, view))
 
 
-_PNG_COLOUR_TYPES = {"L": 0, "RGB": 2, "RGBA": 6}
+_PNG_COLOUR_TYPES = {"L": 0, "RGB": 2, "P": 3, "RGBA": 6}
+ZLIB_LEVEL = 3
+# Table pictures should stay under 60 KiB. A layout whose PNG at ZLIB_LEVEL passed that
+# (Burgundy's and Coffee's, about 70 KiB) is deflated at SMALLER_LEVEL from then on: a
+# fifth smaller for about 15 ms more (bench/README.md).
+MAX_PICTURE_BYTES = 60 * 1024
+SMALLER_LEVEL = 7
+_large_layouts: set[tuple[int, int]] = set()  # picture sizes that needed SMALLER_LEVEL
+# A palette is worked out from every PALETTE_STEP-th pixel of every PALETTE_STEP-th row:
+# flat colours cover many pixels, so the sample holds them all at a sixteenth of the work.
+PALETTE_STEP = 4
+FLAT_COLOURS = 128
 
 
-def png_bytes(image: Image.Image) -> bytes:
-    """A PNG whose rows are stored unfiltered.
+def flat_png(image: Image.Image) -> bytes:
+    """A game picture as a PNG of at most 256 colours (`to_palette`): a byte a pixel instead
+    of three, so it deflates in about half the time and bytes (bench/README.md, "Pictures at
+    half the cost"). A picture with transparency is kept whole (`png_bytes`)."""
+    if image.mode != "RGB":
+        return png_bytes(image)
+    indexed = to_palette(image)
+    if image.size not in _large_layouts:
+        data = png_bytes(indexed)
+        if len(data) <= MAX_PICTURE_BYTES:
+            return data
+        _large_layouts.add(image.size)
+    return png_bytes(indexed, SMALLER_LEVEL)
+
+
+def to_palette(image: Image.Image) -> Image.Image:
+    """An RGB picture of flat colours as a "P" picture of 256 colours, each pixel given the
+    nearest of them. The colours come from a sample of its pixels: its FLAT_COLOURS most
+    frequent ones exactly (the flat areas keep their colour), the rest from Pillow's fast
+    octree over the sample (the anti-aliased edges' shades). tests/renderers/test_encoding.py
+    states the tolerance."""
+    width, height = image.size
+    sample = image.resize(
+        (max(1, width // PALETTE_STEP), max(1, height // PALETTE_STEP)),
+        Image.Resampling.NEAREST,
+    )
+    counted = sorted(sample.getcolors(sample.width * sample.height) or [], reverse=True)
+    colours = [channel for _, rgb in counted[:FLAT_COLOURS] for channel in rgb]
+    if len(counted) > FLAT_COLOURS:
+        shades = sample.quantize(
+            256 - FLAT_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
+        )
+        colours += (shades.getpalette("RGB") or [])[: 3 * (256 - FLAT_COLOURS)]
+    palette = Image.new("P", (1, 1))
+    palette.putpalette(colours)
+    return image.quantize(palette=palette, dither=Image.Dither.NONE)
+
+
+def png_bytes(image: Image.Image, level: int = ZLIB_LEVEL) -> bytes:
+    """A PNG of the picture's own pixels whose rows are stored unfiltered.
 
     Pillow filters every row adaptively, which suits photographs; table pictures are flat
     colours, where unfiltered rows deflate both faster and smaller. zlib level 3 is as fast
     as level 1 here and a quarter smaller (bench/README.md).
     """
-    if image.mode not in _PNG_COLOUR_TYPES:
-        image = image.convert("RGBA" if "A" in image.getbands() else "RGB")
+    image = _storable(image)
     width, height = image.size
     raw = image.tobytes()
     stride = len(raw) // height
@@ -64,10 +113,30 @@ def png_bytes(image: Image.Image) -> bytes:
         (
             b"\x89PNG\r\n\x1a\n",
             _chunk(b"IHDR", header),
-            _chunk(b"IDAT", zlib.compress(rows, 3)),
+            *_palette_chunks(image),
+            _chunk(b"IDAT", zlib.compress(rows, level)),
             _chunk(b"IEND", b""),
         )
     )
+
+
+def _storable(image: Image.Image) -> Image.Image:
+    """The picture in a mode `png_bytes` writes as it is (a palette with a transparent
+    colour becomes RGBA)."""
+    if image.mode == "P" and "transparency" in image.info:
+        return image.convert("RGBA")
+    if image.mode not in _PNG_COLOUR_TYPES:
+        return image.convert("RGBA" if "A" in image.getbands() else "RGB")
+    return image
+
+
+def _palette_chunks(image: Image.Image) -> tuple[bytes, ...]:
+    """A "P" picture's colours (PLTE), as many entries as its highest index needs."""
+    if image.mode != "P":
+        return ()
+    colours = image.getpalette("RGB") or []
+    used = (max(image.getextrema()) + 1) * 3  # type: ignore[operator]
+    return (_chunk(b"PLTE", bytes(colours[:used]).ljust(used, b"\0")),)
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
@@ -116,7 +185,14 @@ class PicturePool(Workers):
                 return await asyncio.to_thread(call)
 
 
-pool = PicturePool()
+def picture_workers() -> int:
+    """A worker per core: the event loop waits on the database and Discord most of a click,
+    and with one worker short of the cores the pictures queued at 1,000 busy tables while a
+    core was idle (bench/README.md, "Pictures at half the cost")."""
+    return os.cpu_count() or 1
+
+
+pool = PicturePool(picture_workers())
 atexit.register(pool.shutdown)
 
 
@@ -163,12 +239,12 @@ class TablePictures:
 
 def encode_own(game_id: str, view: dict[str, Any]) -> bytes | None:
     image = phone.render_own(game_id, view)
-    return png_bytes(image) if image is not None else None
+    return flat_png(image) if image is not None else None
 
 
 def encode_focus(game_id: str, view: dict[str, Any], focus: str) -> bytes | None:
     image = phone.render_focus(game_id, view, focus)
-    return png_bytes(image) if image is not None else None
+    return flat_png(image) if image is not None else None
 
 
 async def private_png(game_id: str, view: dict[str, Any]) -> bytes | None:

@@ -9,7 +9,7 @@ import pytest
 from PIL import Image, ImageDraw
 
 from meeple_hall import games, renderers
-from meeple_hall.bot.render import PicturePool, encode_png, png_bytes
+from meeple_hall.bot.render import PicturePool, encode_png, picture_workers, png_bytes
 from meeple_hall.games import Action
 
 
@@ -21,18 +21,34 @@ def picture(mode: str) -> Image.Image:
     return image
 
 
-@pytest.mark.parametrize("mode", ["RGB", "RGBA", "L"])
+@pytest.mark.parametrize("mode", ["RGB", "RGBA", "L", "P"])
 def test_png_decodes_to_the_same_pixels(mode):
     image = picture(mode)
     back = Image.open(io.BytesIO(png_bytes(image)))
     assert back.format == "PNG" and back.mode == mode and back.size == image.size
     assert back.tobytes() == image.tobytes()
+    assert back.convert("RGB").tobytes() == image.convert("RGB").tobytes()
 
 
 def test_other_modes_are_stored_as_rgb():
-    image = picture("P")
+    image = picture("CMYK")
     back = Image.open(io.BytesIO(png_bytes(image)))
     assert back.mode == "RGB" and back.tobytes() == image.convert("RGB").tobytes()
+
+
+def test_a_palette_with_a_transparent_colour_keeps_it():
+    image = picture("P")
+    image.info["transparency"] = 0
+    back = Image.open(io.BytesIO(png_bytes(image)))
+    assert back.mode == "RGBA" and back.tobytes() == image.convert("RGBA").tobytes()
+    assert back.getpixel((0, 0))[3] == 0
+
+
+def test_the_picture_workers_use_every_core(monkeypatch):
+    monkeypatch.setattr("os.cpu_count", lambda: 6)
+    assert picture_workers() == 6
+    monkeypatch.setattr("os.cpu_count", lambda: None)
+    assert picture_workers() == 1
 
 
 # -- where pictures are drawn ---------------------------------------------------------------
