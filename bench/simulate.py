@@ -31,7 +31,8 @@ def main() -> int:
     print(
         f"{report.steps} steps in {report.seconds:.0f} s: {report.steps / report.seconds:.2f} "
         f"steps/s, {args.days * 24 / minutes:.1f} virtual hours a minute, "
-        f"{report.moves / report.seconds:.1f} moves/s"
+        f"{report.moves / report.seconds:.1f} moves/s; {report.tournaments_started} "
+        "tournaments started"
     )
     return 1 if report.violations else 0
 

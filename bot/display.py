@@ -214,6 +214,16 @@ class TableDisplay:
 
     async def _loaded(self, game: LiveGame) -> None:
         self.prime(game)
+        table = game.table
+        if (
+            not table.table_message_id
+            and table.status is TableStatus.ACTIVE
+            and not table.paused_at
+        ):
+            # its turn change was never shown (the bot stopped before the post went out):
+            # whoever it awaits is told now
+            self._acting.pop(game.id, None)
+            await self.changed(game)
 
     def forget_shown(self, game: LiveGame) -> None:
         """The table is shown afresh (in another channel): who is awaited is mentioned again."""
@@ -330,6 +340,8 @@ class TableDisplay:
                 message = None  # someone deleted the table message: post it again
         if message is None:
             content = t(locale, "table.your_move", mentions=mentions) if mentions else None
+            if mentions:  # not shown until posted: a bot stopping first leaves it to the next
+                await self.store.set_table_message(table.id, None)  # type: ignore[arg-type]
             message = await retried(
                 lambda: channel.send(
                     content=content,

@@ -1,8 +1,9 @@
-"""A turn change the bot had not yet shown when it stopped is shown by the next bot: the
-table message at the latest move, a mention of the player now awaited, and their turn DM.
-(The season simulator's second finding: a post that failed on a Discord error was to be
-sent again by the stopped bot, and the next one, taking what it loaded as already told,
-never said whose turn it was.) On the four real games."""
+"""A turn change the bot had not yet shown when it stopped is shown by the next bot once it
+loads the game: the table message at the latest move, a mention of the player now awaited,
+and their turn DM. (The season simulator's second finding: a post that failed on a Discord
+error was to be sent again by the stopped bot, and the next one, taking what it loaded as
+already told, never said whose turn it was.) On the four real games, the bot closed or
+killed."""
 
 from __future__ import annotations
 
@@ -21,11 +22,6 @@ def mentions(table, member) -> int:
     return sum(member.mention in (m.content or "") for m in table.channel.history())
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="not fixed yet (SIMULATION_FINDINGS.md, finding 2): a bot loading a game takes "
-    "whoever it awaits as told (TableDisplay.prime)",
-)
 @pytest.mark.parametrize("clean", [True, False], ids=["closed", "killed"])
 @pytest.mark.parametrize("game_id", REAL_GAMES)
 async def test_a_turn_change_unshown_when_the_bot_stops_is_shown_after_the_restart(
@@ -50,8 +46,11 @@ async def test_a_turn_change_unshown_when_the_bot_stops_is_shown_after_the_resta
         await old.close()
     await table.env.bot.manager.loaded_at_start()
     await table.env.advance_time(LATER[0].total_seconds() + MINUTE)
+    # the player who moved last looks at the table: the new bot loads the game
+    await seated_member(table, game, first).slash(table.channel, "board")
+    await table.env.advance_time(MINUTE)
 
-    game = await table.env.bot.manager.fetch(game.id)
+    game = table.env.bot.manager.get(game.id)
     assert shown_move(table) == game.seq
     assert mentions(table, waiting) == told + 1
     assert len(turn_dms(waiting)) == dms + 1
