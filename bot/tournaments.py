@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import logging
 import random
 from collections.abc import Hashable, Sequence
@@ -34,7 +35,7 @@ from typing import Any
 import discord
 
 from meeple_hall import games
-from meeple_hall.bot import pairing, standings
+from meeple_hall.bot import pairing, render, standings
 from meeple_hall.bot.components import clip
 from meeple_hall.bot.i18n import SUPPORTED, game_name, language, t
 from meeple_hall.bot.live import LiveGame, Refusal, TableManager
@@ -56,7 +57,9 @@ from meeple_hall.bot.store import (
     TournamentTable,
     UserPrefs,
 )
+from meeple_hall.bot.tournament_export import load_record, tournament_csv
 from meeple_hall.games.ai.evaluate import points_now
+from meeple_hall.renderers.podium import Finisher, render_podium
 
 log = logging.getLogger(__name__)
 
@@ -470,6 +473,7 @@ class Tournaments:
             key="final",
             mention=True,
         )
+        await self._post_podium(tournament, ranked)
         with contextlib.suppress(TournamentClosed):
             await self.store.end_tournament(tournament.id, TournamentStatus.FINISHED)
 
@@ -492,6 +496,35 @@ class Tournaments:
             file=file,
             allowed_mentions=discord.AllowedMentions(users=mention),
         )
+
+    async def _post_podium(self, tournament: Tournament, ranked: list[standings.Standing]) -> None:
+        """The first three on the podium, as a picture, once (found again after a stop)."""
+        channel = await self.channel(tournament.channel_id)
+        filename = f"podium-{tournament.id}.png"
+        if not ranked or await self._posted(channel, filename):
+            return
+        names = {p.user_id: p.name for p in tournament.players}
+        finishers = [
+            Finisher(names.get(s.user_id, str(s.user_id)), standings.points_text(s.points))
+            for s in ranked[:3]
+        ]
+        locale = self.locale(tournament)
+        png = await asyncio.to_thread(
+            lambda: render.png_bytes(render_podium(finishers, language=locale))
+        )
+        await channel.send(
+            t(locale, "tournament.podium", name=tournament.name),
+            file=discord.File(io.BytesIO(png), filename=filename),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    async def export(self, tournament: Tournament, locale: str) -> discord.File:
+        """The tournament as a CSV file (bot/tournament_export.py)."""
+        _, counted, _ = await self.history(tournament)
+        ranked = await self.standings(tournament)
+        record = await load_record(self.store, tournament, ranked, counted)
+        data = tournament_csv(record, locale).encode()
+        return discord.File(io.BytesIO(data), filename=f"tournament-{tournament.id}.csv")
 
     async def _posted(self, channel: Any, filename: str) -> bool:
         """Whether one of the channel's latest messages is the bot's with this picture (where

@@ -621,6 +621,20 @@ class TournamentCog(commands.Cog):
 
         await self._act(interaction, action, tournament)
 
+    @tournament.command(name=cmd("export"), description=desc("tournament.export"))
+    @app_commands.rename(tournament=cmd("tournament"))
+    @app_commands.describe(tournament=desc("tournament.which"))
+    async def export(self, interaction: discord.Interaction, tournament: str | None = None) -> None:
+        """Standings, pairings and every game's result as a CSV file, past tournaments too."""
+        locale = user_locale(interaction)
+        try:
+            found = await self.here(interaction, tuple(TournamentStatus), tournament)
+        except Refusal as refusal:
+            await refuse(interaction, refusal)
+            return
+        file = await self.service.export(found, locale)
+        await say(interaction, t(locale, "tournament.exported", name=found.name), file=file)
+
     async def current_row(self, tournament: Tournament, number: int) -> TournamentTable:
         """Table `number` of the tournament's current round."""
         for row in await self.store.tournament_tables(tournament.id, tournament.round):
@@ -755,6 +769,7 @@ class TournamentCog(commands.Cog):
         await say(interaction, t(locale, note))
 
     @rules.autocomplete("tournament")
+    @export.autocomplete("tournament")
     @result.autocomplete("tournament")
     @standings_command.autocomplete("tournament")
     @drop.autocomplete("tournament")

@@ -153,6 +153,12 @@ async def test_round_one_seeded_by_rating_spreads_the_strongest(hall, game_id):
     }
 
 
+# The AI plays a whole game out within one step of virtual time: on a loaded machine that
+# takes longer than a move's usual settling time (a Coffee Traders game took over 60 s).
+AI_PLAYS_OUT = pytest.mark.simcord(settle_timeout=600)
+
+
+@AI_PLAYS_OUT
 @pytest.mark.parametrize("game_id", EVERY_GAME)
 async def test_a_passed_deadline_has_the_ai_play_out_the_round(hall, game_id):
     env, _, channel, members = hall
@@ -190,6 +196,13 @@ async def test_a_passed_deadline_has_the_ai_play_out_the_round(hall, game_id):
     await finished(env, tournament.id)
     assert (await store.get_table(row.table_id)).status is TableStatus.FINISHED
     assert (await store.get_tournament(tournament.id)).status is TournamentStatus.FINISHED
+    pictures = [a.filename for m in channel.history() for a in m.attachments]
+    assert f"podium-{tournament.id}.png" in pictures  # the podium picture, at the end
+    exported = await bob.slash(channel, "tournament export")
+    (attachment,) = exported.response.attachments
+    assert exported.ephemeral and attachment.filename == f"tournament-{tournament.id}.csv"
+    text = (await attachment.read()).decode("utf-8-sig")
+    assert str(alice.id) in text and str(bob.id) in text
 
 
 @pytest.mark.parametrize("game_id", EVERY_GAME)
