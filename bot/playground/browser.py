@@ -253,16 +253,20 @@ class TablePage:
                 continue
         await options.wait_for(timeout=1)  # raises: the list never showed
 
+    @staticmethod
+    async def wait_for_turn(session: Any, table_id: int, seat: int = 0) -> None:
+        """Until the bot awaits the seat (the AI seats think first)."""
+        for _ in range(1200):
+            if (await session.bot.manager.fetch(table_id)).decision_for(seat) is not None:
+                return
+            await asyncio.sleep(0.05)
+        raise AssertionError("the person's turn never came")
+
     async def play_move(self, session: Any, table_id: int, seat: int = 0) -> None:
         """One move of the person's: wait for their turn (the AI seats think first), Take
         turn, and answer panels until the bot has applied a move. A panel taken back by
         the bot (a refusal in its place) is met with Take turn again."""
-        for _ in range(1200):
-            if (await session.bot.manager.fetch(table_id)).decision_for(seat) is not None:
-                break
-            await asyncio.sleep(0.05)
-        else:
-            raise AssertionError("the person's turn never came")
+        await self.wait_for_turn(session, table_id, seat)
         before = (await session.bot.manager.fetch(table_id)).seq
         await self.take_turn()
         for _ in range(12):

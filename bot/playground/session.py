@@ -23,7 +23,9 @@ from simcord.env import Env
 
 from meeple_hall import games
 from meeple_hall.bot import ai, create_bot
+from meeple_hall.bot.components import TableButton
 from meeple_hall.bot.i18n import t
+from meeple_hall.bot.playground.table import TableProxy
 from meeple_hall.bot.playground.world import World, world_file
 from meeple_hall.bot.store import TableStatus
 
@@ -79,6 +81,7 @@ class Session:
         self.capability = secrets.token_urlsafe(32)
         self.restarts = 0
         self.preview: Any = None
+        self.proxy = TableProxy(lambda: self.preview.url, self.show_latest_table, options.port)
         self.current: Any = None
         self.stopped = asyncio.Event()
         self._switching = False
@@ -98,7 +101,8 @@ class Session:
             self._clock.__enter__()
             await self._show_stored_tables()
             channel = await self._choose_channel()
-            await self._open_preview(channel, self.options.port)
+            await self._open_preview(channel, 0)
+            await self.proxy.start()
         except BaseException:
             await self._shutdown()
             raise
@@ -110,6 +114,7 @@ class Session:
     async def _shutdown(self) -> None:
         if self._watcher is not None:
             self._watcher.cancel()
+        await self.proxy.close()
         if self.preview is not None:
             await self.preview.close()
         await self.env.shutdown()
@@ -119,8 +124,9 @@ class Session:
 
     @property
     def url(self) -> str:
-        """The table's page: loopback only, with SimCord's capability token."""
-        return self.preview.url
+        """The table's page (SimCord's, through the playground's proxy): loopback only,
+        with SimCord's capability token."""
+        return self.proxy.url(self.capability)
 
     # -- the tables already stored ---------------------------------------------------------
     async def _show_stored_tables(self) -> None:
@@ -251,6 +257,17 @@ class Session:
             finally:
                 self._switching = False
 
+    async def show_latest_table(self) -> None:
+        """A page opened from now on lands at the channel's newest table message (else its
+        newest message from the bot), not where the page first opened (the lobby)."""
+        async with self._lock:
+            bot_id = self.env.backend.bot_user.id
+            posted = [m for m in self.current.history() if m.author.id == bot_id]
+            tables = [m for m in posted if any(is_take_turn(c.custom_id) for c in controls(m))]
+            newest = max(tables or posted, key=lambda m: m.id, default=None)
+            if newest is not None:
+                await self.preview.show(newest)
+
     async def new_lobby(self, game_id: str) -> int:
         """A lobby in the first free channel, shown on the page."""
         async with self._lock:
@@ -337,6 +354,11 @@ def controls(message: Any) -> Iterator[Control]:
                 yield Control("select", custom_id, values)
             elif child.get("type") == 2 and child.get("label"):
                 yield Control("button", custom_id, {child["label"]: custom_id})
+
+
+def is_take_turn(custom_id: str) -> bool:
+    match = TableButton.pattern().fullmatch(custom_id)
+    return match is not None and match["verb"] == "take"
 
 
 def describe(message: Any) -> str:
