@@ -46,12 +46,13 @@ def encode_png(game_id: str, view: dict[str, Any]) -> bytes:
 
 _PNG_COLOUR_TYPES = {"L": 0, "RGB": 2, "P": 3, "RGBA": 6}
 ZLIB_LEVEL = 3
-# Table pictures should stay under 60 KiB. A layout whose PNG at ZLIB_LEVEL passed that
-# (Burgundy's and Coffee's, about 70 KiB) is deflated at SMALLER_LEVEL from then on: a
-# fifth smaller for about 15 ms more (bench/README.md).
+# Table pictures should stay under 60 KiB. Those of more than LARGE_PICTURE pixels
+# (Burgundy's and Coffee's, 1.2 million) are about 70 KiB at ZLIB_LEVEL: they are deflated
+# at SMALLER_LEVEL, a fifth smaller for about 15 ms more (bench/README.md). Decided by the
+# size, not by trying, so that a picture is always the same bytes and is deflated once.
 MAX_PICTURE_BYTES = 60 * 1024
+LARGE_PICTURE = 1_100_000
 SMALLER_LEVEL = 7
-_large_layouts: set[tuple[int, int]] = set()  # picture sizes that needed SMALLER_LEVEL
 # A palette is worked out from every PALETTE_STEP-th pixel of every PALETTE_STEP-th row:
 # flat colours cover many pixels, so the sample holds them all at a sixteenth of the work.
 PALETTE_STEP = 4
@@ -64,13 +65,8 @@ def flat_png(image: Image.Image) -> bytes:
     half the cost"). A picture with transparency is kept whole (`png_bytes`)."""
     if image.mode != "RGB":
         return png_bytes(image)
-    indexed = to_palette(image)
-    if image.size not in _large_layouts:
-        data = png_bytes(indexed)
-        if len(data) <= MAX_PICTURE_BYTES:
-            return data
-        _large_layouts.add(image.size)
-    return png_bytes(indexed, SMALLER_LEVEL)
+    large = image.width * image.height > LARGE_PICTURE
+    return png_bytes(to_palette(image), SMALLER_LEVEL if large else ZLIB_LEVEL)
 
 
 def to_palette(image: Image.Image) -> Image.Image:
@@ -186,9 +182,9 @@ class PicturePool(Workers):
 
 
 def picture_workers() -> int:
-    """A worker per core: the event loop waits on the database and Discord most of a click,
-    and with one worker short of the cores the pictures queued at 1,000 busy tables while a
-    core was idle (bench/README.md, "Pictures at half the cost")."""
+    """A worker per core: pictures are most of a move's processor time, and one worker (a
+    core left to the event loop) could not keep up with 1,000 busy tables; the loop shares
+    the cores with them (bench/README.md, "Pictures at half the cost")."""
     return os.cpu_count() or 1
 
 
