@@ -280,3 +280,38 @@ async def test_the_list_shows_this_servers_tournaments_past_ones_included(hall, 
     far = (await env.bot.store.tournaments(guild_id=other.id))[0]
     refused = await alice.slash(channel, "tournament standings", tournament=str(far.id))
     assert refused.ephemeral and "another server" in refused.response.content
+
+
+@pytest.mark.parametrize("game_id", EVERY_GAME)
+async def test_a_check_in_window_and_a_deadline_survive_a_restart(hall, make_bot, game_id):
+    """Both are re-armed from the store at start: the window still closes on time, and the
+    round's deadline still hands its table to the AI."""
+    env, _, channel, members = hall
+    alice, bob, carol = members[:3]
+    await alice.slash(
+        channel,
+        "tournament create",
+        game=game_id,
+        format="swiss",
+        rounds=1,
+        table_size=2,
+        checkin=10,
+        deadline=1,
+        clock="72h",
+    )
+    signup = channel.last_message
+    for member in (bob, carol):
+        await click_verb(member, signup, "join")
+    await click_verb(alice, signup, "start")
+    signup = next(m for m in channel.history() if m.id == signup.id)  # with Check in
+    await click_verb(bob, signup, "checkin")
+    await env.restart_bot(make_bot())
+    await env.advance_time(11 * MINUTE)
+    store = env.bot.store
+    (tournament,) = await store.tournaments()
+    assert tournament.status is TournamentStatus.RUNNING and tournament.player(carol.id) is None
+    (row,) = await store.tournament_tables(tournament.id, 1)
+    await env.restart_bot(make_bot())
+    await env.advance_time(DAY)
+    table = await env.bot.store.get_table(row.table_id)
+    assert all(s.ai for s in table.seats) or table.status is TableStatus.FINISHED
