@@ -187,10 +187,10 @@ def replaced(user: int, swaps: dict[int, int]) -> int:
 
 # -- progress: rounds end ----------------------------------------------------------------------
 def round_deadline(tournament: Tournament, rnd: TournamentRound) -> datetime | None:
-    """When the round must be over. Rounds have no deadline yet (issue 28 adds one): a
-    round ends when its games do, and each game has its clock. A deadline, once the store
-    keeps one, is returned here and `rounds_end` holds every round to it."""
-    return None
+    """When the round must be over: its stored deadline (issue 28, when the organiser gave
+    rounds one; its unfinished tables are settled then), else none (a round ends when its
+    games do, and each game has its clock)."""
+    return rnd.deadline
 
 
 async def rounds_end(sim: Sim) -> list[str]:
