@@ -33,7 +33,7 @@ from meeple_hall.bot.store import (
     Table,
     TableStatus,
 )
-from meeple_hall.games import GameError
+from meeple_hall.games import GameError, Option
 
 log = logging.getLogger(__name__)
 
@@ -62,7 +62,7 @@ def lobby_embed(table: Table, locale: str) -> discord.Embed:
         name=t(locale, "lobby.seats", count=len(table.seats)), value=seats or "—", inline=False
     )
     for _, label, choices, current in option_menus(
-        table.game, table.options, table.settings, locale
+        table.game, table.options, table.settings, locale, len(table.seats)
     ):
         embed.add_field(name=label, value=dict(choices)[current], inline=True)
     embed.set_footer(text=t(locale, "lobby.footer", table=table.id))
@@ -74,18 +74,24 @@ OptionMenu = tuple[str, str, list[tuple[str, str]], str]
 
 
 def option_menus(
-    game_id: str, options: dict[str, str], settings: dict[str, str], locale: str
+    game_id: str,
+    options: dict[str, str],
+    settings: dict[str, str],
+    locale: str,
+    seats: int | None = None,
 ) -> list[OptionMenu]:
-    """The game's options, then the table's own settings (bot/table_settings.py)."""
-    menus: list[OptionMenu] = [
-        (
-            spec.id,
-            game_text(locale, spec.label),
-            [(c.id, game_text(locale, c.label)) for c in spec.choices],
-            options.get(spec.id, spec.default),
-        )
-        for spec in games.get(game_id).options
-    ]
+    """The game's options that apply to `seats` seats (any count if None), then the table's
+    own settings (bot/table_settings.py)."""
+    menus: list[OptionMenu] = []
+    for spec in games.get(game_id).options:
+        current = options.get(spec.id, spec.default)
+        choices = [
+            (c.id, game_text(locale, c.label))
+            for c in spec.choices
+            if c.id == current or seats is None or applies(c, seats)
+        ]
+        if len(choices) > 1:  # one choice left is nothing to choose
+            menus.append((spec.id, game_text(locale, spec.label), choices, current))
     menus += [
         (
             setting.id,
@@ -96,6 +102,14 @@ def option_menus(
         for setting in table_settings.declared()
     ]
     return menus
+
+
+def applies(choice: Option, seats: int) -> bool:
+    """Whether an option's choice is one for a table of `seats` seats: the seat counts
+    (`min_players`, `max_players`) and the seat (`seat`, from 1) its fields name."""
+    fields = choice.fields
+    low, high = fields.get("min_players", 1), fields.get("max_players", seats)
+    return low <= seats <= high and fields.get("seat", 1) <= seats
 
 
 def ai_level_prompt(table: Table, locale: str) -> str:
@@ -134,7 +148,7 @@ def lobby_components(table: Table, locale: str) -> Components:
             f"l:{tid}:cancel", t(locale, "lobby.cancel"), style=discord.ButtonStyle.danger, row=0
         )
     )
-    menus = option_menus(table.game, table.options, table.settings, locale)
+    menus = option_menus(table.game, table.options, table.settings, locale, len(table.seats))
     own, shared = pack_menus(menus, OPTION_ROWS)
     row = 1
     for name, label, choices, current in own:
@@ -147,7 +161,12 @@ def lobby_components(table: Table, locale: str) -> Components:
         row += 1
     for index, lines in enumerate(shared):
         custom_id = f"l:{tid}:opts" + (f":{index + 1}" if index else "")
-        menu = select(custom_id, t(locale, "lobby.more_options"), row=row)
+        title = (
+            t(locale, "lobby.more_options_part", part=index + 1, parts=len(shared))
+            if len(shared) > 1
+            else t(locale, "lobby.more_options")
+        )
+        menu = select(custom_id, title, row=row)
         for name, label, choice, text in lines:
             menu.item.add_option(label=clip(f"{label}: {text}", 100), value=f"{name}={choice}")
         view.add_item(menu)

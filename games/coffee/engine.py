@@ -65,7 +65,9 @@ class CoffeeEngine(GameEngine[CoffeeState]):
             choices=(
                 Option("none", m("option.handicap_none")),
                 *(
-                    Option(f"p{seat}-{n}", m("option.handicap_seat", seat=seat, n=n))
+                    Option(
+                        f"p{seat}-{n}", m("option.handicap_seat", seat=seat, n=n), {"seat": seat}
+                    )
                     for seat in range(1, 6)
                     for n in (2, 4)
                 ),

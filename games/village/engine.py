@@ -63,6 +63,10 @@ STEPS: Steps[VillageState, Frame] = Steps(
     asked=asked,
 )
 LOG_KEPT = 40
+# The seat counts an option applies to (the lobby offers only those, bot/cogs/lobby.py):
+# seat compensation and the start player are for several players, Karla for the solo game.
+SHARED = {"min_players": 2}
+SOLO = {"max_players": 1}
 
 
 class VillageEngine(GameEngine[VillageState]):
@@ -77,8 +81,8 @@ class VillageEngine(GameEngine[VillageState]):
             id="compensation",
             label=m("option.compensation.label"),
             choices=(
-                Option("on", m("option.compensation.on")),
-                Option("off", m("option.compensation.off")),
+                Option("on", m("option.compensation.on"), SHARED),
+                Option("off", m("option.compensation.off"), SHARED),
             ),
             default="on",
             description=m("option.compensation.description"),
@@ -87,8 +91,8 @@ class VillageEngine(GameEngine[VillageState]):
             id="start",
             label=m("option.start.label"),
             choices=(
-                Option("random", m("option.start.random")),
-                Option("seat1", m("option.start.seat1")),
+                Option("random", m("option.start.random"), SHARED),
+                Option("seat1", m("option.start.seat1"), SHARED),
             ),
             default="random",
             description=m("option.start.description"),
@@ -97,8 +101,8 @@ class VillageEngine(GameEngine[VillageState]):
             id="karla",
             label=m("option.karla.label"),
             choices=(
-                Option("standard", m("option.karla.standard")),
-                Option("die", m("option.karla.die")),
+                Option("standard", m("option.karla.standard"), SOLO),
+                Option("die", m("option.karla.die"), SOLO),
             ),
             default="standard",
             description=m("option.karla.description"),
