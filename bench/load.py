@@ -627,6 +627,7 @@ async def run(url: str, args: argparse.Namespace, tables: int, label: str) -> di
         watched = (bot_processes, database_processes, lambda: [psutil.Process()])
         cpu_before = [cpu_by_process(group()) for group in watched]
         moves = 0
+        drawn_before = CountingPool.drawn
 
         async def count(_game: Any) -> None:
             nonlocal moves
@@ -645,6 +646,7 @@ async def run(url: str, args: argparse.Namespace, tables: int, label: str) -> di
         memory_busy = resident_bytes()
         load = os.getloadavg()
         moved = moves
+        drawn = CountingPool.drawn - drawn_before
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -671,6 +673,7 @@ async def run(url: str, args: argparse.Namespace, tables: int, label: str) -> di
         "loop_cpu_per_move_ms": 1000 * cpu[2] / max(moved, 1),
         "load": (load_before, load),
         "errors": players.errors,
+        "pictures": drawn,
     }
 
 
@@ -704,7 +707,7 @@ def report(result: dict[str, Any]) -> None:
         f"{result['moves_per_s']:.1f} moves/s, CPU {result['cpu_per_move_ms']:.1f} ms a move "
         f"(bot and workers{database_cpu(result)}; of it the event loop's process "
         f"{result['loop_cpu_per_move_ms']:.1f} ms, the load generator included), "
-        f"acks later than 3 s: {result['late']}"
+        f"acks later than 3 s: {result['late']}, pictures drawn {result['pictures']}"
     )
     if result["errors"]:
         print(f"    load generator errors: {len(result['errors'])}, e.g. {result['errors'][:3]}")
@@ -718,9 +721,21 @@ def encode_rgb_png(game_id: str, view: dict[str, Any]) -> bytes:
     return render.png_bytes(renderers.render(game_id, view))
 
 
+class CountingPool(render.PicturePool):
+    """The bot's picture pool, counting the pictures drawn (a table that moved while its
+    picture waited is drawn once for both moves, so pictures a move vary with the load)."""
+
+    drawn = 0
+
+    async def run_latest(self, game_id: str, draw: Any, args: Any) -> Any:
+        data = await super().run_latest(game_id, draw, args)
+        CountingPool.drawn += 1
+        return data
+
+
 PICTURES = {
-    "before": (encode_rgb_png, render.PicturePool),
-    "now": (render.encode_png, lambda: render.PicturePool(render.picture_workers())),
+    "before": (encode_rgb_png, CountingPool),
+    "now": (render.encode_png, lambda: CountingPool(render.picture_workers())),
 }
 
 
