@@ -40,6 +40,7 @@ from meeple_hall.bot.components import clip
 from meeple_hall.bot.i18n import SUPPORTED, game_name, language, t
 from meeple_hall.bot.live import LiveGame, Refusal, TableManager
 from meeple_hall.bot.scheduler import Scheduler
+from meeple_hall.bot.standings import Standing
 from meeple_hall.bot.store import (
     ChannelBusy,
     FinalResult,
@@ -497,7 +498,7 @@ class Tournaments:
             allowed_mentions=discord.AllowedMentions(users=mention),
         )
 
-    async def _post_podium(self, tournament: Tournament, ranked: list[standings.Standing]) -> None:
+    async def _post_podium(self, tournament: Tournament, ranked: Sequence[Standing]) -> None:
         """The first three on the podium, as a picture, once (found again after a stop)."""
         channel = await self.channel(tournament.channel_id)
         filename = f"podium-{tournament.id}.png"

@@ -128,6 +128,8 @@ async def test_a_season_in_a_traditional_chinese_server(hall):
     assert any("缺席" in cell for row in rows for cell in row)
 
     await env.advance_time(30 * DAY)
-    listed = await others[3].slash(channel, "tournament list")
+    reader = others[3]
+    await reader.slash(channel, "settings", language=LANG)  # replies in the reader's choice
+    listed = await reader.slash(channel, "tournament list")
     assert "冬季盃" in listed.response.content
     assert t(LANG, "tournament.status.finished") in listed.response.content
