@@ -15,6 +15,7 @@ from typing import Any
 
 import discord
 
+from meeple_hall import games
 from meeple_hall.bot import ai, presenters, render
 from meeple_hall.bot.components import Components, button, clip
 from meeple_hall.bot.delivery import Redelivery, retried, transient
@@ -60,6 +61,13 @@ def seat_label(table: Table, seat: int, locale: str | None = None) -> str:
     return f"<@{s.user_id}>" + (" 🤖" if s.ai else "")
 
 
+def automa_line(game_id: str, seats: int, locale: str) -> str | None:
+    """The rules' automa opponent at this many seats (André, Karla), as a players list
+    shows it after the seats; None where the game has none."""
+    name = dict(getattr(games.get(game_id), "automa", ())).get(seats)
+    return None if name is None else "· " + t(locale, "table.automa", name=game_text(locale, name))
+
+
 def status_line(view: dict[str, Any], locale: str = "en") -> str:
     """Where the game stands: the game's own status message if it gives one (rendered in
     `locale`), else its phase-like fields as they are."""
@@ -93,6 +101,8 @@ def table_embed(game: LiveGame, locale: str, notes: dict[int, str] | None = None
         if seat in notes:
             extra = f"{extra} · {notes[seat]}" if extra else notes[seat]
         lines.append(f"{marker} {seat + 1}. {seat_label(table, seat, locale)} {extra}".rstrip())
+    if automa := automa_line(table.game, len(table.seats), locale):
+        lines.append(automa)
     embed.add_field(name=t(locale, "table.players"), value="\n".join(lines), inline=False)
     if pending:
         waiting = "\n".join(

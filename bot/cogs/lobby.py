@@ -17,6 +17,7 @@ from discord.ext import commands
 from meeple_hall import games
 from meeple_hall.bot import ai, presenters, table_settings
 from meeple_hall.bot.components import Components, LobbyControl, button, clip, select
+from meeple_hall.bot.display import automa_line
 from meeple_hall.bot.i18n import cmd, desc, game_name, game_text, t
 from meeple_hall.bot.languages import user_locale
 from meeple_hall.bot.live import Refusal, TableManager, lobby_refusal
@@ -58,6 +59,8 @@ def lobby_embed(table: Table, locale: str) -> discord.Embed:
         f"{i + 1}. " + (f"🤖 {ai.seat_name(locale, table.game, s)}" if s.ai else f"<@{s.user_id}>")
         for i, s in enumerate(table.seats)
     )
+    if automa := automa_line(table.game, len(table.seats), locale):
+        seats += "\n" + automa
     embed.add_field(
         name=t(locale, "lobby.seats", count=len(table.seats)), value=seats or "—", inline=False
     )

@@ -37,6 +37,7 @@ class CoffeeEngine(GameEngine[CoffeeState]):
     name = "Coffee Traders"
     min_players = 2
     max_players = 5
+    automa = ((2, m("andre")),)
     state_type = CoffeeState
     options = (
         GameOption(

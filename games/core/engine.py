@@ -44,6 +44,9 @@ class GameEngine(Generic[S]):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     options: ClassVar[tuple[GameOption, ...]] = ()
+    # The rules' automa opponent that plays beside the seats, by seat count: (seats, its
+    # name) pairs. The tables list it among the players.
+    automa: ClassVar[tuple[tuple[int, Msg], ...]] = ()
     state_type: ClassVar[type]
 
     # -- what a game writes -------------------------------------------------------

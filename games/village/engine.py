@@ -74,6 +74,7 @@ class VillageEngine(GameEngine[VillageState]):
     name = "Village"
     min_players = 1
     max_players = 5
+    automa = ((1, m("karla")),)
     state_type = VillageState
     steps = STEPS
     options = (

@@ -11,6 +11,7 @@ import pytest
 
 from meeple_hall import games
 from meeple_hall.bot.i18n import game_text, t
+from meeple_hall.games.core.messages import Msg
 from tests.bot.conftest import LANGUAGES, raw_buttons, selects, stored_message
 
 
@@ -99,3 +100,45 @@ async def test_coffee_at_two_seats_offers_handicaps_for_those_seats(table, lang)
     assert len(titles) == len(set(titles)), titles
     if sum(":opts" in menu["custom_id"] for menu in selects(shown)) > 1:
         assert t(lang, "lobby.more_options_part", part=2, parts=2) in titles
+
+
+def players_field(message, title: str) -> str:
+    """The value of the embed field named `title` (a message as SimCord records it)."""
+    return next(f["value"] for f in message.embeds[0]["fields"] if f["name"] == title)
+
+
+def newest_table(table, lang: str):
+    """The newest message listing the players (the table), as SimCord records it."""
+    title = t(lang, "table.players")
+    for message in reversed(table.channel.history()):
+        shown = stored_message(table.env, message)
+        if shown.embeds and any(f["name"] == title for f in shown.embeds[0]["fields"]):
+            return shown
+    raise AssertionError("no table message")
+
+
+AUTOMA = [("village", 0, "karla"), ("coffee", 1, "andre")]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize(("game_id", "ai_seats", "name"), AUTOMA)
+async def test_the_automa_is_listed_among_the_players(table, lang, game_id, ai_seats, name):
+    lobby = await open_lobby(table, game_id, lang)
+    for _ in range(ai_seats):
+        await add_ai(table.alice, lobby, lang)
+    automa = t(lang, "table.automa", name=game_text(lang, Msg(f"{game_id}.{name}")))
+    seats_title = t(lang, "lobby.seats", count=ai_seats + 1)
+    assert automa in players_field(fresh(table, lobby), seats_title)
+
+    await table.alice.click(lobby, label=t(lang, "lobby.start"))
+    listed = players_field(newest_table(table, lang), t(lang, "table.players"))
+    assert listed.splitlines()[-1] == f"· {automa}"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+async def test_no_automa_where_the_seats_play_without_one(table, lang):
+    lobby = await open_lobby(table, "coffee", lang)
+    for _ in range(2):
+        await add_ai(table.alice, lobby, lang)
+    andre = game_text(lang, Msg("coffee.andre"))
+    assert andre not in players_field(fresh(table, lobby), t(lang, "lobby.seats", count=3))
