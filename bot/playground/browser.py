@@ -208,8 +208,9 @@ class TablePage:
             await self._acting(confirm.last.click)
 
     async def _answer_menu(self, key: str, least: int, attempts: int = 5) -> None:
-        """Opens a menu from the keyboard, as a person can in Discord, and picks lines at
-        random. A page redraw can close a menu just opened: open it again then."""
+        """Opens a menu with a mouse click, as a person does, and picks lines at random
+        (clicked too; a multi-line menu is sent with Enter). A page redraw can close a menu
+        just opened: open it again then."""
         from playwright.async_api import TimeoutError as PlaywrightTimeout
 
         trigger = self.page.locator(f".preview-select[data-control-key='{key}'] .select-trigger")
@@ -237,15 +238,13 @@ class TablePage:
                     await self.page.keyboard.press("Escape")
         raise AssertionError(f"the menu {key} did not open")
 
-    async def _open(self, trigger: Any, options: Any, presses: int = 4) -> None:
-        """Focus the menu and press the down arrow until its list shows. SimCord's page
-        redraws the message around a menu as it opens, and the first press can land on a
-        menu it still counts as open (the press then closes it): press again then."""
+    async def _open(self, trigger: Any, options: Any, clicks: int = 4) -> None:
+        """Click the menu until its list shows (a click on a menu the page still counts
+        as open closes it: click again then)."""
         from playwright.async_api import TimeoutError as PlaywrightTimeout
 
-        for _ in range(presses):
-            await trigger.focus(timeout=5000)
-            await self.page.keyboard.press("ArrowDown")
+        for _ in range(clicks):
+            await trigger.click(timeout=5000)
             try:
                 await options.wait_for(timeout=1000)
                 return
