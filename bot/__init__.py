@@ -219,7 +219,7 @@ def create_bot(
     dev_guild_id: int | None = None,
     new_seed: Callable[[], int] | None = None,
     shards: Shards | None = None,
-) -> commands.Bot:
+) -> MeepleHall:
     """The bot, with its store at `database_url` (SQLite file by default). `new_seed` deals
     each new table's seed (random by default; tests pass their own to replay a game).
     `shards` (SHARD_COUNT, SHARD_IDS) makes it one of several processes: it connects only

@@ -200,7 +200,7 @@ class TableDisplay:
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._acting: dict[int, frozenset[int]] = {}
         # each seat's private text as last sent by DM (or, before the first, as it stood)
-        self._secrets: dict[tuple[int, int], str] = {}
+        self._secrets: dict[tuple[int, int], Text] = {}
         # the move each game's DMs were last worked out at
         self._dm_seq: dict[int, int] = {}
         self._dm_tasks: set[asyncio.Task[None]] = set()
@@ -550,8 +550,10 @@ class TableDisplay:
 
         async def send() -> None:
             user = self.bot.get_user(prefs.user_id) or await self.bot.fetch_user(prefs.user_id)
-            extra = {"file": render.as_file(png, render.PRIVATE_FILENAME)} if png else {}
-            await user.send(text, **extra)
+            if png:
+                await user.send(text, file=render.as_file(png, render.PRIVATE_FILENAME))
+            else:
+                await user.send(text)
 
         try:
             await retried(send, f"a DM to user {prefs.user_id}")

@@ -81,7 +81,7 @@ def to_palette(image: Image.Image) -> Image.Image:
         Image.Resampling.NEAREST,
     )
     counted = sorted(sample.getcolors(sample.width * sample.height) or [], reverse=True)
-    colours = [channel for _, rgb in counted[:FLAT_COLOURS] for channel in rgb]
+    colours = [channel for _, rgb in counted[:FLAT_COLOURS] for channel in _rgb(rgb)]
     if len(counted) > FLAT_COLOURS:
         shades = sample.quantize(
             256 - FLAT_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
@@ -131,8 +131,16 @@ def _palette_chunks(image: Image.Image) -> tuple[bytes, ...]:
     if image.mode != "P":
         return ()
     colours = image.getpalette("RGB") or []
-    used = (max(image.getextrema()) + 1) * 3  # type: ignore[operator]
+    highest = image.getextrema()[1]
+    assert isinstance(highest, int), "a P picture's extrema are its lowest and highest index"
+    used = (highest + 1) * 3
     return (_chunk(b"PLTE", bytes(colours[:used]).ljust(used, b"\0")),)
+
+
+def _rgb(pixel: object) -> tuple[int, ...]:
+    """A pixel of an RGB picture (Pillow types it loosely)."""
+    assert isinstance(pixel, tuple), pixel
+    return pixel
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:

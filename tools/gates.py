@@ -1,15 +1,18 @@
-"""Where issue 27's two gates stand, before `.ci/run` turns them on: the functions over
+"""Issue 27's two gates, and where they stand: the functions over
 ruff's complexity limit (C901, `max-complexity` in pyproject.toml), mypy's errors (its
 `[tool.mypy]` settings) and the `# type: ignore` comments mypy does not vouch for, each per
 directory of bot/, games/, renderers/ and meeple_hall/.
 
     python tools/gates.py            # the figures, per directory and in total
     python tools/gates.py --list     # ... and every finding under them
+    python tools/gates.py --enforce  # ... and fail on any finding (.ci/run)
 
 mypy cannot follow setup.py's mapping of the top-level folders into the one package
 `meeple_hall`, so it runs on a temporary folder where `meeple_hall/` links to them; its
-findings are mapped back to the repository's paths. Exit code 0 whatever the counts: this
-measures, it does not gate.
+findings are mapped back to the repository's paths. Without `--enforce` the exit code is 0
+whatever the counts; with it, any function over the limit, mypy error, unused ignore or
+ignore without a code fails the run. A `type: ignore` with its code that mypy finds used is
+allowed (it is checked, and says why).
 """
 
 from __future__ import annotations
@@ -173,6 +176,12 @@ def table(columns: dict[str, list[Finding]]) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--list", action="store_true", help="print every finding too")
+    parser.add_argument(
+        "--enforce",
+        action="store_true",
+        help="exit 1 (listing them) if any function is over the limit, mypy finds an error, "
+        "or a type: ignore is unused or has no code",
+    )
     args = parser.parse_args(argv)
     complex_ = complex_functions()
     typed = mypy_findings()
@@ -193,12 +202,13 @@ def main(argv: list[str] | None = None) -> int:
         "about ignores;\ntype: ignore: every such comment; unused ignore: those mypy finds "
         "nothing to silence;\nignore no code: those that silence every error on their line"
     )
-    if args.list:
-        for name, found in columns.items():
-            print(f"\n{name}:")
-            for finding in sorted(found, key=lambda f: (f.path, f.line)):
-                print(f"  {finding.path}:{finding.line}: {finding.text}")
-    return 0
+    failing = {name: found for name, found in columns.items() if name != "type: ignore" and found}
+    shown = columns if args.list else failing if args.enforce else {}
+    for name, found in shown.items():
+        print(f"\n{name}:")
+        for finding in sorted(found, key=lambda f: (f.path, f.line)):
+            print(f"  {finding.path}:{finding.line}: {finding.text}")
+    return 1 if args.enforce and failing else 0
 
 
 if __name__ == "__main__":

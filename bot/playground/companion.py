@@ -14,6 +14,7 @@ from importlib.resources import files
 from typing import Any
 
 from aiohttp import web
+from discord import app_commands
 
 from meeple_hall import games
 from meeple_hall.bot.i18n import SUPPORTED, language, t
@@ -106,8 +107,7 @@ class Companion:
         await self.runner.setup()
         site = web.TCPSite(self.runner, "127.0.0.1", self._requested_port)
         await site.start()
-        server = site._server  # aiohttp exposes the bound port only through the server
-        self.port = server.sockets[0].getsockname()[1] if server else self._requested_port
+        self.port = int(self.runner.addresses[0][1])  # the port bound (port 0: any free one)
 
     async def close(self) -> None:
         if self.runner is not None:
@@ -204,6 +204,7 @@ class Companion:
             (
                 {"name": f"/{c.name}", "description": c.description}
                 for c in session.bot.tree.get_commands()
+                if not isinstance(c, app_commands.ContextMenu)
             ),
             key=lambda c: c["name"],
         )

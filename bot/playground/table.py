@@ -53,8 +53,7 @@ class TableProxy:
         await self.runner.setup()
         site = web.TCPSite(self.runner, "127.0.0.1", self._requested_port)
         await site.start()
-        server = site._server  # aiohttp exposes the bound port only through the server
-        self.port = server.sockets[0].getsockname()[1] if server else self._requested_port
+        self.port = int(self.runner.addresses[0][1])  # the port bound (port 0: any free one)
 
     async def close(self) -> None:
         if self.runner is not None:
