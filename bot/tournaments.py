@@ -995,7 +995,17 @@ class Tournaments:
             assert seat is not None
             updated = await self.store.replace_seat_user(table.id, seat, old, new, name)
             self.manager.note_table(updated)
+            await self._show_to_newcomer(table.id)
         await self.store.replace_player(tournament.id, old, new, name)
+
+    async def _show_to_newcomer(self, table_id: int) -> None:
+        """The table shown afresh, as after `/reopen`: a newcomer to an awaited seat is
+        mentioned and sent their turn (the display had told the player they replace)."""
+        game = await self.manager.fetch(table_id)
+        display = getattr(self.bot, "display", None)
+        if game is not None and display is not None:
+            display.forget_shown(game)
+            await display.changed(game)
 
     async def repair(self, tournament: Tournament) -> None:
         """Seat the current round again (after players left or were replaced), while no

@@ -233,6 +233,9 @@ async def test_replace_and_re_pair_by_the_organiser_and_refused_to_others(hall, 
         r for r in await store.tournament_tables(tournament.id, 1) if r.number == carols.number
     )
     assert row.seats[seat] == zoe.id
+    if seat in awaited_humans(game):  # the newcomer is told it is their turn (finding 5)
+        thread = next(t for t in channel.threads if t.id == carols.thread_id)
+        assert any(zoe.mention in (m.content or "") for m in thread.history())
 
     # Someone at that table moves: the round cannot be re-paired, nor the mover replaced;
     # a table-mate who has not moved still can be.
