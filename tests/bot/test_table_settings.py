@@ -6,6 +6,7 @@ import pytest
 
 from meeple_hall import games
 from meeple_hall.bot import table_settings
+from meeple_hall.bot.cogs.lobby import applies
 from meeple_hall.bot.i18n import catalogue
 from meeple_hall.bot.table_settings import TableSetting
 from tests.bot.conftest import EVERY_GAME, selects, stored_message
@@ -78,14 +79,17 @@ async def test_options_beyond_three_menus_share_one(table, pace, game_id):
     option_menus = [m for m in menus if ":opt" in m["custom_id"]]
     assert len(option_menus) <= 3
     options = games.get(game_id).options
-    if options and ":opt:" in option_menus[0]["custom_id"]:
-        assert option_menus[0]["custom_id"].endswith(":opt:" + options[0].id)
-    # every choice of every option and setting is offered, in its own menu or a shared one
+    kept = {o.id: [c for c in o.choices if c.id == o.default or applies(c, 1)] for o in options}
+    shown = [o for o in options if len(kept[o.id]) > 1]
+    if shown and ":opt:" in option_menus[0]["custom_id"]:
+        assert option_menus[0]["custom_id"].endswith(":opt:" + shown[0].id)
+    # every choice that applies to the lobby's one seat (the host's), of every option left
+    # with a choice, and every setting is offered, in its own menu or a shared one
     offered = set()
     for menu in option_menus:
         name = menu["custom_id"].split(":")[3] if ":opt:" in menu["custom_id"] else None
         offered |= {f"{name}={o['value']}" if name else o["value"] for o in menu["options"]}
-    expected = {f"{o.id}={c.id}" for o in options for c in o.choices}
+    expected = {f"{o}={c.id}" for o, choices in kept.items() if len(choices) > 1 for c in choices}
     expected |= {f"{s.id}={c}" for s in table_settings.declared() for c in s.choices}
     assert offered == expected
     menu, value = lobby_menu_value(stored_message(table.env, lobby), "pace", "fast")
