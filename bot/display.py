@@ -239,6 +239,12 @@ class TableDisplay:
         """The table is shown afresh (in another channel): who is awaited is mentioned again."""
         self._acting.pop(game.id, None)
 
+    async def show_afresh(self, game: LiveGame) -> None:
+        """Post the table again, mentioning and telling whoever is awaited as if newly (a
+        game reopened elsewhere, a seat given to a newcomer)."""
+        self.forget_shown(game)
+        await self.changed(game)
+
     def prime(self, game: LiveGame) -> None:
         """Remember what players already have (a game loaded from the store, after a
         restart), so nothing is re-sent."""

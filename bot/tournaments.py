@@ -1004,8 +1004,7 @@ class Tournaments:
         game = await self.manager.fetch(table_id)
         display = getattr(self.bot, "display", None)
         if game is not None and display is not None:
-            display.forget_shown(game)
-            await display.changed(game)
+            await display.show_afresh(game)
 
     async def repair(self, tournament: Tournament) -> None:
         """Seat the current round again (after players left or were replaced), while no

@@ -116,9 +116,8 @@ class Channels(commands.Cog):
             return
         self.manager.note_table(moved)
         await self.clocks.unpause(game, paused_for)
-        self.display.forget_shown(game)
         await say(interaction, t(locale, "channel.reopened", table=game.id))
-        await self.display.changed(game)
+        await self.display.show_afresh(game)
         self.manager.wake_ai(game)
 
     async def _paused_game(self, interaction: discord.Interaction, table_id: int) -> LiveGame:
