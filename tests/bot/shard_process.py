@@ -20,7 +20,8 @@ stdout, one JSON object a line, flushed at once:
   her game here ({"event": "clock", "table", "seat", "since", "deadline", "snoozed",
   "away"}: since in whole seconds, deadline ISO); "snooze TABLE SEAT SINCE" has the bot DM
   her a reminder's Snooze button for that wait and her click it, as Discord delivers a
-  DM's click to shard 0 ({"event": "snoozed", "reply"}); "stop" ends the process.
+  DM's click to shard 0 ({"event": "snoozed", "reply"}); "dm" prints her direct-message
+  channel with the bot ({"event": "dm", "channel"}); "stop" ends the process.
 - moves: Alice and Bob play game after game by /move (random legal answers), printing
   {"event": "applied", "table", "seq"} once each move is in; it never stops by itself.
 """
@@ -130,6 +131,8 @@ async def serve(env: Env, guild, members, bots, shards: Shards, url: str, game_i
                 snoozed=bool(row and row.snoozed),
                 away=env.bot.clocks.away_of(alice) is not None,
             )
+        elif word == "dm":
+            say(event="dm", channel=table.alice.user.dm_channel.id)
         elif word == "snooze":
             say(event="snoozed", reply=await snooze_by_dm(env, table, rest.replace(" ", ":")))
 

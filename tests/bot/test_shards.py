@@ -206,45 +206,52 @@ async def kill_left(shards: list[asyncio.subprocess.Process]) -> None:
 async def test_each_shard_process_serves_only_its_own_guilds_tables(postgres_url, game_id):
     store = open_store(postgres_url)
     await store.open()
-    # A game without a guild (direct messages): shard 0's. Its AI seat is the one the
-    # game's first decision asks; it plays at random, in the bot's own process (a worker
-    # process's first start can outlast the 5 s SimCord gives a bot to start).
-    engine = games.get(game_id)
-    ai_seat = engine.decisions(engine.new(2, 5, {}))[0].seat
-    ai = Seat(None, "AI 1", ai=True, ai_level="random")
-    seats = [Seat(5001, "Dee"), ai][:: 1 if ai_seat == 1 else -1]
-    direct = await store.create_table(
-        guild_id=None,
-        channel_id=77,
-        host_id=5001,
-        game=game_id,
-        options={},
-        seed=5,
-        seats=seats,
-    )
-    await store.start_table(direct.id, min_seats=1, max_seats=6)
     shards = [await start_shard(postgres_url, shard, "serve", game_id) for shard in (0, 1)]
     try:
         played = [await event(process, "played") for process in shards]
         mine = [played[0]["table"], played[1]["table"]]
-        assert played[0]["games"] == sorted([direct.id, mine[0]])
-        assert played[1]["games"] == [mine[1]]
+        assert [p["games"] for p in played] == [[mine[0]], [mine[1]]]
         # Each heard the other's moves (NOTIFY) and took none of its tables.
         now = [await ask(process, "games", "games") for process in shards]
-        assert now[0]["games"] == sorted([direct.id, mine[0]]) and now[1]["games"] == [mine[1]]
-        # Only shard 0 played the AI seat of the direct game: its turn, once.
-        ai_moves = await store.actions(direct.id)
-        assert ai_moves and now[0]["seqs"][str(direct.id)] == len(ai_moves)
-        assert {(a.seat, a.user_id) for a in ai_moves} == {(ai_seat, None)}
+        assert [n["games"] for n in now] == [[mine[0]], [mine[1]]]
         # Each game's log is as its own process has it: Alice's move once, the AI's moves.
         for process_now, table_id in zip(now, mine, strict=True):
             log = await store.actions(table_id)
             assert len(log) == process_now["seqs"][str(table_id)]
             assert [a.seat for a in log if a.user_id is not None] == [0]
+        # A game without a guild, in Alice's direct messages, is shard 0's. Its AI seat is the
+        # one the game's first decision asks; it plays at random, in the bot's own process.
+        engine = games.get(game_id)
+        ai_seat = engine.decisions(engine.new(2, 5, {}))[0].seat
+        ai = Seat(None, "AI 1", ai=True, ai_level="random")
+        alice = played[0]["alice"]
+        seats = [Seat(alice, "Alice"), ai][:: 1 if ai_seat == 1 else -1]
+        dm = await ask(shards[0], "dm", "dm")
+        direct = await store.create_table(
+            guild_id=None,
+            channel_id=dm["channel"],
+            host_id=alice,
+            game=game_id,
+            options={},
+            seed=5,
+            seats=seats,
+        )
+        await store.start_table(direct.id, min_seats=1, max_seats=6)
         # A restarted process loads its own shards' games from the store, and no other.
         restarted = [await ask(process, "restart", "restarted") for process in shards]
         assert restarted[0]["games"] == sorted([direct.id, mine[0]])
         assert restarted[1]["games"] == [mine[1]]
+        # Shard 0 played the AI seat of the direct game (as it heard of the game, or as it
+        # started again): its turn, up to Alice's, and no more.
+        for _ in range(40):
+            if ai_moves := await store.actions(direct.id):
+                break
+            await ask(shards[0], "games", "games")
+        state = engine.new(2, 5, {})
+        for action in ai_moves:
+            assert (action.seat, action.user_id) == (ai_seat, None)
+            state = engine.apply(state, games.Action(action.seat, choices=action.choices))
+        assert {d.seat for d in engine.decisions(state)} == {1 - ai_seat}
         await stop(shards)
     finally:
         await kill_left(shards)
