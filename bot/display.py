@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Hashable, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 import discord
@@ -185,6 +186,27 @@ def channel_gone(exc: BaseException) -> bool:
     return isinstance(exc, discord.NotFound) and exc.code == UNKNOWN_CHANNEL
 
 
+@dataclass(frozen=True)
+class _DmBatch:
+    """DMs due to a game's seats: after a turn change (`told`: the seats `newly` awaited, and
+    private texts that changed), and to the seats whose DM failed and is tried `again`."""
+
+    game: LiveGame
+    link: str
+    newly: frozenset[int] = frozenset()
+    again: frozenset[int] = frozenset()
+    told: bool = False
+
+    def then(self, later: _DmBatch) -> _DmBatch:
+        """This batch and a later one, as one, sent with the game as it is by then."""
+        return replace(
+            later,
+            newly=self.newly | later.newly,
+            again=self.again | later.again,
+            told=self.told or later.told,
+        )
+
+
 class TableDisplay:
     def __init__(
         self,
@@ -204,7 +226,9 @@ class TableDisplay:
         # the move each game's DMs were last worked out at
         self._dm_seq: dict[int, int] = {}
         self._dm_tasks: set[asyncio.Task[None]] = set()
-        self._dm_lock: dict[int, asyncio.Lock] = {}
+        # per game, the DMs due next, and the games whose DMs are going out now
+        self._dms_due: dict[int, _DmBatch] = {}
+        self._dms_going: set[int] = set()
         self.pictures = render.TablePictures()
         # Callbacks that add fields to a finished game's final scores.
         self.result_extras: list[Callable[[Table, discord.Embed, str], Awaitable[None]]] = []
@@ -425,11 +449,33 @@ class TableDisplay:
         return secret.strip() if isinstance(secret, str) else secret
 
     async def _notify(self, game: LiveGame, newly: frozenset[int], link: str) -> None:
-        async with self._dm_lock.setdefault(game.id, asyncio.Lock()):
-            try:
-                await self._send_dms(game, newly, link)
-            except Exception:
-                log.exception("could not DM the players of game %s at move %s", game.id, game.seq)
+        await self._dms_in_turn(game, _DmBatch(game, link, newly, told=True))
+
+    async def _dms_in_turn(self, game: LiveGame, due: _DmBatch) -> None:
+        """A game's DMs go out one batch at a time. What falls due while a batch is going out
+        (DMs retried after a Discord error) joins the next batch, which the task sending
+        this one sends next: nothing waits in line behind a DM being retried."""
+        queued = self._dms_due.get(game.id)
+        self._dms_due[game.id] = due if queued is None else queued.then(due)
+        if game.id in self._dms_going:
+            return
+        self._dms_going.add(game.id)
+        try:
+            while (batch := self._dms_due.pop(game.id, None)) is not None:
+                try:
+                    await self._send_batch(batch)
+                except Exception:
+                    log.exception(
+                        "could not DM the players of game %s at move %s", game.id, game.seq
+                    )
+        finally:
+            self._dms_going.discard(game.id)
+
+    async def _send_batch(self, batch: _DmBatch) -> None:
+        if batch.told:
+            await self._send_dms(batch.game, batch.newly, batch.link)
+        for seat in sorted(batch.again):
+            await self._resend_seat(batch.game, seat)
 
     def _secrets_due(
         self, game: LiveGame, pending: frozenset[int], newly: frozenset[int]
@@ -530,6 +576,10 @@ class TableDisplay:
         self._undelivered[(game_id, seat)] = (before[0] or turn, before[1] or secret)
 
     async def _resend_dm(self, game: LiveGame, seat: int) -> None:
+        due = _DmBatch(game, jump_link(game.table), again=frozenset({seat}))
+        await self._dms_in_turn(game, due)
+
+    async def _resend_seat(self, game: LiveGame, seat: int) -> None:
         turn_wanted, secret_wanted = self._undelivered.pop((game.id, seat), (False, False))
         turn = game.decision_for(seat) if turn_wanted else None
         text = self._secret_text(game, seat) if secret_wanted else None
@@ -537,8 +587,7 @@ class TableDisplay:
         if turn is None and secret is None:
             self.redelivery.done(("dm", game.id, seat))
             return
-        async with self._dm_lock.setdefault(game.id, asyncio.Lock()):
-            await self._dm_seat(game, seat, turn, secret, jump_link(game.table))
+        await self._dm_seat(game, seat, turn, secret, jump_link(game.table))
 
     def dm_locale(self, prefs: UserPrefs, table: Table) -> str:
         """A DM's language: the one the user chose, else their client's last locale, else the
