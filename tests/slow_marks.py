@@ -50,6 +50,12 @@ ALL_SLOW = {
         "tests/bot/test_burgundy_table.py::"
         "test_a_whole_game_against_an_ai_seat_ends_with_the_breakdown"
     ): ("the same, and a whole game typed through /move: test_coffee_table.py's"),
+    # The simulator's seasons (minutes each): CI runs them in its slow part.
+    "tests/simulation/test_season.py::test_a_short_season_keeps_every_invariant": (
+        "the simulator's command and plants listed: the other tests of test_season.py"
+    ),
+    "tests/simulation/test_season.py::test_every_planted_bug_is_caught": "the same",
+    "tests/simulation/test_season.py::test_a_season_replays_the_same": "the same",
 }
 
 # Tests whose every real-game case is left to the slow run (their test-game case stays), each
@@ -75,6 +81,32 @@ REAL_GAME_CASES_SLOW = {
         "tests/bot/test_tournament_drop.py::"
         "test_a_drop_while_the_next_round_opens_hands_the_new_seat_over_at_once"
     ): "the same",
+    # Whole tournaments through restarts (30-45 s a real game).
+    (
+        "tests/bot/test_tournament_restarts.py::"
+        "test_a_round_robin_keeps_its_schedule_through_a_restart_after_a_removal"
+    ): (
+        "a real game's tournament through a restart: test_tournament_events.py's "
+        "test_a_check_in_window_and_a_deadline_survive_a_restart"
+    ),
+    (
+        "tests/bot/test_tournament_restarts.py::"
+        "test_stopped_before_the_standings_post_it_is_sent_after_the_restart"
+    ): "the same",
+    (
+        "tests/bot/test_tournament_restarts.py::"
+        "test_stopped_after_the_post_before_its_step_is_stored_nothing_is_sent_twice"
+    ): "the same",
+    # Bot processes on one PostgreSQL database route by guild, whatever the game: the test
+    # game shows it; each real game's case starts two more processes.
+    "tests/bot/test_shards.py::test_each_shard_process_serves_only_its_own_guilds_tables": (
+        "a real game through two processes: test_a_panel_still_valid_after_another_process_"
+        "moved_is_taken[keyflower]"
+    ),
+    (
+        "tests/bot/test_shards.py::test_what_a_player_changes_through_one_process_the_others_follow"
+    ): "the same",
+    "tests/bot/test_shards.py::test_a_bot_process_killed_mid_game_loses_no_move": "the same",
 }
 
 
