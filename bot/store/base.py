@@ -331,6 +331,7 @@ class Tournament:
     checkin_minutes: int | None = None  # a check-in window before round 1
     checkin_until: datetime | None = None  # when the open check-in window closes
     deadline_days: int | None = None  # how long a round may last
+    at_deadline: str = "ai"  # unfinished tables then: the AI plays out, or the organiser decides
     seeding: str = "random"  # round 1: random, or by the server's ratings
     points: tuple[int, ...] | None = None  # points per place (None: standings.POINTS)
     final_size: int | None = None  # after the Swiss rounds, the best N play a final table

@@ -50,7 +50,7 @@ def swap_in_schedule(stored: Any, old_user_id: int, new_user_id: int) -> list | 
 _TOURNAMENT_COLUMNS = (
     "id, guild_id, channel_id, organiser_id, name, game, format, rounds, table_size, clock,"
     " options, settings, bye_points, advance, status, round, message_id, created_at, schedule,"
-    " checkin_minutes, checkin_until, deadline_days, seeding, points, final_size"
+    " checkin_minutes, checkin_until, deadline_days, seeding, points, final_size, at_deadline"
 )
 _OPEN_TOURNAMENT = (TournamentStatus.SIGNUP, TournamentStatus.RUNNING)
 _UNDECIDED_TABLE = "('planned', 'thread', 'table', 'started', 'announced')"
@@ -133,7 +133,8 @@ class CommunityCommands:
                 "INSERT INTO tournaments (guild_id, channel_id, organiser_id, name, game,"
                 " format, rounds, table_size, clock, options, settings, bye_points, advance,"
                 " status, created_at, checkin_minutes, deadline_days, seeding, points,"
-                " final_size) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                " final_size, at_deadline)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
                 " RETURNING id",
                 tournament.guild_id,
                 tournament.channel_id,
@@ -155,6 +156,7 @@ class CommunityCommands:
                 tournament.seeding,
                 None if tournament.points is None else db.json(list(tournament.points)),
                 tournament.final_size,
+                tournament.at_deadline,
             )
             await db.executemany(
                 "INSERT INTO tournament_players (tournament_id, user_id, name, position)"
@@ -650,4 +652,5 @@ def _tournament(db: Connection, row: Row) -> Tournament:
         seeding=row["seeding"],
         points=None if row["points"] is None else tuple(db.read_json(row["points"])),
         final_size=row["final_size"],
+        at_deadline=row["at_deadline"],
     )

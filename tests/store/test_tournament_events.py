@@ -1,13 +1,16 @@
-"""What organisers run events with (issue 28, migration 0016), on both backends: the
-tournament's options, check-in, round deadlines and the final, and the organiser's results."""
+"""What organisers run events with (issue 28, migrations 0016 and 0017), on both backends:
+the tournament's options (how a passed deadline settles its tables too), check-in, round
+deadlines and the final, and the organiser's results."""
 
+import sqlite3
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from meeple_hall.bot.store import NotSeated, StoreError, TournamentResult
+from meeple_hall.bot.store import NotSeated, SQLiteStore, StoreError, TournamentResult
 from meeple_hall.bot.store.base import TournamentClosed, TournamentPlayer
+from meeple_hall.bot.store.schema import load_migrations
 from tests.store.conftest import GUEST, HOST, active_table, result_for
 from tests.store.test_community import a_tournament
 
@@ -22,11 +25,14 @@ async def test_the_options_round_trip(store):
         seeding="rating",
         points=(6, 4, 2, 1),
         final_size=4,
+        at_deadline="organiser",
     )
     made = await store.create_tournament(asked)
     assert (made.checkin_minutes, made.deadline_days, made.seeding) == (30, 3, "rating")
+    assert made.at_deadline == "organiser"
     assert (made.points, made.final_size, made.checkin_until) == ((6, 4, 2, 1), 4, None)
     plain = await store.create_tournament(a_tournament(TournamentPlayer(HOST, "Ada")))
+    assert plain.at_deadline == "ai"
     assert (plain.points, plain.seeding, plain.deadline_days, plain.final_size) == (
         None,
         "random",
@@ -76,3 +82,27 @@ async def test_an_organisers_result_is_kept_once(store):
     with pytest.raises(StoreError):
         await store.record_tournament_result(replace(decided, reason="again"))
     assert await store.tournament_results(made.id) == [decided]
+
+
+async def test_a_tournament_stored_before_0017_still_has_the_ai_play_out(db_path):
+    """Migration 0017's default keeps a stored tournament as it was; it refuses a value
+    that is neither way of settling."""
+    older = SQLiteStore(db_path, migrations=load_migrations("sqlite")[:16])
+    await older.open()
+    await older.close()
+    with sqlite3.connect(db_path) as db:
+        db.execute(
+            "INSERT INTO tournaments (guild_id, channel_id, organiser_id, name, game, format,"
+            " table_size, clock, created_at, deadline_days)"
+            " VALUES (42, 900, ?, 'Old Cup', 'pebbles', 'swiss', 2, '24h', ?, 3)",
+            (HOST, NOW.isoformat()),
+        )
+    store = SQLiteStore(db_path)
+    await store.open()
+    try:
+        (kept,) = await store.tournaments()
+        assert (kept.name, kept.deadline_days, kept.at_deadline) == ("Old Cup", 3, "ai")
+    finally:
+        await store.close()
+    with sqlite3.connect(db_path) as db, pytest.raises(sqlite3.IntegrityError):
+        db.execute("UPDATE tournaments SET at_deadline = 'nobody'")
