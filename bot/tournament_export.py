@@ -161,6 +161,7 @@ def _about(record: TournamentRecord, locale: str) -> list[Cells]:
         ("seeding", tour.seeding),
         ("checkin", optional(tour.checkin_minutes)),
         ("deadline_days", optional(tour.deadline_days)),
+        ("at_deadline", tour.at_deadline),
         ("final_size", optional(tour.final_size)),
     )
     return [

@@ -14,8 +14,9 @@ begun.
 
 Organisers' tools (issue 28): a check-in window before round 1 (who has not confirmed is
 dropped), round 1 seeded by the server's ratings, points per place of their own, a round
-deadline (the AI plays out every unfinished table of the round when it passes; the keys
-live on a `Scheduler`, re-armed from the store at start), a final table of the best after
+deadline (when it passes, the AI plays out every unfinished table of the round, or the
+organiser is pinged to set their results, as the tournament says; the keys live on a
+`Scheduler`, re-armed from the store at start), a final table of the best after
 the Swiss rounds (its ranks decide the podium), and a table's result set by the organiser
 (`set_result`: the game is finished with those ranks, so standings and ratings count it,
 and the decision is kept in the store).
@@ -28,7 +29,7 @@ import contextlib
 import io
 import logging
 import random
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -73,6 +74,7 @@ ENDED = (TableStatus.FINISHED, TableStatus.ABANDONED, TableStatus.CANCELLED)
 OPEN_TABLE_STATES = ("planned", "thread", "table", "started")
 RECENT_POSTS = 50  # how far back a channel is searched for a post sent before a stop
 SEEDINGS = ("random", "rating")
+AT_DEADLINE = ("ai", "organiser")  # who settles a round's unfinished tables at its deadline
 
 
 def default_table_size(game_id: str) -> int:
@@ -94,11 +96,14 @@ def thread_names(tournament: Tournament, round_no: int, number: int) -> set[str]
     return names | {f"{tournament.name[:60]} · R{round_no} T{number} · #{tournament.id}"}
 
 
-def deadline_line(locale: str, deadline: datetime) -> str:
-    """A round's deadline as Discord shows it in each reader's own time zone."""
+def deadline_line(locale: str, deadline: datetime, at_deadline: str = "ai") -> str:
+    """A round's deadline as Discord shows it in each reader's own time zone, and who
+    settles the unfinished games then."""
     return t(
         locale,
-        "tournament.deadline_line",
+        "tournament.deadline_line_organiser"
+        if at_deadline == "organiser"
+        else "tournament.deadline_line",
         when=discord.utils.format_dt(deadline, "F"),
         relative=discord.utils.format_dt(deadline, "R"),
     )
@@ -528,17 +533,31 @@ class Tournaments:
         return discord.File(io.BytesIO(data), filename=f"tournament-{tournament.id}.csv")
 
     async def _posted(self, channel: Any, filename: str) -> bool:
-        """Whether one of the channel's latest messages is the bot's with this picture (where
+        """Whether one of the channel's latest messages is the bot's with this picture."""
+        return await self._found(
+            channel,
+            filename,
+            lambda message: any(a.filename == filename for a in message.attachments),
+        )
+
+    async def _said(self, channel: Any, start: str) -> bool:
+        """Whether one of the channel's latest messages is the bot's and starts with `start`."""
+        return await self._found(
+            channel, start, lambda message: (message.content or "").startswith(start)
+        )
+
+    async def _found(
+        self, channel: Any, what: str, matches: Callable[[discord.Message], bool]
+    ) -> bool:
+        """Whether one of the channel's latest messages is the bot's and `matches` (where
         the bot may not read the channel's history, it posts rather than stay silent)."""
         me = self.bot.user.id
         try:
             async for message in channel.history(limit=RECENT_POSTS):
-                if message.author.id == me and any(
-                    a.filename == filename for a in message.attachments
-                ):
+                if message.author.id == me and matches(message):
                     return True
         except discord.HTTPException:
-            log.warning("cannot read channel %s to find %s; posting it", channel.id, filename)
+            log.warning("cannot read channel %s to find %r; posting it", channel.id, what)
         return False
 
     # -- opening a round --------------------------------------------------------------------
@@ -687,7 +706,7 @@ class Tournaments:
             if rnd.final:
                 lines.insert(1, t(locale, "tournament.final_opened"))
             if rnd.deadline is not None:
-                lines.append(deadline_line(locale, rnd.deadline))
+                lines.append(deadline_line(locale, rnd.deadline, tournament.at_deadline))
         channel = await self.channel(tournament.channel_id)
         await channel.send(
             clip("\n".join(lines), 2000), allowed_mentions=discord.AllowedMentions(users=True)
@@ -824,25 +843,48 @@ class Tournaments:
             await cog.refresh(tournament_id)
 
     async def settle_round(self, tournament_id: int, round_no: int) -> None:
-        """A round's deadline passed: every seat of its unfinished tables goes to the AI,
-        which plays out the remaining moves at once; the round closes as they end."""
+        """A round's deadline passed: its unfinished tables are settled as the tournament
+        says. The AI plays out every human seat at once, or the organiser is asked to set
+        each table's result (`set_result`) while the games may still end by play; either
+        way the round closes when its last table has a result (`advance`)."""
         tournament = await self.store.get_tournament(tournament_id)
         if tournament is None or tournament.status is not TournamentStatus.RUNNING:
             return
         rounds = await self.store.tournament_rounds(tournament_id)
         if not rounds or rounds[-1].round != round_no or rounds[-1].status == "done":
             return
-        locale = self.locale(tournament)
-        settled = 0
+        unfinished = await self._unfinished(tournament_id, round_no)
+        if tournament.at_deadline == "organiser":
+            await self._ask_organiser(tournament, round_no, unfinished)
+        else:
+            await self._ai_plays_out(tournament, round_no, unfinished)
+        await self.advance(tournament_id)
+
+    async def _unfinished(
+        self, tournament_id: int, round_no: int
+    ) -> list[tuple[TournamentTable, LiveGame]]:
+        """The round's tables whose game is still in play, with the game."""
+        found = []
         for row in await self.store.tournament_tables(tournament_id, round_no):
             live = await self.manager.fetch(row.table_id) if row.table_id else None
-            if row.state == "void" or live is None:
-                continue
+            if row.state != "void" and live is not None and live.table.status is TableStatus.ACTIVE:
+                found.append((row, live))
+        return found
+
+    async def _ai_plays_out(
+        self,
+        tournament: Tournament,
+        round_no: int,
+        unfinished: list[tuple[TournamentTable, LiveGame]],
+    ) -> None:
+        """Every human seat of the unfinished tables goes to the AI, which plays out the
+        remaining moves at once; each thread and the channel are told."""
+        locale = self.locale(tournament)
+        for row, live in unfinished:
             for seat, taken in enumerate(live.table.seats):
                 if taken.user_id is not None and not taken.ai and not taken.resigned:
                     with contextlib.suppress(Refusal):
                         await self.manager.hand_to_ai(live, seat, True)
-            settled += 1
             if row.thread_id is not None:
                 thread = await self.channel(row.thread_id)
                 await thread.send(t(locale, "tournament.deadline_table"))
@@ -853,11 +895,56 @@ class Tournaments:
                 "tournament.deadline_passed",
                 name=tournament.name,
                 round=round_no,
-                tables=settled,
+                tables=len(unfinished),
             ),
             allowed_mentions=discord.AllowedMentions.none(),
         )
-        await self.advance(tournament_id)
+
+    async def _ask_organiser(
+        self,
+        tournament: Tournament,
+        round_no: int,
+        unfinished: list[tuple[TournamentTable, LiveGame]],
+    ) -> None:
+        """Nothing goes to the AI: each unfinished table's thread is told the organiser will
+        decide, and the organiser is pinged in the channel with the tables and how to settle
+        them. Said once: a deadline that fires again after a restart finds its posts."""
+        if not unfinished:
+            return
+        locale = self.locale(tournament)
+        note = t(locale, "tournament.deadline_table_organiser")
+        for row, _ in unfinished:
+            if row.thread_id is not None:
+                thread = await self.channel(row.thread_id)
+                if not await self._said(thread, note):
+                    await thread.send(note, allowed_mentions=discord.AllowedMentions.none())
+        heading = t(
+            locale,
+            "tournament.deadline_decide",
+            organiser=f"<@{tournament.organiser_id}>",
+            name=tournament.name,
+            round=round_no,
+        )
+        channel = await self.channel(tournament.channel_id)
+        if await self._said(channel, heading):
+            return
+        lines = [heading]
+        lines += [
+            t(
+                locale,
+                "tournament.table_line",
+                table=row.number,
+                thread=row.thread_id,
+                seats=", ".join(f"<@{u}>" for u in row.seats),
+            )
+            for row, _ in unfinished
+        ]
+        lines.append(t(locale, "tournament.deadline_decide_how"))
+        organiser = discord.Object(tournament.organiser_id)
+        await channel.send(
+            clip("\n".join(lines), 2000),
+            allowed_mentions=discord.AllowedMentions(users=[organiser]),
+        )
 
     # -- the organiser's result -----------------------------------------------------------------
     async def set_result(

@@ -35,6 +35,7 @@ from meeple_hall.bot.store import (
     TournamentTable,
 )
 from meeple_hall.bot.tournaments import (
+    AT_DEADLINE,
     CLOCKS,
     DEFAULT_CLOCK,
     DEFAULT_SWISS_ROUNDS,
@@ -125,6 +126,8 @@ def event_fields(tournament: Tournament, locale: str) -> list[tuple[str, str]]:
     if tournament.deadline_days:
         days = t(locale, "tournament.days", count=tournament.deadline_days)
         fields.append((t(locale, "tournament.deadline"), days))
+        settles = t(locale, f"tournament.at_deadline.{tournament.at_deadline}")
+        fields.append((t(locale, "tournament.at_deadline"), settles))
     if tournament.seeding != "random":
         fields.append(
             (t(locale, "tournament.seeding"), t(locale, f"tournament.seeding.{tournament.seeding}"))
@@ -299,6 +302,7 @@ def checked_event(
     seeding: str,
     points: str | None,
     final: int | None,
+    at_deadline: str = "ai",
 ) -> Tournament:
     """The tournament with the organiser's event options, or a Refusal that says which one
     is wrong."""
@@ -308,6 +312,10 @@ def checked_event(
         raise Refusal("tournament.bad_checkin", max=CHECKIN_MAX)
     if deadline is not None and not 1 <= deadline <= DEADLINE_MAX:
         raise Refusal("tournament.bad_deadline", max=DEADLINE_MAX)
+    if at_deadline not in AT_DEADLINE:
+        raise Refusal("tournament.bad_at_deadline", choices=", ".join(AT_DEADLINE))
+    if at_deadline != "ai" and deadline is None:
+        raise Refusal("tournament.at_deadline_needs_deadline", max=DEADLINE_MAX)
     if seeding not in SEEDINGS:
         raise Refusal("tournament.bad_seeding", seedings=", ".join(SEEDINGS))
     if final is not None and (tournament.format != "swiss" or not low <= final <= high):
@@ -320,6 +328,7 @@ def checked_event(
         tournament,
         checkin_minutes=checkin,
         deadline_days=deadline,
+        at_deadline=at_deadline,
         seeding=seeding,
         points=custom,
         final_size=final,
@@ -410,6 +419,7 @@ class TournamentCog(commands.Cog):
         advance=cmd("advance"),
         checkin=cmd("checkin"),
         deadline=cmd("deadline"),
+        at_deadline=cmd("at_deadline"),
         seeding=cmd("seeding"),
         points=cmd("points"),
         final=cmd("final"),
@@ -426,6 +436,7 @@ class TournamentCog(commands.Cog):
         advance=desc("tournament.advance"),
         checkin=desc("tournament.checkin"),
         deadline=desc("tournament.deadline"),
+        at_deadline=desc("tournament.at_deadline"),
         seeding=desc("tournament.seeding"),
         points=desc("tournament.points"),
         final=desc("tournament.final"),
@@ -437,6 +448,10 @@ class TournamentCog(commands.Cog):
         clock=[app_commands.Choice(name=named(f"setting.clock.{c}"), value=c) for c in CLOCKS],
         seeding=[
             app_commands.Choice(name=named(f"tournament.seeding.{s}"), value=s) for s in SEEDINGS
+        ],
+        at_deadline=[
+            app_commands.Choice(name=named(f"tournament.at_deadline.{a}"), value=a)
+            for a in AT_DEADLINE
         ],
     )
     async def create(
@@ -456,6 +471,7 @@ class TournamentCog(commands.Cog):
         seeding: str | None = None,
         points: str | None = None,
         final: int | None = None,
+        at_deadline: str | None = None,
     ) -> None:
         try:
             tournament = self.checked(
@@ -471,7 +487,13 @@ class TournamentCog(commands.Cog):
                 advance,
             )
             tournament = checked_event(
-                tournament, checkin, deadline, seeding or "random", points, final
+                tournament,
+                checkin,
+                deadline,
+                seeding or "random",
+                points,
+                final,
+                at_deadline or "ai",
             )
         except Refusal as refusal:
             await refuse(interaction, refusal)

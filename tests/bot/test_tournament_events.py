@@ -2,12 +2,17 @@
 and fast, in the test game and the four real games: the event options refused when they
 do not fit; a check-in window (who does not confirm is dropped and told); round 1 seeded by
 the server's ratings; a round's deadline announced as a Discord timestamp and, once passed,
-every unfinished table played out by the AI; the organiser's result for a table (counted in
-standings and ratings, kept, refused when it does not fit or comes from someone else); the
-tournament's own points in `/tournament rules`; and `/tournament list` with past
-tournaments, this server's only."""
+every unfinished table played out by the AI, or (as the tournament says) left to the
+organiser, who is pinged and whose last result closes the round; the organiser's result
+for a table (counted in standings and ratings, kept, refused when it does not fit or comes
+from someone else); the tournament's own points in `/tournament rules`; and
+`/tournament list` with past tournaments, this server's only."""
 
 from __future__ import annotations
+
+import csv
+import io
+import random
 
 import discord
 import pytest
@@ -15,8 +20,16 @@ import pytest
 from meeple_hall import games
 from meeple_hall.bot.i18n import t
 from meeple_hall.bot.store import FinalResult, Seat, TableStatus, TournamentStatus
-from tests.bot.conftest import EVERY_GAME, LANGUAGES, buttons
-from tests.bot.test_tournament import click_verb, posted, sign_up, thread_of
+from meeple_hall.bot.tournaments import deadline_line
+from tests.bot.conftest import EVERY_GAME, LANGUAGES, awaited_humans, buttons
+from tests.bot.test_tournament import (
+    choose_languages,
+    click_verb,
+    move_typed,
+    posted,
+    sign_up,
+    thread_of,
+)
 
 NAMES = ("alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi", "ivan", "judy")
 MINUTE, DAY = 60, 24 * 3600
@@ -86,6 +99,7 @@ async def test_event_options_that_do_not_fit_are_refused_and_change_nothing(hall
         ({"checkin": 0}, "tournament.bad_checkin", {"max": 1440}),
         ({"final": high + 1}, "tournament.bad_final", {"min": low, "max": high}),
         ({"final": 2, "format": "round-robin"}, "tournament.bad_final", {"min": low, "max": high}),
+        ({"at_deadline": "organiser"}, "tournament.at_deadline_needs_deadline", {"max": 30}),
     ):
         result = await alice.slash(channel, "tournament create", **{**base, **options})
         assert result.ephemeral, options
@@ -315,3 +329,94 @@ async def test_a_check_in_window_and_a_deadline_survive_a_restart(hall, make_bot
     await env.advance_time(DAY)
     table = await env.bot.store.get_table(row.table_id)
     assert all(s.ai for s in table.seats) or table.status is TableStatus.FINISHED
+
+
+def sent_by_bot_starting(env, channel, start: str) -> list[discord.Message]:
+    return [
+        m
+        for m in channel.history()
+        if m.author.id == env.bot.user.id and (m.content or "").startswith(start)
+    ]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("game_id", EVERY_GAME)
+async def test_at_a_passed_deadline_the_organiser_decides_and_the_last_result_closes_the_round(
+    hall, make_bot, game_id, lang
+):
+    """A tournament whose organiser decides at the deadline: the round's post says so, and
+    `/tournament rules` too; when the deadline passes, no seat goes to the AI, each table's
+    thread is told, and the organiser is pinged once (a restart does not ping again) with
+    the unfinished tables and how to settle them; the games still take moves; the round
+    closes when the organiser sets the last table's result, and the export keeps the
+    setting."""
+    env, _, channel, members = hall
+    players = members[:4]
+    alice, bob = players[:2]
+    await choose_languages(env, channel, alice, players, lang)
+    await sign_up(
+        channel,
+        players,
+        game=game_id,
+        format="swiss",
+        rounds=1,
+        table_size=2,
+        deadline=1,
+        at_deadline="organiser",
+        clock="72h",
+    )
+    store = env.bot.store
+    (tournament,) = await store.tournaments()
+    assert tournament.at_deadline == "organiser"
+    (rnd,) = await store.tournament_rounds(tournament.id)
+    assert deadline_line(lang, rnd.deadline, "organiser") in posted(channel)
+    rules = await bob.slash(channel, "tournament rules")
+    setting = t(lang, "tournament.at_deadline.organiser")
+    assert f"{t(lang, 'tournament.at_deadline')}: {setting}" in rules.response.content
+    rows = await store.tournament_tables(tournament.id, 1)
+    assert len(rows) == 2
+
+    await env.advance_time(DAY + MINUTE)
+    heading = t(
+        lang, "tournament.deadline_decide", organiser=alice.mention, name=tournament.name, round=1
+    )
+    (ping,) = sent_by_bot_starting(env, channel, heading)
+    assert t(lang, "tournament.deadline_decide_how") in ping.content
+    for row in rows:
+        seats = ", ".join(f"<@{u}>" for u in row.seats)
+        line = t(lang, "tournament.table_line", table=row.number, thread=row.thread_id, seats=seats)
+        assert line in ping.content
+        said = [m.content for m in thread_of(channel, row.thread_id).history()]
+        assert t(lang, "tournament.deadline_table_organiser") in said
+        assert t(lang, "tournament.deadline_table") not in said
+        table = await store.get_table(row.table_id)
+        assert table.status is TableStatus.ACTIVE and not any(s.ai for s in table.seats)
+    assert t(lang, "tournament.deadline_passed", name=tournament.name, round=1, tables=2) not in (
+        posted(channel)
+    )
+
+    await env.restart_bot(make_bot())
+    await env.advance_time(MINUTE)
+    store = env.bot.store
+    assert len(sent_by_bot_starting(env, channel, heading)) == 1  # pinged once
+    game = await env.bot.manager.fetch(rows[0].table_id)
+    await move_typed(channel, players, rows[0], game, awaited_humans(game)[0], random.Random(5))
+    assert not any(s.ai for s in game.table.seats)  # the game still takes its players' moves
+
+    first = await alice.slash(channel, "tournament result", table=1, ranks="2,1", reason="late")
+    assert first.ephemeral and first.response.content == t(lang, "tournament.result_done")
+    await env.settle()
+    assert [r.status for r in await store.tournament_rounds(tournament.id)] == ["playing"]
+    last = await alice.slash(channel, "tournament result", table=2, forfeits="2", reason="absent")
+    assert last.ephemeral and last.response.content == t(lang, "tournament.result_done")
+    await env.settle()
+    assert [r.status for r in await store.tournament_rounds(tournament.id)] == ["done"]
+    assert (await store.get_tournament(tournament.id)).status is TournamentStatus.FINISHED
+    assert t(lang, "tournament.round_done", round=1) in posted(channel)
+    assert len(await store.tournament_results(tournament.id)) == 2
+
+    exported = await bob.slash(channel, "tournament export")
+    (attachment,) = exported.response.attachments
+    rows_read = csv.reader(io.StringIO((await attachment.read()).decode("utf-8-sig")))
+    settings = {row[0]: row[1:] for row in rows_read if row}
+    assert settings[t(lang, "export.at_deadline")] == ["organiser"]
