@@ -364,7 +364,8 @@ def notices(sim: Sim, fresh: list[Delivery]) -> list[str]:
     counted: dict[tuple[int, int], tuple[frozenset, frozenset]] = sim.memory.setdefault("told", {})
     awaited_now, counts = set(), {}
     problems = []
-    for game in sim.live_games():
+    games = sim.live_games()
+    for game in games:
         for held in game.table.seats:
             player = sim.world.player(held.user_id) if held.user_id else None
             if player is not None:
@@ -382,6 +383,11 @@ def notices(sim: Sim, fresh: list[Delivery]) -> list[str]:
             if key not in before:  # told since the last check, or to be told
                 pending[key] = (now, player, game, *counted.get((game.id, player.id), NONE_YET))
         problems += table_shown(sim, game, now)
+    # A game the bot has not loaded since it restarted (it loads a game on its first use)
+    # is awaited as it was: nothing changes it before it is loaded again. Without this, a
+    # seat awaited all along would count as newly awaited, owed a turn DM, once loaded.
+    loaded = {game.id for game in games}
+    awaited_now |= {key for key in before if key[0] not in loaded}
     for key in list(pending):
         since, player, game, dms, said = pending[key]
         by_channel = player.behaviour == "dms_closed" or quiet_at(player, since)
