@@ -227,7 +227,10 @@ def rules_text(locale: str, tournament: Tournament | None = None) -> str:
     lines = []
     if tournament is not None:
         lines.append(t(locale, "tournament.title", name=tournament.name))
-        lines += [f"{name}: {value}" for name, value in event_fields(tournament, locale)]
+        lines += [
+            t(locale, "tournament.rules_setting", name=name, value=value)
+            for name, value in event_fields(tournament, locale)
+        ]
     custom = tournament.points if tournament is not None else None
     lines.append(t(locale, "tournament.rules_intro"))
     sizes = range(2, len(custom) + 1) if custom else [s for s in standings.POINTS if s >= 2]

@@ -371,8 +371,13 @@ async def test_at_a_passed_deadline_the_organiser_decides_and_the_last_result_cl
     (rnd,) = await store.tournament_rounds(tournament.id)
     assert deadline_line(lang, rnd.deadline, "organiser") in posted(channel)
     rules = await bob.slash(channel, "tournament rules")
-    setting = t(lang, "tournament.at_deadline.organiser")
-    assert f"{t(lang, 'tournament.at_deadline')}: {setting}" in rules.response.content
+    setting = t(
+        lang,
+        "tournament.rules_setting",
+        name=t(lang, "tournament.at_deadline"),
+        value=t(lang, "tournament.at_deadline.organiser"),
+    )
+    assert setting in rules.response.content
     rows = await store.tournament_tables(tournament.id, 1)
     assert len(rows) == 2
 
