@@ -137,7 +137,16 @@ class SQLiteConnection(Connection):
         return cursor.rowcount
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
-        await self.db.executemany(_sqlite(sql), rows)
+        # Row by row, never sqlite3's executemany: its cursor keeps the prepared statement,
+        # the one the connection caches for the next run of the same SQL. That cursor goes
+        # to the event loop, and the thread that frees it (the garbage collector's, when a
+        # reference cycle holds it) resets the statement; if aiosqlite's thread is running
+        # it then, CPython can mark it not in use while it is, it is left unreset, and the
+        # next bind fails with SQLITE_MISUSE (tests/store/test_sqlite_misuse.py). An
+        # execute's cursor lets go of its statement once the statement is done.
+        statement = _sqlite(sql)
+        for row in rows:
+            await self.db.execute(statement, row)
 
     async def run_script(self, sql: str) -> None:
         # One statement at a time: executescript would COMMIT the transaction first.
