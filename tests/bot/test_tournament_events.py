@@ -331,6 +331,21 @@ async def test_a_check_in_window_and_a_deadline_survive_a_restart(hall, make_bot
     assert all(s.ai for s in table.seats) or table.status is TableStatus.FINISHED
 
 
+async def play_to_its_end(env, channel, players, row, rng):
+    """The table's players type their moves in its thread until its game ends (a seat of
+    the AI plays on its own); the game."""
+    game = await env.bot.manager.fetch(row.table_id)
+    for _ in range(3000):
+        if game.table.status is not TableStatus.ACTIVE:
+            return game
+        humans = awaited_humans(game)
+        if not humans:
+            await env.advance_time(1)
+            continue
+        await move_typed(channel, players, row, game, humans[0], rng)
+    raise AssertionError(f"table {row.number}'s game did not end")
+
+
 def sent_by_bot_starting(env, channel, start: str) -> list[discord.Message]:
     return [
         m
@@ -347,9 +362,9 @@ async def test_at_a_passed_deadline_the_organiser_decides_and_the_last_result_cl
     """A tournament whose organiser decides at the deadline: the round's post says so, and
     `/tournament rules` too; when the deadline passes, no seat goes to the AI, each table's
     thread is told, and the organiser is pinged once (a restart does not ping again) with
-    the unfinished tables and how to settle them; the games still take moves; the round
-    closes when the organiser sets the last table's result, and the export keeps the
-    setting."""
+    the unfinished tables and how to settle them; one table is then played to its end by
+    its players (it counts as played), and the round closes when the organiser sets the
+    other's result; the export keeps the setting."""
     env, _, channel, members = hall
     players = members[:4]
     alice, bob = players[:2]
@@ -404,21 +419,20 @@ async def test_at_a_passed_deadline_the_organiser_decides_and_the_last_result_cl
     await env.advance_time(MINUTE)
     store = env.bot.store
     assert len(sent_by_bot_starting(env, channel, heading)) == 1  # pinged once
-    game = await env.bot.manager.fetch(rows[0].table_id)
-    await move_typed(channel, players, rows[0], game, awaited_humans(game)[0], random.Random(5))
-    assert not any(s.ai for s in game.table.seats)  # the game still takes its players' moves
-
-    first = await alice.slash(channel, "tournament result", table=1, ranks="2,1", reason="late")
-    assert first.ephemeral and first.response.content == t(lang, "tournament.result_done")
+    played = await play_to_its_end(env, channel, players, rows[0], random.Random(5))
+    assert played.table.status is TableStatus.FINISHED and not any(s.ai for s in played.table.seats)
     await env.settle()
     assert [r.status for r in await store.tournament_rounds(tournament.id)] == ["playing"]
+    ended = await alice.slash(channel, "tournament result", table=1, ranks="2,1", reason="late")
+    assert ended.ephemeral and ended.response.content == t(lang, "tournament.result_ended")
     last = await alice.slash(channel, "tournament result", table=2, forfeits="2", reason="absent")
     assert last.ephemeral and last.response.content == t(lang, "tournament.result_done")
     await env.settle()
     assert [r.status for r in await store.tournament_rounds(tournament.id)] == ["done"]
     assert (await store.get_tournament(tournament.id)).status is TournamentStatus.FINISHED
     assert t(lang, "tournament.round_done", round=1) in posted(channel)
-    assert len(await store.tournament_results(tournament.id)) == 2
+    (decided,) = await store.tournament_results(tournament.id)
+    assert decided.table_id == rows[1].table_id and decided.forfeits == (1,)
 
     exported = await bob.slash(channel, "tournament export")
     (attachment,) = exported.response.attachments
