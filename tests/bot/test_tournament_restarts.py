@@ -7,16 +7,18 @@ were stored gets the one it started with, worked out once."""
 
 from __future__ import annotations
 
+import gc
 import random
 import sqlite3
 from itertools import combinations
 
 import pytest
 
-from meeple_hall.bot.store import TournamentStatus
+from meeple_hall.bot.store import TableStatus, TournamentStatus
 from meeple_hall.bot.tournaments import Tournaments
-from tests.bot.conftest import EVERY_GAME
-from tests.bot.test_tournament import play_round, sign_up
+from tests.bot.conftest import EVERY_GAME, awaited_humans
+from tests.bot.test_tournament import move_typed, play_round, sign_up
+from tests.store.test_sqlite_misuse import holds_a_statement
 
 NAMES = ("alice", "bob", "carol", "dave", "erin")
 
@@ -198,3 +200,42 @@ async def test_a_round_robin_started_before_schedules_were_stored_gets_its_own_o
     assert now.round == 2 and now.schedule == started
     rows = await store.tournament_tables(tournament.id, 2)
     assert [r.seats for r in rows] == without(started[1], removed.id)
+
+
+async def type_turns(env, channel, members, turns: int, rng) -> None:
+    """Up to `turns` turns typed with /move at round 1's first table."""
+    store = env.bot.store
+    (tournament,) = await store.tournaments()
+    row = (await store.tournament_tables(tournament.id, 1))[0]
+    game = await env.bot.manager.fetch(row.table_id)
+    for _ in range(turns):
+        humans = awaited_humans(game)
+        if game.table.status is not TableStatus.ACTIVE or not humans:
+            return
+        await move_typed(channel, members, row, game, humans[0], rng)
+
+
+@pytest.mark.parametrize("game_id", EVERY_GAME)
+async def test_moves_after_a_restart_leave_the_collector_no_cursor_holding_a_statement(
+    hall, make_bot, game_id
+):
+    """SimCord's callback records keep the store's cursors in reference cycles, freed by the
+    garbage collector in whichever thread it runs (one drawing a picture): a cursor holding
+    a prepared statement then raced aiosqlite's thread running that statement for the next
+    move, and the move was lost to SQLITE_MISUSE (tests/store/test_sqlite_misuse.py)."""
+    env, channel, members = hall
+    members = members[:4]
+    await start_swiss(env, channel, members, game_id)
+    await env.restart_bot(make_bot())
+    gc.collect()
+    gc.set_debug(gc.DEBUG_SAVEALL)  # what the collector finds stays in gc.garbage
+    try:
+        await type_turns(env, channel, members, 6, random.Random(5))
+        gc.collect()
+        cursors = [found for found in gc.garbage if isinstance(found, sqlite3.Cursor)]
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+    # None found would leave nothing to check: SimCord no longer makes those cycles.
+    assert cursors
+    assert not [cursor for cursor in cursors if holds_a_statement(cursor)]
