@@ -2,14 +2,16 @@
 private view by DM whenever it changes, and the final scores.
 
 The channel always ends with an up-to-date table: the table message is edited in place
-while it is the channel's last message and the same players are to act; otherwise a new
-one is posted (mentioning who must act) and the old one loses its buttons.
+while it is the channel's last message, the same players are to act and no player has more
+than a few of the bot's ephemeral messages (panels, replies) below it; otherwise a new one
+is posted (mentioning who must act) and the old one loses its buttons.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from collections import Counter
 from collections.abc import Awaitable, Callable, Hashable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -36,6 +38,11 @@ log = logging.getLogger(__name__)
 
 STATUS_KEYS = ("season", "period", "phase", "round", "step", "turn")
 UNKNOWN_CHANNEL = 10003  # Discord's error code for a channel or thread that is gone
+# A player's ephemeral messages below the table before it is posted again at the bottom: a
+# phone screen holds about four panels (fourteen decisions filled three screens, issue 29),
+# so past that the table and its Take turn are off screen; posting it again sooner would fill
+# the channel with copies of the table, a short scroll away.
+BURIED_AFTER = 4
 # events (and moves, for a game with no event log) the table's Log lists
 
 
@@ -186,6 +193,35 @@ def channel_gone(exc: BaseException) -> bool:
     return isinstance(exc, discord.NotFound) and exc.code == UNKNOWN_CHANNEL
 
 
+class BelowTable:
+    """The ephemeral messages (panels, replies) the bot has sent each player in a table's
+    channel since the table was posted there. Discord shows a player theirs below the table,
+    but they leave the channel's last message as it was, so only the bot can count them."""
+
+    def __init__(self) -> None:
+        # channel -> user -> messages; only for channels whose table has been shown
+        self._sent: dict[int, Counter[int]] = {}
+
+    def sent(self, channel_id: int, user_id: int) -> None:
+        counts = self._sent.get(channel_id)
+        if counts is not None:
+            counts[user_id] += 1
+
+    def buried(self, channel_id: int) -> bool:
+        """Whether some player has more than BURIED_AFTER of them below the table."""
+        counts = self._sent.get(channel_id)
+        return counts is not None and max(counts.values(), default=0) > BURIED_AFTER
+
+    def shown(self, channel_id: int, *, posted: bool) -> None:
+        """The table is shown in the channel: edited in place, or `posted` at the bottom."""
+        if posted or channel_id not in self._sent:
+            self._sent[channel_id] = Counter()
+
+    def gone(self, channel_id: int) -> None:
+        """The channel shows no table in play any more."""
+        self._sent.pop(channel_id, None)
+
+
 @dataclass(frozen=True)
 class _DmBatch:
     """DMs due to a game's seats: after a turn change (`told`: the seats `newly` awaited, and
@@ -230,6 +266,7 @@ class TableDisplay:
         self._dms_due: dict[int, _DmBatch] = {}
         self._dms_going: set[int] = set()
         self.pictures = render.TablePictures()
+        self.below = BelowTable()
         # Callbacks that add fields to a finished game's final scores.
         self.result_extras: list[Callable[[Table, discord.Embed, str], Awaitable[None]]] = []
         # per-seat notes on the table message (deadlines, time away): bot/clocks.py's
@@ -346,6 +383,7 @@ class TableDisplay:
             await self._finish(game)
             return
         if table.status is not TableStatus.ACTIVE:
+            self.below.gone(table.channel_id)
             await self._strip_buttons(table)
             return
         if table.paused_at is not None:
@@ -365,9 +403,8 @@ class TableDisplay:
         loud = [discord.Object(u) for u in humans if u and not await self.quiet(u)]
         embed = table_embed(game, locale, self.notes(game, locale) if self.notes else None)
         buttons = table_buttons(table.id, seq, locale)
-        last_id = getattr(channel, "last_message_id", None)
         message: discord.Message | discord.PartialMessage | None = None
-        if table.table_message_id and table.table_message_id == last_id and not mentions:
+        if not mentions and self._in_place(table, channel):
             shown = channel.get_partial_message(table.table_message_id)  # type: ignore[attr-defined]
             try:
                 message = await retried(
@@ -392,9 +429,12 @@ class TableDisplay:
                 ),
                 f"posting the table of game {game.id}",
             )
+            self.below.shown(table.channel_id, posted=True)
             await self._strip_buttons(table)
             table.table_message_id = message.id
             await self.store.set_table_message(table.id, message.id)
+        else:
+            self.below.shown(table.channel_id, posted=False)
         # shown: who was newly awaited has been mentioned (a post that failed mentions them
         # when it goes out)
         self._acting[game.id] = acting
@@ -402,6 +442,16 @@ class TableDisplay:
         task = asyncio.create_task(self._notify(game, newly, message.jump_url))
         self._dm_tasks.add(task)
         task.add_done_callback(self._dm_tasks.discard)
+
+    def _in_place(self, table: Table, channel: discord.abc.Messageable) -> bool:
+        """Whether the table message may be edited where it is: it is still the channel's
+        last message, and no player has more than a few panels below it."""
+        last_id = getattr(channel, "last_message_id", None)
+        return (
+            table.table_message_id is not None
+            and table.table_message_id == last_id
+            and not self.below.buried(table.channel_id)
+        )
 
     async def _strip_buttons(self, table: Table) -> None:
         """The old table message loses its buttons (if that fails, they stay: a click on
@@ -418,6 +468,7 @@ class TableDisplay:
     async def _finish(self, game: LiveGame) -> None:
         table = game.table
         self._acting.pop(game.id, None)
+        self.below.gone(table.channel_id)
         locale = self.locale(table)
         channel = await self.channel(table)
         png = await self.pictures.png(table.id, game.seq, table.game, game.view(None))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -13,6 +13,9 @@ from meeple_hall.bot.delivery import retried
 from meeple_hall.bot.i18n import t
 from meeple_hall.bot.languages import server_locale, user_locale
 from meeple_hall.bot.live import Refusal
+
+if TYPE_CHECKING:
+    from meeple_hall.bot.display import TableDisplay
 
 log = logging.getLogger(__name__)
 
@@ -27,6 +30,15 @@ async def say(interaction: discord.Interaction, text: str, **kwargs: Any) -> Non
         await interaction.followup.send(text, ephemeral=True, **kwargs)
     else:
         await interaction.response.send_message(text, ephemeral=True, **kwargs)
+    below_table(interaction)
+
+
+def below_table(interaction: discord.Interaction) -> None:
+    """A new ephemeral message went to the user in the interaction's channel: it lies below
+    the channel's table, which is posted again once too many do (bot/display.py)."""
+    display: TableDisplay | None = getattr(interaction.client, "display", None)
+    if display is not None and interaction.channel_id is not None:
+        display.below.sent(interaction.channel_id, interaction.user.id)
 
 
 def pieces(text: str, limit: int = MESSAGE_MAX) -> list[str]:

@@ -61,8 +61,15 @@ from meeple_hall.bot.refusals import (
     Stale,
     UnknownComponent,
 )
-from meeple_hall.bot.replies import can_manage, refusal_text, refuse, reply_to_done, say
-from meeple_hall.bot.store import Store
+from meeple_hall.bot.replies import (
+    below_table,
+    can_manage,
+    refusal_text,
+    refuse,
+    reply_to_done,
+    say,
+)
+from meeple_hall.bot.store import Store, TableStatus
 from meeple_hall.bot.undo import offer_undo
 from meeple_hall.games.core.contract import LOG_SHOWN
 
@@ -74,6 +81,13 @@ log = logging.getLogger(__name__)
 # held lock is acknowledged first; any other is answered in one go if its move is in
 # within ACK_WITHIN seconds, and acknowledged then if not.
 ACK_WITHIN = 1.5
+# A panel that ends while AI seats are to move goes on to the seat's next decision if the
+# turn comes back to it: its answer waits up to AI_AT_ONCE seconds for the AI seats' moves
+# (the `good` AI answers in under 50 ms), then says it is waiting and turns into the next
+# decision if that comes within AI_FOLLOWED_FOR seconds (a `strong` AI thinks about 2 s a
+# turn). Later, the table's mention and the turn DM tell the player as ever.
+AI_AT_ONCE = 0.5
+AI_FOLLOWED_FOR = 30.0
 
 T = TypeVar("T")
 
@@ -164,6 +178,7 @@ class Play(commands.Cog):
             await interaction.edit_original_response(content=content, view=view)
         else:
             await interaction.response.send_message(content, view=view, ephemeral=True)
+        below_table(interaction)
 
     async def show_hand(self, interaction: discord.Interaction, game: LiveGame) -> None:
         seat = self.seat(game, interaction)
@@ -255,6 +270,33 @@ class Play(commands.Cog):
             folded=presenters.folded_kinds(game.table.game),
         )
         done = t(locale, "panel.done", choice=chosen)
+        if following is None:
+            following = await self._after_ai(game, seat, AI_AT_ONCE)
+        await self._show_next(interaction, game, seat, following, done)
+        if following is None:  # re-checked once the AI seats still thinking have moved
+            following = await self._after_ai(game, seat, AI_FOLLOWED_FOR)
+            if following is not None:
+                await self._show_next(interaction, game, seat, following, done)
+
+    async def _after_ai(self, game: LiveGame, seat: int, within: float) -> games.Decision | None:
+        """The seat's next decision once the AI seats have made the moves due now (waiting
+        for them at most `within` seconds)."""
+        thinking = self.manager.ai.tasks.get(game.id)
+        if thinking is not None:
+            await asyncio.wait({thinking}, timeout=within)
+        active = game.table.status is TableStatus.ACTIVE
+        return game.decision_for(seat) if active else None
+
+    async def _show_next(
+        self,
+        interaction: discord.Interaction,
+        game: LiveGame,
+        seat: int,
+        following: games.Decision | None,
+        done: str,
+    ) -> None:
+        """The clicked panel after its move: the seat's next decision, or that it waits."""
+        locale = user_locale(interaction)
         view: Components | None
         if following is not None:
             content, panel = build_panel(game, seat, following, locale, notice=done)
@@ -495,7 +537,9 @@ async def show_panel(
             await interaction.response.edit_message(content=content, view=view)
     elif interaction.response.is_done():
         await interaction.followup.send(content, view=view or discord.utils.MISSING, ephemeral=True)
+        below_table(interaction)
     else:
         await interaction.response.send_message(
             content, view=view or discord.utils.MISSING, ephemeral=True
         )
+        below_table(interaction)
