@@ -188,9 +188,10 @@ def replaced(user: int, swaps: dict[int, int]) -> int:
 # -- progress: rounds end ----------------------------------------------------------------------
 def round_deadline(tournament: Tournament, rnd: TournamentRound) -> datetime | None:
     """When the round must be over: its stored deadline (issue 28, when the organiser gave
-    rounds one; its unfinished tables are settled then), else none (a round ends when its
-    games do, and each game has its clock)."""
-    return rnd.deadline
+    rounds one and the AI plays out its unfinished tables then), else none (a round ends
+    when its games do, and each game has its clock; or, where the organiser decides what a
+    passed deadline leaves unfinished, when the organiser has)."""
+    return rnd.deadline if tournament.at_deadline == "ai" else None
 
 
 async def rounds_end(sim: Sim) -> list[str]:
