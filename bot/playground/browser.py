@@ -83,6 +83,15 @@ SETTLED = """() => {
   return app?.getAttribute("aria-busy") === "false" && !status.endsWith("\u2026")
     && !status.includes("awaiting");
 }"""
+# The request id of the page's last action (its receipt), or null.
+LAST_ACTION = "() => window.simcordPreview.lastAction?.requestId ?? null"
+# Whether the page took a press as an action: the page admits an action in the click's own
+# event handler, so once the press is delivered the action is in flight or, if the bot
+# already answered, its receipt is newer than the one before the press.
+TAKEN = """before => {
+  const preview = window.simcordPreview;
+  return Boolean(preview.pendingAction) || (preview.lastAction?.requestId ?? null) !== before;
+}"""
 # What a message offers as answers: its enabled buttons that are not NOT_CHOICES (their
 # indices among its buttons) and its enabled menus (control key, fewest lines to pick).
 CHOICES = """(article, notChoices) => {
@@ -109,6 +118,11 @@ class NoPanel(AssertionError):
     """The bot's newest answer to the person is not a decision panel."""
 
 
+class LostPress(AssertionError):
+    """The page took no action from a press: the browser gave the click to what was under
+    the pointer when it was released, not to the control pressed (the page moved it)."""
+
+
 class TablePage:
     """SimCord's channel page, driven with clicks on what the person sees."""
 
@@ -125,13 +139,24 @@ class TablePage:
         """Wait until the page has drawn the bot's answer to the last action."""
         await self.page.wait_for_function(SETTLED)
 
-    async def _acting(self, click: Any) -> None:
+    async def _acting(self, click: Any, attempts: int = 3) -> Any:
         """Do a click that sends an interaction, and wait until the page has drawn the bot's
-        answer (the page blocks its controls until then)."""
-        await self.settled()
-        async with self.page.expect_response(lambda r: ACTION_URL in r.url):
-            await click()
-        await self.settled()
+        answer (the page blocks its controls until then); returns the action's response.
+        A press the page took no action from (LostPress) is made again, as a person
+        would, up to `attempts` presses in all."""
+        for _ in range(attempts):
+            await self.settled()
+            before = await self.page.evaluate(LAST_ACTION)
+            try:
+                async with self.page.expect_response(lambda r: ACTION_URL in r.url) as sent:
+                    await click()
+                    if not await self.page.evaluate(TAKEN, before):
+                        raise LostPress("the page took no action from the press")
+            except LostPress:
+                continue
+            await self.settled()
+            return await sent.value
+        raise LostPress(f"the page took no action from {attempts} presses")
 
     async def click_button(self, name: str) -> None:
         """The newest enabled button with that label."""
@@ -210,7 +235,8 @@ class TablePage:
     async def _answer_menu(self, key: str, least: int, attempts: int = 5) -> None:
         """Opens a menu with a mouse click, as a person does, and picks lines at random
         (clicked too; a multi-line menu is sent with Enter). A page redraw can close a menu
-        just opened: open it again then."""
+        just opened, and a pick the page took no action from may leave it closed: open it
+        again then."""
         from playwright.async_api import TimeoutError as PlaywrightTimeout
 
         trigger = self.page.locator(f".preview-select[data-control-key='{key}'] .select-trigger")
@@ -229,11 +255,11 @@ class TablePage:
                 if multi:
                     for option in pick:
                         await option.click(timeout=5000)
-                    await self._acting(lambda: self.page.keyboard.press("Enter"))
+                    await self._acting(lambda: self.page.keyboard.press("Enter"), attempts=1)
                 else:
-                    await self._acting(partial(pick[0].click, timeout=5000))
+                    await self._acting(partial(pick[0].click, timeout=5000), attempts=1)
                 return
-            except PlaywrightTimeout:
+            except (PlaywrightTimeout, LostPress):
                 if await options.is_visible():
                     await self.page.keyboard.press("Escape")
         raise AssertionError(f"the menu {key} did not open")

@@ -26,6 +26,7 @@ from meeple_hall.bot import ai, create_bot
 from meeple_hall.bot.components import TableButton
 from meeple_hall.bot.i18n import t
 from meeple_hall.bot.playground.table import TableProxy
+from meeple_hall.bot.playground.workers import start_picture_workers
 from meeple_hall.bot.playground.world import World, world_file
 from meeple_hall.bot.store import TableStatus
 
@@ -96,6 +97,7 @@ class Session:
         self.env = Env(self.bot, settle_timeout=SETTLE_SECONDS)
         self.world = World(self.env, world_file(self.db_path))
         try:
+            await start_picture_workers()
             await self.env.start()
             self._clock = self.env.time_context()
             self._clock.__enter__()

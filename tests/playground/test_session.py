@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from meeple_hall.bot import render
 from meeple_hall.bot.i18n import t
 from meeple_hall.bot.playground.session import Options, PlaygroundError, Session
 from meeple_hall.bot.playground.world import WorldMismatch, world_file
@@ -70,3 +71,19 @@ async def test_the_ai_seats_take_the_level_asked_for(tmp_path):
             (True, "good"),
             (True, "good"),
         ]
+
+
+async def test_the_picture_workers_are_running_before_the_page_opens(tmp_path):
+    """The bot starts its picture workers on its first picture, which in the playground is
+    the person's Start click: that click waited for them to start (over 30 s on a loaded
+    machine). The session starts them first; the first pictures start none."""
+    render.pool.shutdown()  # as in a process that has drawn nothing yet
+    options = Options(game="burgundy", players=2, db=tmp_path / "playground.db")
+    async with Session(options) as session:
+        # concurrent.futures' own record of the pool's processes, by pid
+        started = dict(render.pool.executor()._processes)
+        assert len(started) == render.pool.size()
+        assert all(process.is_alive() for process in started.values())
+        await session.world.person.slash(session.current, "start")
+        assert session.current.last_message.attachments  # the table's first picture
+        assert render.pool.executor()._processes == started

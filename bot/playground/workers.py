@@ -1,0 +1,36 @@
+"""The bot's picture workers (bot/render.py), started with the playground rather than on
+the first picture.
+
+The bot starts its picture workers on the first picture, inside whatever asked for it: in
+the playground that is the person's Start click, and the page's action does not answer
+until the bot has settled, so that click waited for two Python processes to start, import
+the renderers and draw. On a loaded machine that took over 30 seconds (a 2-core machine
+running the test suite: 15-18 s at a load of 16). Started with the session, the workers
+are ready before the page opens, and every click waits only for its own move.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from meeple_hall import games, renderers
+from meeple_hall.bot import render
+
+
+def load_renderers(game_ids: tuple[str, ...]) -> int:
+    """Runs in a picture worker: imports the games' renderers (a worker's first picture
+    otherwise does)."""
+    for game_id in game_ids:
+        renderers.for_game(game_id)
+    return len(game_ids)
+
+
+async def start_picture_workers() -> None:
+    """Every picture worker started, with the renderers of the games a worker can draw (a
+    game registered at run time is drawn in a thread instead)."""
+    drawn = tuple(g for g in games.ids() if not renderers.registered_at_run_time(g))
+    loop = asyncio.get_running_loop()
+    executor = render.pool.executor()
+    await asyncio.gather(
+        *(loop.run_in_executor(executor, load_renderers, drawn) for _ in range(render.pool.size()))
+    )
