@@ -1,12 +1,13 @@
 """The bot's picture workers (bot/render.py), started with the playground rather than on
 the first picture.
 
-The bot starts its picture workers on the first picture, inside whatever asked for it: in
-the playground that is the person's Start click, and the page's action does not answer
-until the bot has settled, so that click waited for two Python processes to start, import
-the renderers and draw. On a loaded machine that took over 30 seconds (a 2-core machine
-running the test suite: 15-18 s at a load of 16). Started with the session, the workers
-are ready before the page opens, and every click waits only for its own move.
+The bot starts its picture workers on its first picture, which in the playground the
+person's first clicks ask for (Start, then Take turn), and the page's action does not
+answer until the bot has settled: the first click whose answer waits on a picture (Take
+turn) waited for two Python processes to start, import the renderers and draw. On a
+loaded 2-core machine that took 10-18 s (a load of 15); with the whole test suite beside
+it, long enough that the browser tests' 30 s wait for an answer ran out. Started with the session, the workers are ready before the page opens
+(that Take turn then answers in about 2 s at the same load).
 """
 
 from __future__ import annotations

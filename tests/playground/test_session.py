@@ -74,9 +74,10 @@ async def test_the_ai_seats_take_the_level_asked_for(tmp_path):
 
 
 async def test_the_picture_workers_are_running_before_the_page_opens(tmp_path):
-    """The bot starts its picture workers on its first picture, which in the playground is
-    the person's Start click: that click waited for them to start (over 30 s on a loaded
-    machine). The session starts them first; the first pictures start none."""
+    """The bot starts its picture workers on its first picture, which in the playground the
+    person's first clicks ask for: the first click answered with a picture waited for them
+    to start (over 30 s on a loaded machine). The session starts them first; the first
+    pictures start none."""
     render.pool.shutdown()  # as in a process that has drawn nothing yet
     options = Options(game="burgundy", players=2, db=tmp_path / "playground.db")
     async with Session(options) as session:
