@@ -174,9 +174,10 @@ class MeepleHall(commands.Bot):
         log.info("ready as %s with %d games in play", self.user, len(self.manager.served()))
 
     async def close(self) -> None:
-        clocks = getattr(self, "clocks", None)
-        if clocks is not None:
-            clocks.close()
+        for timed in ("clocks", "tournaments"):  # nothing more falls due
+            scheduled = getattr(self, timed, None)
+            if scheduled is not None:
+                scheduled.close()
         display = getattr(self, "display", None)
         if display is not None:
             display.close()

@@ -38,6 +38,7 @@ import discord
 from meeple_hall import games
 from meeple_hall.bot import pairing, render, standings
 from meeple_hall.bot.components import clip
+from meeple_hall.bot.delivery import Redelivery, transient
 from meeple_hall.bot.i18n import SUPPORTED, game_name, language, t
 from meeple_hall.bot.live import LiveGame, Refusal, TableManager
 from meeple_hall.bot.scheduler import Scheduler
@@ -133,6 +134,13 @@ class Tournaments:
         manager.listeners.append(self.on_game)
         # check-in windows closing ("checkin", id) and round deadlines ("deadline", id, round)
         self.scheduler = Scheduler(self._due)
+        # tournaments whose step failed on a Discord error that may pass, moved on again later
+        self.again = Redelivery(self._advance_again)
+
+    def close(self) -> None:
+        """Nothing more falls due (the bot is closing)."""
+        self.scheduler.close()
+        self.again.close()
 
     def lock(self, tournament_id: int) -> asyncio.Lock:
         return self._locks.setdefault(tournament_id, asyncio.Lock())
@@ -726,9 +734,34 @@ class Tournaments:
         try:
             row = await self.store.tournament_table_of(table_id)
             if row is not None:
-                await self.advance(row.tournament_id)
+                await self.advance_or_later(row.tournament_id)
         except Exception:
             log.exception("tournament step after game %s failed", table_id)
+
+    async def advance_or_later(self, tournament_id: int) -> None:
+        """Move the tournament on; if Discord fails it in a way that may pass (a 5xx, a 429,
+        a timeout), try again later, so that a round whose games have ended never waits
+        for a restart to be closed and the next one paired (a step is safe to run again)."""
+        try:
+            await self.advance(tournament_id)
+        except Exception as exc:
+            if not transient(exc):
+                raise
+            log.warning("tournament %s: a step failed (%s); again later", tournament_id, exc)
+            self.again.again(tournament_id)
+        else:
+            self.again.done(tournament_id)
+
+    async def _advance_again(self, tournament_ids: list[Hashable]) -> None:
+        if self.bot.is_closed():
+            self.close()
+            return
+        for tournament_id in tournament_ids:
+            assert isinstance(tournament_id, int)
+            try:
+                await self.advance_or_later(tournament_id)
+            except Exception:
+                log.exception("tournament step of %s failed", tournament_id)
 
     async def resume(self) -> None:
         """After a (re)start: arm the check-in windows and round deadlines, then finish
@@ -736,13 +769,14 @@ class Tournaments:
         doing."""
         await self._rearm()
         self.scheduler.start()
+        self.again.start()
         for tournament in await self.store.tournaments(statuses=(TournamentStatus.RUNNING,)):
             if not self.manager.shards.serves(tournament.guild_id):
                 continue  # another process runs that guild's tournaments
             try:
                 if tournament.format == "round-robin" and tournament.schedule is None:
                     await self.schedule(tournament)  # started before schedules were stored
-                await self.advance(tournament.id)
+                await self.advance_or_later(tournament.id)
             except Exception:
                 log.exception("could not resume tournament %s", tournament.id)
 
@@ -763,7 +797,7 @@ class Tournaments:
 
     async def _due(self, keys: list[Hashable]) -> None:
         if self.bot.is_closed():
-            self.scheduler.close()  # a bot stopped (tests restart bots in one loop)
+            self.close()  # a bot stopped (tests restart bots in one loop)
             return
         for key in keys:
             assert isinstance(key, tuple)
