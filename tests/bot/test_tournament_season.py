@@ -4,7 +4,7 @@ up but never checks in is dropped), round 1 seeded by rating, points per place 6
 3-day round deadline (players who do not move have the AI play out their games when it
 passes), one table settled by the organiser with a reason, and a final table of the best 4
 whose places make the podium; exports it as CSV, and finds it in `/tournament list` a month
-later (virtual time). On a real game, every post read in Traditional Chinese."""
+later (virtual time). On each real game, every post read in Traditional Chinese."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ import pytest
 
 from meeple_hall.bot.i18n import t
 from meeple_hall.bot.store import TableStatus, TournamentStatus
+from tests.bot.conftest import REAL_GAMES
 from tests.bot.test_tournament import posted, thread_of
 from tests.bot.test_tournament_events import (
     AI_PLAYS_OUT,
@@ -29,12 +30,12 @@ from tests.bot.test_tournament_events import (
 __all__ = ["hall"]  # the fixture, shared with test_tournament_events
 
 LANG = "zh-TW"
-GAME = "village"  # the real game the AI plays out fastest (a 2-player game: 16 s; Coffee 63 s)
 
 
 @pytest.mark.slow
 @AI_PLAYS_OUT
-async def test_a_season_in_a_traditional_chinese_server(hall):
+@pytest.mark.parametrize("game_id", REAL_GAMES)
+async def test_a_season_in_a_traditional_chinese_server(hall, game_id):
     env, guild, channel, members = hall
     organiser, *others = members  # ten: nine play, one never checks in
     store = env.bot.store
@@ -42,12 +43,12 @@ async def test_a_season_in_a_traditional_chinese_server(hall):
     await organiser.slash(channel, "settings", language=LANG)
     players = members[:9]
     strongest_first = [m.id for m in players]
-    await rate(store, guild.id, GAME, strongest_first)
+    await rate(store, guild.id, game_id, strongest_first)
 
     await organiser.slash(
         channel,
         "tournament create",
-        game=GAME,
+        game=game_id,
         format="swiss",
         rounds=2,
         table_size=3,
