@@ -211,8 +211,15 @@ async def test_a_round_robin_started_before_schedules_were_stored_gets_its_own_o
     started = (await store.get_tournament(tournament.id)).schedule
     removed = players[1]
     await players[0].slash(channel, "tournament remove", player=removed)
-    with sqlite3.connect(database_url.removeprefix("sqlite:///")) as db:
-        db.execute("UPDATE tournaments SET schedule = NULL WHERE id = ?", (tournament.id,))
+    # The column emptied behind the bot's back, as the old version left it; again if a
+    # write of the bot's still under way when the removal was answered puts it back (seen
+    # about once in five runs under load).
+    for _ in range(5):
+        with sqlite3.connect(database_url.removeprefix("sqlite:///")) as db:
+            db.execute("UPDATE tournaments SET schedule = NULL WHERE id = ?", (tournament.id,))
+        await env.advance_time(1)
+        if (await store.get_tournament(tournament.id)).schedule is None:
+            break
     assert (await store.get_tournament(tournament.id)).schedule is None
 
     await env.restart_bot(make_bot())
