@@ -6,8 +6,9 @@ person's first clicks ask for (Start, then Take turn), and the page's action doe
 answer until the bot has settled: the first click whose answer waits on a picture (Take
 turn) waited for two Python processes to start, import the renderers and draw. On a
 loaded 2-core machine that took 10-18 s (a load of 15); with the whole test suite beside
-it, long enough that the browser tests' 30 s wait for an answer ran out. Started with the session, the workers are ready before the page opens
-(that Take turn then answers in about 2 s at the same load).
+it, long enough that the browser tests' 30 s wait for an answer ran out. Started with the
+session, the workers are ready before the page opens (that Take turn then answers in about
+2 s at the same load).
 """
 
 from __future__ import annotations
