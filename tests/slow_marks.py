@@ -97,6 +97,10 @@ REAL_GAME_CASES_SLOW = {
         "tests/bot/test_tournament_restarts.py::"
         "test_stopped_after_the_post_before_its_step_is_stored_nothing_is_sent_twice"
     ): "the same",
+    (
+        "tests/bot/test_tournament_restarts.py::"
+        "test_a_standings_post_discord_fails_is_sent_later_without_a_restart"
+    ): "the same (the step tried again is the tournament's, whatever the game)",
     # Bot processes on one PostgreSQL database route by guild, whatever the game: the test
     # game shows it; each real game's case starts two more processes.
     "tests/bot/test_shards.py::test_each_shard_process_serves_only_its_own_guilds_tables": (
