@@ -223,6 +223,29 @@ class BelowTable:
 
 
 @dataclass(frozen=True)
+class _Mention:
+    """The players a table message names as awaited (`users`), and those of them it pinged
+    (not those in their quiet hours)."""
+
+    users: tuple[int, ...]
+    pinged: frozenset[int]
+
+    def line(self, locale: str) -> str | None:
+        mentions = " ".join(f"<@{u}>" for u in self.users)
+        return t(locale, "table.your_move", mentions=mentions) if mentions else None
+
+    def among(self, awaited: set[int | None]) -> _Mention:
+        """The mention as it stands for the players still `awaited`."""
+        return _Mention(
+            tuple(u for u in self.users if u in awaited),
+            frozenset(u for u in self.pinged if u in awaited),
+        )
+
+    def allowed(self) -> discord.AllowedMentions:
+        return discord.AllowedMentions(users=[discord.Object(u) for u in sorted(self.pinged)])
+
+
+@dataclass(frozen=True)
 class _DmBatch:
     """DMs due to a game's seats: after a turn change (`told`: the seats `newly` awaited, and
     private texts that changed), and to the seats whose DM failed and is tried `again`."""
@@ -257,6 +280,9 @@ class TableDisplay:
         self._dirty: set[int] = set()
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._acting: dict[int, frozenset[int]] = {}
+        # whom each game's table message mentions as awaited, and which of them it pinged
+        # (not known for a message an earlier bot posted)
+        self._mentioned: dict[int, _Mention] = {}
         # each seat's private text as last sent by DM (or, before the first, as it stood)
         self._secrets: dict[tuple[int, int], Text] = {}
         # the move each game's DMs were last worked out at
@@ -310,6 +336,7 @@ class TableDisplay:
         """Remember what players already have (a game loaded from the store, after a
         restart), so nothing is re-sent."""
         self._acting[game.id] = frozenset(d.seat for d in game.decisions())
+        self._mentioned.pop(game.id, None)
         self._dm_seq[game.id] = game.seq
         for seat in range(len(game.table.seats)):
             self._secrets[(game.id, seat)] = self._secret_text(game, seat)
@@ -397,39 +424,42 @@ class TableDisplay:
         channel = await self.channel(table)
         acting = frozenset(d.seat for d in game.decisions())
         newly = acting - self._acting.get(game.id, frozenset())
-        humans = [table.seats[s].user_id for s in sorted(newly) if not table.seats[s].ai]
-        mentions = " ".join(f"<@{u}>" for u in humans if u)
+        humans = [
+            u for s in sorted(newly) if not table.seats[s].ai and (u := table.seats[s].user_id)
+        ]
         # no mention reaches a player in their quiet hours (the name is still shown)
-        loud = [discord.Object(u) for u in humans if u and not await self.quiet(u)]
+        loud = frozenset([u for u in humans if not await self.quiet(u)])
+        mention = _Mention(tuple(humans), loud)
         embed = table_embed(game, locale, self.notes(game, locale) if self.notes else None)
         buttons = table_buttons(table.id, seq, locale)
         message: discord.Message | discord.PartialMessage | None = None
-        if not mentions and self._in_place(table, channel):
+        if not mention.users and self._in_place(table, channel):
             shown = channel.get_partial_message(table.table_message_id)  # type: ignore[attr-defined]
+            line = self._mention_kept(game, acting, locale)
             try:
                 message = await retried(
                     lambda: shown.edit(
-                        content=None, embed=embed, attachments=[render.as_file(png)], view=buttons
+                        embed=embed, attachments=[render.as_file(png)], view=buttons, **line
                     ),
                     f"editing the table of game {game.id}",
                 )
             except discord.NotFound:
                 message = None  # someone deleted the table message: post it again
         if message is None:
-            content = t(locale, "table.your_move", mentions=mentions) if mentions else None
-            if mentions:  # not shown until posted: a bot stopping first leaves it to the next
+            if mention.users:  # not shown until posted: a bot stopping first leaves it to the next
                 await self.store.set_table_message(table.id, None)  # type: ignore[arg-type]
             message = await retried(
                 lambda: channel.send(
-                    content=content,
+                    content=mention.line(locale),
                     embed=embed,
                     file=render.as_file(png),
                     view=buttons,
-                    allowed_mentions=discord.AllowedMentions(users=loud),
+                    allowed_mentions=mention.allowed(),
                 ),
                 f"posting the table of game {game.id}",
             )
             self.below.shown(table.channel_id, posted=True)
+            self._mentioned[game.id] = mention
             await self._strip_buttons(table)
             table.table_message_id = message.id
             await self.store.set_table_message(table.id, message.id)
@@ -442,6 +472,19 @@ class TableDisplay:
         task = asyncio.create_task(self._notify(game, newly, message.jump_url))
         self._dm_tasks.add(task)
         task.add_done_callback(self._dm_tasks.discard)
+
+    def _mention_kept(self, game: LiveGame, acting: frozenset[int], locale: str) -> dict[str, Any]:
+        """What an edit in place does with the table message's mention line: it keeps the
+        players still awaited (an edit that took out a mention would take back its
+        notification, and for a player whose DMs are closed it is the only one) and drops
+        those no longer awaited. A message an earlier bot posted is left as it is."""
+        said = self._mentioned.get(game.id)
+        if said is None:
+            return {}
+        seats = game.table.seats
+        kept = said.among({seats[s].user_id for s in acting if not seats[s].ai})
+        self._mentioned[game.id] = kept
+        return {"content": kept.line(locale), "allowed_mentions": kept.allowed()}
 
     def _in_place(self, table: Table, channel: discord.abc.Messageable) -> bool:
         """Whether the table message may be edited where it is: it is still the channel's
@@ -468,6 +511,7 @@ class TableDisplay:
     async def _finish(self, game: LiveGame) -> None:
         table = game.table
         self._acting.pop(game.id, None)
+        self._mentioned.pop(game.id, None)
         self.below.gone(table.channel_id)
         locale = self.locale(table)
         channel = await self.channel(table)
