@@ -108,6 +108,7 @@ class MeepleHall(commands.Bot):
         on(components.UndoButton, undo.on_undo_button)
         on(components.LobbyControl, lobby.on_component)
         on(components.ReplayButton, archive.on_replay_button)
+        on(components.RulesButton, lobby.on_rules_button)
         on(components.TournamentButton, tournaments.on_component)
         on(components.SnoozeButton, self.clocks.reminders.on_snooze)
         on(components.StallButton, self.clocks.reminders.on_stall_button)

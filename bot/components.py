@@ -25,6 +25,8 @@ refused before its handler runs (bot/boundaries.py says where each lives).
     tour:<tournament>:<verb>                   a tournament's sign-up and check-in (join, leave,
                                                start, cancel, checkin: bot/cogs/tournament.py)
     r:<table>:<pos>:<verb>                     the replay viewer (bot/cogs/replay.py)
+    k:<table>:<kind>                           a panel's Rules button: the rule behind a
+                                               decision of that kind (bot/rulebook.py)
 """
 
 from __future__ import annotations
@@ -246,6 +248,14 @@ class ReplayButton(Family, template=f"r:{_number('table')}:{_number('pos')}:{_to
     NUMBERS = frozenset({"table", "pos"})
 
 
+class RulesButton(Family, template=f"k:{_number('table')}:{_token('kind')}"):
+    """A decision panel's Rules button: the kind of decision it explains, in the game of the
+    table it was sent for (the rule never goes out of date while the table exists)."""
+
+    NUMBERS = frozenset({"table"})
+    PLACE = ("table", "table")
+
+
 FAMILIES: tuple[type[Family], ...] = (
     TableButton,
     PanelControl,
@@ -257,6 +267,7 @@ FAMILIES: tuple[type[Family], ...] = (
     SnoozeButton,
     TournamentButton,
     ReplayButton,
+    RulesButton,
 )
 
 

@@ -29,6 +29,7 @@ from meeple_hall.bot import presenters
 from meeple_hall.bot.components import CUSTOM_ID_MAX, Components, Family, button, clip, select
 from meeple_hall.bot.i18n import game_text, t
 from meeple_hall.bot.live_game import LiveGame, decision_hash
+from meeple_hall.bot.rulebook import add_rules_button
 from meeple_hall.games import Action, Decision, Engine, GameError, Option
 from meeple_hall.games.core.hidden import hidden_parts
 from meeple_hall.games.core.messages import Text
@@ -368,6 +369,7 @@ def build_panel(
             )
     if decision.min_choices == 0 and not uses_confirm(decision):
         view.add_item(button(ref.id("c"), t(locale, "panel.choose_none"), row=4))
+    add_rules_button(view, game.id, decision.kind, locale)
     return panel_text(game, seat, decision, locale, notice, legend), view
 
 

@@ -15,13 +15,21 @@ from discord import app_commands
 from discord.ext import commands
 
 from meeple_hall import games
-from meeple_hall.bot import ai, presenters, table_settings
-from meeple_hall.bot.components import Components, LobbyControl, button, clip, select
+from meeple_hall.bot import ai, presenters, rulebook, table_settings
+from meeple_hall.bot.components import (
+    Components,
+    LobbyControl,
+    RulesButton,
+    button,
+    clip,
+    select,
+)
 from meeple_hall.bot.display import automa_line
 from meeple_hall.bot.i18n import cmd, desc, game_name, game_text, t
 from meeple_hall.bot.languages import user_locale
 from meeple_hall.bot.live import Refusal, TableManager, lobby_refusal
-from meeple_hall.bot.replies import can_manage, public_locale, refuse, say, say_all
+from meeple_hall.bot.refusals import GameOver
+from meeple_hall.bot.replies import can_manage, public_locale, quoted, refuse, say, say_all
 from meeple_hall.bot.store import (
     AlreadySeated,
     ChannelBusy,
@@ -293,10 +301,13 @@ class Lobby(commands.Cog):
         return out[:25]
 
     @app_commands.command(name=cmd("rules"), description=desc("rules"))
-    @app_commands.rename(game=cmd("game"))
-    @app_commands.describe(game=desc("new.game"))
-    async def rules(self, interaction: discord.Interaction, game: str) -> None:
-        """How a game is played here: its options, and which components are reconstructed."""
+    @app_commands.rename(game=cmd("game"), topic=cmd("topic"))
+    @app_commands.describe(game=desc("new.game"), topic=desc("rules.topic"))
+    async def rules(
+        self, interaction: discord.Interaction, game: str, topic: str | None = None
+    ) -> None:
+        """How a game is played here: its options, which components are reconstructed and
+        its rulebook topics; with a topic, the rulebook's words for it."""
         try:
             engine = games.get(game)
         except GameError as exc:
@@ -305,6 +316,9 @@ class Lobby(commands.Cog):
             )
             return
         locale = user_locale(interaction)
+        if topic is not None:
+            await self._rules_topic(interaction, engine.id, topic.strip(), locale)
+            return
         lines = [
             f"**{game_name(locale, engine.id)}** · "
             + t(locale, "rules.players", min=engine.min_players, max=engine.max_players)
@@ -317,13 +331,61 @@ class Lobby(commands.Cog):
         notes = game_text(locale, presenters.rules_text(engine.id)).strip()
         if notes:
             lines += ["", notes]
+        lines += ["", rulebook.topic_list(engine.id, locale)]
         await say_all(interaction, "\n".join(lines))
+
+    @staticmethod
+    async def _rules_topic(
+        interaction: discord.Interaction, game_id: str, topic_id: str, locale: str
+    ) -> None:
+        """One rulebook topic, or a refusal saying how to find the game's topics."""
+        found = rulebook.topic(game_id, topic_id)
+        if found is None:
+            text = t(
+                locale,
+                "rulebook.bad_topic",
+                game=game_name(locale, game_id),
+                topic=quoted(topic_id),
+                id=game_id,
+            )
+            await say(interaction, text)
+            return
+        await say(interaction, rulebook.topic_text(found, locale))
+
+    async def on_rules_button(self, interaction: discord.Interaction, click: RulesButton) -> None:
+        """A decision panel's Rules button: the topic behind the decision's kind, else the
+        game's topic list."""
+        locale = user_locale(interaction)
+        table = await self.store.get_table(click.number("table"))
+        if table is None:
+            await refuse(interaction, GameOver())
+            return
+        found = rulebook.topic_for_kind(table.game, click.text("kind"))
+        if found is None:
+            text = t(locale, "rulebook.no_topic_for_kind") + "\n\n"
+            await say(interaction, text + rulebook.topic_list(table.game, locale))
+            return
+        await say(interaction, rulebook.topic_text(found, locale))
 
     @rules.autocomplete("game")
     async def _rules_game_names(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         return game_choices(current, user_locale(interaction))
+
+    @rules.autocomplete("topic")
+    async def _rules_topics(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The chosen game's topics, by id and by section name in the reader's language."""
+        game_id = getattr(interaction.namespace, "game", None)
+        if not isinstance(game_id, str) or game_id not in games.ids():
+            return []
+        found = rulebook.matching_topics(game_id, current, user_locale(interaction))
+        return [
+            app_commands.Choice(name=clip(name, 100), value=topic_id)
+            for topic_id, name in found[:25]
+        ]
 
     @app_commands.command(name=cmd("join"), description=desc("join"))
     @app_commands.guild_only()
