@@ -13,6 +13,7 @@ import copy
 import pytest
 
 from meeple_hall.bot import rulebook
+from meeple_hall.bot.components import Components, button, select
 from meeple_hall.bot.i18n import game_name, t
 from tests.bot.conftest import (
     EVERY_GAME,
@@ -78,8 +79,9 @@ async def test_on_the_test_game_the_rules_button_says_it_has_no_topics(table):
 
 
 @every_game
-async def test_every_panel_of_a_game_keeps_its_rules_button_beside_undo(table, game_id):
-    """The Rules button fits every panel shape, with room left for Undo in the last row."""
+async def test_each_panel_through_a_turn_has_one_rules_button(table, game_id):
+    """The first option of each panel the seat meets, while its turn lasts: every panel
+    shows the Rules button once (beside Undo from the second panel on)."""
     member, _, panel = await open_panel(table, game_id, "en")
     for _ in range(6):
         rules_button(panel)
@@ -182,3 +184,37 @@ async def test_a_forged_or_misplaced_rules_button_is_refused(table, game_id):
     await table.alice.slash(other, "new", game=game_id)
     elsewhere = await click(f"k:{table_id}:action", channel=other)
     assert elsewhere.ephemeral and elsewhere.response.content == t("en", "component.elsewhere")
+
+
+def panel_like(*rows: tuple[str, int]) -> Components:
+    """A view shaped like a panel: (family, row) items, "button" or "menu"."""
+    view = Components()
+    for index, (kind, row) in enumerate(rows):
+        custom_id = f"g:1:2:abcd:o:x{index}" if kind == "button" else f"g:1:2:abcd:s:0:{row}"
+        view.add_item((button if kind == "button" else select)(custom_id, "x", row=row))
+    return view
+
+
+def rows_of(view: Components) -> dict[str, int]:
+    return {item.custom_id: item._rendered_row for item in view.children}
+
+
+@pytest.mark.parametrize(
+    ("shape", "expected_row"),
+    [
+        ([("button", 0)] * 3, 0),  # a few option buttons: beside them
+        ([("button", 0)] * 5 + [("button", 1)] * 5, 2),  # ten buttons: a row of its own
+        ([("button", 0)] * 3 + [("button", 4)], 4),  # beside Choose none
+        ([("menu", 0), ("menu", 1)], 2),  # under the menus
+        ([("menu", r) for r in range(4)] + [("button", 4)] * 3, 4),  # beside the page buttons
+        ([("menu", r) for r in range(4)] + [("button", 4)] * 4, None),  # full: none
+    ],
+)
+def test_the_rules_button_takes_the_last_row_with_room_and_leaves_undo_its_place(
+    shape, expected_row
+):
+    view = panel_like(*shape)
+    rulebook.add_rules_button(view, 7, "action", "en")
+    assert rows_of(view).get("k:7:action") == expected_row
+    # Undo comes after the panel is built, always in the last row: it still fits
+    view.add_item(button("u:7:3", "Undo", row=4))
