@@ -76,6 +76,7 @@ def test_each_old_format_belongs_to_exactly_one_family():
         "z:12:1:1764000000",
         "tour:5:join",
         "r:12:7:next",
+        "k:12:action",
     }
     for custom_id in old:
         matching = [f for f in (*FAMILIES, UnknownId) if f.pattern().fullmatch(custom_id)]
