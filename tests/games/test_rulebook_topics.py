@@ -18,6 +18,7 @@ from meeple_hall.bot import rulebook
 from meeple_hall.bot.i18n import SUPPORTED
 from meeple_hall.games import Action
 from meeple_hall.games.testing import random_choices
+from tests.games.test_typography import half_width_marks, spaced_words
 from tests.slow_marks import real_games
 
 SEEDS = (1, 2, 3)
@@ -92,3 +93,16 @@ def test_a_game_without_a_rulebook_file_has_no_topics_and_says_so():
     assert rulebook.topic_for_kind("pebbles", "take") is None
     listed = rulebook.topic_list("pebbles", "en")
     assert listed == rulebook.t("en", "rulebook.none", game=rulebook.game_name("en", "pebbles"))
+
+
+@pytest.mark.parametrize("game_id", real_games())
+@pytest.mark.parametrize("lang", ("zh-TW", "ja"))
+def test_our_words_follow_the_house_typography(game_id, lang):
+    """Section names, and texts that are our translation, set as a native reader expects
+    (full-width punctuation, no spaces between CJK words); a rulebook's own words are quoted
+    as printed."""
+    for topic in rulebook.topics(game_id):
+        ours = [topic.section[lang]] + ([topic.text[lang]] if lang in topic.translated else [])
+        for text in ours:
+            assert spaced_words(text) == [], (topic.id, text)
+            assert half_width_marks(text) == [], (topic.id, text)
