@@ -63,8 +63,14 @@ def topics(game_id: str) -> tuple[Topic, ...]:
     )
 
 
-def topic(game_id: str, topic_id: str) -> Topic | None:
-    return next((found for found in topics(game_id) if found.id == topic_id), None)
+def topic(game_id: str, typed: str) -> Topic | None:
+    """The topic of that id, or whose section is named so in any language (as a reader
+    may type it instead of picking it from the list)."""
+    wanted = typed.strip().casefold()
+    for found in topics(game_id):
+        if wanted in (found.id, *(name.casefold() for name in found.section.values())):
+            return found
+    return None
 
 
 def topic_for_kind(game_id: str, kind: str) -> Topic | None:

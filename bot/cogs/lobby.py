@@ -317,7 +317,7 @@ class Lobby(commands.Cog):
             return
         locale = user_locale(interaction)
         if topic is not None:
-            await self._rules_topic(interaction, engine.id, topic.strip(), locale)
+            await self._rules_topic(interaction, engine.id, topic, locale)
             return
         lines = [
             f"**{game_name(locale, engine.id)}** · "
@@ -336,16 +336,16 @@ class Lobby(commands.Cog):
 
     @staticmethod
     async def _rules_topic(
-        interaction: discord.Interaction, game_id: str, topic_id: str, locale: str
+        interaction: discord.Interaction, game_id: str, typed: str, locale: str
     ) -> None:
         """One rulebook topic, or a refusal saying how to find the game's topics."""
-        found = rulebook.topic(game_id, topic_id)
+        found = rulebook.topic(game_id, typed)
         if found is None:
             text = t(
                 locale,
                 "rulebook.bad_topic",
                 game=game_name(locale, game_id),
-                topic=quoted(topic_id),
+                topic=quoted(typed.strip()),
                 id=game_id,
             )
             await say(interaction, text)

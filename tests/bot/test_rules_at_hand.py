@@ -104,6 +104,10 @@ async def test_rules_with_a_topic_shows_it_and_refuses_a_topic_the_game_lacks(ta
 
     assert shown.ephemeral
     assert shown.response.content == rulebook.topic_text(topic, lang)
+    by_name = await table.alice.slash(
+        table.channel, "rules", game=game_id, topic=f" {topic.section[lang]} "
+    )
+    assert by_name.response.content == rulebook.topic_text(topic, lang)
     refused = await table.alice.slash(table.channel, "rules", game=game_id, topic="no_such")
     assert refused.ephemeral
     text = refused.response.content
