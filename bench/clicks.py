@@ -1,12 +1,15 @@
-"""Clicks per move through the panels, before and after folding decisions (issue 14).
+"""Clicks per move through the panels: unfolded, folded as before issue 29, and now.
 
-    python bench/clicks.py [--games 2] [--level good] [--only keyflower,burgundy]
+    python bench/clicks.py [--games 2] [--level good|first|random] [--only keyflower,burgundy]
 
-Plays whole games with the AI (`good` by default: moves players make) and replays each log
-through the panel model (`meeple_hall.bot.panel_clicks`): the panels are built as the bot
-builds them, and the component interactions a person needs after **Take turn** are counted
-for every logged move, once with folding off (each decision its own panel, as before
-issue 14) and once with the games' declarations (`FOLDED` in each renderer module).
+Plays whole games with the AI (`good` by default: moves players make; `first` answers every
+decision with its first option, as a player driving each panel by its first line would)
+and replays each log through the panel model (`meeple_hall.bot.panel_clicks`): the panels
+are built as the bot builds them, and the component interactions a person needs after
+**Take turn** are counted for every logged move three times, in one run: with folding off
+(each decision its own panel, as before issue 14), with the decision kinds each game
+folded before issue 29 (`FOLDED_BEFORE_29`), and with the games' declarations now
+(`FOLDED` in `bot/presenters/<game>.py`).
 
 A *turn* is a seat's consecutive log entries; a *move* is a turn, or a part of one that
 starts again with the turn's first kind of decision (a Castles of Burgundy turn is two die
@@ -22,31 +25,69 @@ import random
 import statistics
 import time
 from collections import Counter, defaultdict
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 from meeple_hall import games
+from meeple_hall.bot import presenters
 from meeple_hall.bot.panel_clicks import Answer, NoLine, clicks, model_game
-from meeple_hall.games import Action
+from meeple_hall.bot.panels import STEP_BACK
+from meeple_hall.games import Action, Decision
 from meeple_hall.games.ai import levels
 
 PLAYERS = {"keyflower": 4, "burgundy": 3, "village": 3, "coffee": 3}
+# The decision kinds each game's panels folded before issue 29 (commit f55594c).
+FOLDED_BEFORE_29 = {
+    "keyflower": frozenset({"location", "count", "from", "what", "to", "upgrade", "pay"}),
+    "burgundy": frozenset({"take", "place"}),
+    "village": frozenset({"harvest"}),
+    "coffee": frozenset({"plant_row", "build_site", "piggy_pay"}),
+}
+# The three ways of counting: no folding, the kinds folded before issue 29, the kinds now.
+WAYS = ("unfolded", "before", "now")
 
 
 @dataclass
 class Move:
     shape: tuple[str, ...]
-    before: int = 0
-    after: int = 0
+    clicks: dict[str, int] = field(default_factory=lambda: dict.fromkeys(WAYS, 0))
 
 
 @dataclass
 class Figures:
     entries: int = 0
     moves: list[Move] = field(default_factory=list)
-    clicks_before: int = 0
-    clicks_after: int = 0
+    clicks: dict[str, int] = field(default_factory=lambda: dict.fromkeys(WAYS, 0))
     seconds: float = 0.0
+
+
+class _Folding:
+    """A game's presenter with other folded kinds: the panels as they were."""
+
+    def __init__(self, presenter: Any, folded: frozenset[str]) -> None:
+        self._presenter = presenter
+        self.FOLDED = folded
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._presenter, name)
+
+
+@contextmanager
+def folded_as(game_id: str, folded: frozenset[str]) -> Iterator[None]:
+    presenter = presenters.for_game(game_id)
+    presenters.register(game_id, _Folding(presenter, folded))
+    try:
+        yield
+    finally:
+        presenters.register(game_id, presenter)
+
+
+def first_answer(decision: Decision) -> tuple[str, ...]:
+    """The decision's first options (as few as it takes), never a step back."""
+    ids = [o.id for o in decision.options if o.id not in STEP_BACK]
+    return tuple(ids[: decision.min_choices or (1 if decision.max_choices == 1 else 0)])
 
 
 def play(game_id: str, players: int, seed: int, level: str) -> tuple[list[Any], list[Action]]:
@@ -56,7 +97,10 @@ def play(game_id: str, players: int, seed: int, level: str) -> tuple[list[Any], 
     states, log = [], []
     while decisions := engine.decisions(state):
         decision = decisions[0]
-        choices = levels.choose(engine, state, decision.seat, level, seed * 100_003 + len(log))
+        if level == "first":
+            choices = first_answer(decision)
+        else:
+            choices = levels.choose(engine, state, decision.seat, level, seed * 100_003 + len(log))
         states.append(state)
         log.append(Action(decision.seat, choices))
         state = engine.apply(state, log[-1])
@@ -86,21 +130,29 @@ def count(
     return charged
 
 
+def count_ways(game_id: str, players: int, states: list[Any], log: list[Action]) -> dict:
+    """Clicks charged to each log entry, each way of folding."""
+    charged = {"unfolded": count(game_id, players, states, log, fold=False)}
+    with folded_as(game_id, FOLDED_BEFORE_29[game_id]):
+        charged["before"] = count(game_id, players, states, log, fold=True)
+    charged["now"] = count(game_id, players, states, log, fold=True)
+    return charged
+
+
 def measure(game_id: str, players: int, seeds: list[int], level: str) -> Figures:
     engine = games.get(game_id)
     figures = Figures()
     start = time.perf_counter()
     for seed in seeds:
         states, log = play(game_id, players, seed, level)
-        before = count(game_id, players, states, log, fold=False)
-        after = count(game_id, players, states, log, fold=True)
+        charged = count_ways(game_id, players, states, log)
         kinds = [
             next(d.kind for d in engine.decisions(s) if d.seat == a.seat)
             for s, a in zip(states, log, strict=True)
         ]
         figures.entries += len(log)
-        figures.clicks_before += sum(before)
-        figures.clicks_after += sum(after)
+        for way in WAYS:
+            figures.clicks[way] += sum(charged[way])
         move: Move | None = None
         for i, action in enumerate(log):
             new_turn = i == 0 or log[i - 1].seat != action.seat
@@ -111,49 +163,41 @@ def measure(game_id: str, players: int, seeds: list[int], level: str) -> Figures
                 figures.moves.append(move)
             assert move is not None
             move.shape += (kinds[i],)
-            move.before += before[i]
-            move.after += after[i]
+            for way in WAYS:
+                move.clicks[way] += charged[way][i]
     figures.seconds = time.perf_counter() - start
     return figures
 
 
 def report(game_id: str, players: int, figures: Figures, top: int) -> None:
     moves = figures.moves
-    share = {
-        name: sum(getattr(m, name) <= 2 for m in moves) / len(moves) for name in ("before", "after")
-    }
     print(f"\n## {game_id}, {players} players: {figures.entries} log entries, {len(moves)} moves")
-    print("| | before | after |")
-    print("| --- | --- | --- |")
-    print(
-        f"| clicks per log entry | {figures.clicks_before / figures.entries:.2f} |"
-        f" {figures.clicks_after / figures.entries:.2f} |"
-    )
+    print("| | " + " | ".join(WAYS) + " |")
+    print("| --- |" + " --- |" * len(WAYS))
+    per_entry = [f"{figures.clicks[way] / figures.entries:.2f}" for way in WAYS]
+    print("| clicks per log entry | " + " | ".join(per_entry) + " |")
     for name, pick in (("mean", statistics.mean), ("max", max)):
-        print(
-            f"| clicks per move, {name} | {pick(m.before for m in moves):.2f} |"
-            f" {pick(m.after for m in moves):.2f} |"
-        )
-    print(f"| moves in ≤ 2 clicks | {share['before']:.0%} | {share['after']:.0%} |")
+        row = [f"{pick(m.clicks[way] for m in moves):.2f}" for way in WAYS]
+        print(f"| clicks per move, {name} | " + " | ".join(row) + " |")
+    share = [f"{sum(m.clicks[way] <= 2 for m in moves) / len(moves):.0%}" for way in WAYS]
+    print("| moves in ≤ 2 clicks | " + " | ".join(share) + " |")
     shapes: dict[tuple[str, ...], list[Move]] = defaultdict(list)
     for m in moves:
         shapes[m.shape].append(m)
     print(f"\nMost frequent moves (clicks after Take turn, mean; {figures.seconds:.0f} s):")
-    print("| move (decisions) | count | before | after |")
-    print("| --- | --- | --- | --- |")
+    print("| move (decisions) | count | " + " | ".join(WAYS) + " |")
+    print("| --- | --- |" + " --- |" * len(WAYS))
     frequent = Counter({shape: len(ms) for shape, ms in shapes.items()}).most_common(top)
     for shape, n in frequent:
         ms = shapes[shape]
-        print(
-            f"| {' → '.join(shape)} | {n} | {statistics.mean(m.before for m in ms):.2f} |"
-            f" {statistics.mean(m.after for m in ms):.2f} |"
-        )
+        row = [f"{statistics.mean(m.clicks[way] for m in ms):.2f}" for way in WAYS]
+        print(f"| {' → '.join(shape)} | {n} | " + " | ".join(row) + " |")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=2, help="games per title (default 2)")
-    parser.add_argument("--level", default="good", choices=("random", "good"))
+    parser.add_argument("--level", default="good", choices=("random", "good", "first"))
     parser.add_argument("--only", default=",".join(PLAYERS), help="comma-separated game ids")
     parser.add_argument("--top", type=int, default=6, help="move shapes listed per game")
     parser.add_argument("--seed", type=int, default=1)

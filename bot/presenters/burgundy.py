@@ -1,6 +1,7 @@
-"""The Castles of Burgundy in words: option styles for the panels, a die's action folded with
-its tile, the seat's secrets and the rules summary. Read from decisions, their options'
-`fields` (games/burgundy/turn.py, follow_ups.py) and views; nothing here parses an option id.
+"""The Castles of Burgundy in words: option styles for the panels, a die folded with its
+action and the action's tile, the seat's secrets and the rules summary. Read from decisions,
+their options' `fields` (games/burgundy/turn.py, follow_ups.py) and views; nothing here
+parses an option id.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from meeple_hall.bot.presenters import OptionStyle
 from meeple_hall.games.burgundy.words import count, m, qualified, seat_name, tile_name
 from meeple_hall.games.burgundy.words import goods as goods_name
 from meeple_hall.games.core import Decision, Msg, Option
+from meeple_hall.games.core.catalogues import LANGUAGES
+from meeple_hall.games.core.catalogues import render as render_text
 
 TYPE_EMOJI = {
     "building": "🏠",
@@ -24,9 +27,11 @@ TYPE_EMOJI = {
 ANIMAL_EMOJI = {"cow": "🐄", "sheep": "🐑", "pig": "🐖", "hen": "🐔"}
 ACTION_EMOJI = {"take": "📥", "place": "🧩", "sell": "💰", "workers": "👷"}
 
-# Panels fold these decisions into the one before them (bot/panels.py): after the die, the
-# action and its tile (or hex) in one click.
-FOLDED = frozenset({"take", "place"})
+# Panels fold these decisions into the one before them (bot/panels.py): the die, its action
+# and the action's tile (or hex) in one click.
+FOLDED = frozenset({"action", "take", "place"})
+DIE_KINDS = ("die", "castle")
+MENU_LABEL_MAX = 100  # Discord cuts a menu line's label here
 
 
 def option_style(decision: Decision, option: Option) -> OptionStyle | None:
@@ -68,12 +73,36 @@ def _die_style(option: Option) -> OptionStyle:
 
 
 def chain_style(decisions: tuple[Decision, ...], options: tuple[Option, ...]) -> OptionStyle | None:
-    """A die's action folded with its tile: "Take Castle from depot 2", "Place Bank on building
-    3 (row 3, space 3)", in place of the two steps' labels joined (the first step only
-    repeats the die value that the tile or hex already says)."""
-    if len(options) != 2 or decisions[0].kind != "action":
+    """A die folded with its action, and the action with its tile: "Die 4: Take Castle from
+    depot 4", "Die 3 as 4 (1 worker): Place Bank on building 3 (row 3, space 3)", "Die 6:
+    Sell …", in place of the steps' labels joined (the action step only repeats the die value
+    that the tile or hex already says)."""
+    if decisions[0].kind not in DIE_KINDS:
+        return _action_style(decisions, options)
+    move = _action_style(decisions[1:], options[1:])
+    if move is None or move.label is None:
         return None
-    action, chosen = options
+    label = m("label.with_die", die=options[0].label, move=move.label)
+    if any(len(render_text(lang, label)) > MENU_LABEL_MAX for lang in LANGUAGES):
+        # Too long for a menu line in some language: the die's words go to the description.
+        return OptionStyle(label=move.label, emoji=move.emoji, description=options[0].label)
+    return OptionStyle(label=label, emoji=move.emoji, description=move.description)
+
+
+def _action_style(
+    decisions: tuple[Decision, ...], options: tuple[Option, ...]
+) -> OptionStyle | None:
+    """An action (sell, take workers) alone, or with the tile it takes or the hex it fills:
+    "Take Castle from depot 2", "Place Bank on building 3 (row 3, space 3)"."""
+    if not decisions or decisions[0].kind != "action" or len(options) > 2:
+        return None
+    action = options[0]
+    emoji = ACTION_EMOJI[action.fields["action"]]
+    if len(options) == 1:
+        return OptionStyle(
+            label=action.label, emoji=emoji, description=m(f"note.{action.fields['action']}")
+        )
+    chosen = options[1]
     if decisions[1].kind == "take":
         taken = m("label.take_tile", tile=chosen.label, depot=action.fields["depot"])
         # as the action said: its own worker cost, a full storage
@@ -83,7 +112,6 @@ def chain_style(decisions: tuple[Decision, ...], options: tuple[Option, ...]) ->
         label = m("label.place_tile", on=chosen.label)
     else:
         return None
-    emoji = ACTION_EMOJI[action.fields["action"]]
     return OptionStyle(label=label, emoji=emoji, description=explain(chosen.fields))
 
 
