@@ -14,6 +14,7 @@ import pytest
 
 from meeple_hall import games
 from meeple_hall.bot import ai
+from meeple_hall.bot.cogs.play import AI_FOLLOWED_FOR
 from meeple_hall.bot.live import TableManager
 from meeple_hall.bot.store import Seat, open_store
 from meeple_hall.games.ai import levels
@@ -152,6 +153,10 @@ async def test_the_table_lists_the_ai_seat_with_its_level(table, game_id):
 
 
 # -- playing -------------------------------------------------------------------------------
+# The panel Alice answers while the AI is held waits AI_FOLLOWED_FOR seconds for the AI's move
+# (bot/cogs/play.py). SimCord's settle waits out in real time a bot timer due within its
+# timeout: under that wait, the settle leaves the panel waiting on virtual time.
+@pytest.mark.simcord(settle_timeout=AI_FOLLOWED_FOR * 0.8)
 async def test_the_ai_thinks_in_worker_processes_while_the_human_plays_on(table):
     """Coffee Traders at 2: Alice against a good AI. The AI's every move is worked out in a
     worker process; when both must decide at once, Alice's panel is answered while the AI

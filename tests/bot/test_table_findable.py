@@ -18,7 +18,7 @@ from itertools import pairwise
 import pytest
 
 from meeple_hall import games
-from meeple_hall.bot.cogs.play import AI_AT_ONCE
+from meeple_hall.bot.cogs.play import AI_AT_ONCE, AI_FOLLOWED_FOR
 from meeple_hall.bot.display import BURIED_AFTER
 from meeple_hall.bot.i18n import t
 from meeple_hall.bot.live_game import decision_hash
@@ -32,6 +32,7 @@ from tests.bot.conftest import (
     buttons,
     raw_buttons,
     selects,
+    stored_message,
     table_message,
 )
 
@@ -188,35 +189,54 @@ def panel_edits(env, since: int) -> list[str]:
     ]
 
 
+# The panel waits AI_FOLLOWED_FOR seconds for an AI still thinking (bot/cogs/play.py). SimCord's
+# settle waits out in real time a bot timer due within its timeout: under that wait, the
+# settle leaves the panel waiting, and the AI's thinking to advance_time, on virtual time.
+@pytest.mark.simcord(settle_timeout=AI_FOLLOWED_FOR * 0.8)
 @pytest.mark.parametrize("game_id", REAL_GAMES)
 async def test_a_panel_says_it_waits_for_a_slow_ai_then_goes_on(table, game_id):
     """An AI seat that thinks longer than the panel's answer waits for it (as a `strong`
     one can): the panel says at once that it waits, then turns into Alice's next decision
     once the AI has moved."""
+    env = table.env
     game = await start_with(table, game_id, ai=1)
-    manager = table.env.bot.manager
+    manager = env.bot.manager
     thinks_at_once = manager.chooser
+    thinking = AI_AT_ONCE * 2
 
     async def thinks_long(*question):
-        await asyncio.sleep(AI_AT_ONCE * 2)
+        # on virtual time: only advance_time ends the thinking
+        await env.external_wait(asyncio.sleep(thinking), reason="the AI thinks long")
         return await thinks_at_once(*question)
 
+    async def until_alice_decides() -> None:
+        while game.table.status.value == "active" and game.decision_for(0) is None:
+            await env.advance_time(thinking)
+
     manager.chooser = thinks_long
+    await until_alice_decides()
     opened = await table.alice.click(table_message(table.channel), label="Take turn")
     panel, rng = opened.response, random.Random(5)
     waiting = t("en", "panel.waiting")
     for _ in range(MOST_STEPS):
-        since, before = len(table.env.http_requests), game.seq
+        since, before = len(env.http_requests), game.seq
         panel = (await answer_panel(table.alice, panel, rng)).response
-        edits = panel_edits(table.env, since)
-        if any(waiting in text for text in edits):
+        if any(waiting in text for text in panel_edits(env, since)):
             break
         assert game.seq == before or shows_decision(panel, game, 0), panel.content
     else:
         raise AssertionError("Alice's panel never waited for the AI")
-    said = next(i for i, text in enumerate(edits) if waiting in text)
-    assert edits[said + 1 :], "the panel said it waits, and stayed so"
+    assert game.decision_for(0) is None, "the panel waits while Alice has a decision"
+    for _ in range(MOST_STEPS):  # the AI thinks, a turn at a time
+        edits = panel_edits(env, since)
+        said = next(i for i, text in enumerate(edits) if waiting in text)
+        if edits[said + 1 :]:
+            break
+        await env.advance_time(thinking)
+    else:
+        raise AssertionError("the panel said it waits, and stayed so")
+    panel = stored_message(env, panel)
     assert waiting not in panel.content
     assert shows_decision(panel, game, 0), panel.content
-    actions = await table.env.bot.store.actions(game.id, after=before)
+    actions = await env.bot.store.actions(game.id, after=before)
     assert any(game.table.seats[a.seat].ai for a in actions)
