@@ -62,6 +62,7 @@ class MeepleHall(commands.Bot):
         from meeple_hall.bot.boundaries import Boundaries
         from meeple_hall.bot.clocks import ClockService
         from meeple_hall.bot.cogs.channels import Channels
+        from meeple_hall.bot.cogs.hint import HintCog
         from meeple_hall.bot.cogs.lobby import Lobby
         from meeple_hall.bot.cogs.play import Play
         from meeple_hall.bot.cogs.replay import Archive
@@ -95,6 +96,7 @@ class MeepleHall(commands.Bot):
         for cog in (lobby, play, undo, archive):
             await self.add_cog(cog)
         await self.add_cog(Settings(self.store))
+        await self.add_cog(HintCog(self.store, self.manager))
         await self.add_cog(Time(self, self.store, self.manager, self.clocks))
         await self.add_cog(Channels(self.store, self.manager, self.display, self.clocks))
         tournaments = await self._add_community()
@@ -201,12 +203,11 @@ async def report_failure(interaction: discord.Interaction, error: BaseException)
         custom_id,
         exc_info=error,
     )
+    from meeple_hall.bot.replies import say
+
     text = t(user_locale(interaction), "error.unexpected")
     try:
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
+        await say(interaction, text)  # counted below the table like any reply
     except discord.HTTPException:
         log.warning("could not tell the player about the error")
 

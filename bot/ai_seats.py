@@ -44,6 +44,11 @@ class AISeats:
         self.chooser: ai.Chooser = chooser
         self.tasks: dict[int, asyncio.Task[None]] = {}
 
+    @property
+    def workers(self) -> ai.WorkerPool | None:
+        """The worker processes the AI thinks in (None: the chooser given thinks elsewhere)."""
+        return self._pool
+
     def wake(self, game: LiveGame) -> None:
         """Let the AI seats that must act play, without keeping anyone waiting."""
         table = game.table

@@ -334,7 +334,9 @@ class Clicks:
 
     @staticmethod
     async def _refuse(interaction: discord.Interaction, key: str) -> None:
-        await interaction.response.send_message(t(user_locale(interaction), key), ephemeral=True)
+        from meeple_hall.bot.replies import say  # replies uses this module's clip
+
+        await say(interaction, t(user_locale(interaction), key))
 
 
 def button(

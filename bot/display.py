@@ -22,6 +22,7 @@ from meeple_hall import games
 from meeple_hall.bot import ai, presenters, render
 from meeple_hall.bot.components import Components, button, clip
 from meeple_hall.bot.delivery import Redelivery, retried, transient
+from meeple_hall.bot.hints import hint_lines
 from meeple_hall.bot.i18n import game_name, game_text, language, t
 from meeple_hall.bot.languages import Languages
 from meeple_hall.bot.live import LiveGame, TableManager
@@ -150,6 +151,8 @@ def log_text(game: LiveGame, entries: Sequence[LoggedAction], locale: str) -> st
     if moves:
         heading = "log.taken_back" if keeps_log else "log.moves"
         lines += [""] * bool(lines) + [t(locale, heading), *moves]
+    if hints := hint_lines(game.table, locale, since=entries[0].seq - 1 if entries else 0):
+        lines += [""] * bool(lines) + [t(locale, "log.hints"), *hints]
     return clip("\n".join(lines) or t(locale, "log.none"), 2000)
 
 

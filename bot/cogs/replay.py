@@ -21,12 +21,13 @@ from discord.ext import commands
 from meeple_hall.bot import export, render
 from meeple_hall.bot.boundaries import may_see
 from meeple_hall.bot.components import Components, ReplayButton, button, clip
+from meeple_hall.bot.hints import hint_lines
 from meeple_hall.bot.i18n import cmd, desc, game_name, game_text, t
 from meeple_hall.bot.languages import user_locale
 from meeple_hall.bot.live import Refusal
 from meeple_hall.bot.move_shown import shows_choices, typed
 from meeple_hall.bot.replay import Frame, ReplayBook
-from meeple_hall.bot.replies import refuse
+from meeple_hall.bot.replies import refuse, say
 from meeple_hall.bot.store import Store, Table, TableStatus
 
 ENDED = (TableStatus.FINISHED, TableStatus.ABANDONED)
@@ -79,11 +80,8 @@ class Archive(commands.Cog):
             game=game_name(locale, table.game),
             moves=len(log),
         )
-        await interaction.response.send_message(
-            text,
-            file=discord.File(io.BytesIO(data), filename=export.file_name(table)),
-            ephemeral=True,
-        )
+        file = discord.File(io.BytesIO(data), filename=export.file_name(table))
+        await say(interaction, text, file=file)
 
     async def _latest_here(self, interaction: discord.Interaction) -> Table:
         """The game in play in this channel (refused as in play), else the caller's latest
@@ -112,9 +110,7 @@ class Archive(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         frame = await self.book.frame(table, await self.store.actions(table.id), 0)
         content, view = viewer(table, frame, user_locale(interaction))
-        await interaction.followup.send(
-            content, file=render.as_file(frame.png), view=view, ephemeral=True
-        )
+        await say(interaction, content, file=render.as_file(frame.png), view=view)
 
     async def on_replay_button(self, interaction: discord.Interaction, click: ReplayButton) -> None:
         try:
@@ -165,4 +161,5 @@ def move_line(table: Table, frame: Frame, locale: str) -> str:
     lines = [f"• {clip(game_text(locale, event), 150)}" for event in frame.events]
     if shows_choices(frame.keeps_log, ended=table.status in ENDED):
         lines.append(f"{name}: {typed(frame.move)}")
+    lines += hint_lines(table, locale, at=frame.move.seq)
     return "\n".join(lines) or t(locale, "replay.moved", name=name)

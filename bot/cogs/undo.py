@@ -20,7 +20,7 @@ from meeple_hall.bot.live import TableManager
 from meeple_hall.bot.live_game import LiveGame
 from meeple_hall.bot.panels import build_panel
 from meeple_hall.bot.refusals import GameOver, NoGameHere, Refusal
-from meeple_hall.bot.replies import refuse
+from meeple_hall.bot.replies import refuse, say
 from meeple_hall.bot.undo import offer_undo
 
 
@@ -66,9 +66,7 @@ class Undo(commands.Cog):
             content, view = notice, Components()
         offered = await offer_undo(self.manager, game, seat, locale, view)
         shown = offered if offered is not None and offered.children else None
-        if expected is None:
-            await interaction.response.send_message(
-                content, view=shown or discord.utils.MISSING, ephemeral=True
-            )
+        if expected is None:  # a new ephemeral reply below the table: counted (say)
+            await say(interaction, content, view=shown or discord.utils.MISSING)
         else:
             await show_panel(interaction, content, shown)

@@ -33,6 +33,9 @@ class TableStatus(StrEnum):
 
 
 OPEN_STATUSES = (TableStatus.LOBBY, TableStatus.ACTIVE)
+# The hints taken at a table (`/hint`, bot/hints.py), kept in its settings beside what the
+# host chose: "seq:seat" for each, in the order they were taken ("12:0 15:1").
+HINTS_TAKEN = "hints"
 
 
 class StoreError(Exception):
@@ -634,6 +637,10 @@ class Store(Protocol):
         """Keep `awaiting` as the seats an active game awaits, if its log still ends at
         `seq` (a game just started, or one loaded whose `awaiting` was not known). False
         if the game moved on or is not active: nothing is written."""
+
+    async def note_hint(self, table_id: int, seq: int, seat: int) -> Table:
+        """Keep with an active table that `seat` took a hint for move `seq` (bot/hints.py),
+        once; the table as it is then. `TableNotActive` if the game is not in play."""
 
     async def actions(self, table_id: int, after: int = 0) -> list[LoggedAction]:
         """The log after sequence number `after`, in order."""

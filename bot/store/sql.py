@@ -25,6 +25,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from meeple_hall.bot.store.base import (
+    HINTS_TAKEN,
     OPEN_STATUSES,
     AbandonPending,
     AbandonRequest,
@@ -587,6 +588,19 @@ class SQLStore(CommunityCommands):
                 seq,
             )
         return changed > 0
+
+    async def note_hint(self, table_id: int, seq: int, seat: int) -> Table:
+        async with self._write() as db:
+            table = await self._locked(db, table_id)
+            if table.status is not TableStatus.ACTIVE:
+                raise TableNotActive(table_id, table.status)
+            taken = table.settings.get(HINTS_TAKEN, "").split()
+            if f"{seq}:{seat}" not in taken:
+                table.settings[HINTS_TAKEN] = " ".join([*taken, f"{seq}:{seat}"])
+                await db.execute(
+                    "UPDATE tables SET settings = ? WHERE id = ?", db.json(table.settings), table_id
+                )
+        return table
 
     async def actions(self, table_id: int, after: int = 0) -> list[LoggedAction]:
         async with self._read() as db:
