@@ -50,6 +50,11 @@ ALL_SLOW = {
         "tests/bot/test_burgundy_table.py::"
         "test_a_whole_game_against_an_ai_seat_ends_with_the_breakdown"
     ): ("the same, and a whole game typed through /move: test_coffee_table.py's"),
+    "tests/bot/test_village_table.py::test_a_whole_game_with_an_ai_seat_ends_with_the_breakdown": (
+        "a whole Village game to its final scores and breakdown: test_village_table.py's "
+        "test_a_solo_game_against_karla_ends_with_the_achievement_title; against an AI seat: "
+        "test_coffee_table.py's game against André"
+    ),
     # The simulator's seasons (minutes each): CI runs them in its slow part.
     "tests/simulation/test_season.py::test_a_short_season_keeps_every_invariant": (
         "the simulator's command and plants listed: the other tests of test_season.py"
@@ -69,6 +74,10 @@ REAL_GAME_CASES_SLOW = {
         "tests/bot/test_tournament_formats.py::"
         "test_a_round_robin_of_five_at_tables_of_three_to_its_end"
     ): "the same",
+    (
+        "tests/bot/test_tournament.py::"
+        "test_an_earlier_tournament_is_reached_by_number_or_name_on_its_server_only"
+    ): "the same (a tournament is found by number or name whatever its game)",
     (
         "tests/bot/test_tournament_formats.py::"
         "test_an_elimination_of_six_at_tables_of_three_down_to_one_final_table"
@@ -100,7 +109,15 @@ REAL_GAME_CASES_SLOW = {
     (
         "tests/bot/test_tournament_restarts.py::"
         "test_a_standings_post_discord_fails_is_sent_later_without_a_restart"
-    ): "the same (the step tried again is the tournament's, whatever the game)",
+    ): (
+        "a real game's round closed and the next one paired: test_tournament_formats.py's "
+        "test_a_real_game_played_to_the_end_of_its_tournament_through_move (the step tried "
+        "again is the tournament's, whatever the game)"
+    ),
+    (
+        "tests/bot/test_tournament_restarts.py::"
+        "test_a_round_robin_started_before_schedules_were_stored_gets_its_own_once"
+    ): "the same (a round-robin's schedule is the tournament's, whatever the game)",
     # Bot processes on one PostgreSQL database route by guild, whatever the game: the test
     # game shows it; each real game's case starts two more processes.
     "tests/bot/test_shards.py::test_each_shard_process_serves_only_its_own_guilds_tables": (
