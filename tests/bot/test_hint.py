@@ -4,6 +4,7 @@ table's Log and `/replay` tell everyone that a hint was taken, after a restart t
 
 from __future__ import annotations
 
+import discord
 import pytest
 
 from meeple_hall.bot import ai
@@ -19,11 +20,13 @@ from tests.bot.conftest import (
     REAL_GAMES,
     acting_member,
     answer_seat,
+    awaited_humans,
     buttons,
     raw_buttons,
     start_game,
     table_message,
 )
+from tests.bot.test_tournament import sign_up, thread_of
 
 CASUAL = "rated=no"
 
@@ -135,3 +138,27 @@ async def test_refusals_in_the_players_language(table, lang):
     await speaking(table, table.carol, lang)
     watcher = await table.carol.slash(table.channel, "hint")
     assert watcher.response.content == t(lang, "game.not_seated")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+async def test_no_hint_in_a_tournament_game(simcord_env, lang):
+    guild = simcord_env.create_guild(name="Meeple Hall")
+    channel = guild.create_text_channel("tournaments")
+    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    members = [guild.add_member(simcord_env.create_user("alice"), roles=[mods])]
+    members += [guild.add_member(simcord_env.create_user(n)) for n in ("bob", "carol", "dave")]
+    await sign_up(channel, members, game="coffee", format="swiss", rounds=2, table_size=2)
+    store = simcord_env.bot.store
+    (tournament,) = await store.tournaments()
+    row = (await store.tournament_tables(tournament.id, 1))[0]
+    game = simcord_env.bot.manager.get(row.table_id)
+    seat = awaited_humans(game)[0]
+    player = next(m for m in members if m.id == game.table.seats[seat].user_id)
+    thread = thread_of(channel, row.thread_id)
+    await player.slash(thread, "settings", language=lang)
+    seq = game.seq
+
+    refused = await player.slash(thread, "hint")
+
+    assert refused.ephemeral and refused.response.content == t(lang, "hint.tournament")
+    assert game.seq == seq and HINTS_TAKEN not in game.table.settings
