@@ -146,16 +146,25 @@ def chain_style(decisions: tuple[Decision, ...], options: tuple[Option, ...]) ->
     if kinds == ("action", "location"):
         verb = "chain.bid_on" if options[0].id == "bid" else "chain.use"
         return OptionStyle(m(verb, tile=options[1].label), last.emoji, last.description)
+    groups = [
+        o
+        for d, o in zip(decisions, options, strict=True)
+        if d.kind == "gather" and "tile" in o.fields
+    ]
     if kinds[-1] == "count":
-        outbid = [
-            o.fields["tile"]
-            for d, o in zip(decisions, options, strict=True)
-            if d.kind == "gather" and "tile" in o.fields
-        ]
         label = last.label or options[-1].label
-        if outbid:
+        if groups:
+            outbid = [tile_name(o.fields["tile"]) for o in groups]
             label = m("chain.bringing", label=label, tiles=outbid)
         return OptionStyle(label, EMOJI.get(options[0].id), last.description)
+    if kinds[-1] == "gather" and groups:
+        # every worker placed is an outbid one: the groups' own words say the move
+        brought = (
+            groups[0].label
+            if len(groups) == 1
+            else m("chain.brought", groups=[o.label for o in groups])
+        )
+        return OptionStyle(brought, EMOJI.get(options[0].id))
     if kinds[-3:] == ("from", "what", "to"):
         source, resource, dest = options[-3:]
         words = m(
@@ -194,8 +203,9 @@ def _placement_words(option: Option) -> Text:
 
 
 # Panels fold these decisions into the one before them (bot/panels.py): Bid or Use and the
-# tile in one click, the colour and how many in the next; a transport's move as one line.
-FOLDED = frozenset({"location", "count", "from", "what", "to", "upgrade", "pay"})
+# tile in one click, the colour, the outbid workers brought along and how many in the next;
+# a transport's move as one line.
+FOLDED = frozenset({"location", "gather", "count", "from", "what", "to", "upgrade", "pay"})
 
 
 def option_style(decision: Decision, option: Option) -> OptionStyle | None:
