@@ -45,36 +45,44 @@ async def test_the_fonts_are_served_beside_the_page(tmp_path) -> None:
 
 
 @pytest.mark.browser
-@pytest.mark.parametrize("lang", LANGUAGES)
-async def test_chromium_draws_cjk_and_emoji_with_the_served_fonts(
-    tmp_path, chromium_path, lang
-) -> None:
+async def test_chromium_draws_cjk_and_emoji_with_the_served_fonts(tmp_path, chromium_path) -> None:
+    """In each language's page, one playground and one browser for all three (a context of
+    its own for each page: no font cached from another)."""
     options = Options(game="village", players=2, db=tmp_path / "playground.db")
     async with Session(options) as session, chromium(chromium_path) as browser:
         companion = Companion(session)
         await companion.start()
         try:
-            page = await browser.new_page()
-            await page.goto(f"{companion.url}?lang={lang}")
-            await page.evaluate(
-                """text => { const p = document.createElement("p"); p.id = "probe";
-                p.textContent = text; document.body.append(p); }""",
-                PROBE,
-            )
-            await page.evaluate("document.fonts.ready.then(() => true)")
-            await page.wait_for_function(
-                """() => [...document.fonts].filter(f => f.status === "loaded")
-                .map(f => f.family.replaceAll('"', '')).filter(f =>
-                ["Noto Sans SC", "Noto Color Emoji"].includes(f)).length >= 2""",
-                timeout=15_000,
-            )
-            used = {served_family(name) for name in await platform_fonts(page, "#probe")}
-            # every glyph of the probe came from a served font: CJK from Noto Sans SC,
-            # emoji from Noto Color Emoji, none from a system font that would draw boxes
-            assert used >= SERVED, used
-            assert used <= SERVED | {"Noto Sans"}, used
+            for lang in LANGUAGES:
+                context = await browser.new_context()
+                page = await context.new_page()
+                await page.goto(f"{companion.url}?lang={lang}")
+                used = await fonts_drawing_the_probe(page)
+                # every glyph of the probe came from a served font: CJK from Noto Sans SC,
+                # emoji from Noto Color Emoji, none from a system font that would draw boxes
+                assert used >= SERVED, (lang, used)
+                assert used <= SERVED | {"Noto Sans"}, (lang, used)
+                await context.close()
         finally:
             await companion.close()
+
+
+async def fonts_drawing_the_probe(page) -> set[str]:
+    """The served families (else the fonts' own names) Chromium draws PROBE with, once the
+    served fonts have loaded."""
+    await page.evaluate(
+        """text => { const p = document.createElement("p"); p.id = "probe";
+        p.textContent = text; document.body.append(p); }""",
+        PROBE,
+    )
+    await page.evaluate("document.fonts.ready.then(() => true)")
+    await page.wait_for_function(
+        """() => [...document.fonts].filter(f => f.status === "loaded")
+        .map(f => f.family.replaceAll('"', '')).filter(f =>
+        ["Noto Sans SC", "Noto Color Emoji"].includes(f)).length >= 2""",
+        timeout=15_000,
+    )
+    return {served_family(name) for name in await platform_fonts(page, "#probe")}
 
 
 def served_family(name: str) -> str:
