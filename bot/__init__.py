@@ -100,6 +100,10 @@ class MeepleHall(commands.Bot):
         await self.add_cog(Time(self, self.store, self.manager, self.clocks))
         await self.add_cog(Channels(self.store, self.manager, self.display, self.clocks))
         tournaments = await self._add_community()
+        from meeple_hall.bot.cogs.review import ReviewCog
+
+        reviews = ReviewCog(self, self.store)  # issue 30: /review and the Review button
+        await self.add_cog(reviews)
         # Every component family and who answers its clicks (bot/components.py), then
         # where the tables and tournaments they name live (bot/boundaries.py).
         on = self.clicks.on
@@ -110,6 +114,7 @@ class MeepleHall(commands.Bot):
         on(components.UndoButton, undo.on_undo_button)
         on(components.LobbyControl, lobby.on_component)
         on(components.ReplayButton, archive.on_replay_button)
+        on(components.ReviewButton, reviews.on_review_button)
         on(components.RulesButton, lobby.on_rules_button)
         on(components.TournamentButton, tournaments.on_component)
         on(components.SnoozeButton, self.clocks.reminders.on_snooze)

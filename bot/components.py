@@ -25,6 +25,8 @@ refused before its handler runs (bot/boundaries.py says where each lives).
     tour:<tournament>:<verb>                   a tournament's sign-up and check-in (join, leave,
                                                start, cancel, checkin: bot/cogs/tournament.py)
     r:<table>:<pos>:<verb>                     the replay viewer (bot/cogs/replay.py)
+    rv:<table>                                 Review, on a finished game's final scores
+                                               (bot/cogs/review.py)
     k:<table>:<kind>                           a panel's Rules button: the rule behind a
                                                decision of that kind (bot/rulebook.py)
 """
@@ -256,6 +258,13 @@ class RulesButton(Family, template=f"k:{_number('table')}:{_token('kind')}"):
     PLACE = ("table", "table")
 
 
+class ReviewButton(Family, template=f"rv:{_number('table')}"):
+    """On a finished game's final scores, in the table's channel."""
+
+    NUMBERS = frozenset({"table"})
+    PLACE = ("table", "table")
+
+
 FAMILIES: tuple[type[Family], ...] = (
     TableButton,
     PanelControl,
@@ -268,6 +277,7 @@ FAMILIES: tuple[type[Family], ...] = (
     TournamentButton,
     ReplayButton,
     RulesButton,
+    ReviewButton,
 )
 
 

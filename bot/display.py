@@ -523,7 +523,10 @@ class TableDisplay:
         embed = result_embed(table, locale)
         for extra in self.result_extras:  # e.g. rating changes (bot/cogs/ratings.py)
             await extra(table, embed, locale)
-        await channel.send(embed=embed, file=render.as_file(png))
+        from meeple_hall.bot.review import review_buttons  # (it imports the renderers)
+
+        buttons = review_buttons(table, locale)
+        await channel.send(embed=embed, file=render.as_file(png), view=buttons)
         for seat in range(len(table.seats)):
             self._secrets.pop((game.id, seat), None)
         self._dm_seq.pop(game.id, None)

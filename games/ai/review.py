@@ -190,6 +190,7 @@ class Reviewer:
             policy=self.policy,
             evaluate=self.evaluate,
             iterations=self.budget.iterations,
+            horizon=self.budget.horizon,
             phase=self.phase,
             rated_prior=self.rated_prior,
         )
@@ -260,17 +261,20 @@ def review_moves(
     state: Any,
     moves: Sequence[Move],
     start: int,
-    stop: int,
     seats: frozenset[int],
     budget: Budget,
     seed: int,
+    *,
+    limit: int | None = None,
     reviewed: Callable[[MoveReview], None] | None = None,
-) -> tuple[list[MoveReview], Any]:
-    """The reviews of moves `start` to `stop` (not included) played from `state` (the game
-    after move `start`), and the state after move `stop`; `reviewed` is told each."""
+) -> tuple[list[MoveReview], int, Any]:
+    """The reviews of the moves from `start` on, played from `state` (the game before move
+    `start`), until `limit` decisions are reviewed or the moves end; also the number of the
+    next move and the state before it. `reviewed` is told each review."""
     reviewer = Reviewer(engine, seed, budget)
     out: list[MoveReview] = []
-    for index in range(start, min(stop, len(moves))):
+    index = start
+    while index < len(moves) and (limit is None or len(out) < limit):
         seat, choices = moves[index]
         found = reviewer.decision(state, index, seat, choices) if seat in seats else None
         if found is not None:
@@ -278,7 +282,23 @@ def review_moves(
             if reviewed is not None:
                 reviewed(found)
         state = engine.apply(state, Action(seat, choices))
-    return out, state
+        index += 1
+    return out, index, state
+
+
+def prepare(
+    game_id: str,
+    players: int,
+    seed: int,
+    options: dict[str, str] | None,
+    moves: Sequence[Move],
+    seats: frozenset[int],
+) -> tuple[int, str]:
+    """For a worker process: how many decisions the review weighs, and the game's setup
+    dumped (where `review_chunk` starts)."""
+    engine = games.get(game_id)
+    setup = engine.new(players, seed, options)
+    return reviewed_decisions(engine, setup, moves, seats), engine.dump(setup)
 
 
 def review_chunk(
@@ -286,18 +306,18 @@ def review_chunk(
     dump: str,
     moves: Sequence[Move],
     start: int,
-    stop: int,
     seats: frozenset[int],
     budget: Budget,
     seed: int,
-) -> tuple[list[MoveReview], str]:
-    """`review_moves` on a dumped state, for a worker process: the reviews and the dump of
-    the state after move `stop`."""
+    limit: int,
+) -> tuple[list[MoveReview], int, str]:
+    """`review_moves` on a dumped state, for a worker process: the reviews, the number of
+    the next move and the dump of the state before it."""
     engine = games.get(game_id)
-    reviews, state = review_moves(
-        engine, engine.load(dump), moves, start, stop, seats, budget, seed
+    reviews, index, state = review_moves(
+        engine, engine.load(dump), moves, start, seats, budget, seed, limit=limit
     )
-    return reviews, engine.dump(state)
+    return reviews, index, engine.dump(state)
 
 
 def summarize(
@@ -344,8 +364,8 @@ def review_game(
         if progress is not None:
             progress(len(done), total)
 
-    reviews, state = review_moves(
-        engine, setup, moves, 0, len(moves), seats, budget, seed, reviewed
+    reviews, _, state = review_moves(
+        engine, setup, moves, 0, seats, budget, seed, reviewed=reviewed
     )
     return summarize(
         game_id,
