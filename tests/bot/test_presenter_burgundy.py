@@ -280,6 +280,31 @@ def test_a_die_action_folded_with_its_tile_reads_as_one_move():
     assert styles["place>bank@12"].description == "Take 2 silverlings."
 
 
+def test_a_die_folded_with_its_action_and_tile_reads_as_one_move_in_every_language():
+    """The die panel (issue 29: two clicks a turn): one line a die, its action and the tile or
+    hex, worded "Die 3: Place Bank on …"; the engine's steps are unchanged."""
+    from meeple_hall.bot.panels import line_styles, panel_lines
+
+    state = table()
+    setup_player(state, dice=(3, 3), storage=["bank", "mine", "ship"])
+    lines = panel_lines(engine, state, 0, engine.decisions(state)[0], presenter.FOLDED)
+    by_value = {line.value: line for line in lines}
+    assert by_value["3>place>bank@12"].steps == ("3", "place", "bank@12")
+    words = {
+        "en": ("Die 3: Place Bank on building 3 (row 3, space 3)", "Die 3: Take 2 workers"),
+        "zh-TW": ("骰子3：把銀行放到建築3（第3排第3格）", "骰子3：拿取2個工人"),
+        "ja": ("【ダイス3】置く：銀行を建物3（3段目の3番目）に", "【ダイス3】労働者2人を得る"),
+    }
+    for lang, (placed, workers) in words.items():
+        styles = line_styles("burgundy", lines, lang)
+        assert styles["3>place>bank@12"].label == placed
+        assert styles["3>workers"].label == workers
+        assert all(len(s.label) <= 100 and s.description for s in styles.values())
+    styles = line_styles("burgundy", lines, "en")
+    assert (styles["3>place>bank@12"].emoji, styles["3>workers"].emoji) == ("🧩", "👷")
+    assert styles["3>place>bank@12"].description == "Take 2 silverlings."
+
+
 def test_a_folded_take_says_its_own_worker_cost_as_the_action_did():
     """A take dearer than the die's label said (knowledge tiles 9-12 make other uses
     cheaper) says its own cost; the folded line keeps it, as it keeps a full storage."""
