@@ -81,6 +81,33 @@ def skip_notice_after_fault(sim: Sim) -> Undo:
     return patch(Redelivery, "again", again)
 
 
+def mention_taken_back(sim: Sim) -> Undo:
+    """The table, shown again at the same move right after a post (as when the AI's word on
+    a move comes in while its post goes out), is edited with no content: the post's mention
+    is taken back (finding 9, as the bot did). (The plant closes every player's DMs, so
+    that the mention is each turn's notice.)"""
+    original = display.TableDisplay.publish
+
+    async def publish(self: display.TableDisplay, game: Any) -> None:
+        posted_before = game.table.table_message_id
+        await original(self, game)
+        if game.table.table_message_id != posted_before:
+            self._dirty.add(game.id)  # shown again, in place
+
+    for player in sim.world.players():
+        player.behaviour = "dms_closed"
+    undo_publish = patch(display.TableDisplay, "publish", publish)
+    undo_line = patch(
+        display.TableDisplay, "_mention_kept", lambda self, game, acting, locale: {"content": None}
+    )
+
+    def undo() -> None:
+        undo_publish()
+        undo_line()
+
+    return undo
+
+
 def move_path() -> tuple[Any, str]:
     """Where one seat's move is applied and logged once: `CommitPath.apply_once` since
     bot/live.py was split into smaller modules (`TableManager._apply_once` before)."""
@@ -184,6 +211,11 @@ PLANTS: dict[str, tuple[str, str, Callable[[Sim], Undo]]] = {
     "drop_reminder": ("progress", "drop one reminder", drop_reminder),
     "secret_in_caption": ("secrets", "show one secret in a caption", secret_in_caption),
     "skip_notice_after_fault": ("notices", "skip notices after a fault", skip_notice_after_fault),
+    "mention_taken_back": (
+        "notices",
+        "take a turn's mention back when the table is edited",
+        mention_taken_back,
+    ),
     "apply_twice": ("exactly_once", "apply one move twice", apply_twice),
     "dms_in_english": ("language", "write every DM in English", dms_in_english),
     "secret_in_picture": (
