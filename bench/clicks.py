@@ -14,8 +14,8 @@ folded before issue 29 (`FOLDED_BEFORE_29`), and with the games' declarations no
 A *turn* is a seat's consecutive log entries; a *move* is a turn, or a part of one that
 starts again with the turn's first kind of decision (a Castles of Burgundy turn is two die
 actions). A move's shape is the decision kinds it answered. Printed per game: clicks per
-logged entry and per move, the share of moves done in at most two clicks, and the most
-frequent shapes with their clicks before → after. Nothing is asserted.
+logged entry, per move and per turn, the share of moves done in at most two clicks, and the most
+frequent shapes with their clicks each way. Nothing is asserted.
 """
 
 from __future__ import annotations
@@ -59,6 +59,7 @@ class Move:
 class Figures:
     entries: int = 0
     moves: list[Move] = field(default_factory=list)
+    turns: list[Move] = field(default_factory=list)
     clicks: dict[str, int] = field(default_factory=lambda: dict.fromkeys(WAYS, 0))
     seconds: float = 0.0
 
@@ -158,6 +159,10 @@ def measure(game_id: str, players: int, seeds: list[int], level: str) -> Figures
             new_turn = i == 0 or log[i - 1].seat != action.seat
             if new_turn:
                 turn_kind = kinds[i]
+                figures.turns.append(Move(()))
+            figures.turns[-1].shape += (kinds[i],)
+            for way in WAYS:
+                figures.turns[-1].clicks[way] += charged[way][i]
             if new_turn or kinds[i] == turn_kind:
                 move = Move(())
                 figures.moves.append(move)
@@ -179,6 +184,8 @@ def report(game_id: str, players: int, figures: Figures, top: int) -> None:
     for name, pick in (("mean", statistics.mean), ("max", max)):
         row = [f"{pick(m.clicks[way] for m in moves):.2f}" for way in WAYS]
         print(f"| clicks per move, {name} | " + " | ".join(row) + " |")
+    per_turn = [f"{statistics.mean(m.clicks[way] for m in figures.turns):.2f}" for way in WAYS]
+    print(f"| clicks per turn ({len(figures.turns)}), mean | " + " | ".join(per_turn) + " |")
     share = [f"{sum(m.clicks[way] <= 2 for m in moves) / len(moves):.0%}" for way in WAYS]
     print("| moves in ≤ 2 clicks | " + " | ".join(share) + " |")
     shapes: dict[tuple[str, ...], list[Move]] = defaultdict(list)
