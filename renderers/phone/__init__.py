@@ -8,7 +8,10 @@ game's module `renderers/phone/<game_id>.py` provides:
   `seat2`, ... and the game's own parts (`auction`, `depots`, `map`, `market`, ...);
 - `render_focus(view, focus) -> PIL.Image.Image`: that part, readable at 400 px wide;
 - `render_own(view) -> PIL.Image.Image | None`: the seat's own area (`view(state, seat)`)
-  and its secrets, for My info and `/hand`, readable at 400 px wide (None for a spectator).
+  and its secrets, for My info and `/hand`, readable at 400 px wide (None for a spectator);
+- `DECISION_PARTS: dict[str, tuple[str, ...]]`: by a decision's `kind`, the parts its panel
+  pictures (focus names, or `OWN` for the seat's own area), and `NO_PICTURE: dict[str, str]`,
+  the kinds pictured by nothing, each with the reason (`decision_parts`, `render_decision`).
 
 A part is either drawn afresh at a larger size (Keyflower) or cropped from the table picture
 (`crop`), where the table already draws it large enough. "Readable" is measured by the
@@ -21,6 +24,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Sequence
 from contextvars import ContextVar
+from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
@@ -159,3 +163,60 @@ def render_own(game_id: str, view: dict[str, Any]) -> Image.Image | None:
     from meeple_hall import renderers
 
     return renderers.render_private(game_id, view)
+
+
+OWN = "own"  # a decision's part: the seat's own area and its secrets (`render_own`)
+
+
+@dataclass(frozen=True)
+class Parts:
+    """The kinds of a game's decisions and what each pictures (see the module's text)."""
+
+    pictured: dict[str, tuple[str, ...]]
+    unpictured: dict[str, str]
+
+
+def decision_kinds(game_id: str) -> Parts:
+    phone = module(game_id)
+    if phone is None:
+        return Parts({}, {})
+    return Parts(getattr(phone, "DECISION_PARTS", {}), getattr(phone, "NO_PICTURE", {}))
+
+
+def decision_parts(game_id: str, view: dict[str, Any], kind: str) -> tuple[str, ...]:
+    """The parts the panel of a decision of `kind` pictures, from the seat's view `view`
+    (only parts there are now: Keyflower's auction is gone in winter; never another seat's
+    secrets, since the view is the deciding seat's)."""
+    wanted = decision_kinds(game_id).pictured.get(kind, ())
+    offered = set(focuses(game_id, view))
+    if view.get("you") is not None:
+        offered.add(OWN)
+    return tuple(part for part in wanted if part in offered)
+
+
+def render_decision(game_id: str, view: dict[str, Any], parts: Sequence[str]) -> Image.Image | None:
+    """The parts a decision is about, one under another, each readable at PHONE_WIDTH: each
+    is widened to the widest, so that none reads smaller than it does alone."""
+    drawn = [
+        render_own(game_id, view) if p == OWN else render_focus(game_id, view, p) for p in parts
+    ]
+    images = [image.convert("RGB") for image in drawn if image is not None]
+    if not images:
+        return None
+    width = max(image.width for image in images)
+    images = [widened(image, width) for image in images]
+    background = _rgb(images[0].getpixel((0, 0)))  # the game's own background colour
+    return stack(images, background, gap=12)
+
+
+def widened(image: Image.Image, width: int) -> Image.Image:
+    """The picture enlarged (or shrunk) to `width`, in proportion."""
+    if image.width == width:
+        return image
+    height = round(image.height * width / image.width)
+    return image.resize((width, height), Image.Resampling.LANCZOS)
+
+
+def _rgb(pixel: object) -> tuple[int, int, int]:
+    assert isinstance(pixel, tuple) and len(pixel) >= 3, pixel
+    return (int(pixel[0]), int(pixel[1]), int(pixel[2]))

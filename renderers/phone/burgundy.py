@@ -9,7 +9,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from meeple_hall.renderers import burgundy as table
-from meeple_hall.renderers.phone import crop, seat_focus, seat_of_focus, stack
+from meeple_hall.renderers.phone import OWN, crop, seat_focus, seat_of_focus, stack
 
 PARTS = {"depots": (0, 0), "tracks": (0, 1)}
 
@@ -41,3 +41,16 @@ def render_own(view: dict[str, Any]) -> Image.Image | None:
     sold = Image.new("RGB", (table.SOLD_W + 2 * table.MARGIN, size[1]), table.BACKGROUND)
     table.draw_sold(ImageDraw.Draw(sold), you["sold"], seat, table.MARGIN, table.MARGIN)
     return stack([estate, sold], table.BACKGROUND, gap=0)
+
+
+# What a decision's panel pictures, by its kind. The dice, the storage, the goods and the
+# estate's empty spaces are in the seat's own area; the tiles to take are in the depots.
+DECISION_PARTS: dict[str, tuple[str, ...]] = {
+    "die": (OWN,),  # the seat's two dice and its workers
+    "action": ("depots", OWN),  # take from a depot, place, ship or sell from storage
+    "take": ("depots",),
+    "effect_take": ("depots",),
+    "buy": ("depots",),  # the black depot in the middle of the board
+    **dict.fromkeys(("place", "townhall", "discard", "ship", "warehouse", "castle"), (OWN,)),
+}
+NO_PICTURE: dict[str, str] = {}  # every Burgundy decision is about something on the table

@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw
 
 from meeple_hall.renderers import coffee as table
 from meeple_hall.renderers.palette import BACKGROUND
-from meeple_hall.renderers.phone import Box, crops, seat_focus, seat_of_focus, stack
+from meeple_hall.renderers.phone import OWN, Box, crops, seat_focus, seat_of_focus, stack
 
 COOPS = tuple(f"coop{i + 1}" for i in range(len(table.COFFEES)))
 
@@ -95,3 +95,39 @@ def render_own(view: dict[str, Any]) -> Image.Image | None:
         table.disc(draw, 20 + k * 34, 150, table.seat_colour(view, seat), 14)
         table.text(draw, (20 + k * 34, 150), points, 13, table.WHITE)
     return stack([company, arabica, stacks], BACKGROUND)
+
+
+# What a decision's panel pictures, by its kind. Planting, staffing, converting and storing
+# happen on the seat's company and plantations (its own area); trading on the cooperatives;
+# selling on the contracts (the market) and the Coffee Bars; advancing on the Arabica track.
+DECISION_PARTS: dict[str, tuple[str, ...]] = {
+    "trade": COOPS,
+    "piggy_trader": COOPS,
+    "sell": ("market",),
+    "contract_bonus": ("market",),
+    "sell_second": ("bars",),
+    "mixed_pay": ("bars",),
+    "advance": ("arabica",),
+    **dict.fromkeys(
+        (
+            "work",
+            "plant_row",
+            "plant_space",
+            "staff_own",
+            "staff_other",  # staff from the seat's own pool onto others' plantations
+            "penalty",
+            "gain_coffee",
+            "piggy_build",
+            "piggy_pay",
+            "convert",
+            "donkey",
+            "build_site",
+            "stock",
+            "storage",
+            "free_build",
+            "farm",
+        ),
+        (OWN,),
+    ),
+}
+NO_PICTURE: dict[str, str] = {}  # every Coffee Traders decision is about something on the table

@@ -12,7 +12,14 @@ from PIL import Image
 
 from meeple_hall.renderers import keyflower as table
 from meeple_hall.renderers.palette import BACKGROUND
-from meeple_hall.renderers.phone import MIN_FONT, min_font_for, seat_focus, seat_of_focus, stack
+from meeple_hall.renderers.phone import (
+    MIN_FONT,
+    OWN,
+    min_font_for,
+    seat_focus,
+    seat_of_focus,
+    stack,
+)
 
 
 def focuses(view: dict[str, Any]) -> list[str]:
@@ -59,3 +66,35 @@ def render_own(view: dict[str, Any]) -> Image.Image | None:
         return stack([village, private], BACKGROUND)
 
     return _legible(own)
+
+
+# What a decision's panel pictures, by its kind. Bidding and using work from the auction
+# with workers from the seat's screen (its own area); the rest happens in its own village.
+BIDDING = ("auction", OWN)
+DECISION_PARTS: dict[str, tuple[str, ...]] = {
+    "action": BIDDING,
+    "location": BIDDING,
+    "colour": BIDDING,
+    "count": BIDDING,
+    "gather": BIDDING,
+    "boat": ("auction",),  # the boats, with their workers and skill tiles
+    **dict.fromkeys(
+        (
+            "winter",  # the winter tiles in hand
+            "place_tile",
+            "place_at",
+            "place_rot",
+            "flip",
+            "upgrade",
+            "transport",
+            "from",
+            "what",
+            "to",
+            "resource",
+            "skill",
+            "discard",
+        ),
+        (OWN,),
+    ),
+}
+NO_PICTURE: dict[str, str] = {}  # every Keyflower decision is about something on the table

@@ -9,7 +9,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from meeple_hall.renderers import village as table
-from meeple_hall.renderers.phone import Box, crops, seat_focus, seat_of_focus, stack
+from meeple_hall.renderers.phone import OWN, Box, crops, seat_focus, seat_of_focus, stack, widened
 
 # Parts of the table picture (renderers/village.py's `render` layout), each a few boxes
 # stacked so that none is much wider than a phone.
@@ -55,6 +55,25 @@ def render_own(view: dict[str, Any]) -> Image.Image | None:
     if private is None:
         return None
     split = 444  # between the farmyard (16-436) and the customers' panel (452-)
-    farm = private.crop((0, 0, split, private.height))
     customers = private.crop((split, 0, private.width, private.height))
+    # The farmyard is the narrower half: widened to the customers' panel, so that its
+    # numbers do not read smaller than they would alone
+    farm = widened(private.crop((0, 0, split, private.height)), customers.width)
     return stack([farm, customers], table.BACKGROUND, gap=0)
+
+
+# What a decision's panel pictures, by its kind (Village's parts are the table's areas of
+# the same name; the seat's farmyard and customers are its own area).
+DECISION_PARTS: dict[str, tuple[str, ...]] = {
+    "turn": ("actions", OWN),  # an action space's cubes, paid for from the farmyard
+    "market": ("actions", OWN),  # the market's customers, served from the seat's goods
+    "council": ("council",),
+    "privilege": ("council",),
+    "crafts": ("crafts", OWN),
+    "church": ("church",),
+    "advance": ("church",),
+    "travel": ("map",),
+    "karla": ("karla",),
+    **dict.fromkeys(("harvest", "family", "die", "reward", "gift"), (OWN,)),
+}
+NO_PICTURE: dict[str, str] = {}  # every Village decision is about something on the table

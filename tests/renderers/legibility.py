@@ -120,7 +120,11 @@ def watching() -> Iterator[Watch]:
         def wrapped(self, box=None):
             out = original(self, box)
             x, y = (box[0], box[1]) if box is not None else (0, 0)
-            watch.add(out, [Text(t.text, t.x - x, t.y - y, t.height) for t in watch.on(self)])
+            moved = [Text(t.text, t.x - x, t.y - y, t.height) for t in watch.on(self)]
+            # Text outside the crop is cut off (else a crop pasted into a larger picture
+            # would bring it back)
+            inside = [t for t in moved if 0 <= t.x < out.width and 0 <= t.y < out.height]
+            watch.add(out, inside)
             return out
 
         return wrapped
