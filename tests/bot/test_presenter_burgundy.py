@@ -18,7 +18,7 @@ from meeple_hall.games.burgundy import engine
 from meeple_hall.games.burgundy.rules import tile
 from meeple_hall.games.burgundy.state import Frame
 from meeple_hall.games.burgundy.turn import tile_fields
-from meeple_hall.games.burgundy.words import tile_name
+from meeple_hall.games.burgundy.words import m, tile_name
 from meeple_hall.games.core import Action, Decision, Option
 from meeple_hall.games.core.catalogues import LANGUAGES, render
 from meeple_hall.games.testing import random_choices
@@ -303,6 +303,20 @@ def test_a_die_folded_with_its_action_and_tile_reads_as_one_move_in_every_langua
     styles = line_styles("burgundy", lines, "en")
     assert (styles["3>place>bank@12"].emoji, styles["3>workers"].emoji) == ("🧩", "👷")
     assert styles["3>place>bank@12"].description == "Take 2 silverlings."
+
+
+def test_a_die_line_too_long_for_a_menu_moves_the_die_s_words_to_its_description():
+    """Discord cuts a menu line at 100 characters: the move keeps the label, the die (as
+    turned, and what that cost) goes to the description rather than being cut off."""
+    die = Option("2+1", m("label.die_as", die=2, value=3, paying=m("label.free_step")), {})
+    long_sale = "Sell pink 3 goods (2 tiles: 6 points, 1 silverling), paying 1 worker " + "x" * 20
+    sale = Option("sell", long_sale, {"action": "sell", "goods": 3})
+    steps = (Decision(0, "die", "", (die,)), Decision(0, "action", "", (sale,)))
+    style = presenter.chain_style(steps, (die, sale))
+    assert style.label == long_sale and style.description == die.label
+    short = Option("workers", "Take 2 workers", {"action": "workers"})
+    style = presenter.chain_style(steps, (die, short))
+    assert str(style.label) == "Die 2 as 3 (free: knowledge tile): Take 2 workers"
 
 
 def test_a_folded_take_says_its_own_worker_cost_as_the_action_did():
