@@ -38,6 +38,7 @@ T = TypeVar("T")
 
 FILENAME = "table.png"
 PRIVATE_FILENAME = "private.png"
+DECISION_FILENAME = "decision.png"
 
 
 def encode_png(game_id: str, view: dict[str, Any]) -> bytes:
@@ -260,6 +261,20 @@ async def private_png(game_id: str, view: dict[str, Any]) -> bytes | None:
 async def focus_png(game_id: str, view: dict[str, Any], focus: str) -> bytes | None:
     """One part of the table (`/board focus:`) at a size that reads on a phone."""
     return await pool.run(game_id, encode_focus, view, focus)
+
+
+def encode_decision(game_id: str, view: dict[str, Any], parts: tuple[str, ...]) -> bytes | None:
+    image = phone.render_decision(game_id, view, parts)
+    return flat_png(image) if image is not None else None
+
+
+async def decision_png(game_id: str, view: dict[str, Any], kind: str) -> bytes | None:
+    """What a decision of `kind` is about (renderers/phone: `decision_parts`), drawn from the
+    deciding seat's own view `view` to read on a phone; None if it pictures nothing."""
+    parts = phone.decision_parts(game_id, view, kind)
+    if not parts:
+        return None
+    return await pool.run(game_id, encode_decision, view, parts)
 
 
 def as_file(data: bytes, filename: str = FILENAME) -> discord.File:

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable
-from typing import TypeVar
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -173,12 +173,14 @@ class Play(commands.Cog):
             # Working out the panel tries every option: the click is acknowledged first.
             await interaction.response.defer(ephemeral=True, thinking=True)
             decision = self.own_decision(game, seat)  # the game may have moved on meanwhile
+        picture = draw_decision(game, seat, decision)
         content, view = build_panel(game, seat, decision, user_locale(interaction))
         if interaction.response.is_done():
             await interaction.edit_original_response(content=content, view=view)
         else:
             await interaction.response.send_message(content, view=view, ephemeral=True)
         below_table(interaction)
+        await attach_picture(interaction.edit_original_response, game, picture)
 
     async def show_hand(self, interaction: discord.Interaction, game: LiveGame) -> None:
         seat = self.seat(game, interaction)
@@ -295,16 +297,26 @@ class Play(commands.Cog):
         following: games.Decision | None,
         done: str,
     ) -> None:
-        """The clicked panel after its move: the seat's next decision, or that it waits."""
+        """The clicked panel after its move: the seat's next decision (its picture added once
+        drawn, the last one's dropped meanwhile), or that it waits (with no picture)."""
         locale = user_locale(interaction)
         view: Components | None
+        picture: asyncio.Future[DrawnPicture] | None = None
         if following is not None:
+            picture = draw_decision(game, seat, following)
             content, panel = build_panel(game, seat, following, locale, notice=done)
             view = await offer_undo(self.manager, game, seat, locale, panel)
         else:
             content = done + "\n" + t(locale, "panel.waiting")
             view = await offer_undo(self.manager, game, seat, locale)
-        await reply_to_done(interaction, lambda: show_panel(interaction, content, view), done)
+        editors: list[PanelEditor] = []
+
+        async def show() -> None:
+            editors.append(await show_panel(interaction, content, view, attachments=[]))
+
+        await reply_to_done(interaction, show, done)
+        if picture is not None and editors:
+            await attach_picture(editors[0], game, picture)
 
     async def _edit_panel(
         self,
@@ -315,12 +327,20 @@ class Play(commands.Cog):
         page: int = 0,
         picked: frozenset[str] = frozenset(),
         notice: str | None = None,
+        redraw: bool = False,
     ) -> None:
+        """The panel's decision again, at another page or with other picks (its picture
+        kept: the part shown is the same), or `redraw`n once the game has moved on."""
         decision = self.own_decision(game, seat)
+        picture = draw_decision(game, seat, decision) if redraw else None
         content, view = build_panel(
             game, seat, decision, user_locale(interaction), page=page, picked=picked, notice=notice
         )
-        await show_panel(interaction, content, view)
+        if picture is None:
+            await show_panel(interaction, content, view)
+            return
+        edit = await show_panel(interaction, content, view, attachments=[])
+        await attach_picture(edit, game, picture)
 
     async def _answer_refusal(
         self, interaction: discord.Interaction, table_id: int, refusal: Refusal
@@ -330,7 +350,7 @@ class Play(commands.Cog):
         seat = game.seat_of(interaction.user.id) if game else None
         if isinstance(refusal, Stale) and game and seat is not None and game.decision_for(seat):
             notice = "⚠️ " + t(user_locale(interaction), "move.stale_refreshed")
-            await self._edit_panel(interaction, game, seat, notice=notice)
+            await self._edit_panel(interaction, game, seat, notice=notice, redraw=True)
             return
         await refuse(interaction, refusal)
 
@@ -524,22 +544,74 @@ class Play(commands.Cog):
         return t(locale, f"{verb}.done")
 
 
+# How a panel shown is edited afterwards (to add its picture): the interaction's original
+# response, or the follow-up message that became the panel.
+PanelEditor = Callable[..., Awaitable[Any]]
+
+
 async def show_panel(
-    interaction: discord.Interaction, content: str, view: discord.ui.View | None
-) -> None:
-    """Update the panel that was clicked; a click from any other message (a public one, or
-    a tampered control) gets a new ephemeral panel instead, so no public message changes."""
+    interaction: discord.Interaction,
+    content: str,
+    view: discord.ui.View | None,
+    *,
+    attachments: list[discord.File] | Any = discord.utils.MISSING,
+) -> PanelEditor:
+    """Update the panel that was clicked (its `attachments` replaced if given, else kept); a
+    click from any other message (a public one, or a tampered control) gets a new ephemeral
+    panel instead, so no public message changes. How to edit the panel shown."""
     message = interaction.message
     if message is not None and message.flags.ephemeral:
         if interaction.response.is_done():  # acknowledged before the move was in
-            await interaction.edit_original_response(content=content, view=view)
+            await interaction.edit_original_response(
+                content=content, view=view, attachments=attachments
+            )
         else:
-            await interaction.response.edit_message(content=content, view=view)
-    elif interaction.response.is_done():
-        await interaction.followup.send(content, view=view or discord.utils.MISSING, ephemeral=True)
-        below_table(interaction)
-    else:
-        await interaction.response.send_message(
-            content, view=view or discord.utils.MISSING, ephemeral=True
+            await interaction.response.edit_message(
+                content=content, view=view, attachments=attachments
+            )
+        return interaction.edit_original_response
+    if interaction.response.is_done():
+        sent = await interaction.followup.send(
+            content, view=view or discord.utils.MISSING, ephemeral=True, wait=True
         )
         below_table(interaction)
+        return sent.edit
+    await interaction.response.send_message(
+        content, view=view or discord.utils.MISSING, ephemeral=True
+    )
+    below_table(interaction)
+    return interaction.edit_original_response
+
+
+# A decision's picture being drawn: the move it shows, and the PNG (None: nothing to show).
+DrawnPicture = tuple[int, bytes | None]
+
+
+def draw_decision(
+    game: LiveGame, seat: int, decision: games.Decision
+) -> asyncio.Future[DrawnPicture]:
+    """Start drawing what `decision` is about (renderers/phone), from the seat's own view (a
+    secret is shown to its own seat only), in the picture workers while the panel's text is
+    sent: the text never waits for it."""
+    seq = game.seq
+    drawn = render.decision_png(game.table.game, game.view(seat), decision.kind)
+
+    async def with_seq() -> DrawnPicture:
+        return seq, await drawn
+
+    return asyncio.ensure_future(with_seq())
+
+
+async def attach_picture(
+    edit: PanelEditor, game: LiveGame, picture: asyncio.Future[DrawnPicture]
+) -> None:
+    """Add the decision's picture to its panel once drawn, unless the game has moved on
+    meanwhile (the panel is another by then). A picture that cannot be added is left out:
+    the panel works without it."""
+    seq, png = await picture
+    if png is None or game.seq != seq:
+        return
+    try:
+        await edit(attachments=[render.as_file(png, render.DECISION_FILENAME)])
+    except discord.HTTPException:
+        log.warning("the picture of a panel of table %s could not be added", game.id, exc_info=True)
