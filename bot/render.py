@@ -208,6 +208,22 @@ class TablePictures:
     def __init__(self, size: int = 64) -> None:
         self.size = size
         self._cache: OrderedDict[tuple[int, int], bytes] = OrderedDict()
+        self._newest: dict[int, int] = {}  # by table, the latest move drawn
+        self._drawn: dict[int, asyncio.Event] = {}  # by table, set on each drawing
+
+    async def drawn(self, table_id: int, seq: int, within: float) -> None:
+        """Once the table's picture at move `seq` (or later) is drawn, or `within` seconds
+        have passed: a panel's picture waits so, the table's update first."""
+        deadline = asyncio.get_running_loop().time() + within
+        while self._newest.get(table_id, -1) < seq:
+            left = deadline - asyncio.get_running_loop().time()
+            if left <= 0:
+                return
+            event = self._drawn.setdefault(table_id, asyncio.Event())
+            try:
+                await asyncio.wait_for(event.wait(), left)
+            except TimeoutError:
+                return
 
     async def png(self, table_id: int, seq: int, game_id: str, view: dict[str, Any]) -> bytes:
         """The table's picture at move `seq`, whose spectator view is `view`."""
@@ -237,6 +253,9 @@ class TablePictures:
 
     def _keep(self, table_id: int, seq: int, data: bytes) -> bytes:
         self._cache[(table_id, seq)] = data
+        self._newest[table_id] = max(seq, self._newest.get(table_id, -1))
+        if (event := self._drawn.pop(table_id, None)) is not None:
+            event.set()
         while len(self._cache) > self.size:
             self._cache.popitem(last=False)
         return data

@@ -61,6 +61,7 @@ from meeple_hall.bot.refusals import (
     Stale,
     UnknownComponent,
 )
+from meeple_hall.bot.render import TablePictures
 from meeple_hall.bot.replies import (
     below_table,
     can_manage,
@@ -173,7 +174,7 @@ class Play(commands.Cog):
             # Working out the panel tries every option: the click is acknowledged first.
             await interaction.response.defer(ephemeral=True, thinking=True)
             decision = self.own_decision(game, seat)  # the game may have moved on meanwhile
-        picture = draw_decision(game, seat, decision)
+        picture = draw_decision(game, seat, decision, self.display.pictures)
         content, view = build_panel(game, seat, decision, user_locale(interaction))
         if interaction.response.is_done():
             await interaction.edit_original_response(content=content, view=view)
@@ -303,7 +304,7 @@ class Play(commands.Cog):
         view: Components | None
         picture: asyncio.Future[DrawnPicture] | None = None
         if following is not None:
-            picture = draw_decision(game, seat, following)
+            picture = draw_decision(game, seat, following, self.display.pictures)
             content, panel = build_panel(game, seat, following, locale, notice=done)
             view = await offer_undo(self.manager, game, seat, locale, panel)
         else:
@@ -332,7 +333,7 @@ class Play(commands.Cog):
         """The panel's decision again, at another page or with other picks (its picture
         kept: the part shown is the same), or `redraw`n once the game has moved on."""
         decision = self.own_decision(game, seat)
-        picture = draw_decision(game, seat, decision) if redraw else None
+        picture = draw_decision(game, seat, decision, self.display.pictures) if redraw else None
         content, view = build_panel(
             game, seat, decision, user_locale(interaction), page=page, picked=picked, notice=notice
         )
@@ -587,17 +588,24 @@ async def show_panel(
 DrawnPicture = tuple[int, bytes | None]
 
 
+# A panel's picture is drawn once the table's picture of the same move is (the table's
+# update comes first: both share the picture workers), or after TABLE_FIRST seconds.
+TABLE_FIRST = 0.5
+
+
 def draw_decision(
-    game: LiveGame, seat: int, decision: games.Decision
+    game: LiveGame, seat: int, decision: games.Decision, table_first: TablePictures
 ) -> asyncio.Future[DrawnPicture]:
     """Start drawing what `decision` is about (renderers/phone), from the seat's own view (a
     secret is shown to its own seat only), in the picture workers while the panel's text is
     sent: the text never waits for it."""
-    seq = game.seq
-    drawn = render.decision_png(game.table.game, game.view(seat), decision.kind)
+    seq, view = game.seq, game.view(seat)
 
     async def with_seq() -> DrawnPicture:
-        return seq, await drawn
+        await table_first.drawn(game.id, seq, TABLE_FIRST)
+        if game.seq != seq:  # moved on meanwhile: this panel is another by now
+            return seq, None
+        return seq, await render.decision_png(game.table.game, view, decision.kind)
 
     return asyncio.ensure_future(with_seq())
 

@@ -10,7 +10,8 @@ game's module `renderers/phone/<game_id>.py` provides:
 - `render_own(view) -> PIL.Image.Image | None`: the seat's own area (`view(state, seat)`)
   and its secrets, for My info and `/hand`, readable at 400 px wide (None for a spectator);
 - `DECISION_PARTS: dict[str, tuple[str, ...]]`: by a decision's `kind`, the parts its panel
-  pictures (focus names, or `OWN` for the seat's own area), and `NO_PICTURE: dict[str, str]`,
+  pictures (focus names, parts for decisions only named in `DECISION_ONLY`, or `OWN` for the
+  seat's own area), and `NO_PICTURE: dict[str, str]`,
   the kinds pictured by nothing, each with the reason (`decision_parts`, `render_decision`).
 
 A part is either drawn afresh at a larger size (Keyflower) or cropped from the table picture
@@ -188,7 +189,7 @@ def decision_parts(game_id: str, view: dict[str, Any], kind: str) -> tuple[str, 
     (only parts there are now: Keyflower's auction is gone in winter; never another seat's
     secrets, since the view is the deciding seat's)."""
     wanted = decision_kinds(game_id).pictured.get(kind, ())
-    offered = set(focuses(game_id, view))
+    offered = set(focuses(game_id, view)) | set(getattr(module(game_id), "DECISION_ONLY", ()))
     if view.get("you") is not None:
         offered.add(OWN)
     return tuple(part for part in wanted if part in offered)
@@ -198,7 +199,7 @@ def render_decision(game_id: str, view: dict[str, Any], parts: Sequence[str]) ->
     """The parts a decision is about, one under another, each readable at PHONE_WIDTH: each
     is widened to the widest, so that none reads smaller than it does alone."""
     drawn = [
-        render_own(game_id, view) if p == OWN else render_focus(game_id, view, p) for p in parts
+        render_own(game_id, view) if p == OWN else _render_part(game_id, view, p) for p in parts
     ]
     images = [image.convert("RGB") for image in drawn if image is not None]
     if not images:
@@ -207,6 +208,14 @@ def render_decision(game_id: str, view: dict[str, Any], parts: Sequence[str]) ->
     images = [widened(image, width) for image in images]
     background = _rgb(images[0].getpixel((0, 0)))  # the game's own background colour
     return stack(images, background, gap=12)
+
+
+def _render_part(game_id: str, view: dict[str, Any], part: str) -> Image.Image | None:
+    """A focus, or a part a game offers for decisions only (its `DECISION_ONLY`)."""
+    phone = module(game_id)
+    if phone is not None and part in getattr(phone, "DECISION_ONLY", ()):
+        return fit(phone.render_focus(view, part))
+    return render_focus(game_id, view, part)
 
 
 def widened(image: Image.Image, width: int) -> Image.Image:

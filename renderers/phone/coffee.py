@@ -74,6 +74,8 @@ def render_focus(view: dict[str, Any], focus: str) -> Image.Image:
     seat = seat_of_focus(focus, len(view["players"]))
     if seat is not None:
         return _company(view, seat)
+    if focus == EVERY_COOP:
+        return crops(table.render(view), [_box(view, coop) for coop in COOPS], BACKGROUND)
     return crops(table.render(view), _boxes(view, focus), BACKGROUND)
 
 
@@ -100,9 +102,11 @@ def render_own(view: dict[str, Any]) -> Image.Image | None:
 # What a decision's panel pictures, by its kind. Planting, staffing, converting and storing
 # happen on the seat's company and plantations (its own area); trading on the cooperatives;
 # selling on the contracts (the market) and the Coffee Bars; advancing on the Arabica track.
+EVERY_COOP = "coops"  # a decision's part only: the five cooperatives, cut from one drawing
+DECISION_ONLY = (EVERY_COOP,)
 DECISION_PARTS: dict[str, tuple[str, ...]] = {
-    "trade": COOPS,
-    "piggy_trader": COOPS,
+    "trade": (EVERY_COOP,),
+    "piggy_trader": (EVERY_COOP,),
     "sell": ("market",),
     "contract_bonus": ("market",),
     "sell_second": ("bars",),
