@@ -69,4 +69,5 @@ class Undo(commands.Cog):
         if expected is None:  # a new ephemeral reply below the table: counted (say)
             await say(interaction, content, view=shown or discord.utils.MISSING)
         else:
-            await show_panel(interaction, content, shown)
+            # The panel's picture was of the undone decision: dropped
+            await show_panel(interaction, content, shown, attachments=[])
