@@ -17,9 +17,10 @@ import os
 import struct
 import weakref
 import zlib
-from collections import OrderedDict
-from collections.abc import Callable
+from collections import Counter, OrderedDict
+from collections.abc import Callable, Iterator
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
@@ -209,27 +210,34 @@ class TablePictures:
         self.size = size
         self._cache: OrderedDict[tuple[int, int], bytes] = OrderedDict()
         self._newest: dict[int, int] = {}  # by table, the latest move drawn
-        self._drawn: dict[int, asyncio.Event] = {}  # by table, set on each drawing
+        self._drawn: dict[int, asyncio.Event] = {}  # by table, set as each drawing ends
+        self._drawing: Counter[int] = Counter()  # by table, the drawings under way
 
-    async def drawn(self, table_id: int, seq: int, within: float) -> None:
-        """Once the table's picture at move `seq` (or later) is drawn, or `within` seconds
-        have passed: a panel's picture waits so, the table's update first."""
-        deadline = asyncio.get_running_loop().time() + within
-        while self._newest.get(table_id, -1) < seq:
-            left = deadline - asyncio.get_running_loop().time()
-            if left <= 0:
-                return
-            event = self._drawn.setdefault(table_id, asyncio.Event())
-            try:
-                await asyncio.wait_for(event.wait(), left)
-            except TimeoutError:
-                return
+    async def drawn(self, table_id: int, seq: int) -> None:
+        """Once no drawing of the table's picture is under way that may show move `seq`: a
+        panel's picture waits so, the table's update first (both share the picture workers).
+        No timer: one armed in a click's handler held SimCord's virtual time still (the
+        simulator's finding 12), and a drawing under way always ends."""
+        while self._newest.get(table_id, -1) < seq and self._drawing[table_id]:
+            await self._drawn.setdefault(table_id, asyncio.Event()).wait()
+
+    @contextmanager
+    def _under_way(self, table_id: int) -> Iterator[None]:
+        self._drawing[table_id] += 1
+        try:
+            yield
+        finally:
+            self._drawing[table_id] -= 1
+            if (event := self._drawn.pop(table_id, None)) is not None:
+                event.set()
 
     async def png(self, table_id: int, seq: int, game_id: str, view: dict[str, Any]) -> bytes:
         """The table's picture at move `seq`, whose spectator view is `view`."""
         if (known := self._known(table_id, seq)) is not None:
             return known
-        return self._keep(table_id, seq, await pool.run(game_id, encode_png, view))
+        with self._under_way(table_id):
+            data = await pool.run(game_id, encode_png, view)
+        return self._keep(table_id, seq, data)
 
     async def latest(self, game: LiveGame) -> tuple[int, bytes]:
         """The game's picture as it stands once a worker is free to draw it, and the move
@@ -242,7 +250,8 @@ class TablePictures:
             drawn.append(game.seq)
             return (game.view(None),)
 
-        data = await pool.run_latest(game.table.game, encode_png, now)
+        with self._under_way(game.id):
+            data = await pool.run_latest(game.table.game, encode_png, now)
         return drawn[0], self._keep(game.id, drawn[0], data)
 
     def _known(self, table_id: int, seq: int) -> bytes | None:
@@ -254,8 +263,6 @@ class TablePictures:
     def _keep(self, table_id: int, seq: int, data: bytes) -> bytes:
         self._cache[(table_id, seq)] = data
         self._newest[table_id] = max(seq, self._newest.get(table_id, -1))
-        if (event := self._drawn.pop(table_id, None)) is not None:
-            event.set()
         while len(self._cache) > self.size:
             self._cache.popitem(last=False)
         return data

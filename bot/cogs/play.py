@@ -588,11 +588,6 @@ async def show_panel(
 DrawnPicture = tuple[int, bytes | None]
 
 
-# A panel's picture is drawn once the table's picture of the same move is (the table's
-# update comes first: both share the picture workers), or after TABLE_FIRST seconds.
-TABLE_FIRST = 0.5
-
-
 def draw_decision(
     game: LiveGame, seat: int, decision: games.Decision, table_first: TablePictures
 ) -> asyncio.Future[DrawnPicture]:
@@ -602,7 +597,7 @@ def draw_decision(
     seq, view = game.seq, game.view(seat)
 
     async def with_seq() -> DrawnPicture:
-        await table_first.drawn(game.id, seq, TABLE_FIRST)
+        await table_first.drawn(game.id, seq)
         if game.seq != seq:  # moved on meanwhile: this panel is another by now
             return seq, None
         return seq, await render.decision_png(game.table.game, view, decision.kind)
