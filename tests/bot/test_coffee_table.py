@@ -101,7 +101,9 @@ async def test_rules_say_which_components_are_reconstructed(table):
     # longer than one message: the rest follows in a second one, nothing cut off
     content = "\n".join(m.content for m in [result.response, *result.followups])
     assert "Coffee Traders" in content and "Reconstructed components" in content
-    assert content.rstrip().endswith("shows your company board larger.")
+    notes_end = content.index("shows your company board larger.")  # the notes, whole
+    assert content.rstrip().endswith("`scoring`: End of Game")  # then the rulebook's topics
+    assert "`work`" in content[notes_end:]
 
 
 async def test_a_few_panel_moves_then_typed_turns_to_the_end_against_andre(table):
