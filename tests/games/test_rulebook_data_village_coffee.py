@@ -7,7 +7,6 @@ The checks every game's file shares (length, bold, typography) are in test_ruleb
 
 from __future__ import annotations
 
-import random
 import re
 import tomllib
 from pathlib import Path
@@ -17,9 +16,8 @@ import pytest
 from meeple_hall import games
 from meeple_hall.bot import rulebook
 from meeple_hall.bot.i18n import SUPPORTED
-from meeple_hall.games import Action
 from meeple_hall.games.core.resources import game_data
-from meeple_hall.games.testing import random_choices
+from tests.games.test_rulebook_topics import kinds_met
 
 GAMES = ("village", "coffee")
 # The rulebooks stand beside the work tree (DESIGN.md: `rules/`), not in the repository.
@@ -66,22 +64,6 @@ def test_every_step_kind_of_the_engine_has_one_topic_and_every_kind_named_exists
     assert len(named) == len(set(named))
 
 
-def kinds_met(game_id: str, num_players: int) -> set[str]:
-    engine = games.get(game_id)
-    met: set[str] = set()
-    for seed in SEEDS:
-        rng = random.Random(seed)
-        state = engine.new(num_players=num_players, seed=seed)
-        for _ in range(MAX_STEPS):
-            pending = engine.decisions(state)
-            if not pending:
-                break
-            decision = rng.choice(pending)
-            met.add(decision.kind)
-            state = engine.apply(state, Action(decision.seat, random_choices(decision, rng)))
-    return met
-
-
 def player_counts() -> list:
     return [
         pytest.param(game_id, n, marks=() if (game_id, n) == ("village", 1) else pytest.mark.slow)
@@ -92,7 +74,7 @@ def player_counts() -> list:
 
 @pytest.mark.parametrize(("game_id", "num_players"), player_counts())
 def test_every_kind_met_in_twenty_random_games_has_a_topic(game_id, num_players):
-    met = kinds_met(game_id, num_players)
+    met = kinds_met(game_id, num_players, SEEDS, MAX_STEPS)
     assert met
     assert sorted(k for k in met if rulebook.topic_for_kind(game_id, k) is None) == []
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Iterable
 
 import pytest
 from markdown_it import MarkdownIt
@@ -26,14 +27,16 @@ TOPIC_ID = re.compile(r"[a-z0-9_]+")
 COMMONMARK = MarkdownIt("commonmark")
 
 
-def kinds_met(game_id: str, num_players: int) -> set[str]:
+def kinds_met(
+    game_id: str, num_players: int, seeds: Iterable[int] = SEEDS, max_steps: int = MAX_STEPS
+) -> set[str]:
     """Every Decision.kind asked in seeded random games at that player count."""
     engine = games.get(game_id)
     met: set[str] = set()
-    for seed in SEEDS:
+    for seed in seeds:
         rng = random.Random(seed)
         state = engine.new(num_players=num_players, seed=seed)
-        for _ in range(MAX_STEPS):
+        for _ in range(max_steps):
             pending = engine.decisions(state)
             if not pending:
                 break
