@@ -34,6 +34,7 @@ from typing import Any
 import discord
 
 from meeple_hall import games
+from meeple_hall.bot import ai
 from meeple_hall.bot.components import Components, button, clip
 from meeple_hall.bot.i18n import game_name, game_text, t
 from meeple_hall.bot.panels import chosen_text
@@ -61,10 +62,16 @@ def reviewed_seats(table: Table) -> frozenset[int]:
     return frozenset(i for i, seat in enumerate(table.seats) if seat.user_id is not None)
 
 
+def reviewable_game(game_id: str) -> bool:
+    """Whether the game has the `strong` player a review searches with."""
+    return "strong" in ai.levels_for(game_id)
+
+
 def review_buttons(table: Table, locale: str) -> Components:
-    """The final-scores message's Review button (none for a game of AI seats only)."""
+    """The final-scores message's Review button (none for a game of AI seats only, nor for a
+    game without the strong player)."""
     view = Components()
-    if reviewed_seats(table):
+    if reviewed_seats(table) and reviewable_game(table.game):
         view.add_item(button(f"rv:{table.id}", t(locale, "review.button"), emoji="🔍"))
     return view
 

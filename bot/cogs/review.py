@@ -15,14 +15,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from meeple_hall.bot import ai, render
+from meeple_hall.bot import render
 from meeple_hall.bot.boundaries import may_see
 from meeple_hall.bot.components import ReviewButton
 from meeple_hall.bot.i18n import cmd, desc, game_name, t
 from meeple_hall.bot.languages import user_locale
 from meeple_hall.bot.live import Refusal
 from meeple_hall.bot.replies import below_table, refuse
-from meeple_hall.bot.review import Reviews, reviewed_seats, shown
+from meeple_hall.bot.review import Reviews, reviewable_game, reviewed_seats, shown
 from meeple_hall.bot.store import Store, Table, TableStatus
 
 LOOKED_AT = 200  # the server's latest finished games searched for this channel's last one
@@ -83,7 +83,7 @@ class ReviewCog(commands.Cog, name="Review"):
             raise Refusal("history.not_started", table=table.id)
         if not reviewed_seats(table):
             raise Refusal("review.only_ai", table=table.id)
-        if "strong" not in ai.levels_for(table.game):
+        if not reviewable_game(table.game):
             raise Refusal("review.unavailable", game=table.game)
         return table
 

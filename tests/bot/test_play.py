@@ -71,8 +71,9 @@ async def test_a_whole_game_through_panels_ends_with_scores(table, game_id, back
     assert stored.status is TableStatus.FINISHED
     assert sum(1 for f in final.embeds[0].fields if f.name.startswith("#")) == 2
     assert table.env.bot.manager.in_channel(table.channel.id) is None
-    # Every table message has lost its buttons; the final scores keep only their Review.
-    assert list(buttons(final)) == ["Review"]
+    # Every table message has lost its buttons; the final scores keep only their Review
+    # (none for the test game, which has no strong player to review with).
+    assert list(buttons(final)) == ([] if game_id == "pebbles" else ["Review"])
     assert not any(buttons(m) for m in table.channel.history() if m.attachments and m != final)
 
 
