@@ -151,7 +151,10 @@ class Reviews:
         return await asyncio.shield(job.task)
 
     async def _make(self, table: Table, log: list[LoggedAction], job: Job) -> Review:
-        moves: list[Move] = [(m.seat, tuple(m.choices)) for m in standing(log)]
+        counted = standing(log)
+        moves: list[Move] = [(m.seat, tuple(m.choices)) for m in counted]
+        # The AI's moves for a seat (after a resignation, on a timeout) are not the player's.
+        made_for = frozenset(i for i, m in enumerate(counted) if m.user_id is None)
         seats = reviewed_seats(table)
         players = len(table.seats)
         loop = asyncio.get_running_loop()
@@ -168,6 +171,7 @@ class Reviews:
                 dict(table.options),
                 moves,
                 seats,
+                made_for,
             )
             await job.tell()
             budget = self.budget(job.total)
@@ -185,6 +189,7 @@ class Reviews:
                     budget,
                     table.seed,
                     self.chunk,
+                    made_for,
                 )
                 reviews += found
                 job.done = len(reviews)

@@ -126,14 +126,20 @@ def think_for(decisions: int, seconds: float = GAME_SECONDS) -> float:
 
 
 def reviewed_decisions(
-    engine: Engine, state: Any, moves: Sequence[Move], seats: frozenset[int]
+    engine: Engine,
+    state: Any,
+    moves: Sequence[Move],
+    seats: frozenset[int],
+    made_for: frozenset[int] = frozenset(),
 ) -> int:
     """How many of `moves`, played from `state`, are decisions a review weighs (a seat of
-    `seats` with a real choice); `state` is left as it was."""
+    `seats` with a real choice, not one of the moves `made_for` the seat by the AI or a
+    timeout, by index); `state` is left as it was."""
     count = 0
-    for seat, choices in moves:
+    for index, (seat, choices) in enumerate(moves):
         decision = levels.decision_for(engine, state, seat)
-        count += seat in seats and mcts.only_answer(decision) is None
+        weighed = seat in seats and index not in made_for
+        count += weighed and mcts.only_answer(decision) is None
         state = engine.apply(state, Action(seat, choices))
     return count
 
@@ -267,16 +273,19 @@ def review_moves(
     *,
     limit: int | None = None,
     reviewed: Callable[[MoveReview], None] | None = None,
+    made_for: frozenset[int] = frozenset(),
 ) -> tuple[list[MoveReview], int, Any]:
     """The reviews of the moves from `start` on, played from `state` (the game before move
     `start`), until `limit` decisions are reviewed or the moves end; also the number of the
-    next move and the state before it. `reviewed` is told each review."""
+    next move and the state before it. `reviewed` is told each review; the moves `made_for`
+    the seat (by index: the AI's after a resignation, a timeout's) are not the player's."""
     reviewer = Reviewer(engine, seed, budget)
     out: list[MoveReview] = []
     index = start
     while index < len(moves) and (limit is None or len(out) < limit):
         seat, choices = moves[index]
-        found = reviewer.decision(state, index, seat, choices) if seat in seats else None
+        weighed = seat in seats and index not in made_for
+        found = reviewer.decision(state, index, seat, choices) if weighed else None
         if found is not None:
             out.append(found)
             if reviewed is not None:
@@ -293,12 +302,13 @@ def prepare(
     options: dict[str, str] | None,
     moves: Sequence[Move],
     seats: frozenset[int],
+    made_for: frozenset[int] = frozenset(),
 ) -> tuple[int, str]:
     """For a worker process: how many decisions the review weighs, and the game's setup
     dumped (where `review_chunk` starts)."""
     engine = games.get(game_id)
     setup = engine.new(players, seed, options)
-    return reviewed_decisions(engine, setup, moves, seats), engine.dump(setup)
+    return reviewed_decisions(engine, setup, moves, seats, made_for), engine.dump(setup)
 
 
 def review_chunk(
@@ -310,12 +320,13 @@ def review_chunk(
     budget: Budget,
     seed: int,
     limit: int,
+    made_for: frozenset[int] = frozenset(),
 ) -> tuple[list[MoveReview], int, str]:
     """`review_moves` on a dumped state, for a worker process: the reviews, the number of
     the next move and the dump of the state before it."""
     engine = games.get(game_id)
     reviews, index, state = review_moves(
-        engine, engine.load(dump), moves, start, seats, budget, seed, limit=limit
+        engine, engine.load(dump), moves, start, seats, budget, seed, limit=limit, made_for=made_for
     )
     return reviews, index, engine.dump(state)
 

@@ -125,6 +125,22 @@ def test_a_review_in_chunks_is_the_whole_review():
     assert dump == engine.dump(state)
 
 
+def test_the_moves_made_for_a_seat_are_not_its_player_s():
+    """The AI's moves for a seat (after its player resigned, on a timeout) are not reviewed
+    as the player's: the moves it reviews are the player's own only."""
+    engine, _, log = played("keyflower", 2, seed=8, moves=40)
+    seats = frozenset({0, 1})
+    made_for = frozenset(i for i, (seat, _) in enumerate(log) if seat == 1 and i >= 20)
+    setup = engine.new(2, 8, {})
+    everyone = review.reviewed_decisions(engine, setup, log, seats)
+    own = review.reviewed_decisions(engine, setup, log, seats, made_for)
+    assert 0 < own < everyone
+    total, dump = review.prepare("keyflower", 2, 8, {}, log, seats, made_for)
+    reviews, _, _ = review.review_chunk("keyflower", dump, log, 0, seats, TINY, 8, 99, made_for)
+    assert total == own == len(reviews)
+    assert not {m.index for m in reviews} & made_for
+
+
 def test_solo_margins_are_scores_and_the_leader_after_the_first_period():
     assert review.margin([41.0], 0) == 41.0
     assert review.margin([30, 34, 20], 1) == 4.0 and review.margin([30, 34, 20], 2) == -14.0
