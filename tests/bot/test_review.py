@@ -56,7 +56,7 @@ async def reviewed(table, result, game, locale: str):
 
 def cases():
     for game_id in REAL_GAMES:
-        for locale in ("en", "zh-TW"):
+        for locale in ("en", "zh-TW", "ja"):
             marks = [] if (game_id, locale) in QUICK else [pytest.mark.slow]
             yield pytest.param(game_id, locale, marks=marks, id=f"{game_id}-{locale}")
 
