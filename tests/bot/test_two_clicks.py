@@ -85,6 +85,17 @@ def step_by_step(game, state: Any, seat: int, steps: list[tuple[str, ...]]) -> A
     return state
 
 
+async def assert_two_clicks_made_the_moves(
+    table, game, player: Player, seq: int, before: Any, *lines: str
+) -> None:
+    """Two clicks, and what they stored and left are the lines' moves made one at a time."""
+    assert player.clicks == 2
+    steps = [(step,) for line in lines for step in line.split(CHAIN_SEP)]
+    assert await logged_since(table, game, seq) == steps
+    apart = step_by_step(game, before, player.seat, steps)
+    assert game.engine.dump(game.state) == game.engine.dump(apart)
+
+
 def assert_worded(game, player: Player, panel, value: str, language: str, start: str) -> None:
     """The line reads as one move in the reader's language, as the presenter words it."""
     decision = game.decision_for(player.seat)
@@ -116,11 +127,7 @@ async def test_a_burgundy_turn_of_two_die_actions_takes_two_clicks(table, langua
     )
     await player.pick(panel, workers)
 
-    assert player.clicks == 2
-    steps = [(s,) for s in [*take.split(CHAIN_SEP), *workers.split(CHAIN_SEP)]]
-    assert await logged_since(table, game, seq) == steps
-    apart = step_by_step(game, before, player.seat, steps)
-    assert game.engine.dump(game.state) == game.engine.dump(apart)
+    await assert_two_clicks_made_the_moves(table, game, player, seq, before, take, workers)
     assert game.state.active != player.seat  # 1 silverling buys nothing: the turn ended
 
 
@@ -139,11 +146,7 @@ async def test_a_keyflower_bid_takes_two_clicks(table, language):
     colour_count = next(v for v in panel_options(panel) if CHAIN_SEP in v)
     await player.pick(panel, colour_count)
 
-    assert player.clicks == 2
-    steps = [(s,) for s in [*bid.split(CHAIN_SEP), *colour_count.split(CHAIN_SEP)]]
-    assert await logged_since(table, game, seq) == steps
-    apart = step_by_step(game, before, player.seat, steps)
-    assert game.engine.dump(game.state) == game.engine.dump(apart)
+    await assert_two_clicks_made_the_moves(table, game, player, seq, before, bid, colour_count)
     colour, count = colour_count.split(CHAIN_SEP)
     assert [(b.colour, b.count) for b in game.state.tiles[tile].bids] == [(colour, int(count))]
 
