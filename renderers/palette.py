@@ -10,6 +10,8 @@ import manimgx_fonts
 import noto_cjk_sans_otc
 from PIL import ImageDraw, ImageFont
 
+from meeple_hall.renderers import stamps
+
 BACKGROUND = (245, 239, 226)  # warm table linen
 INK = (52, 46, 40)
 MUTED = (150, 140, 125)
@@ -86,9 +88,10 @@ def _mask_key(font: ImageFont.FreeTypeFont, char: str) -> tuple[tuple[int, int],
     return mask.size, bytes(mask)
 
 
+@lru_cache(maxsize=4096)  # names, titles and headers, in three languages
 def runs(
     text: str, size: int, language: str | None = None
-) -> list[tuple[str, ImageFont.FreeTypeFont]]:
+) -> tuple[tuple[str, ImageFont.FreeTypeFont], ...]:
     """A text cut where its font changes: the reader's face, and Noto Emoji for what the
     face has no glyph for (when Noto Emoji has one)."""
     words, emoji = text_font(size, language), emoji_font(size)
@@ -104,9 +107,10 @@ def runs(
             out[-1] = (out[-1][0] + char, chosen)
         else:
             out.append((char, chosen))
-    return out
+    return tuple(out)
 
 
+@lru_cache(maxsize=4096)
 def text_length(text: str, size: int, language: str | None = None) -> float:
     return sum(font.getlength(part) for part, font in runs(text, size, language))
 
@@ -128,5 +132,5 @@ def draw_text(
     width = text_length(text, size, language)
     x -= {"l": 0.0, "m": width / 2, "r": width}[horizontal]
     for part, part_font in runs(text, size, language):
-        draw.text((x, y), part, fill=fill, font=part_font, anchor=f"l{vertical}")
+        stamps.text(draw, (x, y), part, fill=fill, font=part_font, anchor=f"l{vertical}")
         x += part_font.getlength(part)

@@ -1,0 +1,140 @@
+"""Drawing stamps: text and rounded rectangles drawn once, then pasted, pixel for pixel the
+same as Pillow's own calls (tests/renderers/test_stamps.py compares them).
+
+    text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, *,
+         fill: Ink, font: ImageFont.FreeTypeFont, anchor: str | None = None) -> None
+        `draw.text(xy, text, fill=fill, font=font, anchor=anchor)`. The glyph mask of a
+        (text, font, anchor, fractional part of xy) is kept and drawn with the fill colour.
+
+    rounded_rectangle(draw: ImageDraw.ImageDraw, xy: Box, radius: float = 0, *,
+                      fill: Ink = None, outline: Ink = None, width: int = 1) -> None
+        `draw.rounded_rectangle(xy, radius, fill=fill, outline=outline, width=width)`. A
+        stamp per (size, radius, fill, outline, width) is kept and pasted.
+
+`Ink` is an (r, g, b) tuple or None. Anything else these do not stamp (multiline text, a
+font that is not a FreeType font, float corners, colours with alpha, a blending draw, a
+stamp larger than MAX_STAMP_PIXELS) is handed to Pillow's call unchanged. The caches are
+bounded and live in the process that draws (each picture worker has its own).
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw, ImageFont
+
+Ink = tuple[int, int, int] | None
+Box = tuple[float, float, float, float] | tuple[tuple[float, float], tuple[float, float]]
+
+# Players' names, numbers, labels in three languages: a few thousand texts a worker.
+TEXT_MASKS = 8192
+ROUNDED_STAMPS = 2048
+MAX_STAMP_PIXELS = 200_000  # a stamp at most 200 000 pixels (0.8 MB): panels are drawn
+
+
+def text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    *,
+    fill: Any,
+    font: ImageFont.FreeTypeFont,
+    anchor: str | None = None,
+) -> None:
+    """`draw.text` with the glyph mask cached (see the module's docstring)."""
+    if "\n" in text or not isinstance(font, ImageFont.FreeTypeFont) or _blends(draw):
+        draw.text(xy, text, fill=fill, font=font, anchor=anchor)
+        return
+    ink = _text_ink(draw, fill)
+    if ink is None:
+        return
+    x, y = xy
+    start = (math.modf(x)[0], math.modf(y)[0])
+    mask, (dx, dy) = _glyph_mask(text, font, anchor or "la", draw.fontmode, start)
+    draw.draw.draw_bitmap((int(x) + dx, int(y) + dy), mask, ink)
+
+
+def _text_ink(draw: ImageDraw.ImageDraw, fill: Any) -> int | None:
+    ink, fill_ink = draw._getink(fill)
+    return fill_ink if ink is None else ink
+
+
+@lru_cache(maxsize=TEXT_MASKS)
+def _glyph_mask(
+    text: str,
+    font: ImageFont.FreeTypeFont,
+    anchor: str,
+    mode: str,
+    start: tuple[float, float],
+) -> tuple[Any, tuple[int, int]]:
+    return font.getmask2(text, mode, anchor=anchor, start=start)
+
+
+def rounded_rectangle(
+    draw: ImageDraw.ImageDraw,
+    xy: Box,
+    radius: float = 0,
+    *,
+    fill: Ink = None,
+    outline: Ink = None,
+    width: int = 1,
+) -> None:
+    """`draw.rounded_rectangle` pasted from a cached stamp (see the module's docstring)."""
+    box = _integer_box(xy)
+    if box is None or not _stampable(draw, fill, outline):
+        draw.rounded_rectangle(xy, radius, fill=fill, outline=outline, width=width)
+        return
+    x0, y0, x1, y1 = box
+    size = (x1 - x0 + 1, y1 - y0 + 1)
+    if size[0] * size[1] > MAX_STAMP_PIXELS:
+        draw.rounded_rectangle(xy, radius, fill=fill, outline=outline, width=width)
+        return
+    colours, mask = _rounded_stamp(size, radius, fill, outline, width)
+    draw.im.paste(colours, (x0, y0, x1 + 1, y1 + 1), mask)
+
+
+def _blends(draw: ImageDraw.ImageDraw) -> bool:
+    return draw.mode != draw._image.mode
+
+
+def _integer_box(xy: Any) -> tuple[int, int, int, int] | None:
+    """The box's corners when all four are whole numbers (a stamp is only moved by whole
+    pixels); None otherwise."""
+    flat = tuple(xy[0]) + tuple(xy[1]) if len(xy) == 2 else tuple(xy)
+    if len(flat) != 4 or not all(isinstance(v, int) or float(v).is_integer() for v in flat):
+        return None
+    x0, y0, x1, y1 = (int(v) for v in flat)
+    return (x0, y0, x1, y1) if x1 >= x0 and y1 >= y0 else None
+
+
+def _stampable(draw: ImageDraw.ImageDraw, *colours: Any) -> bool:
+    return (
+        draw._image.mode == "RGB"
+        and not _blends(draw)
+        and all(c is None or (isinstance(c, tuple) and len(c) == 3) for c in colours)
+    )
+
+
+@lru_cache(maxsize=ROUNDED_STAMPS)
+def _rounded_stamp(
+    size: tuple[int, int], radius: float, fill: Ink, outline: Ink, width: int
+) -> tuple[Any, Any]:
+    """The rectangle drawn at (0, 0) on a transparent picture: its colours and the mask of
+    the pixels it drew (fully opaque or untouched: Pillow draws these shapes without
+    anti-aliasing)."""
+    stamp = Image.new("RGBA", size, (0, 0, 0, 0))
+    ImageDraw.Draw(stamp).rounded_rectangle(
+        (0, 0, size[0] - 1, size[1] - 1),
+        radius,
+        fill=_opaque(fill),
+        outline=_opaque(outline),
+        width=width,
+    )
+    # A "1" mask pastes several times faster than an "L" one, and the same pixels.
+    return stamp.convert("RGB").im, stamp.getchannel("A").convert("1").im
+
+
+def _opaque(colour: Ink) -> tuple[int, int, int, int] | None:
+    return None if colour is None else (*colour, 255)
