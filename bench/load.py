@@ -637,7 +637,8 @@ async def run(url: str, args: argparse.Namespace, tables: int, label: str) -> di
         ids = [table.id for table in bot.manager.served()]
         began = time.perf_counter()
         tasks = [asyncio.create_task(players.play(i)) for i in ids]
-        await asyncio.sleep(args.seconds)
+        with profiled(args.profile, tables, label):
+            await asyncio.sleep(args.seconds)
         players.running = False
         elapsed = time.perf_counter() - began
         cpu = [
@@ -675,6 +676,25 @@ async def run(url: str, args: argparse.Namespace, tables: int, label: str) -> di
         "errors": players.errors,
         "pictures": drawn,
     }
+
+
+@contextlib.contextmanager
+def profiled(path: str | None, tables: int, label: str):  # type: ignore[no-untyped-def]
+    """cProfile on this process (the event loop, the load generator and the fake Discord)
+    while the tables play, written to `path` with the run's label and table count (read it
+    with `python -m pstats`); nothing without a path."""
+    if path is None:
+        yield
+        return
+    import cProfile
+
+    profile = cProfile.Profile()
+    profile.enable()
+    try:
+        yield
+    finally:
+        profile.disable()
+        profile.dump_stats(f"{path}.{label.replace(', ', '-')}.{tables}")
 
 
 def database_cpu(result: dict[str, Any]) -> str:
@@ -781,6 +801,11 @@ async def main() -> None:
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--dir", default=None, help="where the SQLite files go")
+    parser.add_argument(
+        "--profile",
+        metavar="PATH",
+        help="cProfile the event loop's process while the tables play, into PATH.<run>.<tables>",
+    )
     parser.add_argument(
         "--pictures",
         nargs="+",

@@ -197,7 +197,11 @@ class PicturePool(Workers):
 def picture_workers() -> int:
     """A worker per core: pictures are most of a move's processor time, and one worker (a
     core left to the event loop) could not keep up with 1,000 busy tables; the loop shares
-    the cores with them (bench/README.md, "Pictures at half the cost")."""
+    the cores with them (bench/README.md, "Pictures at half the cost"). The cores this
+    process may run on, where the system says (a container or `taskset` may allow fewer
+    than the machine has)."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0)) or 1
     return os.cpu_count() or 1
 
 

@@ -46,6 +46,9 @@ def test_a_palette_with_a_transparent_colour_keeps_it():
 
 def test_the_picture_workers_use_every_core(monkeypatch):
     monkeypatch.setattr("os.cpu_count", lambda: 6)
+    monkeypatch.setattr("os.sched_getaffinity", lambda pid: {0, 1, 2, 3}, raising=False)
+    assert picture_workers() == 4  # the cores this process may run on
+    monkeypatch.delattr("os.sched_getaffinity")
     assert picture_workers() == 6
     monkeypatch.setattr("os.cpu_count", lambda: None)
     assert picture_workers() == 1
