@@ -4,10 +4,13 @@
 from __future__ import annotations
 
 import math
-from typing import Any
+from collections.abc import Callable
+from functools import lru_cache, wraps
+from typing import Any, NamedTuple
 
 from PIL import Image, ImageDraw
 
+from meeple_hall.renderers import stamps
 from meeple_hall.renderers.palette import BACKGROUND, INK, MUTED, font
 from meeple_hall.renderers.shapes import draw_shape
 
@@ -58,6 +61,62 @@ def contrast(colour: tuple[int, int, int]) -> tuple[int, int, int]:
     return INK if sum(colour) > 500 else (250, 250, 250)
 
 
+# -- glyph stamps ---------------------------------------------------------------------
+# A table picture draws the same few glyphs (cubes, goods, members, customers) hundreds of
+# times: each is drawn once into a transparent stamp and pasted after. Pillow draws these
+# shapes without anti-aliasing, so a pixel of a stamp is either the glyph's, fully opaque,
+# or untouched, and a pasted stamp is pixel for pixel the glyph drawn in place; text goes in
+# a stamp only over the glyph's own fill, where it blends as it would on the picture.
+# tests/renderers/test_village_stamps.py compares both ways.
+
+Glyph = Callable[..., None]
+Reach = Callable[..., tuple[int, int, int, int]]
+# A stamp draws its glyph about (64 + x mod 2, 64 + y mod 2): moved by an even number of
+# pixels, as Pillow rounds some corners half to even, and at coordinates of the float
+# precision of the picture's (thick polygon outlines come out otherwise near 0). Glyphs
+# nearer the picture's edge than that are stamped where they are.
+LOCAL = 64
+
+
+def stamped(reach: Reach, kinds: int = 512) -> Callable[[Glyph], Glyph]:
+    """A glyph `draw(d, x, y, *args)` pasted from a stamp kept for each (x mod 2, y mod 2)
+    and each `args` (hashable; at most `kinds` stamps a glyph, in each process). `reach(*args)`
+    is the box, in whole pixels about (x, y) rounded down, the glyph stays in."""
+
+    def wrap(glyph: Glyph) -> Glyph:
+        @lru_cache(maxsize=kinds)
+        def stamp(x: float, y: float, args: tuple[Any, ...]) -> tuple[Any, tuple[int, ...]]:
+            left, top, right, bottom = reach(*args)
+            ix, iy = math.floor(x), math.floor(y)
+            box = (max(0, ix + left), max(0, iy + top), ix + right, iy + bottom)
+            canvas = Image.new("RGBA", box[2:], (0, 0, 0, 0))
+            glyph(ImageDraw.Draw(canvas), x, y, *args)
+            return canvas.crop(box).im, box
+
+        @wraps(glyph)
+        def draw(d: ImageDraw.ImageDraw, x: float, y: float, *args: Any) -> None:
+            dx = 2 * math.floor(x / 2) - LOCAL if x >= LOCAL else 0
+            dy = 2 * math.floor(y / 2) - LOCAL if y >= LOCAL else 0
+            core, (left, top, right, bottom) = stamp(x - dx, y - dy, args)
+            d.im.paste(core, (dx + left, dy + top, dx + right, dy + bottom), core)
+
+        draw.stamps = stamp  # type: ignore[attr-defined]  # the cache, for the tests
+        return draw
+
+    return wrap
+
+
+def around(r: float, pad: int = 3) -> tuple[int, int, int, int]:
+    """The reach of a glyph centred on its position, of radius r."""
+    e = math.ceil(r) + pad
+    return -e, -e, e + 2, e + 2
+
+
+def square(s: float, pad: int = 3) -> tuple[int, int, int, int]:
+    """The reach of a glyph of size s whose position is its top-left corner."""
+    return -pad, -pad, math.ceil(s) + pad + 2, math.ceil(s) + pad + 2
+
+
 # -- small drawings -------------------------------------------------------------------
 
 
@@ -69,7 +128,7 @@ def text(
     fill: tuple[int, int, int] = INK,
     anchor: str = "mm",
 ) -> None:
-    d.text(xy, str(value), font=font(size), fill=fill, anchor=anchor)
+    stamps.text(d, xy, str(value), font=font(size), fill=fill, anchor=anchor)
 
 
 # Each influence colour also carries a mark, for players who cannot tell orange, green and
@@ -77,6 +136,7 @@ def text(
 CUBE_MARK_INK = {"orange": INK, "green": INK, "brown": (250, 244, 228), "pink": INK}
 
 
+@stamped(lambda colour, s=14: square(s))
 def cube(d: ImageDraw.ImageDraw, x: float, y: float, colour: str, s: int = 14) -> None:
     d.rounded_rectangle((x, y, x + s, y + s), radius=3, fill=CUBES[colour], outline=INK)
     if colour not in CUBE_MARK_INK:
@@ -97,6 +157,7 @@ def cube(d: ImageDraw.ImageDraw, x: float, y: float, colour: str, s: int = 14) -
         d.line((cx - m, cy + m, cx + m, cy - m), fill=ink, width=w + 1)
 
 
+@stamped(lambda s=14: square(s))
 def any_cube(d: ImageDraw.ImageDraw, x: float, y: float, s: int = 14) -> None:
     """A cube of any influence colour (a reward to choose): quartered in the four colours."""
     quarters = (("orange", 0, 0), ("green", 1, 0), ("pink", 0, 1), ("brown", 1, 1))
@@ -129,6 +190,20 @@ def seat_shape(
     if light(seat_colour(seat)) and outline == INK:
         width = max(width, 2)  # the ivory family would fade into the cream board
     shape = "house" if seat < 0 else SHAPES[seat % len(SHAPES)]
+    shape_glyph(d, cx, cy, shape, r, fill, outline, width)
+
+
+@stamped(lambda shape, r, fill, outline, width: around(1.25 * r + width))
+def shape_glyph(
+    d: ImageDraw.ImageDraw,
+    cx: float,
+    cy: float,
+    shape: str,
+    r: float,
+    fill: tuple[int, int, int],
+    outline: tuple[int, int, int],
+    width: int,
+) -> None:
     draw_shape(d, shape, cx, cy, r, fill=fill, outline=outline, width=width)
 
 
@@ -141,6 +216,12 @@ def pawn(
     r: int = 11,
     lying: bool = False,
 ) -> None:
+    pawn_body(d, x, y, seat, r, lying)
+    text(d, (x, y - 1), number, size=r + 2, fill=contrast(seat_colour(seat)))
+
+
+@stamped(lambda seat, r, lying: around(1.25 * r + 5))
+def pawn_body(d: ImageDraw.ImageDraw, x: float, y: float, seat: int, r: int, lying: bool) -> None:
     colour = seat_colour(seat)
     if lying:
         d.rounded_rectangle(
@@ -149,9 +230,9 @@ def pawn(
     else:
         d.rectangle((x - r + 3, y + r - 8, x + r - 3, y + r + 2), fill=colour, outline=INK)
         seat_shape(d, x, y - 3, r, seat)
-    text(d, (x, y - 1), number, size=r + 2, fill=contrast(colour))
 
 
+@stamped(lambda name, s=22: square(s))
 def good(d: ImageDraw.ImageDraw, x: float, y: float, name: str, s: int = 22) -> None:
     """A goods token: a coloured disc with a simple mark for each good."""
     colour = GOODS[name]
@@ -192,11 +273,13 @@ def good(d: ImageDraw.ImageDraw, x: float, y: float, name: str, s: int = 22) -> 
             d.line((c + k * m / 1.5, y + s - m, c + k * m, y + m), fill=(120, 90, 30), width=2)
 
 
+@stamped(lambda s=22: square(s))
 def coin(d: ImageDraw.ImageDraw, x: float, y: float, s: int = 22) -> None:
     d.ellipse((x, y, x + s, y + s), fill=(232, 196, 70), outline=(150, 110, 30), width=2)
     d.ellipse((x + 6, y + 6, x + s - 6, y + s - 6), outline=(170, 130, 40))
 
 
+@stamped(lambda r, fill=None: around(r))
 def star(
     d: ImageDraw.ImageDraw,
     cx: float,
@@ -212,6 +295,7 @@ def star(
     d.polygon(points, fill=fill, outline=INK)
 
 
+@stamped(lambda s=8: around(s))
 def hourglass(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float = 8) -> None:
     d.polygon(
         [
@@ -227,6 +311,7 @@ def hourglass(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float = 8) -> Non
     )
 
 
+@stamped(lambda s=10: around(s))
 def quill(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float = 10) -> None:
     d.polygon(
         [(cx - s, cy + s), (cx + s * 0.8, cy - s), (cx + s, cy - s * 0.6), (cx - s * 0.6, cy + s)],
@@ -237,6 +322,11 @@ def quill(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float = 10) -> None:
 
 def space_icon(d: ImageDraw.ImageDraw, name: str, cx: float, cy: float, s: float = 14) -> None:
     """One glyph per action space."""
+    icon(d, cx, cy, name, s)
+
+
+@stamped(lambda name, s: around(s, pad=5))
+def icon(d: ImageDraw.ImageDraw, cx: float, cy: float, name: str, s: float) -> None:
     if name == "harvest":
         good(d, cx - s, cy - s, "grain", int(2 * s))
     elif name == "family":
@@ -290,7 +380,7 @@ def box(
     fill: tuple[int, int, int] = PANEL,
     radius: int = 10,
 ) -> None:
-    d.rounded_rectangle(xy, radius=radius, fill=fill, outline=LINE, width=2)
+    stamps.rounded_rectangle(d, xy, radius=radius, fill=fill, outline=LINE, width=2)
 
 
 def customer_tile(
@@ -298,14 +388,29 @@ def customer_tile(
 ) -> None:
     """A customer: its points large at the top, the goods it wants below."""
     if tile is None:
+        customer_face(d, x, y, None, (), s)
+        return
+    customer_face(d, x, y, tile["points"], tuple(tile["wants"].items()), s)
+    text(d, (x + s - 24, y + 16), tile["points"], size=28)
+
+
+@stamped(lambda points, wants, s: square(s), kinds=256)
+def customer_face(
+    d: ImageDraw.ImageDraw,
+    x: float,
+    y: float,
+    points: int | None,
+    wants: tuple[tuple[str, int], ...],
+    s: int,
+) -> None:
+    if points is None:
         d.rounded_rectangle((x, y, x + s, y + s), radius=8, outline=LINE, width=2)
         return
     d.rounded_rectangle((x, y, x + s, y + s), radius=8, fill=(250, 244, 228), outline=INK)
     star(d, x + 15, y + 16, 11)
-    text(d, (x + s - 24, y + 16), tile["points"], size=28)
     g = (s - 12) // 3
-    wants = [name for name, n in tile["wants"].items() for _ in range(n)]
-    for k, name in enumerate(wants):
+    goods = [name for name, n in wants for _ in range(n)]
+    for k, name in enumerate(goods):
         good(d, x + 5 + (k % 3) * (g + 1), y + 33 + (k // 3) * (g + 1), name, g)
 
 
@@ -316,7 +421,12 @@ def token(d: ImageDraw.ImageDraw, x: float, y: float, seat: int, number: int | s
     """A family member of a seat (Karla is -1), or a monk from the black bag."""
     if seat != MONK:
         pawn(d, x, y, seat, number, r)
-        return
+    else:
+        monk(d, x, y, r)
+
+
+@stamped(lambda r: around(r))
+def monk(d: ImageDraw.ImageDraw, x: float, y: float, r: int) -> None:
     d.ellipse((x - r, y - r, x + r, y + r), fill=(10, 10, 10), outline=(140, 140, 140))
     d.line((x - r / 2, y - 1, x + r / 2, y - 1), fill=(210, 210, 210), width=2)
     d.line((x, y - r * 0.65, x, y + r * 0.55), fill=(210, 210, 210), width=2)
@@ -363,38 +473,107 @@ SIDE_X, SIDE_W = 780, 488
 YARDS_Y, YARDS_H = 532, 276
 
 
+class Layout(NamedTuple):
+    """What the table's unchanging layer (boxes, icons, the map, farmyard frames) depends
+    on: the same for every view of a game, and its cache key."""
+
+    num_players: int
+    karla: bool
+    track_length: int
+    open_stalls: int
+    supply: tuple[str, ...]
+    routes: tuple[tuple[tuple[str, ...], tuple[tuple[str, int], ...]], ...]
+    rewards: tuple[tuple[str, str], ...]
+
+
+def layout(view: dict[str, Any]) -> Layout:
+    return Layout(
+        view["num_players"],
+        bool(view.get("karla")),
+        view["track_length"],
+        view["open_stalls"],
+        tuple(view["supply"]),
+        tuple((tuple(r["ends"]), tuple(r["cubes"].items())) for r in view["map"]["routes"]),
+        tuple(view["map"]["cities"].items()),
+    )
+
+
+def yard_columns(table: Layout) -> tuple[int, int]:
+    """How many boards stand along the bottom (the farmyards, Karla's) and their width."""
+    slots = table.num_players + (1 if table.karla else 0)
+    return slots, (WIDTH - 24 - (slots - 1) * 8) // slots
+
+
 def render(view: dict[str, Any]) -> Image.Image:
+    """The unchanging layer of the game's table (drawn once a process, kept) with what the
+    view puts on it. Each part is drawn in the order it was drawn whole: a part's frame is
+    under all of its own pieces and no piece reaches another part's frame."""
+    table = layout(view)
+    image = board(table).copy()
+    d = ImageDraw.Draw(image)
+    draw_cubes_on_spaces(d, view, BOARD_X, 12)
+    draw_customers(d, view, BOARD_X, 120)
+    draw_supply_counts(d, view, BOARD_X + 580, 120, BOARD_W - 580, 188)
+    draw_workshop_members(d, view, BOARD_X, 316)
+    draw_council_and_church_members(d, view, BOARD_X, 414)
+    draw_status_pieces(d, view, SIDE_X, 12, SIDE_W, 76)
+    draw_travellers(d, view, SIDE_X, 96)
+    draw_bag_pieces(d, view, SIDE_X, 336, SIDE_W, 52)
+    draw_chronicle_marks(d, view, SIDE_X, 396, SIDE_W, 128)
+    _, w = yard_columns(table)
+    for seat in range(table.num_players):
+        draw_yard(d, view, seat, BOARD_X + seat * (w + 8), YARDS_Y, w, YARDS_H)
+    if table.karla:
+        draw_karla_pieces(d, view, BOARD_X + table.num_players * (w + 8), YARDS_Y, w, YARDS_H)
+    return image
+
+
+BOARDS = 16  # a worker draws every player count, solo and not: 6 layers (6 MB) in practice
+
+
+@lru_cache(maxsize=BOARDS)
+def board(table: Layout) -> Image.Image:
+    """The table without anything a move changes (keep it: callers copy it)."""
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
     d = ImageDraw.Draw(image)
-    draw_spaces(d, view, BOARD_X, 12)
-    draw_market(d, view, BOARD_X, 120)
-    draw_supply(d, view, BOARD_X + 580, 120, BOARD_W - 580, 188)
-    draw_workshops(d, view, BOARD_X, 316)
-    draw_council_and_church(d, view, BOARD_X, 414)
-    draw_status(d, view, SIDE_X, 12, SIDE_W, 76)
-    draw_travel(d, view, SIDE_X, 96, SIDE_W, 232)
-    draw_bag(d, view, SIDE_X, 336, SIDE_W, 52)
-    draw_chronicle(d, view, SIDE_X, 396, SIDE_W, 128)
-    n = view["num_players"]
-    slots = n + (1 if view.get("karla") else 0)
-    w = (WIDTH - 24 - (slots - 1) * 8) // slots
-    for seat in range(n):
-        draw_player(d, view, seat, BOARD_X + seat * (w + 8), YARDS_Y, w, YARDS_H)
-    if view.get("karla"):
-        draw_karla(d, view, BOARD_X + n * (w + 8), YARDS_Y, w, YARDS_H)
+    draw_spaces_frame(d, BOARD_X, 12)
+    draw_market_frame(d, table, BOARD_X, 120)
+    draw_supply_frame(d, table, BOARD_X + 580, 120, BOARD_W - 580, 188)
+    draw_workshops_frame(d, BOARD_X, 316)
+    draw_council_and_church_frame(d, BOARD_X, 414)
+    draw_status_frame(d, SIDE_X, 12, SIDE_W, 76)
+    draw_travel_frame(d, table, SIDE_X, 96, SIDE_W, 232)
+    draw_bag_frame(d, SIDE_X, 336, SIDE_W, 52)
+    draw_chronicle_frame(d, SIDE_X, 396, SIDE_W, 128)
+    _, w = yard_columns(table)
+    for seat in range(table.num_players):
+        x0 = BOARD_X + seat * (w + 8)
+        draw_yard_frame(d, seat, table.track_length, x0, YARDS_Y, w, YARDS_H)
+    if table.karla:
+        draw_karla_frame(d, BOARD_X + table.num_players * (w + 8), YARDS_Y, w, YARDS_H)
     return image
 
 
 # -- the village board ----------------------------------------------------------------
 
 
-def draw_spaces(d: ImageDraw.ImageDraw, view: dict[str, Any], x0: int, y0: int) -> None:
-    """The seven action spaces and the cubes on offer there."""
-    w = 103
+SPACE_W = 103
+
+
+def draw_spaces_frame(d: ImageDraw.ImageDraw, x0: int, y0: int) -> None:
+    """The seven action spaces."""
+    w = SPACE_W
     for i, name in enumerate(SPACES):
         x = x0 + i * (w + 6)
         box(d, (x, y0, x + w, y0 + 100), SPACE_TINT[name])
         space_icon(d, name, x + w / 2, y0 + 23, 16)
+
+
+def draw_cubes_on_spaces(d: ImageDraw.ImageDraw, view: dict[str, Any], x0: int, y0: int) -> None:
+    """The cubes on offer on each action space."""
+    w = SPACE_W
+    for i, name in enumerate(SPACES):
+        x = x0 + i * (w + 6)
         # Up to four cubes (the most a setup card puts on a space) in a square, more in rows.
         cubes = view["spaces"].get(name, [])
         per_row, size = (2, 26) if len(cubes) <= 4 else (4, 22)
@@ -405,25 +584,32 @@ def draw_spaces(d: ImageDraw.ImageDraw, view: dict[str, Any], x0: int, y0: int) 
             cube(d, left + (k % per_row) * (size + 2), top, colour, size)
 
 
-def draw_market(d: ImageDraw.ImageDraw, view: dict[str, Any], x0: int, y0: int) -> None:
-    """The open stalls (framed blue), the queue of next customers (framed brown) and the
-    face-down stack with its count."""
+STALLS = 5
+
+
+def draw_market_frame(d: ImageDraw.ImageDraw, table: Layout, x0: int, y0: int) -> None:
+    """The market: its open stalls framed blue, the queue of next customers framed brown."""
     box(d, (x0, y0, x0 + 572, y0 + 188), SPACE_TINT["market"])
     space_icon(d, "market", x0 + 22, y0 + 26, 14)
-    for i, tile in enumerate(view["stalls"]):
+    for i in range(min(STALLS, table.open_stalls)):
         x = x0 + 44 + i * 88
-        if i < view["open_stalls"]:
-            d.rounded_rectangle(
-                (x - 3, y0 + 2, x + 87, y0 + 92), radius=10, outline=(40, 90, 170), width=3
-            )
-        customer_tile(d, x, y0 + 5, tile)
-    for i in range(5):
-        tile = view["queue"][i] if i < len(view["queue"]) else None
+        d.rounded_rectangle(
+            (x - 3, y0 + 2, x + 87, y0 + 92), radius=10, outline=(40, 90, 170), width=3
+        )
+    for i in range(STALLS):
         x = x0 + 44 + i * 88
         d.rounded_rectangle(
             (x - 3, y0 + 94, x + 87, y0 + 184), radius=10, outline=(150, 100, 60), width=3
         )
-        customer_tile(d, x, y0 + 97, tile)
+
+
+def draw_customers(d: ImageDraw.ImageDraw, view: dict[str, Any], x0: int, y0: int) -> None:
+    """The customers in the stalls and the queue, and the face-down stack with its count."""
+    for i, tile in enumerate(view["stalls"]):
+        customer_tile(d, x0 + 44 + i * 88, y0 + 5, tile)
+    for i in range(STALLS):
+        tile = view["queue"][i] if i < len(view["queue"]) else None
+        customer_tile(d, x0 + 44 + i * 88, y0 + 97, tile)
     left = view["customers_left"]
     sx, top = x0 + 486, max(0, min(4, left) - 1)
     for k in range(min(4, left)):
@@ -443,29 +629,38 @@ def draw_market(d: ImageDraw.ImageDraw, view: dict[str, Any], x0: int, y0: int) 
             seat_shape(d, cx, y0 + 5, 9, -1, width=2)
 
 
-def draw_supply(
-    d: ImageDraw.ImageDraw, view: dict[str, Any], x0: int, y0: int, w: int, h: int
+def draw_supply_frame(
+    d: ImageDraw.ImageDraw, table: Layout, x0: int, y0: int, w: int, h: int
 ) -> None:
     """The general supply of influence and plague cubes (limited, unlike goods)."""
     box(d, (x0, y0, x0 + w, y0 + h), PANEL)
-    rows = list(view["supply"].items())
+    step = (h - 12) / len(table.supply)
+    for k, colour in enumerate(table.supply):
+        cube(d, x0 + 24, y0 + 6 + step * (k + 0.5) - 13, colour, 26)
+
+
+def draw_supply_counts(
+    d: ImageDraw.ImageDraw, view: dict[str, Any], x0: int, y0: int, w: int, h: int
+) -> None:
+    rows = list(view["supply"].values())
     step = (h - 12) / len(rows)
-    for k, (colour, n) in enumerate(rows):
-        y = y0 + 6 + step * (k + 0.5)
-        cube(d, x0 + 24, y - 13, colour, 26)
-        text(d, (x0 + w * 0.62, y), n, size=28, fill=INK if n else MUTED)
+    for k, n in enumerate(rows):
+        text(d, (x0 + w * 0.62, y0 + 6 + step * (k + 0.5)), n, size=28, fill=INK if n else MUTED)
 
 
-def draw_workshops(d: ImageDraw.ImageDraw, view: dict[str, Any], x0: int, y0: int) -> None:
-    shops = (
-        ("wainwright", "wagon"),
-        ("stables", "horse"),
-        ("office", "scroll"),
-        ("smithy", "plow"),
-        ("mill", "grain"),
-    )
-    w = 147
-    for i, (name, product) in enumerate(shops):
+SHOPS = (
+    ("wainwright", "wagon"),
+    ("stables", "horse"),
+    ("office", "scroll"),
+    ("smithy", "plow"),
+    ("mill", "grain"),
+)
+SHOP_W = 147
+
+
+def draw_workshops_frame(d: ImageDraw.ImageDraw, x0: int, y0: int) -> None:
+    w = SHOP_W
+    for i, (name, product) in enumerate(SHOPS):
         x = x0 + i * (w + 6)
         box(d, (x, y0, x + w, y0 + 90), SPACE_TINT["crafts"])
         good(d, x + 6, y0 + 5, product, 28)
@@ -474,37 +669,57 @@ def draw_workshops(d: ImageDraw.ImageDraw, view: dict[str, Any], x0: int, y0: in
         if name == "mill":
             coin(d, x + 40, y0 + 8, 24)
             coin(d, x + 56, y0 + 8, 24)
+
+
+def draw_workshop_members(d: ImageDraw.ImageDraw, view: dict[str, Any], x0: int, y0: int) -> None:
+    w = SHOP_W
+    for i, (name, _) in enumerate(SHOPS):
+        x = x0 + i * (w + 6)
         pawn_grid(d, members(view, "workshops", where=name), (x + 4, y0 + 35, w - 8, 54), 14)
 
 
-def draw_stages(
-    d: ImageDraw.ImageDraw,
-    tokens: list[list[tuple[int, int | str]]],
-    x0: int,
-    y0: int,
-    tint: tuple[int, int, int],
-    icon: str,
+STAGE_W = 90
+CHURCH_X = 388  # the church's stages, right of the council's
+
+
+def draw_stages_frame(
+    d: ImageDraw.ImageDraw, x0: int, y0: int, tint: tuple[int, int, int], icon: str
 ) -> None:
-    """Four stages (council or church), each with its stage pips and the members there."""
-    w = 90
+    """Four stages (council or church), each with its stage pips."""
+    w = STAGE_W
     for stage in range(1, 5):
         x = x0 + (stage - 1) * (w + 4)
         box(d, (x, y0, x + w, y0 + 110), tint)
         for k in range(stage):
             space_icon(d, icon, x + 14 + k * 20, y0 + 16, 8)
+
+
+def draw_stage_members(
+    d: ImageDraw.ImageDraw, tokens: list[list[tuple[int, int | str]]], x0: int, y0: int
+) -> None:
+    w = STAGE_W
+    for stage in range(1, 5):
+        x = x0 + (stage - 1) * (w + 4)
         pawn_grid(d, tokens[stage - 1], (x + 3, y0 + 30, w - 6, 78), 14)
 
 
-def draw_council_and_church(d: ImageDraw.ImageDraw, view: dict[str, Any], x0: int, y0: int) -> None:
+def draw_council_and_church_frame(d: ImageDraw.ImageDraw, x0: int, y0: int) -> None:
+    draw_stages_frame(d, x0, y0, SPACE_TINT["council"], "council")
+    draw_stages_frame(d, x0 + CHURCH_X, y0, SPACE_TINT["church"], "church")
+
+
+def draw_council_and_church_members(
+    d: ImageDraw.ImageDraw, view: dict[str, Any], x0: int, y0: int
+) -> None:
     council = [members(view, "council", stage=s) for s in range(1, 5)]
-    draw_stages(d, council, x0, y0, SPACE_TINT["council"], "council")
+    draw_stage_members(d, council, x0, y0)
     if view["next_start"] is None:
         ring(d, x0 + 72, y0 + 18, INK)
     church = [members(view, "church", stage=s) for s in range(1, 5)]
     karla = view.get("karla")
     for stage, n in (karla["church"] if karla else {}).items():
         church[int(stage) - 1].append((-1, n))
-    draw_stages(d, church, x0 + 388, y0, SPACE_TINT["church"], "church")
+    draw_stage_members(d, church, x0 + CHURCH_X, y0)
 
 
 def ring(
@@ -522,10 +737,7 @@ def ring(
     d.ellipse((cx - 4, cy - 15, cx + 4, cy - 7), fill=(90, 160, 220), outline=INK)
 
 
-def draw_status(
-    d: ImageDraw.ImageDraw, view: dict[str, Any], x0: int, y0: int, w: int, h: int
-) -> None:
-    """The round, whose decision it is and what about; the end of the game coming."""
+def draw_status_frame(d: ImageDraw.ImageDraw, x0: int, y0: int, w: int, h: int) -> None:
     box(d, (x0, y0, x0 + w, y0 + h), PANEL)
     cy = y0 + h / 2
     # The round on a calendar leaf, unlike the seat discs.
@@ -535,6 +747,13 @@ def draw_status(
     d.rounded_rectangle(
         (x0 + 10, cy - 29, x0 + 68, cy - 17), 8, fill=(196, 58, 48), outline=INK, width=3
     )
+
+
+def draw_status_pieces(
+    d: ImageDraw.ImageDraw, view: dict[str, Any], x0: int, y0: int, w: int, h: int
+) -> None:
+    """The round, whose decision it is and what about; the end of the game coming."""
+    cy = y0 + h / 2
     text(d, (x0 + 39, cy + 6), view["round"], size=32)
     x: float = x0 + 84
     if view["phase"] == "mass":
@@ -717,28 +936,24 @@ def travel_places(view: dict[str, Any], ox: float, oy: float) -> dict[str, list[
     return places
 
 
-def draw_travel(
-    d: ImageDraw.ImageDraw, view: dict[str, Any], x0: int, y0: int, w: int, h: int
+def draw_travel_frame(
+    d: ImageDraw.ImageDraw, table: Layout, x0: int, y0: int, w: int, h: int
 ) -> None:
     """The travel map: routes with their cube costs, cities (their letters) with their
-    rewards, who has been where (discs) and who is travelling (members)."""
+    rewards."""
     box(d, (x0, y0, x0 + w, y0 + h), (226, 234, 214))
-    rewards = view["map"]["cities"]
-
-    def at(city: str) -> tuple[float, float]:
-        x, y = CITY_XY[city]
-        return x0 + x, y0 + y
-
-    for route in view["map"]["routes"]:
-        (ax, ay), (bx, by) = at(route["ends"][0]), at(route["ends"][1])
+    rewards = dict(table.rewards)
+    routes = [{"ends": ends, "cubes": dict(cubes)} for ends, cubes in table.routes]
+    for route in routes:
+        (ax, ay), (bx, by) = (city_at(end, x0, y0) for end in route["ends"])
         d.line((ax, ay, bx, by), fill=(150, 120, 80), width=5)
-    for route in view["map"]["routes"]:
+    for route in routes:
         left, top, _ = route_cost_box(route, x0, y0)
         colours = [c for c, n in route["cubes"].items() for _ in range(n)]
         for k, colour in enumerate(colours):
             cube(d, left + k * (CUBE_S + CUBE_GAP), top, colour, CUBE_S)
     for city in CITY_XY:
-        cx, cy = at(city)
+        cx, cy = city_at(city, x0, y0)
         if city == "village":
             space_icon(d, "family", cx, cy - 2, 16)
             continue
@@ -760,6 +975,19 @@ def draw_travel(
             # 2 cubes of the traveller's choice: two cubes of every influence colour.
             any_cube(d, rx - 11, ry - 11, 13)
             any_cube(d, rx - 2, ry - 2, 13)
+
+
+def city_at(city: str, x0: float, y0: float) -> tuple[float, float]:
+    x, y = CITY_XY[city]
+    return x0 + x, y0 + y
+
+
+def draw_travellers(d: ImageDraw.ImageDraw, view: dict[str, Any], x0: int, y0: int) -> None:
+    """Who has been where (discs) and who is travelling (members)."""
+    for city in CITY_XY:
+        if city == "village":
+            continue
+        cx, cy = city_at(city, x0, y0)
         for seat, player in enumerate(view["players"]):
             if city in player["cities"]:
                 seat_shape(d, *visit_spot(cx, cy, seat), VISIT_R, seat)
@@ -769,63 +997,102 @@ def draw_travel(
             token(d, x, row_y, seat, number, r)
 
 
-def draw_bag(
+def draw_bag_frame(d: ImageDraw.ImageDraw, x0: int, y0: int, w: int, h: int) -> None:
+    d.rounded_rectangle((x0, y0, x0 + w, y0 + h), radius=14, fill=(40, 36, 36), outline=LINE)
+
+
+def draw_bag_pieces(
     d: ImageDraw.ImageDraw, view: dict[str, Any], x0: int, y0: int, w: int, h: int
 ) -> None:
     """The black bag, open for all to see: its count, then monks and family members."""
-    d.rounded_rectangle((x0, y0, x0 + w, y0 + h), radius=14, fill=(40, 36, 36), outline=LINE)
     bag = view["black_bag"]
     text(d, (x0 + 30, y0 + h / 2), len(bag), size=30, fill=(250, 250, 250))
     tokens = [(t["seat"], t["number"]) for t in bag]
     pawn_grid(d, tokens, (x0 + 60, y0 + 3, w - 68, h - 6), 12)
 
 
-def draw_chronicle(
+GRAVES_X = 300  # the graves, right of the chronicle's slots
+
+
+def draw_chronicle_frame(d: ImageDraw.ImageDraw, x0: int, y0: int, w: int, h: int) -> None:
+    box(d, (x0, y0, x0 + w, y0 + h), (236, 226, 204))
+    row = (h - 8) / len(CATEGORIES)
+    for i, cat in enumerate(CATEGORIES):
+        space_icon(d, cat, x0 + 20, y0 + 4 + i * row + row / 2, 9)
+    gx = x0 + GRAVES_X
+    d.rounded_rectangle((gx, y0 + 6, x0 + w - 6, y0 + h - 6), radius=8, fill=(200, 196, 186))
+
+
+def draw_chronicle_marks(
     d: ImageDraw.ImageDraw, view: dict[str, Any], x0: int, y0: int, w: int, h: int
 ) -> None:
     """The chronicle, a row per profession (the dead lie in its slots; blocked slots grey),
     and the graves beside it."""
-    box(d, (x0, y0, x0 + w, y0 + h), (236, 226, 204))
     row = (h - 8) / len(CATEGORIES)
     for i, cat in enumerate(CATEGORIES):
         y = y0 + 4 + i * row
-        space_icon(d, cat, x0 + 20, y + row / 2, 9)
         for k, mark in enumerate(view["chronicle"][cat]):
             x = x0 + 40 + k * 50
             slot(d, (x, y + 2, x + 46, y + row - 2), mark)
-    gx = x0 + 300
-    d.rounded_rectangle((gx, y0 + 6, x0 + w - 6, y0 + h - 6), radius=8, fill=(200, 196, 186))
+    gx = x0 + GRAVES_X
     for k, mark in enumerate(view["graves"]):
         cx, cy = gx + 32 + (k % 3) * 62, y0 + 12 + (k // 3) * 56
-        d.rounded_rectangle(
-            (cx - 24, cy, cx + 24, cy + 50), radius=16, fill=(160, 156, 150), outline=INK
-        )
-        if mark == "x":
-            d.line((cx - 12, cy + 12, cx + 12, cy + 40), fill=INK, width=3)
-            d.line((cx + 12, cy + 12, cx - 12, cy + 40), fill=INK, width=3)
-        elif mark:
-            seat = -1 if mark == "k" else int(mark)
-            pawn(d, cx, cy + 28, seat, seat + 1 if seat >= 0 else "", 11, lying=True)
+        grave(d, cx, cy, mark)
+        if mark not in ("x", "", "k"):  # the dead of a seat (not Karla's) carry its number
+            seat = int(mark)
+            text(d, (cx, cy + 27), seat + 1, size=13, fill=contrast(seat_colour(seat)))
+
+
+@stamped(lambda mark: (-26, -2, 28, 54))
+def grave(d: ImageDraw.ImageDraw, cx: float, cy: float, mark: str) -> None:
+    """A grave, crossed when blocked, with the dead lying on it."""
+    d.rounded_rectangle(
+        (cx - 24, cy, cx + 24, cy + 50), radius=16, fill=(160, 156, 150), outline=INK
+    )
+    if mark == "x":
+        d.line((cx - 12, cy + 12, cx + 12, cy + 40), fill=INK, width=3)
+        d.line((cx + 12, cy + 12, cx - 12, cy + 40), fill=INK, width=3)
+    elif mark:
+        pawn_body(d, cx, cy + 28, -1 if mark == "k" else int(mark), 11, True)
 
 
 def slot(d: ImageDraw.ImageDraw, xy: tuple[float, float, float, float], mark: str) -> None:
     x0, y0, x1, y1 = xy
+    slot_face(d, x0, y0, x1 - x0, y1 - y0, mark)
+    seat = -1 if mark in ("x", "", "k") else int(mark)
+    if seat >= 0:
+        text(d, ((x0 + x1) / 2, (y0 + y1) / 2), seat + 1, 14, contrast(seat_colour(seat)))
+
+
+@stamped(lambda w, h, mark: (-3, -3, math.ceil(w) + 5, math.ceil(h) + 5))
+def slot_face(d: ImageDraw.ImageDraw, x0: float, y0: float, w: float, h: float, mark: str) -> None:
+    """A chronicle slot: blocked (x), free, or with a seat's dead (k: Karla's)."""
+    xy = (x0, y0, x0 + w, y0 + h)
     if mark == "x":
         d.rounded_rectangle(xy, radius=6, fill=(190, 184, 172))
         return
     d.rounded_rectangle(xy, radius=6, fill=(250, 244, 228), outline=LINE)
     if mark:
-        seat = -1 if mark == "k" else int(mark)
-        colour = seat_colour(seat)
-        d.rounded_rectangle((x0 + 3, y0 + 3, x1 - 3, y1 - 3), radius=5, fill=colour, outline=INK)
-        if seat >= 0:
-            text(d, ((x0 + x1) / 2, (y0 + y1) / 2), seat + 1, 14, contrast(colour))
+        colour = seat_colour(-1 if mark == "k" else int(mark))
+        d.rounded_rectangle(
+            (x0 + 3, y0 + 3, x0 + w - 3, y0 + h - 3), radius=5, fill=colour, outline=INK
+        )
 
 
 # -- farmyards ------------------------------------------------------------------------
 
 
-def draw_time_track(
+def draw_time_track_frame(
+    d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, length: int
+) -> None:
+    dot = r / 6
+    for k in range(length):
+        a = -math.pi / 2 + (k + 0.5) * 2 * math.pi / length
+        x, y = cx + r * math.cos(a), cy + r * math.sin(a)
+        d.ellipse((x - dot, y - dot, x + dot, y + dot), fill=(236, 226, 204), outline=LINE)
+
+
+def draw_time_marker(
     d: ImageDraw.ImageDraw,
     cx: float,
     cy: float,
@@ -834,11 +1101,8 @@ def draw_time_track(
     position: int,
     seat: int,
 ) -> None:
+    """The seat's marker on its time track (and the quill at the track's top)."""
     dot = r / 6
-    for k in range(length):
-        a = -math.pi / 2 + (k + 0.5) * 2 * math.pi / length
-        x, y = cx + r * math.cos(a), cy + r * math.sin(a)
-        d.ellipse((x - dot, y - dot, x + dot, y + dot), fill=(236, 226, 204), outline=LINE)
     a = -math.pi / 2 + (position + 0.5) * 2 * math.pi / length
     x, y = cx + r * math.cos(a), cy + r * math.sin(a)
     marker = dot + 5
@@ -865,13 +1129,24 @@ def chip(
     elif what == "coins":
         coin(d, x, y, s)
     elif what == "customers":
-        d.rounded_rectangle(
-            (x + 2, y, x + s - 2, y + s), radius=4, fill=(120, 150, 190), outline=INK
-        )
+        customers_icon(d, x, y, s)
     elif what == "cities":
-        seat_shape(d, x + s / 2, y + s / 2, s / 2 - 3, seat, width=2)
-        d.ellipse((x + s / 2 - 3, y + s / 2 - 3, x + s / 2 + 3, y + s / 2 + 3), fill=INK)
+        cities_icon(d, x, y, s, seat)
     text(d, (x + s + 5, y + s / 2), n, size, INK if n else MUTED, "lm")
+
+
+@stamped(lambda s: square(s))
+def customers_icon(d: ImageDraw.ImageDraw, x: float, y: float, s: int) -> None:
+    d.rounded_rectangle((x + 2, y, x + s - 2, y + s), radius=4, fill=(120, 150, 190), outline=INK)
+
+
+@stamped(lambda s, seat: square(s))
+def cities_icon(d: ImageDraw.ImageDraw, x: float, y: float, s: int, seat: int) -> None:
+    seat_shape(d, x + s / 2, y + s / 2, s / 2 - 3, seat, width=2)
+    d.ellipse((x + s / 2 - 3, y + s / 2 - 3, x + s / 2 + 3, y + s / 2 + 3), fill=INK)
+
+
+YARD = (246, 238, 214)
 
 
 def draw_player(
@@ -879,18 +1154,41 @@ def draw_player(
 ) -> None:
     """A farmyard: seat and prestige in the header, the time track with the family at home,
     the cubes, goods and holdings as counts, the unborn family, the final score."""
-    p = view["players"][seat]
+    draw_yard_frame(d, seat, view["track_length"], x0, y0, w, h)
+    draw_yard(d, view, seat, x0, y0, w, h)
+
+
+def yard_track(x0: int, y0: int, w: int) -> tuple[float, float, float]:
+    """The centre and radius of a farmyard's time track: narrow yards (4 and 5 players) put
+    the goods in a row under it; wide ones (2 players, solo) draw everything larger."""
+    narrow, wide = w < 420, w >= 560
+    r = (44 if w < 300 else 50) if narrow else 64 if wide else 50
+    return x0 + 18 + r, y0 + (64 if narrow else 56) + r, r
+
+
+def draw_yard_frame(
+    d: ImageDraw.ImageDraw, seat: int, track_length: int, x0: int, y0: int, w: int, h: int
+) -> None:
+    """A farmyard's board: its header in the family's colour with the seat number on the
+    family's shape (the key to the shapes of its members), the time track's spaces."""
     colour = seat_colour(seat)
-    yard = (246, 238, 214)
-    box(d, (x0, y0, x0 + w, y0 + h), yard)
+    box(d, (x0, y0, x0 + w, y0 + h), YARD)
     edge = INK if light(colour) else LINE
     d.rounded_rectangle((x0, y0, x0 + w, y0 + 44), radius=10, fill=colour, outline=edge, width=2)
+    seat_shape(d, x0 + 25, y0 + 22, 18, seat, fill=(250, 246, 236), width=2)
+    text(d, (x0 + 25, y0 + 21), seat + 1, size=26)
+    draw_time_track_frame(d, *yard_track(x0, y0, w), track_length)
+
+
+def draw_yard(
+    d: ImageDraw.ImageDraw, view: dict[str, Any], seat: int, x0: int, y0: int, w: int, h: int
+) -> None:
+    """What is on a farmyard (drawn on its frame)."""
+    p = view["players"][seat]
+    colour = seat_colour(seat)
     if seat in view["active"]:
         d.rounded_rectangle((x0 - 3, y0 - 3, x0 + w + 3, y0 + h + 3), 12, outline=INK, width=5)
     ink = contrast(colour)
-    # The seat number on the family's shape, the key to the shapes of its members.
-    seat_shape(d, x0 + 25, y0 + 22, 18, seat, fill=(250, 246, 236), width=2)
-    text(d, (x0 + 25, y0 + 21), seat + 1, size=26)
     x = x0 + 52
     if view["start_player"] == seat:
         d.ellipse((x, y0 + 10, x + 24, y0 + 34), fill=(250, 250, 250), outline=INK, width=2)
@@ -905,14 +1203,11 @@ def draw_player(
     star(d, x0 + w - 78, y0 + 22, 16)
     text(d, (x0 + w - 38, y0 + 22), p["prestige"], size=34, fill=ink)
 
-    # Narrow yards (4 and 5 players) put the goods in a row under the time track; wide
-    # ones (2 players, solo) draw everything larger.
     narrow, wide = w < 420, w >= 560
-    r = (44 if w < 300 else 50) if narrow else 64 if wide else 50
     row = 29 if narrow else 31 if wide else 30
     s, size = (22, 24) if w < 300 else (24, 28) if narrow else (30, 34) if wide else (26, 30)
-    cx, cy = x0 + 18 + r, y0 + (64 if narrow else 56) + r
-    draw_time_track(d, cx, cy, r, view["track_length"], p["time"], seat)
+    cx, cy, r = yard_track(x0, y0, w)
+    draw_time_marker(d, cx, cy, r, view["track_length"], p["time"], seat)
     inner = r * 0.62
     farm: list[tuple[int, int | str]] = [(seat, n) for n in p["farm"]]
     box_xy = (cx - inner, cy - inner, 2 * inner, 2 * inner)
@@ -935,7 +1230,7 @@ def draw_player(
             chip(d, left + c * col_w, y0 + 54 + k * row, name, n, s, seat, size)
 
     # Unborn family members: pale discs of the family's colour.
-    red, green, blue = ((c + 2 * y) // 3 for c, y in zip(colour, yard, strict=True))
+    red, green, blue = ((c + 2 * y) // 3 for c, y in zip(colour, YARD, strict=True))
     pale = (red, green, blue)
     unborn_y = y0 + (222 if narrow or wide else 218)
     for k, n in enumerate(p["unborn"]):
@@ -961,10 +1256,20 @@ def draw_karla(
     """Karla's board: the ring of cube spaces (the last one lit) with the fate tiles
     between them, her members beside the council and waiting for the church, her
     customers and her dead."""
-    k = view["karla"]
+    draw_karla_frame(d, x0, y0, w, h)
+    draw_karla_pieces(d, view, x0, y0, w, h)
+
+
+def draw_karla_frame(d: ImageDraw.ImageDraw, x0: int, y0: int, w: int, h: int) -> None:
     box(d, (x0, y0, x0 + w, y0 + h), (222, 232, 224))
     d.rounded_rectangle((x0, y0, x0 + w, y0 + 44), radius=10, fill=KARLA, outline=LINE, width=2)
     pawn(d, x0 + 26, y0 + 24, -1, "", 12)
+
+
+def draw_karla_pieces(
+    d: ImageDraw.ImageDraw, view: dict[str, Any], x0: int, y0: int, w: int, h: int
+) -> None:
+    k = view["karla"]
     r = min(88, (h - 44) / 2 - 26)
     cx, cy = x0 + 22 + r + 18, y0 + 44 + (h - 44) / 2
     n = len(k["ring"])
@@ -973,29 +1278,10 @@ def draw_karla(
     for i in range(n):
         a = -math.pi / 2 + i * 2 * math.pi / n
         x, y = cx + r * math.cos(a), cy + r * math.sin(a)
-        last = i == k["last"]
-        d.rounded_rectangle(
-            (x - 17, y - 17, x + 17, y + 17),
-            radius=5,
-            fill=(255, 236, 180) if last else (250, 250, 244),
-            outline=INK if last else LINE,
-            width=3 if last else 2,
-        )
-        cubes = k["ring"][i][:4]
-        if len(cubes) == 1:
-            cube(d, x - 10, y - 10, cubes[0], 20)
-        for j, colour in enumerate(cubes if len(cubes) > 1 else []):
-            cube(d, x - 14 + (j % 2) * 15, y - 14 + (j // 2) * 15, colour, 13)
+        ring_space(d, x, y, i == k["last"], tuple(k["ring"][i][:4]))
         if i in tiles:
             b = a - math.pi / n
-            tx, ty = cx + (r - 42) * math.cos(b), cy + (r - 42) * math.sin(b)
-            face = tiles[i]
-            fill = (90, 80, 70) if face == "?" else (250, 250, 250)
-            d.rounded_rectangle(
-                (tx - 13, ty - 13, tx + 13, ty + 13), radius=4, fill=fill, outline=INK
-            )
-            if face == "quill":
-                quill(d, tx, ty, 9)
+            fate_tile(d, cx + (r - 42) * math.cos(b), cy + (r - 42) * math.sin(b), tiles[i])
     space_icon(d, "council", cx, cy, 14)
     right = cx + r + 40
     space_icon(d, "council", right + 16, y0 + 80, 14)
@@ -1005,6 +1291,33 @@ def draw_karla(
     chip(d, right + 4, y0 + 180, "customers", k["customers"], 30, -1, 34)
     quill(d, right + 130, y0 + 195, 14)
     text(d, (right + 152, y0 + 195), k["dead"], 34, INK, "lm")
+
+
+@stamped(lambda last, cubes: around(17))
+def ring_space(
+    d: ImageDraw.ImageDraw, x: float, y: float, last: bool, cubes: tuple[str, ...]
+) -> None:
+    """A space of Karla's ring with its cubes, lit when it was her last."""
+    d.rounded_rectangle(
+        (x - 17, y - 17, x + 17, y + 17),
+        radius=5,
+        fill=(255, 236, 180) if last else (250, 250, 244),
+        outline=INK if last else LINE,
+        width=3 if last else 2,
+    )
+    if len(cubes) == 1:
+        cube(d, x - 10, y - 10, cubes[0], 20)
+    for j, colour in enumerate(cubes if len(cubes) > 1 else ()):
+        cube(d, x - 14 + (j % 2) * 15, y - 14 + (j // 2) * 15, colour, 13)
+
+
+@stamped(lambda face: around(13))
+def fate_tile(d: ImageDraw.ImageDraw, tx: float, ty: float, face: str) -> None:
+    """A fate tile between the ring's spaces: face down (?), or face up."""
+    fill = (90, 80, 70) if face == "?" else (250, 250, 250)
+    d.rounded_rectangle((tx - 13, ty - 13, tx + 13, ty + 13), radius=4, fill=fill, outline=INK)
+    if face == "quill":
+        quill(d, tx, ty, 9)
 
 
 # -- the private picture --------------------------------------------------------------

@@ -25,6 +25,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from meeple_hall.renderers import stamps
+
 PHONE_WIDTH = 400  # the widest Discord shows an attachment on a phone
 MIN_TEXT_PX = 7.0  # a digit's height on the phone: about a 10 px font, Discord's smallest
 
@@ -141,6 +143,9 @@ def watching() -> Iterator[Watch]:
 
     _clear_caches()
     patch(ImageDraw.ImageDraw, "text", text)
+    # Stamped text (renderers/stamps.py) is drawn by Pillow's own call while watched: the
+    # same pixels (tests/renderers/test_stamps.py), and the call above sees it.
+    patch(stamps, "text", lambda _: lambda draw, xy, text, **kw: draw.text(xy, text, **kw))
     patch(ImageDraw.ImageDraw, "bitmap", bitmap)
     patch(Image.Image, "paste", paste)
     patch(Image.Image, "copy", copy)
