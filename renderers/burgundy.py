@@ -10,11 +10,11 @@ stay apart for colour-blind players.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from functools import cache, lru_cache
 from typing import Any
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from meeple_hall.games.burgundy.data import components
 
@@ -63,12 +63,71 @@ def text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, size: int, 
     draw.text(xy, s, font=font(size), fill=fill, anchor="mm")
 
 
+# -- stamps -------------------------------------------------------------------------------------
+# A tile, a die, a goods stack is drawn once into a small picture and pasted wherever it goes.
+# Pillow places every shape and glyph by its exact coordinates, so a stamp drawn with the same
+# fractional position and moved by whole pixels has the same pixels as the shape drawn in place;
+# the stamp's mask is what its drawing covered (drawn on black and on white, the pixels that
+# came out the same). Caches live in each drawing process, bounded.
+STAMPS = 2048
+Reach = tuple[int, int, int, int]  # how far a stamp reaches left of, above, right of, below (x, y)
+_UNTOUCHED = [255] + [0] * 255  # no difference between the two grounds: the drawing covered it
+
+
+def stamp(
+    d: ImageDraw.ImageDraw,
+    draw: Callable[..., None],
+    x: float,
+    y: float,
+    reach: Reach,
+    *args: Hashable,
+) -> None:
+    """What `draw(pen, x, y, *args)` draws, pasted from its stamp: every argument that changes
+    the pixels must be in `args` (hashable), and the drawing must stay within `reach`."""
+    ix, iy = math.floor(x), math.floor(y)
+    # moved by an even number of pixels: Pillow rounds some corners half to even
+    odd = ((ix - reach[0]) % 2, (iy - reach[1]) % 2)
+    colours, mask = _stamp(draw, x - ix, y - iy, odd, reach, args)
+    d._image.paste(colours, (ix - reach[0] - odd[0], iy - reach[1] - odd[1]), mask)
+
+
+@lru_cache(maxsize=STAMPS)
+def _stamp(
+    draw: Callable[..., None],
+    fx: float,
+    fy: float,
+    odd: tuple[int, int],
+    reach: Reach,
+    args: tuple[Hashable, ...],
+) -> tuple[Image.Image, Image.Image]:
+    left, up = reach[0] + odd[0], reach[1] + odd[1]
+    size = (left + reach[2] + 1, up + reach[3] + 1)
+    dark, light = Image.new("RGB", size, (0, 0, 0)), Image.new("RGB", size, (255, 255, 255))
+    for picture in (dark, light):
+        draw(ImageDraw.Draw(picture), left + fx, up + fy, *args)
+    red, green, blue = ImageChops.difference(dark, light).split()
+    return dark, ImageChops.lighter(ImageChops.lighter(red, green), blue).point(_UNTOUCHED)
+
+
 # -- shapes -------------------------------------------------------------------------------------
+def _unit(value: float) -> float:
+    # cos(90°) comes out as 6e-17 and sin(-30°) as -0.5000000000000001: far from (0, 0) the
+    # corners land on the whole or half pixel all the same, near it (as in a stamp) they
+    # would not, and a stamp must draw what is drawn in place
+    for exact in (0.0, 0.5, -0.5):
+        if abs(value - exact) < 1e-9:
+            return exact
+    return value
+
+
+HEX_CORNERS = tuple(
+    (_unit(math.cos(math.radians(60 * i - 30))), _unit(math.sin(math.radians(60 * i - 30))))
+    for i in range(6)
+)
+
+
 def hex_points(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
-    return [
-        (cx + r * math.cos(math.radians(60 * i - 30)), cy + r * math.sin(math.radians(60 * i - 30)))
-        for i in range(6)
-    ]
+    return [(cx + r * cos, cy + r * sin) for cos, sin in HEX_CORNERS]
 
 
 def draw_hex(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: Any, edge: Any) -> None:
@@ -199,19 +258,39 @@ def icon(d: Pen, kind: str, cx: float, cy: float, s: float, ink: Any) -> None:
         draw(d, cx, cy, s, ink, max(1, round(s / 5)))
 
 
+def hex_reach(r: float) -> Reach:
+    """A stamp's reach for a hex of radius r about its centre."""
+    reach = math.ceil(r) + 1
+    return reach, reach, reach, reach
+
+
 def draw_tile(d: ImageDraw.ImageDraw, tile: dict[str, Any], cx: float, cy: float, r: float) -> None:
     """A tile as the view gives it: its colour, and its building, animals or knowledge number."""
-    kind = tile["type"]
+    face = (tile.get("building"), tile.get("animal"), tile.get("value"), tile.get("knowledge"))
+    stamp(d, _draw_tile, cx, cy, hex_reach(r), r, tile["type"], *face)
+
+
+def _draw_tile(
+    d: ImageDraw.ImageDraw,
+    cx: float,
+    cy: float,
+    r: float,
+    kind: str,
+    building: str | None,
+    animal: str | None,
+    value: int | None,
+    knowledge: int | None,
+) -> None:
     colour = TYPE_COLOURS[kind]
     draw_hex(d, cx, cy, r, colour, mix(colour, (0, 0, 0), 0.45))
     ink = ICON_INK.get(kind, INK)
-    if kind == "building":
-        icon(d, tile["building"], cx, cy, r * 0.5, ink)
-    elif kind == "animal":
-        draw_animals(d, tile["animal"], tile["value"], cx, cy, r)
+    if kind == "building" and building is not None:
+        icon(d, building, cx, cy, r * 0.5, ink)
+    elif kind == "animal" and animal is not None and value is not None:
+        draw_animals(d, animal, value, cx, cy, r)
     elif kind == "knowledge":
         icon(d, "knowledge", cx, cy - r * 0.3, r * 0.3, ink)
-        text(d, (cx, cy + r * 0.3), str(tile["knowledge"]), round(r * 0.55), INK)
+        text(d, (cx, cy + r * 0.3), str(knowledge), round(r * 0.55), INK)
     else:
         icon(d, kind, cx, cy, r * 0.5, ink)
 
@@ -242,6 +321,13 @@ def draw_animals(
 def draw_space(
     d: ImageDraw.ImageDraw, kind: str, cx: float, cy: float, r: float, die: int | None = None
 ) -> None:
+    """An empty space for a tile type, with the die number it takes on an estate."""
+    stamp(d, _draw_space, cx, cy, hex_reach(r), kind, r, die)
+
+
+def _draw_space(
+    d: ImageDraw.ImageDraw, cx: float, cy: float, kind: str, r: float, die: int | None
+) -> None:
     colour = TYPE_COLOURS[kind]
     draw_hex(d, cx, cy, r, mix(colour, (255, 255, 255), 0.7), mix(colour, (0, 0, 0), 0.15))
     faint = mix(colour, (0, 0, 0), 0.3)
@@ -260,6 +346,13 @@ def draw_die(
     value: int,
     used: bool = False,
     fill: Any = (255, 255, 255),
+) -> None:
+    reach = math.ceil(s) + 2
+    stamp(d, _draw_die, x, y, (1, 1, reach, reach), s, value, used, fill)
+
+
+def _draw_die(
+    d: ImageDraw.ImageDraw, x: float, y: float, s: float, value: int, used: bool, fill: Any
 ) -> None:
     body = mix(fill, BACKGROUND, 0.6) if used else fill
     d.rounded_rectangle([x, y, x + s, y + s], radius=s / 6, fill=body, outline=INK, width=2)
@@ -282,6 +375,13 @@ def draw_goods(
     d: ImageDraw.ImageDraw, x: float, y: float, s: float, kind: int, count: int = 1
 ) -> None:
     """A stack of goods tiles: coloured squares offset, the die number on top, the count."""
+    beyond = math.ceil(s + max(8, s * 0.34)) + 14  # the count's disc at the bottom right
+    stamp(d, _draw_goods, x, y, (2, 12, beyond, beyond), s, kind, count)
+
+
+def _draw_goods(
+    d: ImageDraw.ImageDraw, x: float, y: float, s: float, kind: int, count: int
+) -> None:
     for i in range(min(count, 4)):
         o = (min(count, 4) - 1 - i) * 3
         d.rectangle([x + o, y - o, x + o + s, y - o + s], fill=GOODS_COLOURS[kind], outline=INK)
@@ -304,6 +404,12 @@ def draw_goods(
 
 def counter(d: ImageDraw.ImageDraw, x: float, y: float, kind: str, n: int, s: float = 28) -> None:
     """Silverlings (grey octagon) or workers (tan square) with their number."""
+    reach = math.ceil(s) + 2
+    stamp(d, _counter_shape, x, y, (1, 1, reach, reach), kind, s)
+    d.text((x + s + 5, y + s / 2), str(n), font=font(round(s * 1.1)), fill=INK, anchor="lm")
+
+
+def _counter_shape(d: ImageDraw.ImageDraw, x: float, y: float, kind: str, s: float) -> None:
     h = s / 2
     if kind == "silver":
         pts = [
@@ -318,7 +424,6 @@ def counter(d: ImageDraw.ImageDraw, x: float, y: float, kind: str, n: int, s: fl
         d.rectangle([x, y, x + s, y + s], fill=(200, 160, 110), outline=INK)
         d.ellipse([x + s * 0.34, y + s * 0.14, x + s * 0.66, y + s * 0.46], fill=INK)
         d.rectangle([x + s * 0.26, y + s * 0.5, x + s * 0.74, y + s * 0.86], fill=INK)
-    d.text((x + s + 5, y + h), str(n), font=font(round(s * 1.1)), fill=INK, anchor="lm")
 
 
 # -- the layout ---------------------------------------------------------------------------------
@@ -361,16 +466,23 @@ DEPOT_H = 116
 
 
 def draw_market(d: ImageDraw.ImageDraw, view: dict[str, Any], x: float, y: float) -> None:
-    """Depots 1-6 two by two, the black depot below them."""
-    panel(d, x, y)
+    """Depots 1-6 two by two, the black depot below them (on the board's base: the panel and
+    the depots' numbers)."""
     for depot in view["depots"]:
-        i = depot["number"] - 1
-        draw_depot(d, depot, x + 8 + (i % 2) * (DEPOT_W + 8), y + 6 + (i // 2) * DEPOT_H)
+        draw_depot(d, depot, *depot_corner(depot["number"], x, y))
     draw_black_depot(d, view["black"], x + CELL_W / 2, y + 6 + 3 * DEPOT_H + 36)
 
 
+def depot_corner(number: int, x: float, y: float) -> tuple[float, float]:
+    i = number - 1
+    return x + 8 + (i % 2) * (DEPOT_W + 8), y + 6 + (i // 2) * DEPOT_H
+
+
+def depot_number(d: ImageDraw.ImageDraw, number: int, x: float, y: float) -> None:
+    draw_die(d, x + 4, y + 8, 38, number)
+
+
 def draw_depot(d: ImageDraw.ImageDraw, depot: dict[str, Any], x: float, y: float) -> None:
-    draw_die(d, x + 4, y + 8, 38, depot["number"])
     step = DEPOT_R * math.sqrt(3)
     x0, y0 = x + 58 + step / 2, y + 6 + DEPOT_R
     if len(depot["spaces"]) <= 2:
@@ -398,88 +510,141 @@ def draw_black_depot(d: ImageDraw.ImageDraw, black: list[Any], cx: float, cy: fl
         if t:
             draw_tile(d, t, x, cy, r)
         else:
-            draw_hex(d, x, cy, r, (80, 74, 68), (110, 102, 94))
+            emblem(d, x, cy, r, None, (80, 74, 68), (110, 102, 94))
 
 
 # -- the central board: phases, rounds, turn order, bonus tiles, supply -------------------------
 def draw_tracks(d: ImageDraw.ImageDraw, view: dict[str, Any], x: float, y: float) -> None:
-    panel(d, x, y)
+    """What moves on the tracks (the board's base has the rest, see `draw_tracks_base`)."""
     draw_phases(d, view, x + 12, y + 10)
     draw_bridge(d, view, x + 12, y + 128)
     draw_bonus_and_supply(d, view, x + 12, y + 318)
 
 
+def draw_tracks_base(d: ImageDraw.ImageDraw, n: int, bridge: int, x: float, y: float) -> None:
+    """The tracks' panel, the turn order track's `bridge` spaces, the bonus tiles' points
+    and the face-down piles for n players."""
+    panel(d, x, y)
+    draw_bridge_spaces(d, bridge, x + 12, y + 128)
+    draw_bonus_points_and_piles(d, n, x + 12, y + 318)
+
+
+@lru_cache(maxsize=8)
+def board_base(n: int, bridge: int) -> Image.Image:
+    """The table's picture with nothing that a move changes, copied for every picture."""
+    image = Image.new("RGB", canvas_size(n), BACKGROUND)
+    d = ImageDraw.Draw(image)
+    x, y = cell(0, 0)
+    panel(d, x, y)
+    for number in range(1, 7):
+        depot_number(d, number, *depot_corner(number, x, y))
+    draw_tracks_base(d, n, bridge, *cell(0, 1))
+    return image
+
+
 def draw_phases(d: ImageDraw.ImageDraw, view: dict[str, Any], x: float, y: float) -> None:
     """Phase bonus per phase (goods stacks still to come beside it), then the round goods and
     the white die."""
+    phase = view["phase_index"]
     for i, bonus in enumerate(components().table["scoring"]["phase_bonus"].values()):
-        bx = x + i * 86
-        current = i == view["phase_index"]
-        d.rounded_rectangle(
-            [bx, y, bx + 78, y + 50],
-            radius=8,
-            fill=(250, 224, 140) if current else (236, 230, 214),
-            outline=INK if current else FAINT,
-            width=4 if current else 1,
-        )
-        text(d, (bx + 26, y + 26), str(bonus), 34, INK if i >= view["phase_index"] else FAINT)
-        for k in range(view["phase_goods_left"][i]):
-            gx, gy = bx + 52 + (k % 2) * 12, y + 8 + (k // 2) * 12
-            d.rectangle([gx, gy, gx + 9, gy + 9], fill=(90, 84, 78))
+        state = "current" if i == phase else "past" if i < phase else "to come"
+        goods = view["phase_goods_left"][i]
+        stamp(d, _phase_box, x + i * 86, y, (1, 1, 80, 52), bonus, state, goods)
     ry = y + 60
     played = 5 - len(view["round_goods"])
     for i in range(5):
-        bx = x + i * 70
+        goods = view["round_goods"][i - played] if i >= played else None
         current = i == view["round"] - 1
-        d.rounded_rectangle(
-            [bx, ry, bx + 62, ry + 56],
-            radius=8,
-            fill=(236, 230, 214),
-            outline=INK if current else FAINT,
-            width=4 if current else 1,
-        )
-        if i >= played:
-            draw_goods(d, bx + 11, ry + 8, 40, view["round_goods"][i - played])
+        stamp(d, _round_box, x + i * 70, ry, (1, 1, 64, 58), current, goods)
     if view["white"]:
         draw_die(d, x + 366, ry, 56, view["white"])
+
+
+def _phase_box(
+    d: ImageDraw.ImageDraw, bx: float, y: float, bonus: int, state: str, goods: int
+) -> None:
+    """A phase's bonus (faint once past), framed while current, with its goods still to come."""
+    current = state == "current"
+    d.rounded_rectangle(
+        [bx, y, bx + 78, y + 50],
+        radius=8,
+        fill=(250, 224, 140) if current else (236, 230, 214),
+        outline=INK if current else FAINT,
+        width=4 if current else 1,
+    )
+    text(d, (bx + 26, y + 26), str(bonus), 34, FAINT if state == "past" else INK)
+    for k in range(goods):
+        gx, gy = bx + 52 + (k % 2) * 12, y + 8 + (k // 2) * 12
+        d.rectangle([gx, gy, gx + 9, gy + 9], fill=(90, 84, 78))
+
+
+def _round_box(
+    d: ImageDraw.ImageDraw, bx: float, ry: float, current: bool, goods: int | None
+) -> None:
+    """A round's space, framed while current, with its goods until they are played."""
+    d.rounded_rectangle(
+        [bx, ry, bx + 62, ry + 56],
+        radius=8,
+        fill=(236, 230, 214),
+        outline=INK if current else FAINT,
+        width=4 if current else 1,
+    )
+    if goods is not None:
+        draw_goods(d, bx + 11, ry + 8, 40, goods)
 
 
 def draw_bridge(d: ImageDraw.ImageDraw, view: dict[str, Any], x: float, y: float) -> None:
     """The turn order track (ships move a disc right; the stack's top goes first), then the
     order of play with the active seat raised."""
-    step = 54
-    spaces = len(view["bridge"])
+    step = BRIDGE_STEP
     bar = y + 110
-    d.rounded_rectangle([x, bar, x + spaces * step, bar + 20], radius=8, fill=(160, 130, 95))
     for i, stack in enumerate(view["bridge"]):
         bx = x + i * step
-        d.rectangle([bx + 4, bar - 3, bx + step - 4, bar + 23], outline=INK, width=1)
         # bottom of the stack first, so each disc above covers only the rim of the one below
         for depth, seat in reversed(list(enumerate(stack))):
             py = bar - 20 - (len(stack) - 1 - depth) * 25
             draw_disc(d, bx + step / 2, py, 18, seat)
-    ax = x + spaces * step + 8
-    d.polygon([(ax, bar - 2), (ax + 24, bar + 10), (ax, bar + 22)], fill=INK)
     oy = bar + 36
     for i, seat in enumerate(view["order"]):
-        bx = x + i * 80
-        active = seat == view["active"]
-        lift = 6 if active else 0
-        d.rounded_rectangle(
-            [bx, oy - lift, bx + 70, oy + 38 - lift],
-            radius=8,
-            fill=PLAYER_COLOURS[seat],
-            outline=INK,
-            width=4 if active else 1,
-        )
-        text(d, (bx + 35, oy + 19 - lift), str(seat + 1), 32, header_ink(seat))
-    if view["active"] is not None and view["active"] in view["order"]:
-        i = view["order"].index(view["active"])
-        ax = x + i * 80 + 35
+        stamp(d, _order_box, x + i * 80, oy, (1, 8, 72, 40), seat, seat == view["active"])
+
+
+BRIDGE_STEP = 54
+
+
+def draw_bridge_spaces(d: ImageDraw.ImageDraw, spaces: int, x: float, y: float) -> None:
+    """The turn order track's bar, its spaces and the arrow at its end."""
+    step = BRIDGE_STEP
+    bar = y + 110
+    d.rounded_rectangle([x, bar, x + spaces * step, bar + 20], radius=8, fill=(160, 130, 95))
+    for i in range(spaces):
+        bx = x + i * step
+        d.rectangle([bx + 4, bar - 3, bx + step - 4, bar + 23], outline=INK, width=1)
+    ax = x + spaces * step + 8
+    d.polygon([(ax, bar - 2), (ax + 24, bar + 10), (ax, bar + 22)], fill=INK)
+
+
+def _order_box(d: ImageDraw.ImageDraw, bx: float, oy: float, seat: int, active: bool) -> None:
+    """A seat's place in the order of play, raised and pointed at while it is active."""
+    lift = 6 if active else 0
+    d.rounded_rectangle(
+        [bx, oy - lift, bx + 70, oy + 38 - lift],
+        radius=8,
+        fill=PLAYER_COLOURS[seat],
+        outline=INK,
+        width=4 if active else 1,
+    )
+    text(d, (bx + 35, oy + 19 - lift), str(seat + 1), 32, header_ink(seat))
+    if active:
+        ax = bx + 35
         d.polygon([(ax - 10, oy + 38), (ax + 10, oy + 38), (ax, oy + 31)], fill=INK)
 
 
 def draw_disc(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, seat: int) -> None:
+    stamp(d, _draw_disc, cx, cy, hex_reach(r + 1), r, seat)
+
+
+def _draw_disc(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, seat: int) -> None:
     d.ellipse([cx - r, cy - r, cx + r, cy + r], fill=PLAYER_COLOURS[seat], outline=INK, width=2)
     text(d, (cx, cy + 1), str(seat + 1), round(r * 1.3), header_ink(seat))
 
@@ -487,18 +652,25 @@ def draw_disc(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, seat: int)
 def draw_bonus_and_supply(d: ImageDraw.ImageDraw, view: dict[str, Any], x: float, y: float) -> None:
     """One column per tile colour: its large and small bonus tile (greyed once taken, their
     points at the left), then its face-down pile with the tiles left."""
-    n = view["num_players"]
-    scoring = components().table["scoring"]
     for row, size in enumerate(("large", "small")):
         cy = y + 18 + row * 38
-        text(d, (x + 16, cy), str(scoring[f"bonus_{size}"][str(n)]), 26, INK)
         for col, kind in enumerate(TYPE_ORDER):
             cx = x + 62 + col * 53
             r = 20 if size == "large" else 15
             there = size in view["bonus_left"][kind]
             colour = TYPE_COLOURS[kind] if there else mix(TYPE_COLOURS[kind], PANEL, 0.8)
-            draw_hex(d, cx, cy, r, colour, INK if there else FAINT)
-            icon(d, kind, cx, cy, r * 0.5, ICON_INK.get(kind, INK) if there else FAINT)
+            ink = ICON_INK.get(kind, INK) if there else FAINT
+            emblem(d, cx, cy, r, kind, colour, INK if there else FAINT, ink)
+    cy = y + 90
+    for col, back in enumerate((*TYPE_ORDER, "black")):
+        text(d, (x + 54 + col * 53 + 14, cy), str(view["supply"][back]), 18, INK)
+
+
+def draw_bonus_points_and_piles(d: ImageDraw.ImageDraw, n: int, x: float, y: float) -> None:
+    """The bonus tiles' points at n players and the face-down pile of each tile type."""
+    scoring = components().table["scoring"]
+    for row, size in enumerate(("large", "small")):
+        text(d, (x + 16, y + 18 + row * 38), str(scoring[f"bonus_{size}"][str(n)]), 26, INK)
     cy = y + 90
     for col, back in enumerate((*TYPE_ORDER, "black")):
         cx = x + 54 + col * 53
@@ -508,7 +680,35 @@ def draw_bonus_and_supply(d: ImageDraw.ImageDraw, view: dict[str, Any], x: float
         if back in TYPE_COLOURS:
             # the type's shape on the pile: building tan and animal green look alike otherwise
             icon(d, back, cx - 8, cy - 6, 6.5, ICON_INK.get(back, INK))
-        text(d, (cx + 14, cy), str(view["supply"][back]), 18, INK)
+
+
+def emblem(
+    d: ImageDraw.ImageDraw,
+    cx: float,
+    cy: float,
+    r: float,
+    kind: str | None,
+    fill: Any,
+    edge: Any,
+    ink: Any = None,
+) -> None:
+    """A hex in `fill` edged in `edge`, with the shape of `kind` in `ink` (none for None)."""
+    stamp(d, _emblem, cx, cy, hex_reach(r), r, kind, fill, edge, ink)
+
+
+def _emblem(
+    d: ImageDraw.ImageDraw,
+    cx: float,
+    cy: float,
+    r: float,
+    kind: str | None,
+    fill: Any,
+    edge: Any,
+    ink: Any,
+) -> None:
+    draw_hex(d, cx, cy, r, fill, edge)
+    if kind is not None:
+        icon(d, kind, cx, cy, r * 0.5, ink)
 
 
 # -- the players --------------------------------------------------------------------------------
@@ -531,39 +731,58 @@ def estate_origin(x: float, y: float) -> tuple[float, float]:
 def draw_player(image: Image.Image, view: dict[str, Any], seat: int, x: int, y: int) -> None:
     d = ImageDraw.Draw(image)
     p = view["players"][seat]
-    colour = PLAYER_COLOURS[seat]
-    active = seat == view["active"]
-    panel(d, x, y, colour if active else FAINT, 6 if active else 2)
-    draw_header(d, view, seat, x, y)
     board = view["estate_board"]
-    empty = empty_estate(tuple((h["q"], h["r"], h["type"], h["die"]) for h in board))
+    spaces = tuple((h["q"], h["r"], h["type"], h["die"]) for h in board)
+    image.paste(player_base(seat, seat == view["active"], spaces), (x, y))
+    draw_header(d, view, seat, x, y)
     ox, oy = estate_origin(x, y)
-    image.paste(empty, (round(ox) - empty.width // 2, round(oy) - empty.height // 2), empty)
     placed = [h for h in board if str(h["id"]) in p["estate"]]
     for h in placed:
         cx, cy = hex_centre(h["q"], h["r"], ESTATE_R, ox, oy)
         draw_tile(d, p["estate"][str(h["id"])], cx, cy, ESTATE_R - 1)
     draw_area_edges(d, board, ESTATE_R, ox, oy, placed)
-    draw_row_numbers(d, board, ox, oy)
     counter(d, x + 10, y + HEADER_H + 8, "silver", p["silver"], 28)
     counter(d, x + 10, y + HEADER_H + 42, "workers", p["workers"], 28)
     draw_sold_pile(d, p["sold"], x + 14, y + CELL_H - 46)
     draw_side(d, p, x + CELL_W - 44, y + HEADER_H)
 
 
-def draw_header(
-    d: ImageDraw.ImageDraw, view: dict[str, Any], seat: int, x: float, y: float
-) -> None:
-    """Seat number, score (in full, laps past 100 included), and the seat's two dice; at the
-    end the final place instead of the dice."""
-    p = view["players"][seat]
+@lru_cache(maxsize=16)
+def player_base(
+    seat: int, active: bool, spaces: tuple[tuple[int, int, str, int], ...]
+) -> Image.Image:
+    """A seat's panel with what no move of that seat changes: the frame (in the seat's colour
+    while active), the header's band and seat number, the empty estate and its row numbers;
+    `spaces` are the estate's (q, r, type, die)."""
+    image = Image.new("RGB", (CELL_W + 1, CELL_H + 1), BACKGROUND)
+    d = ImageDraw.Draw(image)
+    panel(d, 0, 0, PLAYER_COLOURS[seat] if active else FAINT, 6 if active else 2)
+    draw_header_band(d, seat, active, 0, 0)
+    empty = empty_estate(spaces)
+    ox, oy = estate_origin(0, 0)
+    image.paste(empty, (round(ox) - empty.width // 2, round(oy) - empty.height // 2), empty)
+    draw_row_numbers(d, [{"q": q, "r": r} for q, r, _, _ in spaces], ox, oy)
+    return image
+
+
+def draw_header_band(d: ImageDraw.ImageDraw, seat: int, active: bool, x: float, y: float) -> None:
+    """The header's band in the seat's colour, the seat number (pointed at while active)."""
     colour, ink = PLAYER_COLOURS[seat], header_ink(seat)
     d.rounded_rectangle([x, y, x + CELL_W, y + HEADER_H], radius=14, fill=colour)
     d.rectangle([x, y + HEADER_H - 14, x + CELL_W, y + HEADER_H], fill=colour)
-    if seat == view["active"]:
+    if active:
         d.polygon([(x + 10, y + 14), (x + 24, y + 26), (x + 10, y + 38)], fill=ink)
     text(d, (x + 40, y + 27), str(seat + 1), 34, ink)
     d.line([x + 62, y + 12, x + 62, y + 42], fill=ink, width=2)
+
+
+def draw_header(
+    d: ImageDraw.ImageDraw, view: dict[str, Any], seat: int, x: float, y: float
+) -> None:
+    """On the header's band: the score (in full, laps past 100 included) and the seat's two
+    dice; at the end the final place instead of the dice."""
+    p = view["players"][seat]
+    colour, ink = PLAYER_COLOURS[seat], header_ink(seat)
     # The score in full: past 100 the track's marker only starts a new lap, so no "+100"
     # beside a number that already counts it.
     score = view["final"]["scores"][seat] if view.get("final") else p["score"]
@@ -604,7 +823,7 @@ def draw_side(d: ImageDraw.ImageDraw, p: dict[str, Any], cx: float, y: float) ->
         if i < len(p["storage"]):
             draw_tile(d, p["storage"][i], cx, cy, 26)
         else:
-            draw_hex(d, cx, cy, 26, (236, 230, 214), FAINT)
+            emblem(d, cx, cy, 26, None, (236, 230, 214), FAINT)
     d.line([cx - 30, y + 178, cx + 30, y + 178], fill=FAINT, width=1)
     for i, (kind, n) in enumerate(p["goods"].items()):
         draw_goods(d, cx - 18, y + 192 + i * 44, 34, int(kind), n)
@@ -612,8 +831,7 @@ def draw_side(d: ImageDraw.ImageDraw, p: dict[str, Any], cx: float, y: float) ->
         kind = bonus["type"]
         r = 13 if bonus["size"] == "large" else 10
         bx, by = cx + 26 - i * 26, y + CELL_H - HEADER_H - 22
-        draw_hex(d, bx, by, r, TYPE_COLOURS[kind], INK)
-        icon(d, kind, bx, by, r * 0.5, ICON_INK.get(kind, INK))
+        emblem(d, bx, by, r, kind, TYPE_COLOURS[kind], INK, ICON_INK.get(kind, INK))
 
 
 def draw_sold_pile(d: ImageDraw.ImageDraw, sold: int, x: float, y: float) -> None:
@@ -671,6 +889,10 @@ def draw_area_edges(
 
 def draw_rank(d: ImageDraw.ImageDraw, cx: float, cy: float, rank: int) -> None:
     """A rosette with the final place in it (gold for the winner)."""
+    stamp(d, _draw_rank, cx, cy, (27, 27, 27, 27), rank)
+
+
+def _draw_rank(d: ImageDraw.ImageDraw, cx: float, cy: float, rank: int) -> None:
     fill = (245, 200, 40) if rank == 1 else (235, 235, 235)
     points = []
     for i in range(24):
@@ -684,7 +906,7 @@ def draw_rank(d: ImageDraw.ImageDraw, cx: float, cy: float, rank: int) -> None:
 
 def render(view: dict[str, Any]) -> Image.Image:
     n = view["num_players"]
-    image = Image.new("RGB", canvas_size(n), BACKGROUND)
+    image = board_base(n, len(view["bridge"])).copy()
     d = ImageDraw.Draw(image)
     draw_market(d, view, *cell(0, 0))
     draw_tracks(d, view, *cell(0, 1))

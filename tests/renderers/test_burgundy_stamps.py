@@ -1,0 +1,122 @@
+"""The Castles of Burgundy's pictures drawn from cached stamps and layers (issue 29 item 5):
+the same picture whatever was drawn before it, and the look of drawing everything in place."""
+
+import pytest
+from PIL import Image, ImageChops
+
+from meeple_hall.renderers import burgundy as renderer
+from meeple_hall.renderers import stamps
+from meeple_hall.renderers.phone import burgundy as phone
+from tests.renderers.test_burgundy import playout
+
+
+def clear_caches() -> None:
+    for module in (renderer, stamps):
+        for value in vars(module).values():
+            clear = getattr(value, "cache_clear", None)
+            if callable(clear):
+                clear()
+
+
+@pytest.fixture(scope="module")
+def views():
+    """Spectator and seat views at the start, in the middle and at the end of a random game
+    at every player count."""
+    out = {}
+    for n in (2, 3, 4):
+        moments, _ = playout(n, seed=20 + n, stops={0, 150}, to_the_end=True)
+        out[n] = moments
+    return out
+
+
+def pictures(spectator, seat):
+    return [
+        renderer.render(spectator),
+        renderer.render_private(seat),
+        phone.render_own(seat),
+        phone.render_focus(spectator, "depots"),
+    ]
+
+
+def test_a_picture_is_the_same_drawn_cold_warm_or_after_other_tables(views):
+    every = [moment for n in (2, 3, 4) for moment in views[n]]
+    cold = []
+    for spectator, seat in every:
+        clear_caches()
+        cold.append([p.tobytes() for p in pictures(spectator, seat)])
+    clear_caches()
+    # warm: every moment again, in the opposite order, each after the others' pictures (other
+    # player counts, seats and states), then once more with every cache filled
+    for _ in range(2):
+        for (spectator, seat), drawn in reversed(list(zip(every, cold, strict=True))):
+            assert [p.tobytes() for p in pictures(spectator, seat)] == drawn
+
+
+def in_place(d, draw, x, y, reach, *args):
+    draw(d, x, y, *args)
+
+
+def differences(a: Image.Image, b: Image.Image) -> tuple[float, float, float]:
+    """Per channel: the mean difference and the share of values more than 4 apart; and the
+    share of pixels that differ at all."""
+    assert a.size == b.size
+    diff = ImageChops.difference(a, b)
+    histogram = diff.histogram()  # 256 values a channel, the three channels one after another
+    values = 3 * a.width * a.height
+    per_value = [sum(histogram[v::256]) for v in range(256)]
+    red, green, blue = diff.split()
+    touched = ImageChops.lighter(ImageChops.lighter(red, green), blue).histogram()
+    return (
+        sum(v * count for v, count in enumerate(per_value)) / values,
+        sum(per_value[5:]) / values,
+        1 - touched[0] / (a.width * a.height),
+    )
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_stamps_look_like_the_shapes_drawn_in_place(views, n, monkeypatch):
+    """A stamp moved by whole pixels draws what Pillow draws in place, except where a hex's
+    edge falls exactly on a pixel's border and rounding in the last bit of its coordinates
+    takes the pixel or leaves it: a few pixels of an edge, well within the encoder's
+    tolerance (tests/renderers/test_encoding.py: mean 1.5, 1 % of values more than 4 apart),
+    under half a percent of the picture's pixels."""
+    for spectator, seat in views[n]:
+        clear_caches()
+        stamped = pictures(spectator, seat)
+        with monkeypatch.context() as patch:
+            patch.setattr(renderer, "stamp", in_place)
+            clear_caches()
+            drawn = pictures(spectator, seat)
+        clear_caches()
+        for a, b in zip(stamped, drawn, strict=True):
+            mean, far, differ = differences(a, b)
+            assert mean <= 0.5 and far <= 0.005 and differ <= 0.005, (mean, far, differ)
+
+
+SHAPES = {
+    "die": lambda d: renderer.draw_die(d, 20.5, 20, 38, 6, True, (240, 200, 200)),
+    "tile": lambda d: renderer.draw_tile(
+        d, {"type": "animal", "animal": "cow", "value": 2}, 40.3, 41.7, 28
+    ),
+    "goods": lambda d: renderer.draw_goods(d, 20, 30, 24, 3, 2),
+    "disc": lambda d: renderer.draw_disc(d, 45, 45.5, 18, 2),
+}
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_a_stamp_covers_only_what_its_drawing_covers(shape, monkeypatch):
+    """Pasted on a coloured ground, a stamp changes the pixels the drawing in place changes,
+    and no other: the ground shows around a die, a tile, a goods stack and a disc."""
+    from PIL import ImageDraw
+
+    def drawn() -> Image.Image:
+        clear_caches()
+        picture = Image.new("RGB", (90, 90), (10, 200, 30))
+        SHAPES[shape](ImageDraw.Draw(picture))
+        return picture
+
+    stamped = drawn()
+    with monkeypatch.context() as patch:
+        patch.setattr(renderer, "stamp", in_place)
+        assert stamped.tobytes() == drawn().tobytes()
+    assert stamped.getpixel((0, 0)) == stamped.getpixel((89, 89)) == (10, 200, 30)
