@@ -11,16 +11,36 @@ so both meet the same machine.
 Used by bench/keyflower.py, burgundy.py, village.py and coffee.py; run alone
 (`python bench/game_figures.py [seed]`) it prints that comparison for the four games' table
 pictures at 4 players, mid-game and at the end, as a Markdown table.
+
+`python bench/game_figures.py --before /tmp/base_pkg [--runs 6] [seed]` measures an older
+tree beside this one in one run: two worker processes, one importing `meeple_hall` from the
+folder given (PYTHONPATH, started from /tmp so that this checkout is not on its path), one
+this tree, each drawing and encoding the same pictures as the bot does (`renderers.render`
+or `phone.render_own`, then `flat_png`), taken in turns (before, now, now, before) so that
+both meet the same machine. Each turn draws `--runs` consecutive moves of a game (from the
+middle and up to the end), so that a cache of stamps only helps as much as it would from
+one move to the next; the process's first drawings (fonts loaded, caches cold) are made
+before and not counted. Each picture's pixels are compared between the two trees:
+identical, or the channel errors (mean, 99th percentile, max) where they differ.
 """
 
 from __future__ import annotations
 
+import argparse
+import hashlib
+import json
+import os
 import random
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable
+from functools import cache
+from pathlib import Path
 from typing import Any
+
+from PIL import Image, ImageChops
 
 from meeple_hall import games, renderers
 from meeple_hall.bot.render import flat_png, png_bytes
@@ -138,5 +158,195 @@ def seed_from_argv() -> int:
     return int(sys.argv[1]) if len(sys.argv) > 1 else 1
 
 
+# -- two trees side by side -------------------------------------------------------------------
+# (game, players, kind): the four tables at 4 players, Village solo, Coffee against André, and
+# a seat's own picture (what its DMs and /hand show) in Burgundy and Village.
+SIDE_BY_SIDE = (
+    ("keyflower", 4, "table"),
+    ("burgundy", 4, "table"),
+    ("village", 4, "table"),
+    ("coffee", 4, "table"),
+    ("village", 1, "table"),
+    ("coffee", 2, "table"),
+    ("burgundy", 4, "own"),
+    ("village", 4, "own"),
+)
+SAVED = Path("/tmp/game_figures_pictures")
+
+
+@cache
+def _states(game_id: str, players: int, seed: int) -> tuple[Any, ...]:
+    engine = games.get(game_id)
+    rng = random.Random(seed)
+    state = engine.new(players, seed)
+    states = [state]
+    while pending := engine.decisions(state):
+        decision = rng.choice(pending)
+        state = engine.apply(state, Action(decision.seat, random_choices(decision, rng)))
+        states.append(state)
+    return tuple(states)
+
+
+def _moments(count: int, runs: int) -> dict[str, range]:
+    middle = count // 2
+    return {"mid-game": range(middle, middle + runs), "end": range(count - runs, count)}
+
+
+def _drawing(game_id: str, kind: str, state: Any) -> Image.Image | None:
+    from meeple_hall.renderers import phone
+
+    engine = games.get(game_id)
+    if kind == "own":
+        return phone.render_own(game_id, engine.view(state, 0))
+    return renderers.render(game_id, engine.view(state, None))
+
+
+def _measure(game: str, players: int, kind: str, moment: str, seed: int, runs: int) -> dict:
+    """Draw and encode the moment's pictures: processor times (ms), bytes, pixel digests."""
+    states = _states(game, players, seed)
+    out: dict[str, list] = {"draw": [], "encode": [], "bytes": [], "digests": []}
+    for index in _moments(len(states), runs)[moment]:
+        start = time.process_time()
+        image = _drawing(game, kind, states[index])
+        drawn = time.process_time()
+        assert image is not None
+        data = flat_png(image)
+        out["encode"].append(1000 * (time.process_time() - drawn))
+        out["draw"].append(1000 * (drawn - start))
+        out["bytes"].append(len(data))
+        digest = hashlib.sha1(image.tobytes()).hexdigest()
+        out["digests"].append(digest)
+        SAVED.mkdir(exist_ok=True)
+        path = SAVED / f"{digest}.png"
+        if not path.exists():
+            image.save(path)
+    return out
+
+
+def serve() -> None:
+    """`--serve`: answer measuring requests, a JSON object a line on stdin."""
+    for line in sys.stdin:
+        print(json.dumps(_measure(**json.loads(line))), flush=True)
+
+
+class Side:
+    """A worker process importing `meeple_hall` from `path` (None: as this process does)."""
+
+    def __init__(self, name: str, path: str | None) -> None:
+        env = dict(os.environ)
+        env.pop("PYTHONPATH", None)
+        if path is not None:
+            env["PYTHONPATH"] = path
+        self.name = name
+        self.process = subprocess.Popen(
+            [sys.executable, str(Path(__file__).resolve()), "--serve"],
+            cwd="/tmp",
+            env=env,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+
+    def ask(self, **request: Any) -> dict:
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(json.dumps(request) + "\n")
+        self.process.stdin.flush()
+        return json.loads(self.process.stdout.readline())
+
+    def close(self) -> None:
+        if self.process.stdin is not None:
+            self.process.stdin.close()
+        self.process.wait()
+
+
+def _pixels(before: list[str], now: list[str]) -> str:
+    """Whether the two trees drew the same pictures: identical, or the largest channel errors
+    (mean, 99th percentile, max) over the pictures that differ."""
+    differ = [(b, n) for b, n in zip(before, now, strict=True) if b != n]
+    if not differ:
+        return "identical"
+    worst = (0.0, 0, 0)
+    for b, n in differ:
+        old, new = Image.open(SAVED / f"{b}.png"), Image.open(SAVED / f"{n}.png")
+        if old.size != new.size:
+            return f"{len(differ)} differ in size"
+        bands = ImageChops.difference(old.convert("RGB"), new.convert("RGB")).histogram()
+        counts = [sum(bands[e + 256 * k] for k in range(3)) for e in range(256)]
+        total, seen, p99 = sum(counts), 0, 0
+        for error, count in enumerate(counts):
+            seen += count
+            if seen < 0.99 * total:
+                p99 = error + 1
+        mean = sum(e * c for e, c in enumerate(counts)) / total
+        largest = max(e for e, c in enumerate(counts) if c)
+        worst = max(worst, (mean, p99, largest))
+    mean, p99, largest = worst
+    return f"{len(differ)} of {len(before)} differ: mean {mean:.2f}, p99 {p99}, max {largest}"
+
+
+def side_by_side(before_path: str, seed: int, runs: int) -> None:
+    """The pictures of SIDE_BY_SIDE drawn and encoded by the tree at `before_path` and by this
+    one, in turns, as a Markdown table (medians of processor time)."""
+    sides = {"before": Side("before", before_path), "now": Side("now", None)}
+    load = os.getloadavg()[0]
+    print(f"load average {load:.2f}, {os.cpu_count()} cores, seed {seed}, {runs} moves a turn")
+    columns = ("drawing", "encoding", "total", "PNG")
+    print(f"| Picture | {' | '.join(f'{c} before → now' for c in columns)} | pixels |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    try:
+        for game, players, kind in SIDE_BY_SIDE:
+            for moment in ("mid-game", "end"):
+                request = dict(game=game, players=players, kind=kind, moment=moment, seed=seed)
+                for side in sides.values():  # first drawings: fonts, cold caches
+                    side.ask(**request, runs=1)
+                got: dict[str, dict[str, list]] = {name: {} for name in sides}
+                for name in ("before", "now", "now", "before"):
+                    answer = sides[name].ask(**request, runs=runs)
+                    for key, values in answer.items():
+                        got[name].setdefault(key, []).extend(values)
+                print(_row(game, players, kind, moment, got))
+    finally:
+        for side in sides.values():
+            side.close()
+    print(f"load average {os.getloadavg()[0]:.2f}")
+
+
+def _row(game: str, players: int, kind: str, moment: str, got: dict[str, dict[str, list]]) -> str:
+    def median(name: str, key: str) -> float:
+        return statistics.median(got[name][key])
+
+    def pair(key: str, unit: str = "ms") -> str:
+        return f"{median('before', key):.1f} → {median('now', key):.1f} {unit}"
+
+    total = {
+        name: statistics.median(
+            d + e for d, e in zip(got[name]["draw"], got[name]["encode"], strict=True)
+        )
+        for name in got
+    }
+    kib = {name: median(name, "bytes") / 1024 for name in got}
+    pixels = _pixels(got["before"]["digests"], got["now"]["digests"])
+    name = f"{games.get(game).name}, {players} players, {kind}, {moment}"
+    return (
+        f"| {name} | {pair('draw')} | {pair('encode')} | {total['before']:.1f} → {total['now']:.1f}"
+        f" ms | {kib['before']:.0f} → {kib['now']:.0f} KiB | {pixels} |"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("seed", nargs="?", type=int, default=1)
+    parser.add_argument("--before", metavar="PATH", help="an older tree's import folder")
+    parser.add_argument("--runs", type=int, default=6, help="consecutive moves a turn")
+    parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.serve:
+        serve()
+    elif args.before:
+        side_by_side(args.before, args.seed, args.runs)
+    else:
+        compare_encoders(args.seed)
+
+
 if __name__ == "__main__":
-    compare_encoders(seed_from_argv())
+    main()

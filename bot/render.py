@@ -106,9 +106,7 @@ def png_bytes(image: Image.Image, level: int = ZLIB_LEVEL) -> bytes:
     """
     image = _storable(image)
     width, height = image.size
-    raw = image.tobytes()
-    stride = len(raw) // height
-    rows = b"".join(b"\0" + raw[y * stride : (y + 1) * stride] for y in range(height))
+    rows = _unfiltered_rows(image)
     header = struct.pack(">IIBBBBB", width, height, 8, _PNG_COLOUR_TYPES[image.mode], 0, 0, 0)
     return b"".join(
         (
@@ -119,6 +117,20 @@ def png_bytes(image: Image.Image, level: int = ZLIB_LEVEL) -> bytes:
             _chunk(b"IEND", b""),
         )
     )
+
+
+def _unfiltered_rows(image: Image.Image) -> bytes:
+    """The picture's rows, each after its filter byte 0 ("none"). A picture of a byte a pixel
+    is pasted one column in on a picture whose first column is 0: a third of the time of
+    joining its rows."""
+    width, height = image.size
+    if image.mode in ("P", "L"):
+        padded = Image.new(image.mode, (width + 1, height), 0)
+        padded.paste(image, (1, 0))
+        return padded.tobytes()
+    raw = image.tobytes()
+    stride = len(raw) // height
+    return b"".join(b"\0" + raw[y * stride : (y + 1) * stride] for y in range(height))
 
 
 def _storable(image: Image.Image) -> Image.Image:

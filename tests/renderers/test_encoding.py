@@ -18,7 +18,7 @@ import pytest
 from PIL import Image, ImageChops, ImageDraw
 
 from meeple_hall import games, renderers
-from meeple_hall.bot.render import MAX_PICTURE_BYTES, flat_png
+from meeple_hall.bot.render import MAX_PICTURE_BYTES, flat_png, png_bytes
 from meeple_hall.games.core import Action
 from meeple_hall.games.testing import random_choices
 
@@ -91,6 +91,21 @@ def test_a_picture_of_few_colours_is_sent_exactly():
         draw.rectangle((20 + 60 * k, 40, 70 + 60 * k, 160), fill=colour)
     sent = decoded(flat_png(drawn))
     assert sent.mode == "P" and sent.convert("RGB").tobytes() == drawn.tobytes()
+
+
+@pytest.mark.parametrize("mode", ("L", "P", "RGB"))
+def test_each_row_is_stored_whole(mode):
+    """Rows of a byte a pixel are laid out apart from the others (`_unfiltered_rows`): an
+    odd width and random pixels come back as they were."""
+    rng = random.Random(5)
+    bands = len(mode)
+    drawn = Image.frombytes(mode, (37, 11), rng.randbytes(37 * 11 * bands))
+    if mode == "P":
+        drawn.putpalette(rng.randbytes(768))
+    sent = decoded(png_bytes(drawn))
+    assert sent.mode == mode and sent.tobytes() == drawn.tobytes()
+    if mode == "P":
+        assert sent.getpalette() == drawn.getpalette()
 
 
 def test_a_picture_with_transparency_is_sent_whole():
