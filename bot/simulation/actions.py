@@ -20,8 +20,17 @@ from .world import Player, Server
 if TYPE_CHECKING:
     from .run import Sim
 
-# Options a table may be opened with: no clock, reminders only, a clock that times out.
-TABLE_SETTINGS = ("remind=8h", "", "clock=24h", "clock=12h timeout=resign", "remind=24h")
+# Options a table may be opened with: no clock, reminders only, a clock that times out;
+# unrated (casual, where /hint is given).
+TABLE_SETTINGS = (
+    "remind=8h",
+    "",
+    "clock=24h",
+    "clock=12h timeout=resign",
+    "remind=24h",
+    "rated=no",
+    "rated=no remind=8h",
+)
 MOST_TOKENS = 12  # typed tokens in one /move
 
 
@@ -238,22 +247,28 @@ async def forged_click(sim: Sim, game: Any, player: Player) -> None:
     await _component_interaction(player.member, shown, {"custom_id": forged, "component_type": 2})
 
 
+async def open_panel(sim: Sim, game: Any, player: Player) -> Any:
+    """Take turn on the table message: the player's decision panel (None: no table shown,
+    or no panel came)."""
+    channel = sim.world.channel(game.table.channel_id)
+    table_id = game.table.table_message_id
+    shown = next((m for m in reversed(channel.history()) if m.id == table_id), None)
+    label = t(sim.server_language(channel.id), "table.take_turn")
+    take = button_id(shown, label) if shown is not None and table_id else None
+    if take is None:
+        return None
+    opened = await player.member.click(shown, custom_id=take)
+    return opened.response
+
+
 async def double_click(sim: Sim, game: Any, seat: int, player: Player) -> None:
     """Take turn, then the same option button clicked twice on the same panel, the second
     before the client saw the first's answer."""
-    channel = sim.world.channel(game.table.channel_id)
-    table_id = game.table.table_message_id
-    if not table_id:
+    panel = await open_panel(sim, game, player)
+    if panel is None:
         return
-    shown = next((m for m in reversed(channel.history()) if m.id == table_id), None)
-    label = t(sim.server_language(channel.id), "table.take_turn")
-    take = button_id(shown, label) if shown is not None else None
-    if take is None:
-        return
-    opened = await player.member.click(shown, custom_id=take)
-    panel = opened.response
     options = [b for b in raw_components(panel, 2) if ":o:" in b.get("custom_id", "")]
-    if not panel or not options:
+    if not options:
         return
     custom_id = sim.rng.choice(options)["custom_id"]
     from simcord.actors import _component_interaction

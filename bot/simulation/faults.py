@@ -67,10 +67,13 @@ async def restart(sim: Sim, *, abrupt: bool) -> None:
 
 def stop_work(bot: Any) -> None:
     """What ends with the bot's process: its clocks' timers, its table posts and DMs not
-    yet sent."""
+    yet sent, its reviews under way (and their worker process)."""
     for part in (getattr(bot, "clocks", None), getattr(bot, "display", None)):
         if part is not None:
             part.close()
+    reviewing = bot.get_cog("Review")
+    if reviewing is not None:
+        reviewing.reviews.close()
 
 
 async def delete_table_message(sim: Sim) -> None:

@@ -18,6 +18,8 @@ from meeple_hall.bot import snapshots
 from meeple_hall.bot.i18n import game_name, t
 from meeple_hall.bot.ratings import rebuild
 from meeple_hall.bot.store import TableStatus
+from meeple_hall.games.core.contract import Action
+from meeple_hall.games.core.undo import standing
 
 from . import pictures, tournament_checks
 from .world import Player
@@ -219,6 +221,11 @@ def hidden_ids(game: Any, seat: int) -> set[str]:
     }
 
 
+def named(ids: set[str], text: str) -> list[str]:
+    """The ids the text names (as whole tokens), sorted."""
+    return sorted(i for i in ids if re.search(rf"(?<![A-Za-z0-9]){i}(?![A-Za-z0-9])", text))
+
+
 def picture_ids(sim: Sim, delivery: Delivery) -> set[str]:
     """The ids of things in the views the message's pictures were drawn from."""
     return {
@@ -247,10 +254,7 @@ def secrets(sim: Sim, fresh: list[Delivery]) -> list[str]:
             for delivery in mine:
                 if delivery.viewer is not None and delivery.viewer == held.user_id:
                     continue
-                text = delivery.everything()
-                shown = sorted(
-                    h for h in hidden if re.search(rf"(?<![A-Za-z0-9]){h}(?![A-Za-z0-9])", text)
-                )
+                shown = named(hidden, delivery.everything())
                 drawn = sorted(hidden & picture_ids(sim, delivery))
                 who = "everyone" if delivery.viewer is None else f"user {delivery.viewer}"
                 if shown:
@@ -263,6 +267,55 @@ def secrets(sim: Sim, fresh: list[Delivery]) -> list[str]:
                         f"table {game.id} seat {seat}: {drawn} drawn in a picture shown to "
                         f"{who} in message {delivery.message.id}"
                     )
+    return problems
+
+
+def ids_in(view: Any) -> set[str]:
+    """The secret-like ids (tiles, cards) a view holds."""
+    return {v for k, v in leaves(view) if k == "id" and SECRET_ID.match(v)}
+
+
+async def never_revealed(sim: Sim, table_id: int) -> dict[int, set[str]]:
+    """By seat, the ids the seat held hidden at some moment of an ended game that the game
+    never revealed: in the spectators' view at no moment, in no seat's view at the end."""
+    known: dict[int, dict[int, set[str]]] = sim.memory.setdefault("never_revealed", {})
+    if table_id in known:
+        return known[table_id]
+    table = await sim.bot.store.get_table(table_id)
+    engine = games.get(table.game)
+    seats = range(len(table.seats))
+    state = engine.new(len(table.seats), table.seed, table.options)
+    held: dict[int, set[str]] = {seat: set() for seat in seats}
+    public: set[str] = set()
+    for entry in [None, *standing(await sim.bot.store.actions(table_id))]:
+        if entry is not None:
+            state = engine.apply(state, Action(entry.seat, tuple(entry.choices)))
+        shown = ids_in(engine.view(state, None))
+        public |= shown
+        for seat in seats:
+            held[seat] |= ids_in(engine.view(state, seat)) - shown
+    public |= {i for seat in seats for i in ids_in(engine.view(state, seat))}
+    known[table_id] = {seat: ids - public for seat, ids in held.items()}
+    return known[table_id]
+
+
+async def review_secrets(sim: Sim, fresh: list[Delivery]) -> list[str]:
+    """A review (the messages the simulated players' Review clicks were answered with) shows
+    no seat's secret that the ended game never revealed, but to that seat's own player."""
+    reviews: dict[int, tuple[int, int]] = sim.memory.get("reviews", {})
+    problems = []
+    for delivery in fresh:
+        if delivery.message.id not in reviews:
+            continue
+        table_id, reader = reviews[delivery.message.id]
+        table = await sim.bot.store.get_table(table_id)
+        for seat, kept in (await never_revealed(sim, table_id)).items():
+            shown = named(kept, delivery.everything())
+            if shown and table.seats[seat].user_id != reader:
+                problems.append(
+                    f"table {table_id} seat {seat}: {shown}, never revealed, shown in its "
+                    f"review to user {reader} (message {delivery.message.id})"
+                )
     return problems
 
 
@@ -483,7 +536,7 @@ async def check_all(sim: Sim) -> list[tuple[str, list[str]]]:
     return [
         ("exactly_once", await exactly_once(sim)),
         ("progress", await progress(sim)),
-        ("secrets", secrets(sim, fresh)),
+        ("secrets", secrets(sim, fresh) + await review_secrets(sim, fresh)),
         ("language", language(sim, fresh)),
         ("notices", notices(sim, fresh)),
         ("community", await community(sim)),

@@ -8,8 +8,11 @@ import dataclasses
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from meeple_hall.bot import display, pairing
+from meeple_hall import games
+from meeple_hall.bot import display, pairing, rulebook
+from meeple_hall.bot import review as reviews
 from meeple_hall.bot.clocks import ClockService
+from meeple_hall.bot.cogs import hint, play
 from meeple_hall.bot.delivery import TRIES, Redelivery
 from meeple_hall.bot.live import TableManager
 from meeple_hall.bot.render import TablePictures, encode_png, pool
@@ -206,6 +209,65 @@ def reopen_keeps_it_paused(sim: Sim) -> Undo:
     return patch(TableManager, "note_table", lambda self, table: None)
 
 
+def hint_in_rated_game(sim: Sim) -> Undo:
+    """`/hint` is given in every game, rated and tournament games too."""
+
+    async def anywhere(store: Any, table: Any) -> None:
+        return None
+
+    sim.memory["often"] = "hint"
+    return patch(hint, "check_casual", anywhere)
+
+
+def secret_in_hint(sim: Sim) -> Undo:
+    """A hint's text names the next seat's hidden tiles."""
+    original = hint.suggestion
+
+    def suggestion(game: Any, seat: int, given: Any, locale: str) -> str:
+        text = original(game, seat, given, locale)
+        other = (seat + 1) % len(game.table.seats)
+        return " ".join([text, *sorted(invariants.hidden_ids(game, other))])
+
+    sim.memory["often"] = "hint"
+    return patch(hint, "suggestion", suggestion)
+
+
+def rules_in_english(sim: Sim) -> Undo:
+    """A rulebook topic is always shown in English, whatever its reader's language."""
+    original = rulebook.topic_text
+    sim.memory["often"] = "rules"
+    return patch(rulebook, "topic_text", lambda found, locale: original(found, "en"))
+
+
+def decision_picture_of_another_seat(sim: Sim) -> Undo:
+    """A decision panel's picture is drawn from the next seat's view, secrets and all."""
+    original = play.draw_decision
+
+    def draw(game: Any, seat: int, decision: Any, table_first: Any) -> Any:
+        return original(game, (seat + 1) % len(game.table.seats), decision, table_first)
+
+    sim.memory["often"] = "rules"
+    return patch(play, "draw_decision", draw)
+
+
+def secret_in_review(sim: Sim) -> Undo:
+    """A review names, after its heading, the tiles each seat held hidden at the game's
+    start (a winter tile kept in hand to the end stays unrevealed)."""
+    original = reviews.review_content
+
+    def content(told: Any, review: Any, turns: Any) -> str:
+        table = told.table
+        engine = games.get(table.game)
+        start = engine.new(len(table.seats), table.seed, table.options)
+        seen = invariants.ids_in(engine.view(start, None))
+        views = [engine.view(start, seat) for seat in range(len(table.seats))]
+        held = {i for view in views for i in invariants.ids_in(view)}
+        return " ".join([original(told, review, turns), *sorted(held - seen)])
+
+    sim.memory["often"] = "sitting"
+    return patch(reviews, "review_content", content)
+
+
 # name -> (the invariant that must catch it, what it does, the plant)
 PLANTS: dict[str, tuple[str, str, Callable[[Sim], Undo]]] = {
     "drop_reminder": ("progress", "drop one reminder", drop_reminder),
@@ -234,6 +296,19 @@ PLANTS: dict[str, tuple[str, str, Callable[[Sim], Undo]]] = {
         "progress",
         "keep a reopened game paused",
         reopen_keeps_it_paused,
+    ),
+    "hint_in_rated_game": ("hints", "give /hint in rated games", hint_in_rated_game),
+    "secret_in_hint": ("secrets", "name another seat's hidden tiles in a hint", secret_in_hint),
+    "rules_in_english": ("language", "show the rulebook in English", rules_in_english),
+    "decision_picture_of_another_seat": (
+        "secrets",
+        "draw a panel's picture from another seat's view",
+        decision_picture_of_another_seat,
+    ),
+    "secret_in_review": (
+        "secrets",
+        "name hidden tiles the game never revealed in a review",
+        secret_in_review,
     ),
 }
 

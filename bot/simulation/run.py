@@ -20,13 +20,19 @@ import simcord
 from simcord.backend.errors import SetupError
 
 from meeple_hall.bot import create_bot
+from meeple_hall.bot.ratings import table_is_rated
+from meeple_hall.bot.store import TableStatus
 
-from . import actions, faults, invariants, organisers, pictures, plants
+from . import actions, aids, faults, invariants, organisers, pictures, plants
 from .world import GAMES, Player, World, build
 
 # A move that draws a picture on a loaded 2-core machine can take a while.
 SETTLE_SECONDS = 60.0
 TABLES_PER_SERVER = 2  # games in play a server keeps going
+HINT_ASKED = 0.06  # of the turns played, the share a player asks /hint first
+RULES_READ = 0.06  # ... opens the panel and reads its 📖 Rules first
+CASUAL_HINTS = 0.7  # of the hints asked outside a turn, the share asked in casual games
+SITTING_TURNS = 40  # turns played in a row at a sitting
 
 
 @dataclass
@@ -58,6 +64,7 @@ class Report:
     checks: int = 0
     violations: list[Violation] = field(default_factory=list)
     stumbles: list[str] = field(default_factory=list)  # steps the simulator could not take
+    aids: Counter[str] = field(default_factory=Counter)  # hints, rules and reviews asked
     seconds: float = 0.0
 
     def line(self) -> str:
@@ -69,6 +76,11 @@ class Report:
             f"finished; invariants checked {self.checks} times; violations "
             f"{len(self.violations)}"
         )
+
+    def aids_line(self) -> str:
+        """The help at hand the players asked for (issue 30), by kind."""
+        asked = ", ".join(f"{kind} {count}" for kind, count in sorted(self.aids.items()))
+        return f"help at hand: {asked or 'none asked'}"
 
     def invariants_violated(self) -> set[str]:
         return {v.invariant for v in self.violations}
@@ -173,20 +185,24 @@ async def act(sim: Sim) -> None:
     roll = rng.random()
     if roll < 0.08 or not sim.live_games():
         await open_tables(sim)
-    elif roll < 0.55:
+    elif roll < 0.52:
         await someone_plays(sim)
-    elif roll < 0.62:
+    elif roll < 0.59:
         await someone_misbehaves(sim)
-    elif roll < 0.67:
+    elif roll < 0.64:
         await someone_goes(sim)
-    elif roll < 0.76:
+    elif roll < 0.73:
         await faults.inject(sim)
-    elif roll < 0.80:
+    elif roll < 0.77:
         await faults.restart(sim, abrupt=rng.random() < 0.5)
-    elif roll < 0.83:
+    elif roll < 0.80:
         await faults.delete_table_message(sim)
-    elif roll < 0.84:
+    elif roll < 0.81:
         await faults.delete_channel(sim)
+    elif roll < 0.85:
+        await someone_looks_up(sim)
+    elif roll < 0.86:
+        await a_sitting(sim)
     else:
         await organisers.organise(sim)
 
@@ -195,6 +211,10 @@ OFTEN = 0.3  # the share of steps given to what a plant needs to happen
 OFTEN_DONE: dict[str, Callable[[Sim], Awaitable[None]]] = {
     "organise": organisers.organise,
     "delete_channel": faults.delete_channel,
+    "hint": lambda sim: someone_asks_for_a_hint(sim),
+    "rules": lambda sim: someone_awaited_asks(sim, aids.rules_on_panel),
+    "sitting": lambda sim: a_sitting(sim),
+    "help": lambda sim: help_at_hand(sim),
 }
 
 
@@ -242,10 +262,77 @@ async def someone_plays(sim: Sim) -> None:
         return
     game, seat, player = sim.rng.choice(waiting)
     if wants_to_play(sim, player):
+        first = sim.rng.random()
+        if first < HINT_ASKED:
+            await aids.ask_for_hint(sim, game, seat, player)
+        elif first < HINT_ASKED + RULES_READ:
+            await aids.rules_on_panel(sim, game, seat, player)
         if sim.rng.random() < 0.1:
             await actions.double_click(sim, game, seat, player)
         else:
             await actions.play_turn(sim, game, seat, player)
+
+
+async def someone_asks_for_a_hint(sim: Sim) -> None:
+    """A player whose turn it is asks /hint: mostly in a casual game (where hints are
+    given), sometimes in a game that counts (where they are refused)."""
+    waiting = [(g, s, p) for g in sim.live_games() for s, p in awaited(sim, g)]
+    casual = [w for w in waiting if not table_is_rated(w[0].table)]
+    chosen_from = casual if casual and sim.rng.random() < CASUAL_HINTS else waiting
+    if chosen_from:
+        await aids.ask_for_hint(sim, *sim.rng.choice(chosen_from))
+
+
+async def someone_awaited_asks(
+    sim: Sim, ask: Callable[[Sim, Any, int, Player], Awaitable[None]]
+) -> None:
+    """A player whose turn it is asks for help (a plant's common step)."""
+    waiting = [(g, s, p) for g in sim.live_games() for s, p in awaited(sim, g)]
+    if waiting:
+        await ask(sim, *sim.rng.choice(waiting))
+
+
+async def help_at_hand(sim: Sim) -> None:
+    """One of the ways a player asks for help (issue 30), each as likely."""
+    roll = sim.rng.random()
+    if roll < 1 / 3:
+        await someone_asks_for_a_hint(sim)
+    elif roll < 2 / 3:
+        await someone_awaited_asks(sim, aids.rules_on_panel)
+    else:
+        await someone_looks_up(sim)
+
+
+async def someone_looks_up(sim: Sim) -> None:
+    """A player of some server reads a rulebook topic with /rules, or reviews a game."""
+    server = sim.rng.choice(sim.world.servers)
+    player = sim.rng.choice(server.players)
+    if sim.rng.random() < 0.5:
+        await aids.look_up_rules(sim, server, player)
+    else:
+        await aids.review_a_game(sim, server, player)
+
+
+async def a_sitting(sim: Sim) -> None:
+    """The players of a table sit down together and play turn after turn while they are
+    all there, so that games end; at the end one of them presses Review."""
+    games_now = sim.live_games()
+    if not games_now:
+        return
+    game = sim.rng.choice(games_now)
+    now = sim.env.now()
+    for _ in range(SITTING_TURNS):
+        waiting = awaited(sim, game)
+        if not waiting or not all(p.present(now) for _, p in waiting):
+            break
+        seat, player = sim.rng.choice(waiting)
+        await actions.play_turn(sim, game, seat, player)
+    table = await sim.bot.store.get_table(game.id)
+    seated = [sim.world.player(s.user_id) for s in table.seats if s.user_id]
+    present = [p for p in seated if p is not None]
+    if table.status is TableStatus.FINISHED and present:
+        aids.cheap_reviews(sim.bot)
+        await aids.press_review(sim, table, sim.rng.choice(present))
 
 
 async def someone_misbehaves(sim: Sim) -> None:
@@ -287,9 +374,11 @@ async def season(
     progress: TextIO | None = sys.stderr,
     database: Path | None = None,
     stop_on: str | None = None,
+    often: str | None = None,
 ) -> Report:
     """Run one season and return its report (violations included); with `stop_on`, stop
-    at the first violation of that invariant (a planted bug found)."""
+    at the first violation of that invariant (a planted bug found); with `often` (a name in
+    OFTEN_DONE), that step is made common, as a plant makes what it needs."""
     report = Report(seed, days, guilds, plant)
     started = time.perf_counter()
     with tempfile.TemporaryDirectory() as folder:
@@ -301,6 +390,8 @@ async def season(
             sim = Sim(env, url, seed, report, seeds)
             sim.world = build(env, sim.rng, guilds)
             unrecord = pictures.record(sim)
+            if often is not None:
+                sim.memory["often"] = often
             undo_plant = plants.apply(plant, sim) if plant else (lambda: None)
             try:
                 await run_steps(sim, days, until_step, progress, stop_on)
@@ -371,5 +462,6 @@ def main(
         out(violation.line(seed, days, guilds, plant))
     for stumble in report.stumbles:
         out(f"the simulator could not act at {stumble}")
+    out(report.aids_line())
     out(report.line())
     return 1 if report.violations else 0

@@ -25,6 +25,27 @@ async def test_a_short_season_keeps_every_invariant(seed):
     assert [v.line(seed, SHORT_DAYS, 3, None) for v in report.violations] == []
 
 
+async def test_the_help_at_hand_keeps_every_invariant():
+    """Players ask /hint in casual games and in rated and tournament ones (refused there,
+    nothing changed), read 📖 Rules on their panels (whose pictures are drawn from their own
+    view), look topics up with /rules (good and bad ones) and ask /review of games it must
+    refuse: every answer in its reader's language, no secret shown."""
+    report = await run.season(SHORT_DAYS, 2026, guilds=3, progress=None, often="help")
+    asked = report.aids
+    assert asked["/hint in casual games"] and asked["/hint in rated games"], asked
+    assert asked["📖 Rules"] and asked["/rules"] and asked["/review refused"], asked
+    assert [v.line(2026, SHORT_DAYS, 3, None) for v in report.violations] == []
+
+
+async def test_games_played_to_their_end_are_reviewed():
+    """At sittings the players play turn after turn until their game ends, then press
+    Review on its final scores: the review is shown (cheaply), holding no secret the game
+    never revealed, in the reader's language."""
+    report = await run.season(1, 7, guilds=2, progress=None, often="sitting")
+    assert report.aids["Review pressed"], report.aids_line()
+    assert [v.line(7, 1, 2, None) for v in report.violations] == []
+
+
 @pytest.mark.parametrize("name", sorted(plants.PLANTS))
 async def test_every_planted_bug_is_caught(name):
     invariant = plants.PLANTS[name][0]
