@@ -473,6 +473,42 @@ async def prepare(url: str, game: str, tables: int, players: int, moves: int, se
         await store.close()
 
 
+# SQLite files already prepared in this process, by table count.
+_PREPARED: dict[int, Path] = {}
+
+
+async def prepared(url: str, args: argparse.Namespace, tables: int) -> None:
+    """The games of a run at `url`. On SQLite they are prepared once per table count and the
+    file copied for the next runs (`--pictures before now`: the same games, and 1,000 tables
+    prepared once, a minute or more), and for later invocations too with `--prepared DIR`
+    (another tree measured by the same bench meets the same games)."""
+    path = Path(url.removeprefix("sqlite:///")) if url.startswith("sqlite:///") else None
+    if path is not None and tables not in _PREPARED and args.prepared:
+        name = f"{args.game}-{args.players}p-{tables}-{args.warm_moves}-{args.seed}.db"
+        if (kept := Path(args.prepared) / name).exists():
+            _PREPARED[tables] = kept
+    if path is not None and tables in _PREPARED:
+        _copy_database(_PREPARED[tables], path)
+        print(f"  {tables} games copied from {_PREPARED[tables]}", flush=True)
+        return
+    print(f"  preparing {tables} games…", flush=True)
+    started = time.perf_counter()
+    await prepare(url, args.game, tables, args.players, args.warm_moves, args.seed)
+    print(f"  prepared in {time.perf_counter() - started:.0f} s", flush=True)
+    if path is not None:
+        folder = Path(args.prepared) if args.prepared else path.parent
+        folder.mkdir(parents=True, exist_ok=True)
+        name = f"{args.game}-{args.players}p-{tables}-{args.warm_moves}-{args.seed}.db"
+        _PREPARED[tables] = folder / name
+        _copy_database(path, _PREPARED[tables])
+
+
+def _copy_database(source: Path, target: Path) -> None:
+    for suffix in ("", "-wal", "-shm"):
+        if Path(f"{source}{suffix}").exists():
+            shutil.copyfile(f"{source}{suffix}", f"{target}{suffix}")
+
+
 async def forget_awaiting(url: str) -> None:
     """Every game's `awaiting` unknown, as an older version left them."""
     if url.startswith("sqlite:///"):
@@ -574,8 +610,7 @@ def cpu_since(before: dict[tuple[int, float], float], processes: list[psutil.Pro
 
 
 async def run(url: str, args: argparse.Namespace, tables: int, label: str) -> dict[str, Any]:
-    print(f"  preparing {tables} games…", flush=True)
-    await prepare(url, args.game, tables, args.players, args.warm_moves, args.seed)
+    await prepared(url, args, tables)
     if args.forget_awaiting:
         await forget_awaiting(url)
     figures = Figures()
@@ -802,6 +837,12 @@ async def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--dir", default=None, help="where the SQLite files go")
     parser.add_argument(
+        "--prepared",
+        metavar="DIR",
+        help="keep the prepared SQLite games in DIR and use them again in later runs "
+        "(another tree measured by this bench then meets the same games)",
+    )
+    parser.add_argument(
         "--profile",
         metavar="PATH",
         help="cProfile the event loop's process while the tables play, into PATH.<run>.<tables>",
@@ -817,7 +858,8 @@ async def main() -> None:
     print(
         f"bench/load.py: {args.game} at {args.players} players, think {args.think[0]:g}–"
         f"{args.think[1]:g} s, Discord latency {1000 * args.latency:.0f} ms each way, "
-        f"{args.seconds:g} s a run, {os.cpu_count()} cores, load {os.getloadavg()[0]:.2f}"
+        f"{args.seconds:g} s a run, {os.cpu_count()} cores, load {os.getloadavg()[0]:.2f}; "
+        f"meeple_hall from {Path(render.__file__).parents[1]}"
     )
     folder = Path(tempfile.mkdtemp(prefix="meeple-load-", dir=args.dir))
     try:
