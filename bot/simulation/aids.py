@@ -19,6 +19,7 @@ from meeple_hall.bot.i18n import game_name, t
 from meeple_hall.bot.ratings import table_is_rated
 from meeple_hall.bot.store import TableStatus
 from meeple_hall.games.ai import review as reviewing
+from meeple_hall.games.ai.pool import Workers
 
 from .actions import button_id, open_panel, raw_components, replied
 from .invariants import clip
@@ -151,10 +152,16 @@ async def look_up_rules(sim: Sim, server: Server, player: Player) -> None:
 
 # -- /review -------------------------------------------------------------------------------
 def cheap_reviews(bot: Any) -> Any:
-    """The bot's review cog, set to review at the cheapest budget (None: no such cog)."""
+    """The bot's review cog, set to review at the cheapest budget, in a worker at the
+    season's own priority (None: no such cog). The bot's review worker runs `nice`d below
+    the bot; under the season's `nice` on a shared machine it hardly ran at all, and a
+    click on Review is settled only once its review is done."""
     cog = bot.get_cog("Review")
     if cog is not None:
         cog.reviews.budget = lambda total: CHEAP_REVIEW
+        if type(cog.reviews.worker) is not Workers and not cog.reviews.jobs:
+            cog.reviews.worker.shutdown()
+            cog.reviews.worker = Workers(max_workers=1)
     return cog
 
 
