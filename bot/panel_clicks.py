@@ -74,10 +74,12 @@ def clicks(
         _, view = build_panel(game, seat, decision, "en-US", page=page, fold=fold)
         for value in _values(view):
             steps = resolve_chain(game.engine, game.state, seat, decision, value)
-            if steps is None or tuple(pending[: len(steps)]) != steps:
+            # a log that ends mid-line (a sample cut short) was made by the line so far
+            made = min(len(steps or ()), len(pending))
+            if steps is None or tuple(pending[:made]) != steps[:made]:
                 continue
-            if best is None or len(steps) > best.moves:
-                best = Answer(1 + page, len(steps))
+            if best is None or made > best.moves:
+                best = Answer(1 + page, made)
         if best is not None:
             return best
     raise NoLine(f"no line of the panel makes {first} ({decision.kind})")

@@ -94,7 +94,8 @@ def panel_lines(
 ) -> list[Line]:
     """The lines a panel offers for `decision`: each option, or, where the seat's next
     decision is of a `folded` kind, one line per answer to that one as well (recursively).
-    An option is left as it is when unfolding it would take the panel past one page."""
+    An option is folded less deep, or left as it is, where unfolding it would take the panel
+    past one page."""
     plain = [Line((decision,), (o.id,)) for o in decision.options]
     if not folded or decision.max_choices != 1 or len(plain) > FOLD_MAX_LINES:
         return plain
@@ -102,13 +103,23 @@ def panel_lines(
     lines: list[Line] = []
     room = FOLD_MAX_LINES - len(plain)
     for line in plain:
-        chains = walk.chains(state, decision, line, 0)
-        if chains and chains != [line] and len(chains) - 1 <= room:
+        chains = _fitting(walk.chains(state, decision, line, 0), room)
+        if chains and chains != [line]:
             lines += chains
             room -= len(chains) - 1
         else:
             lines.append(line)
     return lines
+
+
+def _fitting(chains: list[Line], room: int) -> list[Line]:
+    """An option's chains, cut short to as many steps as leave them within `room` more
+    lines than the option alone (none if even its first folded step does not fit)."""
+    for depth in range(max((len(c.steps) for c in chains), default=0), 1, -1):
+        cut = {c.steps[:depth]: Line(c.decisions[:depth], c.steps[:depth]) for c in chains}
+        if len(cut) - 1 <= room:
+            return list(cut.values())
+    return []
 
 
 @dataclass
@@ -132,6 +143,7 @@ class _Unfold:
             follows is None
             or depth >= FOLD_MAX_DEPTH
             or follows.kind not in self.folded
+            or not presenters.folds_after(self.engine.id, decision.kind, follows.kind)
             or (follows.min_choices, follows.max_choices) != (1, 1)
             or len(follows.options) > FOLD_MAX_OPTIONS
             or hidden_parts(after) != self.secrets

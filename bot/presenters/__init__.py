@@ -8,6 +8,9 @@ provides, each optional:
 - `FOLDED: frozenset[str]`: the decision kinds a panel folds into the decision before
   them, to save clicks (bot/panels.py), and `chain_style(decisions, options) ->
   OptionStyle | None` for such a folded line (else its options' labels are joined);
+- `FOLDED_AFTER: dict[str, frozenset[str]]`: for a folded kind listed here, the kinds of
+  decision it folds into (any, for a kind not listed): a tile's cell folds into the tile
+  chosen, never into the tile placed before it;
 - `private_text(view: dict) -> Text`: the seat's secrets (`view(state, seat)`) as short
   Markdown for `/hand` and DMs;
 - `rules_text() -> Text`: Markdown for `/rules`: a short summary of the game as played
@@ -67,6 +70,12 @@ def folded_kinds(game_id: str) -> frozenset[str]:
     return frozenset(getattr(for_game(game_id), "FOLDED", frozenset()))
 
 
+def folds_after(game_id: str, before: str, kind: str) -> bool:
+    """Whether a panel may fold a decision of folded `kind` into one of kind `before`."""
+    after = getattr(for_game(game_id), "FOLDED_AFTER", {}).get(kind)
+    return after is None or before in after
+
+
 def chain_style(
     game_id: str, decisions: tuple[Decision, ...], options: tuple[Option, ...]
 ) -> OptionStyle | None:
@@ -106,6 +115,7 @@ __all__ = [
     "OptionStyle",
     "chain_style",
     "folded_kinds",
+    "folds_after",
     "option_style",
     "private_text",
     "register",

@@ -25,12 +25,14 @@ TYPE_EMOJI = {
     "ship": "⛵",
 }
 ANIMAL_EMOJI = {"cow": "🐄", "sheep": "🐑", "pig": "🐖", "hen": "🐔"}
+DIE_KINDS = ("die", "castle")
 ACTION_EMOJI = {"take": "📥", "place": "🧩", "sell": "💰", "workers": "👷"}
 
 # Panels fold these decisions into the one before them (bot/panels.py): the die, its action
-# and the action's tile (or hex) in one click.
-FOLDED = frozenset({"action", "take", "place"})
-DIE_KINDS = ("die", "castle")
+# and the action's tile (or hex) in one click; buying and the tile bought; a full storage's
+# discard into the take or the buy that fills it.
+FOLDED = frozenset({"action", "take", "place", "buy", "discard"})
+FOLDED_AFTER = {"buy": frozenset(DIE_KINDS), "discard": frozenset({"take", "buy"})}
 MENU_LABEL_MAX = 100  # Discord cuts a menu line's label here
 
 
@@ -76,24 +78,50 @@ def chain_style(decisions: tuple[Decision, ...], options: tuple[Option, ...]) ->
     """A die folded with its action, and the action with its tile: "Die 4: Take Castle from
     depot 4", "Die 3 as 4 (1 worker): Place Bank on building 3 (row 3, space 3)", "Die 6:
     Sell …", in place of the steps' labels joined (the action step only repeats the die value
-    that the tile or hex already says)."""
-    if decisions[0].kind not in DIE_KINDS:
-        return _action_style(decisions, options)
-    move = _action_style(decisions[1:], options[1:])
+    that the tile or hex already says); a tile bought, "Buy Castle from the black depot for 2
+    silverlings"; a full storage's discard after a take or a buy, "…, discarding Mine"."""
+    discard = options[-1] if decisions[-1].kind == "discard" else None
+    if discard is not None:
+        decisions, options = decisions[:-1], options[:-1]
+    die = options[0] if decisions[0].kind in DIE_KINDS else None
+    if decisions[0].kind == "buy" or (die and die.fields.get("action") == "buy"):
+        die, move = None, _buy_style(options[1:] if die else options)
+    elif die is not None:
+        move = _action_style(decisions[1:], options[1:], discarding=discard is not None)
+    else:
+        move = _action_style(decisions, options, discarding=discard is not None)
     if move is None or move.label is None:
         return None
-    label = m("label.with_die", die=options[0].label, move=move.label)
-    if any(len(render_text(lang, label)) > MENU_LABEL_MAX for lang in LANGUAGES):
+    label = move.label
+    if discard is not None:
+        label = m("label.discarding", label=label, tile=tile_name(discard.fields["tile"]))
+    if die is None:
+        return OptionStyle(label=label, emoji=move.emoji, description=move.description)
+    with_die = m("label.with_die", die=die.label, move=label)
+    if any(len(render_text(lang, with_die)) > MENU_LABEL_MAX for lang in LANGUAGES):
         # Too long for a menu line in some language: the die's words go to the description.
-        return OptionStyle(label=move.label, emoji=move.emoji, description=options[0].label)
-    return OptionStyle(label=label, emoji=move.emoji, description=move.description)
+        return OptionStyle(label=label, emoji=move.emoji, description=die.label)
+    return OptionStyle(label=with_die, emoji=move.emoji, description=move.description)
+
+
+def _buy_style(options: tuple[Option, ...]) -> OptionStyle | None:
+    """The tile bought (after the die panel's Buy): "Buy Castle from the black depot"."""
+    if len(options) != 1:
+        return None
+    fields = options[0].fields
+    name, depot = tile_name(fields["tile"]), fields.get("depot", 0)
+    where = (
+        m("label.from_depot", tile=name, depot=depot) if depot else m("label.from_black", tile=name)
+    )
+    return OptionStyle(m("label.buy_tile", tile=where), tile_emoji(fields), explain(fields))
 
 
 def _action_style(
-    decisions: tuple[Decision, ...], options: tuple[Option, ...]
+    decisions: tuple[Decision, ...], options: tuple[Option, ...], *, discarding: bool = False
 ) -> OptionStyle | None:
     """An action (sell, take workers) alone, or with the tile it takes or the hex it fills:
-    "Take Castle from depot 2", "Place Bank on building 3 (row 3, space 3)"."""
+    "Take Castle from depot 2", "Place Bank on building 3 (row 3, space 3)"; a full storage
+    said unless the line goes on to its discard."""
     if not decisions or decisions[0].kind != "action" or len(options) > 2:
         return None
     action = options[0]
@@ -107,7 +135,7 @@ def _action_style(
         taken = m("label.take_tile", tile=chosen.label, depot=action.fields["depot"])
         # as the action said: its own worker cost, a full storage
         paying, full = action.fields.get("workers"), action.fields.get("storage_full", False)
-        label = qualified(taken, workers=paying, storage_full=full)
+        label = qualified(taken, workers=paying, storage_full=full and not discarding)
     elif decisions[1].kind == "place":
         label = m("label.place_tile", on=chosen.label)
     else:

@@ -63,6 +63,8 @@ KIND_EMOJI = {
 }
 TILE_DECISIONS = ("location", "from", "to", "upgrade", "boat", "winter", "place_tile", "flip")
 DESCRIPTION_MAX = 100  # Discord cuts a menu line's description here
+LABEL_MAX = 80  # a button's label (a menu line holds 100)
+PLACING = ("place_tile", "place_at")  # the decisions a placing line starts with
 
 
 # Which parameters of a tile side's effect are counts of points (`2 points`), and which
@@ -184,7 +186,28 @@ def chain_style(decisions: tuple[Decision, ...], options: tuple[Option, ...]) ->
             paid=last.label or options[-1].label,
         )
         return OptionStyle(words, "⬆️", _tile_text(upgraded, upgraded_only=True))
+    if kinds[0] in PLACING:
+        return _placing_style(decisions, options)
     return None
+
+
+def _placing_style(decisions: tuple[Decision, ...], options: tuple[Option, ...]) -> OptionStyle:
+    """A tile, its cell and its turn as one line: `Place Peddler W of Home 5, roads NE, W`;
+    without the tile's words where the panel's prompt names the tile, or where the line
+    would pass a button's 80 characters in some language (the description names it)."""
+    chosen = {d.kind: o for d, o in zip(decisions, options, strict=True)}
+    cell, turn = chosen.get("place_at"), chosen.get("place_rot")
+    where = _placement_words(cell) if cell else ""
+    short = m("chain.turned", place=where, turn=_placement_words(turn)) if turn else where
+    tile = chosen.get("place_tile")
+    if tile is None:
+        return OptionStyle(short, "🔄" if turn else "📍")
+    placed = m("chain.place", tile=tile_name(tile.fields["tile"]), cell=where)
+    label = m("chain.turned", place=placed, turn=_placement_words(turn)) if turn else placed
+    style = option_style(decisions[0], tile) or OptionStyle()
+    if any(len(render_text(lang, label)) > LABEL_MAX for lang in LANGUAGES):
+        return OptionStyle(short, style.emoji, tile_label(tile.fields["tile"]))
+    return OptionStyle(label, style.emoji, style.description)
 
 
 def _placement_words(option: Option) -> Text:
@@ -205,7 +228,12 @@ def _placement_words(option: Option) -> Text:
 # Panels fold these decisions into the one before them (bot/panels.py): Bid or Use and the
 # tile in one click, the colour, the outbid workers brought along and how many in the next;
 # a transport's move as one line.
-FOLDED = frozenset({"location", "gather", "count", "from", "what", "to", "upgrade", "pay"})
+FOLDED = frozenset(
+    {"location", "gather", "count", "from", "what", "to", "upgrade", "pay", "place_at", "place_rot"}
+)
+# A tile's cell folds into the tile chosen and its turn into the cell, never into the tile
+# placed before: one line places one tile.
+FOLDED_AFTER = {"place_at": frozenset({"place_tile"}), "place_rot": frozenset({"place_at"})}
 
 
 def option_style(decision: Decision, option: Option) -> OptionStyle | None:

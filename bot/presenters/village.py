@@ -39,10 +39,16 @@ EMOJI = {
 }
 PASSING = "⏭️"
 DESCRIPTION_MAX = 100  # a menu line's description
+LABEL_MAX = 80  # a button's label (a menu line holds 100)
 
 # Panels fold these decisions into the one before them (bot/panels.py): the cube from the
-# harvest space and whether to harvest, in one click.
-FOLDED = frozenset({"harvest"})
+# harvest space and whether to harvest, in one click; an action and the family member that
+# its time costs (`die`), except the turn's choice of a space (its panel would grow by each
+# space whose action costs a life).
+FOLDED = frozenset({"harvest", "die"})
+FOLDED_AFTER = {
+    "die": frozenset({"crafts", "travel", "church", "family", "market", "reward", "council"})
+}
 
 
 def option_style(decision: Decision, option: Option) -> OptionStyle | None:
@@ -57,6 +63,21 @@ def option_style(decision: Decision, option: Option) -> OptionStyle | None:
         emoji=EMOJI.get(decision.kind),
         description=with_coin_note(fields, describe(fields) if describe else None),
     )
+
+
+def chain_style(decisions: tuple[Decision, ...], options: tuple[Option, ...]) -> OptionStyle | None:
+    """An action and the member its time costs as one line: `Stables: train #2, make a
+    horse (6 time), and #1 at the Wainwright dies`; the death alone, the action in its
+    description, where both pass a button's 80 characters in some language."""
+    if decisions[-1].kind != "die":
+        return None
+    action = option_style(decisions[-2], options[-2]) or OptionStyle()
+    action_label = action.label or options[-2].label
+    death = options[-1]
+    label = w.m("label.and_dies", action=action_label, death=death.label)
+    if all(len(render_text(lang, label)) <= LABEL_MAX for lang in LANGUAGES):
+        return OptionStyle(label, action.emoji, die_text(death.fields))
+    return OptionStyle(death.label, EMOJI["die"], action_label)
 
 
 # -- a turn: a cube and the action of its space, the well, or a free final action -------

@@ -55,7 +55,8 @@ def opaque(option: Option, n: int) -> Option:
 # -- where the words live -----------------------------------------------------------------------
 def test_the_bot_finds_burgundy_s_presenter_not_its_renderer():
     assert presenters.for_game("burgundy") is presenter
-    assert presenters.folded_kinds("burgundy") == presenter.FOLDED == {"action", "take", "place"}
+    assert presenters.folded_kinds("burgundy") == presenter.FOLDED
+    assert presenter.FOLDED == {"action", "take", "place", "buy", "discard"}
 
 
 @pytest.mark.parametrize("module", [picture, phone])
@@ -269,9 +270,8 @@ def test_a_die_action_folded_with_its_tile_reads_as_one_move():
     placed = {v: s.label for v, s in styles.items() if v.startswith("place>")}
     face = state.depots[2][0]
     name = str(tile_name(tile(face).face))
-    assert taken[f"take>{tile(face).face}"] == (
-        f"Take {name} from depot 3 (storage full: discard one)"
-    )
+    # the storage is full: the discard is folded in too (issue 29)
+    assert taken[f"take>{tile(face).face}>bank"] == f"Take {name} from depot 3, discarding Bank"
     assert placed == {
         "place>bank@12": "Place Bank on building 3 (row 3, space 3)",
         "place>bank@26": "Place Bank on building 3 (row 5, space 4)",
