@@ -17,6 +17,7 @@ from typing import Any
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from meeple_hall.games.burgundy.data import components
+from meeple_hall.renderers import stamps
 
 BACKGROUND = (232, 226, 211)
 PANEL = (250, 247, 239)
@@ -60,7 +61,7 @@ def mix(colour: tuple[int, ...], other: tuple[int, ...], t: float) -> tuple[int,
 
 
 def text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, size: int, fill: Any) -> None:
-    draw.text(xy, s, font=font(size), fill=fill, anchor="mm")
+    stamps.text(draw, xy, s, font=font(size), fill=fill, anchor="mm")
 
 
 # -- stamps -------------------------------------------------------------------------------------
@@ -69,7 +70,7 @@ def text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, size: int, 
 # fractional position and moved by whole pixels has the same pixels as the shape drawn in place;
 # the stamp's mask is what its drawing covered (drawn on black and on white, the pixels that
 # came out the same). Caches live in each drawing process, bounded.
-STAMPS = 2048
+STAMPS = 1024  # about 16 MB: tiles at every estate space are most of them
 Reach = tuple[int, int, int, int]  # how far a stamp reaches left of, above, right of, below (x, y)
 _UNTOUCHED = [255] + [0] * 255  # no difference between the two grounds: the drawing covered it
 
@@ -87,8 +88,8 @@ def stamp(
     ix, iy = math.floor(x), math.floor(y)
     # moved by an even number of pixels: Pillow rounds some corners half to even
     odd = ((ix - reach[0]) % 2, (iy - reach[1]) % 2)
-    colours, mask = _stamp(draw, x - ix, y - iy, odd, reach, args)
-    d._image.paste(colours, (ix - reach[0] - odd[0], iy - reach[1] - odd[1]), mask)
+    picture = _stamp(draw, x - ix, y - iy, odd, reach, args)
+    d._image.paste(picture, (ix - reach[0] - odd[0], iy - reach[1] - odd[1]), picture)
 
 
 @lru_cache(maxsize=STAMPS)
@@ -99,14 +100,16 @@ def _stamp(
     odd: tuple[int, int],
     reach: Reach,
     args: tuple[Hashable, ...],
-) -> tuple[Image.Image, Image.Image]:
+) -> Image.Image:
+    """The drawing's colours, opaque where it drew."""
     left, up = reach[0] + odd[0], reach[1] + odd[1]
     size = (left + reach[2] + 1, up + reach[3] + 1)
     dark, light = Image.new("RGB", size, (0, 0, 0)), Image.new("RGB", size, (255, 255, 255))
     for picture in (dark, light):
         draw(ImageDraw.Draw(picture), left + fx, up + fy, *args)
     red, green, blue = ImageChops.difference(dark, light).split()
-    return dark, ImageChops.lighter(ImageChops.lighter(red, green), blue).point(_UNTOUCHED)
+    dark.putalpha(ImageChops.lighter(ImageChops.lighter(red, green), blue).point(_UNTOUCHED))
+    return dark
 
 
 # -- shapes -------------------------------------------------------------------------------------
@@ -375,8 +378,9 @@ def draw_goods(
     d: ImageDraw.ImageDraw, x: float, y: float, s: float, kind: int, count: int = 1
 ) -> None:
     """A stack of goods tiles: coloured squares offset, the die number on top, the count."""
-    beyond = math.ceil(s + max(8, s * 0.34)) + 14  # the count's disc at the bottom right
-    stamp(d, _draw_goods, x, y, (2, 12, beyond, beyond), s, kind, count)
+    badge = max(8, s * 0.34)  # the count's disc, about the bottom right corner
+    reach = (2, 10, math.ceil(s + max(9, badge)) + 2, math.ceil(s + badge) + 2)
+    stamp(d, _draw_goods, x, y, reach, s, kind, count)
 
 
 def _draw_goods(
@@ -406,7 +410,7 @@ def counter(d: ImageDraw.ImageDraw, x: float, y: float, kind: str, n: int, s: fl
     """Silverlings (grey octagon) or workers (tan square) with their number."""
     reach = math.ceil(s) + 2
     stamp(d, _counter_shape, x, y, (1, 1, reach, reach), kind, s)
-    d.text((x + s + 5, y + s / 2), str(n), font=font(round(s * 1.1)), fill=INK, anchor="lm")
+    stamps.text(d, (x + s + 5, y + s / 2), str(n), font=font(round(s * 1.1)), fill=INK, anchor="lm")
 
 
 def _counter_shape(d: ImageDraw.ImageDraw, x: float, y: float, kind: str, s: float) -> None:
@@ -786,7 +790,7 @@ def draw_header(
     # The score in full: past 100 the track's marker only starts a new lap, so no "+100"
     # beside a number that already counts it.
     score = view["final"]["scores"][seat] if view.get("final") else p["score"]
-    d.text((x + 74, y + 28), str(score), font=font(44), fill=ink, anchor="lm")
+    stamps.text(d, (x + 74, y + 28), str(score), font=font(44), fill=ink, anchor="lm")
     if view.get("final"):
         draw_rank(d, x + CELL_W - 40, y + 26, view["final"]["ranks"][seat])
         return
@@ -797,7 +801,8 @@ def draw_header(
         dx = x + CELL_W - 96 + i * 46
         draw_die(d, dx, y + 7, 38, value, used, mix(colour, (255, 255, 255), 0.75))
         if pending and pending["die"] == i:
-            d.rounded_rectangle([dx - 4, y + 3, dx + 42, y + 49], radius=8, outline=ink, width=3)
+            box = (dx - 4, y + 3, dx + 42, y + 49)
+            stamps.rounded_rectangle(d, box, radius=8, outline=ink, width=3)
 
 
 ROW_INK = mix(INK, PANEL, 0.35)
@@ -845,7 +850,7 @@ def draw_sold_pile(d: ImageDraw.ImageDraw, sold: int, x: float, y: float) -> Non
             fill=(90, 84, 78),
             outline=INK,
         )
-    d.text((x + 40, y + 18), str(sold), font=font(24), fill=INK, anchor="lm")
+    stamps.text(d, (x + 40, y + 18), str(sold), font=font(24), fill=INK, anchor="lm")
 
 
 # Pointy-top hex edges in hex_points order (from the right side clockwise) and the axial step to
@@ -881,10 +886,22 @@ def draw_area_edges(
     kind_at = {(h["q"], h["r"]): h["type"] for h in board}
     width = max(2, round(size / 9))
     for h in around:
-        corners = hex_points(*hex_centre(h["q"], h["r"], size, ox, oy), size - 1)
-        for i, (dq, dr) in enumerate(EDGE_STEPS):
-            if kind_at.get((h["q"] + dq, h["r"] + dr)) != h["type"]:
-                d.line([corners[i], corners[(i + 1) % 6]], fill=INK, width=width)
+        sides = tuple(
+            i
+            for i, (dq, dr) in enumerate(EDGE_STEPS)
+            if kind_at.get((h["q"] + dq, h["r"] + dr)) != h["type"]
+        )
+        if sides:
+            cx, cy = hex_centre(h["q"], h["r"], size, ox, oy)
+            stamp(d, _hex_edges, cx, cy, hex_reach(size + width), size, width, sides)
+
+
+def _hex_edges(
+    d: ImageDraw.ImageDraw, cx: float, cy: float, size: float, width: int, sides: tuple[int, ...]
+) -> None:
+    corners = hex_points(cx, cy, size - 1)
+    for i in sides:
+        d.line([corners[i], corners[(i + 1) % 6]], fill=INK, width=width)
 
 
 def draw_rank(d: ImageDraw.ImageDraw, cx: float, cy: float, rank: int) -> None:
@@ -937,10 +954,10 @@ def draw_sold(d: ImageDraw.ImageDraw, sold: dict[str, int], seat: int, x: float,
     """One row per goods kind: the sold tiles stacked face down, edged in the kind's colour,
     with their count; a kind never sold stays an empty outline. Below: kinds sold, tiles sold
     (what knowledge tiles 15 and 25 count)."""
-    d.rounded_rectangle(
-        [x, y, x + SOLD_W, y + CELL_H], radius=14, fill=PANEL, outline=FAINT, width=2
-    )
-    d.rounded_rectangle([x, y, x + SOLD_W, y + HEADER_H], radius=14, fill=PLAYER_COLOURS[seat])
+    box = (x, y, x + SOLD_W, y + CELL_H)
+    stamps.rounded_rectangle(d, box, radius=14, fill=PANEL, outline=FAINT, width=2)
+    box = (x, y, x + SOLD_W, y + HEADER_H)
+    stamps.rounded_rectangle(d, box, radius=14, fill=PLAYER_COLOURS[seat])
     for k in range(3):
         d.rectangle(
             [x + 24 + 4 * k, y + 12 - 2 * k, x + 50 + 4 * k, y + 38 - 2 * k],
