@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from functools import lru_cache, wraps
+from functools import lru_cache, partial, wraps
 from typing import Any, NamedTuple
 
 from PIL import Image, ImageDraw
@@ -74,8 +74,10 @@ Reach = Callable[..., tuple[int, int, int, int]]
 # A stamp draws its glyph about (64 + x mod 2, 64 + y mod 2): moved by an even number of
 # pixels, as Pillow rounds some corners half to even, and at coordinates of the float
 # precision of the picture's (thick polygon outlines come out otherwise near 0). Glyphs
-# nearer the picture's edge than that are stamped where they are.
+# nearer the picture's edge than that, or at a position not a multiple of 1/64 (a third, a
+# point of a circle: moved, its sums round differently), are stamped where they are.
 LOCAL = 64
+STAMPED: list[Glyph] = []  # every stamped glyph (tests/renderers/test_village_stamps.py)
 
 
 def stamped(reach: Reach, kinds: int = 512) -> Callable[[Glyph], Glyph]:
@@ -95,15 +97,21 @@ def stamped(reach: Reach, kinds: int = 512) -> Callable[[Glyph], Glyph]:
 
         @wraps(glyph)
         def draw(d: ImageDraw.ImageDraw, x: float, y: float, *args: Any) -> None:
-            dx = 2 * math.floor(x / 2) - LOCAL if x >= LOCAL else 0
-            dy = 2 * math.floor(y / 2) - LOCAL if y >= LOCAL else 0
+            dx, dy = shift(x), shift(y)
             core, (left, top, right, bottom) = stamp(x - dx, y - dy, args)
             d.im.paste(core, (dx + left, dy + top, dx + right, dy + bottom), core)
 
-        draw.stamps = stamp  # type: ignore[attr-defined]  # the cache, for the tests
+        draw.cache_clear = stamp.cache_clear  # type: ignore[attr-defined]
+        draw.cache_info = stamp.cache_info  # type: ignore[attr-defined]
+        STAMPED.append(draw)
         return draw
 
     return wrap
+
+
+def shift(v: float) -> int:
+    """How far a stamp may move a glyph at v (see LOCAL)."""
+    return 2 * math.floor(v / 2) - LOCAL if v >= LOCAL and v * 64 % 1 == 0 else 0
 
 
 def around(r: float, pad: int = 3) -> tuple[int, int, int, int]:
@@ -504,27 +512,84 @@ def yard_columns(table: Layout) -> tuple[int, int]:
     return slots, (WIDTH - 24 - (slots - 1) * 8) // slots
 
 
+class Part(NamedTuple):
+    """A part of the table: its frame (from the layout alone) and the pieces a view puts on
+    it. The frame is under all of the part's pieces and no piece reaches another part's
+    frame, so the frames of all parts may be drawn first (tests/renderers/
+    test_village_stamps.py draws the table part by part and compares)."""
+
+    frame: Callable[[ImageDraw.ImageDraw], None]
+    pieces: Callable[[ImageDraw.ImageDraw, dict[str, Any]], None]
+
+
+def parts(table: Layout) -> list[Part]:
+    found = [
+        Part(
+            lambda d: draw_spaces_frame(d, BOARD_X, 12),
+            lambda d, view: draw_cubes_on_spaces(d, view, BOARD_X, 12),
+        ),
+        Part(
+            lambda d: draw_market_frame(d, table, BOARD_X, 120),
+            lambda d, view: draw_customers(d, view, BOARD_X, 120),
+        ),
+        Part(
+            lambda d: draw_supply_frame(d, table, BOARD_X + 580, 120, BOARD_W - 580, 188),
+            lambda d, view: draw_supply_counts(d, view, BOARD_X + 580, 120, BOARD_W - 580, 188),
+        ),
+        Part(
+            lambda d: draw_workshops_frame(d, BOARD_X, 316),
+            lambda d, view: draw_workshop_members(d, view, BOARD_X, 316),
+        ),
+        Part(
+            lambda d: draw_council_and_church_frame(d, BOARD_X, 414),
+            lambda d, view: draw_council_and_church_members(d, view, BOARD_X, 414),
+        ),
+        Part(
+            lambda d: draw_status_frame(d, SIDE_X, 12, SIDE_W, 76),
+            lambda d, view: draw_status_pieces(d, view, SIDE_X, 12, SIDE_W, 76),
+        ),
+        Part(
+            lambda d: draw_travel_frame(d, table, SIDE_X, 96, SIDE_W, 232),
+            lambda d, view: draw_travellers(d, view, SIDE_X, 96),
+        ),
+        Part(
+            lambda d: draw_bag_frame(d, SIDE_X, 336, SIDE_W, 52),
+            lambda d, view: draw_bag_pieces(d, view, SIDE_X, 336, SIDE_W, 52),
+        ),
+        Part(
+            lambda d: draw_chronicle_frame(d, SIDE_X, 396, SIDE_W, 128),
+            lambda d, view: draw_chronicle_marks(d, view, SIDE_X, 396, SIDE_W, 128),
+        ),
+    ]
+    _, w = yard_columns(table)
+    for seat in range(table.num_players):
+        x0 = BOARD_X + seat * (w + 8)
+        at = {"seat": seat, "x0": x0, "y0": YARDS_Y, "w": w, "h": YARDS_H}
+        found.append(
+            Part(
+                partial(draw_yard_frame, track_length=table.track_length, **at),
+                partial(draw_yard, **at),
+            )
+        )
+    if table.karla:
+        x0 = BOARD_X + table.num_players * (w + 8)
+        found.append(
+            Part(
+                lambda d: draw_karla_frame(d, x0, YARDS_Y, w, YARDS_H),
+                lambda d, view: draw_karla_pieces(d, view, x0, YARDS_Y, w, YARDS_H),
+            )
+        )
+    return found
+
+
 def render(view: dict[str, Any]) -> Image.Image:
-    """The unchanging layer of the game's table (drawn once a process, kept) with what the
-    view puts on it. Each part is drawn in the order it was drawn whole: a part's frame is
-    under all of its own pieces and no piece reaches another part's frame."""
+    """The table's unchanging layer (drawn once a process and kept) with the pieces the
+    view puts on it."""
     table = layout(view)
     image = board(table).copy()
     d = ImageDraw.Draw(image)
-    draw_cubes_on_spaces(d, view, BOARD_X, 12)
-    draw_customers(d, view, BOARD_X, 120)
-    draw_supply_counts(d, view, BOARD_X + 580, 120, BOARD_W - 580, 188)
-    draw_workshop_members(d, view, BOARD_X, 316)
-    draw_council_and_church_members(d, view, BOARD_X, 414)
-    draw_status_pieces(d, view, SIDE_X, 12, SIDE_W, 76)
-    draw_travellers(d, view, SIDE_X, 96)
-    draw_bag_pieces(d, view, SIDE_X, 336, SIDE_W, 52)
-    draw_chronicle_marks(d, view, SIDE_X, 396, SIDE_W, 128)
-    _, w = yard_columns(table)
-    for seat in range(table.num_players):
-        draw_yard(d, view, seat, BOARD_X + seat * (w + 8), YARDS_Y, w, YARDS_H)
-    if table.karla:
-        draw_karla_pieces(d, view, BOARD_X + table.num_players * (w + 8), YARDS_Y, w, YARDS_H)
+    for part in parts(table):
+        part.pieces(d, view)
     return image
 
 
@@ -536,21 +601,8 @@ def board(table: Layout) -> Image.Image:
     """The table without anything a move changes (keep it: callers copy it)."""
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
     d = ImageDraw.Draw(image)
-    draw_spaces_frame(d, BOARD_X, 12)
-    draw_market_frame(d, table, BOARD_X, 120)
-    draw_supply_frame(d, table, BOARD_X + 580, 120, BOARD_W - 580, 188)
-    draw_workshops_frame(d, BOARD_X, 316)
-    draw_council_and_church_frame(d, BOARD_X, 414)
-    draw_status_frame(d, SIDE_X, 12, SIDE_W, 76)
-    draw_travel_frame(d, table, SIDE_X, 96, SIDE_W, 232)
-    draw_bag_frame(d, SIDE_X, 336, SIDE_W, 52)
-    draw_chronicle_frame(d, SIDE_X, 396, SIDE_W, 128)
-    _, w = yard_columns(table)
-    for seat in range(table.num_players):
-        x0 = BOARD_X + seat * (w + 8)
-        draw_yard_frame(d, seat, table.track_length, x0, YARDS_Y, w, YARDS_H)
-    if table.karla:
-        draw_karla_frame(d, BOARD_X + table.num_players * (w + 8), YARDS_Y, w, YARDS_H)
+    for part in parts(table):
+        part.frame(d)
     return image
 
 
