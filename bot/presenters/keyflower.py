@@ -144,6 +144,8 @@ def chain_style(decisions: tuple[Decision, ...], options: tuple[Option, ...]) ->
     """A folded panel line in a player's words: `Bid on S07 Miner`, `2 more → 3 blue, beats
     2`, `Move 1 wood from Woodcutter to Home`, `Upgrade Miner, paying 1 anvil`."""
     kinds = tuple(d.kind for d in decisions)
+    if len(kinds) > 1 and kinds[-1] in USE_ASKS:
+        return _use_asks_style(decisions, options)
     last = option_style(decisions[-1], options[-1]) or OptionStyle()
     if kinds == ("action", "location"):
         verb = "chain.bid_on" if options[0].id == "bid" else "chain.use"
@@ -191,6 +193,16 @@ def chain_style(decisions: tuple[Decision, ...], options: tuple[Option, ...]) ->
     return None
 
 
+def _use_asks_style(
+    decisions: tuple[Decision, ...], options: tuple[Option, ...]
+) -> OptionStyle | None:
+    """The workers placed and what the use then asks: `2 blue, giving up a saw`."""
+    placed = chain_style(decisions[:-1], options[:-1]) or OptionStyle()
+    label = placed.label or options[-2].label
+    asked = m(f"chain.{decisions[-1].kind}", label=label, item=options[-1].label)
+    return OptionStyle(asked, placed.emoji, placed.description)
+
+
 def _placing_style(decisions: tuple[Decision, ...], options: tuple[Option, ...]) -> OptionStyle:
     """A tile, its cell and its turn as one line: `Place Peddler W of Home 5, roads NE, W`;
     without the tile's words where the panel's prompt names the tile, or where the line
@@ -226,14 +238,22 @@ def _placement_words(option: Option) -> Text:
 
 
 # Panels fold these decisions into the one before them (bot/panels.py): Bid or Use and the
-# tile in one click, the colour, the outbid workers brought along and how many in the next;
-# a transport's move as one line.
+# tile in one click, the colour, the outbid workers brought along, how many and what the use
+# then asks in the next; a transport's move as one line; a tile placed, its cell and turn.
+# What a use asks once the workers are placed: a resource to take, a skill tile to give up
+# (Brewer, Hiring fair), a worker to discard (Tavern).
+USE_ASKS = ("resource", "skill", "discard")
 FOLDED = frozenset(
-    {"location", "gather", "count", "from", "what", "to", "upgrade", "pay", "place_at", "place_rot"}
+    {"location", "gather", "count", "from", "what", "to", "upgrade", "pay"}
+    | {"place_at", "place_rot", *USE_ASKS}
 )
 # A tile's cell folds into the tile chosen and its turn into the cell, never into the tile
-# placed before: one line places one tile.
-FOLDED_AFTER = {"place_at": frozenset({"place_tile"}), "place_rot": frozenset({"place_at"})}
+# placed before: one line places one tile. What a use asks folds into the workers placed.
+FOLDED_AFTER = {
+    "place_at": frozenset({"place_tile"}),
+    "place_rot": frozenset({"place_at"}),
+    **dict.fromkeys(USE_ASKS, frozenset({"count", "gather"})),
+}
 
 
 def option_style(decision: Decision, option: Option) -> OptionStyle | None:
