@@ -87,19 +87,18 @@ def stamped(reach: Reach, kinds: int = 512) -> Callable[[Glyph], Glyph]:
 
     def wrap(glyph: Glyph) -> Glyph:
         @lru_cache(maxsize=kinds)
-        def stamp(x: float, y: float, args: tuple[Any, ...]) -> tuple[Any, tuple[int, ...]]:
+        def stamp(x: float, y: float, args: tuple[Any, ...]) -> Stamp:
             left, top, right, bottom = reach(*args)
             ix, iy = math.floor(x), math.floor(y)
             box = (max(0, ix + left), max(0, iy + top), ix + right, iy + bottom)
             canvas = Image.new("RGBA", box[2:], (0, 0, 0, 0))
             glyph(ImageDraw.Draw(canvas), x, y, *args)
-            return canvas.crop(box).im, box
+            return Stamp.of(canvas.crop(box), box)
 
         @wraps(glyph)
         def draw(d: ImageDraw.ImageDraw, x: float, y: float, *args: Any) -> None:
             dx, dy = shift(x), shift(y)
-            core, (left, top, right, bottom) = stamp(x - dx, y - dy, args)
-            d.im.paste(core, (dx + left, dy + top, dx + right, dy + bottom), core)
+            stamp(x - dx, y - dy, args).paste(d, dx, dy)
 
         draw.cache_clear = stamp.cache_clear  # type: ignore[attr-defined]
         draw.cache_info = stamp.cache_info  # type: ignore[attr-defined]
@@ -107,6 +106,33 @@ def stamped(reach: Reach, kinds: int = 512) -> Callable[[Glyph], Glyph]:
         return draw
 
     return wrap
+
+
+class Stamp(NamedTuple):
+    """A glyph drawn on a transparent picture: its pixels as drawn (RGBA), and for pasting
+    on an RGB picture its colours with a 1-bit mask (several times faster than blending by
+    the alpha; exact, as every pixel of the glyph is fully opaque or untouched)."""
+
+    rgba: Any
+    colours: Any
+    mask: Any
+    box: tuple[int, int, int, int]
+
+    @classmethod
+    def of(cls, picture: Image.Image, box: tuple[int, int, int, int]) -> Stamp:
+        alpha = picture.getchannel("A")
+        if any(alpha.histogram()[1:255]):  # some pixel blended: pasted by its alpha
+            return cls(picture.im, picture.convert("RGB").im, alpha.im, box)
+        solid = alpha.convert("1", dither=Image.Dither.NONE)
+        return cls(picture.im, picture.convert("RGB").im, solid.im, box)
+
+    def paste(self, d: ImageDraw.ImageDraw, dx: int, dy: int) -> None:
+        left, top, right, bottom = self.box
+        at = (dx + left, dy + top, dx + right, dy + bottom)
+        if d.im.mode == "RGB":
+            d.im.paste(self.colours, at, self.mask)
+        else:  # a stamp drawn in another
+            d.im.paste(self.rgba, at, self.rgba)
 
 
 def shift(v: float) -> int:
