@@ -1,11 +1,12 @@
-"""Two clicks (issue 29, item 2): the most frequent moves of Burgundy and Keyflower take at
-most two clicks after **Take turn**, through SimCord on the real games, in English and
-繁體中文; a folded line writes the log the step-by-step moves write, and leaves the game as
-they leave it."""
+"""Two clicks (issue 29, item 2): the most frequent moves of Burgundy, Keyflower and Village
+take at most two clicks after **Take turn**, through SimCord on the real games, in English
+and 繁體中文 (日本語 where the folded line's words are new); a folded line writes the log the
+step-by-step moves write, and leaves the game as they leave it."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,21 +17,25 @@ from meeple_hall.bot.panel_clicks import Answer, clicks, model_game
 from meeple_hall.bot.panels import CHAIN_SEP, Line, line_styles, offered_lines, panel_lines
 from meeple_hall.bot.presenters import folded_kinds
 from meeple_hall.games import Action, Decision
+from meeple_hall.games.burgundy.words import tile_name as burgundy_tile
 from meeple_hall.games.core.catalogues import render
 from meeple_hall.games.keyflower.words import tile_name
 from meeple_hall.games.testing import random_choices
 from tests.bot.conftest import (
     acting_member,
     panel_options,
+    plan_turn,
     raw_buttons,
+    seated_member,
     selects,
     start_game,
     table_message,
 )
 
 LANGUAGES = ["en", "zh-TW"]
+ALL_LANGUAGES = ["en", "zh-TW", "ja"]
 # What a line of each game's folded panels begins with, in each language (the rulebook's words).
-DIE_LINE = {"en": "Die ", "zh-TW": "骰子"}
+DIE_LINE = {"en": "Die ", "zh-TW": "骰子", "ja": "【ダイス"}
 BID_LINE = {"en": "Bid on ", "zh-TW": "競標"}
 
 
@@ -67,8 +72,12 @@ def shown_labels(panel) -> dict[str, str]:
     return labels
 
 
-async def seated(table, game, language: str) -> Player:
-    member, seat = acting_member(table, game)
+async def seated(table, game, language: str, seat: int | None = None) -> Player:
+    """The member at `seat` (else the first who must act), reading `language`."""
+    if seat is None:
+        member, seat = acting_member(table, game)
+    else:
+        member = seated_member(table, game, seat)
     if language != "en":
         await member.slash(table.channel, "settings", language=language)
     return Player(member, seat)
@@ -85,11 +94,37 @@ def step_by_step(game, state: Any, seat: int, steps: list[tuple[str, ...]]) -> A
     return state
 
 
+async def typed_until(
+    table, game, wanted: Callable[[Line], bool], kinds: tuple[str, ...], seed: int, most=400
+) -> tuple[int, Line]:
+    """Random moves typed with `/move`, one at a time, until a seat's panel offers a line
+    `wanted` accepts (looked for on decisions of `kinds` only): that seat and the line."""
+    rng = random.Random(seed)
+    for _ in range(most):
+        pending = game.decisions()
+        assert pending, "the game ended first"
+        for decision in pending:
+            if decision.kind in kinds:
+                lines = offered_lines(game, decision.seat, decision)
+                found = next((line for line in lines if wanted(line)), None)
+                if found is not None:
+                    return decision.seat, found
+        seat = pending[0].seat
+        token = " ".join(plan_turn(game, seat, rng, most=1))
+        await seated_member(table, game, seat).slash(table.channel, "move", text=token)
+    raise AssertionError(f"no such line in {most} moves")
+
+
+def kinds_of(line: Line) -> tuple[str, ...]:
+    return tuple(d.kind for d in line.decisions)
+
+
 async def assert_two_clicks_made_the_moves(
     table, game, player: Player, seq: int, before: Any, *lines: str
 ) -> None:
-    """Two clicks, and what they stored and left are the lines' moves made one at a time."""
-    assert player.clicks == 2
+    """A click a line, at most two, and what they stored and left are the lines' moves made
+    one at a time."""
+    assert player.clicks == len(lines) <= 2
     steps = [(step,) for line in lines for step in line.split(CHAIN_SEP)]
     assert await logged_since(table, game, seq) == steps
     apart = step_by_step(game, before, player.seat, steps)
@@ -184,3 +219,76 @@ def test_bringing_outbid_workers_along_is_one_line_of_the_colour_panel():
             label = line_styles("keyflower", [line], language)[line.value].label
             assert all(render(language, tile_name(t)) in label for t in tiles), label
             assert len(label) <= 100
+
+
+@pytest.mark.parametrize("language", ALL_LANGUAGES)
+async def test_a_keyflower_tile_is_placed_with_its_cell_and_turn_in_one_click(table, language):
+    """At the season's end a tile, its cell and which way round are one line (three clicks
+    before): "Place Peddler W of Home 5, roads NE, W"; with one tile left, its cell and turn."""
+    game = await start_game(table, table.bob, game="keyflower")
+
+    def places_a_tile(line: Line) -> bool:
+        return kinds_of(line)[-1] == "place_rot" and len(line.steps) > 1
+
+    seat, line = await typed_until(table, game, places_a_tile, ("place_tile", "place_at"), 3)
+    player = await seated(table, game, language, seat)
+    before, seq = game.state, game.seq
+    tile = next(
+        (o.fields["tile"] for o in line.options if "tile" in o.fields),
+        game.state.players[seat].to_place[0],
+    )
+    panel = await player.take_turn(table)
+    # the tile's name where the panel's prompt does not say it (several tiles to place)
+    named = kinds_of(line)[0] == "place_tile"
+    start = ("Place " if language == "en" else render(language, tile_name(tile))) if named else ""
+    assert_worded(game, player, panel, line.value, language, start)
+    await player.pick(panel, line.value)
+
+    await assert_two_clicks_made_the_moves(table, game, player, seq, before, line.value)
+    assert tile in game.state.players[seat].village
+
+
+@pytest.mark.parametrize("language", ALL_LANGUAGES)
+async def test_a_burgundy_take_into_a_full_storage_discards_in_the_same_click(table, language):
+    """A die, its take and the stored tile discarded for it are one line (a discard click
+    more before): "Die 6: Take 3 cows from depot 6, discarding Castle"."""
+    game = await start_game(table, table.bob, game="burgundy")
+
+    def discards(line: Line) -> bool:
+        return kinds_of(line)[-2:] == ("take", "discard")
+
+    seat, line = await typed_until(table, game, discards, ("die",), 5)
+    player = await seated(table, game, language, seat)
+    before, seq = game.state, game.seq
+    panel = await player.take_turn(table)
+    assert_worded(game, player, panel, line.value, language, DIE_LINE[language])
+    discarded = line.options[-1].fields["tile"]
+    assert render(language, burgundy_tile(discarded)) in shown_labels(panel)[line.value]
+    await player.pick(panel, line.value)
+
+    await assert_two_clicks_made_the_moves(table, game, player, seq, before, line.value)
+    assert len(game.state.players[seat].storage) == 3  # still full: one out, one in
+
+
+@pytest.mark.parametrize("language", ALL_LANGUAGES)
+async def test_a_village_action_and_the_member_its_time_costs_are_one_click(table, language):
+    """An action whose time passes the quill and the member who then dies are one line of the
+    action's panel (a click more before): "Stables: train #2, make a horse (6 time), and #1
+    at the Wainwright dies"."""
+    game = await start_game(table, table.bob, game="village")
+
+    def costs_a_life(line: Line) -> bool:
+        return kinds_of(line)[-1] == "die" and len(line.steps) > 1
+
+    seat, line = await typed_until(
+        table, game, costs_a_life, ("crafts", "travel", "church", "family", "council"), 7
+    )
+    player = await seated(table, game, language, seat)
+    before, seq = game.state, game.seq
+    panel = await player.take_turn(table)
+    action, death = (render(language, option.label) for option in line.options)
+    assert_worded(game, player, panel, line.value, language, action)
+    assert shown_labels(panel)[line.value].endswith(death)
+    await player.pick(panel, line.value)
+
+    await assert_two_clicks_made_the_moves(table, game, player, seq, before, line.value)
