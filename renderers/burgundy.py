@@ -88,8 +88,8 @@ def stamp(
     ix, iy = math.floor(x), math.floor(y)
     # moved by an even number of pixels: Pillow rounds some corners half to even
     odd = ((ix - reach[0]) % 2, (iy - reach[1]) % 2)
-    picture = _stamp(draw, x - ix, y - iy, odd, reach, args)
-    d._image.paste(picture, (ix - reach[0] - odd[0], iy - reach[1] - odd[1]), picture)
+    colours, mask = _stamp(draw, x - ix, y - iy, odd, reach, args)
+    d._image.paste(colours, (ix - reach[0] - odd[0], iy - reach[1] - odd[1]), mask)
 
 
 @lru_cache(maxsize=STAMPS)
@@ -100,16 +100,16 @@ def _stamp(
     odd: tuple[int, int],
     reach: Reach,
     args: tuple[Hashable, ...],
-) -> Image.Image:
-    """The drawing's colours, opaque where it drew."""
+) -> tuple[Image.Image, Image.Image]:
+    """The drawing's colours, and a mask of one bit a pixel of where it drew (four times as
+    quick to paste through as a mask of a byte a pixel)."""
     left, up = reach[0] + odd[0], reach[1] + odd[1]
     size = (left + reach[2] + 1, up + reach[3] + 1)
     dark, light = Image.new("RGB", size, (0, 0, 0)), Image.new("RGB", size, (255, 255, 255))
     for picture in (dark, light):
         draw(ImageDraw.Draw(picture), left + fx, up + fy, *args)
     red, green, blue = ImageChops.difference(dark, light).split()
-    dark.putalpha(ImageChops.lighter(ImageChops.lighter(red, green), blue).point(_UNTOUCHED))
-    return dark
+    return dark, ImageChops.lighter(ImageChops.lighter(red, green), blue).point(_UNTOUCHED, "1")
 
 
 # -- shapes -------------------------------------------------------------------------------------
