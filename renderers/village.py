@@ -1230,10 +1230,26 @@ YARD = (246, 238, 214)
 def draw_player(
     d: ImageDraw.ImageDraw, view: dict[str, Any], seat: int, x0: int, y0: int, w: int, h: int
 ) -> None:
-    """A farmyard: seat and prestige in the header, the time track with the family at home,
-    the cubes, goods and holdings as counts, the unborn family, the final score."""
-    draw_yard_frame(d, seat, view["track_length"], x0, y0, w, h)
+    """A farmyard alone on the table's background: seat and prestige in the header, the
+    time track with the family at home, the cubes, goods and holdings as counts, the unborn
+    family, the final score."""
+    at = (x0, y0, x0 + w + 1, y0 + h + 1)
+    d._image.paste(alone(draw_yard_frame, (seat, view["track_length"], x0, y0, w, h), at), at)
     draw_yard(d, view, seat, x0, y0, w, h)
+
+
+FRAMES = 64  # farmyards and Karla's board drawn alone: a few sizes and places each
+
+
+@lru_cache(maxsize=FRAMES)
+def alone(
+    draw_frame: Callable[..., None], args: tuple[Any, ...], box: tuple[int, int, int, int]
+) -> Image.Image:
+    """A part's frame drawn where it goes on the table's background, cut out at `box`
+    (which it stays in), to be pasted there whole."""
+    canvas = Image.new("RGB", box[2:], BACKGROUND)
+    draw_frame(ImageDraw.Draw(canvas), *args)
+    return canvas.crop(box)
 
 
 def yard_track(x0: int, y0: int, w: int) -> tuple[float, float, float]:
@@ -1334,7 +1350,8 @@ def draw_karla(
     """Karla's board: the ring of cube spaces (the last one lit) with the fate tiles
     between them, her members beside the council and waiting for the church, her
     customers and her dead."""
-    draw_karla_frame(d, x0, y0, w, h)
+    at = (x0, y0, x0 + w + 1, y0 + h + 1)
+    d._image.paste(alone(draw_karla_frame, (x0, y0, w, h), at), at)
     draw_karla_pieces(d, view, x0, y0, w, h)
 
 
@@ -1414,17 +1431,11 @@ def render_private(view: dict[str, Any]) -> Image.Image | None:
     tiles = you["customers"]
     rows = max(1, math.ceil(len(tiles) / 4))
     height = max(308, 96 + rows * (TILE + 10))
-    image = Image.new("RGB", (PRIVATE_W, height), BACKGROUND)
+    frame = (seat, view["track_length"], height)
+    image = alone(draw_private_frame, frame, (0, 0, PRIVATE_W, height)).copy()
     d = ImageDraw.Draw(image)
-    draw_player(d, view, seat, 16, 16, 420, 276)
-    x0, y0 = 452, 16
-    box(d, (x0, y0, PRIVATE_W - 16, height - 16), PANEL)
-    d.rounded_rectangle(
-        (x0, y0, PRIVATE_W - 16, y0 + 52), radius=10, fill=seat_colour(seat), outline=LINE
-    )
-    d.rounded_rectangle(
-        (x0 + 16, y0 + 10, x0 + 48, y0 + 42), radius=4, fill=(120, 150, 190), outline=INK, width=2
-    )
+    draw_yard(d, view, seat, *YOUR_YARD)
+    x0, y0 = YOUR_CUSTOMERS
     ink = contrast(seat_colour(seat))
     text(d, (x0 + 60, y0 + 26), len(tiles), 34, ink, "lm")
     star(d, PRIVATE_W - 110, y0 + 26, 16)
@@ -1434,3 +1445,20 @@ def render_private(view: dict[str, Any]) -> Image.Image | None:
     if not tiles:
         customer_tile(d, x0 + 16, y0 + 66, None)
     return image
+
+
+YOUR_YARD = (16, 16, 420, 276)  # x0, y0, w, h
+YOUR_CUSTOMERS = (452, 16)
+
+
+def draw_private_frame(d: ImageDraw.ImageDraw, seat: int, track_length: int, height: int) -> None:
+    """The seat's farmyard's frame and its customers' panel, header and customer icon."""
+    draw_yard_frame(d, seat, track_length, *YOUR_YARD)
+    x0, y0 = YOUR_CUSTOMERS
+    box(d, (x0, y0, PRIVATE_W - 16, height - 16), PANEL)
+    d.rounded_rectangle(
+        (x0, y0, PRIVATE_W - 16, y0 + 52), radius=10, fill=seat_colour(seat), outline=LINE
+    )
+    d.rounded_rectangle(
+        (x0 + 16, y0 + 10, x0 + 48, y0 + 42), radius=4, fill=(120, 150, 190), outline=INK, width=2
+    )

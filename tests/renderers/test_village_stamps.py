@@ -55,6 +55,7 @@ def clear_caches() -> None:
     for glyph in renderer.STAMPED:
         glyph.cache_clear()
     renderer.board.cache_clear()
+    renderer.alone.cache_clear()
     stamps._glyph_mask.cache_clear()
     stamps._rounded_stamp.cache_clear()
 
@@ -144,3 +145,4 @@ def test_warm_caches_in_any_order_draw_what_cold_caches_draw(views) -> None:
         info = glyph.cache_info()
         assert info.maxsize is not None and info.currsize <= info.maxsize <= 1024
     assert renderer.board.cache_info().maxsize == renderer.BOARDS
+    assert renderer.alone.cache_info().maxsize == renderer.FRAMES
