@@ -79,22 +79,31 @@ def to_palette(image: Image.Image) -> Image.Image:
     nearest of them. The colours come from a sample of its pixels: its FLAT_COLOURS most
     frequent ones exactly (the flat areas keep their colour), the rest from Pillow's fast
     octree over the sample (the anti-aliased edges' shades). tests/renderers/test_encoding.py
-    states the tolerance."""
+    states the tolerance.
+
+    Pillow maps a pixel by the colour of its cell of 4×4×4 colours (each channel's two low
+    bits cleared), not by the pixel's own: a shade nearer that corner than the flat colour
+    would take all of the flat colour's pixels (a table's linen drawn 2-3 off on half its
+    pixels). So the flat colours are looked up at their cell's corner, which no other entry
+    is nearer to, and given their own colour in the picture's palette."""
     width, height = image.size
     sample = image.resize(
         (max(1, width // PALETTE_STEP), max(1, height // PALETTE_STEP)),
         Image.Resampling.NEAREST,
     )
     counted = sorted(sample.getcolors(sample.width * sample.height) or [], reverse=True)
-    colours = [channel for _, rgb in counted[:FLAT_COLOURS] for channel in _rgb(rgb)]
+    flat = [channel for _, rgb in counted[:FLAT_COLOURS] for channel in _rgb(rgb)]
+    shades: list[int] = []
     if len(counted) > FLAT_COLOURS:
-        shades = sample.quantize(
+        octree = sample.quantize(
             256 - FLAT_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
         )
-        colours += (shades.getpalette("RGB") or [])[: 3 * (256 - FLAT_COLOURS)]
-    palette = Image.new("P", (1, 1))
-    palette.putpalette(colours)
-    return image.quantize(palette=palette, dither=Image.Dither.NONE)
+        shades = (octree.getpalette("RGB") or [])[: 3 * (256 - FLAT_COLOURS)]
+    lookup = Image.new("P", (1, 1))
+    lookup.putpalette([channel & ~3 for channel in flat] + shades)
+    mapped = image.quantize(palette=lookup, dither=Image.Dither.NONE)
+    mapped.putpalette(flat + shades)
+    return mapped
 
 
 def png_bytes(image: Image.Image, level: int = ZLIB_LEVEL) -> bytes:
