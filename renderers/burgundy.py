@@ -932,6 +932,26 @@ def render(view: dict[str, Any]) -> Image.Image:
     return image
 
 
+BOARD_CELLS = ("depots", "tracks")  # the first column, top to bottom
+
+
+def render_cell(view: dict[str, Any], part: str | int, pad: int) -> Image.Image:
+    """One cell of the table ("depots", "tracks" or a seat's) with `pad` pixels of the table
+    around it, drawn alone. Every cell's corner is even, so for an even `pad` the cell moves by
+    an even number of pixels, as stamps do: Pillow draws it as on the table."""
+    n = view["num_players"]
+    x, y = seat_cell(n, part) if isinstance(part, int) else cell(0, BOARD_CELLS.index(part))
+    box = (x - pad, y - pad, x + CELL_W + pad, y + CELL_H + pad)
+    image = board_base(n, len(view["bridge"])).crop(box)
+    if part == "depots":
+        draw_market(ImageDraw.Draw(image), view, pad, pad)
+    elif part == "tracks":
+        draw_tracks(ImageDraw.Draw(image), view, pad, pad)
+    else:
+        draw_player(image, view, int(part), pad, pad)
+    return image
+
+
 # -- the private picture ------------------------------------------------------------------------
 SOLD_W = 300
 PRIVATE_W = CELL_W + SOLD_W + 3 * MARGIN

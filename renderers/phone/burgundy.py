@@ -9,24 +9,19 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from meeple_hall.renderers import burgundy as table
-from meeple_hall.renderers.phone import OWN, crop, seat_focus, seat_of_focus, stack
+from meeple_hall.renderers.phone import OWN, seat_focus, seat_of_focus, stack
 
-PARTS = {"depots": (0, 0), "tracks": (0, 1)}
+PARTS = table.BOARD_CELLS
 
 
 def focuses(view: dict[str, Any]) -> list[str]:
     return [*PARTS, *(seat_focus(s) for s in range(view["num_players"]))]
 
 
-def _cell_box(x: float, y: float) -> tuple[float, float, float, float]:
-    return x, y, x + table.CELL_W, y + table.CELL_H
-
-
 def render_focus(view: dict[str, Any], focus: str) -> Image.Image:
-    n = view["num_players"]
-    seat = seat_of_focus(focus, n)
-    x, y = table.seat_cell(n, seat) if seat is not None else table.cell(*PARTS[focus])
-    return crop(table.render(view), _cell_box(x, y), pad=table.MARGIN // 2)
+    """The cell as the table shows it, drawn alone."""
+    seat = seat_of_focus(focus, view["num_players"])
+    return table.render_cell(view, focus if seat is None else seat, pad=table.MARGIN // 2)
 
 
 def render_own(view: dict[str, Any]) -> Image.Image | None:

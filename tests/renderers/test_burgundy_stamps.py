@@ -148,3 +148,23 @@ def test_every_stamp_holds_its_whole_drawing(views, monkeypatch):
     for name, args, mask in made:
         inner = mask.crop((1, 1, mask.width - 1, mask.height - 1)).histogram()[255]
         assert mask.histogram()[255] == inner, (name, args)
+
+
+def test_a_focus_drawn_alone_is_the_table_s_cell(views):
+    """/board focus and the decision pictures draw one cell alone, not the whole table to
+    crop it: the same pixels as the table's cell."""
+    from meeple_hall.renderers.phone import crop, seat_of_focus
+
+    for n in (2, 3, 4):
+        for spectator, _ in views[n]:
+            table = renderer.render(spectator)
+            for focus in phone.focuses(spectator):
+                seat = seat_of_focus(focus, n)
+                x, y = (
+                    renderer.seat_cell(n, seat)
+                    if seat is not None
+                    else renderer.cell(0, renderer.BOARD_CELLS.index(focus))
+                )
+                box = (x, y, x + renderer.CELL_W, y + renderer.CELL_H)
+                cut = crop(table, box, pad=renderer.MARGIN // 2)
+                assert phone.render_focus(spectator, focus).tobytes() == cut.tobytes(), focus
