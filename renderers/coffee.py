@@ -11,7 +11,8 @@ at that size; the finer print (costs, contract wants, counters) reads after a ta
 from __future__ import annotations
 
 import json
-from functools import cache
+import math
+from functools import cache, lru_cache, partial
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -255,10 +256,6 @@ def draw_header(draw: Draw, view: dict[str, Any], y0: float) -> None:
         colour = seat_colour(view, seat)
         if seat in view["active"]:
             draw.ellipse((x - 4, cy - 26, x + 48, cy + 26), fill=INK)
-            draw.polygon(
-                [(x + 14, y0 + HEADER_H), (x + 30, y0 + HEADER_H), (x + 22, y0 + HEADER_H + 9)],
-                fill=INK,
-            )
         disc(draw, x + 22, cy, colour, 22, 2)
         text(draw, (x + 22, cy + 1), seat + 1, BIG - 2, ink_on(colour))
         x += 56
@@ -269,6 +266,20 @@ def draw_header(draw: Draw, view: dict[str, Any], y0: float) -> None:
         draw.rectangle((sx + k * 20, cy - 9, sx + k * 20 + 16, cy + 7), fill=WHITE, outline=INK)
     worker(draw, WIDTH - MARGIN - 80, cy + 2, s=1.8)
     text(draw, (WIDTH - MARGIN - 36, cy), view["general_workers"], 28)
+
+
+TURN_ORDER_X = MARGIN + 3 * 92 + 16 + len(PHASES) * 46 + 22
+
+
+def draw_turn_arrows(draw: Draw, view: dict[str, Any], y0: float) -> None:
+    """An arrow under each seat that must act, its tip over the cooperatives' top edge."""
+    for k, seat in enumerate(view["order"]):
+        if seat in view["active"]:
+            x = TURN_ORDER_X + k * 56
+            draw.polygon(
+                [(x + 14, y0 + HEADER_H), (x + 30, y0 + HEADER_H), (x + 22, y0 + HEADER_H + 9)],
+                fill=INK,
+            )
 
 
 def draw_sumatra(draw: Draw, view: dict[str, Any], x0: float, y0: float, w: float) -> None:
@@ -693,7 +704,7 @@ def draw_player(
     p = view["players"][seat]
     colour = seat_colour(view, seat)
     if seat in view["active"]:
-        draw.rounded_rectangle((x0 - 6, y0 - 6, x0 + w + 6, y0 + PLAYER_H + 6), 16, fill=INK)
+        active_ring(draw, x0, y0, w)
     draw.rounded_rectangle((x0, y0, x0 + w, y0 + PLAYER_H), 12, fill=PANEL, outline=colour, width=4)
     draw.rounded_rectangle((x0, y0, x0 + w, y0 + 46), 12, fill=colour)
     draw.rectangle((x0, y0 + 30, x0 + w, y0 + 46), fill=colour)
@@ -869,7 +880,7 @@ def draw_final_score(
 def draw_andre(draw: Draw, view: dict[str, Any], x0: float, y0: float, w: float) -> None:
     andre = view["andre"]
     if andre["seat"] in view["active"]:
-        draw.rounded_rectangle((x0 - 6, y0 - 6, x0 + w + 6, y0 + PLAYER_H + 6), 16, fill=INK)
+        active_ring(draw, x0, y0, w)
     draw.rounded_rectangle(
         (x0, y0, x0 + w, y0 + PLAYER_H), 12, fill=PANEL, outline=ANDRE_COLOUR, width=4
     )
@@ -933,31 +944,138 @@ def printed_board(layout: str) -> Image.Image:
     return image
 
 
+# A worker's recent tables: about 7 pictures' parts (0.2-0.5 MB a part, 25-35 MB in all)
+PARTS_KEPT = 96
+
+
+@lru_cache(maxsize=PARTS_KEPT)
+def kept_part(key: tuple[Any, ...]) -> list[Image.Image]:
+    """Where the part drawn under `key` is kept (empty until it is drawn): parts of table
+    pictures drawn before (a player board, a cooperative, the header), by everything that
+    changes their pixels. A move changes one or two of them; the others are pasted as they
+    were. The least recently used go first."""
+    return []
+
+
+PART_MARGIN = 2  # pixels a part's box reaches past the shapes it draws (rounding of floats)
+
+
+def draw_part(
+    image: Image.Image, key: tuple[Any, ...], box: tuple[float, float, float, float], draw_it: Any
+) -> None:
+    """The part of the picture inside `box`: pasted as drawn before under `key`, or drawn by
+    `draw_it()` and kept. What lies in the box must be the printed board and this part only
+    (parts drawn later may lie over it)."""
+    x0, y0, x1, y1 = box
+    area = (
+        math.floor(x0) - PART_MARGIN,
+        math.floor(y0) - PART_MARGIN,
+        math.ceil(x1) + PART_MARGIN + 1,
+        math.ceil(y1) + PART_MARGIN + 1,
+    )
+    kept = kept_part(key)
+    if kept:
+        image.paste(kept[0], area[:2])
+        return
+    draw_it()
+    kept.append(image.crop(area))
+
+
+def seat_colours(view: dict[str, Any]) -> tuple[tuple[int, int, int], ...]:
+    return tuple(seat_colour(view, seat) for seat in range(len(view["players"])))
+
+
+def active_ring(draw: Draw, x0: float, y0: float, w: float) -> None:
+    """The thick dark frame around the board of a seat that must act."""
+    draw.rounded_rectangle((x0 - 6, y0 - 6, x0 + w + 6, y0 + PLAYER_H + 6), 16, fill=INK)
+
+
 def render(view: dict[str, Any]) -> Image.Image:
+    """The table: the printed board for its layout, and each part of it pasted as drawn
+    before or drawn now (`draw_part`), in the order the parts lie over each other."""
     seats = len(view["players"])
-    layout = {
-        "rules_players": view["rules_players"],
-        "sizes": {c: [len(row) for row in view["coops"][c]["rows"]] for c in COFFEES},
-        "bar_spaces": view["bar_spaces"],
-    }
-    image = printed_board(json.dumps(layout, sort_keys=True)).copy()
+    layout = json.dumps(
+        {
+            "rules_players": view["rules_players"],
+            "sizes": {c: [len(row) for row in view["coops"][c]["rows"]] for c in COFFEES},
+            "bar_spaces": view["bar_spaces"],
+        },
+        sort_keys=True,
+    )
+    image = printed_board(layout).copy()
     draw = ImageDraw.Draw(image)
-    draw_header(draw, view, 4)
+    colours = seat_colours(view)
+    header = (
+        "header",
+        colours,
+        repr([view[k] for k in ("period", "phase", "order", "active")]),
+        repr([p["sumatra"] for p in view["players"]]),
+        view["wild_stock"],
+        view["general_workers"],
+    )
+    bottom = COOPS_TOP - 2 * PART_MARGIN - 1  # the arrows reach over the cooperatives
+    draw_part(image, header, (0, 0, WIDTH - 1, bottom), lambda: draw_header(draw, view, 4))
+    coop_rules = (colours, view["rules_players"], repr(view["building_kinds"]))
     for i, coffee in enumerate(COFFEES):
-        draw_coop(draw, view, coffee, coop_x(i), COOPS_TOP)
-    draw_arabica(draw, view, MARGIN, BAND_TOP)
-    bars, x, right = band_x(view)
-    draw_bars(draw, view, bars, BAND_TOP)
-    draw_milestones(draw, view, x, BAND_TOP, right)
-    draw_contract_bonus(draw, view, x, BAND_TOP + 104, right)
+        x, key = coop_x(i), ("coop", coffee, layout, coop_rules, repr(view["coops"][coffee]))
+        box = (x, COOPS_TOP, x + COOP_W, COOPS_TOP + COOP_H)
+        draw_part(image, key, box, lambda x=x, c=coffee: draw_coop(draw, view, c, x, COOPS_TOP))
+    draw_turn_arrows(draw, view, 4)
+    draw_band(image, draw, view, layout, colours)
     width = (WIDTH - 2 * MARGIN - (seats - 1) * 12) / seats
     for seat in range(seats):
         x = MARGIN + seat * (width + 12)
+        if seat in view["active"]:
+            active_ring(draw, x, PLAYERS_TOP, width)
+        box = (x, PLAYERS_TOP, x + width, PLAYERS_TOP + PLAYER_H)
+        key = (seat in view["active"], x, width, *board_key(view, seat))
         if view["andre"] is not None and seat == view["andre"]["seat"]:
-            draw_andre(draw, view, x, PLAYERS_TOP, width)
+            drawn = partial(draw_andre, draw, view, x, PLAYERS_TOP, width)
         else:
-            draw_player(draw, view, seat, x, PLAYERS_TOP, width)
+            drawn = partial(draw_player, draw, view, seat, x, PLAYERS_TOP, width)
+        draw_part(image, key, box, drawn)
     return image
+
+
+def board_key(view: dict[str, Any], seat: int) -> tuple[Any, ...]:
+    """What a seat's board shows, but where it lies and whether it must act."""
+    if view["andre"] is not None and seat == view["andre"]["seat"]:
+        return ("andre", repr(view["andre"]))
+    score = None
+    if "scores" in view:
+        score = (view["scores"][seat], view["scores"][seat] == max(view["scores"]))
+    return ("player", seat, seat_colour(view, seat), score, repr(view["players"][seat]))
+
+
+def draw_band(
+    image: Image.Image, draw: Draw, view: dict[str, Any], layout: str, colours: Any
+) -> None:
+    """The middle band: the Arabica track, the Coffee Bars, the milestones and contract
+    bonus, each a part of its own."""
+    andre = view["andre"]["seat"] if view["andre"] is not None else None
+    arabica = ("arabica", colours, andre, repr([p["arabica"] for p in view["players"]]))
+    bottom = BAND_TOP + BAND_H
+    draw_part(
+        image,
+        arabica,
+        (MARGIN, BAND_TOP, MARGIN + ARABICA_W, bottom),
+        lambda: draw_arabica(draw, view, MARGIN, BAND_TOP),
+    )
+    bars, x, right = band_x(view)
+    served = ("bars", layout, colours, repr(view["bars"]), repr(view["bar_animals"]))
+    draw_part(
+        image,
+        served,
+        (bars, BAND_TOP, x - 10, bottom),
+        lambda: draw_bars(draw, view, bars, BAND_TOP),
+    )
+    market = ("market", layout, colours, repr(view["milestones"]), repr(view["contract_bonus"]))
+
+    def draw_market() -> None:
+        draw_milestones(draw, view, x, BAND_TOP, right)
+        draw_contract_bonus(draw, view, x, BAND_TOP + 104, right)
+
+    draw_part(image, market, (x, BAND_TOP, x + right, bottom), draw_market)
 
 
 def draw_own_arabica(draw: Draw, view: dict[str, Any], seat: int, x0: float, y0: float) -> None:
