@@ -61,7 +61,7 @@ SMALLER_LEVEL = 6
 # A palette is worked out from every PALETTE_STEP-th pixel of every PALETTE_STEP-th row:
 # flat colours cover many pixels, so the sample holds them all at a sixteenth of the work.
 PALETTE_STEP = 4
-FLAT_COLOURS = 128
+PALETTE_COLOURS = 256
 
 
 def flat_png(image: Image.Image) -> bytes:
@@ -75,34 +75,28 @@ def flat_png(image: Image.Image) -> bytes:
 
 
 def to_palette(image: Image.Image) -> Image.Image:
-    """An RGB picture of flat colours as a "P" picture of 256 colours, each pixel given the
-    nearest of them. The colours come from a sample of its pixels: its FLAT_COLOURS most
-    frequent ones exactly (the flat areas keep their colour), the rest from Pillow's fast
-    octree over the sample (the anti-aliased edges' shades). tests/renderers/test_encoding.py
-    states the tolerance.
+    """An RGB picture of flat colours as a "P" picture of at most 256 colours, each pixel
+    given the nearest of them: the 256 most frequent colours of a sample of its pixels (the
+    flat areas' colours, then the anti-aliased edges' commonest shades; an octree's shades
+    were no nearer and cost 1 ms more). tests/renderers/test_encoding.py states the
+    tolerance.
 
     Pillow maps a pixel by the colour of its cell of 4×4×4 colours (each channel's two low
-    bits cleared), not by the pixel's own: a shade nearer that corner than the flat colour
+    bits cleared), not by the pixel's own: a colour nearer that corner than the flat colour
     would take all of the flat colour's pixels (a table's linen drawn 2-3 off on half its
-    pixels). So the flat colours are looked up at their cell's corner, which no other entry
-    is nearer to, and given their own colour in the picture's palette."""
+    pixels). So each colour is looked up at its cell's corner, and given its own colour in
+    the picture's palette."""
     width, height = image.size
     sample = image.resize(
         (max(1, width // PALETTE_STEP), max(1, height // PALETTE_STEP)),
         Image.Resampling.NEAREST,
     )
     counted = sorted(sample.getcolors(sample.width * sample.height) or [], reverse=True)
-    flat = [channel for _, rgb in counted[:FLAT_COLOURS] for channel in _rgb(rgb)]
-    shades: list[int] = []
-    if len(counted) > FLAT_COLOURS:
-        octree = sample.quantize(
-            256 - FLAT_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
-        )
-        shades = (octree.getpalette("RGB") or [])[: 3 * (256 - FLAT_COLOURS)]
+    colours = [channel for _, rgb in counted[:PALETTE_COLOURS] for channel in _rgb(rgb)]
     lookup = Image.new("P", (1, 1))
-    lookup.putpalette([channel & ~3 for channel in flat] + shades)
+    lookup.putpalette([channel & ~3 for channel in colours])
     mapped = image.quantize(palette=lookup, dither=Image.Dither.NONE)
-    mapped.putpalette(flat + shades)
+    mapped.putpalette(colours)
     return mapped
 
 
