@@ -1,4 +1,5 @@
-"""Clicks per move through the panels: unfolded, folded as before issue 29, and now.
+"""Clicks per move through the panels: unfolded, folded before issue 29, after its first
+round, and now.
 
     python bench/clicks.py [--games 2] [--level good|first|random] [--only keyflower,burgundy]
 
@@ -6,10 +7,10 @@ Plays whole games with the AI (`good` by default: moves players make; `first` an
 decision with its first option, as a player driving each panel by its first line would)
 and replays each log through the panel model (`meeple_hall.bot.panel_clicks`): the panels
 are built as the bot builds them, and the component interactions a person needs after
-**Take turn** are counted for every logged move three times, in one run: with folding off
+**Take turn** are counted for every logged move four times, in one run: with folding off
 (each decision its own panel, as before issue 14), with the decision kinds each game
-folded before issue 29 (`FOLDED_BEFORE_29`), and with the games' declarations now
-(`FOLDED` in `bot/presenters/<game>.py`).
+folded before issue 29 (`FOLDED_BEFORE_29`), after its first round (`FOLDED_ROUND_1`), and
+with the games' declarations now (`FOLDED` in `bot/presenters/<game>.py`).
 
 A *turn* is a seat's consecutive log entries; a *move* is a turn, or a part of one that
 starts again with the turn's first kind of decision (a Castles of Burgundy turn is two die
@@ -45,8 +46,18 @@ FOLDED_BEFORE_29 = {
     "village": frozenset({"harvest"}),
     "coffee": frozenset({"plant_row", "build_site", "piggy_pay"}),
 }
-# The three ways of counting: no folding, the kinds folded before issue 29, the kinds now.
-WAYS = ("unfolded", "before", "now")
+# The kinds folded after issue 29's first round (commit c8d1990): Burgundy's die with its
+# action and tile, Keyflower's outbid workers with the colour; none of the placing, buying,
+# discarding and dying folded since.
+FOLDED_ROUND_1 = {
+    "keyflower": FOLDED_BEFORE_29["keyflower"] | {"gather"},
+    "burgundy": FOLDED_BEFORE_29["burgundy"] | {"action"},
+    "village": FOLDED_BEFORE_29["village"],
+    "coffee": FOLDED_BEFORE_29["coffee"],
+}
+# The ways of counting: no folding, the kinds folded before issue 29, after its first
+# round, and the kinds now.
+WAYS = ("unfolded", "before", "round 1", "now")
 
 
 @dataclass
@@ -136,6 +147,8 @@ def count_ways(game_id: str, players: int, states: list[Any], log: list[Action])
     charged = {"unfolded": count(game_id, players, states, log, fold=False)}
     with folded_as(game_id, FOLDED_BEFORE_29[game_id]):
         charged["before"] = count(game_id, players, states, log, fold=True)
+    with folded_as(game_id, FOLDED_ROUND_1[game_id]):
+        charged["round 1"] = count(game_id, players, states, log, fold=True)
     charged["now"] = count(game_id, players, states, log, fold=True)
     return charged
 

@@ -100,22 +100,24 @@ def panel_lines(
     if not folded or decision.max_choices != 1 or len(plain) > FOLD_MAX_LINES:
         return plain
     walk = _Unfold(engine, seat, folded, hidden_parts(state))
-    lines: list[Line] = []
+    walked = [walk.chains(state, decision, line, 0) for line in plain]
     room = FOLD_MAX_LINES - len(plain)
-    for line in plain:
-        chains = _fitting(walk.chains(state, decision, line, 0), room)
-        if chains and chains != [line]:
-            lines += chains
-            room -= len(chains) - 1
-        else:
-            lines.append(line)
-    return lines
+    unfolded: dict[int, list[Line]] = {}
+    # options whose every chain fits first, then the others' chains cut shorter
+    for whole in (True, False):
+        for index, chains in enumerate(walked):
+            fitting = _fitting(chains, room, whole)
+            if index not in unfolded and fitting and fitting != [plain[index]]:
+                unfolded[index] = fitting
+                room -= len(fitting) - 1
+    return [line for index, one in enumerate(plain) for line in unfolded.get(index, [one])]
 
 
-def _fitting(chains: list[Line], room: int) -> list[Line]:
-    """An option's chains, cut short to as many steps as leave them within `room` more
-    lines than the option alone (none if even its first folded step does not fit)."""
-    for depth in range(max((len(c.steps) for c in chains), default=0), 1, -1):
+def _fitting(chains: list[Line], room: int, whole: bool = False) -> list[Line]:
+    """An option's chains if they fit within `room` more lines than the option alone, else
+    (unless `whole`) cut short to as many steps as fit (none if not even one step does)."""
+    longest = max((len(c.steps) for c in chains), default=0)
+    for depth in range(longest, longest - 1 if whole else 1, -1):
         cut = {c.steps[:depth]: Line(c.decisions[:depth], c.steps[:depth]) for c in chains}
         if len(cut) - 1 <= room:
             return list(cut.values())
