@@ -4,8 +4,11 @@ tests/postgres.py starts)."""
 
 from __future__ import annotations
 
+import asyncio
 import random
+import shutil
 import zlib
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -14,6 +17,7 @@ import pytest
 
 from meeple_hall import games
 from meeple_hall.bot import create_bot
+from meeple_hall.bot.store import open_store
 
 # Where the bot meets the store most (lobbies, moves, restarts, every typed option): these
 # run on both backends. The rest run on SQLite only, to keep the suite's time.
@@ -71,11 +75,31 @@ def backend(request: pytest.FixtureRequest) -> str:
     return getattr(request, "param", "sqlite")
 
 
+@pytest.fixture(scope="session")
+def migrated_sqlite(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A SQLite file the store has opened once (every migration applied) and closed, made
+    once per worker: each bot test's database is a copy of it, its own real file, so the
+    tests skip the migrations (tests/store/ runs them on fresh files)."""
+    path = tmp_path_factory.mktemp("migrated") / "meeple.db"
+
+    async def migrate() -> None:
+        store = open_store(f"sqlite:///{path}")
+        await store.open()
+        await store.close()
+
+    # In a thread of its own: no test's event loop is touched.
+    with ThreadPoolExecutor(max_workers=1) as thread:
+        thread.submit(asyncio.run, migrate()).result()
+    return path
+
+
 @pytest.fixture
 def database_url(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> str:
     if backend == "postgres":
         return request.getfixturevalue("postgres_url")
-    return f"sqlite:///{tmp_path / 'meeple.db'}"
+    path = tmp_path / "meeple.db"
+    shutil.copyfile(request.getfixturevalue("migrated_sqlite"), path)
+    return f"sqlite:///{path}"
 
 
 @pytest.fixture
