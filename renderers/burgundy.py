@@ -5,6 +5,10 @@ sized so the picture still reads at Discord's inline size (about 550 x 350 px).
 Drawn only from the spectator view. No words: colours, shapes and numbers. Every tile colour
 carries its own shape (house, animals, book, tower, pick, boat) so the two greens and the yellow
 stay apart for colour-blind players.
+
+Drawn at half the cost and less (issue 29): what no move changes (the board's panels, each
+seat's frame and empty estate) is drawn once and pasted, and tiles, dice, goods and the like
+are pasted from stamps (see "stamps" below); only what the view changes is drawn.
 """
 
 from __future__ import annotations
@@ -67,9 +71,12 @@ def text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, size: int, 
 # -- stamps -------------------------------------------------------------------------------------
 # A tile, a die, a goods stack is drawn once into a small picture and pasted wherever it goes.
 # Pillow places every shape and glyph by its exact coordinates, so a stamp drawn with the same
-# fractional position and moved by whole pixels has the same pixels as the shape drawn in place;
-# the stamp's mask is what its drawing covered (drawn on black and on white, the pixels that
-# came out the same). Caches live in each drawing process, bounded.
+# fractional position and moved by whole pixels has the same pixels as the shape drawn in place
+# (but where an edge falls exactly on a pixel's border: the last bit of its coordinate, which
+# differs near (0, 0), takes the pixel or leaves it; tests/renderers/test_burgundy_stamps.py).
+# The stamp's mask is what its drawing covered (drawn on black and on white, the pixels that
+# came out the same), so a stamp's text must lie on its shapes: a glyph's soft edge on the
+# ground would be cut. Caches live in each drawing process, bounded.
 STAMPS = 1024  # about 16 MB: tiles at every estate space are most of them
 Reach = tuple[int, int, int, int]  # how far a stamp reaches left of, above, right of, below (x, y)
 _UNTOUCHED = [255] + [0] * 255  # no difference between the two grounds: the drawing covered it
@@ -86,7 +93,8 @@ def stamp(
     """What `draw(pen, x, y, *args)` draws, pasted from its stamp: every argument that changes
     the pixels must be in `args` (hashable), and the drawing must stay within `reach`."""
     ix, iy = math.floor(x), math.floor(y)
-    # moved by an even number of pixels: Pillow rounds some corners half to even
+    # moved by an even number of pixels: Pillow rounds a rounded rectangle's corners half to
+    # even, which an odd move would change
     odd = ((ix - reach[0]) % 2, (iy - reach[1]) % 2)
     colours, mask = _stamp(draw, x - ix, y - iy, odd, reach, args)
     d._image.paste(colours, (ix - reach[0] - odd[0], iy - reach[1] - odd[1]), mask)
