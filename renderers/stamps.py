@@ -14,24 +14,76 @@ same as Pillow's own calls (tests/renderers/test_stamps.py compares them).
 `Ink` is an (r, g, b) tuple or None. Anything else these do not stamp (multiline text, a
 font that is not a FreeType font, float corners, colours with alpha, a blending draw, a
 stamp larger than MAX_STAMP_PIXELS) is handed to Pillow's call unchanged. The caches are
-bounded and live in the process that draws (each picture worker has its own).
+bounded by the pixels they keep (`PixelBoundedCache`, also for a renderer's own stamps) and
+live in the process that draws (each picture worker has its own).
 """
 
 from __future__ import annotations
 
 import math
-from functools import lru_cache
-from typing import Any
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from functools import update_wrapper
+from typing import Any, NamedTuple
 
 from PIL import Image, ImageDraw, ImageFont
 
 Ink = tuple[int, int, int] | None
 Box = tuple[float, float, float, float] | tuple[tuple[float, float], tuple[float, float]]
 
-# Players' names, numbers, labels in three languages: a few thousand texts a worker.
-TEXT_MASKS = 8192
-ROUNDED_STAMPS = 2048
-MAX_STAMP_PIXELS = 200_000  # a stamp at most 200 000 pixels (0.8 MB): panels are drawn
+# The caches are bounded by the pixels they hold, not by a count: a text or a panel may be
+# large. Glyph masks are a byte a pixel (4 MB at most); rounded stamps five (20 MB at most).
+TEXT_MASK_PIXELS = 4_000_000
+ROUNDED_STAMP_PIXELS = 4_000_000
+MAX_STAMP_PIXELS = 200_000  # a larger rounded rectangle (a panel) is drawn, not stamped
+
+
+class CacheInfo(NamedTuple):
+    """As `functools.lru_cache`'s: maxsize is the budget of pixels."""
+
+    hits: int
+    misses: int
+    maxsize: int
+    currsize: int
+
+
+class PixelBoundedCache:
+    """`functools.lru_cache` for functions returning pictures (Pillow's image cores, alone or
+    first in a tuple): the least recently used are dropped once the kept pictures hold more
+    than `budget` pixels. Same `cache_info()` and `cache_clear()`."""
+
+    def __init__(self, make: Callable[..., Any], budget: int) -> None:
+        self._make = make
+        self.budget = budget
+        self._kept: OrderedDict[Hashable, tuple[Any, int]] = OrderedDict()
+        self._pixels = self.hits = self.misses = 0
+        update_wrapper(self, make)
+
+    def __call__(self, *key: Any) -> Any:
+        kept = self._kept.get(key)
+        if kept is not None:
+            self._kept.move_to_end(key)
+            self.hits += 1
+            return kept[0]
+        self.misses += 1
+        value = self._make(*key)
+        width, height = (value[0] if isinstance(value, tuple) else value).size
+        self._kept[key] = (value, width * height)
+        self._pixels += width * height
+        while self._pixels > self.budget and len(self._kept) > 1:
+            self._pixels -= self._kept.popitem(last=False)[1][1]
+        return value
+
+    def cache_info(self) -> CacheInfo:
+        return CacheInfo(self.hits, self.misses, self.budget, len(self._kept))
+
+    def cache_clear(self) -> None:
+        self._kept.clear()
+        self._pixels = self.hits = self.misses = 0
+
+
+def pixel_bounded(budget: int) -> Callable[[Callable[..., Any]], PixelBoundedCache]:
+    return lambda make: PixelBoundedCache(make, budget)
 
 
 def text(
@@ -61,7 +113,7 @@ def _text_ink(draw: ImageDraw.ImageDraw, fill: Any) -> int | None:
     return fill_ink if ink is None else ink
 
 
-@lru_cache(maxsize=TEXT_MASKS)
+@pixel_bounded(TEXT_MASK_PIXELS)
 def _glyph_mask(
     text: str,
     font: ImageFont.FreeTypeFont,
@@ -117,7 +169,7 @@ def _stampable(draw: ImageDraw.ImageDraw, *colours: Any) -> bool:
     )
 
 
-@lru_cache(maxsize=ROUNDED_STAMPS)
+@pixel_bounded(ROUNDED_STAMP_PIXELS)
 def _rounded_stamp(
     size: tuple[int, int], radius: float, fill: Ink, outline: Ink, width: int
 ) -> tuple[Any, Any]:

@@ -130,3 +130,25 @@ def test_draw_text_is_pillow_s_text_run_by_run(language):
             anchor=anchor,
         )
         assert stamped.tobytes() == plain.tobytes(), (language, anchor)
+
+
+def test_the_caches_keep_at_most_their_budget_of_pixels():
+    made = []
+
+    def blank(width: int) -> object:
+        made.append(width)
+        return Image.new("L", (width, 10)).im
+
+    cache = stamps.PixelBoundedCache(blank, budget=1000)
+    for width in (40, 30, 20):  # 900 pixels: all kept
+        cache(width)
+    cache(40)  # used again: the newest
+    assert cache.cache_info() == (1, 3, 1000, 3)
+    cache(50)  # 1,400 pixels: the least recently used go (30, then 20)
+    assert cache.cache_info().currsize == 2
+    cache(40), cache(50)
+    assert made == [40, 30, 20, 50] and cache.cache_info().hits == 3
+    cache(30)
+    assert made[-1] == 30
+    cache.cache_clear()
+    assert cache.cache_info() == (0, 0, 1000, 0)
