@@ -75,15 +75,19 @@ Reach = Callable[..., tuple[int, int, int, int]]
 # pixels, as Pillow rounds some corners half to even, and at coordinates of the float
 # precision of the picture's (thick polygon outlines come out otherwise near 0). Glyphs
 # nearer the picture's edge than that, or at a position not a multiple of 1/64 (a third, a
-# point of a circle: moved, its sums round differently), are stamped where they are.
+# point of a circle: moved, its sums round differently), or with a thick polygon outline
+# (Pillow's comes out a pixel off here and there when moved), are stamped where they are.
 LOCAL = 64
 STAMPED: list[Glyph] = []  # every stamped glyph (tests/renderers/test_village_stamps.py)
 
 
-def stamped(reach: Reach, kinds: int = 512) -> Callable[[Glyph], Glyph]:
+def stamped(
+    reach: Reach, kinds: int = 512, movable: Callable[..., bool] = lambda *args: True
+) -> Callable[[Glyph], Glyph]:
     """A glyph `draw(d, x, y, *args)` pasted from a stamp kept for each (x mod 2, y mod 2)
     and each `args` (hashable; at most `kinds` stamps a glyph, in each process). `reach(*args)`
-    is the box, in whole pixels about (x, y) rounded down, the glyph stays in."""
+    is the box, in whole pixels about (x, y) rounded down, the glyph stays in; a glyph not
+    `movable(*args)` is stamped where it is (see LOCAL)."""
 
     def wrap(glyph: Glyph) -> Glyph:
         @lru_cache(maxsize=kinds)
@@ -97,7 +101,7 @@ def stamped(reach: Reach, kinds: int = 512) -> Callable[[Glyph], Glyph]:
 
         @wraps(glyph)
         def draw(d: ImageDraw.ImageDraw, x: float, y: float, *args: Any) -> None:
-            dx, dy = shift(x), shift(y)
+            dx, dy = (shift(x), shift(y)) if movable(*args) else (0, 0)
             stamp(x - dx, y - dy, args).paste(d, dx, dy)
 
         draw.cache_clear = stamp.cache_clear  # type: ignore[attr-defined]
@@ -221,13 +225,29 @@ def seat_shape(
 ) -> None:
     """The seat's shape about (cx, cy), of about the area of a disc of radius r."""
     fill = seat_colour(seat) if fill is None else fill
-    if light(seat_colour(seat)) and outline == INK:
-        width = max(width, 2)  # the ivory family would fade into the cream board
-    shape = "house" if seat < 0 else SHAPES[seat % len(SHAPES)]
-    shape_glyph(d, cx, cy, shape, r, fill, outline, width)
+    width = seat_outline(seat, width, outline)
+    shape_glyph(d, cx, cy, seat_shape_name(seat), r, fill, outline, width)
 
 
-@stamped(lambda shape, r, fill, outline, width: around(1.25 * r + width))
+def thin(shape: str, width: int) -> bool:
+    """Whether a shape's outline moves with its stamp (see LOCAL)."""
+    return shape == "circle" or width == 1
+
+
+def seat_outline(seat: int, width: int = 1, outline: tuple[int, int, int] = INK) -> int:
+    """The width of a seat's outline: the ivory family would fade into the cream board."""
+    return max(width, 2) if light(seat_colour(seat)) and outline == INK else width
+
+
+def seat_shape_name(seat: int) -> str:
+    return "house" if seat < 0 else SHAPES[seat % len(SHAPES)]
+
+
+@stamped(
+    lambda shape, r, fill, outline, width: around(1.25 * r + width),
+    kinds=1024,  # the thick outlines, stamped where they are: a few hundred places
+    movable=lambda shape, r, fill, outline, width: thin(shape, width),
+)
 def shape_glyph(
     d: ImageDraw.ImageDraw,
     cx: float,
@@ -254,7 +274,11 @@ def pawn(
     text(d, (x, y - 1), number, size=r + 2, fill=contrast(seat_colour(seat)))
 
 
-@stamped(lambda seat, r, lying: around(1.25 * r + 5))
+@stamped(
+    lambda seat, r, lying: around(1.25 * r + 5),
+    kinds=1024,
+    movable=lambda seat, r, lying: lying or thin(seat_shape_name(seat), seat_outline(seat)),
+)
 def pawn_body(d: ImageDraw.ImageDraw, x: float, y: float, seat: int, r: int, lying: bool) -> None:
     colour = seat_colour(seat)
     if lying:
@@ -1218,7 +1242,7 @@ def customers_icon(d: ImageDraw.ImageDraw, x: float, y: float, s: int) -> None:
     d.rounded_rectangle((x + 2, y, x + s - 2, y + s), radius=4, fill=(120, 150, 190), outline=INK)
 
 
-@stamped(lambda s, seat: square(s))
+@stamped(lambda s, seat: square(s), movable=lambda s, seat: thin(seat_shape_name(seat), 2))
 def cities_icon(d: ImageDraw.ImageDraw, x: float, y: float, s: int, seat: int) -> None:
     seat_shape(d, x + s / 2, y + s / 2, s / 2 - 3, seat, width=2)
     d.ellipse((x + s / 2 - 3, y + s / 2 - 3, x + s / 2 + 3, y + s / 2 + 3), fill=INK)
