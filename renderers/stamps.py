@@ -2,7 +2,8 @@
 same as Pillow's own calls (tests/renderers/test_stamps.py compares them).
 
     text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, *,
-         fill: Ink, font: ImageFont.FreeTypeFont, anchor: str | None = None) -> None
+         fill: Ink, font: ImageFont.FreeTypeFont | ImageFont.ImageFont,
+         anchor: str | None = None) -> None
         `draw.text(xy, text, fill=fill, font=font, anchor=anchor)`. The glyph mask of a
         (text, font, anchor, fractional part of xy) is kept and drawn with the fill colour.
 
@@ -92,7 +93,7 @@ def text(
     text: str,
     *,
     fill: Any,
-    font: ImageFont.FreeTypeFont,
+    font: ImageFont.FreeTypeFont | ImageFont.ImageFont,
     anchor: str | None = None,
 ) -> None:
     """`draw.text` with the glyph mask cached (see the module's docstring)."""
