@@ -643,7 +643,7 @@ def render(view: dict[str, Any]) -> Image.Image:
     return image
 
 
-BOARDS = 16  # a worker draws every player count, solo and not: 6 layers (6 MB) in practice
+BOARDS = 8  # a layer a player count (solo is one) in practice: 5 of 4 MB in a worker
 
 
 @lru_cache(maxsize=BOARDS)
@@ -1262,7 +1262,7 @@ def draw_player(
     draw_yard(d, view, seat, x0, y0, w, h)
 
 
-FRAMES = 64  # farmyards and Karla's board drawn alone: a few sizes and places each
+FRAMES = 24  # private pictures (1-2 MB) by seat and height, farmyards and Karla alone
 
 
 @lru_cache(maxsize=FRAMES)
