@@ -11,6 +11,7 @@ holds for every message (secrets, language) the invariants check; what a review 
 
 from __future__ import annotations
 
+from collections.abc import Awaitable
 from typing import TYPE_CHECKING, Any
 
 from meeple_hall.bot import rulebook
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
 # search then weighs every candidate turn, untimed.)
 CHEAP_REVIEW = reviewing.Budget(think=0.001)
 NO_TOPICS = ("nowhere", "🎲🎲", "x" * 90, "spring?")  # no rulebook has a topic so called
+REVIEW_SECONDS = 900.0  # real seconds a review click may take to settle
 WORDS_SEEN = 40  # characters of a rulebook text looked for in an answer
 
 
@@ -196,11 +198,22 @@ async def press_review(sim: Sim, table: Any, player: Player) -> None:
     scores = review_button(channel, table.id) if channel is not None else None
     if scores is None:  # its channel or message deleted since
         return
-    clicked = await player.member.click(scores, custom_id=f"rv:{table.id}")
+    clicked = await waiting_for_review(sim, player.member.click(scores, custom_id=f"rv:{table.id}"))
     if clicked.response is not None:
         reviews = sim.memory.setdefault("reviews", {})
         reviews[clicked.response.id] = (table.id, player.id)
         sim.report.aids["Review pressed"] += 1
+
+
+async def waiting_for_review(sim: Sim, click: Awaitable[Any]) -> Any:
+    """A Review click settles only once its review is done, in its worker process: longer
+    than a move's settle may take on a loaded machine."""
+    settle = sim.env.settle_timeout
+    sim.env.settle_timeout = REVIEW_SECONDS
+    try:
+        return await click
+    finally:
+        sim.env.settle_timeout = settle
 
 
 async def review_refused(sim: Sim, cog: Any, server: Server, player: Player) -> None:
