@@ -15,7 +15,7 @@ same as Pillow's own calls (tests/renderers/test_stamps.py compares them).
 `Ink` is an (r, g, b) tuple or None. Anything else these do not stamp (multiline text, a
 font that is not a FreeType font, float corners, colours with alpha, a blending draw, a
 stamp larger than MAX_STAMP_PIXELS) is handed to Pillow's call unchanged. The caches are
-bounded by the pixels they keep (`PixelBoundedCache`, also for a renderer's own stamps) and
+bounded by the pixels they keep (`pixel_bounded`, also for a renderer's own stamps) and
 live in the process that draws (each picture worker has its own).
 """
 
@@ -48,43 +48,44 @@ class CacheInfo(NamedTuple):
     currsize: int
 
 
-class PixelBoundedCache:
+def pixel_bounded(budget: int) -> Callable[[Callable[..., Any]], Any]:
     """`functools.lru_cache` for functions returning pictures (Pillow's image cores, alone or
     first in a tuple): the least recently used are dropped once the kept pictures hold more
-    than `budget` pixels. Same `cache_info()` and `cache_clear()`."""
+    than `budget` pixels. The same `cache_info()` and `cache_clear()`. Built of closures, as
+    lru_cache's pure-Python version: a class would put a `cache_clear` on the module (the
+    tests clear every renderer module's caches by that name)."""
 
-    def __init__(self, make: Callable[..., Any], budget: int) -> None:
-        self._make = make
-        self.budget = budget
-        self._kept: OrderedDict[Hashable, tuple[Any, int]] = OrderedDict()
-        self._pixels = self.hits = self.misses = 0
-        update_wrapper(self, make)
+    def decorate(make: Callable[..., Any]) -> Any:
+        kept: OrderedDict[Hashable, tuple[Any, int]] = OrderedDict()
+        counts = {"pixels": 0, "hits": 0, "misses": 0}
 
-    def __call__(self, *key: Any) -> Any:
-        kept = self._kept.get(key)
-        if kept is not None:
-            self._kept.move_to_end(key)
-            self.hits += 1
-            return kept[0]
-        self.misses += 1
-        value = self._make(*key)
-        width, height = (value[0] if isinstance(value, tuple) else value).size
-        self._kept[key] = (value, width * height)
-        self._pixels += width * height
-        while self._pixels > self.budget and len(self._kept) > 1:
-            self._pixels -= self._kept.popitem(last=False)[1][1]
-        return value
+        def cached(*key: Any) -> Any:
+            known = kept.get(key)
+            if known is not None:
+                kept.move_to_end(key)
+                counts["hits"] += 1
+                return known[0]
+            counts["misses"] += 1
+            value = make(*key)
+            width, height = (value[0] if isinstance(value, tuple) else value).size
+            kept[key] = (value, width * height)
+            counts["pixels"] += width * height
+            while counts["pixels"] > budget and len(kept) > 1:
+                counts["pixels"] -= kept.popitem(last=False)[1][1]
+            return value
 
-    def cache_info(self) -> CacheInfo:
-        return CacheInfo(self.hits, self.misses, self.budget, len(self._kept))
+        def cache_info() -> CacheInfo:
+            return CacheInfo(counts["hits"], counts["misses"], budget, len(kept))
 
-    def cache_clear(self) -> None:
-        self._kept.clear()
-        self._pixels = self.hits = self.misses = 0
+        def cache_clear() -> None:
+            kept.clear()
+            counts.update(pixels=0, hits=0, misses=0)
 
+        cached.cache_info = cache_info  # type: ignore[attr-defined]
+        cached.cache_clear = cache_clear  # type: ignore[attr-defined]
+        return update_wrapper(cached, make)
 
-def pixel_bounded(budget: int) -> Callable[[Callable[..., Any]], PixelBoundedCache]:
-    return lambda make: PixelBoundedCache(make, budget)
+    return decorate
 
 
 def text(

@@ -139,7 +139,7 @@ def test_the_caches_keep_at_most_their_budget_of_pixels():
         made.append(width)
         return Image.new("L", (width, 10)).im
 
-    cache = stamps.PixelBoundedCache(blank, budget=1000)
+    cache = stamps.pixel_bounded(1000)(blank)
     for width in (40, 30, 20):  # 900 pixels: all kept
         cache(width)
     cache(40)  # used again: the newest
