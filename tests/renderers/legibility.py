@@ -67,7 +67,7 @@ def _clear_caches() -> None:
             continue
         for value in vars(module).values():
             clear = getattr(value, "cache_clear", None)
-            if callable(clear):
+            if callable(clear) and not isinstance(value, type):  # a cache's class: not one
                 clear()
 
 
