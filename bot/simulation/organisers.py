@@ -144,8 +144,8 @@ async def replace(
     )
     now = await sim.bot.store.get_tournament(tournament.id)
     if now is not None and now.player(new.id) is not None and now.player(old.id) is None:
-        replaced: dict[int, dict[int, int]] = sim.memory.setdefault("replaced", {})
-        replaced.setdefault(tournament.id, {})[old.id] = new.id
+        replaced: dict[int, list[tuple[int, int]]] = sim.memory.setdefault("replaced", {})
+        replaced.setdefault(tournament.id, []).append((old.id, new.id))
 
 
 async def tally(sim: Sim) -> tuple[int, int]:

@@ -265,6 +265,7 @@ def secret_in_review(sim: Sim) -> Undo:
         return " ".join([original(told, review, turns), *sorted(held - seen)])
 
     sim.memory["often"] = "sitting"
+    sim.memory["sitting_at"] = "keyflower"  # the game whose winter tiles may stay hidden
     return patch(reviews, "review_content", content)
 
 

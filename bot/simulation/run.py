@@ -317,9 +317,10 @@ async def a_sitting(sim: Sim) -> None:
     """The players of a table sit down together and play turn after turn while they are
     all there, so that games end; at the end one of them presses Review."""
     games_now = sim.live_games()
+    wanted = [g for g in games_now if g.table.game == sim.memory.get("sitting_at")]
     if not games_now:
         return
-    game = sim.rng.choice(games_now)
+    game = sim.rng.choice(wanted or games_now)
     now = sim.env.now()
     for _ in range(SITTING_TURNS):
         waiting = awaited(sim, game)

@@ -158,7 +158,7 @@ def follows_schedule(sim: Sim, tournament: Tournament, rows: list[TournamentTabl
         return [f"tournament {tournament.id}: a round robin running without a schedule"]
     kept: dict[int, Any] = sim.memory.setdefault("schedules", {})
     first = kept.setdefault(tournament.id, tournament.schedule)
-    swaps = sim.memory.get("replaced", {}).get(tournament.id, {})
+    swaps = sim.memory.get("replaced", {}).get(tournament.id, [])
     expected = tuple(
         tuple(tuple(replaced(p, swaps) for p in table) for table in rnd) for rnd in first
     )
@@ -176,12 +176,13 @@ def follows_schedule(sim: Sim, tournament: Tournament, rows: list[TournamentTabl
     return problems
 
 
-def replaced(user: int, swaps: dict[int, int]) -> int:
-    """Who holds `user`'s place now, after every replacement."""
-    seen = set()
-    while user in swaps and user not in seen:
-        seen.add(user)
-        user = swaps[user]
+def replaced(user: int, swaps: list[tuple[int, int]]) -> int:
+    """Who holds `user`'s place now, after every replacement (old, new) in the order they
+    were made: a player replaced out may come back later in another's place (seed 1618),
+    which a mapping from old to new followed to its end took for their own place."""
+    for old, new in swaps:
+        if user == old:
+            user = new
     return user
 
 
