@@ -19,6 +19,7 @@ from PIL import Image, ImageDraw
 
 from meeple_hall.renderers.palette import BACKGROUND, INK, MUTED, SEAT_COLOURS, font
 from meeple_hall.renderers.shapes import draw_shape
+from meeple_hall.renderers.stamps import rounded_rectangle
 
 WIDTH = 1400
 MARGIN = 12
@@ -119,8 +120,8 @@ def coin(draw: Draw, x: float, y: float, value: Any = "", r: float = 9) -> None:
 
 def worker(draw: Draw, x: float, y: float, colour: Any = (120, 85, 55), s: float = 1.0) -> None:
     draw.ellipse((x - 3 * s, y - 9 * s, x + 3 * s, y - 3 * s), fill=colour, outline=INK)
-    draw.rounded_rectangle(
-        (x - 5 * s, y - 3 * s, x + 5 * s, y + 7 * s), 3 * s, fill=colour, outline=INK
+    rounded_rectangle(
+        draw, (x - 5 * s, y - 3 * s, x + 5 * s, y + 7 * s), 3 * s, fill=colour, outline=INK
     )
 
 
@@ -138,8 +139,8 @@ def trader(
 
 
 def donkey(draw: Draw, x: float, y: float, colour: Any, s: float = 1.0) -> None:
-    draw.rounded_rectangle(
-        (x - 6 * s, y - 3 * s, x + 5 * s, y + 3 * s), 2 * s, fill=colour, outline=INK
+    rounded_rectangle(
+        draw, (x - 6 * s, y - 3 * s, x + 5 * s, y + 3 * s), 2 * s, fill=colour, outline=INK
     )
     draw.rectangle((x + 3 * s, y - 7 * s, x + 7 * s, y - 2 * s), fill=colour, outline=INK)
     width = max(1, round(s))
@@ -158,7 +159,9 @@ def civet(draw: Draw, x: float, y: float, s: float = 1.0) -> None:
 
 def action_marker(draw: Draw, x: float, y: float, s: float = 1.0) -> None:
     """An Action marker: the black cube of the Work phase, outlined to show on dark seats."""
-    draw.rounded_rectangle((x - 7 * s, y - 7 * s, x + 7 * s, y + 7 * s), 2, fill=INK, outline=WHITE)
+    rounded_rectangle(
+        draw, (x - 7 * s, y - 7 * s, x + 7 * s, y + 7 * s), 2, fill=INK, outline=WHITE
+    )
 
 
 def truck(draw: Draw, x: float, y: float, colour: Any = (90, 90, 90), s: float = 1.0) -> None:
@@ -241,7 +244,7 @@ def draw_header(draw: Draw, view: dict[str, Any], y0: float) -> None:
     for p in range(3):
         past, now = p + 1 < view["period"], p + 1 == view["period"]
         fill = INK if now else (MUTED if past else PANEL_DARK)
-        draw.rounded_rectangle((x, cy - 20, x + 84, cy + 20), 10, fill=fill)
+        rounded_rectangle(draw, (x, cy - 20, x + 84, cy + 20), 10, fill=fill)
         text(draw, (x + 42, cy + 1), 1970 + 5 * p, 28, WHITE if now or past else MUTED)
         x += 92
     x += 16
@@ -287,7 +290,7 @@ def draw_sumatra(draw: Draw, view: dict[str, Any], x0: float, y0: float, w: floa
     if w < 80:
         return
     box = (x0, y0, x0 + w, y0 + HEADER_H - 8)
-    draw.rounded_rectangle(box, 24, fill=(150, 185, 110), outline=(90, 120, 60), width=3)
+    rounded_rectangle(draw, box, 24, fill=(150, 185, 110), outline=(90, 120, 60), width=3)
     x, y = x0 + 28, y0 + (HEADER_H - 8) / 2
     for seat, player in enumerate(view["players"]):
         for _ in range(player["sumatra"]):
@@ -334,17 +337,17 @@ def draw_coop_board(
 ) -> None:
     """What is printed on a cooperative: its frame, trading house, pathways, empty spaces."""
     colour = COFFEE_COLOURS[coffee]
-    draw.rounded_rectangle(
-        (x0, y0, x0 + COOP_W, y0 + COOP_H), 14, fill=PANEL, outline=colour, width=4
+    rounded_rectangle(
+        draw, (x0, y0, x0 + COOP_W, y0 + COOP_H), 14, fill=PANEL, outline=colour, width=4
     )
-    draw.rounded_rectangle((x0, y0, x0 + COOP_W, y0 + 50), 14, fill=colour)
+    rounded_rectangle(draw, (x0, y0, x0 + COOP_W, y0 + 50), 14, fill=colour)
     draw.rectangle((x0, y0 + 30, x0 + COOP_W, y0 + 50), fill=colour)
     spaces, pitch = trader_pitch(rules_players)
     for i in range(spaces):
         x = x0 + 24 + i * pitch
-        draw.rounded_rectangle((x - 16, y0 + 7, x + 16, y0 + 43), 6, fill=PANEL_DARK, outline=INK)
+        rounded_rectangle(draw, (x - 16, y0 + 7, x + 16, y0 + 43), 6, fill=PANEL_DARK, outline=INK)
     sx = x0 + COOP_W - 64
-    draw.rounded_rectangle((sx - 16, y0 + 9, sx + 16, y0 + 41), 5, fill=WHITE, outline=INK)
+    rounded_rectangle(draw, (sx - 16, y0 + 9, sx + 16, y0 + 41), 5, fill=WHITE, outline=INK)
     bean(draw, sx, y0 + 25, coffee, 10)
     worker(draw, x0 + COOP_W - 44, y0 + ROW_Y[2] - 10, s=1.6)
     for _, row, lower, upper in pathways(sizes):
@@ -356,7 +359,7 @@ def draw_coop_board(
         for index in range(size):
             x, y = space_xy(x0, y0, row, index, size)
             box = (x - half, y - half, x + half, y + half)
-            draw.rounded_rectangle(box, 8, fill=EMPTY_SPACE, outline=MUTED, width=2)
+            rounded_rectangle(draw, box, 8, fill=EMPTY_SPACE, outline=MUTED, width=2)
             text(draw, (x + 3, y + 4), {1: "1", 2: "1/2", 3: "2/3"}[row], 15, MUTED)
             space_number(draw, x, y, index, INK)
         row_number(draw, x0, y0, row)
@@ -370,7 +373,7 @@ def space_number(draw: Draw, x: float, y: float, index: int, fill: Any) -> None:
 def row_number(draw: Draw, x0: float, y0: float, row: int) -> None:
     """A row's number (1 at the bottom) on a dark tab at the right edge of the cooperative."""
     x, y = x0 + COOP_W - 9, y0 + ROW_Y[row - 1] + 12
-    draw.rounded_rectangle((x - 6, y - 9, x + 6, y + 9), 4, fill=INK)
+    rounded_rectangle(draw, (x - 6, y - 9, x + 6, y + 9), 4, fill=INK)
     text(draw, (x, y), row, 14, WHITE)
 
 
@@ -419,7 +422,7 @@ def draw_plantations(
     for x, y, _, plantation in placed(coop, x0, y0):
         box = (x - half, y - half, x + half, y + half)
         owner = seat_colour(view, plantation["owner"])
-        draw.rounded_rectangle(box, 8, fill=owner, outline=colour, width=4)
+        rounded_rectangle(draw, box, 8, fill=owner, outline=colour, width=4)
         text(draw, (x - 4, y + 1), plantation["level"], BIG, ink_on(owner))
         if plantation["staffed"]:
             worker(draw, x + 13, y + 8, s=1.05)
@@ -511,7 +514,7 @@ ARABICA_W = 34 + 7 * ARABICA_CELL[0] + 8
 def draw_arabica_board(draw: Draw, x0: float, y0: float) -> None:
     """The Arabica track as printed: a row of seven spaces per coffee, the rewards above."""
     cell_w, cell_h = ARABICA_CELL
-    draw.rounded_rectangle((x0, y0, x0 + ARABICA_W, y0 + BAND_H), 10, fill=PANEL)
+    rounded_rectangle(draw, (x0, y0, x0 + ARABICA_W, y0 + BAND_H), 10, fill=PANEL)
     for c in range(7):
         cx = x0 + 34 + c * cell_w + cell_w / 2
         if c == 3:
@@ -582,7 +585,7 @@ def draw_bars(
     for b, (bar, spaces) in enumerate(view["bar_spaces"].items()):
         x = x0 + b * (width + BAR_GAP)
         if printed:
-            draw.rounded_rectangle((x, y0, x + width, y0 + BAND_H), 10, fill=PANEL)
+            rounded_rectangle(draw, (x, y0, x + width, y0 + BAND_H), 10, fill=PANEL)
             text(draw, (x + width / 2, y0 + BAR_TAB / 2 + 2), b + 1, 18)
         pitch = bar_pitch(spaces)
         for i, space in enumerate(spaces):
@@ -591,7 +594,7 @@ def draw_bars(
             if owner is None and not printed:
                 continue
             fill = PANEL_DARK if owner is None else seat_colour(view, owner)
-            draw.rounded_rectangle((x + 4, y, x + width - 4, y + pitch - 4), 7, fill=fill)
+            rounded_rectangle(draw, (x + 4, y, x + width - 4, y + pitch - 4), 7, fill=fill)
             cy = y + (pitch - 4) / 2
             need = space["need"]
             if need in COFFEE_COLOURS:
@@ -624,10 +627,10 @@ def draw_milestones(draw: Draw, view: dict[str, Any], x0: float, y0: float, w: f
     each = (w - 16) / 3
     for m, milestone in enumerate(view["milestones"]):
         x = x0 + m * (each + 8)
-        draw.rounded_rectangle((x, y0, x + each, y0 + 96), 10, fill=PANEL, outline=INK)
+        rounded_rectangle(draw, (x, y0, x + each, y0 + 96), 10, fill=PANEL, outline=INK)
         text(draw, (x + 18, y0 + 21), "ABC"[m], 22)
-        draw.rounded_rectangle(
-            (x + 36, y0 + 6, x + each - 6, y0 + 36), 6, fill=WHITE, outline=MUTED
+        rounded_rectangle(
+            draw, (x + 36, y0 + 6, x + each - 6, y0 + 36), 6, fill=WHITE, outline=MUTED
         )
         milestone_icon(draw, milestone["id"], x + 56, y0 + 21)
         marks = milestone["marks"]
@@ -660,7 +663,7 @@ def milestone_icon(draw: Draw, milestone: str, x: float, y: float) -> None:
     elif icon == "bean":
         bean(draw, x, y, "kopi", 9)
     elif icon == "cup":
-        draw.rounded_rectangle((x - 7, y - 6, x + 5, y + 7), 3, fill=WHITE, outline=INK)
+        rounded_rectangle(draw, (x - 7, y - 6, x + 5, y + 7), 3, fill=WHITE, outline=INK)
         draw.arc((x + 2, y - 3, x + 10, y + 4), -90, 90, fill=INK, width=2)
     elif icon == "warehouse":
         draw.rectangle((x - 8, y - 7, x + 8, y + 8), fill=INK)
@@ -686,7 +689,7 @@ def draw_contract_bonus(draw: Draw, view: dict[str, Any], x0: float, y0: float, 
     height = BAND_H - 104
     for i, letter in enumerate("ABCDEF"):
         x = x0 + i * (each + 6)
-        draw.rounded_rectangle((x, y0, x + each, y0 + height), 8, fill=PANEL)
+        rounded_rectangle(draw, (x, y0, x + each, y0 + height), 8, fill=PANEL)
         text(draw, (x + 14, y0 + 16), letter, 18)
         stack = list(reversed(view["contract_bonus"][letter][-5:]))
         for k, token in enumerate(stack):
@@ -705,8 +708,10 @@ def draw_player(
     colour = seat_colour(view, seat)
     if seat in view["active"]:
         active_ring(draw, x0, y0, w)
-    draw.rounded_rectangle((x0, y0, x0 + w, y0 + PLAYER_H), 12, fill=PANEL, outline=colour, width=4)
-    draw.rounded_rectangle((x0, y0, x0 + w, y0 + 46), 12, fill=colour)
+    rounded_rectangle(
+        draw, (x0, y0, x0 + w, y0 + PLAYER_H), 12, fill=PANEL, outline=colour, width=4
+    )
+    rounded_rectangle(draw, (x0, y0, x0 + w, y0 + 46), 12, fill=colour)
     draw.rectangle((x0, y0 + 30, x0 + w, y0 + 46), fill=colour)
     draw_company_header(draw, p, seat, colour, x0, y0, w)
     draw_coffee_held(draw, p, x0, y0, w)
@@ -759,7 +764,8 @@ def draw_coffee_held(draw: Draw, p: dict[str, Any], x0: float, y0: float, w: flo
     for i, coffee in enumerate((*COFFEES, "kopi")):
         cx = x0 + 8 + col * (i + 0.5)
         n = p["coffee"][coffee]
-        draw.rounded_rectangle(
+        rounded_rectangle(
+            draw,
             (cx - col / 2 + 2, y0 + 52, cx + col / 2 - 2, y0 + 102),
             8,
             fill=WHITE if n else PANEL_DARK,
@@ -773,7 +779,7 @@ def draw_buildings_built(
 ) -> None:
     """The trade ratio, the warehouses and the buildings of the company."""
     x = x0 + 10
-    draw.rounded_rectangle((x, y - 13, x + 46, y + 13), 7, fill=WHITE, outline=INK)
+    rounded_rectangle(draw, (x, y - 13, x + 46, y + 13), 7, fill=WHITE, outline=INK)
     text(draw, (x + 23, y), f"{p['ratio']}:1", 17)
     x += 54
     built = p["built"]
@@ -811,10 +817,10 @@ def draw_supplies(
             bean(draw, x, y, stock, 5)
         x += 19
     if p["minus_tokens"]:
-        draw.rounded_rectangle((x - 4, y - 12, x + 38, y + 12), 8, fill=INK)
+        rounded_rectangle(draw, (x - 4, y - 12, x + 38, y + 12), 8, fill=INK)
         text(draw, (x + 17, y), -3 * p["minus_tokens"], 17, WHITE)
     bx = x0 + w - 86
-    draw.rounded_rectangle((bx, y - 12, bx + 78, y + 12), 7, fill=WHITE)
+    rounded_rectangle(draw, (bx, y - 12, bx + 78, y + 12), 7, fill=WHITE)
     pale = PANEL_DARK
     draw.rectangle((bx + 9, y - 7, bx + 21, y + 7), fill=INK if "marker" in p["bonus"] else pale)
     trader(draw, bx + 39, y + 2, colour if "trader" in p["bonus"] else pale)
@@ -832,8 +838,12 @@ def draw_contracts(
     for i, letter in enumerate("ABCDEF"):
         x = x0 + 8 + i * cw
         done = letter in p["fulfilled"]
-        draw.rounded_rectangle(
-            (x + 1, top, x + cw - 2, bottom), 6, fill=PANEL_DARK if done else WHITE, outline=INK
+        rounded_rectangle(
+            draw,
+            (x + 1, top, x + cw - 2, bottom),
+            6,
+            fill=PANEL_DARK if done else WHITE,
+            outline=INK,
         )
         text(draw, (x + 10, top + 9), letter, 13, MUTED if done else INK)
         if done:
@@ -847,7 +857,7 @@ def draw_contract_wants(
 ) -> None:
     if contract["hard_side"]:
         # the handicap: this contract lies 3-player side up
-        draw.rounded_rectangle((x + cw - 18, top + 2, x + cw - 4, top + 16), 4, fill=INK)
+        rounded_rectangle(draw, (x + cw - 18, top + 2, x + cw - 4, top + 16), 4, fill=INK)
         text(draw, (x + cw - 11, top + 9), 3, 11, WHITE)
     for k, (coffee, n) in enumerate(contract["wants"].items()):
         bean(draw, x + cw / 2 - 8, top + 20 + k * 12, coffee, 6 if cw >= 50 else 5)
@@ -871,8 +881,8 @@ def draw_final_score(
     score = scores[seat]
     best = score == max(scores)
     plate = (x0 + w / 2 - 62, y0 + 50, x0 + w / 2 + 62, y0 + 104)
-    draw.rounded_rectangle(
-        plate, 14, fill=GOLD if best else PALE_GOLD, outline=INK, width=5 if best else 2
+    rounded_rectangle(
+        draw, plate, 14, fill=GOLD if best else PALE_GOLD, outline=INK, width=5 if best else 2
     )
     text(draw, (x0 + w / 2, y0 + 77), score, 46)
 
@@ -881,10 +891,10 @@ def draw_andre(draw: Draw, view: dict[str, Any], x0: float, y0: float, w: float)
     andre = view["andre"]
     if andre["seat"] in view["active"]:
         active_ring(draw, x0, y0, w)
-    draw.rounded_rectangle(
-        (x0, y0, x0 + w, y0 + PLAYER_H), 12, fill=PANEL, outline=ANDRE_COLOUR, width=4
+    rounded_rectangle(
+        draw, (x0, y0, x0 + w, y0 + PLAYER_H), 12, fill=PANEL, outline=ANDRE_COLOUR, width=4
     )
-    draw.rounded_rectangle((x0, y0, x0 + w, y0 + 46), 12, fill=ANDRE_COLOUR)
+    rounded_rectangle(draw, (x0, y0, x0 + w, y0 + 46), 12, fill=ANDRE_COLOUR)
     draw.rectangle((x0, y0 + 30, x0 + w, y0 + 46), fill=ANDRE_COLOUR)
     text(draw, (x0 + 22, y0 + 24), andre["seat"] + 1, BIG, INK)
     # his plantation stack: the levels he plants next, closer together on a narrow board
@@ -893,7 +903,7 @@ def draw_andre(draw: Draw, view: dict[str, Any], x0: float, y0: float, w: float)
     for k, level in enumerate(andre["stack"]):
         left = x0 + 48 + k * pitch
         box = (left, y0 + 6, left + pitch - 6, y0 + 40)
-        draw.rounded_rectangle(box, 6, fill=WHITE, outline=INK)
+        rounded_rectangle(draw, box, 6, fill=WHITE, outline=INK)
         text(draw, (left + (pitch - 6) / 2, y0 + 23), level, 24 if pitch >= 36 else 21)
     for k in range(andre["fair_trade_posts"]):
         building(draw, x0 + 26 + k * 30, y0 + 76, "fairtrade", ANDRE_COLOUR, s=1.4)
@@ -905,7 +915,7 @@ def draw_andre(draw: Draw, view: dict[str, Any], x0: float, y0: float, w: float)
         counter(draw, x0 + 26 + k * 26, y0 + 208, token, 10)
     # his visible contract: top, middle and bottom coffee drive his choices
     card = (x0 + w - 84, y0 + 58, x0 + w - 24, y0 + 184)
-    draw.rounded_rectangle(card, 8, fill=WHITE, outline=INK)
+    rounded_rectangle(draw, card, 8, fill=WHITE, outline=INK)
     for k, coffee in enumerate(andre["contract_coffees"]):
         bean(draw, x0 + w - 54, y0 + 84 + k * 36, coffee, 14)
     text(draw, (x0 + w - 54, y0 + 212), andre["contracts_left"], 28)
@@ -987,7 +997,7 @@ def seat_colours(view: dict[str, Any]) -> tuple[tuple[int, int, int], ...]:
 
 def active_ring(draw: Draw, x0: float, y0: float, w: float) -> None:
     """The thick dark frame around the board of a seat that must act."""
-    draw.rounded_rectangle((x0 - 6, y0 - 6, x0 + w + 6, y0 + PLAYER_H + 6), 16, fill=INK)
+    rounded_rectangle(draw, (x0 - 6, y0 - 6, x0 + w + 6, y0 + PLAYER_H + 6), 16, fill=INK)
 
 
 def render(view: dict[str, Any]) -> Image.Image:
@@ -1081,7 +1091,7 @@ def draw_band(
 def draw_own_arabica(draw: Draw, view: dict[str, Any], seat: int, x0: float, y0: float) -> None:
     """One company's five Arabica rows, its disc on each."""
     cell = 30
-    draw.rounded_rectangle((x0, y0, x0 + cell * 7 + 40, y0 + cell * 5 + 16), 10, fill=PANEL)
+    rounded_rectangle(draw, (x0, y0, x0 + cell * 7 + 40, y0 + cell * 5 + 16), 10, fill=PANEL)
     for r, coffee in enumerate(COFFEES):
         y = y0 + 8 + r * cell
         bean(draw, x0 + 18, y + cell / 2, coffee, 8)
@@ -1101,11 +1111,11 @@ def draw_stacks(draw: Draw, view: dict[str, Any], seat: int, x0: float, y0: floa
     colour = seat_colour(view, seat)
     for r, row in enumerate(("A", "B", "C")):
         y = y0 + r * 40
-        draw.rounded_rectangle((x0, y, x0 + 230, y + 34), 8, fill=PANEL)
+        rounded_rectangle(draw, (x0, y, x0 + 230, y + 34), 8, fill=PANEL)
         text(draw, (x0 + 14, y + 17), row, 15)
         for k, level in enumerate(p["plantations"].get(row, [])):
             box = (x0 + 30 + k * 32, y + 4, x0 + 56 + k * 32, y + 30)
-            draw.rounded_rectangle(box, 5, fill=colour, outline=INK)
+            rounded_rectangle(draw, box, 5, fill=colour, outline=INK)
             text(draw, (x0 + 43 + k * 32, y + 17), level, 14, WHITE)
         building(draw, x0 + 214, y + 18, "farm", colour if row in p["farms"] else None)
 
