@@ -91,7 +91,7 @@ class MeepleHall(commands.Bot):
         await self.tree.set_translator(Translator())
         lobby = Lobby(self, self.store, self.manager)
         play = Play(self, self.store, self.manager, self.display)
-        undo = Undo(self, self.manager)
+        undo = Undo(self, self.manager, self.display)
         archive = Archive(self, self.store)
         for cog in (lobby, play, undo, archive):
             await self.add_cog(cog)

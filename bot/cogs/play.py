@@ -63,6 +63,7 @@ from meeple_hall.bot.refusals import (
 )
 from meeple_hall.bot.render import TablePictures
 from meeple_hall.bot.replies import (
+    MESSAGE_MAX,
     below_table,
     can_manage,
     refusal_text,
@@ -385,13 +386,21 @@ class Play(commands.Cog):
         following = game.decision_for(seat) if game.table.status.value == "active" else None
         note = t(locale, "move.applied", moves=" ".join(done))
         view: Components | None
-        if following is not None:
+        picture: asyncio.Future[DrawnPicture] | None = None
+        if following is not None:  # the reply is that decision's panel, pictured once drawn
+            picture = draw_decision(game, seat, following, self.display.pictures)
             content, panel = build_panel(game, seat, following, locale, notice=note)
             view = await offer_undo(self.manager, game, seat, locale, panel)
         else:
             content, view = note, await offer_undo(self.manager, game, seat, locale)
-        extra = {"view": view} if view is not None else {}
-        await reply_to_done(interaction, lambda: say(interaction, content, **extra), note)
+        editors: list[PanelEditor] = []
+
+        async def show() -> None:
+            editors.append(await show_panel(interaction, clip(content, MESSAGE_MAX), view))
+
+        await reply_to_done(interaction, show, note)
+        if picture is not None and editors:
+            await attach_picture(editors[0], game, picture)
 
     @move.autocomplete("text")
     async def _move_completions(
@@ -611,7 +620,11 @@ async def attach_picture(
     """Add the decision's picture to its panel once drawn, unless the game has moved on
     meanwhile (the panel is another by then). A picture that cannot be added is left out:
     the panel works without it."""
-    seq, png = await picture
+    try:
+        seq, png = await picture
+    except Exception:  # a renderer's bug: the panel, already shown, works without it
+        log.exception("the picture of a panel of table %s could not be drawn", game.id)
+        return
     if png is None or game.seq != seq:
         return
     try:
