@@ -13,14 +13,18 @@ printed; no words (the words are in bot/presenters/keyflower.py).
 
 from __future__ import annotations
 
+import json
 import math
+from collections import OrderedDict
 from collections.abc import Callable
+from functools import cache, lru_cache
 from itertools import combinations, pairwise
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from meeple_hall.games.keyflower.components import tiles
+from meeple_hall.renderers import stamps
 from meeple_hall.renderers.palette import BACKGROUND, INK, MUTED, font
 from meeple_hall.renderers.phone import MIN_FONT
 from meeple_hall.renderers.shapes import draw_shape
@@ -88,14 +92,14 @@ RIM = (200, 150, 20)
 START = (128, 60, 170)
 
 
+# A hex's corners about its centre for size 1, pointy side up.
+HEX_CORNERS = tuple(
+    (math.cos(math.radians(60 * i - 30)), math.sin(math.radians(60 * i - 30))) for i in range(6)
+)
+
+
 def _hex(cx: float, cy: float, size: float) -> list[tuple[float, float]]:
-    return [
-        (
-            cx + size * math.cos(math.radians(60 * i - 30)),
-            cy + size * math.sin(math.radians(60 * i - 30)),
-        )
-        for i in range(6)
-    ]
+    return [(cx + size * dx, cy + size * dy) for dx, dy in HEX_CORNERS]
 
 
 def _edge_angle(d: int) -> float:
@@ -111,16 +115,95 @@ def _text(
     fill: tuple[int, int, int] = INK,
     halo: tuple[int, int, int] | None = None,
 ) -> None:
-    """Centred text; a halo in the ground's colour keeps it clear of roads drawn under it."""
-    draw.text(
-        xy,
-        text,
-        font=font(max(size, MIN_FONT.get())),
-        fill=fill,
-        anchor="mm",
-        stroke_width=max(2, size // 8) if halo else 0,
-        stroke_fill=halo,
-    )
+    """Centred text; a halo in the ground's colour keeps it clear of roads drawn under it.
+    Drawn at the place that draws the same glyphs with a cached mask (`_same_glyphs_at`)."""
+    typeface = font(max(size, MIN_FONT.get()))
+    at = _same_glyphs_at(xy)
+    if halo is None:
+        stamps.text(draw, at, text, fill=fill, font=typeface, anchor="mm")
+    else:
+        draw.text(
+            at,
+            text,
+            font=typeface,
+            fill=fill,
+            anchor="mm",
+            stroke_width=max(2, size // 8),
+            stroke_fill=halo,
+        )
+
+
+# Pillow draws a text's glyphs at whole pixels: where a text starts within its pixel moves
+# them by one pixel or none, and adds a row or column to the mask when it is not 0. For the
+# bundled font with anchor "mm" that makes three kinds of start per axis: none, under
+# 31.5/64 of a pixel (32.5/64 down), and the rest (tests/renderers/test_keyflower_drawing.py
+# compares every text and size drawn here with Pillow's), so a text is drawn at its kind's
+# start and the stamps' cache keeps three masks a text and size, not one a position. Starts
+# within a rounding error of those bounds keep their place.
+START_BOUNDS = (31.5 / 64, 32.5 / 64)
+START_KINDS = (0.0, 0.25, 0.75)  # a start of each kind
+NEAR = 1e-3 / 64
+
+
+def _same_glyphs_at(xy: tuple[float, float]) -> tuple[float, float]:
+    """A place that draws the same pixels as xy with anchor "mm" (xy where unsure)."""
+    place = []
+    for value, bound in zip(xy, START_BOUNDS, strict=True):
+        whole = math.floor(value)
+        part = value - whole
+        if value < 0 or 0 < part < 1e-4 or abs(part - bound) < NEAR:
+            return xy
+        place.append(whole + START_KINDS[0 if part == 0 else 1 if part < bound else 2])
+    return place[0], place[1]
+
+
+def _regular(
+    draw: ImageDraw.ImageDraw,
+    circle: tuple[float, float, float],
+    sides: int,
+    fill: tuple[int, int, int] | None = None,
+    outline: tuple[int, int, int] | None = None,
+    width: int = 1,
+) -> None:
+    """`draw.regular_polygon(circle, sides, ...)`, its corners worked out as Pillow does
+    with the angles' sines and cosines kept."""
+    x, y, r = circle
+    corners = [(round(r * c + x, 2), round(r * s + y, 2)) for c, s in _polygon_turns(sides)]
+    draw.polygon(corners, fill=fill, outline=outline, width=width)
+
+
+@cache
+def _polygon_turns(sides: int) -> tuple[tuple[float, float], ...]:
+    """Pillow's corner directions of a regular polygon (`_compute_regular_polygon_vertices`
+    with rotation 0)."""
+    step = 360 / sides
+    angle = 270 - 0.5 * step
+    turns = []
+    for _ in range(sides):
+        turns.append((math.cos(math.radians(360 - angle)), math.sin(math.radians(360 - angle))))
+        angle += step
+        if angle > 360:
+            angle -= 360
+    return tuple(turns)
+
+
+def _rounded(
+    draw: ImageDraw.ImageDraw,
+    box: tuple[float, float, float, float],
+    radius: float,
+    fill: tuple[int, int, int] | None = None,
+    outline: tuple[int, int, int] | None = None,
+    width: int = 1,
+) -> None:
+    """`draw.rounded_rectangle`, pasted from a stamp: Pillow rounds the corners of the box
+    to whole pixels first, so where the box is wider and taller than its round corners the
+    rounded box draws the same."""
+    x0, y0, x1, y1 = box
+    whole = (round(x0), round(y0), round(x1), round(y1))
+    if min(x1 - x0, y1 - y0, whole[2] - whole[0], whole[3] - whole[1]) > 2 * radius + 1:
+        stamps.rounded_rectangle(draw, whole, radius, fill=fill, outline=outline, width=width)
+    else:
+        draw.rounded_rectangle(box, radius, fill=fill, outline=outline, width=width)
 
 
 # Each worker colour has its own shape, so workers read without colour vision too (red and
@@ -202,7 +285,7 @@ def _piece(
 def _token(
     draw: ImageDraw.ImageDraw, x: float, y: float, fill: tuple[int, int, int], n: int, r: float = 8
 ) -> None:
-    draw.regular_polygon((x, y, r), 8, fill=fill, outline=INK)
+    _regular(draw, (x, y, r), 8, fill=fill, outline=INK)
     _text(draw, (x, y), str(n), int(r * 1.25), WHITE if fill != RESOURCE["gold"] else INK)
 
 
@@ -232,9 +315,7 @@ def _gives(draw: ImageDraw.ImageDraw, tile: dict[str, Any], x: float, y: float, 
 
 def _chooses(draw: ImageDraw.ImageDraw, tile: dict[str, Any], x: float, y: float, s: float) -> None:
     for i, k in enumerate(tile.get("detail", {}).get("options", [])):
-        draw.regular_polygon(
-            (x + (i - 1) * s * 0.34, y, s * 0.15), 8, fill=RESOURCE[k], outline=INK
-        )
+        _regular(draw, (x + (i - 1) * s * 0.34, y, s * 0.15), 8, fill=RESOURCE[k], outline=INK)
 
 
 def _hires(draw: ImageDraw.ImageDraw, tile: dict[str, Any], x: float, y: float, s: float) -> None:
@@ -284,13 +365,13 @@ def _cart(draw: ImageDraw.ImageDraw, tile: dict[str, Any], x: float, y: float, s
 
 def _store(draw: ImageDraw.ImageDraw, tile: dict[str, Any], x: float, y: float, s: float) -> None:
     d = tile.get("detail", {})
-    draw.regular_polygon((x, y, s * 0.3), 6, fill=None, outline=INK, width=2)
+    _regular(draw, (x, y, s * 0.3), 6, fill=None, outline=INK, width=2)
     kind = d.get("kind", "any")
     if kind == "any":
         for i, k in enumerate(("iron", "stone", "wood")):
-            draw.regular_polygon((x + (i - 1) * s * 0.14, y, s * 0.08), 8, fill=RESOURCE[k])
+            _regular(draw, (x + (i - 1) * s * 0.14, y, s * 0.08), 8, fill=RESOURCE[k])
     else:
-        draw.regular_polygon((x, y, s * 0.13), 8, fill=RESOURCE[kind])
+        _regular(draw, (x, y, s * 0.13), 8, fill=RESOURCE[kind])
     _text(draw, (x + s * 0.42, y), f"{d.get('per', '')}", _small(s))
 
 
@@ -300,7 +381,7 @@ def _adjacent(
     """Points per neighbour (per upgraded neighbour: gold-rimmed)."""
     rim = RIM if tile.get("effect") == "adjacent_upgraded" else INK
     for dx, dy in ((-0.16, 0.06), (0.16, 0.06), (0, -0.2)):
-        draw.regular_polygon((x + dx * s, y + dy * s, s * 0.12), 6, fill=None, outline=rim, width=2)
+        _regular(draw, (x + dx * s, y + dy * s, s * 0.12), 6, fill=None, outline=rim, width=2)
     _text(draw, (x + s * 0.42, y), f"{tile.get('detail', {}).get('per', '')}", _small(s))
 
 
@@ -376,7 +457,7 @@ def _scoring(
             _text(draw, (gx + s * 0.02, y + s * 0.01), "?", small, WHITE, halo=INK)
     value = d.get("per_set", d.get("per"))
     if value is not None:
-        draw.regular_polygon((px, y, s * 0.24), 5, fill=WHITE, outline=INK)
+        _regular(draw, (px, y, s * 0.24), 5, fill=WHITE, outline=INK)
         _text(draw, (px, y + s * 0.02), str(value), small)
 
 
@@ -391,9 +472,9 @@ def _item(draw: ImageDraw.ImageDraw, item: str, x: float, y: float, u: float) ->
     elif item == "skill":
         _skill(draw, x, y, "", u)
     elif item in RESOURCE:
-        draw.regular_polygon((x, y, u), 8, fill=RESOURCE[item], outline=INK)
+        _regular(draw, (x, y, u), 8, fill=RESOURCE[item], outline=INK)
     elif item == "resource":
-        draw.regular_polygon((x, y, u), 8, fill=(250, 250, 250), outline=INK)
+        _regular(draw, (x, y, u), 8, fill=(250, 250, 250), outline=INK)
         for i, k in enumerate(("iron", "stone", "wood")):
             draw.pieslice(
                 (x - u * 0.7, y - u * 0.7, x + u * 0.7, y + u * 0.7),
@@ -450,7 +531,8 @@ def _meeple(
 
 
 def _skill(draw: ImageDraw.ImageDraw, x: float, y: float, kind: str, r: float) -> None:
-    draw.rounded_rectangle(
+    _rounded(
+        draw,
         (x - r, y - r, x + r, y + r),
         max(1, int(r / 3)),
         fill=SKILL.get(kind, (90, 90, 110)),
@@ -466,6 +548,21 @@ def _tile(
     size: float,
     edges: bool = True,
 ) -> None:
+    """A tile: its face (pasted from a stamp where it was drawn before), then its workers."""
+    _stamped_face(draw, tile, cx, cy, size, edges)
+    _tile_workers(draw, tile.get("workers", []), cx, cy, size)
+
+
+def _face(
+    draw: ImageDraw.ImageDraw,
+    tile: dict[str, Any],
+    cx: float,
+    cy: float,
+    size: float,
+    edges: bool = True,
+) -> None:
+    """Everything printed or kept on a tile, all inside its hex: its season, roads and
+    water, gold rim, code, what it does, points, start keyple, resources or upgrade cost."""
     draw.polygon(_hex(cx, cy, size), fill=SEASON.get(tile["kind"], (220, 220, 220)), outline=INK)
     if edges:
         for d, kind in enumerate(tile.get("edges", "")):
@@ -499,7 +596,11 @@ def _tile(
         _piece(draw, x, y, RESOURCE[k], n, r)
     if not res and not tile.get("upgraded"):
         _upgrade_cost(draw, tile["id"], cx, cy, size)
-    workers = tile.get("workers", [])
+
+
+def _tile_workers(
+    draw: ImageDraw.ImageDraw, workers: list[dict[str, Any]], cx: float, cy: float, size: float
+) -> None:
     step = min(0.42, 1.3 / max(1, len(workers))) * size
     for i, g in enumerate(workers):
         _pawn(
@@ -516,6 +617,95 @@ def _tile(
         )
 
 
+# A tile's face drawn the second time it is met (the next picture of a table shows the same
+# tiles at the same places) is kept as a stamp and pasted from then on. The stamp is the
+# face drawn alone at the same place (Pillow's polygons move by a pixel here and there when
+# moved by whole pixels), so the pasted pixels are the drawn ones; a face whose text would
+# blend with what lies outside it is drawn.
+FACE_STAMPS = 512  # about 40 KB each: two or three busy tables' tiles a picture worker
+FACE_SIGHTINGS = 4096
+
+
+class _Faces:
+    """Tile faces met (their keys) and the stamps of faces met twice, both bounded."""
+
+    def __init__(self) -> None:
+        self.met: OrderedDict[tuple[Any, ...], None] = OrderedDict()
+        self.stamps: OrderedDict[tuple[Any, ...], tuple[Any, Any] | None] = OrderedDict()
+
+    def stamp(self, key: tuple[Any, ...]) -> tuple[Any, Any] | bool | None:
+        """The key's stamp (None: it cannot be one), or whether to make it now."""
+        if key in self.stamps:
+            self.stamps.move_to_end(key)
+            return self.stamps[key]
+        if key in self.met:
+            return True
+        self.met[key] = None
+        if len(self.met) > FACE_SIGHTINGS:
+            self.met.popitem(last=False)
+        return False
+
+    def keep(self, key: tuple[Any, ...], stamp: tuple[Any, Any] | None) -> None:
+        self.stamps[key] = stamp
+        if len(self.stamps) > FACE_STAMPS:
+            self.stamps.popitem(last=False)
+
+    def cache_clear(self) -> None:  # named as functools' caches: tests clear them all
+        self.met.clear()
+        self.stamps.clear()
+
+
+_FACES = _Faces()
+
+
+def _stamped_face(
+    draw: ImageDraw.ImageDraw,
+    tile: dict[str, Any],
+    cx: float,
+    cy: float,
+    size: float,
+    edges: bool,
+) -> None:
+    face = {k: v for k, v in tile.items() if k not in ("workers", "bids")}
+    key = (json.dumps(face, sort_keys=True), cx, cy, size, edges, MIN_FONT.get())
+    box = _face_box(cx, cy, size)
+    found = _FACES.stamp(key) if _inside(draw, box) else None
+    if found is True:
+        found = _face_stamp(face, cx, cy, size, edges)
+        _FACES.keep(key, found)
+    if isinstance(found, tuple):
+        colours, mask = found
+        draw._image.paste(colours, box, mask)
+    else:
+        _face(draw, tile, cx, cy, size, edges)
+
+
+def _face_box(cx: float, cy: float, size: float) -> tuple[int, int, int, int]:
+    """Whole pixels around a face, with room for its outline."""
+    m = math.ceil(size) + 4
+    return math.floor(cx) - m, math.floor(cy) - m, math.floor(cx) + m + 2, math.floor(cy) + m + 2
+
+
+def _inside(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> bool:
+    width, height = draw.im.size
+    return draw.im.mode == "RGB" and min(box) >= 0 and box[2] <= width and box[3] <= height
+
+
+def _face_stamp(
+    face: dict[str, Any], cx: float, cy: float, size: float, edges: bool
+) -> tuple[Any, Any] | None:
+    """The face drawn alone on a clear picture, its colours and the mask of what it drew;
+    None if some of it would blend with what is under it (anti-aliased text off its hex)."""
+    box = _face_box(cx, cy, size)
+    picture = Image.new("RGBA", box[2:], (0, 0, 0, 0))
+    _face(ImageDraw.Draw(picture), face, cx, cy, size, edges)
+    picture = picture.crop(box)
+    alpha = picture.getchannel("A")
+    if any(alpha.histogram()[1:255]):
+        return None
+    return picture, alpha.convert("1")
+
+
 def _upgrade_cost(
     draw: ImageDraw.ImageDraw, tile_id: str, cx: float, cy: float, size: float
 ) -> None:
@@ -529,7 +719,8 @@ def _upgrade_cost(
     r, step, y = size * 0.1, size * 0.22, cy + size * 0.62
     width = size * 0.14 + step * len(units)
     left = cx - width / 2
-    draw.rounded_rectangle(
+    _rounded(
+        draw,
         (left - size * 0.04, y - size * 0.12, left + width + size * 0.02, y + size * 0.12),
         max(2, int(size * 0.06)),
         fill=_mix(RIM, WHITE, 0.75),
@@ -566,7 +757,8 @@ def _bids(
     per_row, step, f = _bid_layout(width)
     pitch = BID_PITCH * f
     rows = math.ceil(len(bids) / per_row)
-    draw.rounded_rectangle(
+    _rounded(
+        draw,
         (cx - width / 2 + TRAY_INSET, top, cx + width / 2 - TRAY_INSET, top + rows * pitch),
         10,
         fill=_mix(SEASON.get(tile["kind"], MUTED), BACKGROUND, 0.65),
@@ -693,7 +885,7 @@ def _top_bar(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         _piece(draw, x, cy, RESOURCE[k], view.get("supply", {}).get(k, 0), r=19)
         x -= 52
     x -= 8
-    draw.rounded_rectangle((x - 22, cy - 20, x + 22, cy + 20), 6, fill=SKILL["anvil"], outline=INK)
+    _rounded(draw, (x - 22, cy - 20, x + 22, cy + 20), 6, fill=SKILL["anvil"], outline=INK)
     _text(draw, (x, cy), str(view.get("skill_pile", 0)), 22, WHITE)
     x -= 58
     _pawn(draw, x, cy, "green", view.get("green", 0), r=21)
@@ -806,7 +998,7 @@ def _market(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> None:
 def _boat(draw: ImageDraw.ImageDraw, boat: dict[str, Any], x: float, y: float) -> None:
     w = _boat_width(boat) - 24
     fill = (215, 212, 205) if boat.get("taken") else SEASON["boat"]
-    draw.rounded_rectangle((x, y, x + w, y + BOAT_H), 16, fill=fill, outline=INK, width=2)
+    _rounded(draw, (x, y, x + w, y + BOAT_H), 16, fill=fill, outline=INK, width=2)
     draw.polygon(
         [(x + w - 2, y + 8), (x + w + 22, y + BOAT_H / 2), (x + w - 2, y + BOAT_H - 8)],
         fill=fill,
@@ -818,7 +1010,8 @@ def _boat(draw: ImageDraw.ImageDraw, boat: dict[str, Any], x: float, y: float) -
     spec = tiles().get(boat["id"])
     if spec is not None:
         sx = x + w - BOAT_SCORE_W / 2 - 4
-        draw.rounded_rectangle(
+        _rounded(
+            draw,
             (sx - BOAT_SCORE_W / 2 + 2, y + 6, sx + BOAT_SCORE_W / 2 - 2, y + BOAT_H - 6),
             10,
             fill=SEASON["winter"],
@@ -915,13 +1108,21 @@ def _layout(extents: list[tuple[float, float]], room: float) -> tuple[list[range
     """Villages laid out in `room` pixels of height; where that would leave the hexes too
     small to read, the picture grows taller (up to MAX_H) towards the smallest size, if that
     gains a tenth at least (a taller picture shows smaller inline)."""
+    rows, size = _kept_layout(tuple(extents), room)
+    return list(rows), size
+
+
+@lru_cache(maxsize=256)  # a table's villages keep their extents for several moves
+def _kept_layout(
+    extents: tuple[tuple[float, float], ...], room: float
+) -> tuple[tuple[range, ...], float]:
     lo, hi = VILLAGE_HEX
-    rows, size = _best_rows(extents, room, hi)
+    rows, size = _best_rows(list(extents), room, hi)
     if size < lo:
-        taller, grown = _best_rows(extents, max(room, MAX_H - (TARGET_H - room)), lo)
+        taller, grown = _best_rows(list(extents), max(room, MAX_H - (TARGET_H - room)), lo)
         if grown >= 1.1 * size:
-            return taller, grown
-    return rows, size
+            return tuple(taller), grown
+    return tuple(rows), size
 
 
 def _village(
@@ -935,7 +1136,8 @@ def _village(
     x0, y0, x1, y1 = box
     seat = player["seat"]
     colour = SEAT[seat % len(SEAT)]
-    draw.rounded_rectangle(
+    _rounded(
+        draw,
         box,
         12,
         fill=_mix(PANEL, colour, 0.14) if active else PANEL,
@@ -951,12 +1153,12 @@ def _village(
     hand = int(player.get("winter_hand", 0) or 0)
     if hand:
         card = (sx - 14, y + 2, sx + 14, y + 36)
-        draw.rounded_rectangle(card, 5, fill=SEASON["winter"], outline=INK, width=2)
+        _rounded(draw, card, 5, fill=SEASON["winter"], outline=INK, width=2)
         _text(draw, (sx, y + 19), str(hand), 21)
         if player.get("winter_chosen"):
             draw.ellipse((sx + 6, y - 4, sx + 20, y + 10), fill=WORKER["green"], outline=INK)
     if score is not None:
-        draw.rounded_rectangle((x0 + 6, y1 - 46, x0 + STRIP + 2, y1 - 8), 8, fill=INK)
+        _rounded(draw, (x0 + 6, y1 - 46, x0 + STRIP + 2, y1 - 8), 8, fill=INK)
         _text(draw, (x0 + STRIP / 2 + 4, y1 - 27), str(score), 26, WHITE)
     tiles = [t for t in player.get("village", []) if "q" in t]
     pts = _centres(tiles)
@@ -1034,9 +1236,7 @@ def render_private(view: dict[str, Any], hand_below: bool = False) -> Image.Imag
     draw = ImageDraw.Draw(img)
     # The screen: a wall under a roof, in the seat's colour.
     draw.polygon([(20, 70), (20 + screen_w / 2, 14), (20 + screen_w, 70)], fill=colour)
-    draw.rounded_rectangle(
-        (20, 66, 20 + screen_w, 286), 12, fill=(252, 249, 240), outline=colour, width=6
-    )
+    _rounded(draw, (20, 66, 20 + screen_w, 286), 12, fill=(252, 249, 240), outline=colour, width=6)
     draw.ellipse((20 + screen_w / 2 - 20, 26, 20 + screen_w / 2 + 20, 66), fill=(255, 255, 255))
     _text(draw, (20 + screen_w / 2, 46), str(seat + 1), 26, colour)
     screen = you.get("screen", {})
@@ -1140,6 +1340,12 @@ def auction_picture(view: dict[str, Any]) -> Image.Image | None:
             bx += _boat_width(boat) + GAP
         y += BOAT_H + GAP
     return img
+
+
+def clear_caches() -> None:
+    """Forget everything kept between pictures (each picture worker keeps its own)."""
+    _kept_layout.cache_clear()
+    _FACES.cache_clear()
 
 
 def render(view: dict[str, Any]) -> Image.Image:
