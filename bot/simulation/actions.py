@@ -120,7 +120,7 @@ async def open_table(sim: Sim, server: Server, channel: Any) -> None:
     humans, ai = table_shape(rng, game_id)
     people = rng.sample(server.players, humans)
     host = people[0]
-    options = rng.choice(TABLE_SETTINGS)
+    options = sim.memory.get("table_options") or rng.choice(TABLE_SETTINGS)
     extra = {"options": options} if options else {}
     await host.member.slash(channel, "new", game=game_id, **extra)
     lang = server.language

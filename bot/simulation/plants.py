@@ -229,6 +229,8 @@ def secret_in_hint(sim: Sim) -> Undo:
         return " ".join([text, *sorted(invariants.hidden_ids(game, other))])
 
     sim.memory["often"] = "hint"
+    sim.memory["needed_game"] = "keyflower"  # the game with hidden tiles (winter tiles)
+    sim.memory["table_options"] = "rated=no"  # casual tables, where hints are given
     return patch(hint, "suggestion", suggestion)
 
 
@@ -265,7 +267,7 @@ def secret_in_review(sim: Sim) -> Undo:
         return " ".join([original(told, review, turns), *sorted(held - seen)])
 
     sim.memory["often"] = "sitting"
-    sim.memory["sitting_at"] = "keyflower"  # the game whose winter tiles may stay hidden
+    sim.memory["needed_game"] = "keyflower"  # whose winter tiles may stay hidden to the end
     return patch(reviews, "review_content", content)
 
 

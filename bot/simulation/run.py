@@ -278,6 +278,8 @@ async def someone_asks_for_a_hint(sim: Sim) -> None:
     given), sometimes in a game that counts (where they are refused)."""
     waiting = [(g, s, p) for g in sim.live_games() for s, p in awaited(sim, g)]
     casual = [w for w in waiting if not table_is_rated(w[0].table)]
+    wanted = [w for w in casual if w[0].table.game == sim.memory.get("needed_game")]
+    casual = wanted or casual
     chosen_from = casual if casual and sim.rng.random() < CASUAL_HINTS else waiting
     if chosen_from:
         await aids.ask_for_hint(sim, *sim.rng.choice(chosen_from))
@@ -317,7 +319,7 @@ async def a_sitting(sim: Sim) -> None:
     """The players of a table sit down together and play turn after turn while they are
     all there, so that games end; at the end one of them presses Review."""
     games_now = sim.live_games()
-    wanted = [g for g in games_now if g.table.game == sim.memory.get("sitting_at")]
+    wanted = [g for g in games_now if g.table.game == sim.memory.get("needed_game")]
     if not games_now:
         return
     game = sim.rng.choice(wanted or games_now)

@@ -167,8 +167,12 @@ def follows_schedule(sim: Sim, tournament: Tournament, rows: list[TournamentTabl
     problems = []
     for row in rows:
         planned = expected[row.round - 1] if row.round <= len(expected) else ()
-        seats = tuple(replaced(p, swaps) for p in row.seats)
-        if not any(tuple(p for p in table if p in seats) == seats for table in planned):
+        # a table played before a replacement keeps its players; one in play may have
+        # been given the replacement already
+        ways = {tuple(row.seats), tuple(replaced(p, swaps) for p in row.seats)}
+        if not any(
+            tuple(p for p in table if p in seats) == seats for table in planned for seats in ways
+        ):
             problems.append(
                 f"tournament {tournament.id} round {row.round} table {row.number}: "
                 f"{list(row.seats)} is no table of the schedule's round"
