@@ -11,6 +11,7 @@ changes the panel's text and not its picture: each case runs in English, 繁體�
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import pytest
@@ -252,3 +253,27 @@ async def test_a_refused_move_or_undo_pictures_nothing_and_changes_nothing(table
         assert await pictures(table.env, result.response) == []
     assert game.engine.dump(game.state) == before and game.seq == seq
     assert all(pictured_for(table.env, m.id) == {} for m in (table.alice, table.bob))
+
+
+@pytest.mark.parametrize("game_id", REAL_GAMES)
+async def test_a_move_typed_while_the_table_is_busy_gets_its_picture_too(table, game_id):
+    # The table's lock is held (another move being applied): `/move` is acknowledged first,
+    # its reply then the deferred answer, pictured as the direct one.
+    game = await start_game(table, table.bob, game=game_id)
+    rng = random.Random(3)
+    for _ in range(TYPED):
+        seat = awaited_humans(game)[0]
+        member = seated_member(table, game, seat)
+        [token] = plan_turn(game, seat, rng, most=1)
+        async with game.lock:
+            typing = asyncio.ensure_future(member.slash(table.channel, "move", text=token))
+            for _ in range(50):
+                await asyncio.sleep(0)
+        typed = await typing
+        reply = typed.followups[-1] if typed.followups else typed.response
+        assert reply.ephemeral and t("en", "move.applied", moves=token) in reply.content
+        if game.decision_for(seat) is not None and shown_picture(game, seat):
+            assert await pictures(table.env, reply) == shown_picture(game, seat)
+            return
+        assert await pictures(table.env, reply) == []
+    raise AssertionError(f"no typed move left a seat a pictured decision in {TYPED}")
