@@ -37,6 +37,7 @@ async def test_the_help_at_hand_keeps_every_invariant():
     assert [v.line(2026, SHORT_DAYS, 3, None) for v in report.violations] == []
 
 
+@pytest.mark.slow  # whole games reviewed in a worker process: minutes on a loaded machine
 async def test_games_played_to_their_end_are_reviewed():
     """At sittings the players play turn after turn until their game ends, then press
     Review on its final scores: the review is shown (cheaply), holding no secret the game
@@ -46,7 +47,17 @@ async def test_games_played_to_their_end_are_reviewed():
     assert [v.line(7, 1, 2, None) for v in report.violations] == []
 
 
-@pytest.mark.parametrize("name", sorted(plants.PLANTS))
+# Plants caught only once a whole game has been played and reviewed: the slow part.
+GAMES_PLAYED_OUT = {"secret_in_review"}
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param(name, marks=[pytest.mark.slow] if name in GAMES_PLAYED_OUT else [])
+        for name in sorted(plants.PLANTS)
+    ],
+)
 async def test_every_planted_bug_is_caught(name):
     invariant = plants.PLANTS[name][0]
     report = await run.season(1, 7, guilds=2, plant=name, progress=None, stop_on=invariant)
