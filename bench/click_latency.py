@@ -179,6 +179,7 @@ class Figures:
     games_played: int = 0
     refused: int = 0
     error: str | None = None
+    cpu_s: float = 0.0  # processor time of this process (bot, SimCord, players) while playing
 
 
 class Players:
@@ -408,6 +409,15 @@ def report(all_figures: list[Figures]) -> None:
         busy = [s.busy_ms for s in f.samples if s.busy_ms is not None]
         if not f.error and busy:
             print(f"  {f.game:<10} {cell(busy, 50)} / {cell(busy, 95)} / {cell(busy, None)}")
+    print()
+    print(
+        "processor time of this process a move (the bot's event loop, SimCord and the players;\n"
+        "not the picture workers; ms)"
+    )
+    for f in all_figures:
+        moves = sum(1 for s in f.samples if s.kind == "move")
+        if not f.error and moves:
+            print(f"  {f.game:<10} {f.cpu_s * 1000 / moves:.1f} over {moves} moves")
 
 
 def available(game_id: str) -> str | None:
@@ -443,12 +453,13 @@ async def main(args: argparse.Namespace) -> None:
                     if figures.error:
                         continue
                     clicks = args.clicks if game_id == "pebbles" else args.game_clicks
-                    began = time.perf_counter()
+                    began, cpu_began = time.perf_counter(), time.process_time()
                     try:
                         await players.run(figures, clicks)
                     except Exception as exc:
                         figures.error = f"{type(exc).__name__}: {exc}"
                     took = time.perf_counter() - began
+                    figures.cpu_s = time.process_time() - cpu_began
                     print(f"  {game_id}: {len(figures.samples)} clicks in {took:.1f} s", flush=True)
             errors = list(env.errors)
         await bot.close()  # SimCord leaves the bot's own resources (the store) to it

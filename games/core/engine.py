@@ -149,11 +149,11 @@ class GameEngine(Generic[S]):
         raise NotYourTurn(tuple(d.seat for d in pending))
 
     def _gave(self, state: S, decision: Decision) -> bool:
-        """Whether `decision` is one of those `decisions(state)` last gave (the very object)."""
+        """Whether `decision` is one of those `decisions(state)` last gave (the very object,
+        or one equal to it: a view or a check that asked again replaced the list a panel's
+        decision came from, and working the decisions out once more is what `apply` saves)."""
         given = self._given().get(id(state))
-        return (
-            given is not None and given[0]() is state and any(own is decision for own in given[1])
-        )
+        return given is not None and given[0]() is state and decision in given[1]
 
     def _remember(self, state: S, pending: list[Decision]) -> None:
         """Keep what `decisions(state)` gave, for as long as `state` lives: a panel tries the

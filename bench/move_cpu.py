@@ -1,0 +1,113 @@
+"""A move's processor time on the bot's side, without Discord: what the event loop's process
+computes for one move, game by game.
+
+    python bench/move_cpu.py [--moves 60] [--players 3] [--seed 1] [--games keyflower,...]
+
+For each move of a seeded random game (the same moves in every tree whose panels are the
+same): the mover's panel as Take turn builds it (`build_panel`, its lines unfolded), the
+line chosen applied step by step as `CommitPath` applies it (each step with the seat's
+decision, the decisions after it, the history moved), every seat's view and the spectator's
+(the table picture and the DMs ask for them), and the Undo button's plan
+(`History.plan_undo` with the game's kept views). No store, no SimCord, no pictures: those
+are measured by `click_latency.py`, `load.py` and `game_figures.py`. Run with another tree
+on PYTHONPATH to compare (the script imports `meeple_hall` from wherever it is found).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import random
+import statistics
+import time
+from typing import Any
+
+import meeple_hall
+from meeple_hall import games
+from meeple_hall.bot import presenters
+from meeple_hall.bot.panel_clicks import model_game
+from meeple_hall.bot.panels import build_panel, offered_lines
+from meeple_hall.games import Action
+from meeple_hall.games.core.undo import NoUndo
+
+REAL_GAMES = ("keyflower", "burgundy", "village", "coffee")
+
+
+def one_game(game_id: str, players: int, seed: int, moves: int) -> tuple[list[float], int]:
+    """Processor time (ms) of each move's bot-side work, and how many log entries it made."""
+    engine = games.get(game_id)
+    players = max(engine.min_players, min(engine.max_players, players))
+    game = model_game(engine, engine.new(players, seed), players)
+    folded = presenters.folded_kinds(game_id)
+    rng = random.Random(seed)
+    times: list[float] = []
+    entries = 0
+    while len(times) < moves and engine.result(game.state) is None:
+        decision = game.decisions()[0]
+        seat = decision.seat
+        began = time.process_time()
+        build_panel(game, seat, decision, "en-US")
+        steps = _choice(game, seat, decision, rng)
+        state, history = game.state, game.history
+        for index, choices in enumerate(steps):
+            follows = decision if index == 0 else _decision_of(engine, state, seat)
+            assert follows is not None and (index == 0 or follows.kind in folded)
+            after = engine.apply(state, Action(seat, choices), decision=follows)
+            history = history.moved(
+                engine,
+                game.seq + 1,
+                Action(seat, choices),
+                state,
+                after,
+                ask=False,
+                chained=index > 0,
+            )
+            game.acted[game.seq + 1] = seat
+            state, game.seq = after, game.seq + 1
+        pending = engine.decisions(state)
+        game.history, game.state = history, state
+        game.worked_out("decisions", lambda pending=pending: pending)
+        for viewer in (None, *range(players)):
+            game.view(viewer)
+        with contextlib.suppress(NoUndo):
+            game.history.plan_undo(engine, game.state, seat, views=game.views)
+        times.append((time.process_time() - began) * 1000)
+        entries += len(steps)
+    return times, entries
+
+
+def _choice(game: Any, seat: int, decision: Any, rng: random.Random) -> list[tuple[str, ...]]:
+    """A random answer: a panel line (its steps) for a single choice, else random options."""
+    if decision.max_choices == 1 and decision.min_choices == 1:
+        lines = offered_lines(game, seat, decision)
+        return [(step,) for step in rng.choice(lines).steps]
+    ids = [o.id for o in decision.options]
+    count = rng.randint(decision.min_choices, min(decision.max_choices, len(ids)))
+    return [tuple(rng.sample(ids, count))]
+
+
+def _decision_of(engine: Any, state: Any, seat: int) -> Any:
+    return next((d for d in engine.decisions(state) if d.seat == seat), None)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--moves", type=int, default=60, help="moves a game")
+    parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--games", default=",".join(REAL_GAMES))
+    args = parser.parse_args()
+    load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(f"meeple_hall from {os.path.dirname(meeple_hall.__file__)}; load average {load}")
+    for game_id in args.games.split(","):
+        times, entries = one_game(game_id, args.players, args.seed, args.moves)
+        print(
+            f"  {game_id:<10} {len(times)} moves ({entries} log entries): "
+            f"median {statistics.median(times):.1f} ms, mean {statistics.fmean(times):.1f} ms, "
+            f"p90 {statistics.quantiles(times, n=10)[-1]:.1f} ms, total {sum(times):.0f} ms"
+        )
+
+
+if __name__ == "__main__":
+    main()
