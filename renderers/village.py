@@ -614,11 +614,18 @@ def parts(table: Layout) -> list[Part]:
     _, w = yard_columns(table)
     for seat in range(table.num_players):
         x0 = BOARD_X + seat * (w + 8)
-        at = {"seat": seat, "x0": x0, "y0": YARDS_Y, "w": w, "h": YARDS_H}
         found.append(
             Part(
-                partial(draw_yard_frame, track_length=table.track_length, **at),
-                partial(draw_yard, **at),
+                partial(
+                    draw_yard_frame,
+                    seat=seat,
+                    track_length=table.track_length,
+                    x0=x0,
+                    y0=YARDS_Y,
+                    w=w,
+                    h=YARDS_H,
+                ),
+                partial(draw_yard, seat=seat, x0=x0, y0=YARDS_Y, w=w, h=YARDS_H),
             )
         )
     if table.karla:
@@ -1045,7 +1052,9 @@ def draw_travel_frame(
     rewards."""
     box(d, (x0, y0, x0 + w, y0 + h), (226, 234, 214))
     rewards = dict(table.rewards)
-    routes = [{"ends": ends, "cubes": dict(cubes)} for ends, cubes in table.routes]
+    routes: list[dict[str, Any]] = [
+        {"ends": ends, "cubes": dict(cubes)} for ends, cubes in table.routes
+    ]
     for route in routes:
         (ax, ay), (bx, by) = (city_at(end, x0, y0) for end in route["ends"])
         d.line((ax, ay, bx, by), fill=(150, 120, 80), width=5)
