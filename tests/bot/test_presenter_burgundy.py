@@ -55,8 +55,8 @@ def opaque(option: Option, n: int) -> Option:
 # -- where the words live -----------------------------------------------------------------------
 def test_the_bot_finds_burgundy_s_presenter_not_its_renderer():
     assert presenters.for_game("burgundy") is presenter
-    assert presenters.folded_kinds("burgundy") == presenter.FOLDED
-    assert presenter.FOLDED == {"action", "take", "place", "buy", "discard"}
+    folded = {"action", "take", "place", "buy", "discard"}
+    assert presenters.folded_kinds("burgundy") == presenter.FOLDED == folded
 
 
 @pytest.mark.parametrize("module", [picture, phone])
