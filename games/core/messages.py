@@ -30,9 +30,7 @@ class Msg:
 
     def __init__(self, key: str, /, **params: Param) -> None:
         object.__setattr__(self, "key", key)
-        object.__setattr__(
-            self, "params", tuple(sorted((k, _freeze(v)) for k, v in params.items()))
-        )
+        object.__setattr__(self, "params", _frozen(params) if params else ())
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("Msg is immutable")
@@ -84,6 +82,19 @@ class Msg:
 
 Text = str | Msg
 """What a prompt, label, description, log line or refusal may be."""
+
+
+# Parameters kept as they are, by exact type (a bool is not an int here: it is refused).
+_AS_GIVEN = frozenset({int, str, Msg})
+
+
+def _frozen(params: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
+    """The parameters, sorted by name, each frozen (the common ones checked by type only:
+    panels and views build hundreds of messages a move)."""
+    items = [(k, v if type(v) in _AS_GIVEN else _freeze(v)) for k, v in params.items()]
+    if len(items) > 1:
+        items.sort()
+    return tuple(items)
 
 
 def _freeze(value: Any) -> Any:
