@@ -292,3 +292,29 @@ async def test_a_village_action_and_the_member_its_time_costs_are_one_click(tabl
     await player.pick(panel, line.value)
 
     await assert_two_clicks_made_the_moves(table, game, player, seq, before, line.value)
+
+
+BUY_LINE = {"en": "Buy ", "zh-TW": "花2個小銀幣購買", "ja": "銀貨2枚で"}
+
+
+@pytest.mark.parametrize("language", ALL_LANGUAGES)
+async def test_a_burgundy_buy_and_its_tile_are_one_click(table, language):
+    """Buying from the black depot and the tile bought are one line of the die panel (two
+    clicks before): "Buy Castle from the black depot for 2 silverlings"."""
+    game = await start_game(table, table.bob, game="burgundy")
+
+    def buys(line: Line) -> bool:
+        return kinds_of(line)[:2] == ("die", "buy") and len(line.steps) > 1
+
+    seat, line = await typed_until(table, game, buys, ("die",), 11)
+    player = await seated(table, game, language, seat)
+    before, seq = game.state, game.seq
+    silver = game.state.players[seat].silver
+    panel = await player.take_turn(table)
+    assert_worded(game, player, panel, line.value, language, BUY_LINE[language])
+    bought = line.options[1].fields["tile"]
+    assert render(language, burgundy_tile(bought)) in shown_labels(panel)[line.value]
+    await player.pick(panel, line.value)
+
+    await assert_two_clicks_made_the_moves(table, game, player, seq, before, line.value)
+    assert game.state.players[seat].silver == silver - 2
