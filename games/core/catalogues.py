@@ -90,9 +90,14 @@ def entry(lang: str, key: str, *, strict: bool = False) -> Entry | None:
     return None
 
 
+_PLAIN = frozenset({str, int})
+
+
 def render(locale: Any, value: Any, *, strict: bool = False) -> str:
     """A text in the locale's language: a `Msg` (or its JSON form) from the catalogues,
     a plain string as it is, a list joined as the language joins lists, None as ""."""
+    if type(value) in _PLAIN:  # most of a message's parameters: nothing to look up
+        return str(value)
     lang = language(locale)
     value = from_json(value)
     if value is None:
