@@ -8,9 +8,7 @@ import dataclasses
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from meeple_hall import games
 from meeple_hall.bot import display, pairing, rulebook
-from meeple_hall.bot import review as reviews
 from meeple_hall.bot.clocks import ClockService
 from meeple_hall.bot.cogs import hint, play
 from meeple_hall.bot.delivery import TRIES, Redelivery
@@ -252,25 +250,6 @@ def decision_picture_of_another_seat(sim: Sim) -> Undo:
     return patch(play, "draw_decision", draw)
 
 
-def secret_in_review(sim: Sim) -> Undo:
-    """A review names, after its heading, the tiles each seat held hidden at the game's
-    start (a winter tile kept in hand to the end stays unrevealed)."""
-    original = reviews.review_content
-
-    def content(told: Any, review: Any, turns: Any) -> str:
-        table = told.table
-        engine = games.get(table.game)
-        start = engine.new(len(table.seats), table.seed, table.options)
-        seen = invariants.ids_in(engine.view(start, None))
-        views = [engine.view(start, seat) for seat in range(len(table.seats))]
-        held = {i for view in views for i in invariants.ids_in(view)}
-        return " ".join([original(told, review, turns), *sorted(held - seen)])
-
-    sim.memory["often"] = "sitting"
-    sim.memory["needed_game"] = "keyflower"  # whose winter tiles may stay hidden to the end
-    return patch(reviews, "review_content", content)
-
-
 # name -> (the invariant that must catch it, what it does, the plant)
 PLANTS: dict[str, tuple[str, str, Callable[[Sim], Undo]]] = {
     "drop_reminder": ("progress", "drop one reminder", drop_reminder),
@@ -307,11 +286,6 @@ PLANTS: dict[str, tuple[str, str, Callable[[Sim], Undo]]] = {
         "secrets",
         "draw a panel's picture from another seat's view",
         decision_picture_of_another_seat,
-    ),
-    "secret_in_review": (
-        "secrets",
-        "name hidden tiles the game never revealed in a review",
-        secret_in_review,
     ),
 }
 

@@ -25,6 +25,7 @@ async def test_a_short_season_keeps_every_invariant(seed):
     assert [v.line(seed, SHORT_DAYS, 3, None) for v in report.violations] == []
 
 
+@pytest.mark.slow  # a season (minutes): the simulator's seasons are CI's slow part
 async def test_the_help_at_hand_keeps_every_invariant():
     """Players ask /hint in casual games and in rated and tournament ones (refused there,
     nothing changed), read 📖 Rules on their panels (whose pictures are drawn from their own
@@ -47,17 +48,7 @@ async def test_games_played_to_their_end_are_reviewed():
     assert [v.line(7, 1, 2, None) for v in report.violations] == []
 
 
-# Plants caught only once a whole game has been played and reviewed: the slow part.
-GAMES_PLAYED_OUT = {"secret_in_review"}
-
-
-@pytest.mark.parametrize(
-    "name",
-    [
-        pytest.param(name, marks=[pytest.mark.slow] if name in GAMES_PLAYED_OUT else [])
-        for name in sorted(plants.PLANTS)
-    ],
-)
+@pytest.mark.parametrize("name", sorted(plants.PLANTS))
 async def test_every_planted_bug_is_caught(name):
     invariant = plants.PLANTS[name][0]
     report = await run.season(1, 7, guilds=2, plant=name, progress=None, stop_on=invariant)
