@@ -318,3 +318,23 @@ async def test_a_burgundy_buy_and_its_tile_are_one_click(table, language):
 
     await assert_two_clicks_made_the_moves(table, game, player, seq, before, line.value)
     assert game.state.players[seat].silver == silver - 2
+
+
+@pytest.mark.parametrize("language", ALL_LANGUAGES)
+async def test_what_a_keyflower_use_asks_is_in_the_workers_line(table, language):
+    """A use's workers and what the tile then asks (a skill tile given up, a resource, a
+    Tavern's discard) are one line: "1 blue, giving up saw" (a click more before)."""
+    game = await start_game(table, table.bob, table.carol, game="keyflower")
+
+    def asks(line: Line) -> bool:
+        return kinds_of(line)[-1] in ("resource", "skill", "discard") and len(line.steps) > 1
+
+    seat, line = await typed_until(table, game, asks, ("colour", "count", "gather"), 3)
+    player = await seated(table, game, language, seat)
+    before, seq = game.state, game.seq
+    panel = await player.take_turn(table)
+    asked = render(language, line.options[-1].label)
+    assert asked in shown_labels(panel)[line.value], shown_labels(panel)[line.value]
+    await player.pick(panel, line.value)
+
+    await assert_two_clicks_made_the_moves(table, game, player, seq, before, line.value)
