@@ -19,7 +19,7 @@ from typing import Any
 import discord
 
 from meeple_hall import games
-from meeple_hall.bot import ai, presenters, render
+from meeple_hall.bot import ai, render
 from meeple_hall.bot.components import Components, button, clip
 from meeple_hall.bot.delivery import Redelivery, retried, transient
 from meeple_hall.bot.hints import hint_lines
@@ -546,7 +546,7 @@ class TableDisplay:
 
     def _secret_text(self, game: LiveGame, seat: int) -> Text:
         """The seat's secrets, in no language yet (compared to see whether they changed)."""
-        secret = presenters.private_text(game.table.game, game.view(seat))
+        secret = game.private_text(seat)
         return secret.strip() if isinstance(secret, str) else secret
 
     async def _notify(self, game: LiveGame, newly: frozenset[int], link: str) -> None:

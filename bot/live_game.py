@@ -14,9 +14,10 @@ from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from meeple_hall.bot import presenters
 from meeple_hall.bot.store import FinalResult, Table
 from meeple_hall.games import Decision, Engine, Result
-from meeple_hall.games.core import undo
+from meeple_hall.games.core import Text, undo
 
 T = TypeVar("T")
 
@@ -116,6 +117,14 @@ class LiveGame:
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return self.worked_out(("view", seat), lambda: self.engine.view(self.state, seat))
+
+    def private_text(self, seat: int) -> Text:
+        """The seat's secrets in no language yet (`presenters.private_text` of its view),
+        worked out once per state: its panel and its DM both show them."""
+        return self.worked_out(
+            ("private_text", seat),
+            lambda: presenters.private_text(self.table.game, self.view(seat)),
+        )
 
     def seat_of(self, user_id: int) -> int | None:
         return self.table.seat_of(user_id)

@@ -510,7 +510,7 @@ def panel_text(
         lines.append(
             t(locale, "panel.choose_range", low=decision.min_choices, high=decision.max_choices)
         )
-    secrets = game_text(locale, presenters.private_text(game.table.game, game.view(seat))).strip()
+    secrets = game_text(locale, game.private_text(seat)).strip()
     if secrets:
         lines.append("")
         lines.append(secrets)
