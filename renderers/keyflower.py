@@ -119,18 +119,34 @@ def _text(
     Drawn at the place that draws the same glyphs with a cached mask (`_same_glyphs_at`)."""
     typeface = font(max(size, MIN_FONT.get()))
     at = _same_glyphs_at(xy)
-    if halo is None:
-        stamps.text(draw, at, text, fill=fill, font=typeface, anchor="mm")
-    else:
+    if halo is not None and min(at) < 0:  # Pillow's start is negative there: its own call
         draw.text(
             at,
             text,
-            font=typeface,
             fill=fill,
+            font=typeface,
             anchor="mm",
             stroke_width=max(2, size // 8),
             stroke_fill=halo,
         )
+        return
+    if halo is not None:  # as Pillow draws a stroke: the stroke's mask, then the text's
+        start = (at[0] - math.floor(at[0]), at[1] - math.floor(at[1]))
+        mask, (dx, dy) = _halo_mask(text, typeface, max(2, size // 8), start)
+        ink = draw._getink(halo)[0]
+        draw.draw.draw_bitmap((int(at[0]) + dx, int(at[1]) + dy), mask, ink)
+        if halo == fill:
+            return
+    stamps.text(draw, at, text, fill=fill, font=typeface, anchor="mm")
+
+
+@lru_cache(maxsize=1024)  # tile codes at a few sizes, three starts each
+def _halo_mask(
+    text: str, typeface: Any, stroke: int, start: tuple[float, float]
+) -> tuple[Any, tuple[int, int]]:
+    return typeface.getmask2(
+        text, "L", stroke_width=stroke, anchor="mm", start=start, stroke_filled=True
+    )
 
 
 # Pillow draws a text's glyphs at whole pixels: where a text starts within its pixel moves
@@ -187,6 +203,9 @@ def _polygon_turns(sides: int) -> tuple[tuple[float, float], ...]:
     return tuple(turns)
 
 
+ROUNDED_STAMP_AREA = 20_000  # a village's panel, met at each new layout, is drawn: quicker
+
+
 def _rounded(
     draw: ImageDraw.ImageDraw,
     box: tuple[float, float, float, float],
@@ -200,7 +219,8 @@ def _rounded(
     rounded box draws the same."""
     x0, y0, x1, y1 = box
     whole = (round(x0), round(y0), round(x1), round(y1))
-    if min(x1 - x0, y1 - y0, whole[2] - whole[0], whole[3] - whole[1]) > 2 * radius + 1:
+    small = (x1 - x0) * (y1 - y0) <= ROUNDED_STAMP_AREA
+    if small and min(x1 - x0, y1 - y0, whole[2] - whole[0], whole[3] - whole[1]) > 2 * radius + 1:
         stamps.rounded_rectangle(draw, whole, radius, fill=fill, outline=outline, width=width)
     else:
         draw.rounded_rectangle(box, radius, fill=fill, outline=outline, width=width)
@@ -622,7 +642,7 @@ def _tile_workers(
 # face drawn alone at the same place (Pillow's polygons move by a pixel here and there when
 # moved by whole pixels), so the pasted pixels are the drawn ones; a face whose text would
 # blend with what lies outside it is drawn.
-FACE_STAMPS = 512  # about 40 KB each: two or three busy tables' tiles a picture worker
+FACE_STAMPS = 256  # 40-100 KB each (RGBA): a few busy tables' tiles a picture worker
 FACE_SIGHTINGS = 4096
 
 
@@ -1345,6 +1365,7 @@ def auction_picture(view: dict[str, Any]) -> Image.Image | None:
 def clear_caches() -> None:
     """Forget everything kept between pictures (each picture worker keeps its own)."""
     _kept_layout.cache_clear()
+    _halo_mask.cache_clear()
     _FACES.cache_clear()
 
 
