@@ -356,7 +356,7 @@ class TableDisplay:
             while game.id in self._dirty:
                 self._dirty.discard(game.id)
                 try:
-                    await self.publish(game)
+                    whole = await self.publish(game)
                 except Exception as exc:
                     if channel_gone(exc) and self.channel_lost is not None:
                         await self.channel_lost(game)
@@ -367,7 +367,10 @@ class TableDisplay:
                     log.warning("game %s at move %s: shown again later", game.id, game.seq)
                     self.redelivery.again(("table", game.id))
                 else:
-                    self.redelivery.done(("table", game.id))
+                    if whole:
+                        self.redelivery.done(("table", game.id))
+                    else:  # shown without its picture: drawn again later
+                        self.redelivery.again(("table", game.id))
         finally:
             self._tasks.pop(game.id, None)
 
@@ -407,23 +410,27 @@ class TableDisplay:
             channel = await self.bot.fetch_channel(table.channel_id)
         return channel  # type: ignore[return-value]
 
-    async def publish(self, game: LiveGame) -> None:
+    async def publish(self, game: LiveGame) -> bool:
+        """Show the table as it stands; False if it went out without its picture."""
         table = game.table
         if table.status is TableStatus.FINISHED:
             await self._finish(game)
-            return
+            return True
         if table.status is not TableStatus.ACTIVE:
             self.below.gone(table.channel_id)
             await self._strip_buttons(table)
-            return
+            return True
         if table.paused_at is not None:
-            return  # its channel is gone: shown again where it is reopened
+            return True  # its channel is gone: shown again where it is reopened
         locale = self.locale(table)
-        # drawn as the table stands once a picture worker is free for it
-        seq, png = await self.pictures.latest(game)
+        seq, png = await self._picture(game)
         if game.seq != seq:
             self._dirty.add(game.id)  # moved on while drawing: draw again
-            return
+            return True
+
+        def files() -> list[discord.File]:  # a new File for each try: a sent one is closed
+            return [render.as_file(png)] if png is not None else []
+
         channel = await self.channel(table)
         acting = frozenset(d.seat for d in game.decisions())
         newly = acting - self._acting.get(game.id, frozenset())
@@ -441,9 +448,7 @@ class TableDisplay:
             line = self._mention_kept(game, acting, locale)
             try:
                 message = await retried(
-                    lambda: shown.edit(
-                        embed=embed, attachments=[render.as_file(png)], view=buttons, **line
-                    ),
+                    lambda: shown.edit(embed=embed, attachments=files(), view=buttons, **line),
                     f"editing the table of game {game.id}",
                 )
             except discord.NotFound:
@@ -455,7 +460,7 @@ class TableDisplay:
                 lambda: channel.send(
                     content=mention.line(locale),
                     embed=embed,
-                    file=render.as_file(png),
+                    files=files(),
                     view=buttons,
                     allowed_mentions=mention.allowed(),
                 ),
@@ -475,6 +480,17 @@ class TableDisplay:
         task = asyncio.create_task(self._notify(game, newly, message.jump_url))
         self._dm_tasks.add(task)
         task.add_done_callback(self._dm_tasks.discard)
+        return png is not None
+
+    async def _picture(self, game: LiveGame) -> tuple[int, bytes | None]:
+        """The table's picture, drawn as it stands once a picture worker is free for it. A
+        picture that cannot be drawn never silences a turn: the table goes out without it
+        (the mention and the DMs with it) and is drawn again later."""
+        try:
+            return await self.pictures.latest(game)
+        except Exception:
+            log.exception("could not draw the table of game %s at move %s", game.id, game.seq)
+            return game.seq, None
 
     def _mention_kept(self, game: LiveGame, acting: frozenset[int], locale: str) -> dict[str, Any]:
         """What an edit in place does with the table message's mention line: it keeps the
