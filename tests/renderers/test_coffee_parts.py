@@ -36,7 +36,10 @@ def drawn_fresh(view: dict) -> Image.Image:
     return coffee.render(view)
 
 
-@pytest.mark.parametrize("num_players", [2, 3, 4, 5])
+# 2 players (André's seat among the parts) in the default run; the other counts in the slow part
+@pytest.mark.parametrize(
+    "num_players", [2, *(pytest.param(n, marks=pytest.mark.slow) for n in (3, 4, 5))]
+)
 def test_a_picture_after_others_is_the_picture_drawn_fresh(num_players: int) -> None:
     """Every 3rd move of a game (André's at 2 players), each drawn after the one before, then
     the same pictures drawn after another game's: the same pixels as drawn with nothing kept."""
