@@ -6,10 +6,11 @@ real-game cases in the default run: the first on the game it is assigned, in the
 is assigned where it has a language parameter (`lang`, `language`, `locale`). Both are picked
 from the test's name, so the tests spread over every game and language. Its other real-game
 cases are marked `slow`; its cases on the test games (`pebbles`, `draft`) stay. A test that
-repeats other parameters (player counts, seeds) keeps the case KEEP_ONE_CASE names. Whole
-games played where another test covers the feature in the default run are listed in ALL_SLOW,
-or in REAL_GAME_CASES_SLOW for their real-game cases only (or are marked in their own module:
-`pytest.param(..., marks=pytest.mark.slow)`).
+repeats other parameters (player counts, seeds) keeps the case KEEP_ONE_CASE names. A test
+repeated over the languages alone (no game parameter) keeps the cases in its assigned
+language. Whole games played where another test covers the feature in the default run are
+listed in ALL_SLOW, or in REAL_GAME_CASES_SLOW for their real-game cases only (or are marked
+in their own module: `pytest.param(..., marks=pytest.mark.slow)`).
 
 `pytest -m slow` runs what is left out, and .ci/run runs it after the default run. A name in
 KEEP_ONE_CASE, ALL_SLOW or REAL_GAME_CASES_SLOW that no longer matches a collected test stops
@@ -40,6 +41,13 @@ KEEP_ONE_CASE = {
     "tests/bot/test_languages.py::test_a_game_to_its_final_scores_holds_no_english_word": (
         "keyflower-zh-TW-2"
     ),
+    # The two-clicks measure's play (panels driven through whole games): Burgundy's is 21 s,
+    # the others 2-3 s; Keyflower's folds are the newest.
+    "tests/bot/test_folded_panels.py::test_the_most_frequent_moves_take_at_most_two_clicks": (
+        "keyflower"
+    ),
+    # One way to stop the playground in the default run; SIGTERM in the slow part.
+    "tests/playground/test_clean_stop.py::test_the_playground_stops_cleanly": "ctrl-c",
 }
 
 # Whole tests left to the slow run, each with the default-run test that covers its feature.
@@ -59,6 +67,16 @@ ALL_SLOW = {
         "a whole Village game to its final scores and breakdown: test_village_table.py's "
         "test_a_solo_game_against_karla_ends_with_the_achievement_title; against an AI seat: "
         "test_coffee_table.py's game against André"
+    ),
+    # Whole games played in a real Chromium (20-30 s each).
+    "tests/playground/test_browser.py::test_a_person_plays_in_the_browser": (
+        "the page in a real Chromium: tests/playground/test_menus.py (menus opened by real "
+        "pointer events) and test_companion_fonts.py; the playground's companion and session: "
+        "test_bad_requests.py and test_session.py"
+    ),
+    "tests/playground/test_reopen.py::test_reopening_the_page_mid_game_lands_at_the_latest_table": (
+        "the same; the table found again after it scrolled away, in Discord: "
+        "tests/bot/test_table_findable.py"
     ),
     # The simulator's seasons (minutes each): CI runs them in its slow part.
     "tests/simulation/test_season.py::test_a_short_season_keeps_every_invariant": (
@@ -182,6 +200,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             named.setdefault(test, []).append(item)
         elif item.nodeid.startswith(ROTATED) and parameter(item, GAME_PARAMETERS) in real:
             on_real_games.setdefault(test, []).append(item)
+        elif item.nodeid.startswith(ROTATED) and parameter(item, GAME_PARAMETERS) is None:
+            language = parameter(item, LANGUAGE_PARAMETERS)
+            if language in LANGUAGES and language != assigned(test, LANGUAGES):
+                mark_slow([item])
     for test, cases in on_real_games.items():
         kept = None if test in REAL_GAME_CASES_SLOW else kept_real_game_case(test, cases)
         mark_slow([case for case in cases if case is not kept])
