@@ -201,8 +201,8 @@ def test_ship_labels_show_the_goods_waiting_on_each_depot():
     labels = {o.id: str(o.label) for o in decision(state).options}
     # Goods by colour and number as on the tiles, each kind once with its count.
     assert labels == {
-        "1": "Goods of depot 1: red 1, turquoise 4 ×2",
-        "3": "Goods of depot 3: brown 6",
+        "1": "Depot 1: red 1, turquoise 4 ×2",
+        "3": "Depot 3: brown 6",
         "none": "A depot without goods: take nothing",
     }
 
@@ -215,10 +215,10 @@ def test_ship_labels_say_which_goods_the_three_kinds_of_storage_leave_behind():
     state.depot_goods = [[1, 5], [6], [], [4, 5], [], []]
     state = play(state, "2", "place", "ship@18")
     labels = {o.id: str(o.label) for o in decision(state).options}
-    assert labels["1"] == "Goods of depot 1: red 1, orange 5 (no room for orange 5)"
-    assert labels["2"] == "Goods of depot 2: brown 6 (no room for brown 6)"
+    assert labels["1"] == "Depot 1: red 1, orange 5 (no room for orange 5)"
+    assert labels["2"] == "Depot 2: brown 6 (no room for brown 6)"
     assert labels["4"] == (
-        "Goods of depot 4: turquoise 4, orange 5 (no room for turquoise 4, orange 5)"
+        "Depot 4: turquoise 4, orange 5 (no room for turquoise 4, orange 5)"
     )
     # One space left and two new kinds: the player will choose which.
     state = table()
@@ -226,8 +226,8 @@ def test_ship_labels_say_which_goods_the_three_kinds_of_storage_leave_behind():
     state.depot_goods = [[3, 4, 4], [1, 6], [], [], [], []]
     state = play(state, "2", "place", "ship@18")
     labels = {o.id: str(o.label) for o in decision(state).options}
-    assert labels["1"] == "Goods of depot 1: pink 3, turquoise 4 ×2 (room for 1 new kind)"
-    assert labels["2"] == "Goods of depot 2: red 1, brown 6"
+    assert labels["1"] == "Depot 1: pink 3, turquoise 4 ×2 (room: 1 new kind)"
+    assert labels["2"] == "Depot 2: red 1, brown 6"
     state = play(state, "1")
     assert str(decision(state).prompt) == (
         "Ship: your goods storage holds 3 kinds at most; choose 1 new kind"
