@@ -16,10 +16,7 @@ from tests.bot.conftest import (
     start_game,
     table_message,
 )
-
-
-def turn_dms(member) -> list[str]:
-    return [m.content for m in member.user.dm_channel.history() if m.content.startswith("🎲")]
+from tests.bot.test_faults import turn_dms
 
 
 @pytest.mark.parametrize("game_id", REAL_GAMES)
