@@ -217,9 +217,7 @@ def test_ship_labels_say_which_goods_the_three_kinds_of_storage_leave_behind():
     labels = {o.id: str(o.label) for o in decision(state).options}
     assert labels["1"] == "Depot 1: red 1, orange 5 (no room for orange 5)"
     assert labels["2"] == "Depot 2: brown 6 (no room for brown 6)"
-    assert labels["4"] == (
-        "Depot 4: turquoise 4, orange 5 (no room for turquoise 4, orange 5)"
-    )
+    assert labels["4"] == "Depot 4: turquoise 4, orange 5 (no room for turquoise 4, orange 5)"
     # One space left and two new kinds: the player will choose which.
     state = table()
     setup_player(state, dice=(2, 2), storage=["ship"], goods={1: 1, 2: 1})
