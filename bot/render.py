@@ -18,16 +18,18 @@ import struct
 import weakref
 import zlib
 from collections import Counter, OrderedDict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, TypeVar
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import discord
 from PIL import Image
 from zlib_ng import zlib_ng
 
 from meeple_hall import renderers
+from meeple_hall.bot import picture_bands
 from meeple_hall.games.ai.pool import Workers
 from meeple_hall.renderers import phone
 
@@ -47,6 +49,13 @@ def encode_png(game_id: str, view: dict[str, Any]) -> bytes:
     return flat_png(renderers.render(game_id, view))
 
 
+def encode_table(
+    game_id: str, view: dict[str, Any], previous: Palette | None
+) -> tuple[bytes, Palette | None]:
+    """A table picture and its palette, keeping the table's `previous` one if it can."""
+    return palette_png(renderers.render(game_id, view), previous)
+
+
 _PNG_COLOUR_TYPES = {"L": 0, "RGB": 2, "P": 3, "RGBA": 6}
 # Rows are deflated by zlib-ng (a faster zlib, same format): at level 3 in two thirds of
 # zlib's time and 5-15 % smaller; at level 6 as small as zlib at 7 in half its time.
@@ -62,42 +71,119 @@ SMALLER_LEVEL = 6
 # flat colours cover many pixels, so the sample holds them all at a sixteenth of the work.
 PALETTE_STEP = 4
 PALETTE_COLOURS = 256
+# A colour of at least FLAT_SAMPLES pixels of the sample (about 64 of the picture) is a flat
+# colour, which a table's next picture keeps exactly (`Palette`); a palette keeps up to
+# KEPT_FLATS flat colours that its picture no longer shows.
+FLAT_SAMPLES = 4
+KEPT_FLATS = 128
 
 
 def flat_png(image: Image.Image) -> bytes:
-    """A game picture as a PNG of at most 256 colours (`to_palette`): a byte a pixel instead
-    of three, so it deflates in about half the time and bytes (bench/README.md, "Pictures at
+    """A game picture as a PNG of at most 256 colours (`Palette`): a byte a pixel instead of
+    three, so it deflates in about half the time and bytes (bench/README.md, "Pictures at
     half the cost"). A picture with transparency is kept whole (`png_bytes`)."""
+    return palette_png(image)[0]
+
+
+def palette_png(
+    image: Image.Image, previous: Palette | None = None
+) -> tuple[bytes, Palette | None]:
+    """`flat_png`, and its palette, which the same table's next picture keeps if it can
+    (`Palette.choose`). Deflated by the band (`bot/picture_bands.py`): the bands a worker met
+    in its last pictures, with the same palette, are neither mapped nor deflated again; the
+    bytes are the same in any worker."""
     if image.mode != "RGB":
-        return png_bytes(image)
+        return png_bytes(image), None
     large = image.width * image.height > LARGE_PICTURE
-    return png_bytes(to_palette(image), SMALLER_LEVEL if large else ZLIB_LEVEL)
+    level = SMALLER_LEVEL if large else ZLIB_LEVEL
+    palette = Palette.choose(image, previous)
+    colours = palette.channels()
+    header = struct.pack(">IIBBBBB", image.width, image.height, 8, _PNG_COLOUR_TYPES["P"], 0, 0, 0)
+    data = b"".join(
+        (
+            b"\x89PNG\r\n\x1a\n",
+            _chunk(b"IHDR", header),
+            _chunk(b"PLTE", bytes(colours)),
+            _chunk(b"IDAT", picture_bands.palette_stream(image, colours, level)),
+            _chunk(b"IEND", b""),
+        )
+    )
+    return data, palette
 
 
-def to_palette(image: Image.Image) -> Image.Image:
-    """An RGB picture of flat colours as a "P" picture of at most 256 colours, each pixel
-    given the nearest of them: the 256 most frequent colours of a sample of its pixels (the
-    flat areas' colours, then the anti-aliased edges' commonest shades; an octree's shades
-    were no nearer and cost 1 ms more). tests/renderers/test_encoding.py states the
-    tolerance.
+RGB = tuple[int, int, int]
 
-    Pillow maps a pixel by the colour of its cell of 4×4×4 colours (each channel's two low
-    bits cleared), not by the pixel's own: a colour nearer that corner than the flat colour
-    would take all of the flat colour's pixels (a table's linen drawn 2-3 off on half its
-    pixels). So each colour is looked up at its cell's corner, and given its own colour in
-    the picture's palette."""
+
+@dataclass(frozen=True)
+class Palette:
+    """The colours of a picture's palette (RGB triples one after the other), and which of
+    them are its flat colours (at least FLAT_SAMPLES pixels of the sample), as bytes: a bot
+    keeps one for each of its tables.
+
+    A fresh palette is the most frequent colours of a sample of the picture's pixels (the
+    flat colours, then the anti-aliased edges' commonest shades; an octree's shades were no
+    nearer and cost 1 ms more), the most frequent first: Pillow gives the pixels of a cell
+    of 4×4×4 colours to the first of the colours looked up at that cell's corner
+    (`picture_bands.mapped`), which must be the flat colour, not a shade. The commonest
+    shades change from move to move (the 256th colour is seen once or twice in the sample),
+    so a table's next picture keeps its last palette while that holds all of the picture's
+    flat colours: the bands a move did not change are then the same bytes
+    (`bot/picture_bands.py`). The picture's bytes depend on the picture and the palette it
+    was given, never on a worker's memory. tests/renderers/test_encoding.py states the
+    tolerance."""
+
+    colours: bytes
+    flats: bytes
+
+    def channels(self) -> list[int]:
+        return list(self.colours)
+
+    @classmethod
+    def choose(cls, image: Image.Image, previous: Palette | None = None) -> Palette:
+        """`previous` if it holds every flat colour of `image`, else a fresh palette that
+        also keeps `previous`'s flat colours that are not in the picture (up to KEPT_FLATS
+        flat colours in all): a colour that comes and goes (a seat's highlight) stays."""
+        counted = _sample_colours(image)
+        flats = [rgb for count, rgb in counted if count >= FLAT_SAMPLES][:PALETTE_COLOURS]
+        if previous is not None and set(_triples(previous.flats)).issuperset(flats):
+            return previous
+        gone = set(_triples(previous.flats)).difference(flats) if previous is not None else ()
+        kept = sorted(gone)[: max(0, KEPT_FLATS - len(flats))]
+        chosen = dict.fromkeys([*flats, *kept])
+        for _, rgb in counted:
+            if len(chosen) >= PALETTE_COLOURS:
+                break
+            chosen.setdefault(rgb)
+        return cls(_packed(chosen), _packed([*flats, *kept]))
+
+
+def _triples(colours: bytes) -> list[RGB]:
+    return [(colours[at], colours[at + 1], colours[at + 2]) for at in range(0, len(colours), 3)]
+
+
+def _packed(colours: Iterable[RGB]) -> bytes:
+    return bytes(channel for colour in colours for channel in colour)
+
+
+def _sample_colours(image: Image.Image) -> list[tuple[int, RGB]]:
+    """The colours of every PALETTE_STEP-th pixel of every PALETTE_STEP-th row, with their
+    counts, the most frequent first."""
     width, height = image.size
     sample = image.resize(
         (max(1, width // PALETTE_STEP), max(1, height // PALETTE_STEP)),
         Image.Resampling.NEAREST,
     )
-    counted = sorted(sample.getcolors(sample.width * sample.height) or [], reverse=True)
-    colours = [channel for _, rgb in counted[:PALETTE_COLOURS] for channel in _rgb(rgb)]
-    lookup = Image.new("P", (1, 1))
-    lookup.putpalette([channel & ~3 for channel in colours])
-    mapped = image.quantize(palette=lookup, dither=Image.Dither.NONE)
-    mapped.putpalette(colours)
-    return mapped
+    colours = sample.getcolors(sample.width * sample.height) or []
+    return sorted(((count, _rgb(rgb)) for count, rgb in colours), reverse=True)
+
+
+def to_palette(image: Image.Image) -> Image.Image:
+    """An RGB picture of flat colours as a "P" picture of its fresh `Palette`, each pixel
+    given the nearest of its colours (`picture_bands.mapped`)."""
+    colours = Palette.choose(image).channels()
+    indexed = picture_bands.mapped(image, colours)
+    indexed.putpalette(colours)
+    return indexed
 
 
 def png_bytes(image: Image.Image, level: int = ZLIB_LEVEL) -> bytes:
@@ -157,10 +243,10 @@ def _palette_chunks(image: Image.Image) -> tuple[bytes, ...]:
     return (_chunk(b"PLTE", bytes(colours[:used]).ljust(used, b"\0")),)
 
 
-def _rgb(pixel: object) -> tuple[int, ...]:
+def _rgb(pixel: object) -> RGB:
     """A pixel of an RGB picture (Pillow types it loosely)."""
-    assert isinstance(pixel, tuple), pixel
-    return pixel
+    assert isinstance(pixel, tuple) and len(pixel) == 3, pixel
+    return cast(RGB, pixel)
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
@@ -234,6 +320,7 @@ class TablePictures:
         self._newest: dict[int, int] = {}  # by table, the latest move drawn
         self._drawn: dict[int, asyncio.Event] = {}  # by table, set as each drawing ends
         self._drawing: Counter[int] = Counter()  # by table, the drawings under way
+        self._palettes: dict[int, Palette] = {}  # by table, its latest picture's palette
 
     async def drawn(self, table_id: int, seq: int) -> None:
         """Once no drawing of the table's picture is under way that may show move `seq`: a
@@ -258,8 +345,10 @@ class TablePictures:
         if (known := self._known(table_id, seq)) is not None:
             return known
         with self._under_way(table_id):
-            data = await pool.run(game_id, encode_png, view)
-        return self._keep(table_id, seq, data)
+            data, palette = await pool.run(
+                game_id, encode_table, view, self._palettes.get(table_id)
+            )
+        return self._keep(table_id, seq, data, palette)
 
     async def latest(self, game: LiveGame) -> tuple[int, bytes]:
         """The game's picture as it stands once a worker is free to draw it, and the move
@@ -268,13 +357,13 @@ class TablePictures:
             return game.seq, known
         drawn: list[int] = []
 
-        def now() -> tuple[dict[str, Any]]:
+        def now() -> tuple[dict[str, Any], Palette | None]:
             drawn.append(game.seq)
-            return (game.view(None),)
+            return game.view(None), self._palettes.get(game.id)
 
         with self._under_way(game.id):
-            data = await pool.run_latest(game.table.game, encode_png, now)
-        return drawn[0], self._keep(game.id, drawn[0], data)
+            data, palette = await pool.run_latest(game.table.game, encode_table, now)
+        return drawn[0], self._keep(game.id, drawn[0], data, palette)
 
     def _known(self, table_id: int, seq: int) -> bytes | None:
         key = (table_id, seq)
@@ -282,7 +371,9 @@ class TablePictures:
             self._cache.move_to_end(key)
         return self._cache.get(key)
 
-    def _keep(self, table_id: int, seq: int, data: bytes) -> bytes:
+    def _keep(self, table_id: int, seq: int, data: bytes, palette: Palette | None) -> bytes:
+        if palette is not None:
+            self._palettes[table_id] = palette
         self._cache[(table_id, seq)] = data
         self._newest[table_id] = max(seq, self._newest.get(table_id, -1))
         while len(self._cache) > self.size:

@@ -1,0 +1,217 @@
+"""A palette picture's PNG data stream (IDAT) deflated by horizontal bands, each band's
+compressed bytes kept by the worker for the next picture that has the same band.
+
+A move changes a small part of a table picture. Each band of `BAND_ROWS` rows is deflated by
+a fresh compressor and ends on a sync flush (byte-aligned, no final block), so its compressed
+bytes depend only on its own rows: the stream is the zlib header, the bands' segments one
+after the other, an empty final block and the Adler-32 of all rows (combined from the bands'
+own). A band is known by its RGB pixels, the palette and the level: a band seen before
+(`BandCache`) costs neither the palette mapping nor the deflate. The bytes are the same
+whether a band was remembered or not: a worker that drew nothing yet and one that drew the
+table's last move write the same PNG.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from PIL import Image
+from zlib_ng import zlib_ng
+
+# Rows a band: measured at 16, 32 and 64 (bench/README.md, "Pictures encoded by the band").
+BAND_ROWS = 32
+# The rows above a band that its compressor is given as a dictionary (`_deflated`).
+CONTEXT_ROWS = 2
+# The final block of a deflate stream that holds nothing: BFINAL, fixed codes, end of block.
+EMPTY_FINAL_BLOCK = b"\x03\x00"
+ADLER_BASE = 65521
+# A worker keeps the segments of this many bytes of bands (about 500 table pictures).
+CACHE_BYTES = 32 * 1024 * 1024
+# What a cached band costs beyond its segment (its key and the dictionary's entry).
+ENTRY_OVERHEAD = 240
+
+
+@dataclass(frozen=True)
+class Segment:
+    """A band deflated alone: its compressed bytes, and the Adler-32 and length of its rows
+    (each row's filter byte included)."""
+
+    data: bytes
+    adler: int
+    length: int
+
+
+BandKey = tuple[int | bytes, ...]
+
+
+class BandCache:
+    """Segments by band (its pixels' checksums, size, palette and level), the least recently
+    used dropped beyond `limit` bytes."""
+
+    def __init__(self, limit: int = CACHE_BYTES) -> None:
+        self.limit = limit
+        self.size = 0
+        self.found = 0  # bands met again, and bands deflated (bench/game_figures.py)
+        self.deflated = 0
+        self._segments: OrderedDict[BandKey, Segment] = OrderedDict()
+
+    def get(self, key: BandKey) -> Segment | None:
+        segment = self._segments.get(key)
+        if segment is not None:
+            self._segments.move_to_end(key)
+            self.found += 1
+        return segment
+
+    def put(self, key: BandKey, segment: Segment) -> None:
+        self.deflated += 1
+        if key in self._segments:
+            return
+        self._segments[key] = segment
+        self.size += len(segment.data) + ENTRY_OVERHEAD
+        while self.size > self.limit:
+            _, dropped = self._segments.popitem(last=False)
+            self.size -= len(dropped.data) + ENTRY_OVERHEAD
+
+    def clear(self) -> None:
+        self._segments.clear()
+        self.size = self.found = self.deflated = 0
+
+
+cache = BandCache()
+
+
+def palette_stream(
+    image: Image.Image, colours: list[int], level: int, bands: BandCache | None = None
+) -> bytes:
+    """The zlib stream of `image` (RGB) mapped to the palette `colours` (flat RGB triples),
+    its rows unfiltered, deflated band by band at `level` (`bands`: the worker's cache)."""
+    bands = cache if bands is None else bands
+    palette = bytes(colours)
+    raw = memoryview(image.tobytes())
+    keys = [
+        _band_key(raw, image.width, top, bottom, palette, level)
+        for top, bottom in _bands(image.height)
+    ]
+    segments: list[Segment | None] = [bands.get(key) for key in keys]
+    for first, last in _runs_missing(segments):
+        strip_top = _context_top(first * BAND_ROWS)
+        strip_bottom = min(image.height, (last + 1) * BAND_ROWS)
+        rows = _palette_rows(image.crop((0, strip_top, image.width, strip_bottom)), colours)
+        row_bytes = image.width + 1
+        for index in range(first, last + 1):
+            top, bottom = index * BAND_ROWS, min(image.height, (index + 1) * BAND_ROWS)
+            context = rows[
+                (_context_top(top) - strip_top) * row_bytes : (top - strip_top) * row_bytes
+            ]
+            own = rows[(top - strip_top) * row_bytes : (bottom - strip_top) * row_bytes]
+            segments[index] = _deflated(own, context, level)
+            bands.put(keys[index], segments[index])
+    return _zlib_stream([s for s in segments if s is not None], level)
+
+
+def _bands(height: int) -> Iterator[tuple[int, int]]:
+    for top in range(0, height, BAND_ROWS):
+        yield top, min(height, top + BAND_ROWS)
+
+
+def _context_top(top: int) -> int:
+    """The first of the rows above a band that its compressor is given as a dictionary."""
+    return max(0, top - CONTEXT_ROWS)
+
+
+def _band_key(
+    raw: memoryview, width: int, top: int, bottom: int, palette: bytes, level: int
+) -> BandKey:
+    """A band of the picture's RGB bytes `raw`, the rows above it given as context included:
+    its pixels known by two checksums of different kinds (CRC-32 and Adler-32: 64 bits; a
+    hash of 3.6 MB costs 2-5 ms, these 0.4 ms), its width, rows and context's rows, the
+    palette and the level."""
+    pixels = raw[_context_top(top) * 3 * width : bottom * 3 * width]
+    context = top - _context_top(top)
+    return (
+        zlib_ng.crc32(pixels),
+        zlib_ng.adler32(pixels),
+        width,
+        bottom - top,
+        context,
+        palette,
+        level,
+    )
+
+
+def _runs_missing(segments: list[Segment | None]) -> Iterator[tuple[int, int]]:
+    """The first and last index of each run of bands not known: mapped to the palette by one
+    call each (a call pays for its lookup table)."""
+    start = None
+    for index, segment in enumerate([*segments, True]):
+        if segment is None and start is None:
+            start = index
+        elif segment is not None and start is not None:
+            yield start, index - 1
+            start = None
+
+
+def _palette_rows(image: Image.Image, colours: list[int]) -> bytes:
+    """The rows of `image` mapped to the palette, each after its filter byte 0 ("none"): the
+    mapped picture pasted one column in on a picture whose first column is 0."""
+    padded = Image.new("P", (image.width + 1, image.height), 0)
+    padded.paste(mapped(image, colours), (1, 0))
+    return padded.tobytes()
+
+
+def mapped(image: Image.Image, colours: list[int]) -> Image.Image:
+    """Each pixel of the RGB `image` as the index of its nearest palette colour.
+
+    Pillow maps a pixel by the corner of its cell of 4×4×4 colours (each channel's two low
+    bits cleared), not by the pixel's own colour: a colour nearer that corner than a flat
+    colour would take all of the flat colour's pixels (a table's linen drawn 2-3 off on half
+    its pixels). So each colour is looked up at its cell's corner."""
+    lookup = Image.new("P", (1, 1))
+    lookup.putpalette([channel & ~3 for channel in colours])
+    return image.quantize(palette=lookup, dither=Image.Dither.NONE)
+
+
+def _deflated(rows: bytes, context: bytes, level: int) -> Segment:
+    """A band's rows deflated alone, ending on a sync flush; the rows above it (`context`)
+    given as the compressor's dictionary, so that its first rows find theirs above as the
+    others do (a fresh compressor a band of 32 rows cost 3-5 % more bytes, 1 % with two
+    rows of context)."""
+    compressor = zlib_ng.compressobj(
+        level, zlib_ng.DEFLATED, -15, zlib_ng.DEF_MEM_LEVEL, zlib_ng.Z_DEFAULT_STRATEGY, context
+    )
+    data = compressor.compress(rows) + compressor.flush(zlib_ng.Z_SYNC_FLUSH)
+    return Segment(data, zlib_ng.adler32(rows), len(rows))
+
+
+def _zlib_stream(segments: list[Segment], level: int) -> bytes:
+    adler = 1
+    for segment in segments:
+        adler = adler32_combine(adler, segment.adler, segment.length)
+    return b"".join(
+        (
+            zlib_header(level),
+            *(segment.data for segment in segments),
+            EMPTY_FINAL_BLOCK,
+            adler.to_bytes(4, "big"),
+        )
+    )
+
+
+def zlib_header(level: int) -> bytes:
+    """A zlib header as zlib writes it for `level`: deflate with a 32 KiB window, the level's
+    class (informative only) and the check bits."""
+    level_class = 0 if level < 2 else 1 if level < 6 else 2 if level == 6 else 3
+    header = 0x7800 | (level_class << 6)
+    return (header + (-header) % 31).to_bytes(2, "big")
+
+
+def adler32_combine(first: int, second: int, second_length: int) -> int:
+    """The Adler-32 of two byte strings one after the other, from each one's Adler-32 and
+    the second's length (zlib's adler32_combine, which Python's zlib does not offer)."""
+    first_low, first_high = first & 0xFFFF, first >> 16
+    second_low, second_high = second & 0xFFFF, second >> 16
+    low = (first_low + second_low - 1) % ADLER_BASE
+    high = (first_high + second_high + second_length * (first_low - 1)) % ADLER_BASE
+    return (high << 16) | low
