@@ -15,10 +15,12 @@ import io
 import logging
 import os
 import struct
+import threading
 import weakref
 import zlib
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -30,7 +32,7 @@ from zlib_ng import zlib_ng
 
 from meeple_hall import renderers
 from meeple_hall.bot import picture_bands
-from meeple_hall.games.ai.pool import Workers
+from meeple_hall.games.ai.pool import Workers, workers
 from meeple_hall.renderers import phone
 
 if TYPE_CHECKING:
@@ -253,28 +255,115 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
 
-class PicturePool(Workers):
-    """Worker processes that draw pictures, started on the first picture (`spawn`, as the
-    AI's pool: forking a process that runs asyncio and database threads is unsafe) and
-    shared by every bot in the process.
+class WorkerProcesses(Executor):
+    """`count` worker processes, each its own single-process pool (`Workers`), so that a
+    table's pictures can go to the worker that drew its last one: its caches (the bands of
+    `bot/picture_bands.py`, the renderers' faces and parts) are that table's.
+
+    `submit_for(table, ...)` takes the table's worker if it is free, else the least busy
+    (so no table waits behind another while a worker is idle). A worker that died is started
+    again on its next picture; the others keep theirs."""
+
+    def __init__(self, count: int) -> None:
+        self._workers = [Workers(max_workers=1) for _ in range(count)]
+        self._busy = [0] * count
+        self._last: dict[int, int] = {}  # by table, the worker that drew its last picture
+        self._lock = threading.Lock()
+
+    def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> Future[T]:
+        return self.submit_for(None, fn, *args, **kwargs)
+
+    def submit_for(
+        self, table: int | None, fn: Callable[..., T], /, *args: Any, **kwargs: Any
+    ) -> Future[T]:
+        with self._lock:
+            index = self._choose(table)
+            self._busy[index] += 1
+            if table is not None:
+                self._last[table] = index
+        try:
+            future = self._running(index).submit(fn, *args, **kwargs)
+        except BaseException:
+            self._done(index)
+            raise
+        future.add_done_callback(lambda _: self._done(index))
+        return future
+
+    def _choose(self, table: int | None) -> int:
+        own = self._last.get(table) if table is not None else None
+        if own is not None and self._busy[own] == 0:
+            return own
+        return min(range(len(self._workers)), key=lambda index: (self._busy[index], index))
+
+    def _running(self, index: int) -> ProcessPoolExecutor:
+        worker = self._workers[index]
+        if getattr(worker.executor(), "_broken", False):
+            worker.shutdown()  # it died (killed, out of memory): a new one
+        return worker.executor()
+
+    def _done(self, index: int) -> None:
+        with self._lock:
+            self._busy[index] -= 1
+
+    @property
+    def _processes(self) -> dict[int, Any]:
+        """Every worker's processes by pid (concurrent.futures' own record, for tests)."""
+        processes: dict[int, Any] = {}
+        for worker in self._workers:
+            if worker._executor is not None:
+                processes |= worker._executor._processes or {}
+        return processes
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        """Stop every worker (`Workers.shutdown`: work not yet started is cancelled)."""
+        for worker in self._workers:
+            worker.shutdown()
+
+
+class PicturePool:
+    """Worker processes that draw pictures (`WorkerProcesses`), started on the first picture
+    (`spawn`, as the AI's pool: forking a process that runs asyncio and database threads is
+    unsafe) and shared by every bot in the process.
 
     Pictures wait for a free worker in the order they were asked for, and what a picture
-    shows is read only once its worker is free (`run_latest`): a table that moved again
-    while its picture waited is drawn once, as it is then."""
+    shows is read only once a worker is free (`run_latest`): a table that moved again while
+    its picture waited is drawn once, as it is then. A table's pictures go to the worker
+    that drew its last one when that worker is free."""
 
     def __init__(self, max_workers: int | None = None) -> None:
-        super().__init__(max_workers)
+        self.max_workers = max_workers
+        self._executor: WorkerProcesses | None = None
         self._free: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = (
             weakref.WeakKeyDictionary()
         )
 
-    async def run(self, game_id: str, draw: Callable[..., T], *args: Any) -> T:
-        """`draw(game_id, *args)` in a worker, or in a thread for a game registered at run
-        time (a worker could not find its renderer)."""
-        return await self.run_latest(game_id, draw, lambda: args)
+    def size(self) -> int:
+        return self.max_workers or workers()
+
+    def executor(self) -> WorkerProcesses:
+        if self._executor is None:
+            self._executor = WorkerProcesses(self.size())
+        return self._executor
+
+    def shutdown(self) -> None:
+        """Stop the workers; work not yet started is cancelled, work running is dropped."""
+        if self._executor is not None:
+            self._executor.shutdown()
+            self._executor = None
+
+    async def run(
+        self, game_id: str, draw: Callable[..., T], *args: Any, table: int | None = None
+    ) -> T:
+        """`draw(game_id, *args)` in a worker (`table`'s, if it is free), or in a thread for
+        a game registered at run time (a worker could not find its renderer)."""
+        return await self.run_latest(game_id, draw, lambda: args, table=table)
 
     async def run_latest(
-        self, game_id: str, draw: Callable[..., T], args: Callable[[], tuple[Any, ...]]
+        self,
+        game_id: str,
+        draw: Callable[..., T],
+        args: Callable[[], tuple[Any, ...]],
+        table: int | None = None,
     ) -> T:
         """`draw(game_id, *args())`, with `args` read once a worker is free for it."""
         loop = asyncio.get_running_loop()
@@ -286,12 +375,11 @@ class PicturePool(Workers):
             if renderers.registered_at_run_time(game_id):
                 return await asyncio.to_thread(call)
             try:
-                return await loop.run_in_executor(self.executor(), call)
+                return await asyncio.wrap_future(self.executor().submit_for(table, call))
             except BrokenProcessPool:
-                # A worker died (killed, out of memory): new workers for the next picture,
-                # this one drawn here.
-                log.exception("a picture worker died; starting new ones")
-                self.shutdown()
+                # A worker died (killed, out of memory): it is started again for its next
+                # picture, this one drawn here.
+                log.exception("a picture worker died; starting a new one")
                 return await asyncio.to_thread(call)
 
 
@@ -362,7 +450,7 @@ class TablePictures:
             return game.view(None), self._palettes.get(game.id)
 
         with self._under_way(game.id):
-            data, palette = await pool.run_latest(game.table.game, encode_table, now)
+            data, palette = await pool.run_latest(game.table.game, encode_table, now, game.id)
         return drawn[0], self._keep(game.id, drawn[0], data, palette)
 
     def _known(self, table_id: int, seq: int) -> bytes | None:

@@ -31,7 +31,11 @@ def record(sim: Sim) -> Undo:
     drawn: dict[str, dict[str, Any]] = sim.memory.setdefault("drawn", {})
 
     async def run_latest(
-        self: PicturePool, game_id: str, draw: Callable[..., Any], args: Callable[[], tuple]
+        self: PicturePool,
+        game_id: str,
+        draw: Callable[..., Any],
+        args: Callable[[], tuple],
+        table: int | None = None,
     ) -> Any:
         read: list[tuple] = []
 
@@ -39,10 +43,12 @@ def record(sim: Sim) -> Undo:
             read.append(args())
             return read[-1]
 
-        data = await original(self, game_id, draw, reading)
+        data = await original(self, game_id, draw, reading, table)
+        # a table picture comes with its palette (render.encode_table)
+        png = data[0] if isinstance(data, tuple) else data
         views = [a for a in (read[0] if read else ()) if isinstance(a, dict)]
-        if isinstance(data, bytes) and views:
-            drawn[fingerprint(data)] = views[0]
+        if isinstance(png, bytes) and views:
+            drawn[fingerprint(png)] = views[0]
         return data
 
     PicturePool.run_latest = run_latest  # type: ignore[method-assign]
