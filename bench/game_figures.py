@@ -20,7 +20,10 @@ or `phone.render_own`, then `flat_png`), taken in turns (before, now, now, befor
 both meet the same machine. Each turn draws `--runs` consecutive moves of a game (from the
 middle and up to the end), so that a cache of stamps only helps as much as it would from
 one move to the next; the process's first drawings (fonts loaded, caches cold) are made
-before and not counted. Each picture's pixels are compared between the two trees:
+before and not counted. Each picture is encoded as a picture worker does for one table
+(the palette kept from the table's last picture, the worker's bands remembered: "warm")
+and again by a worker that remembers no band ("cold", the same bytes), with the share of
+bands deflated on the warm worker. Each picture's pixels are compared between the two trees:
 identical, or the channel errors (mean, 99th percentile, max) where they differ.
 """
 
@@ -202,18 +205,32 @@ def _drawing(game_id: str, kind: str, state: Any) -> Image.Image | None:
 
 
 def _measure(game: str, players: int, kind: str, moment: str, seed: int, runs: int) -> dict:
-    """Draw and encode the moment's pictures: processor times (ms), bytes, pixel digests."""
+    """Draw and encode the moment's pictures as a picture worker does for one table: each
+    table picture keeps the table's palette and the worker's bands (the move before the
+    moment's first primes them, not counted); each is then encoded again by a cold worker
+    (no bands remembered, the same palette given). Processor times (ms), bytes, the share
+    of bands deflated, pixel digests."""
+    from meeple_hall.bot import render
+
     states = _states(game, players, seed)
-    out: dict[str, list] = {"draw": [], "encode": [], "bytes": [], "digests": []}
-    for index in _moments(len(states), runs)[moment]:
+    out: dict[str, list] = {"draw": [], "encode": [], "cold": [], "bytes": [], "digests": []}
+    out["redone"] = []
+    moves = _moments(len(states), runs)[moment]
+    encoder = _Encoder(render, kind)
+    encoder.encode(_drawing(game, kind, states[moves.start - 1]))
+    for index in moves:
         start = time.process_time()
         image = _drawing(game, kind, states[index])
         drawn = time.process_time()
         assert image is not None
-        data = flat_png(image)
-        out["encode"].append(1000 * (time.process_time() - drawn))
+        data, redone = encoder.encode(image)
+        encoded = time.process_time()
+        assert encoder.encode(image, cold=True)[0] == data  # a cold worker's bytes
+        out["cold"].append(1000 * (time.process_time() - encoded))
+        out["encode"].append(1000 * (encoded - drawn))
         out["draw"].append(1000 * (drawn - start))
         out["bytes"].append(len(data))
+        out["redone"].append(redone)
         digest = hashlib.sha1(image.tobytes()).hexdigest()
         out["digests"].append(digest)
         SAVED.mkdir(exist_ok=True)
@@ -221,6 +238,37 @@ def _measure(game: str, players: int, kind: str, moment: str, seed: int, runs: i
         if not path.exists():
             image.save(path)
     return out
+
+
+class _Encoder:
+    """A picture worker's encoder for one table, in either tree: a tree without
+    `render.palette_png` (before session 12) encodes each picture whole (`flat_png`). The
+    bot keeps a table picture's palette for the next; a seat's own picture has none."""
+
+    def __init__(self, render: Any, kind: str) -> None:
+        self.render = render
+        self.banded = hasattr(render, "palette_png")
+        self.keeps_palette = kind == "table"
+        self.palette = None
+
+    def encode(self, image: Image.Image, cold: bool = False) -> tuple[bytes, float]:
+        """The picture's bytes, and the share of its bands deflated (1 if not banded)."""
+        if not self.banded:
+            return self.render.flat_png(image), 1.0
+        from meeple_hall.bot import picture_bands
+
+        bands = picture_bands.BandCache() if cold else picture_bands.cache
+        deflated = bands.deflated
+        previous = self.palette if self.keeps_palette else None
+        saved, picture_bands.cache = picture_bands.cache, bands
+        try:
+            data, palette = self.render.palette_png(image, previous)
+        finally:
+            picture_bands.cache = saved
+        if not cold:
+            self.palette = palette
+        count = -(-image.height // picture_bands.BAND_ROWS)
+        return data, (bands.deflated - deflated) / count
 
 
 def serve() -> None:
@@ -290,9 +338,12 @@ def side_by_side(before_path: str, seed: int, runs: int) -> None:
     sides = {"before": Side("before", before_path), "now": Side("now", None)}
     load = os.getloadavg()[0]
     print(f"load average {load:.2f}, {os.cpu_count()} cores, seed {seed}, {runs} moves a turn")
-    columns = ("drawing", "encoding", "total", "PNG")
-    print(f"| Picture | {' | '.join(f'{c} before → now' for c in columns)} | pixels |")
-    print("| --- | --- | --- | --- | --- | --- |")
+    columns = ("drawing", "encoding (warm)", "encoding (cold)", "total (warm)", "PNG")
+    print(
+        f"| Picture | {' | '.join(f'{c} before → now' for c in columns)} | bands deflated"
+        " | pixels |"
+    )
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     try:
         for game, players, kind in SIDE_BY_SIDE:
             for moment in ("mid-game", "end"):
@@ -327,9 +378,11 @@ def _row(game: str, players: int, kind: str, moment: str, got: dict[str, dict[st
     kib = {name: median(name, "bytes") / 1024 for name in got}
     pixels = _pixels(got["before"]["digests"], got["now"]["digests"])
     name = f"{games.get(game).name}, {players} players, {kind}, {moment}"
+    redone = 100 * statistics.mean(got["now"]["redone"])
     return (
-        f"| {name} | {pair('draw')} | {pair('encode')} | {total['before']:.1f} → {total['now']:.1f}"
-        f" ms | {kib['before']:.0f} → {kib['now']:.0f} KiB | {pixels} |"
+        f"| {name} | {pair('draw')} | {pair('encode')} | {pair('cold')}"
+        f" | {total['before']:.1f} → {total['now']:.1f} ms"
+        f" | {kib['before']:.1f} → {kib['now']:.1f} KiB | {redone:.0f} % | {pixels} |"
     )
 
 

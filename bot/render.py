@@ -142,12 +142,13 @@ class Palette:
 
     @classmethod
     def choose(cls, image: Image.Image, previous: Palette | None = None) -> Palette:
-        """`previous` if it holds every flat colour of `image`, else a fresh palette that
-        also keeps `previous`'s flat colours that are not in the picture (up to KEPT_FLATS
-        flat colours in all): a colour that comes and goes (a seat's highlight) stays."""
+        """`previous` if it holds every flat colour of `image` (as a flat colour or as a
+        shade), else a fresh palette that also keeps `previous`'s flat colours that are not
+        in the picture (up to KEPT_FLATS flat colours in all): a colour that comes and goes
+        (a seat's highlight) stays."""
         counted = _sample_colours(image)
         flats = [rgb for count, rgb in counted if count >= FLAT_SAMPLES][:PALETTE_COLOURS]
-        if previous is not None and set(_triples(previous.flats)).issuperset(flats):
+        if previous is not None and set(_triples(previous.colours)).issuperset(flats):
             return previous
         gone = set(_triples(previous.flats)).difference(flats) if previous is not None else ()
         kept = sorted(gone)[: max(0, KEPT_FLATS - len(flats))]
