@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import logging
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Coroutine, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from meeple_hall.bot import components
+from meeple_hall.bot import closing, components
 from meeple_hall.bot.i18n import Translator, t
 from meeple_hall.bot.languages import user_locale
 from meeple_hall.bot.shards import Shards
@@ -20,6 +21,8 @@ from meeple_hall.bot.store import open_store
 
 if TYPE_CHECKING:
     from meeple_hall.bot.cogs.tournament import TournamentCog
+    from meeple_hall.bot.review import Reviews
+    from meeple_hall.bot.scheduler import Scheduler
 
 log = logging.getLogger(__name__)
 
@@ -31,6 +34,40 @@ class Tree(app_commands.CommandTree):
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
         await report_failure(interaction, error)
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        under_way = getattr(self.client, "under_way", None)
+        return under_way is None or not await refused_while_closing(under_way, interaction)
+
+
+class Clicks(components.Clicks):
+    """The bot's clicks: each is work under way until answered, refused once the bot closes."""
+
+    def __init__(self, under_way: closing.UnderWay) -> None:
+        super().__init__()
+        self.under_way = under_way
+
+    async def dispatch(self, interaction: discord.Interaction, click: components.Family) -> None:
+        if not await refused_while_closing(self.under_way, interaction):
+            await super().dispatch(interaction, click)
+
+
+async def refused_while_closing(
+    under_way: closing.UnderWay, interaction: discord.Interaction
+) -> bool:
+    """Count the interaction's task as work under way; once the bot closes, tell the user it
+    is restarting (nothing done) instead, and say it was refused."""
+    if under_way.join():
+        return False
+    if interaction.type is discord.InteractionType.autocomplete:
+        return True  # nothing to say in a list of choices
+    try:
+        from meeple_hall.bot.replies import say
+
+        await say(interaction, t(user_locale(interaction), "error.closing"))
+    except discord.HTTPException:
+        log.info("could not tell user %s the bot is restarting", interaction.user.id)
+    return True
 
 
 class MeepleHall(commands.Bot):
@@ -54,7 +91,10 @@ class MeepleHall(commands.Bot):
         self.served = shards or Shards()  # not `shards`: AutoShardedBot has that
         self.database_url = database_url
         self.dev_guild_id = dev_guild_id
-        self.clicks = components.Clicks()
+        # interactions and gateway events being handled; none taken on once closing
+        self.under_way = closing.UnderWay()
+        self._winding_down: asyncio.Task[None] | None = None
+        self.clicks = Clicks(self.under_way)
         self.new_seed = new_seed or (lambda: secrets.randbits(63))
         self._locales: dict[int, str] = {}
 
@@ -160,6 +200,22 @@ class MeepleHall(commands.Bot):
         elif kind == "clock":
             await self.clocks.snoozes_heard(key)
 
+    def _schedule_event(
+        self,
+        coro: Callable[..., Coroutine[Any, Any, Any]],
+        event_name: str,
+        *args: Any,
+        **kwargs: Any,
+    ) -> asyncio.Task[None]:
+        # Every gateway event handler of the bot and its cogs runs in the task made here
+        # (discord.py's one place for it): counted as work under way, or let go once the
+        # bot closes.
+        if self.under_way.closing:
+            return super()._schedule_event(_let_go, event_name)
+        task = super()._schedule_event(coro, event_name, *args, **kwargs)
+        self.under_way.track(task)
+        return task
+
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Remember each user's language, so their direct messages can be written in it."""
         locale = interaction.locale.value
@@ -182,20 +238,66 @@ class MeepleHall(commands.Bot):
         log.info("ready as %s with %d games in play", self.user, len(self.manager.served()))
 
     async def close(self) -> None:
-        for timed in ("clocks", "tournaments"):  # nothing more falls due
-            scheduled = getattr(self, timed, None)
-            if scheduled is not None:
-                scheduled.close()
-        display = getattr(self, "display", None)
-        if display is not None:
-            display.close()
-        manager = getattr(self, "manager", None)
-        if manager is not None:
-            await manager.close()
-        store = getattr(self, "store", None)
-        if store is not None:
-            await store.close()
+        """Close in order (bot/closing.py): nothing new is taken on, the work under way ends
+        (or is cancelled after a grace), and only then are the worker processes and the store
+        closed and Discord left."""
+        if self._winding_down is None:  # a second close waits for the first one's
+            self.under_way.closing = True
+            self._winding_down = asyncio.create_task(self._wind_down(), name="wind-down")
+        await self._winding_down
         await super().close()
+
+    async def _wind_down(self) -> None:
+        for scheduler in self._schedulers():  # nothing more falls due
+            scheduler.stop()
+        if (reviews := self._reviews()) is not None:  # minutes in a worker: not waited for
+            reviews.close()
+        await closing.wind_down(self._work_under_way)
+        for part in ("clocks", "tournaments", "display"):
+            if (closed := getattr(self, part, None)) is not None:
+                closed.close()
+        if (manager := getattr(self, "manager", None)) is not None:
+            await manager.close()  # the AI's moves and the games being loaded
+        await closing.cancel(self._work_under_way)
+        if (store := getattr(self, "store", None)) is not None:
+            await store.close()
+
+    def _schedulers(self) -> list[Scheduler]:
+        """What falls due when: clocks, tournament steps, abandon votes, posts sent again."""
+        display, tournaments = getattr(self, "display", None), getattr(self, "tournaments", None)
+        play = self.get_cog("Play")
+        owners = (getattr(self, "clocks", None), tournaments, getattr(play, "abandons", None))
+        schedulers = [owner.scheduler for owner in owners if owner is not None]
+        if display is not None:
+            schedulers.append(display.redelivery.scheduler)
+        if tournaments is not None:
+            schedulers.append(tournaments.again.scheduler)
+        return schedulers
+
+    def _work_under_way(self) -> Iterator[asyncio.Task[Any] | None]:
+        """Every task doing the bot's work now: interactions and events, scheduled passes,
+        table posts and DMs, tournament steps, AI moves, games loaded at start, reviews."""
+        yield from self.under_way.tasks()
+        for scheduler in self._schedulers():
+            yield scheduler.under_way
+        for part in ("display", "tournaments"):
+            if (busy := getattr(self, part, None)) is not None:
+                yield from busy.under_way()
+        if (manager := getattr(self, "manager", None)) is not None:
+            yield from manager.ai.tasks.values()
+            yield manager.loader.at_start
+        if (reviews := self._reviews()) is not None:
+            yield from (job.task for job in reviews.jobs.values())
+
+    def _reviews(self) -> Reviews | None:
+        from meeple_hall.bot.cogs.review import ReviewCog
+
+        reviewing = self.get_cog("Review")
+        return reviewing.reviews if isinstance(reviewing, ReviewCog) else None
+
+
+async def _let_go() -> None:
+    """A gateway event that came while the bot was closing: not handled."""
 
 
 async def report_failure(interaction: discord.Interaction, error: BaseException) -> None:

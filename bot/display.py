@@ -387,6 +387,10 @@ class TableDisplay:
             else:
                 await self._resend_dm(game, key[2])
 
+    def under_way(self) -> list[asyncio.Task[None] | None]:
+        """The table posts and DMs going out now, and a redelivery's pass (bot/closing.py)."""
+        return [*self._tasks.values(), *self._dm_tasks, self.redelivery.scheduler.under_way]
+
     def close(self) -> None:
         """Stop showing (the bot is closing): pictures and messages not yet out are dropped,
         rather than sent through a closed connection and store (the next start shows every

@@ -58,11 +58,21 @@ class Scheduler:
         self._running = True
         self._arm()
 
-    def close(self) -> None:
+    def stop(self) -> None:
+        """Fire nothing more (the bot is closing); a pass under way ends with the keys it
+        took (`under_way`)."""
         self._running = False
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
+
+    @property
+    def under_way(self) -> asyncio.Task[None] | None:
+        """The pass firing keys now, if any."""
+        return self._task
+
+    def close(self) -> None:
+        self.stop()
         if self._task is not None:
             self._task.cancel()
             self._task = None

@@ -142,6 +142,10 @@ class Tournaments:
         self.scheduler.close()
         self.again.close()
 
+    def under_way(self) -> list[asyncio.Task[None] | None]:
+        """The steps of ended games going on now, and a timed pass (bot/closing.py)."""
+        return [*self._tasks, self.scheduler.under_way, self.again.scheduler.under_way]
+
     def lock(self, tournament_id: int) -> asyncio.Lock:
         return self._locks.setdefault(tournament_id, asyncio.Lock())
 
