@@ -95,20 +95,41 @@ def palette_stream(
         for top, bottom in _bands(image.height)
     ]
     segments: list[Segment | None] = [bands.get(key) for key in keys]
-    for first, last in _runs_missing(segments):
-        strip_top = _context_top(first * BAND_ROWS)
-        strip_bottom = min(image.height, (last + 1) * BAND_ROWS)
-        rows = _palette_rows(image.crop((0, strip_top, image.width, strip_bottom)), colours)
-        row_bytes = image.width + 1
+    strips = [
+        (_context_top(first * BAND_ROWS), min(image.height, (last + 1) * BAND_ROWS), first, last)
+        for first, last in _runs_missing(segments)
+    ]
+    rows = b""
+    if strips:
+        rows = _palette_rows(
+            _stacked(image, [(top, bottom) for top, bottom, *_ in strips]), colours
+        )
+    row_bytes = image.width + 1
+    at = 0  # the first row of the strip in `rows`, less the strip's own first row
+    for strip_top, strip_bottom, first, last in strips:
+        at -= strip_top
         for index in range(first, last + 1):
             top, bottom = index * BAND_ROWS, min(image.height, (index + 1) * BAND_ROWS)
-            context = rows[
-                (_context_top(top) - strip_top) * row_bytes : (top - strip_top) * row_bytes
-            ]
-            own = rows[(top - strip_top) * row_bytes : (bottom - strip_top) * row_bytes]
+            context = rows[(at + _context_top(top)) * row_bytes : (at + top) * row_bytes]
+            own = rows[(at + top) * row_bytes : (at + bottom) * row_bytes]
             segments[index] = _deflated(own, context, level)
             bands.put(keys[index], segments[index])
+        at += strip_bottom
     return _zlib_stream([s for s in segments if s is not None], level)
+
+
+def _stacked(image: Image.Image, strips: list[tuple[int, int]]) -> Image.Image:
+    """The picture's strips of rows (first and end row) one under the other: mapped to the
+    palette by one call (a call costs about 1 ms more than its pixels: Pillow's lookup of
+    the colours met, made again for each call)."""
+    if strips == [(0, image.height)]:
+        return image
+    stacked = Image.new("RGB", (image.width, sum(bottom - top for top, bottom in strips)))
+    at = 0
+    for top, bottom in strips:
+        stacked.paste(image.crop((0, top, image.width, bottom)), (0, at))
+        at += bottom - top
+    return stacked
 
 
 def _bands(height: int) -> Iterator[tuple[int, int]]:
@@ -142,8 +163,8 @@ def _band_key(
 
 
 def _runs_missing(segments: list[Segment | None]) -> Iterator[tuple[int, int]]:
-    """The first and last index of each run of bands not known: mapped to the palette by one
-    call each (a call pays for its lookup table)."""
+    """The first and last index of each run of bands not known: a strip of rows to map to
+    the palette, the rows above its first band (its compressor's context) included."""
     start = None
     for index, segment in enumerate([*segments, True]):
         if segment is None and start is None:
