@@ -14,11 +14,11 @@ are pasted from stamps (see "stamps" below); only what the view changes is drawn
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from functools import cache, lru_cache
 from typing import Any
 
-from PIL import Image, ImageChops, ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
 from meeple_hall.games.burgundy.data import components
 from meeple_hall.renderers import stamps
@@ -69,55 +69,12 @@ def text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, size: int, 
 
 
 # -- stamps -------------------------------------------------------------------------------------
-# A tile, a die, a goods stack is drawn once into a small picture and pasted wherever it goes.
-# Pillow places every shape and glyph by its exact coordinates, so a stamp drawn with the same
-# fractional position and moved by whole pixels has the same pixels as the shape drawn in place
-# (but where an edge falls exactly on a pixel's border: the last bit of its coordinate, which
-# differs near (0, 0), takes the pixel or leaves it; tests/renderers/test_burgundy_stamps.py).
-# The stamp's mask is what its drawing covered (drawn on black and on white, the pixels that
-# came out the same), so a stamp's text must lie on its shapes: a glyph's soft edge on the
-# ground would be cut. Caches live in each drawing process, bounded.
-STAMPS = 1024  # about 16 MB: tiles at every estate space are most of them
-Reach = tuple[int, int, int, int]  # how far a stamp reaches left of, above, right of, below (x, y)
-_UNTOUCHED = [255] + [0] * 255  # no difference between the two grounds: the drawing covered it
-
-
-def stamp(
-    d: ImageDraw.ImageDraw,
-    draw: Callable[..., None],
-    x: float,
-    y: float,
-    reach: Reach,
-    *args: Hashable,
-) -> None:
-    """What `draw(pen, x, y, *args)` draws, pasted from its stamp: every argument that changes
-    the pixels must be in `args` (hashable), and the drawing must stay within `reach`."""
-    ix, iy = math.floor(x), math.floor(y)
-    # moved by an even number of pixels: Pillow rounds a rounded rectangle's corners half to
-    # even, which an odd move would change
-    odd = ((ix - reach[0]) % 2, (iy - reach[1]) % 2)
-    colours, mask = _stamp(draw, x - ix, y - iy, odd, reach, args)
-    d._image.paste(colours, (ix - reach[0] - odd[0], iy - reach[1] - odd[1]), mask)
-
-
-@lru_cache(maxsize=STAMPS)
-def _stamp(
-    draw: Callable[..., None],
-    fx: float,
-    fy: float,
-    odd: tuple[int, int],
-    reach: Reach,
-    args: tuple[Hashable, ...],
-) -> tuple[Image.Image, Image.Image]:
-    """The drawing's colours, and a mask of one bit a pixel of where it drew (four times as
-    quick to paste through as a mask of a byte a pixel)."""
-    left, up = reach[0] + odd[0], reach[1] + odd[1]
-    size = (left + reach[2] + 1, up + reach[3] + 1)
-    dark, light = Image.new("RGB", size, (0, 0, 0)), Image.new("RGB", size, (255, 255, 255))
-    for picture in (dark, light):
-        draw(ImageDraw.Draw(picture), left + fx, up + fy, *args)
-    red, green, blue = ImageChops.difference(dark, light).split()
-    return dark, ImageChops.lighter(ImageChops.lighter(red, green), blue).point(_UNTOUCHED, "1")
+# A tile, a die, a goods stack is a shape stamp (renderers/stamps.py), drawn once and pasted
+# wherever it goes, `anywhere`: every hex is moved, its coordinates rounded as at its stamp's
+# corner (a few pixels of hex edges differ from the hex drawn in place; pinned by
+# tests/renderers/test_burgundy_stamps.py). A stamp's text must lie on its shapes: a glyph's
+# soft edge on the ground would blend with the ground it was drawn on.
+Reach = stamps.Reach
 
 
 # -- shapes -------------------------------------------------------------------------------------
@@ -272,15 +229,16 @@ def icon(d: Pen, kind: str, cx: float, cy: float, s: float, ink: Any) -> None:
 def hex_reach(r: float) -> Reach:
     """A stamp's reach for a hex of radius r about its centre."""
     reach = math.ceil(r) + 1
-    return reach, reach, reach, reach
+    return -reach, -reach, reach + 1, reach + 1
 
 
 def draw_tile(d: ImageDraw.ImageDraw, tile: dict[str, Any], cx: float, cy: float, r: float) -> None:
     """A tile as the view gives it: its colour, and its building, animals or knowledge number."""
     face = (tile.get("building"), tile.get("animal"), tile.get("value"), tile.get("knowledge"))
-    stamp(d, _draw_tile, cx, cy, hex_reach(r), r, tile["type"], *face)
+    _draw_tile(d, cx, cy, r, tile["type"], *face)
 
 
+@stamps.shape(lambda r, *face: hex_reach(r), anywhere=True)
 def _draw_tile(
     d: ImageDraw.ImageDraw,
     cx: float,
@@ -333,9 +291,10 @@ def draw_space(
     d: ImageDraw.ImageDraw, kind: str, cx: float, cy: float, r: float, die: int | None = None
 ) -> None:
     """An empty space for a tile type, with the die number it takes on an estate."""
-    stamp(d, _draw_space, cx, cy, hex_reach(r), kind, r, die)
+    _draw_space(d, cx, cy, kind, r, die)
 
 
+@stamps.shape(lambda kind, r, die: hex_reach(r), anywhere=True)
 def _draw_space(
     d: ImageDraw.ImageDraw, cx: float, cy: float, kind: str, r: float, die: int | None
 ) -> None:
@@ -349,6 +308,11 @@ def _draw_space(
         text(d, (cx, cy + r * 0.42), str(die), round(r * 0.55), mix(colour, (0, 0, 0), 0.55))
 
 
+def die_reach(s: float, *face: Any) -> Reach:
+    return -1, -1, math.ceil(s) + 3, math.ceil(s) + 3
+
+
+@stamps.shape(die_reach, anywhere=True)
 def draw_die(
     d: ImageDraw.ImageDraw,
     x: float,
@@ -357,13 +321,6 @@ def draw_die(
     value: int,
     used: bool = False,
     fill: Any = (255, 255, 255),
-) -> None:
-    reach = math.ceil(s) + 2
-    stamp(d, _draw_die, x, y, (1, 1, reach, reach), s, value, used, fill)
-
-
-def _draw_die(
-    d: ImageDraw.ImageDraw, x: float, y: float, s: float, value: int, used: bool, fill: Any
 ) -> None:
     body = mix(fill, BACKGROUND, 0.6) if used else fill
     d.rounded_rectangle([x, y, x + s, y + s], radius=s / 6, fill=body, outline=INK, width=2)
@@ -382,18 +339,16 @@ def _draw_die(
         d.ellipse([px - dot, py - dot, px + dot, py + dot], fill=ink)
 
 
+def goods_reach(s: float, *stack: int) -> Reach:
+    badge = max(8, s * 0.34)  # the count's disc, about the bottom right corner
+    return -2, -10, math.ceil(s + max(9, badge)) + 3, math.ceil(s + badge) + 3
+
+
+@stamps.shape(goods_reach, anywhere=True)
 def draw_goods(
     d: ImageDraw.ImageDraw, x: float, y: float, s: float, kind: int, count: int = 1
 ) -> None:
     """A stack of goods tiles: coloured squares offset, the die number on top, the count."""
-    badge = max(8, s * 0.34)  # the count's disc, about the bottom right corner
-    reach = (2, 10, math.ceil(s + max(9, badge)) + 2, math.ceil(s + badge) + 2)
-    stamp(d, _draw_goods, x, y, reach, s, kind, count)
-
-
-def _draw_goods(
-    d: ImageDraw.ImageDraw, x: float, y: float, s: float, kind: int, count: int
-) -> None:
     for i in range(min(count, 4)):
         o = (min(count, 4) - 1 - i) * 3
         d.rectangle([x + o, y - o, x + o + s, y - o + s], fill=GOODS_COLOURS[kind], outline=INK)
@@ -416,11 +371,11 @@ def _draw_goods(
 
 def counter(d: ImageDraw.ImageDraw, x: float, y: float, kind: str, n: int, s: float = 28) -> None:
     """Silverlings (grey octagon) or workers (tan square) with their number."""
-    reach = math.ceil(s) + 2
-    stamp(d, _counter_shape, x, y, (1, 1, reach, reach), kind, s)
+    _counter_shape(d, x, y, kind, s)
     stamps.text(d, (x + s + 5, y + s / 2), str(n), font=font(round(s * 1.1)), fill=INK, anchor="lm")
 
 
+@stamps.shape(lambda kind, s: (-1, -1, math.ceil(s) + 3, math.ceil(s) + 3), anywhere=True)
 def _counter_shape(d: ImageDraw.ImageDraw, x: float, y: float, kind: str, s: float) -> None:
     h = s / 2
     if kind == "silver":
@@ -561,17 +516,18 @@ def draw_phases(d: ImageDraw.ImageDraw, view: dict[str, Any], x: float, y: float
     for i, bonus in enumerate(components().table["scoring"]["phase_bonus"].values()):
         state = "current" if i == phase else "past" if i < phase else "to come"
         goods = view["phase_goods_left"][i]
-        stamp(d, _phase_box, x + i * 86, y, (1, 1, 80, 52), bonus, state, goods)
+        _phase_box(d, x + i * 86, y, bonus, state, goods)
     ry = y + 60
     played = 5 - len(view["round_goods"])
     for i in range(5):
         goods = view["round_goods"][i - played] if i >= played else None
         current = i == view["round"] - 1
-        stamp(d, _round_box, x + i * 70, ry, (1, 1, 64, 58), current, goods)
+        _round_box(d, x + i * 70, ry, current, goods)
     if view["white"]:
         draw_die(d, x + 366, ry, 56, view["white"])
 
 
+@stamps.shape(lambda bonus, state, goods: (-1, -1, 81, 53), anywhere=True)
 def _phase_box(
     d: ImageDraw.ImageDraw, bx: float, y: float, bonus: int, state: str, goods: int
 ) -> None:
@@ -590,6 +546,7 @@ def _phase_box(
         d.rectangle([gx, gy, gx + 9, gy + 9], fill=(90, 84, 78))
 
 
+@stamps.shape(lambda current, goods: (-1, -1, 65, 59), anywhere=True)
 def _round_box(
     d: ImageDraw.ImageDraw, bx: float, ry: float, current: bool, goods: int | None
 ) -> None:
@@ -618,7 +575,7 @@ def draw_bridge(d: ImageDraw.ImageDraw, view: dict[str, Any], x: float, y: float
             draw_disc(d, bx + step / 2, py, 18, seat)
     oy = bar + 36
     for i, seat in enumerate(view["order"]):
-        stamp(d, _order_box, x + i * 80, oy, (1, 8, 72, 40), seat, seat == view["active"])
+        _order_box(d, x + i * 80, oy, seat, seat == view["active"])
 
 
 BRIDGE_STEP = 54
@@ -636,6 +593,7 @@ def draw_bridge_spaces(d: ImageDraw.ImageDraw, spaces: int, x: float, y: float) 
     d.polygon([(ax, bar - 2), (ax + 24, bar + 10), (ax, bar + 22)], fill=INK)
 
 
+@stamps.shape(lambda seat, active: (-1, -8, 73, 41), anywhere=True)
 def _order_box(d: ImageDraw.ImageDraw, bx: float, oy: float, seat: int, active: bool) -> None:
     """A seat's place in the order of play, raised and pointed at while it is active."""
     lift = 6 if active else 0
@@ -652,11 +610,8 @@ def _order_box(d: ImageDraw.ImageDraw, bx: float, oy: float, seat: int, active: 
         d.polygon([(ax - 10, oy + 38), (ax + 10, oy + 38), (ax, oy + 31)], fill=INK)
 
 
+@stamps.shape(lambda r, seat: hex_reach(r + 1), anywhere=True)
 def draw_disc(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, seat: int) -> None:
-    stamp(d, _draw_disc, cx, cy, hex_reach(r + 1), r, seat)
-
-
-def _draw_disc(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, seat: int) -> None:
     d.ellipse([cx - r, cy - r, cx + r, cy + r], fill=PLAYER_COLOURS[seat], outline=INK, width=2)
     text(d, (cx, cy + 1), str(seat + 1), round(r * 1.3), header_ink(seat))
 
@@ -694,6 +649,7 @@ def draw_bonus_points_and_piles(d: ImageDraw.ImageDraw, n: int, x: float, y: flo
             icon(d, back, cx - 8, cy - 6, 6.5, ICON_INK.get(back, INK))
 
 
+@stamps.shape(lambda r, *face: hex_reach(r), anywhere=True)
 def emblem(
     d: ImageDraw.ImageDraw,
     cx: float,
@@ -705,19 +661,6 @@ def emblem(
     ink: Any = None,
 ) -> None:
     """A hex in `fill` edged in `edge`, with the shape of `kind` in `ink` (none for None)."""
-    stamp(d, _emblem, cx, cy, hex_reach(r), r, kind, fill, edge, ink)
-
-
-def _emblem(
-    d: ImageDraw.ImageDraw,
-    cx: float,
-    cy: float,
-    r: float,
-    kind: str | None,
-    fill: Any,
-    edge: Any,
-    ink: Any,
-) -> None:
     draw_hex(d, cx, cy, r, fill, edge)
     if kind is not None:
         icon(d, kind, cx, cy, r * 0.5, ink)
@@ -901,9 +844,10 @@ def draw_area_edges(
         )
         if sides:
             cx, cy = hex_centre(h["q"], h["r"], size, ox, oy)
-            stamp(d, _hex_edges, cx, cy, hex_reach(size + width), size, width, sides)
+            _hex_edges(d, cx, cy, size, width, sides)
 
 
+@stamps.shape(lambda size, width, sides: hex_reach(size + width), anywhere=True)
 def _hex_edges(
     d: ImageDraw.ImageDraw, cx: float, cy: float, size: float, width: int, sides: tuple[int, ...]
 ) -> None:
@@ -912,12 +856,9 @@ def _hex_edges(
         d.line([corners[i], corners[(i + 1) % 6]], fill=INK, width=width)
 
 
+@stamps.shape(lambda rank: (-27, -27, 28, 28), anywhere=True)
 def draw_rank(d: ImageDraw.ImageDraw, cx: float, cy: float, rank: int) -> None:
     """A rosette with the final place in it (gold for the winner)."""
-    stamp(d, _draw_rank, cx, cy, (27, 27, 27, 27), rank)
-
-
-def _draw_rank(d: ImageDraw.ImageDraw, cx: float, cy: float, rank: int) -> None:
     fill = (245, 200, 40) if rank == 1 else (235, 235, 235)
     points = []
     for i in range(24):

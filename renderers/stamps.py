@@ -24,7 +24,8 @@ from __future__ import annotations
 import math
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from functools import update_wrapper
+from functools import update_wrapper, wraps
+from types import ModuleType
 from typing import Any, NamedTuple
 
 from PIL import Image, ImageDraw, ImageFont
@@ -192,3 +193,105 @@ def _rounded_stamp(
 
 def _opaque(colour: Ink) -> tuple[int, int, int, int] | None:
     return None if colour is None else (*colour, 255)
+
+
+# -- shapes -----------------------------------------------------------------------------------
+# A game's glyphs (a tile, a die, a cube, a member) are drawn once on a clear picture and pasted
+# from then on. Pillow places shapes and glyphs by their exact coordinates and draws shapes
+# without anti-aliasing: a glyph drawn at the same fractional position and moved by whole pixels
+# has the same pixels, each fully opaque or untouched (its text lies on its own fill, where it
+# blends as on the picture; a pixel left partly clear is pasted by its alpha). Moved by an even
+# number of pixels only: Pillow rounds a rounded rectangle's corners half to even.
+#
+# Where a stamp draws its glyph decides the last bits of the glyph's coordinates:
+# - by default, about (LOCAL + x mod 2, LOCAL + y mod 2), the float precision of the picture's
+#   own coordinates, and only for a glyph at x, y >= LOCAL on a multiple of 1/64 (a third, a
+#   point of a circle would round differently); any other glyph, and one not `movable`, is
+#   stamped where it is: pixel for pixel the glyph drawn in place (Village);
+# - `anywhere`: every glyph, at its stamp's corner, a stamp for each fractional position:
+#   where an edge falls exactly on a pixel's border, the last bit of its coordinates takes the
+#   pixel or leaves it (a few pixels of Burgundy's hex edges, whose centres are at multiples of
+#   the square root of 3: stamped in place, each hex would be a stamp of its own).
+Glyph = Callable[..., None]
+# A glyph's box about (floor(x), floor(y)): left, top, right and bottom, the last two excluded.
+Reach = tuple[int, int, int, int]
+LOCAL = 64
+SHAPE_STAMP_PIXELS = 6_000_000  # five bytes a pixel (colours, mask): 30 MB at most
+_SHAPES: list[Glyph] = []
+
+
+def shape(
+    reach: Callable[..., Reach],
+    *,
+    movable: Callable[..., bool] = lambda *args: True,
+    anywhere: bool = False,
+) -> Callable[[Glyph], Glyph]:
+    """A glyph `draw(d, x, y, *args)` pasted from a stamp kept for each `args` (hashable: every
+    argument that changes the pixels) and place the stamp draws it at (see above). The glyph
+    stays within `reach(*args)`; one not `movable(*args)` is stamped where it is. The drawing
+    itself stays at `__wrapped__`, the reach at `reach`."""
+
+    def wrap(glyph: Glyph) -> Glyph:
+        @wraps(glyph)
+        def draw(d: ImageDraw.ImageDraw, x: float, y: float, *args: Any) -> None:
+            if not movable(*args):
+                dx = dy = 0
+            elif anywhere:
+                left, top, _, _ = reach(*args)
+                dx, dy = 2 * math.floor((x + left) / 2), 2 * math.floor((y + top) / 2)
+            else:
+                dx, dy = _exact_move(x), _exact_move(y)
+            _shape_stamp(glyph, reach, x - dx, y - dy, args).paste(d, dx, dy)
+
+        draw.reach = reach  # type: ignore[attr-defined]
+        _SHAPES.append(draw)
+        return draw
+
+    return wrap
+
+
+def shapes(module: ModuleType) -> list[Glyph]:
+    """The module's glyphs drawn from shape stamps."""
+    return [glyph for glyph in _SHAPES if glyph.__module__ == module.__name__]
+
+
+def _exact_move(v: float) -> int:
+    return 2 * math.floor(v / 2) - LOCAL if v >= LOCAL and v * 64 % 1 == 0 else 0
+
+
+class Stamp(NamedTuple):
+    """A glyph's colours and mask (one bit a pixel, several times faster to paste through
+    than a byte; a byte where some pixel is partly clear), and its box where drawn."""
+
+    colours: Any
+    mask: Any
+    box: tuple[int, int, int, int]
+
+    def paste(self, d: ImageDraw.ImageDraw, dx: int, dy: int) -> None:
+        left, top, right, bottom = self.box
+        at = (dx + left, dy + top, dx + right, dy + bottom)
+        if d.im.mode == "RGB":
+            d.im.paste(self.colours, at, self.mask)
+            return
+        # a clear picture (a stamp drawn in another, a layer): the glyph as drawn there
+        drawn = self.colours.convert("RGBA")
+        drawn.putband(self.mask if self.mask.mode == "L" else self.mask.convert("L"), 3)
+        d.im.paste(drawn, at, drawn)
+
+
+@pixel_bounded(SHAPE_STAMP_PIXELS)
+def _shape_stamp(
+    glyph: Glyph, reach: Callable[..., Reach], x: float, y: float, args: tuple[Any, ...]
+) -> Stamp:
+    """The glyph drawn at (x, y) on a clear picture, cut to its box (where the picture has
+    one: a glyph stamped where it is may reach past its top or left edge)."""
+    left, top, right, bottom = reach(*args)
+    ix, iy = math.floor(x), math.floor(y)
+    box = (max(0, ix + left), max(0, iy + top), ix + right, iy + bottom)
+    canvas = Image.new("RGBA", box[2:], (0, 0, 0, 0))
+    glyph(ImageDraw.Draw(canvas), x, y, *args)
+    drawn = canvas.crop(box)
+    alpha = drawn.getchannel("A")
+    if any(alpha.histogram()[1:255]):
+        return Stamp(drawn.convert("RGB").im, alpha.im, box)
+    return Stamp(drawn.convert("RGB").im, alpha.convert("1", dither=Image.Dither.NONE).im, box)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from functools import lru_cache, partial, wraps
+from functools import lru_cache, partial
 from typing import Any, NamedTuple
 
 from PIL import Image, ImageDraw
@@ -63,85 +63,10 @@ def contrast(colour: tuple[int, int, int]) -> tuple[int, int, int]:
 
 # -- glyph stamps ---------------------------------------------------------------------
 # A table picture draws the same few glyphs (cubes, goods, members, customers) hundreds of
-# times: each is drawn once into a transparent stamp and pasted after. Pillow draws these
-# shapes without anti-aliasing, so a pixel of a stamp is either the glyph's, fully opaque,
-# or untouched, and a pasted stamp is pixel for pixel the glyph drawn in place; text goes in
-# a stamp only over the glyph's own fill, where it blends as it would on the picture.
-# tests/renderers/test_village_stamps.py compares both ways.
-
-Glyph = Callable[..., None]
-Reach = Callable[..., tuple[int, int, int, int]]
-# A stamp draws its glyph about (64 + x mod 2, 64 + y mod 2): moved by an even number of
-# pixels, as Pillow rounds some corners half to even, and at coordinates of the float
-# precision of the picture's (thick polygon outlines come out otherwise near 0). Glyphs
-# nearer the picture's edge than that, or at a position not a multiple of 1/64 (a third, a
-# point of a circle: moved, its sums round differently), or with a thick polygon outline
-# (Pillow's comes out a pixel off here and there when moved), are stamped where they are.
-LOCAL = 64
-STAMPED: list[Glyph] = []  # every stamped glyph (tests/renderers/test_village_stamps.py)
-
-
-def stamped(
-    reach: Reach, kinds: int = 512, movable: Callable[..., bool] = lambda *args: True
-) -> Callable[[Glyph], Glyph]:
-    """A glyph `draw(d, x, y, *args)` pasted from a stamp kept for each (x mod 2, y mod 2)
-    and each `args` (hashable; at most `kinds` stamps a glyph, in each process). `reach(*args)`
-    is the box, in whole pixels about (x, y) rounded down, the glyph stays in; a glyph not
-    `movable(*args)` is stamped where it is (see LOCAL)."""
-
-    def wrap(glyph: Glyph) -> Glyph:
-        @lru_cache(maxsize=kinds)
-        def stamp(x: float, y: float, args: tuple[Any, ...]) -> Stamp:
-            left, top, right, bottom = reach(*args)
-            ix, iy = math.floor(x), math.floor(y)
-            box = (max(0, ix + left), max(0, iy + top), ix + right, iy + bottom)
-            canvas = Image.new("RGBA", box[2:], (0, 0, 0, 0))
-            glyph(ImageDraw.Draw(canvas), x, y, *args)
-            return Stamp.of(canvas.crop(box), box)
-
-        @wraps(glyph)
-        def draw(d: ImageDraw.ImageDraw, x: float, y: float, *args: Any) -> None:
-            dx, dy = (shift(x), shift(y)) if movable(*args) else (0, 0)
-            stamp(x - dx, y - dy, args).paste(d, dx, dy)
-
-        draw.cache_clear = stamp.cache_clear  # type: ignore[attr-defined]
-        draw.cache_info = stamp.cache_info  # type: ignore[attr-defined]
-        STAMPED.append(draw)
-        return draw
-
-    return wrap
-
-
-class Stamp(NamedTuple):
-    """A glyph drawn on a transparent picture: its pixels as drawn (RGBA), and for pasting
-    on an RGB picture its colours with a 1-bit mask (several times faster than blending by
-    the alpha; exact, as every pixel of the glyph is fully opaque or untouched)."""
-
-    rgba: Any
-    colours: Any
-    mask: Any
-    box: tuple[int, int, int, int]
-
-    @classmethod
-    def of(cls, picture: Image.Image, box: tuple[int, int, int, int]) -> Stamp:
-        alpha = picture.getchannel("A")
-        if any(alpha.histogram()[1:255]):  # some pixel blended: pasted by its alpha
-            return cls(picture.im, picture.convert("RGB").im, alpha.im, box)
-        solid = alpha.convert("1", dither=Image.Dither.NONE)
-        return cls(picture.im, picture.convert("RGB").im, solid.im, box)
-
-    def paste(self, d: ImageDraw.ImageDraw, dx: int, dy: int) -> None:
-        left, top, right, bottom = self.box
-        at = (dx + left, dy + top, dx + right, dy + bottom)
-        if d.im.mode == "RGB":
-            d.im.paste(self.colours, at, self.mask)
-        else:  # a stamp drawn in another
-            d.im.paste(self.rgba, at, self.rgba)
-
-
-def shift(v: float) -> int:
-    """How far a stamp may move a glyph at v (see LOCAL)."""
-    return 2 * math.floor(v / 2) - LOCAL if v >= LOCAL and v * 64 % 1 == 0 else 0
+# times: each is a shape stamp (renderers/stamps.py), pixel for pixel the glyph drawn in
+# place; text goes in a glyph only over its own fill. A glyph with a thick polygon outline
+# (Pillow's comes out a pixel off here and there when moved) is not `movable`: it is
+# stamped where it is. tests/renderers/test_village_stamps.py compares both ways.
 
 
 def around(r: float, pad: int = 3) -> tuple[int, int, int, int]:
@@ -174,7 +99,7 @@ def text(
 CUBE_MARK_INK = {"orange": INK, "green": INK, "brown": (250, 244, 228), "pink": INK}
 
 
-@stamped(lambda colour, s=14: square(s))
+@stamps.shape(lambda colour, s=14: square(s))
 def cube(d: ImageDraw.ImageDraw, x: float, y: float, colour: str, s: int = 14) -> None:
     d.rounded_rectangle((x, y, x + s, y + s), radius=3, fill=CUBES[colour], outline=INK)
     if colour not in CUBE_MARK_INK:
@@ -195,7 +120,7 @@ def cube(d: ImageDraw.ImageDraw, x: float, y: float, colour: str, s: int = 14) -
         d.line((cx - m, cy + m, cx + m, cy - m), fill=ink, width=w + 1)
 
 
-@stamped(lambda s=14: square(s))
+@stamps.shape(lambda s=14: square(s))
 def any_cube(d: ImageDraw.ImageDraw, x: float, y: float, s: int = 14) -> None:
     """A cube of any influence colour (a reward to choose): quartered in the four colours."""
     quarters = (("orange", 0, 0), ("green", 1, 0), ("pink", 0, 1), ("brown", 1, 1))
@@ -243,9 +168,8 @@ def seat_shape_name(seat: int) -> str:
     return "house" if seat < 0 else SHAPES[seat % len(SHAPES)]
 
 
-@stamped(
+@stamps.shape(
     lambda shape, r, fill, outline, width: around(1.25 * r + width),
-    kinds=1024,  # the thick outlines, stamped where they are: a few hundred places
     movable=lambda shape, r, fill, outline, width: thin(shape, width),
 )
 def shape_glyph(
@@ -274,9 +198,8 @@ def pawn(
     text(d, (x, y - 1), number, size=r + 2, fill=contrast(seat_colour(seat)))
 
 
-@stamped(
+@stamps.shape(
     lambda seat, r, lying: around(1.25 * r + 5),
-    kinds=1024,
     movable=lambda seat, r, lying: lying or thin(seat_shape_name(seat), seat_outline(seat)),
 )
 def pawn_body(d: ImageDraw.ImageDraw, x: float, y: float, seat: int, r: int, lying: bool) -> None:
@@ -290,7 +213,7 @@ def pawn_body(d: ImageDraw.ImageDraw, x: float, y: float, seat: int, r: int, lyi
         seat_shape(d, x, y - 3, r, seat)
 
 
-@stamped(lambda name, s=22: square(s))
+@stamps.shape(lambda name, s=22: square(s))
 def good(d: ImageDraw.ImageDraw, x: float, y: float, name: str, s: int = 22) -> None:
     """A goods token: a coloured disc with a simple mark for each good."""
     colour = GOODS[name]
@@ -331,13 +254,13 @@ def good(d: ImageDraw.ImageDraw, x: float, y: float, name: str, s: int = 22) -> 
             d.line((c + k * m / 1.5, y + s - m, c + k * m, y + m), fill=(120, 90, 30), width=2)
 
 
-@stamped(lambda s=22: square(s))
+@stamps.shape(lambda s=22: square(s))
 def coin(d: ImageDraw.ImageDraw, x: float, y: float, s: int = 22) -> None:
     d.ellipse((x, y, x + s, y + s), fill=(232, 196, 70), outline=(150, 110, 30), width=2)
     d.ellipse((x + 6, y + 6, x + s - 6, y + s - 6), outline=(170, 130, 40))
 
 
-@stamped(lambda r, fill=None: around(r))
+@stamps.shape(lambda r, fill=None: around(r))
 def star(
     d: ImageDraw.ImageDraw,
     cx: float,
@@ -353,7 +276,7 @@ def star(
     d.polygon(points, fill=fill, outline=INK)
 
 
-@stamped(lambda s=8: around(s))
+@stamps.shape(lambda s=8: around(s))
 def hourglass(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float = 8) -> None:
     d.polygon(
         [
@@ -369,7 +292,7 @@ def hourglass(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float = 8) -> Non
     )
 
 
-@stamped(lambda s=10: around(s))
+@stamps.shape(lambda s=10: around(s))
 def quill(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float = 10) -> None:
     d.polygon(
         [(cx - s, cy + s), (cx + s * 0.8, cy - s), (cx + s, cy - s * 0.6), (cx - s * 0.6, cy + s)],
@@ -383,7 +306,7 @@ def space_icon(d: ImageDraw.ImageDraw, name: str, cx: float, cy: float, s: float
     icon(d, cx, cy, name, s)
 
 
-@stamped(lambda name, s: around(s, pad=5))
+@stamps.shape(lambda name, s: around(s, pad=5))
 def icon(d: ImageDraw.ImageDraw, cx: float, cy: float, name: str, s: float) -> None:
     if name == "harvest":
         good(d, cx - s, cy - s, "grain", int(2 * s))
@@ -452,7 +375,7 @@ def customer_tile(
     text(d, (x + s - 24, y + 16), tile["points"], size=28)
 
 
-@stamped(lambda points, wants, s: square(s), kinds=256)
+@stamps.shape(lambda points, wants, s: square(s))
 def customer_face(
     d: ImageDraw.ImageDraw,
     x: float,
@@ -483,7 +406,7 @@ def token(d: ImageDraw.ImageDraw, x: float, y: float, seat: int, number: int | s
         monk(d, x, y, r)
 
 
-@stamped(lambda r: around(r))
+@stamps.shape(lambda r: around(r))
 def monk(d: ImageDraw.ImageDraw, x: float, y: float, r: int) -> None:
     d.ellipse((x - r, y - r, x + r, y + r), fill=(10, 10, 10), outline=(140, 140, 140))
     d.line((x - r / 2, y - 1, x + r / 2, y - 1), fill=(210, 210, 210), width=2)
@@ -1154,7 +1077,7 @@ def draw_chronicle_marks(
             text(d, (cx, cy + 27), seat + 1, size=13, fill=contrast(seat_colour(seat)))
 
 
-@stamped(lambda mark: (-26, -2, 28, 54))
+@stamps.shape(lambda mark: (-26, -2, 28, 54))
 def grave(d: ImageDraw.ImageDraw, cx: float, cy: float, mark: str) -> None:
     """A grave, crossed when blocked, with the dead lying on it."""
     d.rounded_rectangle(
@@ -1175,7 +1098,7 @@ def slot(d: ImageDraw.ImageDraw, xy: tuple[float, float, float, float], mark: st
         text(d, ((x0 + x1) / 2, (y0 + y1) / 2), seat + 1, 14, contrast(seat_colour(seat)))
 
 
-@stamped(lambda w, h, mark: (-3, -3, math.ceil(w) + 5, math.ceil(h) + 5))
+@stamps.shape(lambda w, h, mark: (-3, -3, math.ceil(w) + 5, math.ceil(h) + 5))
 def slot_face(d: ImageDraw.ImageDraw, x0: float, y0: float, w: float, h: float, mark: str) -> None:
     """A chronicle slot: blocked (x), free, or with a seat's dead (k: Karla's)."""
     xy = (x0, y0, x0 + w, y0 + h)
@@ -1246,12 +1169,12 @@ def chip(
     text(d, (x + s + 5, y + s / 2), n, size, INK if n else MUTED, "lm")
 
 
-@stamped(lambda s: square(s))
+@stamps.shape(lambda s: square(s))
 def customers_icon(d: ImageDraw.ImageDraw, x: float, y: float, s: int) -> None:
     d.rounded_rectangle((x + 2, y, x + s - 2, y + s), radius=4, fill=(120, 150, 190), outline=INK)
 
 
-@stamped(lambda s, seat: square(s), movable=lambda s, seat: thin(seat_shape_name(seat), 2))
+@stamps.shape(lambda s, seat: square(s), movable=lambda s, seat: thin(seat_shape_name(seat), 2))
 def cities_icon(d: ImageDraw.ImageDraw, x: float, y: float, s: int, seat: int) -> None:
     seat_shape(d, x + s / 2, y + s / 2, s / 2 - 3, seat, width=2)
     d.ellipse((x + s / 2 - 3, y + s / 2 - 3, x + s / 2 + 3, y + s / 2 + 3), fill=INK)
@@ -1421,7 +1344,7 @@ def draw_karla_pieces(
     text(d, (right + 152, y0 + 195), k["dead"], 34, INK, "lm")
 
 
-@stamped(lambda last, cubes: around(17))
+@stamps.shape(lambda last, cubes: around(17))
 def ring_space(
     d: ImageDraw.ImageDraw, x: float, y: float, last: bool, cubes: tuple[str, ...]
 ) -> None:
@@ -1439,7 +1362,7 @@ def ring_space(
         cube(d, x - 14 + (j % 2) * 15, y - 14 + (j // 2) * 15, colour, 13)
 
 
-@stamped(lambda face: around(13))
+@stamps.shape(lambda face: around(13))
 def fate_tile(d: ImageDraw.ImageDraw, tx: float, ty: float, face: str) -> None:
     """A fate tile between the ring's spaces: face down (?), or face up."""
     fill = (90, 80, 70) if face == "?" else (250, 250, 250)

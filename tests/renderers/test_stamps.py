@@ -5,9 +5,10 @@ every kind the renderers draw, near the picture's edges too."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from meeple_hall.renderers import palette, stamps
 
@@ -152,3 +153,117 @@ def test_the_caches_keep_at_most_their_budget_of_pixels():
     assert made[-1] == 30
     cache.cache_clear()
     assert cache.cache_info() == (0, 0, 1000, 0)
+
+
+# -- shape stamps -----------------------------------------------------------------------------
+INK = (52, 46, 40)
+LABEL_FONT = ImageFont.load_default(size=11)
+
+
+def badge(d: ImageDraw.ImageDraw, x: float, y: float, label: str, fill: tuple) -> None:
+    """A glyph of what the games' glyphs draw: a rounded rectangle with a thick outline (its
+    corners rounded half to even), a disc, a triangle and text on its fill."""
+    d.rounded_rectangle((x, y, x + 31, y + 19), radius=5, fill=fill, outline=INK, width=2)
+    d.ellipse((x + 3.5, y + 4, x + 12.5, y + 13), fill=(250, 250, 250), outline=INK)
+    d.polygon([(x + 25, y + 4), (x + 29, y + 9.5), (x + 25, y + 15)], fill=INK)
+    stamps.text(d, (x + 19, y + 10), label, font=LABEL_FONT, fill=INK, anchor="mm")
+
+
+def badge_reach(label: str, fill: tuple) -> stamps.Reach:
+    return -2, -2, 35, 23
+
+
+stamped_badge = stamps.shape(badge_reach)(badge)
+badge_anywhere = stamps.shape(badge_reach, anywhere=True)(badge)
+badge_in_place = stamps.shape(badge_reach, movable=lambda label, fill: False)(badge)
+
+
+def label(d: ImageDraw.ImageDraw, x: float, y: float, value: str) -> None:
+    """Text on nothing: its soft edges partly clear."""
+    d.text((x, y), value, font=LABEL_FONT, fill=INK, anchor="mm")
+
+
+stamped_label = stamps.shape(lambda value: (-30, -10, 32, 12))(label)
+
+
+def framed(d: ImageDraw.ImageDraw, x: float, y: float, fill: tuple) -> None:
+    """A stamped glyph drawing another: pasted on its clear picture."""
+    d.rectangle((x - 3, y - 3, x + 40, y + 26), fill=(200, 210, 220), outline=INK)
+    stamped_badge(d, x + 2, y + 2, "7", fill)
+
+
+stamped_framed = stamps.shape(lambda fill: (-4, -4, 42, 28))(framed)
+
+# Whole, half and quarter pixels, odd and even, a third, near the corner (below LOCAL) and
+# past the far edges (cut off there).
+BADGE_SPOTS = ((3.5, 2.25), (40.3, 50.5), (63.5, 64.5), (150.5, 120.5), (151.5, 121.75))
+BADGE_SPOTS += ((100 + 1 / 3, 90.0), (201, 161), (275.25, 185.5), (-10.5, 30.0))
+
+
+def compare(glyph: Any, drawing: Any, spots: tuple, *args: Any, mode: str = "RGB") -> None:
+    for cache in ("cold", "warm"):
+        ground = BACKGROUND if mode == "RGB" else (0, 0, 0, 0)
+        pasted, drawn = Image.new(mode, (300, 200), ground), Image.new(mode, (300, 200), ground)
+        for x, y in spots:
+            glyph(ImageDraw.Draw(pasted), x, y, *args)
+            drawing(ImageDraw.Draw(drawn), x, y, *args)
+        assert pasted.tobytes() == drawn.tobytes(), (glyph.__name__, args, cache)
+
+
+@pytest.mark.parametrize("fill", [(200, 60, 50), (236, 232, 222)])
+@pytest.mark.parametrize("glyph", [stamped_badge, badge_in_place], ids=["movable", "in place"])
+def test_a_shape_stamp_pastes_the_glyph_drawn_in_place(glyph, fill):
+    stamps._shape_stamp.cache_clear()
+    compare(glyph, badge, BADGE_SPOTS, "12", fill)
+
+
+def test_a_stamp_moves_a_glyph_only_where_its_coordinates_move_exactly():
+    """One stamp for a glyph at every even move from LOCAL on (on a multiple of 1/64), one
+    for each place elsewhere (below LOCAL, a third) and for a glyph not movable."""
+    stamps._shape_stamp.cache_clear()
+    picture = ImageDraw.Draw(Image.new("RGB", (300, 200)))
+    for x, y in ((80.5, 70.25), (82.5, 72.25), (180.5, 100.25), (240.5, 64.25)):
+        stamped_badge(picture, x, y, "3", INK)
+    assert stamps._shape_stamp.cache_info().misses == 1
+    for x, y in ((20.5, 70.25), (22.5, 72.25), (80 + 1 / 3, 70.25), (82 + 1 / 3, 72.25)):
+        stamped_badge(picture, x, y, "3", INK)
+    assert stamps._shape_stamp.cache_info().misses == 5
+    for x, y in ((80.5, 70.25), (82.5, 72.25)):
+        badge_in_place(picture, x, y, "3", INK)
+    assert stamps._shape_stamp.cache_info().misses == 7
+
+
+def test_anywhere_a_stamp_moves_every_glyph_by_even_pixels():
+    """`anywhere`: one stamp for a glyph at every even move, near the corner or at a third
+    too; a glyph at whole and half pixels is still the glyph drawn in place."""
+    stamps._shape_stamp.cache_clear()
+    picture = ImageDraw.Draw(Image.new("RGB", (300, 200)))
+    for x, y in ((20 + 1 / 3, 8.5), (22 + 1 / 3, 10.5), (26 + 1 / 3, 16.5)):
+        badge_anywhere(picture, x, y, "3", INK)
+    assert stamps._shape_stamp.cache_info().misses == 1
+    halves = ((3.5, 2.0), (40, 50.5), (63.5, 64.5), (150.5, 121), (201, 161), (275.5, 185))
+    compare(badge_anywhere, badge, halves, "12", (200, 60, 50))
+
+
+def test_a_glyph_partly_clear_is_pasted_by_its_alpha():
+    """Text on nothing blends with the ground it is pasted on, as drawn there."""
+    stamps._shape_stamp.cache_clear()
+    compare(stamped_label, label, BADGE_SPOTS, "Karla 12")
+    stamp = stamps._shape_stamp(label, stamped_label.reach, 100.5, 90.0, ("Karla 12",))
+    assert stamp.mask.mode == "L"
+
+
+def test_a_stamp_in_a_stamp_is_the_glyph_drawn_there():
+    """A glyph pasted on a clear picture (a stamp of another glyph, a layer) is the glyph
+    drawn there; a stamp drawing a stamped glyph pastes what is drawn in place."""
+    stamps._shape_stamp.cache_clear()
+    compare(stamped_badge, badge, BADGE_SPOTS, "5", (200, 60, 50), mode="RGBA")
+    compare(stamped_framed, framed, BADGE_SPOTS, (60, 150, 80))
+
+
+def test_shapes_are_the_module_s_stamped_glyphs():
+    import sys
+
+    here = stamps.shapes(sys.modules[__name__])
+    assert here == [stamped_badge, badge_anywhere, badge_in_place, stamped_label, stamped_framed]
+    assert all(glyph.__wrapped__ in (badge, label, framed) for glyph in here)

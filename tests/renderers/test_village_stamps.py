@@ -53,8 +53,7 @@ FAR = ((1201.5, 700.25), (1273, 815), (1002, 50))
 
 
 def clear_caches() -> None:
-    for glyph in renderer.STAMPED:
-        glyph.cache_clear()
+    stamps._shape_stamp.cache_clear()
     renderer.board.cache_clear()
     renderer.alone.cache_clear()
     stamps._glyph_mask.cache_clear()
@@ -62,7 +61,7 @@ def clear_caches() -> None:
 
 
 def test_every_stamped_glyph_is_named_here() -> None:
-    assert {glyph.__name__ for glyph in renderer.STAMPED} == set(GLYPH_ARGS)
+    assert {glyph.__name__ for glyph in stamps.shapes(renderer)} == set(GLYPH_ARGS)
 
 
 @pytest.mark.parametrize("name", sorted(GLYPH_ARGS))
@@ -78,7 +77,7 @@ def test_a_pasted_glyph_is_the_glyph_drawn_in_place(name: str) -> None:
                     glyph(ImageDraw.Draw(pasted), x, y, *args)
                     glyph.__wrapped__(ImageDraw.Draw(drawn), x, y, *args)
                 assert pasted.tobytes() == drawn.tobytes(), (name, args, positions, cache)
-    assert glyph.cache_info().hits > 0
+    assert stamps._shape_stamp.cache_info().hits > 0
 
 
 def views_of_games() -> list[dict]:
@@ -110,7 +109,7 @@ def test_the_table_on_its_layer_is_the_table_drawn_part_by_part(views, monkeypat
     drawn before its layer was kept (c8d1990)."""
     tables = [view for view in views if "you" not in view]
     layered = [renderer.render(view).tobytes() for view in tables]
-    for glyph in renderer.STAMPED:
+    for glyph in stamps.shapes(renderer):
         monkeypatch.setattr(renderer, glyph.__name__, glyph.__wrapped__)
     for view, picture in zip(tables, layered, strict=True):
         image = Image.new("RGB", (renderer.WIDTH, renderer.HEIGHT), renderer.BACKGROUND)
@@ -142,8 +141,6 @@ def test_warm_caches_in_any_order_draw_what_cold_caches_draw(views) -> None:
         cold.append(every_picture(view))
     for view, fresh in reversed(list(zip(views, cold, strict=True))):
         assert every_picture(view) == fresh, (view["num_players"], view["round"], "you" in view)
-    for glyph in renderer.STAMPED:
-        info = glyph.cache_info()
-        assert info.maxsize is not None and info.currsize <= info.maxsize <= 1024
+    assert stamps._shape_stamp.cache_info().maxsize == stamps.SHAPE_STAMP_PIXELS
     assert renderer.board.cache_info().maxsize == renderer.BOARDS
     assert renderer.alone.cache_info().maxsize == renderer.FRAMES
