@@ -112,8 +112,8 @@ def palette_stream(
             top, bottom = index * BAND_ROWS, min(image.height, (index + 1) * BAND_ROWS)
             context = rows[(at + _context_top(top)) * row_bytes : (at + top) * row_bytes]
             own = rows[(at + top) * row_bytes : (at + bottom) * row_bytes]
-            segments[index] = _deflated(own, context, level)
-            bands.put(keys[index], segments[index])
+            segment = segments[index] = _deflated(own, context, level)
+            bands.put(keys[index], segment)
         at += strip_bottom
     return _zlib_stream([s for s in segments if s is not None], level)
 

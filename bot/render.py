@@ -460,7 +460,7 @@ class TablePictures:
             self._cache.move_to_end(key)
         return self._cache.get(key)
 
-    def _keep(self, table_id: int, seq: int, data: bytes, palette: Palette | None) -> bytes:
+    def _keep(self, table_id: int, seq: int, data: bytes, palette: Palette | None = None) -> bytes:
         if palette is not None:
             self._palettes[table_id] = palette
         self._cache[(table_id, seq)] = data
