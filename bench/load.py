@@ -782,8 +782,9 @@ class CountingPool(render.PicturePool):
 
     drawn = 0
 
-    async def run_latest(self, game_id: str, draw: Any, args: Any) -> Any:
-        data = await super().run_latest(game_id, draw, args)
+    async def run_latest(self, game_id: str, draw: Any, args: Any, table: Any = None) -> Any:
+        # a table picture names its table (session 12: its worker); a tree before does not
+        data = await super().run_latest(game_id, draw, args, *([] if table is None else [table]))
         CountingPool.drawn += 1
         return data
 
