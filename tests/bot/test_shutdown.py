@@ -18,7 +18,9 @@ import random
 
 import pytest
 
+from meeple_hall.bot.delivery import LATER
 from meeple_hall.bot.i18n import t
+from meeple_hall.bot.simulation.faults import stop_work
 from meeple_hall.bot.store import open_store
 from tests.bot.conftest import (
     EVERY_GAME,
@@ -29,8 +31,10 @@ from tests.bot.conftest import (
     seated_member,
     start_game,
 )
+from tests.bot.test_faults import turn_dms, until_the_turn_passes
 
 SECONDS = 3.0  # virtual time for a table post's paused try to go out (the grace is longer)
+MINUTE = 60.0
 
 
 def hold_the_clocks(bot) -> tuple[asyncio.Event, asyncio.Event]:
@@ -148,3 +152,35 @@ async def test_a_move_while_the_bot_closes_is_refused_in_the_players_language(
     assert errors(caplog) == []
     _, logged, _ = await stored(database_url, game.id)
     assert len(logged) == seq
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="SIMULATION_FINDINGS.md finding 11, open: a turn DM left to redelivery (in memory) "
+    "when the bot stops is never sent; the next bot takes the loaded game as told",
+)
+@pytest.mark.parametrize("clean", [True, False], ids=["closed", "killed"])
+@pytest.mark.parametrize("game_id", EVERY_GAME)
+async def test_a_turn_dm_discord_refused_before_a_restart_is_sent_after_it(
+    table, make_bot, game_id, clean
+):
+    game = await start_game(table, table.bob, game=game_id)
+    rng = random.Random(4)
+    first = awaited_humans(game)[0]
+    waiting = seated_member(table, game, 1 - first)
+    dms = len(turn_dms(waiting))
+    # every DM to the player fails from now on, until the bot stops
+    dm_channel = waiting.user.dm_channel.id
+    table.env.inject_error("POST", f"/channels/{dm_channel}/messages", status=503, times=None)
+    assert await until_the_turn_passes(table, game, rng) == 1 - first
+    assert len(turn_dms(waiting)) == dms  # left to be sent again later
+    old = table.env.bot
+    stop_work(old)  # what stops with the process
+    table.env.backend.faults.clear()
+    await table.env.restart_bot(make_bot())
+    if clean:
+        await old.close()
+    await table.env.bot.manager.loaded_at_start()
+    await seated_member(table, game, first).slash(table.channel, "board")  # the game loaded
+    await table.env.advance_time(LATER[-1].total_seconds() + MINUTE)
+    assert len(turn_dms(waiting)) == dms + 1
