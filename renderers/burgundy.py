@@ -69,11 +69,11 @@ def text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, size: int, 
 
 
 # -- stamps -------------------------------------------------------------------------------------
-# A tile, a die, a goods stack is a shape stamp (renderers/stamps.py), drawn once and pasted
-# wherever it goes, `anywhere`: every hex is moved, its coordinates rounded as at its stamp's
-# corner (a few pixels of hex edges differ from the hex drawn in place; pinned by
-# tests/renderers/test_burgundy_stamps.py). A stamp's text must lie on its shapes: a glyph's
-# soft edge on the ground would blend with the ground it was drawn on.
+# A tile, a die, a goods stack is a shape stamp (renderers/stamps.py): drawn once, pasted
+# wherever it goes. `anywhere`: a hex's centre lies at a multiple of the square root of 3, so
+# every glyph is moved and its coordinates rounded at its stamp's corner; a few pixels of hex
+# edges differ from the hex drawn in place (tests/renderers/test_burgundy_stamps.py), and the
+# pictures are those of the stamps Burgundy had of its own (tests/renderers/test_shape_stamps.py).
 Reach = stamps.Reach
 
 
@@ -375,7 +375,7 @@ def counter(d: ImageDraw.ImageDraw, x: float, y: float, kind: str, n: int, s: fl
     stamps.text(d, (x + s + 5, y + s / 2), str(n), font=font(round(s * 1.1)), fill=INK, anchor="lm")
 
 
-@stamps.shape(lambda kind, s: (-1, -1, math.ceil(s) + 3, math.ceil(s) + 3), anywhere=True)
+@stamps.shape(lambda kind, s: die_reach(s), anywhere=True)
 def _counter_shape(d: ImageDraw.ImageDraw, x: float, y: float, kind: str, s: float) -> None:
     h = s / 2
     if kind == "silver":

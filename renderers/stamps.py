@@ -1,5 +1,5 @@
-"""Drawing stamps: text and rounded rectangles drawn once, then pasted, pixel for pixel the
-same as Pillow's own calls (tests/renderers/test_stamps.py compares them).
+"""Drawing stamps: text, rounded rectangles and a game's glyphs drawn once, then pasted,
+pixel for pixel the same as Pillow's own calls (tests/renderers/test_stamps.py compares them).
 
     text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, *,
          fill: Ink, font: ImageFont.FreeTypeFont | ImageFont.ImageFont,
@@ -11,6 +11,12 @@ same as Pillow's own calls (tests/renderers/test_stamps.py compares them).
                       fill: Ink = None, outline: Ink = None, width: int = 1) -> None
         `draw.rounded_rectangle(xy, radius, fill=fill, outline=outline, width=width)`. A
         stamp per (size, radius, fill, outline, width) is kept and pasted.
+
+    shape(reach: Callable[..., Reach], *, movable: Callable[..., bool] = ...,
+          anywhere: bool = False) -> Callable[[Glyph], Glyph]
+        A decorator: a game's glyph `draw(d, x, y, *args)` (a tile, a die, a cube) pasted
+        from a stamp kept for each `args` and fractional position (see "shapes" below). Every
+        game's shapes are stamped this one way.
 
 `Ink` is an (r, g, b) tuple or None. Anything else these do not stamp (multiline text, a
 font that is not a FreeType font, float corners, colours with alpha, a blending draw, a

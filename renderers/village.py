@@ -69,13 +69,13 @@ def contrast(colour: tuple[int, int, int]) -> tuple[int, int, int]:
 # stamped where it is. tests/renderers/test_village_stamps.py compares both ways.
 
 
-def around(r: float, pad: int = 3) -> tuple[int, int, int, int]:
+def around(r: float, pad: int = 3) -> stamps.Reach:
     """The reach of a glyph centred on its position, of radius r."""
     e = math.ceil(r) + pad
     return -e, -e, e + 2, e + 2
 
 
-def square(s: float, pad: int = 3) -> tuple[int, int, int, int]:
+def square(s: float, pad: int = 3) -> stamps.Reach:
     """The reach of a glyph of size s whose position is its top-left corner."""
     return -pad, -pad, math.ceil(s) + pad + 2, math.ceil(s) + pad + 2
 
@@ -155,7 +155,7 @@ def seat_shape(
 
 
 def thin(shape: str, width: int) -> bool:
-    """Whether a shape's outline moves with its stamp (see LOCAL)."""
+    """Whether a shape's outline moves with its stamp (see "glyph stamps")."""
     return shape == "circle" or width == 1
 
 

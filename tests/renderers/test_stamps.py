@@ -234,8 +234,8 @@ def test_a_stamp_moves_a_glyph_only_where_its_coordinates_move_exactly():
 
 
 def test_anywhere_a_stamp_moves_every_glyph_by_even_pixels():
-    """`anywhere`: one stamp for a glyph at every even move, near the corner or at a third
-    too; a glyph at whole and half pixels is still the glyph drawn in place."""
+    """`anywhere`: one stamp for a glyph at every even move of the same fraction of a pixel,
+    below LOCAL and at a third too; at whole and half pixels, the glyph drawn in place."""
     stamps._shape_stamp.cache_clear()
     picture = ImageDraw.Draw(Image.new("RGB", (300, 200)))
     for x, y in ((20 + 1 / 3, 8.5), (22 + 1 / 3, 10.5), (26 + 1 / 3, 16.5)):
