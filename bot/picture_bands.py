@@ -13,6 +13,7 @@ table's last move write the same PNG.
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -48,7 +49,8 @@ BandKey = tuple[int | bytes, ...]
 
 class BandCache:
     """Segments by band (its pixels' checksums, size, palette and level), the least recently
-    used dropped beyond `limit` bytes."""
+    used dropped beyond `limit` bytes. A lock: a game registered at run time is drawn in
+    threads (bot/render.py), which share the process's cache."""
 
     def __init__(self, limit: int = CACHE_BYTES) -> None:
         self.limit = limit
@@ -56,27 +58,31 @@ class BandCache:
         self.found = 0  # bands met again, and bands deflated (bench/game_figures.py)
         self.deflated = 0
         self._segments: OrderedDict[BandKey, Segment] = OrderedDict()
+        self._lock = threading.Lock()
 
     def get(self, key: BandKey) -> Segment | None:
-        segment = self._segments.get(key)
-        if segment is not None:
-            self._segments.move_to_end(key)
-            self.found += 1
-        return segment
+        with self._lock:
+            segment = self._segments.get(key)
+            if segment is not None:
+                self._segments.move_to_end(key)
+                self.found += 1
+            return segment
 
     def put(self, key: BandKey, segment: Segment) -> None:
-        self.deflated += 1
-        if key in self._segments:
-            return
-        self._segments[key] = segment
-        self.size += len(segment.data) + ENTRY_OVERHEAD
-        while self.size > self.limit:
-            _, dropped = self._segments.popitem(last=False)
-            self.size -= len(dropped.data) + ENTRY_OVERHEAD
+        with self._lock:
+            self.deflated += 1
+            if key in self._segments:
+                return
+            self._segments[key] = segment
+            self.size += len(segment.data) + ENTRY_OVERHEAD
+            while self.size > self.limit:
+                _, dropped = self._segments.popitem(last=False)
+                self.size -= len(dropped.data) + ENTRY_OVERHEAD
 
     def clear(self) -> None:
-        self._segments.clear()
-        self.size = self.found = self.deflated = 0
+        with self._lock:
+            self._segments.clear()
+            self.size = self.found = self.deflated = 0
 
 
 cache = BandCache()
