@@ -435,7 +435,7 @@ class TablePictures:
             return known
         with self._under_way(table_id):
             data, palette = await pool.run(
-                game_id, encode_table, view, self._palettes.get(table_id)
+                game_id, encode_table, view, self._palettes.get(table_id), table=table_id
             )
         return self._keep(table_id, seq, data, palette)
 

@@ -98,5 +98,6 @@ async def test_a_table_s_pictures_through_the_workers_are_the_bytes_drawn_here(m
             here, palette = encode_table("burgundy", view, palette)
             assert drawn == here
         assert pictures._palettes[7] == palette
+        assert 7 in render.pool.executor()._last  # drawn by the table's worker
     finally:
         render.pool.shutdown()
