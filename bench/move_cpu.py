@@ -34,8 +34,14 @@ from meeple_hall.games.core.undo import NoUndo
 REAL_GAMES = ("keyflower", "burgundy", "village", "coffee")
 
 
-def one_game(game_id: str, players: int, seed: int, moves: int) -> tuple[list[float], int]:
-    """Processor time (ms) of each move's bot-side work, and how many log entries it made."""
+PARTS = ("panel", "move", "views", "undo")
+
+
+def one_game(
+    game_id: str, players: int, seed: int, moves: int, parts: dict[str, float] | None = None
+) -> tuple[list[float], int]:
+    """Processor time (ms) of each move's bot-side work, and how many log entries it made;
+    `parts` adds up each part's (the panel, the move applied, the views, the Undo plan)."""
     engine = games.get(game_id)
     players = max(engine.min_players, min(engine.max_players, players))
     game = model_game(engine, engine.new(players, seed), players)
@@ -49,6 +55,7 @@ def one_game(game_id: str, players: int, seed: int, moves: int) -> tuple[list[fl
         began = time.process_time()
         build_panel(game, seat, decision, "en-US")
         steps = _choice(game, seat, decision, rng)
+        marks = [time.process_time()]
         state, history = game.state, game.history
         for index, choices in enumerate(steps):
             follows = decision if index == 0 else _decision_of(engine, state, seat)
@@ -68,11 +75,17 @@ def one_game(game_id: str, players: int, seed: int, moves: int) -> tuple[list[fl
         pending = engine.decisions(state)
         game.history, game.state = history, state
         game.worked_out("decisions", lambda pending=pending: pending)
+        marks.append(time.process_time())
         for viewer in (None, *range(players)):
             game.view(viewer)
+        marks.append(time.process_time())
         with contextlib.suppress(NoUndo):
             game.history.plan_undo(engine, game.state, seat, views=game.views)
-        times.append((time.process_time() - began) * 1000)
+        marks.append(time.process_time())
+        times.append((marks[-1] - began) * 1000)
+        if parts is not None:
+            for part, start, end in zip(PARTS, [began, *marks[:-1]], marks, strict=True):
+                parts[part] = parts.get(part, 0.0) + (end - start) * 1000
         entries += len(steps)
     return times, entries
 
@@ -97,16 +110,21 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--games", default=",".join(REAL_GAMES))
+    parser.add_argument("--parts", action="store_true", help="also each part's mean")
     args = parser.parse_args()
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"meeple_hall from {os.path.dirname(meeple_hall.__file__)}; load average {load}")
     for game_id in args.games.split(","):
-        times, entries = one_game(game_id, args.players, args.seed, args.moves)
+        parts: dict[str, float] = {}
+        times, entries = one_game(game_id, args.players, args.seed, args.moves, parts)
         print(
             f"  {game_id:<10} {len(times)} moves ({entries} log entries): "
             f"median {statistics.median(times):.1f} ms, mean {statistics.fmean(times):.1f} ms, "
             f"p90 {statistics.quantiles(times, n=10)[-1]:.1f} ms, total {sum(times):.0f} ms"
         )
+        if args.parts:
+            each = ", ".join(f"{part} {parts[part] / len(times):.1f}" for part in PARTS)
+            print(f"  {'':<10} a move's mean by part (ms): {each}")
 
 
 if __name__ == "__main__":

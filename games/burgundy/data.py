@@ -42,12 +42,14 @@ class Hex:
 
 @dataclass(frozen=True)
 class Estate:
-    """An estate board: hexes, neighbours and the areas (connected same-colour regions)."""
+    """An estate board: hexes, neighbours, the areas (connected same-colour regions) and the
+    hexes of each colour (in the board's order)."""
 
     hexes: dict[int, Hex]
     start: int
     neighbours: dict[int, tuple[int, ...]]
     area_of: dict[int, tuple[int, ...]]
+    of_type: dict[str, tuple[int, ...]]
 
 
 @dataclass(frozen=True)
@@ -105,7 +107,8 @@ def _estate(raw: dict[str, Any]) -> Estate:
         area = tuple(sorted(seen))
         for member in area:
             area_of[member] = area
-    return Estate(hexes, raw["start_hex"], neighbours, area_of)
+    of_type = {kind: tuple(h.id for h in hexes.values() if h.type == kind) for kind in TYPES}
+    return Estate(hexes, raw["start_hex"], neighbours, area_of, of_type)
 
 
 @cache

@@ -67,15 +67,23 @@ def signed_step(rolled: int, value: int) -> int:
     return step if step <= 3 else step - 6
 
 
-def worker_cost(player: Player, slot: int, value: int, action: str, tile_type: str = "") -> int:
-    """Workers needed to turn die `slot` into `value` for this use (a castle die costs none)."""
+def worker_cost(
+    player: Player,
+    slot: int,
+    value: int,
+    action: str,
+    tile_type: str = "",
+    known: frozenset[int] | None = None,
+) -> int:
+    """Workers needed to turn die `slot` into `value` for this use (a castle die costs none);
+    `known`: the player's `knowledge`, where the caller has it."""
     if slot == CASTLE_DIE:
         return 0
-    known = knowledge(player)
+    known = knowledge(player) if known is None else known
     distance = wrap_distance(player.dice[slot], value)
     free = any(
-        n in known and act == action and (not types or tile_type in types)
-        for n, (act, types) in FREE_STEP.items()
+        FREE_STEP[n][0] == action and (not FREE_STEP[n][1] or tile_type in FREE_STEP[n][1])
+        for n in known & FREE_STEP.keys()
     )
     distance = max(0, distance - free)
     per_worker = 2 if 8 in known else 1
@@ -90,13 +98,14 @@ def open_hexes(player: Player, tile_id: int) -> list[int]:
     """Empty hexes of the tile's colour next to a placed tile, keeping the town rule."""
     estate = components().estate
     t = tile(tile_id)
+    one_kind_a_town = t.type == "building" and not knows(player, 1)
     out = []
-    for hid, h in estate.hexes.items():
-        if hid in player.estate or h.type != t.type:
+    for hid in estate.of_type[t.type]:
+        if hid in player.estate:
             continue
-        if not any(n in player.estate for n in estate.neighbours[hid]):
+        if player.estate.keys().isdisjoint(estate.neighbours[hid]):
             continue
-        if t.type == "building" and not knows(player, 1):
+        if one_kind_a_town:
             town = [player.estate[x] for x in area_of(hid) if x in player.estate]
             if any(tile(x).building == t.building for x in town):
                 continue
@@ -109,30 +118,69 @@ def placements(player: Player) -> dict[int, list[int]]:
     return {t: open_hexes(player, t) for t in player.storage}
 
 
+@dataclass(frozen=True, slots=True)
+class Use:
+    """A use of a die value whatever the die turned to it: `take` one of `tiles` from the
+    depot, `place` one stored tile of `tile_type` on one of its hexes (`tiles` as (tile, hex)
+    pairs), or `sell`."""
+
+    action: str
+    tile_type: str = ""
+    tiles: tuple[tuple[int, int], ...] = ()
+
+
+def uses(state: BurgundyState, seat: int, value: int, targets: dict[int, list[int]]) -> list[Use]:
+    """The uses of die value `value` (`targets`: the player's `placements`)."""
+    player = state.players[seat]
+    out: list[Use] = []
+    depot = [(t, -1) for t in state.depots[value - 1] if t >= 0]
+    if depot:
+        out.append(Use("take", tiles=tuple(depot)))
+    hexes = components().estate.hexes
+    for stored, open_ in targets.items():
+        fitting = tuple((stored, h) for h in open_ if hexes[h].die == value)
+        if fitting:
+            out.append(Use("place", tile(stored).type, fitting))
+    if player.goods.get(value, 0):
+        out.append(Use("sell"))
+    return out
+
+
+def affordable(
+    player: Player, slot: int, value: int, value_uses: list[Use], known: frozenset[int]
+) -> list[tuple[Use, int]]:
+    """The uses of die `slot` turned into `value` that the player can afford, with their
+    worker costs."""
+    costs = [
+        (use, worker_cost(player, slot, value, use.action, use.tile_type, known))
+        for use in value_uses
+    ]
+    return [(use, cost) for use, cost in costs if cost <= player.workers]
+
+
 def plays(
     state: BurgundyState,
     seat: int,
     slot: int,
     value: int,
     targets: dict[int, list[int]] | None = None,
+    known: frozenset[int] | None = None,
+    value_uses: list[Use] | None = None,
 ) -> list[Play]:
-    """Every use of die `slot` turned into `value` that the player can afford."""
+    """Every use of die `slot` turned into `value` that the player can afford. Where the
+    caller has them: `targets`, the player's `placements`; `known`, its `knowledge`;
+    `value_uses`, the value's `uses`."""
     player = state.players[seat]
     targets = placements(player) if targets is None else targets
+    known = knowledge(player) if known is None else known
+    if value_uses is None:
+        value_uses = uses(state, seat, value, targets)
     out: list[Play] = []
-    depot = state.depots[value - 1]
-    if any(t >= 0 for t in depot):
-        cost = worker_cost(player, slot, value, "take")
-        out.extend(Play("take", cost, tile=t) for t in depot if t >= 0)
-    hexes = components().estate.hexes
-    for stored, open_ in targets.items():
-        fitting = [h for h in open_ if hexes[h].die == value]
-        if fitting:
-            cost = worker_cost(player, slot, value, "place", tile(stored).type)
-            out.extend(Play("place", cost, tile=stored, hex=h) for h in fitting)
-    if player.goods.get(value, 0):
-        out.append(Play("sell", worker_cost(player, slot, value, "sell")))
-    out = [p for p in out if p.cost <= player.workers]
+    for use, cost in affordable(player, slot, value, value_uses, known):
+        if use.tiles:
+            out.extend(Play(use.action, cost, tile=t, hex=h) for t, h in use.tiles)
+        else:
+            out.append(Play(use.action, cost))
     out.append(Play("workers", 0))
     return out
 

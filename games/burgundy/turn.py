@@ -11,6 +11,7 @@ them all.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from functools import cache
 from typing import Any
 
 from meeple_hall.games.burgundy import effects
@@ -18,16 +19,19 @@ from meeple_hall.games.burgundy.effects import say
 from meeple_hall.games.burgundy.flow import end_turn
 from meeple_hall.games.burgundy.rules import (
     Play,
+    affordable,
     buyable,
     can_buy,
     details,
     free_dice,
+    knowledge,
     knows,
     placements,
     plays,
     signed_step,
     table,
     tile,
+    uses,
 )
 from meeple_hall.games.burgundy.state import CASTLE_DIE, BurgundyState, Frame
 from meeple_hall.games.burgundy.words import (
@@ -106,6 +110,7 @@ def skip(key: str) -> Choice:
 
 
 # -- the die ------------------------------------------------------------------------------------
+@cache
 def die_label(rolled: int, value: int, cost: int) -> Msg:
     if rolled == value:
         return m("label.die", die=rolled)
@@ -117,12 +122,12 @@ def die_choices(state: BurgundyState, seat: int) -> Iterator[Choice]:
     """Each free die as rolled, and turned to each value it has a use for (a die's label says
     its cheapest use besides taking workers); meaning (die slot, value)."""
     player = state.players[seat]
-    targets = placements(player)
+    targets, known = placements(player), knowledge(player)
+    by_value = {value: uses(state, seat, value, targets) for value in range(1, 7)}
     for slot in free_dice(player):
         rolled = player.dice[slot]
         for value in range(1, 7):
-            found = plays(state, seat, slot, value, targets)
-            useful = [p.cost for p in found if p.action != "workers"]
+            useful = [cost for _, cost in affordable(player, slot, value, by_value[value], known)]
             if value != rolled and not useful:
                 continue
             step = signed_step(rolled, value)

@@ -1,10 +1,13 @@
 """The Castles of Burgundy's words as messages: keys into data/burgundy/i18n/<language>.toml.
 
 Nothing here is in a language: tile, hex and count names are messages that the presentation
-layer renders in the reader's language (games/core/catalogues.py).
+layer renders in the reader's language (games/core/catalogues.py). A message never changes,
+so the names are made once each (every option of every panel names tiles, hexes and counts).
 """
 
 from __future__ import annotations
+
+from functools import cache, lru_cache
 
 from meeple_hall.games.burgundy.data import components
 from meeple_hall.games.core import Msg
@@ -32,10 +35,12 @@ def m(key: str, /, **params: object) -> Msg:
     return Msg(f"burgundy.{key}", **params)  # type: ignore[arg-type]
 
 
+@cache
 def seat_name(index: int) -> Msg:
     return Msg("core.seat", n=index + 1)
 
 
+@lru_cache(maxsize=1024)
 def count(noun: str, n: int) -> Msg:
     """`3 workers`, `1 silverling`: the count with its noun (`count.<noun>`)."""
     return m(f"count.{noun}", n=n)
@@ -49,6 +54,7 @@ def qualified(label: Msg, *, workers: int | None = None, storage_full: bool = Fa
     return m("label.storage_full", label=label) if storage_full else label
 
 
+@cache
 def tile_name(face: str) -> Msg:
     """A tile as the rulebook names it: Bank, 3 pigs, Knowledge tile 12, Castle."""
     if face.startswith("k") and face[1:].isdigit():
@@ -58,16 +64,19 @@ def tile_name(face: str) -> Msg:
     return m(f"tile.{face}")
 
 
+@cache
 def type_name(tile_type: str) -> Msg:
     """A tile colour (`building`, `animal`, ...) as a noun: building, animal, castle."""
     return m(f"type.{tile_type}")
 
 
+@cache
 def space_name(tile_type: str) -> Msg:
     """The kind of estate space of a colour: building, pasture, knowledge, castle, ..."""
     return m(f"space.{tile_type}")
 
 
+@cache
 def hex_name(hex_id: int) -> Msg:
     """A hex as a player finds it in the picture: its colour and die, row and space."""
     hexes = components().estate.hexes
@@ -77,6 +86,7 @@ def hex_name(hex_id: int) -> Msg:
     return m("hex", space=space_name(h.type), die=h.die, row=h.r - top + 1, column=column)
 
 
+@cache
 def goods(kind: int) -> Msg:
     """A kind of goods as its tiles show it: colour and die number (`turquoise 4`)."""
     return m(f"goods_kind.{kind}")

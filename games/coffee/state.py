@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import pickle
 from dataclasses import dataclass, field
 from typing import Any
 
 from meeple_hall.games.core import Msg, Rng
+from meeple_hall.games.core.clone import clone_state
 from meeple_hall.games.core.hidden import HIDDEN, TURNED_UP
 
 # Events kept for the table's log (the view gives the last 15); as many as the other games
@@ -145,9 +145,9 @@ class CoffeeState:
     def is_andre(self, seat: int) -> bool:
         return self.andre is not None and seat == self.andre.seat
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> CoffeeState:
-        # the engine copies the state before every move; pickle does it several times faster
-        return pickle.loads(pickle.dumps(self, protocol=pickle.HIGHEST_PROTOCOL))
+    # the engine copies the state before every move (and a panel for every line it unfolds):
+    # `clone_state` shares the log's messages, which a pickled copy built again one by one
+    __deepcopy__ = clone_state
 
     def say(self, text: Msg | str) -> None:
         self.log.append(text)

@@ -29,8 +29,12 @@ def clone(value: T) -> T:
     if kind in _SHARED:
         return value
     if kind is list:
+        if _SHARED.issuperset(map(type, value)):  # type: ignore[call-overload]
+            return value[:]  # type: ignore[index, no-any-return]
         return [item if type(item) in _SHARED else clone(item) for item in value]  # type: ignore[attr-defined, return-value]
     if kind is dict:
+        if _SHARED.issuperset(map(type, value.values())):  # type: ignore[attr-defined]
+            return value.copy()  # type: ignore[attr-defined, no-any-return]
         return {
             key: item if type(item) in _SHARED else clone(item)
             for key, item in value.items()  # type: ignore[attr-defined]

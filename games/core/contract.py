@@ -99,9 +99,10 @@ class Option:
     fields: Mapping[str, Any] = field(default_factory=dict, hash=False)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, weakref_slot=True)
 class Decision:
-    """What one seat must decide now: pick `min_choices..max_choices` distinct options."""
+    """What one seat must decide now: pick `min_choices..max_choices` distinct options.
+    (Weakly referable: the steps keep what its options meant while it lives.)"""
 
     seat: int
     kind: str

@@ -129,11 +129,15 @@ class GameEngine(Generic[S]):
     def apply(self, state: S, action: Action, *, decision: Decision | None = None) -> S:
         if decision is None or decision.seat != action.seat:
             decision = self.decision_for(state, action.seat)
-        elif not self._gave(state, decision):
-            own = self.decision_for(state, action.seat)
-            if own != decision:
-                raise StaleDecision(decision.prompt)
-            decision = own
+        else:
+            # the very object the state's decisions gave (what its options meant is kept
+            # with it: games/core/steps.py)
+            given = self._given_like(state, decision)
+            if given is None:
+                given = self.decision_for(state, action.seat)
+                if given != decision:
+                    raise StaleDecision(decision.prompt)
+            decision = given
         self.check_choices(decision, action.choices)
         new_state = copy.deepcopy(state)
         self.perform(new_state, decision, tuple(action.choices))
@@ -148,12 +152,14 @@ class GameEngine(Generic[S]):
                 return decision
         raise NotYourTurn(tuple(d.seat for d in pending))
 
-    def _gave(self, state: S, decision: Decision) -> bool:
-        """Whether `decision` is one of those `decisions(state)` last gave (the very object,
-        or one equal to it: a view or a check that asked again replaced the list a panel's
-        decision came from, and working the decisions out once more is what `apply` saves)."""
+    def _given_like(self, state: S, decision: Decision) -> Decision | None:
+        """The decision `decisions(state)` last gave that is `decision` or equal to it (a
+        view or a check that asked again replaced the list a panel's decision came from,
+        and working the decisions out once more is what `apply` saves), else None."""
         given = self._given().get(id(state))
-        return given is not None and given[0]() is state and decision in given[1]
+        if given is None or given[0]() is not state:
+            return None
+        return next((own for own in given[1] if own == decision), None)
 
     def _remember(self, state: S, pending: list[Decision]) -> None:
         """Keep what `decisions(state)` gave, for as long as `state` lives: a panel tries the

@@ -26,6 +26,9 @@ carried out as soon as they come to the top (`settle`).
 
 from __future__ import annotations
 
+import dataclasses
+import functools
+import weakref
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
@@ -129,6 +132,8 @@ class Steps(Generic[S, F]):
                 raise ValueError(f"two steps of kind {step.kind!r}")
             self.by_kind[step.kind] = step
         self._frames, self._kind_of, self._base, self._asked = frames, kind_of, base, asked
+        # id(decision) -> (a weak reference to it, its offer's meanings), while it lives
+        self._offered: dict[int, tuple[weakref.ref[Decision], Mapping[str, Any]]] = {}
 
     @property
     def kinds(self) -> frozenset[str]:
@@ -161,7 +166,7 @@ class Steps(Generic[S, F]):
     def decision(self, state: S, frame: F) -> Decision:
         step = self.step(frame)
         offer = step.offer(state, frame)
-        return Decision(
+        decision = Decision(
             seat=step.seat(state, frame),
             kind=step.kind,
             prompt=offer.prompt,
@@ -169,6 +174,26 @@ class Steps(Generic[S, F]):
             min_choices=offer.min_choices,
             max_choices=offer.max_choices,
         )
+        if step.reads_meanings and not step.meanings_in_fields and offer.meanings:
+            self._keep_meanings(decision, offer.meanings)
+        return decision
+
+    def _keep_meanings(self, decision: Decision, meanings: Mapping[str, Any]) -> None:
+        """Keep what the options of `decision` mean for as long as it lives: a move made with
+        it (`perform`, on a copy of its state) needs them, and a panel tries every option.
+        Single dict operations, no lock: the callback may run in any thread, at any time."""
+        key = id(decision)
+        gone = functools.partial(_forget, self._offered, key)
+        self._offered[key] = (weakref.ref(decision, gone), meanings)
+
+    def _kept_meanings(self, decision: Decision, ids: tuple[str, ...]) -> dict[str, Any] | None:
+        """What `ids` mean, kept from the offer `decision` was made from, where each meaning
+        is immutable (a copy of the state may share it); else None (worked out again)."""
+        kept = self._offered.get(id(decision))
+        if kept is None or kept[0]() is not decision:
+            return None
+        meanings = {oid: kept[1].get(oid) for oid in ids}
+        return meanings if all(map(_immutable, meanings.values())) else None
 
     def decisions(self, state: S) -> list[Decision]:
         return [self.decision(state, frame) for frame in self.asked(state)]
@@ -197,9 +222,11 @@ class Steps(Generic[S, F]):
     def perform(self, state: S, decision: Decision, ids: tuple[str, ...]) -> None:
         """Answer the asked frame `decision` was made from, then settle."""
         frame = self.frame_for(state, decision)
-        meanings = None
         if self.step(frame).meanings_in_fields:
             meanings = {oid: option.fields for oid in ids if (option := decision.option(oid))}
+        else:
+            # `decision` is the one asked of a state this one is a copy of (GameEngine.apply)
+            meanings = self._kept_meanings(decision, ids)
         self.answer(state, frame, ids, meanings=meanings)
         self.settle(state)
 
@@ -221,3 +248,26 @@ class Steps(Generic[S, F]):
             else:
                 return
         raise GameError(Msg("core.error.unknown_step", kind="settle"))
+
+
+def _forget(kept: dict[int, Any], key: int, ref: weakref.ref[Any]) -> None:
+    """A decision is gone: what its options meant goes too (unless a newer one took its id)."""
+    if kept.get(key, (None,))[0] is ref:
+        kept.pop(key, None)
+
+
+_IMMUTABLE = frozenset({type(None), bool, int, float, str, bytes, Msg})
+
+
+def _immutable(value: Any) -> bool:
+    """Whether `value` can never change: a scalar, a message, or a tuple, frozenset or frozen
+    dataclass of such values."""
+    kind = type(value)
+    if kind in _IMMUTABLE:
+        return True
+    if kind is tuple or kind is frozenset:
+        return all(map(_immutable, value))
+    params = getattr(kind, "__dataclass_params__", None)
+    if params is None or not params.frozen:
+        return False
+    return all(_immutable(getattr(value, f.name)) for f in dataclasses.fields(value))
