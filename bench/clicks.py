@@ -7,16 +7,18 @@ Plays whole games with the AI (`good` by default: moves players make; `first` an
 decision with its first option, as a player driving each panel by its first line would)
 and replays each log through the panel model (`meeple_hall.bot.panel_clicks`): the panels
 are built as the bot builds them, and the component interactions a person needs after
-**Take turn** are counted for every logged move four times, in one run: with folding off
+**Take turn** are counted for every logged move five times, in one run: with folding off
 (each decision its own panel, as before issue 14), with the decision kinds each game
-folded before issue 29 (`FOLDED_BEFORE_29`), after its first round (`FOLDED_ROUND_1`), and
-with the games' declarations now (`FOLDED` in `bot/presenters/<game>.py`).
+folded before issue 29 (`FOLDED_BEFORE_29`), after its first and second rounds
+(`FOLDED_ROUND_1`, `FOLDED_ROUND_2`), and with the games' declarations now (`FOLDED` in
+`bot/presenters/<game>.py`).
 
 A *turn* is a seat's consecutive log entries; a *move* is a turn, or a part of one that
 starts again with the turn's first kind of decision (a Castles of Burgundy turn is two die
 actions). A move's shape is the decision kinds it answered. Printed per game: clicks per
 logged entry, per move and per turn, the share of moves done in at most two clicks, and the most
-frequent shapes with their clicks each way. Nothing is asserted.
+frequent shapes with their clicks each way, and the shapes still over two clicks now,
+costliest first. Nothing is asserted.
 """
 
 from __future__ import annotations
@@ -55,9 +57,20 @@ FOLDED_ROUND_1 = {
     "village": FOLDED_BEFORE_29["village"],
     "coffee": FOLDED_BEFORE_29["coffee"],
 }
-# The ways of counting: no folding, the kinds folded before issue 29, after its first
-# round, and the kinds now.
-WAYS = ("unfolded", "before", "round 1", "now")
+# What a Keyflower use asks once its workers are placed (a Tavern's `discard` among them).
+KEYFLOWER_USE_ASKS = ("resource", "skill", "discard")
+# The kinds folded after its second round (session 11, commit 851f028): Keyflower's tile
+# with its cell and turn and a use's asks, Burgundy's buying and discards, Village's dying;
+# none of Village's privileges and rewards and Coffee Traders' second deliveries folded since.
+FOLDED_ROUND_2 = {
+    "keyflower": FOLDED_ROUND_1["keyflower"] | {"place_at", "place_rot", *KEYFLOWER_USE_ASKS},
+    "burgundy": FOLDED_ROUND_1["burgundy"] | {"buy", "discard"},
+    "village": FOLDED_ROUND_1["village"] | {"die"},
+    "coffee": FOLDED_ROUND_1["coffee"],
+}
+# The ways of counting: no folding, the kinds folded before issue 29, after its first and
+# second rounds, and the kinds now.
+WAYS = ("unfolded", "before", "round 1", "round 2", "now")
 
 
 @dataclass
@@ -149,6 +162,8 @@ def count_ways(game_id: str, players: int, states: list[Any], log: list[Action])
         charged["before"] = count(game_id, players, states, log, fold=True)
     with folded_as(game_id, FOLDED_ROUND_1[game_id]):
         charged["round 1"] = count(game_id, players, states, log, fold=True)
+    with folded_as(game_id, FOLDED_ROUND_2[game_id]):
+        charged["round 2"] = count(game_id, players, states, log, fold=True)
     charged["now"] = count(game_id, players, states, log, fold=True)
     return charged
 
@@ -212,6 +227,24 @@ def report(game_id: str, players: int, figures: Figures, top: int) -> None:
         ms = shapes[shape]
         row = [f"{statistics.mean(m.clicks[way] for m in ms):.2f}" for way in WAYS]
         print(f"| {' → '.join(shape)} | {n} | " + " | ".join(row) + " |")
+    report_over_two(shapes, top)
+
+
+def report_over_two(shapes: dict[tuple[str, ...], list[Move]], top: int) -> None:
+    """The moves still over two clicks now, costliest first: clicks past the second, summed
+    over every move of the shape (the flows worth folding next)."""
+    beyond = {shape: sum(max(0, m.clicks["now"] - 2) for m in ms) for shape, ms in shapes.items()}
+    costly = [(shape, extra) for shape, extra in beyond.items() if extra]
+    if not costly:
+        return
+    print("\nMoves over two clicks now (clicks past the second, summed):")
+    print("| move (decisions) | moves over two / all | clicks past two | now, mean |")
+    print("| --- | --- | --- | --- |")
+    for shape, extra in sorted(costly, key=lambda item: -item[1])[:top]:
+        ms = shapes[shape]
+        over = sum(m.clicks["now"] > 2 for m in ms)
+        mean = statistics.mean(m.clicks["now"] for m in ms)
+        print(f"| {' → '.join(shape)} | {over} / {len(ms)} | {extra} | {mean:.2f} |")
 
 
 def main() -> None:

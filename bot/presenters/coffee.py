@@ -16,6 +16,8 @@ from meeple_hall.games.coffee.names import bonus_name
 from meeple_hall.games.coffee.words import coffee_name, column_name, count
 from meeple_hall.games.coffee.words import m as msg
 from meeple_hall.games.core import Decision, Msg, Option, Text
+from meeple_hall.games.core.catalogues import LANGUAGES
+from meeple_hall.games.core.catalogues import render as render_text
 from meeple_hall.renderers.coffee import COFFEE_SHAPES
 
 COFFEE_EMOJI = {"gua": "🟧", "col": "🟫", "bra": "🩷", "eth": "🟩", "ind": "🟦", KOPI: "☕"}
@@ -92,9 +94,14 @@ DESCRIBED = frozenset(
     }
 )
 
+LINE_MAX = 100  # a menu line's label (a delivery's lines are many: a menu, not buttons)
+
 # Panels fold these decisions into the one before them (bot/panels.py): Add a plantation and
-# its row, a building and its site, a piggyback and its payment, each in one click.
-FOLDED = frozenset({"plant_row", "build_site", "piggy_pay"})
+# its row, a building and its site, a piggyback and its payment, each in one click; a first
+# delivery in the Sell phase and what follows it (a second delivery, a trade, dropping out),
+# but never a second delivery into the trade before it (one line is one Sell turn).
+FOLDED = frozenset({"plant_row", "build_site", "piggy_pay", "sell_second"})
+FOLDED_AFTER = {"sell_second": frozenset({"sell"})}
 
 
 def option_style(decision: Decision, option: Option) -> OptionStyle | None:
@@ -146,6 +153,8 @@ def chain_style(decisions: tuple[Decision, ...], options: tuple[Option, ...]) ->
     length: `Build a production station in Brazil, space 1 (2 coins, Arabica step)`, with
     the building's bonus below; a piggyback names the coffee it pays."""
     kinds = tuple(d.kind for d in decisions)
+    if kinds == ("sell", "sell_second"):
+        return second_delivery_style(decisions, options)
     head = options[0].fields
     if "building" not in head:
         return None
@@ -165,6 +174,51 @@ def chain_style(decisions: tuple[Decision, ...], options: tuple[Option, ...]) ->
         label = msg(f"chain.free{step}", building=building, **where)
         return OptionStyle(label, HEAD_EMOJI["build"], msg("chain.free_note", bonus=bonus))
     return None
+
+
+def second_delivery_style(
+    decisions: tuple[Decision, ...], options: tuple[Option, ...]
+) -> OptionStyle:
+    """A delivery and what follows it in one line: `Coffee Bar 1: 1 Guatemala, then Coffee
+    Bar 2: 3 Ethiopia` (what they bring below), `…, then drop out`; where that passes a
+    menu line's 100 characters in some language, the second step alone, the first in its
+    description."""
+    first, then = options
+    style = option_style(decisions[1], then) or OptionStyle()
+    if then.id == "drop":
+        label = msg("chain.then_drop", first=delivery_words(first))
+    else:
+        label = msg("chain.then", first=delivery_words(first), then=delivery_words(then))
+    if all(len(render_text(lang, label)) <= LINE_MAX for lang in LANGUAGES):
+        gains = delivery_gains(first)
+        if then.fields.get("action") == "bar":
+            gains = msg("chain.gains_both", a=gains, b=delivery_gains(then))
+        return OptionStyle(label, style.emoji or HEAD_EMOJI["bar"], gains)
+    return OptionStyle(then.label, style.emoji, first.label)
+
+
+def delivery_words(option: Option) -> Text:
+    """A Coffee Bar delivery by its space and coffee (`Coffee Bar 2: 3 Ethiopia`), what it
+    brings left out; any other option by its label."""
+    label = option.label
+    if option.fields.get("action") != "bar" or not isinstance(label, Msg):
+        return label
+    return msg("chain.bar", bar=label.args["bar"], need=label.args["need"])
+
+
+def delivery_gains(option: Option) -> Text:
+    """What a delivery brings: `+2 coins, 2 VP` (and the Animal counter on the space)."""
+    args = option.label.args if isinstance(option.label, Msg) else {}
+    if "coins" not in args:
+        return ""
+    if "counter" in args:
+        return msg(
+            "chain.gains_counter",
+            coins=args["coins"],
+            points=args["points"],
+            counter=args["counter"],
+        )
+    return msg("chain.gains", coins=args["coins"], points=args["points"])
 
 
 def piggyback_style(head: Any, paid: str, site: Any) -> OptionStyle:

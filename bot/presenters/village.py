@@ -44,11 +44,16 @@ LABEL_MAX = 80  # a button's label (a menu line holds 100)
 # Panels fold these decisions into the one before them (bot/panels.py): the cube from the
 # harvest space and whether to harvest, in one click; an action and the family member that
 # its time costs (`die`), except the turn's choice of a space (its panel would grow by each
-# space whose action costs a life).
-FOLDED = frozenset({"harvest", "die"})
+# space whose action costs a life); a council step and the privilege it brings, a trip and
+# the new city's cubes.
+FOLDED = frozenset({"harvest", "die", "privilege", "reward"})
 FOLDED_AFTER = {
-    "die": frozenset({"crafts", "travel", "church", "family", "market", "reward", "council"})
+    "die": frozenset({"crafts", "travel", "church", "family", "market", "reward", "council"}),
+    "privilege": frozenset({"council"}),
+    "reward": frozenset({"travel"}),
 }
+# What a folded step brings, said after the action that brings it.
+BROUGHT = frozenset({"privilege", "reward"})
 
 
 def option_style(decision: Decision, option: Option) -> OptionStyle | None:
@@ -66,18 +71,36 @@ def option_style(decision: Decision, option: Option) -> OptionStyle | None:
 
 
 def chain_style(decisions: tuple[Decision, ...], options: tuple[Option, ...]) -> OptionStyle | None:
-    """An action and the member its time costs as one line: `Stables: train #2, make a
-    horse (6 time), and #1 at the Wainwright dies`; the death alone, the action in its
-    description, where both pass a button's 80 characters in some language."""
-    if decisions[-1].kind != "die":
+    """An action and what follows it as one line: the member its time costs, `Stables:
+    train #2, make a horse (6 time), and #1 at the Wainwright dies`; the privilege a council
+    step brings or a new city's cubes, `#2 enters the council: 1 scroll + 1 time — Take
+    brown + green cubes`. Where that passes a button's 80 characters in some language, the
+    last step alone, the steps before it in its description."""
+    if len(decisions) < 2:
         return None
-    action = option_style(decisions[-2], options[-2]) or OptionStyle()
-    action_label = action.label or options[-2].label
-    death = options[-1]
-    label = w.m("label.and_dies", action=action_label, death=death.label)
+    kind = decisions[-1].kind
+    if kind not in BROUGHT and kind != "die":
+        return None
+    before = step_style(decisions[:-1], options[:-1])
+    before_label = before.label or options[-2].label
+    last = options[-1]
+    if kind == "die":
+        label = w.m("label.and_dies", action=before_label, death=last.label)
+        note = die_text(last.fields)
+    else:
+        label = w.m("label.then", action=before_label, then=last.label)
+        # a trip keeps where the city lies; a council step's note ("then a privilege") is said
+        note = before.description if kind == "reward" else None
     if all(len(render_text(lang, label)) <= LABEL_MAX for lang in LANGUAGES):
-        return OptionStyle(label, action.emoji, die_text(death.fields))
-    return OptionStyle(death.label, EMOJI["die"], action_label)
+        return OptionStyle(label, before.emoji, note)
+    return OptionStyle(last.label, EMOJI[kind], before_label)
+
+
+def step_style(decisions: tuple[Decision, ...], options: tuple[Option, ...]) -> OptionStyle:
+    """How the steps before a line's last show: a chain's words, or one option's."""
+    if len(decisions) > 1:
+        return chain_style(decisions, options) or OptionStyle()
+    return option_style(decisions[0], options[0]) or OptionStyle()
 
 
 # -- a turn: a cube and the action of its space, the well, or a free final action -------

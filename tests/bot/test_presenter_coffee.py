@@ -215,7 +215,8 @@ def test_rules_text_is_short_and_names_the_reconstructed_parts() -> None:
 
 def test_the_presenter_is_the_one_the_panels_ask() -> None:
     assert presenters.for_game("coffee") is presenter
-    assert presenters.folded_kinds("coffee") == {"plant_row", "build_site", "piggy_pay"}
+    folded = {"plant_row", "build_site", "piggy_pay", "sell_second"}
+    assert presenters.folded_kinds("coffee") == folded
     assert isinstance(presenters.option_style("coffee", *_any_option()), OptionStyle)
 
 

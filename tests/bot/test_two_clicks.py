@@ -338,3 +338,56 @@ async def test_what_a_keyflower_use_asks_is_in_the_workers_line(table, language)
     await player.pick(panel, line.value)
 
     await assert_two_clicks_made_the_moves(table, game, player, seq, before, line.value)
+
+
+@pytest.mark.parametrize("language", ALL_LANGUAGES)
+@pytest.mark.parametrize(
+    ("action", "brought", "seed"), [("council", "privilege", 13), ("travel", "reward", 8)]
+)
+async def test_a_village_action_and_what_it_brings_are_one_click(
+    table, language, action, brought, seed
+):
+    """A council step and the privilege of its stage, a trip and the new city's two cubes
+    are one line of the action's panel (a click more before): "#2 enters the council: 1
+    scroll + 1 time — Take brown + green cubes". (Random players seldom build a wagon and
+    travel to a city that gives cubes: seed 8 gets there.)"""
+    game = await start_game(table, table.bob, game="village")
+
+    def brings(line: Line) -> bool:
+        return kinds_of(line)[:2] == (action, brought)
+
+    seat, line = await typed_until(table, game, brings, (action,), seed)
+    player = await seated(table, game, language, seat)
+    before, seq = game.state, game.seq
+    panel = await player.take_turn(table)
+    assert_worded(game, player, panel, line.value, language, "")
+    assert render(language, line.options[1].label) in shown_labels(panel)[line.value]
+    await player.pick(panel, line.value)
+
+    await assert_two_clicks_made_the_moves(table, game, player, seq, before, line.value)
+
+
+SELL_LINE = {"en": "Coffee Bar ", "zh-TW": "咖啡吧", "ja": "コーヒーバー"}
+
+
+@pytest.mark.parametrize("language", ALL_LANGUAGES)
+async def test_a_coffee_sell_turn_of_two_deliveries_is_one_click(table, language):
+    """A delivery to a Coffee Bar and what follows it in the same Sell turn (a second
+    delivery, or dropping out) are one line of the Sell panel (two clicks before): "Coffee
+    Bar 1: 1 Guatemala, then Coffee Bar 2: 3 Ethiopia"."""
+    game = await start_game(table, table.bob, table.carol, game="coffee")
+
+    def delivers_twice(line: Line) -> bool:
+        return kinds_of(line) == ("sell", "sell_second") and line.steps[-1].startswith(
+            ("bar.", "drop")
+        )
+
+    seat, line = await typed_until(table, game, delivers_twice, ("sell",), 17, most=600)
+    player = await seated(table, game, language, seat)
+    before, seq = game.state, game.seq
+    panel = await player.take_turn(table)
+    assert_worded(game, player, panel, line.value, language, SELL_LINE[language])
+    await player.pick(panel, line.value)
+
+    await assert_two_clicks_made_the_moves(table, game, player, seq, before, line.value)
+    assert game.decision_for(seat) is None or game.decision_for(seat).kind != "sell_second"
