@@ -151,6 +151,31 @@ REAL_GAME_CASES_SLOW = {
         "tests/bot/test_shards.py::test_what_a_player_changes_through_one_process_the_others_follow"
     ): "the same",
     "tests/bot/test_shards.py::test_a_bot_process_killed_mid_game_loses_no_move": "the same",
+    # Whole real games played out by the AI or typed through /move (5-8 s each), where the
+    # test-game case shows the feature and another default test plays the real game.
+    (
+        "tests/bot/test_abandon.py::"
+        "test_a_request_nobody_is_left_to_answer_is_closed_and_the_ai_plays_on"
+    ): (
+        "the request closed: its test-game case; a real game played out by the AI once its "
+        "players resign: test_abandon.py's "
+        "test_alone_at_a_rated_game_the_host_resigns_and_the_ai_plays_it_out"
+    ),
+    ("tests/bot/test_tournament_events.py::test_a_passed_deadline_has_the_ai_play_out_the_round"): (
+        "the deadline, the AI's play-out, the podium and the export: its test-game case; a real "
+        "game's tournament seat played by the AI: test_tournament_drop.py's "
+        "test_a_dropped_seat_in_a_real_game_is_played_by_the_good_ai; a real game's tournament "
+        "to its end: test_tournament_formats.py's "
+        "test_a_real_game_played_to_the_end_of_its_tournament_through_move"
+    ),
+    (
+        "tests/bot/test_tournament_formats.py::"
+        "test_an_abandoned_elimination_table_is_settled_by_its_scores_at_that_moment"
+    ): (
+        "the settling: its test-game case; each real game's points at any moment: "
+        "tests/ai/test_evaluate.py; a real game's tournament to its end: "
+        "test_a_real_game_played_to_the_end_of_its_tournament_through_move"
+    ),
 }
 
 
