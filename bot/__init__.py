@@ -20,6 +20,7 @@ from meeple_hall.bot.shards import Shards
 from meeple_hall.bot.store import open_store
 
 if TYPE_CHECKING:
+    from meeple_hall.bot.ai import Chooser
     from meeple_hall.bot.cogs.tournament import TournamentCog
     from meeple_hall.bot.review import Reviews
     from meeple_hall.bot.scheduler import Scheduler
@@ -77,6 +78,7 @@ class MeepleHall(commands.Bot):
         dev_guild_id: int | None,
         new_seed: Callable[[], int] | None = None,
         shards: Shards | None = None,
+        chooser: Chooser | None = None,
         **options: object,
     ) -> None:
         # Slash commands and components only: no privileged intents, no message content.
@@ -96,6 +98,7 @@ class MeepleHall(commands.Bot):
         self._winding_down: asyncio.Task[None] | None = None
         self.clicks = Clicks(self.under_way)
         self.new_seed = new_seed or (lambda: secrets.randbits(63))
+        self.chooser = chooser  # the AI seats' answers (None: the manager's own workers)
         self._locales: dict[int, str] = {}
 
     async def setup_hook(self) -> None:
@@ -117,7 +120,7 @@ class MeepleHall(commands.Bot):
         await self.store.open()
         self.languages = Languages(self.store)
         await self.languages.load()
-        self.manager = TableManager(self.store, shards=self.served)
+        self.manager = TableManager(self.store, self.chooser, shards=self.served)
         # before the display: a table is shown with its clocks already brought up to date
         self.clocks = ClockService(self, self.manager, self.store)
         self.display = TableDisplay(self, self.manager, self.store, notes=self.clocks.notes)
@@ -329,18 +332,22 @@ def create_bot(
     dev_guild_id: int | None = None,
     new_seed: Callable[[], int] | None = None,
     shards: Shards | None = None,
+    chooser: Chooser | None = None,
 ) -> MeepleHall:
     """The bot, with its store at `database_url` (SQLite file by default). `new_seed` deals
     each new table's seed (random by default; tests pass their own to replay a game).
     `shards` (SHARD_COUNT, SHARD_IDS) makes it one of several processes: it connects only
-    the shards given and serves only their guilds' tables (bot/shards.py)."""
+    the shards given and serves only their guilds' tables (bot/shards.py). `chooser` works out
+    the AI seats' answers (by default the bot's own worker processes; the tests give one pool
+    of them to all their bots)."""
     if shards is None or shards.count == 1:
-        return MeepleHall(database_url, dev_guild_id, new_seed, shards)
+        return MeepleHall(database_url, dev_guild_id, new_seed, shards, chooser)
     return ShardedMeepleHall(
         database_url,
         dev_guild_id,
         new_seed,
         shards,
+        chooser,
         shard_count=shards.count,
         shard_ids=shards.running,
     )

@@ -8,6 +8,7 @@ import asyncio
 import random
 import shutil
 import zlib
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,7 +17,7 @@ import discord
 import pytest
 
 from meeple_hall import games
-from meeple_hall.bot import create_bot
+from meeple_hall.bot import ai, create_bot
 from meeple_hall.bot.store import open_store
 
 # Where the bot meets the store most (lobbies, moves, restarts, every typed option): these
@@ -102,15 +103,27 @@ def database_url(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -
     return f"sqlite:///{path}"
 
 
+@pytest.fixture(scope="session")
+def ai_workers() -> Iterator[ai.WorkerPool]:
+    """The AI seats' worker processes, one pool for every bot a test worker makes: real
+    processes all the same, started once rather than by each bot at its first AI move (about
+    1 s of CPU each time: every real-game test with an AI seat)."""
+    workers = ai.WorkerPool()
+    yield workers
+    workers.shutdown()
+
+
 @pytest.fixture
-async def make_bot(database_url: str):
+async def make_bot(database_url: str, ai_workers: ai.WorkerPool):
     """Builds bots on the test's database, and closes their stores afterwards (SimCord
     detaches a bot on restart without closing it)."""
     made = []
     seeds = random.Random(2026)
 
     def make():
-        made.append(create_bot(database_url, new_seed=lambda: seeds.getrandbits(63)))
+        made.append(
+            create_bot(database_url, new_seed=lambda: seeds.getrandbits(63), chooser=ai_workers)
+        )
         return made[-1]
 
     yield make
