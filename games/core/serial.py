@@ -33,6 +33,8 @@ def encode(value: Any) -> Any:
     if kind in _SCALARS:
         return value
     if kind is list or kind is tuple:
+        if _SCALARS.issuperset(map(type, value)):
+            return list(value)
         return [encode(v) for v in value]
     if kind is dict:
         return {_encode_key(k): encode(v) for k, v in value.items()}
