@@ -18,6 +18,7 @@ from typing import TypeVar
 
 import aiohttp
 import discord
+from discord.ext import tasks
 
 from meeple_hall.bot.scheduler import Scheduler
 
@@ -63,8 +64,22 @@ async def retried(send: Callable[[], Awaitable[T]], what: str) -> T:
                 raise
             pause = pause_after(exc, tries)
             log.warning("%s failed (%s); try %d in %.1f s", what, exc, tries + 1, pause)
-            await asyncio.sleep(pause)
+            await wait(pause)
     raise AssertionError("unreachable")
+
+
+async def _no_work() -> None:
+    pass
+
+
+async def wait(seconds: float) -> None:
+    """Wait `seconds`, on discord.py's timer: one turn of a `discord.ext.tasks` loop, which
+    sleeps `seconds` after its body. In a process it is `asyncio.sleep(seconds)`; under SimCord
+    (the bot tests, the simulator) only virtual time (`advance_time`) ends it, as it ends every
+    wait of discord.py's own, where a bare `asyncio.sleep` of the bot's is ended by real time
+    (a real second for a virtual one)."""
+    if seconds > 0:
+        await tasks.loop(seconds=seconds, count=1)(_no_work).start()
 
 
 class Redelivery:
