@@ -403,13 +403,14 @@ class TablePictures:
     """The latest table pictures of one bot, by table and move: `/board` and the table
     message share one drawing."""
 
-    def __init__(self, size: int = 64) -> None:
+    def __init__(self, size: int = 64, palettes: int = 4096) -> None:
         self.size = size
+        self.palettes = palettes  # tables whose palette is kept (a forgotten one starts afresh)
         self._cache: OrderedDict[tuple[int, int], bytes] = OrderedDict()
         self._newest: dict[int, int] = {}  # by table, the latest move drawn
         self._drawn: dict[int, asyncio.Event] = {}  # by table, set as each drawing ends
         self._drawing: Counter[int] = Counter()  # by table, the drawings under way
-        self._palettes: dict[int, Palette] = {}  # by table, its latest picture's palette
+        self._palettes: OrderedDict[int, Palette] = OrderedDict()  # by table, its latest
 
     async def drawn(self, table_id: int, seq: int) -> None:
         """Once no drawing of the table's picture is under way that may show move `seq`: a
@@ -463,6 +464,9 @@ class TablePictures:
     def _keep(self, table_id: int, seq: int, data: bytes, palette: Palette | None = None) -> bytes:
         if palette is not None:
             self._palettes[table_id] = palette
+            self._palettes.move_to_end(table_id)
+            while len(self._palettes) > self.palettes:
+                self._palettes.popitem(last=False)
         self._cache[(table_id, seq)] = data
         self._newest[table_id] = max(seq, self._newest.get(table_id, -1))
         while len(self._cache) > self.size:

@@ -101,3 +101,18 @@ async def test_a_table_s_pictures_through_the_workers_are_the_bytes_drawn_here(m
         assert 7 in render.pool.executor()._last  # drawn by the table's worker
     finally:
         render.pool.shutdown()
+
+
+async def test_a_bot_keeps_the_palettes_of_its_latest_tables_only(monkeypatch):
+    """Tables' palettes are kept for the `palettes` tables drawn last: a bot that has drawn
+    thousands of tables does not keep them all (a forgotten table's palette starts afresh)."""
+    monkeypatch.setattr(render, "pool", PicturePool(max_workers=1))
+    engine = games.get("village")
+    view = engine.view(engine.new(2, 1), None)
+    pictures = TablePictures(palettes=2)
+    try:
+        for seq, table in enumerate((1, 2, 1, 3)):
+            await pictures.png(table, seq, "village", view)
+        assert list(pictures._palettes) == [1, 3]
+    finally:
+        render.pool.shutdown()
