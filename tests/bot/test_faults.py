@@ -141,6 +141,7 @@ async def test_a_move_whose_reply_fails_is_confirmed_by_a_follow_up(table, game_
     # the panel's update fails on every try; the follow-up goes through
     table.env.inject_error("PATCH", "/webhooks/*/messages/@original", times=TRIES)
     clicked = await choose(member, opened.response, panel_options(opened.response)[0])
+    assert not clicked.followups  # between tries: only virtual time ends the pauses
     await table.env.advance_time(MINUTE)  # the pauses between the tries (1 + 2 + 4 s)
     assert game.seq > before  # the move is in
     confirmed = [m.content for m in clicked.followups]
