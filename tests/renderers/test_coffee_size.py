@@ -1,0 +1,51 @@
+"""Coffee Traders' table picture stays under 60 KiB at every player count (issue 29 item 5),
+sent as the bot sends it (`bot/render.flat_png`).
+
+Each count's busiest table is the largest picture found in random games (seeds 0-39 at 5
+players, 0-29 at 2-4; every other move of the last quarter, and the end): late in period III,
+when the plantations, Coffee Bars, contracts and company boards are fullest. Measured with
+the encoder of 27 November 2026: 53.1 KiB at 5 players, 48.9 at 4, 44.7 at 3 and 43.7 at 2
+against André; 65.0, 59.3, 54.7 and 53.5 KiB before the text's edges kept one shade
+(`coffee.TEXT_EDGE`)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from meeple_hall.bot.render import MAX_PICTURE_BYTES, flat_png
+from meeple_hall.games.coffee import engine
+from meeple_hall.games.core import Action
+from meeple_hall.games.testing import random_choices
+from meeple_hall.renderers import coffee
+
+# players: (seed, moves) of the busiest table found
+BUSIEST = {2: (1, 133), 3: (21, 250), 4: (11, 281), 5: (28, 389)}
+
+
+def view_after(players: int, seed: int, moves: int) -> dict[str, Any]:
+    """The spectator's view after `moves` moves of a seeded random game."""
+    rng = random.Random(seed)
+    state = engine.new(players, seed)
+    for _ in range(moves):
+        decision = rng.choice(engine.decisions(state))
+        state = engine.apply(state, Action(decision.seat, random_choices(decision, rng)))
+    return engine.view(state, None)
+
+
+@pytest.mark.parametrize("players", sorted(BUSIEST))
+def test_the_busiest_table_is_under_60_kib(players: int) -> None:
+    view = view_after(players, *BUSIEST[players])
+    assert view["period"] == 3 and (view["andre"] is not None) == (players == 2)
+    size = len(flat_png(coffee.render(view)))
+    assert size <= MAX_PICTURE_BYTES == 60 * 1024, f"{size / 1024:.1f} KiB"
+
+
+@pytest.mark.parametrize(("value", "size"), [("48", 46), ("1/2", 15), ("7", 11)])
+def test_a_glyph_s_edge_keeps_one_shade(value: str, size: int) -> None:
+    """Type, its edge and nothing else: the shades FreeType gives an edge were nearly all of
+    a table's bytes in its text."""
+    _, _, mask = coffee.glyphs(value, size)
+    assert {value for value, count in enumerate(mask.histogram()) if count} == {0, 128, 255}
