@@ -62,7 +62,7 @@ def burgundy_pictures(spectator: dict, seat: dict) -> list[bytes]:
     return [picture.tobytes() for picture in pictures if picture is not None]
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("players", [2, *(pytest.param(n, marks=pytest.mark.slow) for n in (3, 4))])
 def test_burgundy_draws_what_its_own_stamps_drew(players: int, monkeypatch) -> None:
     moments, _ = playout(players, seed=40 + players, stops={0, 90, 240}, to_the_end=True)
     shared = []
