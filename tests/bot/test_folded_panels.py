@@ -354,3 +354,39 @@ def test_a_menu_of_one_line_names_it_once_and_legends_keep_a_whole_label():
     assert first.item.placeholder == "Option o0 … Option o24"
     label = "A label of eighty characters, as many as a button shows, " + "x" * 23
     assert len(label) == 80 and panels._shown(presenters.OptionStyle(label=label)) == label
+
+
+# the folds of issue 29's third round: the panels offering them, and the kinds they fold
+NEW_FOLDS = {
+    "village": (("council", "travel"), ("privilege", "reward")),
+    "coffee": (("sell",), ("sell_second",)),
+}
+
+
+@pytest.mark.parametrize("game_id", sorted(NEW_FOLDS))
+def test_a_panel_folding_what_an_action_brings_keeps_within_discords_limits(game_id):
+    """Village's council and travel panels (with the privilege or the city's cubes) and
+    Coffee Traders' Sell panels (with what follows a first delivery), the first 12 of
+    random games: at most one page of menus, and every line's words whole within a menu
+    line's 100 characters in en, zh-TW and ja, not clipped."""
+    from meeple_hall.bot.panels import FOLD_MAX_LINES, line_styles
+
+    panel_kinds, folded_kinds = NEW_FOLDS[game_id]
+    engine = games.get(game_id)
+    folded = presenters.folded_kinds(game_id)
+    chained, panels = 0, 0
+    for seed in (1, 2):
+        states, log = _moves(game_id, 3, seed, 300)
+        for state, action in zip(states, log, strict=True):
+            decision = next(d for d in engine.decisions(state) if d.seat == action.seat)
+            if decision.kind not in panel_kinds or panels == 12:
+                continue
+            panels += 1
+            lines = panel_lines(engine, state, action.seat, decision, folded)
+            assert len(lines) <= FOLD_MAX_LINES
+            chained += sum(line.decisions[-1].kind in folded_kinds for line in lines)
+            for language in ("en", "zh-TW", "ja"):
+                for style in line_styles(game_id, lines, language).values():
+                    assert len(style.label) <= 100, style.label
+                    assert len(style.description or "") <= 100, style.description
+    assert chained, f"{game_id}: no folded line in the sample"
