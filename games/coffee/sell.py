@@ -3,6 +3,8 @@ Bars, or deliver once and drop out, or drop out. Free conversions and purchases 
 
 from __future__ import annotations
 
+from typing import Any
+
 from meeple_hall.games.coffee import arabica
 from meeple_hall.games.coffee.build import build, next_building
 from meeple_hall.games.coffee.data import (
@@ -57,6 +59,29 @@ def bar_wants(player: Player, space: BarSpace, kind: str | None) -> dict[str, in
     return {coffee: space.amount}
 
 
+def bar_label(bar: str, space: BarSpace, wants: dict[str, int] | None, counter: str | None) -> Msg:
+    """A delivery's label: the Coffee Bar, what it takes (`wants`, or as many different
+    kinds), what it pays, and the Animal counter lying on the space."""
+    key = (bar, space, None if wants is None else tuple(wants.items()), counter)
+    label = _BAR_LABELS.get(key)
+    if label is None:
+        need = m("label.different", n=space.amount) if wants is None else describe(wants)
+        label = _BAR_LABELS[key] = m(
+            "label.bar_counter" if counter else "label.bar",
+            bar=bar_name(bar),
+            need=need,
+            coins=count("coin", space.coins),
+            points=count("vp", space.points),
+            **({"counter": counter_name(counter)} if counter else {}),
+        )
+    return label
+
+
+# A label never changes (messages are immutable), and the spaces, kinds and counters are
+# few: each is made once (a Sell panel tries every delivery, and each asks for the next).
+_BAR_LABELS: dict[tuple[Any, ...], Msg] = {}
+
+
 def bar_options(state: CoffeeState, seat: int) -> list[Option]:
     player = state.players[seat]
     options: list[Option] = []
@@ -71,21 +96,9 @@ def bar_options(state: CoffeeState, seat: int) -> list[Option]:
                 wants = bar_wants(player, space, kind)
                 if wants is not None and can_pay(player, wants):
                     token = f"bar.{bar}.{i}" + (f".{kind}" if kind else "")
-                    need = (
-                        m("label.different", n=space.amount)
-                        if space.need == "mixed"
-                        else describe(wants)
-                    )
                     # the Animal counter still lying on the space comes with it (EN Phase 5 B5)
                     counter = state.bar_animals.get(f"{bar}.{i}")
-                    label = m(
-                        "label.bar_counter" if counter else "label.bar",
-                        bar=bar_name(bar),
-                        need=need,
-                        coins=count("coin", space.coins),
-                        points=count("vp", space.points),
-                        **({"counter": counter_name(counter)} if counter else {}),
-                    )
+                    label = bar_label(bar, space, wants if space.need != "mixed" else None, counter)
                     fields = {"action": "bar", "bar": bar, "space": i}
                     options.append(
                         Option(token, label, fields | ({"coffee": kind} if kind else {}))

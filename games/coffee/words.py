@@ -7,6 +7,8 @@ items are messages that the presentation layer renders in the reader's language
 
 from __future__ import annotations
 
+from functools import cache, lru_cache
+
 from meeple_hall.games.core import Msg
 from meeple_hall.games.core.messages import Param
 
@@ -16,11 +18,14 @@ def m(key: str, /, **params: Param) -> Msg:
     return Msg(f"coffee.{key}", **params)
 
 
+# a count or a name never changes (messages are immutable): each is made once
+@lru_cache(maxsize=1024)
 def count(noun: str, n: int) -> Msg:
     """`3 coins`, `1 donkey`: the count with its noun (`count.<noun>`)."""
     return m(f"count.{noun}", n=n)
 
 
+@cache
 def coffee_name(coffee: str) -> Msg:
     """A coffee (and its cooperative) by its kind: `gua` -> Guatemala, `kopi` -> kopi luwak."""
     return m(f"coffee.{coffee}")

@@ -12,6 +12,9 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import functools
+import types
+import typing
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -65,10 +68,43 @@ def _copier(kind: type) -> Callable[[Any], Any]:
 
 def _fields_copy(value: T) -> T:
     out = object.__new__(type(value))
+    plan = _field_plan(type(value))
     out.__dict__.update(
         {
-            name: item if type(item) in _SHARED else clone(item)
+            name: item if type(item) in _SHARED else plan.get(name, clone)(item)
             for name, item in value.__dict__.items()
         }
     )
     return out
+
+
+# How a field is copied, by its type hint (the hints are the state's format: `serial.loads`
+# builds a saved state from them, so a field holds what its hint says): a list or dict of
+# plain values at once, anything else by `clone`.
+_PLAIN_HINTS = frozenset({int, str, bool, float, type(None), Msg})
+
+
+@functools.cache
+def _field_plan(kind: type) -> dict[str, Callable[[Any], Any]]:
+    """A dataclass's fields copied at once by their hints (the others go to `clone`)."""
+    try:
+        hints = typing.get_type_hints(kind)
+    except (NameError, TypeError):
+        return {}
+    plan: dict[str, Callable[[Any], Any]] = {}
+    for name, hint in hints.items():
+        origin, args = typing.get_origin(hint), typing.get_args(hint)
+        if origin is list and args and _plain(args[0]):
+            plan[name] = list.copy
+        elif origin is dict and len(args) == 2 and _plain(args[1]):
+            plan[name] = dict.copy
+    return plan
+
+
+def _plain(hint: Any) -> bool:
+    """Whether a hint allows only values that never change (numbers, text, messages)."""
+    if hint in _PLAIN_HINTS:
+        return True
+    if typing.get_origin(hint) in (typing.Union, types.UnionType):
+        return all(_plain(arg) for arg in typing.get_args(hint))
+    return False
