@@ -4,9 +4,9 @@ sent as the bot sends it (`bot/render.flat_png`).
 Each count's busiest table is the largest picture found in random games (seeds 0-39 at 5
 players, 0-29 at 2-4; every other move of the last quarter, and the end): late in period III,
 when the plantations, Coffee Bars, contracts and company boards are fullest. Measured with
-the encoder of 27 November 2026: 53.1 KiB at 5 players, 48.9 at 4, 44.7 at 3 and 43.7 at 2
+the encoder of 27 November 2026: 51.7 KiB at 5 players, 48.3 at 4, 43.3 at 3 and 42.9 at 2
 against André; 65.0, 59.3, 54.7 and 53.5 KiB before the text's edges kept one shade
-(`coffee.TEXT_EDGE`)."""
+(`coffee.TEXT_EDGE`) and the boards' columns lay on whole pixels (`coffee.columns`)."""
 
 from __future__ import annotations
 
