@@ -74,7 +74,6 @@ def text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, size: int, 
 # every glyph is moved and its coordinates rounded at its stamp's corner; a few pixels of hex
 # edges differ from the hex drawn in place (tests/renderers/test_burgundy_stamps.py), and the
 # pictures are those of the stamps Burgundy had of its own (tests/renderers/test_shape_stamps.py).
-Reach = stamps.Reach
 
 
 # -- shapes -------------------------------------------------------------------------------------
@@ -226,7 +225,7 @@ def icon(d: Pen, kind: str, cx: float, cy: float, s: float, ink: Any) -> None:
         draw(d, cx, cy, s, ink, max(1, round(s / 5)))
 
 
-def hex_reach(r: float) -> Reach:
+def hex_reach(r: float) -> stamps.Reach:
     """A stamp's reach for a hex of radius r about its centre."""
     reach = math.ceil(r) + 1
     return -reach, -reach, reach + 1, reach + 1
@@ -308,7 +307,7 @@ def _draw_space(
         text(d, (cx, cy + r * 0.42), str(die), round(r * 0.55), mix(colour, (0, 0, 0), 0.55))
 
 
-def die_reach(s: float, *face: Any) -> Reach:
+def die_reach(s: float, *face: Any) -> stamps.Reach:
     return -1, -1, math.ceil(s) + 3, math.ceil(s) + 3
 
 
@@ -339,7 +338,7 @@ def draw_die(
         d.ellipse([px - dot, py - dot, px + dot, py + dot], fill=ink)
 
 
-def goods_reach(s: float, *stack: int) -> Reach:
+def goods_reach(s: float, *stack: int) -> stamps.Reach:
     badge = max(8, s * 0.34)  # the count's disc, about the bottom right corner
     return -2, -10, math.ceil(s + max(9, badge)) + 3, math.ceil(s + badge) + 3
 
