@@ -5,7 +5,7 @@ Each count's busiest table is the largest picture found in random games (seeds 0
 players, 0-29 at 2-4; every other move of the last quarter, and the end): late in period III,
 when the plantations, Coffee Bars, contracts and company boards are fullest. Measured with
 the encoder of 27 November 2026: 51.7 KiB at 5 players, 48.3 at 4, 43.3 at 3 and 42.9 at 2
-against André; 65.0, 59.3, 54.7 and 53.5 KiB before the text's edges kept one shade
+against André; 64.7, 59.3, 54.7 and 53.5 KiB before the text's edges kept one shade
 (`coffee.TEXT_EDGE`) and the boards' columns lay on whole pixels (`coffee.columns`)."""
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from meeple_hall.games.testing import random_choices
 from meeple_hall.renderers import coffee
 
 # players: (seed, moves) of the busiest table found
-BUSIEST = {2: (1, 133), 3: (21, 250), 4: (11, 281), 5: (28, 389)}
+BUSIEST = {2: (1, 133), 3: (21, 250), 4: (11, 281), 5: (26, 369)}
 
 
 def view_after(players: int, seed: int, moves: int) -> dict[str, Any]:
