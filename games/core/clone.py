@@ -33,11 +33,11 @@ def clone(value: T) -> T:
         return value
     if kind is list:
         if _SHARED.issuperset(map(type, value)):  # type: ignore[call-overload]
-            return value[:]  # type: ignore[index, no-any-return]
+            return value[:]  # type: ignore[index]
         return [item if type(item) in _SHARED else clone(item) for item in value]  # type: ignore[attr-defined, return-value]
     if kind is dict:
         if _SHARED.issuperset(map(type, value.values())):  # type: ignore[attr-defined]
-            return value.copy()  # type: ignore[attr-defined, no-any-return]
+            return value.copy()  # type: ignore[attr-defined]
         return {
             key: item if type(item) in _SHARED else clone(item)
             for key, item in value.items()  # type: ignore[attr-defined]
@@ -67,8 +67,9 @@ def _copier(kind: type) -> Callable[[Any], Any]:
 
 
 def _fields_copy(value: T) -> T:
-    out = object.__new__(type(value))
-    plan = _field_plan(type(value))
+    kind: Any = type(value)
+    out = object.__new__(kind)
+    plan = _field_plan(kind)
     out.__dict__.update(
         {
             name: item if type(item) in _SHARED else plan.get(name, clone)(item)

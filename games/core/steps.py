@@ -222,6 +222,7 @@ class Steps(Generic[S, F]):
     def perform(self, state: S, decision: Decision, ids: tuple[str, ...]) -> None:
         """Answer the asked frame `decision` was made from, then settle."""
         frame = self.frame_for(state, decision)
+        meanings: Mapping[str, Any] | None
         if self.step(frame).meanings_in_fields:
             meanings = {oid: option.fields for oid in ids if (option := decision.option(oid))}
         else:
