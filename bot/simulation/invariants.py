@@ -277,7 +277,9 @@ def ids_in(view: Any) -> set[str]:
 
 async def never_revealed(sim: Sim, table_id: int) -> dict[int, set[str]]:
     """By seat, the ids the seat held hidden at some moment of an ended game that the game
-    never revealed: in the spectators' view at no moment, in no seat's view at the end."""
+    never revealed: in the spectators' view at no moment, the end included. (A seat's own
+    view at the end reveals nothing to the others: a game ended early, by a resignation
+    or an abandonment, ends with every hand still in it.)"""
     known: dict[int, dict[int, set[str]]] = sim.memory.setdefault("never_revealed", {})
     if table_id in known:
         return known[table_id]
@@ -294,7 +296,6 @@ async def never_revealed(sim: Sim, table_id: int) -> dict[int, set[str]]:
         public |= shown
         for seat in seats:
             held[seat] |= ids_in(engine.view(state, seat)) - shown
-    public |= {i for seat in seats for i in ids_in(engine.view(state, seat))}
     known[table_id] = {seat: ids - public for seat, ids in held.items()}
     return known[table_id]
 

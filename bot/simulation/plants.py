@@ -8,7 +8,7 @@ import dataclasses
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from meeple_hall.bot import display, pairing, rulebook
+from meeple_hall.bot import display, pairing, review, rulebook
 from meeple_hall.bot.clocks import ClockService
 from meeple_hall.bot.cogs import hint, play
 from meeple_hall.bot.delivery import TRIES, Redelivery
@@ -250,6 +250,25 @@ def decision_picture_of_another_seat(sim: Sim) -> Undo:
     return patch(play, "draw_decision", draw)
 
 
+def secret_in_review(sim: Sim) -> Undo:
+    """A review ends with the ids of the tiles every seat held hidden at the game's start,
+    whoever reads it: in Keyflower the winter tiles dealt, of which those a player never
+    put in stay unrevealed. (The plant has the players sit at Keyflower tables, the game
+    with id-shaped secrets, so that such games end and are reviewed.)"""
+    original = review.review_content
+
+    def content(told: Any, result: Any, turns: Any) -> str:
+        start, engine = told.line.state_at(0), told.line.engine
+        seats = range(len(told.table.seats))
+        dealt = set().union(*(invariants.ids_in(engine.view(start, seat)) for seat in seats))
+        hidden = dealt - invariants.ids_in(engine.view(start, None))
+        return " ".join([original(told, result, turns), *sorted(hidden)])
+
+    sim.memory["often"] = "sitting"
+    sim.memory["needed_game"] = "keyflower"
+    return patch(review, "review_content", content)
+
+
 # name -> (the invariant that must catch it, what it does, the plant)
 PLANTS: dict[str, tuple[str, str, Callable[[Sim], Undo]]] = {
     "drop_reminder": ("progress", "drop one reminder", drop_reminder),
@@ -286,6 +305,11 @@ PLANTS: dict[str, tuple[str, str, Callable[[Sim], Undo]]] = {
         "secrets",
         "draw a panel's picture from another seat's view",
         decision_picture_of_another_seat,
+    ),
+    "secret_in_review": (
+        "secrets",
+        "name hidden tiles the game never revealed in a review",
+        secret_in_review,
     ),
 }
 

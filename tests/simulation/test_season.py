@@ -48,10 +48,23 @@ async def test_games_played_to_their_end_are_reviewed():
     assert [v.line(7, 1, 2, None) for v in report.violations] == []
 
 
-@pytest.mark.parametrize("name", sorted(plants.PLANTS))
+# Plants caught only once a whole game has been played and reviewed (the slow part), each
+# with the seed whose season shows it soonest: seed 11's first Keyflower game ends at step
+# 11 with winter tiles never revealed (seed 7's two ended with every tile revealed).
+GAMES_PLAYED_OUT = {"secret_in_review": 11}
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param(name, marks=[pytest.mark.slow] if name in GAMES_PLAYED_OUT else [])
+        for name in sorted(plants.PLANTS)
+    ],
+)
 async def test_every_planted_bug_is_caught(name):
     invariant = plants.PLANTS[name][0]
-    report = await run.season(1, 7, guilds=2, plant=name, progress=None, stop_on=invariant)
+    seed = GAMES_PLAYED_OUT.get(name, 7)
+    report = await run.season(1, seed, guilds=2, plant=name, progress=None, stop_on=invariant)
     assert invariant in report.invariants_violated(), report.line()
 
 
