@@ -338,18 +338,39 @@ class TableDisplay:
     def prime(self, game: LiveGame) -> None:
         """Remember what players already have (a game loaded from the store, after a
         restart), so nothing is re-sent."""
-        self._acting[game.id] = frozenset(d.seat for d in game.decisions())
+        self._acting[game.id] = self._awaited(game)
         self._mentioned.pop(game.id, None)
         self._dm_seq[game.id] = game.seq
         for seat in range(len(game.table.seats)):
             self._secrets[(game.id, seat)] = self._secret_text(game, seat)
 
     async def changed(self, game: LiveGame) -> None:
+        table = game.table
+        if (
+            table.table_message_id
+            and table.status is TableStatus.ACTIVE
+            and not table.paused_at
+            and self._newly_awaited(game, self._awaited(game))
+        ):
+            # not shown until posted, as `publish` says, from now: the post may wait behind
+            # an edit still being tried, and a bot stopping first leaves it to the next
+            await self.store.set_table_message(table.id, None)  # type: ignore[arg-type]
         self._dirty.add(game.id)
         if game.id not in self._tasks:
             self._tasks[game.id] = asyncio.create_task(
                 self._publish_while_dirty(game), name=f"publish-{game.id}"
             )
+
+    @staticmethod
+    def _awaited(game: LiveGame) -> frozenset[int]:
+        return frozenset(d.seat for d in game.decisions())
+
+    def _newly_awaited(self, game: LiveGame, acting: frozenset[int]) -> list[int]:
+        """The players awaited now who were not when the table was last shown: a turn
+        change mentions them in a new post."""
+        seats = game.table.seats
+        newly = acting - self._acting.get(game.id, frozenset())
+        return [u for s in sorted(newly) if not seats[s].ai and (u := seats[s].user_id)]
 
     async def _publish_while_dirty(self, game: LiveGame) -> None:
         try:
@@ -436,11 +457,9 @@ class TableDisplay:
             return [render.as_file(png)] if png is not None else []
 
         channel = await self.channel(table)
-        acting = frozenset(d.seat for d in game.decisions())
+        acting = self._awaited(game)
         newly = acting - self._acting.get(game.id, frozenset())
-        humans = [
-            u for s in sorted(newly) if not table.seats[s].ai and (u := table.seats[s].user_id)
-        ]
+        humans = self._newly_awaited(game, acting)
         # no mention reaches a player in their quiet hours (the name is still shown)
         loud = frozenset([u for u in humans if not await self.quiet(u)])
         mention = _Mention(tuple(humans), loud)
