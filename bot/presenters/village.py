@@ -9,7 +9,7 @@ from functools import lru_cache
 from typing import Any
 
 from meeple_hall.bot.presenters import OptionStyle
-from meeple_hall.games.core import Decision, Msg, Option
+from meeple_hall.games.core import Decision, Msg, Option, Text
 from meeple_hall.games.core.catalogues import LANGUAGES
 from meeple_hall.games.core.catalogues import render as render_text
 from meeple_hall.games.village import words as w
@@ -84,6 +84,7 @@ def chain_style(decisions: tuple[Decision, ...], options: tuple[Option, ...]) ->
     before = step_style(decisions[:-1], options[:-1])
     before_label = before.label or options[-2].label
     last = options[-1]
+    note: Text | None
     if kind == "die":
         label = w.m("label.and_dies", action=before_label, death=last.label)
         note = die_text(last.fields)
