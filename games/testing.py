@@ -426,6 +426,19 @@ def check_determinize(
         seen.stacks_can_vary = True
 
 
+def random_game(engine: Engine, num_players: int, seed: int) -> list[Any]:
+    """Every state of a game played to its end at random: set up with `seed`, each move one
+    of the pending decisions answered at random, both drawn from `random.Random(seed)`."""
+    rng = random.Random(seed)
+    state = engine.new(num_players, seed)
+    states = [state]
+    while pending := engine.decisions(state):
+        decision = rng.choice(pending)
+        state = engine.apply(state, Action(decision.seat, random_choices(decision, rng)))
+        states.append(state)
+    return states
+
+
 def play_to_end(engine: Engine, state: Any, rng: random.Random, max_steps: int = 5_000) -> Any:
     for _ in range(max_steps):
         pending = engine.decisions(state)

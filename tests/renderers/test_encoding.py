@@ -21,8 +21,7 @@ from PIL import Image, ImageChops, ImageDraw
 
 from meeple_hall import games, renderers
 from meeple_hall.bot.render import MAX_PICTURE_BYTES, flat_png, png_bytes
-from meeple_hall.games.core import Action
-from meeple_hall.games.testing import random_choices
+from meeple_hall.games.testing import random_game
 
 REAL_GAMES = ("burgundy", "coffee", "keyflower", "village")
 MEAN_ERROR = 0.5
@@ -35,13 +34,7 @@ def busiest_views(game_id: str) -> tuple[dict[str, Any], ...]:
     """Spectator views of a random 4-player game: half-way and at the end, when most is on
     the table."""
     engine = games.get(game_id)
-    rng = random.Random(3)
-    state = engine.new(4, 3)
-    states = [state]
-    while pending := engine.decisions(state):
-        decision = rng.choice(pending)
-        state = engine.apply(state, Action(decision.seat, random_choices(decision, rng)))
-        states.append(state)
+    states = random_game(engine, 4, 3)
     return tuple(engine.view(s, None) for s in (states[len(states) // 2], states[-1]))
 
 

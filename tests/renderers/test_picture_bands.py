@@ -28,8 +28,7 @@ from meeple_hall.bot.render import (
     png_bytes,
     to_palette,
 )
-from meeple_hall.games.core import Action
-from meeple_hall.games.testing import random_choices
+from meeple_hall.games.testing import random_game
 from tests.renderers.test_encoding import MEAN_ERROR, P99_ERROR, P999_ERROR, REAL_GAMES, errors
 
 MOVES = 6
@@ -39,13 +38,7 @@ MOVES = 6
 def consecutive_views(game_id: str) -> tuple[dict[str, Any], ...]:
     """Spectator views of MOVES consecutive moves from the middle of a random 3-player game."""
     engine = games.get(game_id)
-    rng = random.Random(7)
-    state = engine.new(3, 7)
-    states = [state]
-    while pending := engine.decisions(state):
-        decision = rng.choice(pending)
-        state = engine.apply(state, Action(decision.seat, random_choices(decision, rng)))
-        states.append(state)
+    states = random_game(engine, 3, 7)
     middle = len(states) // 2
     return tuple(engine.view(s, None) for s in states[middle : middle + MOVES])
 

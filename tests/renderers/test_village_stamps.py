@@ -5,13 +5,10 @@ warm caches against cold ones in any order of tables (no picture leaks into anot
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from PIL import Image, ImageDraw
 
-from meeple_hall.games.core import Action
-from meeple_hall.games.testing import random_choices
+from meeple_hall.games.testing import random_game
 from meeple_hall.games.village import engine
 from meeple_hall.renderers import stamps
 from meeple_hall.renderers import village as renderer
@@ -85,13 +82,7 @@ def views_of_games() -> list[dict]:
     too): at the start, a third of the way, two thirds and the end."""
     views = []
     for players in (1, 2, 3, 4, 5):
-        rng = random.Random(players)
-        state = engine.new(players, players)
-        states = [state]
-        while pending := engine.decisions(state):
-            decision = rng.choice(pending)
-            state = engine.apply(state, Action(decision.seat, random_choices(decision, rng)))
-            states.append(state)
+        states = random_game(engine, players, players)
         n = len(states)
         for moment in (states[1], states[n // 3], states[2 * n // 3], states[-1]):
             views.append(engine.view(moment, None))
