@@ -155,6 +155,10 @@ class _Unfold:
         for option in follows.options:
             if option.id in STEP_BACK:
                 continue
+            if not presenters.folds_answer(self.engine.id, follows.kind, option):
+                if line not in found:
+                    found.append(line)  # the line alone: this answer is asked after it
+                continue
             longer = Line((*line.decisions, follows), (*line.steps, option.id))
             found += self.chains(after, follows, longer, depth + 1)
         return found or [line]

@@ -11,6 +11,9 @@ provides, each optional:
 - `FOLDED_AFTER: dict[str, frozenset[str]]`: for a folded kind listed here, the kinds of
   decision it folds into (any, for a kind not listed): a tile's cell folds into the tile
   chosen, never into the tile placed before it;
+- `FOLDED_ANSWERS: dict[str, frozenset[str]]`: for a folded kind listed here, the answers
+  (by their `action` field) that fold; the others are asked after the line before them,
+  which the panel keeps alone too (a delivery folds with a second one, not with the trades);
 - `private_text(view: dict) -> Text`: the seat's secrets (`view(state, seat)`) as short
   Markdown for `/hand` and DMs;
 - `rules_text() -> Text`: Markdown for `/rules`: a short summary of the game as played
@@ -74,6 +77,12 @@ def folds_after(game_id: str, before: str, kind: str) -> bool:
     """Whether a panel may fold a decision of folded `kind` into one of kind `before`."""
     after = getattr(for_game(game_id), "FOLDED_AFTER", {}).get(kind)
     return after is None or before in after
+
+
+def folds_answer(game_id: str, kind: str, option: Option) -> bool:
+    """Whether a panel may fold `option`, an answer to a decision of folded `kind`."""
+    answers = getattr(for_game(game_id), "FOLDED_ANSWERS", {}).get(kind)
+    return answers is None or option.fields.get("action") in answers
 
 
 def chain_style(

@@ -98,10 +98,12 @@ LINE_MAX = 100  # a menu line's label (a delivery's lines are many: a menu, not 
 
 # Panels fold these decisions into the one before them (bot/panels.py): Add a plantation and
 # its row, a building and its site, a piggyback and its payment, each in one click; a first
-# delivery in the Sell phase and what follows it (a second delivery, a trade, dropping out),
-# but never a second delivery into the trade before it (one line is one Sell turn).
+# delivery in the Sell phase and a second delivery or dropping out after it (one line is one
+# Sell turn). The trades after a delivery are asked after it: folded, they made a Sell panel
+# four menus long and ten times dearer to work out.
 FOLDED = frozenset({"plant_row", "build_site", "piggy_pay", "sell_second"})
 FOLDED_AFTER = {"sell_second": frozenset({"sell"})}
+FOLDED_ANSWERS = {"sell_second": frozenset({"bar", "drop"})}
 
 
 def option_style(decision: Decision, option: Option) -> OptionStyle | None:

@@ -390,3 +390,27 @@ def test_a_panel_folding_what_an_action_brings_keeps_within_discords_limits(game
                     assert len(style.label) <= 100, style.label
                     assert len(style.description or "") <= 100, style.description
     assert chained, f"{game_id}: no folded line in the sample"
+
+
+def test_a_delivery_folds_with_a_second_one_not_with_the_trades():
+    """Coffee Traders' Sell panels: a first delivery folds with a second delivery or with
+    dropping out, never with a trade (those made the panel four menus long); where a trade
+    may follow, the delivery is offered alone too, and the trade is asked after it."""
+    engine = games.get("coffee")
+    folded = presenters.folded_kinds("coffee")
+    alone, chained = 0, 0
+    for seed in (1, 2, 3):
+        states, log = _moves("coffee", 3, seed, 300)
+        for state, action in zip(states, log, strict=True):
+            decision = next(d for d in engine.decisions(state) if d.seat == action.seat)
+            if decision.kind != "sell":
+                continue
+            for line in panel_lines(engine, state, action.seat, decision, folded):
+                if len(line.decisions) == 1:
+                    alone += 1
+                    continue
+                chained += 1
+                last = line.decisions[-1].options
+                answer = next(o for o in last if o.id == line.steps[-1])
+                assert answer.fields.get("action") in {"bar", "drop"}, line.steps
+    assert alone and chained
