@@ -273,7 +273,10 @@ async def answer_panel(member, panel, rng) -> object:
     low, high = menu.get("min_values", 1), menu.get("max_values", 1)
     picked = rng.sample(values, rng.randint(max(low, 1), high))
     result = await member.select(panel, picked, custom_id=menu["custom_id"])
-    if confirm:
+    # Confirm where the panel still asks for it: a menu of whole lines beside a menu to
+    # confirm moves at once, and the panel goes on to the next decision
+    still = [b["custom_id"] for b in raw_buttons(result.response)]
+    if confirm and confirm[0]["custom_id"] in still:
         return await member.click(result.response, custom_id=confirm[0]["custom_id"])
     return result
 
