@@ -52,6 +52,9 @@ async def test_games_played_to_their_end_are_reviewed():
 # with the seed whose season shows it soonest: seed 11's first Keyflower game ends at step
 # 11 with winter tiles never revealed (seed 7's two ended with every tile revealed).
 GAMES_PLAYED_OUT = {"secret_in_review": 11}
+# Seed 7's season no longer meets a one-step move whose next decision offers the same answer
+# (since this session's folds, Coffee Traders' second deliveries among them): seed 11's does.
+OTHER_SEEDS = {"apply_twice": 11}
 
 
 @pytest.mark.parametrize(
@@ -63,7 +66,7 @@ GAMES_PLAYED_OUT = {"secret_in_review": 11}
 )
 async def test_every_planted_bug_is_caught(name):
     invariant = plants.PLANTS[name][0]
-    seed = GAMES_PLAYED_OUT.get(name, 7)
+    seed = GAMES_PLAYED_OUT.get(name) or OTHER_SEEDS.get(name, 7)
     report = await run.season(1, seed, guilds=2, plant=name, progress=None, stop_on=invariant)
     assert invariant in report.invariants_violated(), report.line()
 
