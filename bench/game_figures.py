@@ -48,7 +48,7 @@ from PIL import Image, ImageChops
 from meeple_hall import games, renderers
 from meeple_hall.bot.render import flat_png, png_bytes
 from meeple_hall.games.core import Action
-from meeple_hall.games.testing import random_choices
+from meeple_hall.games.testing import random_choices, random_game
 
 
 def _timed_png(draw: Callable[[], Any], runs: int = 5) -> dict[str, float] | None:
@@ -179,15 +179,7 @@ SAVED = Path("/tmp/game_figures_pictures")
 
 @cache
 def _states(game_id: str, players: int, seed: int) -> tuple[Any, ...]:
-    engine = games.get(game_id)
-    rng = random.Random(seed)
-    state = engine.new(players, seed)
-    states = [state]
-    while pending := engine.decisions(state):
-        decision = rng.choice(pending)
-        state = engine.apply(state, Action(decision.seat, random_choices(decision, rng)))
-        states.append(state)
-    return tuple(states)
+    return tuple(random_game(games.get(game_id), players, seed))
 
 
 def _moments(count: int, runs: int) -> dict[str, range]:
