@@ -283,6 +283,8 @@ class TableDisplay:
         self._dirty: set[int] = set()
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._acting: dict[int, frozenset[int]] = {}
+        # the games whose table message the store holds as not shown (a turn change to post)
+        self._unshown: set[int] = set()
         # whom each game's table message mentions as awaited, and which of them it pinged
         # (not known for a message an earlier bot posted)
         self._mentioned: dict[int, _Mention] = {}
@@ -354,7 +356,7 @@ class TableDisplay:
         ):
             # not shown until posted, as `publish` says, from now: the post may wait behind
             # an edit still being tried, and a bot stopping first leaves it to the next
-            await self.store.set_table_message(table.id, None)  # type: ignore[arg-type]
+            await self._mark_unshown(game)
         self._dirty.add(game.id)
         if game.id not in self._tasks:
             self._tasks[game.id] = asyncio.create_task(
@@ -478,7 +480,7 @@ class TableDisplay:
                 message = None  # someone deleted the table message: post it again
         if message is None:
             if mention.users:  # not shown until posted: a bot stopping first leaves it to the next
-                await self.store.set_table_message(table.id, None)  # type: ignore[arg-type]
+                await self._mark_unshown(game)
             message = await retried(
                 lambda: channel.send(
                     content=mention.line(locale),
@@ -493,9 +495,12 @@ class TableDisplay:
             self._mentioned[game.id] = mention
             await self._strip_buttons(table)
             table.table_message_id = message.id
-            await self.store.set_table_message(table.id, message.id)
+            await self._mark_shown(game, posted=True)
         else:
             self.below.shown(table.channel_id, posted=False)
+            # a turn change marked unshown was overtaken before it was posted (its player
+            # moved while an edit was being tried): the message edited is the table again
+            await self._mark_shown(game, posted=False)
         # shown: who was newly awaited has been mentioned (a post that failed mentions them
         # when it goes out)
         self._acting[game.id] = acting
@@ -504,6 +509,17 @@ class TableDisplay:
         self._dm_tasks.add(task)
         task.add_done_callback(self._dm_tasks.discard)
         return png is not None
+
+    async def _mark_unshown(self, game: LiveGame) -> None:
+        if game.id not in self._unshown:
+            self._unshown.add(game.id)
+            await self.store.set_table_message(game.table.id, None)  # type: ignore[arg-type]
+
+    async def _mark_shown(self, game: LiveGame, *, posted: bool) -> None:
+        if posted or game.id in self._unshown:
+            self._unshown.discard(game.id)
+            table = game.table
+            await self.store.set_table_message(table.id, table.table_message_id)  # type: ignore[arg-type]
 
     async def _picture(self, game: LiveGame) -> tuple[int, bytes | None]:
         """The table's picture, drawn as it stands once a picture worker is free for it. A
