@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import Counter
-from collections.abc import Awaitable, Callable, Hashable, Sequence
+from collections.abc import Awaitable, Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -308,6 +308,8 @@ class TableDisplay:
         # or ("dm", game, seat), with what the DM was to carry
         self.redelivery = Redelivery(self._resend)
         self._undelivered: dict[tuple[int, int], tuple[bool, bool]] = {}
+        # the (game, seat)s the store holds as owed a turn DM (`Seat.turn_dm_owed`)
+        self._owed: set[tuple[int, int]] = set()
         manager.listeners.append(self.changed)
         manager.on_load.append(self._loaded)
 
@@ -317,15 +319,16 @@ class TableDisplay:
     async def _loaded(self, game: LiveGame) -> None:
         self.prime(game)
         table = game.table
-        if (
-            not table.table_message_id
-            and table.status is TableStatus.ACTIVE
-            and not table.paused_at
-        ):
+        owed = await self._owed_when_loaded(game)
+        in_play = table.status is TableStatus.ACTIVE and not table.paused_at
+        if not table.table_message_id and in_play:
             # its turn change was never shown (the bot stopped before the post went out):
             # whoever it awaits is told now
             self._acting.pop(game.id, None)
             await self.changed(game)
+        elif owed and in_play:
+            # the table was shown, but a turn DM had not gone out when the bot stopped
+            self._send_owed(game, owed)
 
     def forget_shown(self, game: LiveGame) -> None:
         """The table is shown afresh (in another channel): who is awaited is mentioned again."""
@@ -444,6 +447,7 @@ class TableDisplay:
             await self._finish(game)
             return True
         if table.status is not TableStatus.ACTIVE:
+            await self._turn_dms_settled(game, range(len(table.seats)))
             self.below.gone(table.channel_id)
             await self._strip_buttons(table)
             return True
@@ -465,6 +469,7 @@ class TableDisplay:
         # no mention reaches a player in their quiet hours (the name is still shown)
         loud = frozenset([u for u in humans if not await self.quiet(u)])
         mention = _Mention(tuple(humans), loud)
+        await self._owe_turn_dms(game, newly)
         embed = table_embed(game, locale, self.notes(game, locale) if self.notes else None)
         buttons = table_buttons(table.id, seq, locale)
         message: discord.Message | discord.PartialMessage | None = None
@@ -585,6 +590,7 @@ class TableDisplay:
         for seat in range(len(table.seats)):
             self._secrets.pop((game.id, seat), None)
         self._dm_seq.pop(game.id, None)
+        await self._turn_dms_settled(game, range(len(table.seats)))
 
     async def announce(self, game: LiveGame, key: str, **fields: object) -> None:
         """A short public note in the game's channel (a resignation, an abandoned game)."""
@@ -663,6 +669,7 @@ class TableDisplay:
         table = game.table
         decisions = {d.seat: d for d in game.decisions()}
         # A seat whose turn came and went while earlier DMs went out is not told of it.
+        await self._turn_dms_settled(game, newly - decisions.keys())
         newly = frozenset(seat for seat in newly if seat in decisions)
         secrets = self._secrets_due(game, frozenset(decisions), newly)
         for seat, s in enumerate(table.seats):
@@ -688,7 +695,10 @@ class TableDisplay:
         assert user_id is not None
         prefs = await self.store.get_prefs(user_id)
         if not prefs.turn_dms or prefs.dms_closed:
+            await self._turn_dms_settled(game, [seat])  # no DM goes to this player
             return
+        if turn is None and self._undelivered.get((game.id, seat), (False, False))[0]:
+            turn = game.decision_for(seat)  # its turn DM, held, goes with this one
         if (quiet_end := quiet_until(prefs, discord.utils.utcnow())) is not None:
             # quiet hours: the DM waits for them to end, saying then what is still true
             self._hold(game.id, seat, turn is not None, secret is not None)
@@ -712,12 +722,14 @@ class TableDisplay:
         if secret is not None:
             text, view = secret
             parts.append(t(lang, "dm.private", game=name, channel=table.channel_id, text=text))
-            png = await render.private_png(table.game, view)
+            png = await self.pictures.own(game.id, seat, table.game, view)
         key = ("dm", game.id, seat)
         try:
             await self.direct_message(table, prefs, clip("\n\n".join(parts), 2000), png)
         except Exception as exc:
             if not transient(exc):
+                if turn is not None:
+                    await self._turn_dms_settled(game, [seat])  # given up, as it says
                 raise
             self._hold(game.id, seat, turn is not None, secret is not None)
             log.warning("DM to seat %s of game %s: sent again later", seat, game.id)
@@ -725,6 +737,10 @@ class TableDisplay:
         else:
             self._undelivered.pop((game.id, seat), None)
             self.redelivery.done(key)
+            if turn is not None or game.decision_for(seat) is None:
+                # its turn told (in a DM, or in the channel's note that its DMs are closed),
+                # or there is none to tell
+                await self._turn_dms_settled(game, [seat])
 
     def _hold(self, game_id: int, seat: int, turn: bool, secret: bool) -> None:
         """Remember what a DM not sent now was to tell (its turn, its private text)."""
@@ -742,8 +758,63 @@ class TableDisplay:
         secret = (text, game.view(seat)) if text else None
         if turn is None and secret is None:
             self.redelivery.done(("dm", game.id, seat))
+            if game.decision_for(seat) is None:
+                await self._turn_dms_settled(game, [seat])
             return
         await self._dm_seat(game, seat, turn, secret, jump_link(game.table))
+
+    # -- turn DMs owed, kept in the store ------------------------------------------------
+    # A turn DM that waits (for Discord to answer again, for the player's quiet hours) waits
+    # in memory; the store keeps that it is owed from before the table post that mentions the
+    # seat until it goes out, so a bot stopping meanwhile leaves it to the next (finding 11).
+    async def _owe_turn_dms(self, game: LiveGame, newly: frozenset[int]) -> None:
+        """The seats newly awaited whose players take turn DMs are owed one, in one write
+        (none when none is newly owed)."""
+        seats = game.table.seats
+        due = []
+        for seat in sorted(newly):
+            s = seats[seat]
+            if s.ai or s.user_id is None or (game.id, seat) in self._owed:
+                continue
+            prefs = await self.store.get_prefs(s.user_id)
+            if prefs.turn_dms and not prefs.dms_closed:
+                due.append(seat)
+        if due:
+            await self.store.set_turn_dm_owed(game.table.id, due, True)
+            self._owed.update((game.id, seat) for seat in due)
+
+    async def _turn_dms_settled(self, game: LiveGame, seats: Iterable[int]) -> None:
+        """These seats owe no turn DM any more (written only for those that did)."""
+        settled = sorted(seat for seat in seats if (game.id, seat) in self._owed)
+        if settled:
+            self._owed.difference_update((game.id, seat) for seat in settled)
+            await self.store.set_turn_dm_owed(game.table.id, settled, False)
+
+    async def _owed_when_loaded(self, game: LiveGame) -> frozenset[int]:
+        """The seats of a game just loaded that are owed a turn DM and still awaited (a
+        mark left on a seat no longer awaited, or an AI's, is cleared)."""
+        seats = game.table.seats
+        marked = {seat for seat, s in enumerate(seats) if s.turn_dm_owed}
+        self._owed.update((game.id, seat) for seat in marked)
+        owed = frozenset(
+            seat
+            for seat in marked & self._awaited(game)
+            if not seats[seat].ai and seats[seat].user_id
+        )
+        if game.table.status is not TableStatus.ACTIVE:
+            owed = frozenset()
+        await self._turn_dms_settled(game, marked - owed)
+        return owed
+
+    def _send_owed(self, game: LiveGame, seats: frozenset[int]) -> None:
+        """Send the turn DMs owed to these seats, on their own (as after a move), each as a
+        DM held back: in the player's quiet hours it waits for them to end."""
+        for seat in seats:
+            self._hold(game.id, seat, turn=True, secret=False)
+        due = _DmBatch(game, jump_link(game.table), again=seats)
+        task = asyncio.create_task(self._dms_in_turn(game, due))
+        self._dm_tasks.add(task)
+        task.add_done_callback(self._dm_tasks.discard)
 
     def dm_locale(self, prefs: UserPrefs, table: Table) -> str:
         """A DM's language: the one the user chose, else their client's last locale, else the

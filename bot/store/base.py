@@ -111,6 +111,9 @@ class Seat:
     resigned: bool = False  # the player left; the AI plays the seat out
     # an AI seat's level (games/ai: random, good, strong); None plays the default level
     ai_level: str | None = None
+    # the player is owed the DM telling them it is their turn: kept until it goes out, so a
+    # bot stopping first leaves it to the next (bot/display.py)
+    turn_dm_owed: bool = False
 
     @property
     def played_out(self) -> bool:
@@ -422,6 +425,9 @@ class Store(Protocol):
     async def set_lobby_message(self, table_id: int, message_id: int) -> None: ...
 
     async def set_table_message(self, table_id: int, message_id: int) -> None: ...
+
+    async def set_turn_dm_owed(self, table_id: int, seats: Sequence[int], owed: bool) -> None:
+        """Keep whether these seats of the table are owed a turn DM (`Seat.turn_dm_owed`)."""
 
     async def pause_table(self, table_id: int, at: datetime) -> None:
         """A game in play whose channel is gone is paused since `at`."""

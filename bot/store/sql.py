@@ -68,7 +68,7 @@ _TABLE_COLUMNS = (
     "t.id, t.guild_id, t.channel_id, t.host_id, t.game, t.options, t.seed, t.status,"
     " t.lobby_message_id, t.table_message_id, t.result, t.created_at, t.started_at,"
     " t.ended_at, t.settings, t.awaiting, t.paused_at, s.position, s.user_id, s.name, s.ai,"
-    " s.resigned, s.ai_level"
+    " s.resigned, s.ai_level, s.turn_dm_owed"
 )
 _ACTION_COLUMNS = "seq, seat, choices, user_id, at, chained"
 _REQUEST_COLUMNS = "id, table_id, requested_by, created_at, expires_at, status, agreed, message_id"
@@ -235,6 +235,18 @@ class SQLStore(CommunityCommands):
 
     async def set_table_message(self, table_id: int, message_id: int) -> None:
         await self._set_message(table_id, "table_message_id", message_id)
+
+    async def set_turn_dm_owed(self, table_id: int, seats: Sequence[int], owed: bool) -> None:
+        if not seats:
+            return
+        async with self._write() as db:
+            await db.execute(
+                "UPDATE seats SET turn_dm_owed = ? WHERE table_id = ?"
+                f" AND position IN ({db.marks(seats)})",
+                owed,
+                table_id,
+                *seats,
+            )
 
     async def _set_message(self, table_id: int, column: str, message_id: int) -> None:
         async with self._write() as db:
@@ -500,6 +512,7 @@ class SQLStore(CommunityCommands):
                         bool(row["ai"]),
                         bool(row["resigned"]),
                         row["ai_level"],
+                        bool(row["turn_dm_owed"]),
                     )
                 )
         return list(tables.values())
