@@ -16,10 +16,11 @@ import asyncio
 import logging
 import random
 
+import discord
 import pytest
 
 from meeple_hall.bot.delivery import LATER
-from meeple_hall.bot.i18n import t
+from meeple_hall.bot.i18n import game_name, t
 from meeple_hall.bot.simulation.faults import stop_work
 from meeple_hall.bot.store import open_store
 from tests.bot.conftest import (
@@ -34,6 +35,7 @@ from tests.bot.conftest import (
 )
 from tests.bot.test_faults import turn_dms
 
+HOUR = 3600.0
 SECONDS = 3.0  # virtual time for a table post's paused try to go out (the grace is longer)
 MINUTE = 60.0
 
@@ -173,6 +175,32 @@ async def turn_dm_owed(bot, game) -> list[bool]:
     return [seat.turn_dm_owed for seat in stored_table.seats]
 
 
+async def restart(table, make_bot, game, *, clean: bool) -> None:
+    """The bot stops (closed, or killed: its store never closed) and a new one starts on the
+    same store, with Discord answering again; a player's /board loads the game."""
+    old = table.env.bot
+    stop_work(old)  # what stops with the process
+    table.env.backend.faults.clear()
+    await table.env.restart_bot(make_bot())
+    if clean:
+        await old.close()
+    await table.env.bot.manager.loaded_at_start()
+    await seated_member(table, game, awaited_humans(game)[0]).slash(table.channel, "board")
+
+
+def told_turn(member, lang: str, game, seat: int) -> list[str]:
+    """The member's DMs telling them, in `lang`, of the seat's decision awaited now."""
+    said = t(
+        lang,
+        "dm.your_turn",
+        game=game_name(lang, game.table.game),
+        channel=game.table.channel_id,
+        prompt=game.decision_for(seat).prompt,
+        link="",
+    ).rstrip("\n")
+    return [m.content for m in member.user.dm_channel.history() if m.content.startswith(said)]
+
+
 @pytest.mark.parametrize("backend", ["sqlite", "postgres"], indirect=True)
 @pytest.mark.parametrize("clean", [True, False], ids=["closed", "killed"])
 @pytest.mark.parametrize("game_id", EVERY_GAME)
@@ -183,8 +211,7 @@ async def test_a_turn_dm_discord_refused_before_a_restart_is_sent_after_it(
     try in memory, and the store keeps that it is owed, so the next bot sends it."""
     game = await start_game(table, table.bob, game=game_id)
     rng = random.Random(4)
-    first = awaited_humans(game)[0]
-    seat = 1 - first
+    seat = 1 - awaited_humans(game)[0]
     waiting = seated_member(table, game, seat)
     dms = len(turn_dms(waiting))
     # every DM to the player fails from now on, until the bot stops
@@ -193,14 +220,95 @@ async def test_a_turn_dm_discord_refused_before_a_restart_is_sent_after_it(
     await until_newly_awaited(table, game, seat, rng)
     assert len(turn_dms(waiting)) == dms  # left to be sent again later
     assert (await turn_dm_owed(table.env.bot, game))[seat]
-    old = table.env.bot
-    stop_work(old)  # what stops with the process
-    table.env.backend.faults.clear()
-    await table.env.restart_bot(make_bot())
-    if clean:
-        await old.close()
-    await table.env.bot.manager.loaded_at_start()
-    await seated_member(table, game, first).slash(table.channel, "board")  # the game loaded
+    await restart(table, make_bot, game, clean=clean)
     await table.env.advance_time(LATER[-1].total_seconds() + MINUTE)
     assert len(turn_dms(waiting)) == dms + 1
     assert not any(await turn_dm_owed(table.env.bot, game))
+
+
+@pytest.mark.parametrize("clean", [True, False], ids=["closed", "killed"])
+@pytest.mark.parametrize(
+    ("lang", "game_id"),
+    [(LANGUAGES[n % len(LANGUAGES)], game_id) for n, game_id in enumerate(EVERY_GAME)],
+)
+async def test_a_turn_dm_held_by_quiet_hours_over_a_restart_comes_when_they_end(
+    table, make_bot, lang, game_id, clean
+):
+    """The next bot keeps the player's quiet hours as the first did: the turn DM owed goes
+    out when they end, in the player's language, once."""
+    game = await start_game(table, table.bob, game=game_id)
+    rng = random.Random(6)
+    seat = 1 - awaited_humans(game)[0]
+    waiting = seated_member(table, game, seat)
+    hour = discord.utils.utcnow().hour  # quiet from an hour ago until three hours on
+    await waiting.slash(table.channel, "settings", language=lang)
+    quiet = f"{(hour - 1) % 24:02d}-{(hour + 3) % 24:02d}"
+    await waiting.slash(table.channel, "settings", quiet_hours=quiet, utc_offset="+0")
+    await until_newly_awaited(table, game, seat, rng)
+    assert told_turn(waiting, lang, game, seat) == []
+    await restart(table, make_bot, game, clean=clean)
+    await table.env.advance_time(2 * HOUR)
+    assert told_turn(waiting, lang, game, seat) == []
+    assert (await turn_dm_owed(table.env.bot, game))[seat]
+    await table.env.advance_time(2 * HOUR)
+    assert len(told_turn(waiting, lang, game, seat)) == 1
+    assert not any(await turn_dm_owed(table.env.bot, game))
+
+
+@pytest.mark.parametrize("game_id", EVERY_GAME)
+async def test_closed_dms_owe_no_turn_dm_over_a_restart(table, make_bot, game_id):
+    """The channel's note that a player's DMs are closed takes the turn DM's place: nothing
+    is owed, and the next bot neither DMs them nor posts the note again."""
+    game = await start_game(table, table.bob, game=game_id)
+    rng = random.Random(7)
+    seat = 1 - awaited_humans(game)[0]
+    closed = seated_member(table, game, seat)
+    table.env.inject_error(
+        "POST",
+        f"/channels/{closed.user.dm_channel.id}/messages",
+        status=403,
+        code=50007,
+        message="Cannot send messages to this user",
+        times=None,
+    )
+    await until_newly_awaited(table, game, seat, rng)
+    notes = [
+        m for m in table.channel.history() if closed.mention in m.content and "/hand" in m.content
+    ]
+    assert len(notes) == 1
+    assert not any(await turn_dm_owed(table.env.bot, game))
+    dms = len(closed.user.dm_channel.history())
+    await restart(table, make_bot, game, clean=False)
+    await table.env.advance_time(LATER[-1].total_seconds() + MINUTE)
+    assert len(closed.user.dm_channel.history()) == dms
+    assert len([m for m in table.channel.history() if "/hand" in m.content]) == 1
+
+
+@pytest.mark.parametrize("game_id", EVERY_GAME)
+async def test_the_store_hears_of_turn_dms_only_when_one_is_owed(table, game_id):
+    """A move costs no write about turn DMs unless a seat is newly owed one (one write) or
+    has been told (one write): none for a player who turned turn DMs off, none for a move
+    that leaves the same players awaited."""
+    game = await start_game(table, table.bob, game=game_id)
+    await table.alice.slash(table.channel, "dms", enabled=False)
+    store = table.env.bot.store
+    marks: list[tuple[tuple[int, ...], bool]] = []
+    set_turn_dm_owed = store.set_turn_dm_owed
+
+    async def noted(table_id: int, seats, owed: bool) -> None:
+        marks.append((tuple(seats), owed))
+        await set_turn_dm_owed(table_id, seats, owed)
+
+    store.set_turn_dm_owed = noted
+    rng = random.Random(9)
+    bob = game.table.seat_of(table.bob.id)
+    before = len(turn_dms(table.bob))
+    for _ in range(12):  # the seat asked first types its next decisions
+        if not game.decisions():
+            break
+        await typed_move(table, game, game.decisions()[0].seat, rng)
+    told = len(turn_dms(table.bob)) - before
+    assert told > 0
+    owed = [seat for seats, owed in marks if owed for seat in seats]
+    settled = [seat for seats, owed in marks if not owed for seat in seats]
+    assert owed == settled == [bob] * told

@@ -145,6 +145,32 @@ async def test_a_player_can_resign_after_moves(store):
     assert resigned.status is TableStatus.ACTIVE
 
 
+async def test_a_seat_owed_a_turn_dm_is_kept_until_cleared(database_url):
+    """SIMULATION_FINDINGS.md finding 11: what bot/display.py keeps of the turn DMs owed,
+    seat by seat, survives the store being closed and opened again."""
+    store = open_store(database_url)
+    await store.open()
+    seats = [Seat(HOST, "Ada"), Seat(GUEST, "Bo"), Seat(None, "AI 1", ai=True)]
+    table = await active_table(store, seats=seats)
+    assert [s.turn_dm_owed for s in table.seats] == [False, False, False]
+    await store.set_turn_dm_owed(table.id, [0, 1], True)
+    await store.set_turn_dm_owed(table.id, [0], False)
+    await store.set_turn_dm_owed(table.id, [], False)  # nothing to write
+    await store.close()
+    store = open_store(database_url)
+    await store.open()
+    try:
+        kept = await store.get_table(table.id)
+        assert [s.turn_dm_owed for s in kept.seats] == [False, True, False]
+        assert [s.turn_dm_owed for s in (await store.open_tables())[0].seats] == [
+            False,
+            True,
+            False,
+        ]
+    finally:
+        await store.close()
+
+
 async def test_the_last_human_resigning_abandons_the_game(store):
     table = await active_table(store)  # Ada and an AI seat
     resigned = await store.resign_seat(table.id, 0)
