@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import io
 import json
 import os
 import random
@@ -162,8 +163,10 @@ def seed_from_argv() -> int:
 
 
 # -- two trees side by side -------------------------------------------------------------------
-# (game, players, kind): the four tables at 4 players, Village solo, Coffee against André, and
-# a seat's own picture (what its DMs and /hand show) in Burgundy and Village.
+# (game, players, kind): the four tables at 4 players, Village solo, Coffee against André, a
+# seat's own picture (what its DMs and /hand show), the decision picture a Take turn panel
+# carries (the seat to move, from its own view) and a `/board focus:` picture (the first part
+# a game offers) in the four games.
 SIDE_BY_SIDE = (
     ("keyflower", 4, "table"),
     ("burgundy", 4, "table"),
@@ -171,9 +174,9 @@ SIDE_BY_SIDE = (
     ("coffee", 4, "table"),
     ("village", 1, "table"),
     ("coffee", 2, "table"),
-    ("burgundy", 4, "own"),
-    ("village", 4, "own"),
+    *((game, 4, kind) for kind in ("decision", "own", "focus") for game in MIDGAME),
 )
+KINDS = ("table", "decision", "own", "focus")
 SAVED = Path("/tmp/game_figures_pictures")
 
 
@@ -187,78 +190,117 @@ def _moments(count: int, runs: int) -> dict[str, range]:
     return {"mid-game": range(middle, middle + runs), "end": range(count - runs, count)}
 
 
-def _drawing(game_id: str, kind: str, state: Any) -> Image.Image | None:
+def _drawing(game_id: str, kind: str, state: Any) -> tuple[int | None, Image.Image | None]:
+    """The picture of `kind` at `state` as the bot draws it, and the seat it is drawn for (a
+    decision picture: the first seat to decide, from its view; own: seat 0)."""
     from meeple_hall.renderers import phone
 
     engine = games.get(game_id)
     if kind == "own":
-        return phone.render_own(game_id, engine.view(state, 0))
-    return renderers.render(game_id, engine.view(state, None))
+        return 0, phone.render_own(game_id, engine.view(state, 0))
+    if kind == "decision":
+        pending = engine.decisions(state)
+        if not pending:  # the game is over
+            return None, None
+        decision = pending[0]
+        view = engine.view(state, decision.seat)
+        parts = phone.decision_parts(game_id, view, decision.kind)
+        return decision.seat, phone.render_decision(game_id, view, parts) if parts else None
+    spectator = engine.view(state, None)
+    if kind == "focus":
+        return None, phone.render_focus(game_id, spectator, phone.focuses(game_id, spectator)[0])
+    return None, renderers.render(game_id, spectator)
 
 
 def _measure(game: str, players: int, kind: str, moment: str, seed: int, runs: int) -> dict:
     """Draw and encode the moment's pictures as a picture worker does for one table: each
-    table picture keeps the table's palette and the worker's bands (the move before the
-    moment's first primes them, not counted); each is then encoded again by a cold worker
-    (no bands remembered, the same palette given). Processor times (ms), bytes, the share
-    of bands deflated, pixel digests."""
+    picture keeps the palette its tree's bot keeps (`_Encoder`) and the worker's bands (the
+    move before the moment's first primes them, not counted); each is then encoded again by
+    a cold worker (no bands remembered, the same palette given). Processor times (ms),
+    bytes, the share of bands deflated, pixel digests, and whether each picture is the same
+    (pixel for pixel) as the last one of the same seat. A move whose decision pictures
+    nothing is left out."""
     from meeple_hall.bot import render
 
     states = _states(game, players, seed)
     out: dict[str, list] = {"draw": [], "encode": [], "cold": [], "bytes": [], "digests": []}
-    out["redone"] = []
+    out |= {"redone": [], "unchanged": [], "pictured": [], "sent": []}
     moves = _moments(len(states), runs)[moment]
     encoder = _Encoder(render, kind)
-    encoder.encode(_drawing(game, kind, states[moves.start - 1]))
+    last: dict[int | None, str] = {}
+    primed = _drawing(game, kind, states[moves.start - 1])
+    if primed[1] is not None:
+        encoder.encode(primed[1], primed[0])
+        last[primed[0]] = hashlib.sha1(primed[1].tobytes()).hexdigest()
     for index in moves:
         start = time.process_time()
-        image = _drawing(game, kind, states[index])
+        seat, image = _drawing(game, kind, states[index])
         drawn = time.process_time()
-        assert image is not None
-        data, redone = encoder.encode(image)
+        out["pictured"].append(image is not None)
+        if image is None:
+            continue
+        data, redone = encoder.encode(image, seat)
         encoded = time.process_time()
-        assert encoder.encode(image, cold=True)[0] == data  # a cold worker's bytes
+        assert encoder.encode(image, seat, cold=True)[0] == data  # a cold worker's bytes
         out["cold"].append(1000 * (time.process_time() - encoded))
         out["encode"].append(1000 * (encoded - drawn))
         out["draw"].append(1000 * (drawn - start))
         out["bytes"].append(len(data))
         out["redone"].append(redone)
-        digest = hashlib.sha1(image.tobytes()).hexdigest()
+        digest = _saved(image)
         out["digests"].append(digest)
-        SAVED.mkdir(exist_ok=True)
-        path = SAVED / f"{digest}.png"
-        if not path.exists():
-            image.save(path)
+        out["sent"].append(_saved(Image.open(io.BytesIO(data)).convert("RGB")))
+        out["unchanged"].append(last.get(seat) == digest)
+        last[seat] = digest
     return out
 
 
+def _saved(image: Image.Image) -> str:
+    """The digest of the picture's pixels, the picture saved under it (for `_pixels`)."""
+    digest = hashlib.sha1(image.tobytes()).hexdigest()
+    SAVED.mkdir(exist_ok=True)
+    path = SAVED / f"{digest}.png"
+    if not path.exists():
+        image.save(path)
+    return digest
+
+
 class _Encoder:
-    """A picture worker's encoder for one table, in either tree: a tree without
-    `render.palette_png` (before session 12) encodes each picture whole (`flat_png`). The
-    bot keeps a table picture's palette for the next; a seat's own picture has none."""
+    """A picture worker's encoder for one table's pictures of one kind, in either tree: a tree
+    without `render.palette_png` (before session 12) encodes each picture whole
+    (`flat_png`). The bot keeps a table picture's palette for the next; a seat's own,
+    decision and focus pictures keep theirs (by seat) where the tree's `TablePictures` says
+    so (`KEPT_PALETTES`), else each has a fresh palette. The worker's bands are its own
+    (`picture_bands.BandCache`), as the table's worker's are."""
 
     def __init__(self, render: Any, kind: str) -> None:
         self.render = render
         self.banded = hasattr(render, "palette_png")
-        self.keeps_palette = kind == "table"
-        self.palette = None
+        self.keeps_palette = kind == "table" or kind in getattr(render, "KEPT_PALETTES", ())
+        self.palettes: dict[int | None, Any] = {}
+        if self.banded:
+            from meeple_hall.bot import picture_bands
 
-    def encode(self, image: Image.Image, cold: bool = False) -> tuple[bytes, float]:
+            self.bands = picture_bands.BandCache()
+
+    def encode(
+        self, image: Image.Image, seat: int | None = None, cold: bool = False
+    ) -> tuple[bytes, float]:
         """The picture's bytes, and the share of its bands deflated (1 if not banded)."""
         if not self.banded:
             return self.render.flat_png(image), 1.0
         from meeple_hall.bot import picture_bands
 
-        bands = picture_bands.BandCache() if cold else picture_bands.cache
+        bands = picture_bands.BandCache() if cold else self.bands
         deflated = bands.deflated
-        previous = self.palette if self.keeps_palette else None
+        previous = self.palettes.get(seat) if self.keeps_palette else None
         saved, picture_bands.cache = picture_bands.cache, bands
         try:
             data, palette = self.render.palette_png(image, previous)
         finally:
             picture_bands.cache = saved
         if not cold:
-            self.palette = palette
+            self.palettes[seat] = palette
         count = -(-image.height // picture_bands.BAND_ROWS)
         return data, (bands.deflated - deflated) / count
 
@@ -324,20 +366,21 @@ def _pixels(before: list[str], now: list[str]) -> str:
     return f"{len(differ)} of {len(before)} differ: mean {mean:.2f}, p99 {p99}, max {largest}"
 
 
-def side_by_side(before_path: str, seed: int, runs: int) -> None:
-    """The pictures of SIDE_BY_SIDE drawn and encoded by the tree at `before_path` and by this
-    one, in turns, as a Markdown table (medians of processor time)."""
+def side_by_side(before_path: str, seed: int, runs: int, kinds: tuple[str, ...] = KINDS) -> None:
+    """The pictures of SIDE_BY_SIDE (of `kinds`) drawn and encoded by the tree at
+    `before_path` and by this one, in turns, as a Markdown table (medians of processor
+    time)."""
     sides = {"before": Side("before", before_path), "now": Side("now", None)}
     load = os.getloadavg()[0]
     print(f"load average {load:.2f}, {os.cpu_count()} cores, seed {seed}, {runs} moves a turn")
     columns = ("drawing", "encoding (warm)", "encoding (cold)", "total (warm)", "PNG")
     print(
         f"| Picture | {' | '.join(f'{c} before → now' for c in columns)} | bands deflated"
-        " | pixels |"
+        " | same as the seat's last | pictured | pixels drawn | pixels sent |"
     )
-    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     try:
-        for game, players, kind in SIDE_BY_SIDE:
+        for game, players, kind in (row for row in SIDE_BY_SIDE if row[2] in kinds):
             for moment in ("mid-game", "end"):
                 request = dict(game=game, players=players, kind=kind, moment=moment, seed=seed)
                 for side in sides.values():  # first drawings: fonts, cold caches
@@ -369,12 +412,16 @@ def _row(game: str, players: int, kind: str, moment: str, got: dict[str, dict[st
     }
     kib = {name: median(name, "bytes") / 1024 for name in got}
     pixels = _pixels(got["before"]["digests"], got["now"]["digests"])
+    sent = _pixels(got["before"]["sent"], got["now"]["sent"])
     name = f"{games.get(game).name}, {players} players, {kind}, {moment}"
     redone = 100 * statistics.mean(got["now"]["redone"])
+    unchanged = 100 * statistics.mean(got["now"]["unchanged"])
+    pictured = f"{sum(got['now']['pictured'])} of {len(got['now']['pictured'])}"
     return (
         f"| {name} | {pair('draw')} | {pair('encode')} | {pair('cold')}"
         f" | {total['before']:.1f} → {total['now']:.1f} ms"
-        f" | {kib['before']:.1f} → {kib['now']:.1f} KiB | {redone:.0f} % | {pixels} |"
+        f" | {kib['before']:.1f} → {kib['now']:.1f} KiB | {redone:.0f} % | {unchanged:.0f} %"
+        f" | {pictured} | {pixels} | {sent} |"
     )
 
 
@@ -383,12 +430,15 @@ def main() -> None:
     parser.add_argument("seed", nargs="?", type=int, default=1)
     parser.add_argument("--before", metavar="PATH", help="an older tree's import folder")
     parser.add_argument("--runs", type=int, default=6, help="consecutive moves a turn")
+    parser.add_argument(
+        "--kinds", nargs="+", choices=KINDS, default=KINDS, help="the pictures compared"
+    )
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
         serve()
     elif args.before:
-        side_by_side(args.before, args.seed, args.runs)
+        side_by_side(args.before, args.seed, args.runs, tuple(args.kinds))
     else:
         compare_encoders(args.seed)
 

@@ -19,7 +19,7 @@ import threading
 import weakref
 import zlib
 from collections import Counter, OrderedDict
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Awaitable, Callable, Iterable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
@@ -399,18 +399,42 @@ pool = PicturePool(picture_workers())
 atexit.register(pool.shutdown)
 
 
-class TablePictures:
-    """The latest table pictures of one bot, by table and move: `/board` and the table
-    message share one drawing."""
+@dataclass(frozen=True)
+class _Shown:
+    """A picture other than the table's (`TablePictures.own`, `decision`, `focus`) being
+    drawn or drawn, and the view it shows: the very view given again (a `LiveGame` works a
+    state's views out once) is the same picture. The view is kept with it, so that no other
+    view can take its identity while it is kept."""
 
-    def __init__(self, size: int = 64, palettes: int = 4096) -> None:
+    view: dict[str, Any]
+    png: asyncio.Future[bytes | None]
+
+
+class TablePictures:
+    """The latest pictures of one bot's tables: the table's, by table and move (`/board`
+    and the table message share one drawing), and a seat's own area, a decision's parts and
+    a part of the table (`/board focus:`), each by table, what it shows and the view it is
+    drawn from (`_Shown`): asked again for the same view, whether drawn or still being
+    drawn, a picture is drawn once. Every picture of a table goes to the picture worker
+    that drew its last one when that worker is free (`WorkerProcesses`): its bands are
+    that table's (bench/README.md, "The pictures a move costs")."""
+
+    def __init__(self, size: int = 64, palettes: int = 4096, others: int = 256) -> None:
         self.size = size
         self.palettes = palettes  # tables whose palette is kept (a forgotten one starts afresh)
+        # Pictures other than the table's kept: at most `others` PNGs (about 10-60 KiB each)
+        # and the views they show (mostly the views `LiveGame` keeps for the state anyway).
+        self.others = others
         self._cache: OrderedDict[tuple[int, int], bytes] = OrderedDict()
         self._newest: dict[int, int] = {}  # by table, the latest move drawn
         self._drawn: dict[int, asyncio.Event] = {}  # by table, set as each drawing ends
         self._drawing: Counter[int] = Counter()  # by table, the drawings under way
         self._palettes: OrderedDict[int, Palette] = OrderedDict()  # by table, its latest
+        self._shown: OrderedDict[tuple[Any, ...], _Shown] = OrderedDict()
+        # Pictures asked for and pictures drawn, by kind ("table", "own", "decision",
+        # "focus"): bench/load.py prints them a move.
+        self.asked: Counter[str] = Counter()
+        self.drawings: Counter[str] = Counter()
 
     async def drawn(self, table_id: int, seq: int) -> None:
         """Once no drawing of the table's picture is under way that may show move `seq`: a
@@ -432,8 +456,10 @@ class TablePictures:
 
     async def png(self, table_id: int, seq: int, game_id: str, view: dict[str, Any]) -> bytes:
         """The table's picture at move `seq`, whose spectator view is `view`."""
+        self.asked["table"] += 1
         if (known := self._known(table_id, seq)) is not None:
             return known
+        self.drawings["table"] += 1
         with self._under_way(table_id):
             data, palette = await pool.run(
                 game_id, encode_table, view, self._palettes.get(table_id), table=table_id
@@ -443,8 +469,10 @@ class TablePictures:
     async def latest(self, game: LiveGame) -> tuple[int, bytes]:
         """The game's picture as it stands once a worker is free to draw it, and the move
         it shows."""
+        self.asked["table"] += 1
         if (known := self._known(game.id, game.seq)) is not None:
             return game.seq, known
+        self.drawings["table"] += 1
         drawn: list[int] = []
 
         def now() -> tuple[dict[str, Any], Palette | None]:
@@ -473,6 +501,62 @@ class TablePictures:
             self._cache.popitem(last=False)
         return data
 
+    async def own(
+        self, table_id: int, seat: int, game_id: str, view: dict[str, Any]
+    ) -> bytes | None:
+        """The seat's own area and secrets (`private_png`), from its view `view`."""
+        return await self._other(
+            ("own", table_id, seat), view, lambda: private_png(game_id, view, table=table_id)
+        )
+
+    async def decision(
+        self, table_id: int, seat: int, game_id: str, view: dict[str, Any], kind: str
+    ) -> bytes | None:
+        """What the seat's decision of `kind` is about (`decision_png`), from its view; None,
+        and nothing asked of a worker, if it pictures nothing."""
+        if not phone.decision_parts(game_id, view, kind):
+            return None
+        return await self._other(
+            ("decision", table_id, seat, kind),
+            view,
+            lambda: decision_png(game_id, view, kind, table=table_id),
+        )
+
+    async def focus(
+        self, table_id: int, game_id: str, view: dict[str, Any], focus: str
+    ) -> bytes | None:
+        """One part of the table (`focus_png`), from the spectator view `view`."""
+        return await self._other(
+            ("focus", table_id, focus),
+            view,
+            lambda: focus_png(game_id, view, focus, table=table_id),
+        )
+
+    async def _other(
+        self,
+        key: tuple[Any, ...],
+        view: dict[str, Any],
+        draw: Callable[[], Awaitable[bytes | None]],
+    ) -> bytes | None:
+        """The picture `key` names, of `view`: the one drawn or being drawn for that very view,
+        else `draw()`n. A drawing that fails is forgotten (asked again, it is tried again)."""
+        kind = key[0]
+        self.asked[kind] += 1
+        shown = self._shown.get(key)
+        if shown is None or shown.view is not view:
+            self.drawings[kind] += 1
+            shown = self._shown[key] = _Shown(view, asyncio.ensure_future(draw()))
+            shown.png.add_done_callback(lambda done: done.cancelled() or done.exception())
+            while len(self._shown) > self.others:
+                self._shown.popitem(last=False)
+        self._shown.move_to_end(key)
+        try:
+            return await asyncio.shield(shown.png)
+        except Exception:
+            if self._shown.get(key) is shown:
+                del self._shown[key]
+            raise
+
 
 def encode_own(game_id: str, view: dict[str, Any]) -> bytes | None:
     image = phone.render_own(game_id, view)
@@ -484,15 +568,18 @@ def encode_focus(game_id: str, view: dict[str, Any], focus: str) -> bytes | None
     return flat_png(image) if image is not None else None
 
 
-async def private_png(game_id: str, view: dict[str, Any]) -> bytes | None:
+async def private_png(game_id: str, view: dict[str, Any], table: int | None = None) -> bytes | None:
     """The seat's own area and secrets as a picture that reads on a phone (or the game's
-    private picture where it has no phone view), if the game draws one."""
-    return await pool.run(game_id, encode_own, view)
+    private picture where it has no phone view), if the game draws one; drawn by `table`'s
+    picture worker if it is free."""
+    return await pool.run(game_id, encode_own, view, table=table)
 
 
-async def focus_png(game_id: str, view: dict[str, Any], focus: str) -> bytes | None:
+async def focus_png(
+    game_id: str, view: dict[str, Any], focus: str, table: int | None = None
+) -> bytes | None:
     """One part of the table (`/board focus:`) at a size that reads on a phone."""
-    return await pool.run(game_id, encode_focus, view, focus)
+    return await pool.run(game_id, encode_focus, view, focus, table=table)
 
 
 def encode_decision(game_id: str, view: dict[str, Any], parts: tuple[str, ...]) -> bytes | None:
@@ -500,13 +587,15 @@ def encode_decision(game_id: str, view: dict[str, Any], parts: tuple[str, ...]) 
     return flat_png(image) if image is not None else None
 
 
-async def decision_png(game_id: str, view: dict[str, Any], kind: str) -> bytes | None:
+async def decision_png(
+    game_id: str, view: dict[str, Any], kind: str, table: int | None = None
+) -> bytes | None:
     """What a decision of `kind` is about (renderers/phone: `decision_parts`), drawn from the
     deciding seat's own view `view` to read on a phone; None if it pictures nothing."""
     parts = phone.decision_parts(game_id, view, kind)
     if not parts:
         return None
-    return await pool.run(game_id, encode_decision, view, parts)
+    return await pool.run(game_id, encode_decision, view, parts, table=table)
 
 
 def as_file(data: bytes, filename: str = FILENAME) -> discord.File:

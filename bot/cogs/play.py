@@ -189,7 +189,7 @@ class Play(commands.Cog):
         view = game.view(seat)
         locale = user_locale(interaction)
         text = game_text(locale, presenters.private_text(game.table.game, view)).strip()
-        png = await render.private_png(game.table.game, view)
+        png = await self.display.pictures.own(game.id, seat, game.table.game, view)
         extra = {"file": render.as_file(png, render.PRIVATE_FILENAME)} if png else {}
         await say(interaction, clip(text or t(locale, "hand.empty"), 2000), **extra)
 
@@ -431,7 +431,8 @@ class Play(commands.Cog):
         locale = server_locale(interaction)
         name = game_name(locale, game.table.game)
         caption = f"**{name}** · {status_line(view, locale)}".rstrip(" ·")
-        png = await render.focus_png(game.table.game, view, part) if part else None
+        pictures = self.display.pictures
+        png = await pictures.focus(game.id, game.table.game, view, part) if part else None
         if png is not None and part is not None:
             caption = f"{caption}\n{focus_label(game, part, locale)}"
         else:  # the whole table (also if the part went away since it was chosen)
@@ -609,7 +610,7 @@ def draw_decision(
         await table_first.drawn(game.id, seq)
         if game.seq != seq:  # moved on meanwhile: this panel is another by now
             return seq, None
-        return seq, await render.decision_png(game.table.game, view, decision.kind)
+        return seq, await table_first.decision(game.id, seat, game.table.game, view, decision.kind)
 
     return asyncio.ensure_future(with_seq())
 

@@ -207,7 +207,7 @@ async def test_undo_brings_the_panel_back_with_its_decision_s_picture(table, gam
 async def test_a_picture_that_fails_to_draw_leaves_every_panel_working(
     table, monkeypatch, caplog, game_id
 ):
-    async def broken(game_id: str, view: dict, kind: str) -> bytes:
+    async def broken(game_id: str, view: dict, kind: str, table: int | None = None) -> bytes:
         raise RuntimeError("a renderer's bug")
 
     game = await start_game(table, table.bob, game=game_id)
