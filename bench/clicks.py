@@ -1,5 +1,5 @@
-"""Clicks per move through the panels: unfolded, folded before issue 29, after its first
-round, and now.
+"""Clicks per move through the panels: unfolded, folded before issue 29, after its first,
+second and third rounds, and now.
 
     python bench/clicks.py [--games 2] [--level good|first|random] [--only keyflower,burgundy]
 
@@ -7,18 +7,20 @@ Plays whole games with the AI (`good` by default: moves players make; `first` an
 decision with its first option, as a player driving each panel by its first line would)
 and replays each log through the panel model (`meeple_hall.bot.panel_clicks`): the panels
 are built as the bot builds them, and the component interactions a person needs after
-**Take turn** are counted for every logged move five times, in one run: with folding off
+**Take turn** are counted for every logged move six times, in one run: with folding off
 (each decision its own panel, as before issue 14), with the decision kinds each game
-folded before issue 29 (`FOLDED_BEFORE_29`), after its first and second rounds
-(`FOLDED_ROUND_1`, `FOLDED_ROUND_2`), and with the games' declarations now (`FOLDED` in
-`bot/presenters/<game>.py`).
+folded before issue 29 (`FOLDED_BEFORE_29`), after its first, second and third rounds
+(`FOLDED_ROUND_1`, `FOLDED_ROUND_2`, `FOLDED_ROUND_3`), and with the games' declarations
+now (`FOLDED` in `bot/presenters/<game>.py`).
 
 A *turn* is a seat's consecutive log entries; a *move* is a turn, or a part of one that
 starts again with the turn's first kind of decision (a Castles of Burgundy turn is two die
 actions). A move's shape is the decision kinds it answered. Printed per game: clicks per
 logged entry, per move and per turn, the share of moves done in at most two clicks, and the most
-frequent shapes with their clicks each way, and the shapes still over two clicks now,
-costliest first. Nothing is asserted.
+frequent shapes with their clicks each way, the shapes still over two clicks now,
+costliest first, and the panels that changed since round 3: per decision kind, their lines
+and the processor time of working them out (`panel_lines`, at every logged decision), round
+3 → now. Nothing is asserted.
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ from typing import Any
 from meeple_hall import games
 from meeple_hall.bot import presenters
 from meeple_hall.bot.panel_clicks import Answer, NoLine, clicks, model_game
-from meeple_hall.bot.panels import STEP_BACK
+from meeple_hall.bot.panels import STEP_BACK, panel_lines
 from meeple_hall.games import Action, Decision
 from meeple_hall.games.ai import levels
 
@@ -68,9 +70,24 @@ FOLDED_ROUND_2 = {
     "village": FOLDED_ROUND_1["village"] | {"die"},
     "coffee": FOLDED_ROUND_1["coffee"],
 }
-# The ways of counting: no folding, the kinds folded before issue 29, after its first and
-# second rounds, and the kinds now.
-WAYS = ("unfolded", "before", "round 1", "round 2", "now")
+# The kinds folded after its third round (commit c50cb62): Village's privileges and rewards,
+# Coffee Traders' second deliveries; none of Keyflower's transport folded since.
+FOLDED_ROUND_3 = {
+    **FOLDED_ROUND_2,
+    "village": FOLDED_ROUND_2["village"] | {"privilege", "reward"},
+    "coffee": FOLDED_ROUND_2["coffee"] | {"sell_second"},
+}
+# The ways of counting: no folding, the kinds folded before issue 29, after its first,
+# second and third rounds, and the kinds now.
+WAYS = ("unfolded", "before", "round 1", "round 2", "round 3", "now")
+ROUNDS = {
+    "before": FOLDED_BEFORE_29,
+    "round 1": FOLDED_ROUND_1,
+    "round 2": FOLDED_ROUND_2,
+    "round 3": FOLDED_ROUND_3,
+}
+# The panels compared apart: the last round's and now.
+PANEL_WAYS = ("round 3", "now")
 
 
 @dataclass
@@ -86,6 +103,10 @@ class Figures:
     turns: list[Move] = field(default_factory=list)
     clicks: dict[str, int] = field(default_factory=lambda: dict.fromkeys(WAYS, 0))
     seconds: float = 0.0
+    # per decision kind and way: each panel's lines and processor time (ms)
+    panels: dict[str, dict[str, list[tuple[int, float]]]] = field(
+        default_factory=lambda: defaultdict(lambda: {way: [] for way in PANEL_WAYS})
+    )
 
 
 class _Folding:
@@ -158,14 +179,26 @@ def count(
 def count_ways(game_id: str, players: int, states: list[Any], log: list[Action]) -> dict:
     """Clicks charged to each log entry, each way of folding."""
     charged = {"unfolded": count(game_id, players, states, log, fold=False)}
-    with folded_as(game_id, FOLDED_BEFORE_29[game_id]):
-        charged["before"] = count(game_id, players, states, log, fold=True)
-    with folded_as(game_id, FOLDED_ROUND_1[game_id]):
-        charged["round 1"] = count(game_id, players, states, log, fold=True)
-    with folded_as(game_id, FOLDED_ROUND_2[game_id]):
-        charged["round 2"] = count(game_id, players, states, log, fold=True)
+    for way, folded in ROUNDS.items():
+        with folded_as(game_id, folded[game_id]):
+            charged[way] = count(game_id, players, states, log, fold=True)
     charged["now"] = count(game_id, players, states, log, fold=True)
     return charged
+
+
+def time_panels(game_id: str, states: list[Any], log: list[Action], figures: Figures) -> None:
+    """Each logged decision's panel lines worked out the last round's way and now: how many
+    lines, in how much processor time."""
+    engine = games.get(game_id)
+    for way in PANEL_WAYS:
+        folded = ROUNDS[way][game_id] if way in ROUNDS else presenters.folded_kinds(game_id)
+        with folded_as(game_id, folded):
+            for state, action in zip(states, log, strict=True):
+                decision = next(d for d in engine.decisions(state) if d.seat == action.seat)
+                start = time.process_time()
+                lines = panel_lines(engine, state, action.seat, decision, folded)
+                spent = (time.process_time() - start) * 1000
+                figures.panels[decision.kind][way].append((len(lines), spent))
 
 
 def measure(game_id: str, players: int, seeds: list[int], level: str) -> Figures:
@@ -175,6 +208,7 @@ def measure(game_id: str, players: int, seeds: list[int], level: str) -> Figures
     for seed in seeds:
         states, log = play(game_id, players, seed, level)
         charged = count_ways(game_id, players, states, log)
+        time_panels(game_id, states, log, figures)
         kinds = [
             next(d.kind for d in engine.decisions(s) if d.seat == a.seat)
             for s, a in zip(states, log, strict=True)
@@ -228,6 +262,33 @@ def report(game_id: str, players: int, figures: Figures, top: int) -> None:
         row = [f"{statistics.mean(m.clicks[way] for m in ms):.2f}" for way in WAYS]
         print(f"| {' → '.join(shape)} | {n} | " + " | ".join(row) + " |")
     report_over_two(shapes, top)
+    report_panels(figures)
+
+
+def report_panels(figures: Figures) -> None:
+    """The decision kinds whose panels changed since round 3: lines and processor time."""
+    old, new = PANEL_WAYS
+    changed = {
+        kind: ways
+        for kind, ways in figures.panels.items()
+        if [n for n, _ in ways[old]] != [n for n, _ in ways[new]]
+    }
+    if not changed:
+        return
+    print(f"\nPanels changed since {old} ({old} → {new}; every logged decision of the kind):")
+    print("| decision | panels | lines median / p90 / max | ms median / p95 / max |")
+    print("| --- | --- | --- | --- |")
+    for kind, ways in sorted(changed.items()):
+        lines = " → ".join(_spread([n for n, _ in ways[way]], 0.9, "{:.0f}") for way in ways)
+        ms = " → ".join(_spread([t for _, t in ways[way]], 0.95, "{:.1f}") for way in ways)
+        print(f"| {kind} | {len(ways[new])} | {lines} | {ms} |")
+
+
+def _spread(values: list[float], high: float, form: str) -> str:
+    """`median / p90 / max` (or p95) of the values."""
+    ordered = sorted(values)
+    at = ordered[min(len(ordered) - 1, int(high * len(ordered)))]
+    return " / ".join(form.format(v) for v in (statistics.median(ordered), at, ordered[-1]))
 
 
 def report_over_two(shapes: dict[tuple[str, ...], list[Move]], top: int) -> None:

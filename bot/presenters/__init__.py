@@ -12,8 +12,9 @@ provides, each optional:
   decision it folds into (any, for a kind not listed): a tile's cell folds into the tile
   chosen, never into the tile placed before it;
 - `FOLDED_ANSWERS: dict[str, frozenset[str]]`: for a folded kind listed here, the answers
-  (by their `action` field) that fold; the others are asked after the line before them,
-  which the panel keeps alone too (a delivery folds with a second one, not with the trades);
+  (by their `action` field, else their option id) that fold; the others are asked after the
+  line before them, which the panel keeps alone too (a delivery folds with a second one, not
+  with the trades; a Keyflower use folds an upgrade and finishing, not a carry's chain);
 - `private_text(view: dict) -> Text`: the seat's secrets (`view(state, seat)`) as short
   Markdown for `/hand` and DMs;
 - `rules_text() -> Text`: Markdown for `/rules`: a short summary of the game as played
@@ -82,7 +83,7 @@ def folds_after(game_id: str, before: str, kind: str) -> bool:
 def folds_answer(game_id: str, kind: str, option: Option) -> bool:
     """Whether a panel may fold `option`, an answer to a decision of folded `kind`."""
     answers = getattr(for_game(game_id), "FOLDED_ANSWERS", {}).get(kind)
-    return answers is None or option.fields.get("action") in answers
+    return answers is None or option.fields.get("action", option.id) in answers
 
 
 def chain_style(

@@ -146,6 +146,8 @@ def chain_style(decisions: tuple[Decision, ...], options: tuple[Option, ...]) ->
     kinds = tuple(d.kind for d in decisions)
     if len(kinds) > 1 and kinds[-1] in USE_ASKS:
         return _use_asks_style(decisions, options)
+    if "transport" in kinds[1:]:
+        return _transport_style(decisions, options)
     last = option_style(decisions[-1], options[-1]) or OptionStyle()
     if kinds == ("action", "location"):
         verb = "chain.bid_on" if options[0].id == "bid" else "chain.use"
@@ -203,6 +205,107 @@ def _use_asks_style(
     return OptionStyle(asked, placed.emoji, placed.description)
 
 
+def _transport_style(
+    decisions: tuple[Decision, ...], options: tuple[Option, ...]
+) -> OptionStyle | None:
+    """A use's workers with what its transport then does, or an upgrade with what follows
+    it: `1 blue, upgrade Miner, then finish`, `Upgrade Miner, then finish`. Where the line
+    would pass a button's 80 characters in some language, it names the workers by their
+    count only (`1 red (0 from behind your screen), then finish`), else not at all, and the
+    description says them whole."""
+    starts = [i for i, d in enumerate(decisions) if d.kind == "transport"]
+    segments = [options[a:b] for a, b in zip(starts, [*starts[1:], len(options)], strict=True)]
+    before = decisions[: starts[0]]
+    if not before or before[0].kind in ("upgrade", "pay"):
+        return _within_transport(before, options[: starts[0]], segments)
+    head = _head_style(before, options[: starts[0]])
+    counted = option_style(before[-1], options[len(before) - 1]) or OptionStyle()
+    for words in (head.label, counted.label or options[len(before) - 1].label, None):
+        label = _transport_words(segments, words, transporting=False)
+        if label is None:
+            return None
+        if all(len(render_text(lang, label)) <= LABEL_MAX for lang in LANGUAGES):
+            break
+    described = _upgraded_text(segments) or head.description
+    return OptionStyle(label, head.emoji, described if words is head.label else head.label)
+
+
+def _within_transport(
+    decisions: tuple[Decision, ...], options: tuple[Option, ...], segments: list[tuple[Option, ...]]
+) -> OptionStyle | None:
+    """A line of the transport's own panels (what to do, which tile to upgrade, how to pay)
+    with what follows it: `Upgrade Miner, then finish`."""
+    lead: Text | None = None
+    if decisions and decisions[0].kind == "upgrade":
+        lead = _upgrade_words(list(options), None)
+    elif decisions:
+        lead = (option_style(decisions[0], options[0]) or OptionStyle()).label or options[0].label
+    label = _transport_words(segments, lead, transporting=True)
+    if label is None:
+        return None
+    upgraded = _upgraded_text(segments)
+    if upgraded is None and decisions and decisions[0].kind == "upgrade":
+        upgraded = _tile_text(options[0].fields["tile"], upgraded_only=True)
+    return OptionStyle(label, "⬆️", upgraded)
+
+
+def _upgraded_text(segments: list[tuple[Option, ...]]) -> Msg | None:
+    """What the last tile a line upgrades does once upgraded."""
+    upgraded = [s[1].fields["tile"] for s in segments if s[0].id == "up" and len(s) > 1]
+    return _tile_text(upgraded[-1], upgraded_only=True) if upgraded else None
+
+
+def _head_style(decisions: tuple[Decision, ...], options: tuple[Option, ...]) -> OptionStyle:
+    """The words of a line's steps before its transport: the workers placed."""
+    style = (
+        chain_style(decisions, options)
+        if len(decisions) > 1
+        else option_style(decisions[0], options[0])
+    ) or OptionStyle()
+    return OptionStyle(style.label or options[-1].label, style.emoji, style.description)
+
+
+def _transport_words(
+    segments: list[tuple[Option, ...]], label: Text | None, *, transporting: bool
+) -> Text | None:
+    """A transport's steps in words, each after the words before it (`label`: none where the
+    panel asks the transport itself; `transporting` where they were a transport's step too):
+    an upgrade, finishing, an upgrade's tile still to choose, or a whole carry first. None
+    for a carry after other steps (never folded)."""
+    for index, (answer, *rest) in enumerate(segments):
+        if answer.id == "up" and rest:
+            label = _upgrade_words(rest, label)
+        elif answer.id == "up":
+            label = m("chain.then_choose_upgrade", label=label) if label else answer.label
+        elif answer.id == "done":
+            key = "chain.then_finish" if transporting or index else "chain.no_transport"
+            label = m(key, label=label) if label else answer.label
+        elif answer.id == "move" and label is None and len(rest) == 3:
+            source, what, dest = rest
+            label = m(
+                "chain.move",
+                what=amount(1, what.fields["item"]),
+                source=tile_name(source.fields["tile"]),
+                dest=tile_name(dest.fields["tile"]),
+            )
+        else:
+            return None
+    return label
+
+
+def _upgrade_words(chosen: list[Option], label: Text | None) -> Msg:
+    """`upgrade Miner`, `upgrade Miner paying 1 gold`, after `label` (or on its own)."""
+    tile = tile_name(chosen[0].fields["tile"])
+    if len(chosen) > 1:
+        paid = _payment(chosen[1].fields["paid"])
+        if label is None:
+            return m("chain.upgrade_paying", tile=tile, paid=paid)
+        return m("chain.then_upgrade_paying", label=label, tile=tile, paid=paid)
+    return (
+        m("chain.then_upgrade", label=label, tile=tile) if label else m("chain.upgrade", tile=tile)
+    )
+
+
 def _placing_style(decisions: tuple[Decision, ...], options: tuple[Option, ...]) -> OptionStyle:
     """A tile, its cell and its turn as one line: `Place Peddler W of Home 5, roads NE, W`;
     without the tile's words where the panel's prompt names the tile, or where the line
@@ -244,16 +347,24 @@ def _placement_words(option: Option) -> Text:
 # (Brewer, Hiring fair), a worker to discard (Tavern).
 USE_ASKS = ("resource", "skill", "discard")
 FOLDED = frozenset(
-    {"location", "gather", "count", "from", "what", "to", "upgrade", "pay"}
+    {"location", "gather", "count", "from", "what", "to", "upgrade", "pay", "transport"}
     | {"place_at", "place_rot", *USE_ASKS}
 )
+# What a transport tile's use asks folds into its workers' line and after an upgrade: an
+# upgrade (its tile and payment) or finishing, the good AI's most frequent transports ("1
+# blue, upgrade Miner, then finish"). A carry (from → what → to) is asked after the line,
+# which the panel keeps alone too: folded, it would multiply the colour panel's lines by
+# every source, resource and destination.
+TRANSPORT_AFTER = frozenset({"count", "gather", "mix", "upgrade", "pay"})
 # A tile's cell folds into the tile chosen and its turn into the cell, never into the tile
 # placed before: one line places one tile. What a use asks folds into the workers placed.
 FOLDED_AFTER = {
     "place_at": frozenset({"place_tile"}),
     "place_rot": frozenset({"place_at"}),
+    "transport": TRANSPORT_AFTER,
     **dict.fromkeys(USE_ASKS, frozenset({"count", "gather"})),
 }
+FOLDED_ANSWERS = {"transport": frozenset({"up", "done"})}
 
 
 def option_style(decision: Decision, option: Option) -> OptionStyle | None:
