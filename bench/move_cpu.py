@@ -2,6 +2,7 @@
 computes for one move, game by game.
 
     python bench/move_cpu.py [--moves 60] [--players 3] [--seed 1] [--games keyflower,...]
+                             [--parts] [--digest]
 
 For each move of a seeded random game (the same moves in every tree whose panels are the
 same): the mover's panel as Take turn builds it (`build_panel`, its lines unfolded), the
@@ -11,12 +12,19 @@ decision, the decisions after it, the history moved), every seat's view and the 
 (`History.plan_undo` with the game's kept views). No store, no SimCord, no pictures: those
 are measured by `click_latency.py`, `load.py` and `game_figures.py`. Run with another tree
 on PYTHONPATH to compare (the script imports `meeple_hall` from wherever it is found).
+
+`--digest` also prints a digest of every panel the run built, as Discord is sent it (text
+and components), in each language and on each page: two trees whose digests are the same
+built the same panels, move for move. Those panels are not timed, but they leave words
+rendered that later panels find: time without `--digest`.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import hashlib
+import json
 import os
 import random
 import statistics
@@ -27,21 +35,28 @@ import meeple_hall
 from meeple_hall import games
 from meeple_hall.bot import presenters
 from meeple_hall.bot.panel_clicks import model_game
-from meeple_hall.bot.panels import build_panel, offered_lines
+from meeple_hall.bot.panels import build_panel, offered_lines, pages
 from meeple_hall.games import Action
 from meeple_hall.games.core.undo import NoUndo
 
 REAL_GAMES = ("keyflower", "burgundy", "village", "coffee")
+LANGUAGES = ("en-US", "zh-TW", "ja")
 
 
 PARTS = ("panel", "move", "views", "undo")
 
 
 def one_game(
-    game_id: str, players: int, seed: int, moves: int, parts: dict[str, float] | None = None
+    game_id: str,
+    players: int,
+    seed: int,
+    moves: int,
+    parts: dict[str, float] | None = None,
+    digest: Any = None,
 ) -> tuple[list[float], int]:
     """Processor time (ms) of each move's bot-side work, and how many log entries it made;
-    `parts` adds up each part's (the panel, the move applied, the views, the Undo plan)."""
+    `parts` adds up each part's (the panel, the move applied, the views, the Undo plan);
+    `digest` (a hashlib object) is given every panel built, untimed."""
     engine = games.get(game_id)
     players = max(engine.min_players, min(engine.max_players, players))
     game = model_game(engine, engine.new(players, seed), players)
@@ -54,6 +69,11 @@ def one_game(
         seat = decision.seat
         began = time.process_time()
         build_panel(game, seat, decision, "en-US")
+        if digest is not None:
+            paused = time.process_time()
+            for shown in _every_page(game, seat, decision):
+                digest.update(shown.encode())
+            began += time.process_time() - paused
         steps = _choice(game, seat, decision, rng)
         marks = [time.process_time()]
         state, history = game.state, game.history
@@ -100,6 +120,20 @@ def _choice(game: Any, seat: int, decision: Any, rng: random.Random) -> list[tup
     return [tuple(rng.sample(ids, count))]
 
 
+def _every_page(game: Any, seat: int, decision: Any) -> list[str]:
+    """The seat's panel as Discord is sent it, in each language and on each page."""
+    return [
+        json.dumps(
+            {"content": content, "components": view.to_components()},
+            sort_keys=True,
+            ensure_ascii=False,
+        )
+        for locale in LANGUAGES
+        for page in range(pages(decision))
+        for content, view in [build_panel(game, seat, decision, locale, page=page)]
+    ]
+
+
 def _decision_of(engine: Any, state: Any, seat: int) -> Any:
     return next((d for d in engine.decisions(state) if d.seat == seat), None)
 
@@ -111,12 +145,14 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--games", default=",".join(REAL_GAMES))
     parser.add_argument("--parts", action="store_true", help="also each part's mean")
+    parser.add_argument("--digest", action="store_true", help="also the panels' digest")
     args = parser.parse_args()
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"meeple_hall from {os.path.dirname(meeple_hall.__file__)}; load average {load}")
     for game_id in args.games.split(","):
         parts: dict[str, float] = {}
-        times, entries = one_game(game_id, args.players, args.seed, args.moves, parts)
+        digest = hashlib.sha256() if args.digest else None
+        times, entries = one_game(game_id, args.players, args.seed, args.moves, parts, digest)
         print(
             f"  {game_id:<10} {len(times)} moves ({entries} log entries): "
             f"median {statistics.median(times):.1f} ms, mean {statistics.fmean(times):.1f} ms, "
@@ -125,6 +161,8 @@ def main() -> None:
         if args.parts:
             each = ", ".join(f"{part} {parts[part] / len(times):.1f}" for part in PARTS)
             print(f"  {'':<10} a move's mean by part (ms): {each}")
+        if digest is not None:
+            print(f"  {'':<10} its panels' digest: {digest.hexdigest()[:16]}")
 
 
 if __name__ == "__main__":

@@ -110,7 +110,26 @@ def render(locale: Any, value: Any, *, strict: bool = False) -> str:
     return str(value)
 
 
+# Messages rendered, by language. A panel renders the same names and labels for many of its
+# lines (and in every language, where a presenter checks a label's length), and again on the
+# next move; a message never changes, nor does a catalogue once read. Emptied when full.
+_RENDERED: dict[tuple[str, Msg], str] = {}
+_RENDERED_MAX = 20_000
+
+
 def _render_msg(lang: str, message: Msg, strict: bool) -> str:
+    if strict:  # a test's check: every entry looked up
+        return _render_fresh(lang, message, strict)
+    key = (lang, message)
+    text = _RENDERED.get(key)
+    if text is None:
+        if len(_RENDERED) >= _RENDERED_MAX:
+            _RENDERED.clear()
+        text = _RENDERED[key] = _render_fresh(lang, message, strict)
+    return text
+
+
+def _render_fresh(lang: str, message: Msg, strict: bool) -> str:
     found = entry(lang, message.key, strict=strict)
     args = message.args
     if found is None:
