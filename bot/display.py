@@ -795,7 +795,8 @@ class TableDisplay:
         mark left on a seat no longer awaited, or an AI's, is cleared)."""
         seats = game.table.seats
         marked = {seat for seat, s in enumerate(seats) if s.turn_dm_owed}
-        self._owed.update((game.id, seat) for seat in marked)
+        self._owed.difference_update((game.id, seat) for seat in range(len(seats)))
+        self._owed.update((game.id, seat) for seat in marked)  # as the store has it now
         owed = frozenset(
             seat
             for seat in marked & self._awaited(game)
