@@ -1,0 +1,224 @@
+"""Two clicks (issue 29, item 2, round 4): a Keyflower use of a transport tile (a Home,
+Farrier, Stable or Wainwright) that upgrades a tile and finishes is two clicks after **Take
+turn**: Use and the tile, then "1 blue, upgrade Miner, then finish" (four before: the
+workers, the upgrade, Finish). The transport's panel offers "Upgrade Miner, then finish" in
+one click (two before). Carries are never folded into the workers' line: it stays one page
+of menus. Through SimCord in en, zh-TW and ja; each line stores the moves the separate
+clicks store and leaves the same game."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from meeple_hall import games
+from meeple_hall.bot.panels import FOLD_MAX_LINES, Line, line_styles, panel_lines
+from meeple_hall.bot.presenters import folded_kinds
+from meeple_hall.games import Action, Decision
+from meeple_hall.games.core.catalogues import render
+from meeple_hall.games.keyflower.words import m, tile_name
+from meeple_hall.games.testing import random_choices
+from tests.bot.conftest import start_game
+from tests.bot.test_two_clicks import (
+    ALL_LANGUAGES,
+    assert_two_clicks_made_the_moves,
+    assert_worded,
+    kinds_of,
+    seated,
+    shown_labels,
+    typed_until,
+)
+
+# The answers of a transport decision a line folds after the workers or an upgrade.
+FOLDED_TRANSPORT = {"up", "done"}
+
+
+def transport_answers(line: Line) -> list[str]:
+    """The line's answers to transport decisions after its first step."""
+    return [
+        step
+        for d, step in zip(line.decisions[1:], line.steps[1:], strict=True)
+        if d.kind == "transport"
+    ]
+
+
+def upgrades_then_finishes(line: Line) -> bool:
+    """A line that upgrades a tile and then finishes the transport."""
+    return "upgrade" in kinds_of(line) and transport_answers(line)[-1:] == ["done"]
+
+
+# A use's workers line that upgrades a tile and finishes: a colour, how many, Upgrade, the
+# tile, Finish.
+USE_UPGRADE_FINISH = ("colour", "count", "transport", "upgrade", "transport")
+
+
+def after_steps(engine, state: Any, seat: int, line: Line, steps: int | None = None) -> Any:
+    """The state once the line's first `steps` steps (all by default) are applied."""
+    count = len(line.steps) if steps is None else steps
+    for decision, step in zip(line.decisions[:count], line.steps[:count], strict=True):
+        state = engine.apply(state, Action(seat, (step,)), decision=decision)
+    return state
+
+
+def next_lines(engine, state: Any, seat: int) -> tuple[Decision, list[Line]]:
+    """The seat's decision in `state` and its panel's lines."""
+    decision = next(d for d in engine.decisions(state) if d.seat == seat)
+    return decision, panel_lines(engine, state, seat, decision, folded_kinds("keyflower"))
+
+
+def can_carry_after(engine, state: Any, seat: int, line: Line, steps: int) -> bool:
+    """Whether the transport asked after the line's first `steps` steps offers a carry."""
+    transport, _ = next_lines(engine, after_steps(engine, state, seat, line, steps), seat)
+    return transport.kind == "transport" and transport.option("move") is not None
+
+
+def finish_words(language: str) -> str:
+    """How a line that finishes after an upgrade ends, in the reader's language."""
+    return render(language, m("chain.then_finish", label=""))
+
+
+async def a_transport_use(table, game) -> tuple[int, Line, Line]:
+    """Random moves typed until a seat may use a transport tile whose workers' line then
+    upgrades a tile and finishes (seed 14 of a 2-player game: 62 moves): the seat, the Use
+    line of its action panel and that workers' line."""
+    found: list[Line] = []
+
+    def uses_a_transport_to_upgrade(line: Line) -> bool:
+        if line.steps[0] != "use" or len(line.steps) != 2:
+            return False
+        seat = line.decisions[0].seat
+        _, lines = next_lines(game.engine, after_steps(game.engine, game.state, seat, line), seat)
+        found[:] = [c for c in lines if kinds_of(c) == USE_UPGRADE_FINISH]
+        return bool(found)
+
+    seat, use = await typed_until(table, game, uses_a_transport_to_upgrade, ("action",), 14)
+    return seat, use, found[0]
+
+
+@pytest.mark.parametrize("language", ALL_LANGUAGES)
+async def test_a_transport_use_that_upgrades_and_finishes_takes_two_clicks(table, language):
+    game = await start_game(table, table.bob, game="keyflower")
+    seat, use, workers = await a_transport_use(table, game)
+    upgraded = workers.options[3].fields["tile"]
+    player = await seated(table, game, language, seat)
+    before, seq = game.state, game.seq
+    assert not before.tiles[upgraded].upgraded
+
+    panel = await player.take_turn(table)
+    panel = await player.pick(panel, use.value)
+    assert game.decision_for(seat).kind == "colour"
+    shown = shown_labels(panel)[workers.value]
+    assert render(language, tile_name(upgraded)) in shown, shown
+    assert shown.endswith(finish_words(language)), shown
+    placed = render(language, workers.options[1].label)  # `1 blue`: the count's own words
+    assert_worded(game, player, panel, workers.value, language, placed)
+    # the workers alone stay on the panel where a carry may follow them
+    if can_carry_after(game.engine, game.state, seat, workers, 2):
+        assert ">".join(workers.steps[:2]) in shown_labels(panel)
+    await player.pick(panel, workers.value)
+
+    await assert_two_clicks_made_the_moves(
+        table, game, player, seq, before, use.value, workers.value
+    )
+    assert game.state.tiles[upgraded].upgraded
+
+
+@pytest.mark.parametrize("language", ALL_LANGUAGES)
+async def test_an_upgrade_and_finishing_are_one_click_of_the_transport_panel(table, language):
+    """Typed up to the transport (Use, the tile, the colour, how many), its panel offers the
+    upgrade with finishing as one line."""
+    game = await start_game(table, table.bob, game="keyflower")
+    seat, use, workers = await a_transport_use(table, game)
+    player = await seated(table, game, language, seat)
+    typed = " ".join([*use.steps, *workers.steps[:2]])
+    await player.member.slash(table.channel, "move", text=typed)
+    decision, lines = next_lines(game.engine, game.state, seat)
+    assert decision.kind == "transport"
+    line = next(c for c in lines if c.steps[0] == "up" and upgrades_then_finishes(c))
+    upgraded = line.options[1].fields["tile"]
+    before, seq = game.state, game.seq
+
+    panel = await player.take_turn(table)
+    upgrade = render(language, m("chain.upgrade", tile=tile_name(upgraded)))
+    assert_worded(game, player, panel, line.value, language, upgrade)
+    assert shown_labels(panel)[line.value].endswith(finish_words(language))
+    await player.pick(panel, line.value)
+
+    await assert_two_clicks_made_the_moves(table, game, player, seq, before, line.value)
+    assert game.state.tiles[upgraded].upgraded
+
+
+def transport_panels(seeds=range(1, 9)) -> list[tuple[Any, int, Any, list[Line]]]:
+    """Random games' panels whose lines fold a transport after their first step: the state,
+    the seat, the decision and the lines."""
+    engine = games.get("keyflower")
+    folded = folded_kinds("keyflower")
+    found = []
+    for seed in seeds:
+        rng, state = random.Random(seed), engine.new(3 + seed % 3, seed)
+        while pending := engine.decisions(state):
+            decision = pending[0]
+            if decision.kind in ("colour", "count", "gather", "transport", "upgrade", "pay"):
+                lines = panel_lines(engine, state, decision.seat, decision, folded)
+                if any(transport_answers(line) for line in lines):
+                    found.append((state, decision.seat, decision, lines))
+            state = engine.apply(state, Action(decision.seat, random_choices(decision, rng)))
+    return found
+
+
+def test_transport_folds_keep_the_panel_to_one_page_and_never_fold_a_carry():
+    """Random games' colour, count, outbid, transport, upgrade and payment panels: a line
+    folds only an upgrade or finishing after the workers or an upgrade, never a carry; where a
+    carry may follow, the line without the transport stays too; one page of menus, and every
+    line's words whole within a menu line's 100 characters (those of a transport within a
+    button's 80) in en, zh-TW and ja."""
+    panels = transport_panels()
+    assert len(panels) > 20, len(panels)
+    engine = games.get("keyflower")
+    kept_alone = 0
+    for state, seat, _, lines in panels:
+        assert len(lines) <= FOLD_MAX_LINES
+        values = {line.value for line in lines}
+        for line in lines:
+            answers = transport_answers(line)
+            assert set(answers) <= FOLDED_TRANSPORT, line.value
+            if not answers:
+                continue
+            # the steps before a folded transport, offered alone where a carry follows them
+            first = next(i for i, d in enumerate(line.decisions) if i and d.kind == "transport")
+            if can_carry_after(engine, state, seat, line, first):
+                assert ">".join(line.steps[:first]) in values, line.value
+                kept_alone += 1
+        for language in ALL_LANGUAGES:
+            for line in lines:
+                style = line_styles("keyflower", lines, language)[line.value]
+                assert len(style.label) <= 100, style.label
+                assert len(style.description or "") <= 100, style.description
+                if transport_answers(line):
+                    assert len(style.label) <= 80, style.label
+    assert kept_alone
+
+
+def test_a_line_that_finishes_says_so_in_each_language():
+    """The workers' line that finishes at once says nothing is moved or upgraded; one that
+    upgrades names the tile and then finishing, in each language's words."""
+    said = {"nothing": 0, "finish": 0}
+    for _, _, _, lines in transport_panels(range(1, 4)):
+        for line in lines:
+            answers = transport_answers(line)
+            if not answers or line.decisions[0].kind not in ("colour", "count"):
+                continue
+            for language in ALL_LANGUAGES:
+                label = line_styles("keyflower", [line], language)[line.value].label
+                if answers == ["done"]:
+                    nothing = render(language, m("chain.no_transport", label=""))
+                    assert label.endswith(nothing), label
+                    said["nothing"] += 1
+                elif answers[-1] == "done":
+                    tile = next(o.fields["tile"] for o in line.options if o.fields.get("tile"))
+                    assert render(language, tile_name(tile)) in label, label
+                    assert label.endswith(finish_words(language)), label
+                    said["finish"] += 1
+    assert all(said.values()), said
