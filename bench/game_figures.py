@@ -24,7 +24,15 @@ before and not counted. Each picture is encoded as a picture worker does for one
 (the palette kept from the table's last picture, the worker's bands remembered: "warm")
 and again by a worker that remembers no band ("cold", the same bytes), with the share of
 bands deflated on the warm worker. Each picture's pixels are compared between the two trees:
-identical, or the channel errors (mean, 99th percentile, max) where they differ.
+identical, or the channel errors (mean, 99th percentile, max) where they differ, as drawn and
+as sent (the PNG decoded).
+
+Besides the table pictures it measures the bot's other pictures (`--kinds`): a decision's
+(the seat to move, from its view), a seat's own area (seat 0) and a `/board focus:` part
+(the first a game offers), and how often each is the same, pixel for pixel, as the last one
+of the same seat in the run ("same as the seat's last": a picture that need not have been
+drawn again). `--keep-palettes` gives this tree's pictures of those kinds a kept palette,
+as a table's (bench/README.md, "The pictures a move costs").
 """
 
 from __future__ import annotations
@@ -212,21 +220,24 @@ def _drawing(game_id: str, kind: str, state: Any) -> tuple[int | None, Image.Ima
     return None, renderers.render(game_id, spectator)
 
 
-def _measure(game: str, players: int, kind: str, moment: str, seed: int, runs: int) -> dict:
+def _measure(
+    game: str, players: int, kind: str, moment: str, seed: int, runs: int, keep: bool = False
+) -> dict:
     """Draw and encode the moment's pictures as a picture worker does for one table: each
     picture keeps the palette its tree's bot keeps (`_Encoder`) and the worker's bands (the
     move before the moment's first primes them, not counted); each is then encoded again by
     a cold worker (no bands remembered, the same palette given). Processor times (ms),
     bytes, the share of bands deflated, pixel digests, and whether each picture is the same
     (pixel for pixel) as the last one of the same seat. A move whose decision pictures
-    nothing is left out."""
+    nothing is left out. `keep`: every kind keeps its last palette (by seat), as the table
+    picture does."""
     from meeple_hall.bot import render
 
     states = _states(game, players, seed)
     out: dict[str, list] = {"draw": [], "encode": [], "cold": [], "bytes": [], "digests": []}
     out |= {"redone": [], "unchanged": [], "pictured": [], "sent": []}
     moves = _moments(len(states), runs)[moment]
-    encoder = _Encoder(render, kind)
+    encoder = _Encoder(render, kind, keep)
     last: dict[int | None, str] = {}
     primed = _drawing(game, kind, states[moves.start - 1])
     if primed[1] is not None:
@@ -269,14 +280,14 @@ class _Encoder:
     """A picture worker's encoder for one table's pictures of one kind, in either tree: a tree
     without `render.palette_png` (before session 12) encodes each picture whole
     (`flat_png`). The bot keeps a table picture's palette for the next; a seat's own,
-    decision and focus pictures keep theirs (by seat) where the tree's `TablePictures` says
-    so (`KEPT_PALETTES`), else each has a fresh palette. The worker's bands are its own
-    (`picture_bands.BandCache`), as the table's worker's are."""
+    decision and focus pictures have a fresh palette each (`keep`: they keep theirs, by
+    seat, as an experiment: bench/README.md, "The pictures a move costs"). The worker's
+    bands are its own (`picture_bands.BandCache`), as the table's worker's are."""
 
-    def __init__(self, render: Any, kind: str) -> None:
+    def __init__(self, render: Any, kind: str, keep: bool = False) -> None:
         self.render = render
         self.banded = hasattr(render, "palette_png")
-        self.keeps_palette = kind == "table" or kind in getattr(render, "KEPT_PALETTES", ())
+        self.keeps_palette = kind == "table" or keep
         self.palettes: dict[int | None, Any] = {}
         if self.banded:
             from meeple_hall.bot import picture_bands
@@ -366,10 +377,12 @@ def _pixels(before: list[str], now: list[str]) -> str:
     return f"{len(differ)} of {len(before)} differ: mean {mean:.2f}, p99 {p99}, max {largest}"
 
 
-def side_by_side(before_path: str, seed: int, runs: int, kinds: tuple[str, ...] = KINDS) -> None:
+def side_by_side(
+    before_path: str, seed: int, runs: int, kinds: tuple[str, ...] = KINDS, keep: bool = False
+) -> None:
     """The pictures of SIDE_BY_SIDE (of `kinds`) drawn and encoded by the tree at
     `before_path` and by this one, in turns, as a Markdown table (medians of processor
-    time)."""
+    time); `keep`: this tree's pictures of every kind keep their palette."""
     sides = {"before": Side("before", before_path), "now": Side("now", None)}
     load = os.getloadavg()[0]
     print(f"load average {load:.2f}, {os.cpu_count()} cores, seed {seed}, {runs} moves a turn")
@@ -387,7 +400,8 @@ def side_by_side(before_path: str, seed: int, runs: int, kinds: tuple[str, ...] 
                     side.ask(**request, runs=1)
                 got: dict[str, dict[str, list]] = {name: {} for name in sides}
                 for name in ("before", "now", "now", "before"):
-                    answer = sides[name].ask(**request, runs=runs)
+                    kept = {"keep": True} if keep and name == "now" else {}
+                    answer = sides[name].ask(**request, runs=runs, **kept)
                     for key, values in answer.items():
                         got[name].setdefault(key, []).extend(values)
                 print(_row(game, players, kind, moment, got))
@@ -433,12 +447,17 @@ def main() -> None:
     parser.add_argument(
         "--kinds", nargs="+", choices=KINDS, default=KINDS, help="the pictures compared"
     )
+    parser.add_argument(
+        "--keep-palettes",
+        action="store_true",
+        help="this tree's own, decision and focus pictures keep their last palette (by seat)",
+    )
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
         serve()
     elif args.before:
-        side_by_side(args.before, args.seed, args.runs, tuple(args.kinds))
+        side_by_side(args.before, args.seed, args.runs, tuple(args.kinds), args.keep_palettes)
     else:
         compare_encoders(args.seed)
 

@@ -664,6 +664,7 @@ async def run(url: str, args: argparse.Namespace, tables: int, label: str) -> di
         moves = 0
         drawn_before = CountingPool.drawn
         kinds_before = Counter(CountingPool.by_kind)
+        asked_before = Counter(getattr(bot.display.pictures, "asked", {}))
 
         async def count(_game: Any) -> None:
             nonlocal moves
@@ -685,6 +686,8 @@ async def run(url: str, args: argparse.Namespace, tables: int, label: str) -> di
         moved = moves
         drawn = CountingPool.drawn - drawn_before
         kinds = CountingPool.by_kind - kinds_before
+        # the pictures asked for (a tree before session 13 does not count them)
+        asked = Counter(getattr(bot.display.pictures, "asked", {})) - asked_before
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -713,6 +716,7 @@ async def run(url: str, args: argparse.Namespace, tables: int, label: str) -> di
         "errors": players.errors,
         "pictures": drawn,
         "pictures_by_kind": kinds,
+        "pictures_asked": asked,
     }
 
 
@@ -769,6 +773,9 @@ def report(result: dict[str, Any]) -> None:
     )
     by_kind = pictures_by_kind(result["pictures_by_kind"], result["moves"])
     print(f"    pictures drawn a move: {by_kind}")
+    if result["pictures_asked"]:
+        asked = pictures_by_kind(result["pictures_asked"], result["moves"])
+        print(f"    pictures asked for a move: {asked}")
     if result["errors"]:
         print(f"    load generator errors: {len(result['errors'])}, e.g. {result['errors'][:3]}")
     before, after = result["load"]

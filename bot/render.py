@@ -402,9 +402,10 @@ atexit.register(pool.shutdown)
 @dataclass(frozen=True)
 class _Shown:
     """A picture other than the table's (`TablePictures.own`, `decision`, `focus`) being
-    drawn or drawn, and the view it shows: the very view given again (a `LiveGame` works a
-    state's views out once) is the same picture. The view is kept with it, so that no other
-    view can take its identity while it is kept."""
+    drawn or drawn, and the view it was drawn from: the same view given again is the same
+    picture (a renderer draws from the view alone), whether the very object (a `LiveGame`
+    works a state's views out once) or an equal one (a move that changed nothing the seat
+    sees: a Keyflower bid's steps, bench/README.md "The pictures a move costs")."""
 
     view: dict[str, Any]
     png: asyncio.Future[bytes | None]
@@ -417,7 +418,9 @@ class TablePictures:
     drawn from (`_Shown`): asked again for the same view, whether drawn or still being
     drawn, a picture is drawn once. Every picture of a table goes to the picture worker
     that drew its last one when that worker is free (`WorkerProcesses`): its bands are
-    that table's (bench/README.md, "The pictures a move costs")."""
+    that table's (bench/README.md, "The pictures a move costs"). Only a table's picture
+    keeps a palette: the others' fresh palettes measured as fast (they are mostly the same
+    colours from one picture to the next), so their bytes are those drawn anywhere."""
 
     def __init__(self, size: int = 64, palettes: int = 4096, others: int = 256) -> None:
         self.size = size
@@ -513,11 +516,13 @@ class TablePictures:
         self, table_id: int, seat: int, game_id: str, view: dict[str, Any], kind: str
     ) -> bytes | None:
         """What the seat's decision of `kind` is about (`decision_png`), from its view; None,
-        and nothing asked of a worker, if it pictures nothing."""
-        if not phone.decision_parts(game_id, view, kind):
+        and nothing asked of a worker, if it pictures nothing. Decisions that picture the
+        same parts share a picture (a turn's steps)."""
+        parts = phone.decision_parts(game_id, view, kind)
+        if not parts:
             return None
         return await self._other(
-            ("decision", table_id, seat, kind),
+            ("decision", table_id, seat, parts),
             view,
             lambda: decision_png(game_id, view, kind, table=table_id),
         )
@@ -543,7 +548,7 @@ class TablePictures:
         kind = key[0]
         self.asked[kind] += 1
         shown = self._shown.get(key)
-        if shown is None or shown.view is not view:
+        if shown is None or (shown.view is not view and shown.view != view):
             self.drawings[kind] += 1
             shown = self._shown[key] = _Shown(view, asyncio.ensure_future(draw()))
             shown.png.add_done_callback(lambda done: done.cancelled() or done.exception())

@@ -79,6 +79,42 @@ async def test_take_turn_twice_at_one_move_draws_its_picture_once(table, game_id
 
 
 @pytest.mark.parametrize("game_id", EVERY_GAME)
+async def test_a_step_that_changes_nothing_the_seat_sees_is_not_drawn_again(table, game_id):
+    """The panel a click turns into pictures the seat's next decision: where the move changed
+    nothing in the seat's view and the decision pictures the same parts (a Keyflower bid's
+    tile, then its colour, then its count), it is the same picture, not drawn again."""
+    game = await start_game(table, table.bob, game=game_id)
+    pictures = table.env.bot.display.pictures
+    rng, same, steps = random.Random(2), 0, 0
+    for _ in range(40):
+        if not awaited_humans(game):  # the game is over
+            break
+        seat = awaited_humans(game)[0]
+        member = seated_member(table, game, seat)
+        panel = (await member.click(table_message(table.channel), label="Take turn")).response
+        while game.decision_for(seat) is not None and steps < 40:
+            view = game.view(seat)
+            parts = phone.decision_parts(game_id, view, game.decision_for(seat).kind)
+            before = Counter(pictures.drawings)
+            await answer_panel(member, panel, rng)
+            steps += 1
+            following = game.decision_for(seat)
+            if following is None:
+                break
+            now = game.view(seat)
+            expected = decision_here(game, seat)
+            assert await files(table.env, panel) == ([expected] if expected else [])
+            unchanged = now == view and parts == phone.decision_parts(game_id, now, following.kind)
+            drawn = drawn_since(pictures, before)["decision"]
+            assert drawn == (0 if unchanged or not expected else 1), (unchanged, drawn)
+            same += unchanged and bool(expected)
+        if steps >= 40:
+            break
+    if game_id == "keyflower":  # a bid's steps: seen in every game of it
+        assert same, "no step left the seat's view as it was"
+
+
+@pytest.mark.parametrize("game_id", EVERY_GAME)
 async def test_hand_asked_again_at_one_move_draws_the_own_area_once(table, game_id):
     game = await start_game(table, table.bob, game=game_id)
     pictures = table.env.bot.display.pictures
@@ -203,8 +239,16 @@ async def test_the_same_picture_asked_at_once_is_drawn_once(monkeypatch):
         got = await asyncio.gather(*(pictures.own(3, 1, "burgundy", view) for _ in range(4)))
         assert got == [render.encode_own("burgundy", view)] * 4
         assert pictures.asked["own"] == 4 and pictures.drawings["own"] == 1
-        # an equal view that is not the same one (another state's) is drawn again
+        # an equal view (another object: the same game again) is the same picture
         await pictures.own(3, 1, "burgundy", engine.view(engine.new(2, 3), 1))
+        assert pictures.drawings["own"] == 1
+        # another view is drawn again
+        state = engine.new(2, 3)
+        decision = engine.decisions(state)[0]
+        state = engine.apply(state, Action(decision.seat, (decision.options[0].id,)))
+        moved = engine.view(state, 1)
+        assert moved != view
+        assert await pictures.own(3, 1, "burgundy", moved) == render.encode_own("burgundy", moved)
         assert pictures.drawings["own"] == 2
     finally:
         render.pool.shutdown()
