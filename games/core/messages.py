@@ -24,10 +24,9 @@ Param = Union[int, str, "Msg", Sequence["Param"]]
 class Msg:
     """An immutable, hashable message: `Msg("burgundy.log.takes", seat=seat_msg, tile=...)`."""
 
-    __slots__ = ("_hash", "key", "params")
+    __slots__ = ("key", "params")
     key: str
     params: tuple[tuple[str, Any], ...]
-    _hash: int
 
     def __init__(self, key: str, /, **params: Param) -> None:
         object.__setattr__(self, "key", key)
@@ -48,13 +47,7 @@ class Msg:
         return isinstance(other, Msg) and (self.key, self.params) == (other.key, other.params)
 
     def __hash__(self) -> int:
-        # kept once asked: rendered messages are looked up by message (catalogues.render)
-        try:
-            return self._hash
-        except AttributeError:
-            value = hash((self.key, self.params))
-            object.__setattr__(self, "_hash", value)
-            return value
+        return hash((self.key, self.params))
 
     def __repr__(self) -> str:
         inner = "".join(f", {k}={v!r}" for k, v in self.params)
