@@ -97,7 +97,7 @@ def migrated_sqlite(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture
 def database_url(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> str:
     if backend == "postgres":
-        return request.getfixturevalue("postgres_url")
+        return request.getfixturevalue("migrated_postgres_url")
     path = tmp_path / "meeple.db"
     shutil.copyfile(request.getfixturevalue("migrated_sqlite"), path)
     return f"sqlite:///{path}"

@@ -28,9 +28,12 @@ def backend(request: pytest.FixtureRequest) -> str:
 
 @pytest.fixture
 def database_url(backend: str, db_path: Path, request: pytest.FixtureRequest) -> str:
-    """The test's own database on `backend`, empty."""
+    """The test's own database on `backend`, empty; on PostgreSQL, migrated already where the
+    test takes the `store` (the migrations are tested from an empty database elsewhere)."""
     if backend == "sqlite":
         return f"sqlite:///{db_path}"
+    if "store" in request.fixturenames:
+        return request.getfixturevalue("migrated_postgres_url")
     return request.getfixturevalue("postgres_url")
 
 
