@@ -428,7 +428,10 @@ class TablePictures:
         # Pictures other than the table's kept: at most `others` PNGs (about 10-60 KiB each)
         # and the views they show (mostly the views `LiveGame` keeps for the state anyway).
         self.others = others
-        self._cache: OrderedDict[tuple[int, int], bytes] = OrderedDict()
+        # by table and move, the picture and the spectator view it shows (if known)
+        self._cache: OrderedDict[tuple[int, int], tuple[bytes, dict[str, Any] | None]] = (
+            OrderedDict()
+        )
         self._newest: dict[int, int] = {}  # by table, the latest move drawn
         self._drawn: dict[int, asyncio.Event] = {}  # by table, set as each drawing ends
         self._drawing: Counter[int] = Counter()  # by table, the drawings under way
@@ -460,45 +463,65 @@ class TablePictures:
     async def png(self, table_id: int, seq: int, game_id: str, view: dict[str, Any]) -> bytes:
         """The table's picture at move `seq`, whose spectator view is `view`."""
         self.asked["table"] += 1
-        if (known := self._known(table_id, seq)) is not None:
+        if (known := self._known(table_id, seq, view)) is not None:
             return known
         self.drawings["table"] += 1
         with self._under_way(table_id):
             data, palette = await pool.run(
                 game_id, encode_table, view, self._palettes.get(table_id), table=table_id
             )
-        return self._keep(table_id, seq, data, palette)
+        return self._keep(table_id, seq, data, view, palette)
 
     async def latest(self, game: LiveGame) -> tuple[int, bytes]:
         """The game's picture as it stands once a worker is free to draw it, and the move
         it shows."""
         self.asked["table"] += 1
-        if (known := self._known(game.id, game.seq)) is not None:
+        if (known := self._known(game.id, game.seq, game.view(None))) is not None:
             return game.seq, known
         self.drawings["table"] += 1
-        drawn: list[int] = []
+        drawn: list[tuple[int, dict[str, Any]]] = []
 
         def now() -> tuple[dict[str, Any], Palette | None]:
-            drawn.append(game.seq)
-            return game.view(None), self._palettes.get(game.id)
+            drawn.append((game.seq, game.view(None)))
+            return drawn[0][1], self._palettes.get(game.id)
 
         with self._under_way(game.id):
             data, palette = await pool.run_latest(game.table.game, encode_table, now, game.id)
-        return drawn[0], self._keep(game.id, drawn[0], data, palette)
+        seq, view = drawn[0]
+        return seq, self._keep(game.id, seq, data, view, palette)
 
-    def _known(self, table_id: int, seq: int) -> bytes | None:
+    def _known(self, table_id: int, seq: int, view: dict[str, Any]) -> bytes | None:
+        """The table's picture at move `seq` if drawn, or its latest if that shows the same
+        spectator view (a move that changed nothing on the table: a Keyflower bid's steps,
+        bench/README.md "The pictures a move costs")."""
         key = (table_id, seq)
         if key in self._cache:
             self._cache.move_to_end(key)
-        return self._cache.get(key)
+            return self._cache[key][0]
+        latest = self._cache.get((table_id, self._newest.get(table_id, -1)))
+        if (
+            latest is not None
+            and latest[1] is not None
+            and (latest[1] is view or latest[1] == view)
+        ):
+            return self._keep(table_id, seq, latest[0], view)
+        return None
 
-    def _keep(self, table_id: int, seq: int, data: bytes, palette: Palette | None = None) -> bytes:
+    def _keep(
+        self,
+        table_id: int,
+        seq: int,
+        data: bytes,
+        view: dict[str, Any] | None = None,
+        palette: Palette | None = None,
+    ) -> bytes:
         if palette is not None:
             self._palettes[table_id] = palette
+        if table_id in self._palettes:  # a table shown again, if not drawn, keeps its own
             self._palettes.move_to_end(table_id)
             while len(self._palettes) > self.palettes:
                 self._palettes.popitem(last=False)
-        self._cache[(table_id, seq)] = data
+        self._cache[(table_id, seq)] = (data, view)
         self._newest[table_id] = max(seq, self._newest.get(table_id, -1))
         while len(self._cache) > self.size:
             self._cache.popitem(last=False)
