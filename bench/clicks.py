@@ -2,6 +2,7 @@
 second and third rounds, and now.
 
     python bench/clicks.py [--games 2] [--level good|first|random] [--only keyflower,burgundy]
+        [--containing transport]
 
 Plays whole games with the AI (`good` by default: moves players make; `first` answers every
 decision with its first option, as a player driving each panel by its first line would)
@@ -16,11 +17,13 @@ now (`FOLDED` in `bot/presenters/<game>.py`).
 A *turn* is a seat's consecutive log entries; a *move* is a turn, or a part of one that
 starts again with the turn's first kind of decision (a Castles of Burgundy turn is two die
 actions). A move's shape is the decision kinds it answered. Printed per game: clicks per
-logged entry, per move and per turn, the share of moves done in at most two clicks, and the most
-frequent shapes with their clicks each way, the shapes still over two clicks now,
-costliest first, and the panels that changed since round 3: per decision kind, their lines
-and the processor time of working them out (`panel_lines`, at every logged decision), round
-3 → now. Nothing is asserted.
+logged entry, per move and per turn, the share of moves done in at most two clicks, the clicks
+past the second summed over the moves (and, with `--containing`, the same for the moves that
+answer a decision of those kinds), the most frequent shapes with their clicks each way, the
+shapes still over two clicks now, costliest first, and the panels that changed since round
+3: per decision kind, their lines and the processor time of working them out
+(`panel_lines`, at every logged decision, both ways one after the other), round 3 → now.
+Nothing is asserted.
 """
 
 from __future__ import annotations
@@ -187,18 +190,21 @@ def count_ways(game_id: str, players: int, states: list[Any], log: list[Action])
 
 
 def time_panels(game_id: str, states: list[Any], log: list[Action], figures: Figures) -> None:
-    """Each logged decision's panel lines worked out the last round's way and now: how many
-    lines, in how much processor time."""
+    """Each logged decision's panel lines worked out the last round's way and now, one after
+    the other (which first, in turns): how many lines, in how much processor time."""
     engine = games.get(game_id)
-    for way in PANEL_WAYS:
-        folded = ROUNDS[way][game_id] if way in ROUNDS else presenters.folded_kinds(game_id)
-        with folded_as(game_id, folded):
-            for state, action in zip(states, log, strict=True):
-                decision = next(d for d in engine.decisions(state) if d.seat == action.seat)
+    folded = {
+        way: ROUNDS[way][game_id] if way in ROUNDS else presenters.folded_kinds(game_id)
+        for way in PANEL_WAYS
+    }
+    for index, (state, action) in enumerate(zip(states, log, strict=True)):
+        decision = next(d for d in engine.decisions(state) if d.seat == action.seat)
+        for way in PANEL_WAYS[:: 1 if index % 2 else -1]:
+            with folded_as(game_id, folded[way]):
                 start = time.process_time()
-                lines = panel_lines(engine, state, action.seat, decision, folded)
+                lines = panel_lines(engine, state, action.seat, decision, folded[way])
                 spent = (time.process_time() - start) * 1000
-                figures.panels[decision.kind][way].append((len(lines), spent))
+            figures.panels[decision.kind][way].append((len(lines), spent))
 
 
 def measure(game_id: str, players: int, seeds: list[int], level: str) -> Figures:
@@ -236,7 +242,7 @@ def measure(game_id: str, players: int, seeds: list[int], level: str) -> Figures
     return figures
 
 
-def report(game_id: str, players: int, figures: Figures, top: int) -> None:
+def report(game_id: str, players: int, figures: Figures, top: int, containing: list[str]) -> None:
     moves = figures.moves
     print(f"\n## {game_id}, {players} players: {figures.entries} log entries, {len(moves)} moves")
     print("| | " + " | ".join(WAYS) + " |")
@@ -250,6 +256,10 @@ def report(game_id: str, players: int, figures: Figures, top: int) -> None:
     print(f"| clicks per turn ({len(figures.turns)}), mean | " + " | ".join(per_turn) + " |")
     share = [f"{sum(m.clicks[way] <= 2 for m in moves) / len(moves):.0%}" for way in WAYS]
     print("| moves in ≤ 2 clicks | " + " | ".join(share) + " |")
+    past = [str(sum(max(0, m.clicks[way] - 2) for m in moves)) for way in WAYS]
+    print("| clicks past two, summed | " + " | ".join(past) + " |")
+    for kind in containing:
+        report_containing(kind, moves)
     shapes: dict[tuple[str, ...], list[Move]] = defaultdict(list)
     for m in moves:
         shapes[m.shape].append(m)
@@ -266,22 +276,25 @@ def report(game_id: str, players: int, figures: Figures, top: int) -> None:
 
 
 def report_panels(figures: Figures) -> None:
-    """The decision kinds whose panels changed since round 3: lines and processor time."""
+    """The decision kinds whose panels changed since round 3: lines and processor time, of
+    the panels that changed and of all the kind's panels."""
     old, new = PANEL_WAYS
-    changed = {
-        kind: ways
-        for kind, ways in figures.panels.items()
-        if [n for n, _ in ways[old]] != [n for n, _ in ways[new]]
-    }
-    if not changed:
+    rows = []
+    for kind, ways in sorted(figures.panels.items()):
+        pairs = list(zip(ways[old], ways[new], strict=True))
+        changed = [(a, b) for a, b in pairs if a[0] != b[0]]
+        if changed:
+            rows.append((f"{kind}, changed", changed))
+            rows.append((f"{kind}, all", pairs))
+    if not rows:
         return
     print(f"\nPanels changed since {old} ({old} → {new}; every logged decision of the kind):")
     print("| decision | panels | lines median / p90 / max | ms median / p95 / max |")
     print("| --- | --- | --- | --- |")
-    for kind, ways in sorted(changed.items()):
-        lines = " → ".join(_spread([n for n, _ in ways[way]], 0.9, "{:.0f}") for way in ways)
-        ms = " → ".join(_spread([t for _, t in ways[way]], 0.95, "{:.1f}") for way in ways)
-        print(f"| {kind} | {len(ways[new])} | {lines} | {ms} |")
+    for name, pairs in rows:
+        lines = " → ".join(_spread([p[i][0] for p in pairs], 0.9, "{:.0f}") for i in (0, 1))
+        ms = " → ".join(_spread([p[i][1] for p in pairs], 0.95, "{:.1f}") for i in (0, 1))
+        print(f"| {name} | {len(pairs)} | {lines} | {ms} |")
 
 
 def _spread(values: list[float], high: float, form: str) -> str:
@@ -289,6 +302,19 @@ def _spread(values: list[float], high: float, form: str) -> str:
     ordered = sorted(values)
     at = ordered[min(len(ordered) - 1, int(high * len(ordered)))]
     return " / ".join(form.format(v) for v in (statistics.median(ordered), at, ordered[-1]))
+
+
+def report_containing(kind: str, moves: list[Move]) -> None:
+    """The moves that answer a decision of `kind`: how many, their clicks each way."""
+    having = [m for m in moves if kind in m.shape]
+    if not having:
+        return
+    mean = [f"{statistics.mean(m.clicks[way] for m in having):.2f}" for way in WAYS]
+    print(f"| moves with {kind} ({len(having)}): clicks, mean | " + " | ".join(mean) + " |")
+    share = [f"{sum(m.clicks[way] <= 2 for m in having) / len(having):.0%}" for way in WAYS]
+    print(f"| moves with {kind}: in ≤ 2 clicks | " + " | ".join(share) + " |")
+    past = [str(sum(max(0, m.clicks[way] - 2) for m in having)) for way in WAYS]
+    print(f"| moves with {kind}: clicks past two, summed | " + " | ".join(past) + " |")
 
 
 def report_over_two(shapes: dict[tuple[str, ...], list[Move]], top: int) -> None:
@@ -315,12 +341,16 @@ def main() -> None:
     parser.add_argument("--only", default=",".join(PLAYERS), help="comma-separated game ids")
     parser.add_argument("--top", type=int, default=6, help="move shapes listed per game")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--containing", default="", help="comma-separated decision kinds: their moves apart"
+    )
     args = parser.parse_args()
     print(f"AI level {args.level}, {args.games} game(s) per title, seeds from {args.seed}")
     for game_id in args.only.split(","):
         players = PLAYERS[game_id]
         seeds = [random.Random(f"{args.seed}:{n}").randrange(1 << 30) for n in range(args.games)]
-        report(game_id, players, measure(game_id, players, seeds, args.level), args.top)
+        figures = measure(game_id, players, seeds, args.level)
+        report(game_id, players, figures, args.top, [k for k in args.containing.split(",") if k])
 
 
 if __name__ == "__main__":
