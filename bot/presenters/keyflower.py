@@ -270,8 +270,8 @@ def _transport_words(
 ) -> Text | None:
     """A transport's steps in words, each after the words before it (`label`: none where the
     panel asks the transport itself; `transporting` where they were a transport's step too):
-    an upgrade, finishing, an upgrade's tile still to choose, or a whole carry first. None
-    for a carry after other steps (never folded)."""
+    an upgrade, finishing, or an upgrade's tile still to choose. None for a carry (the panels
+    never fold one after other steps)."""
     for index, (answer, *rest) in enumerate(segments):
         if answer.id == "up" and rest:
             label = _upgrade_words(rest, label)
@@ -280,14 +280,6 @@ def _transport_words(
         elif answer.id == "done":
             key = "chain.then_finish" if transporting or index else "chain.no_transport"
             label = m(key, label=label) if label else answer.label
-        elif answer.id == "move" and label is None and len(rest) == 3:
-            source, what, dest = rest
-            label = m(
-                "chain.move",
-                what=amount(1, what.fields["item"]),
-                source=tile_name(source.fields["tile"]),
-                dest=tile_name(dest.fields["tile"]),
-            )
         else:
             return None
     return label
