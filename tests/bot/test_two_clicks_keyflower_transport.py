@@ -1,6 +1,6 @@
 """Two clicks (issue 29, item 2, round 4): a Keyflower use of a transport tile (a Home,
 Farrier, Stable or Wainwright) that upgrades a tile and finishes is two clicks after **Take
-turn**: Use and the tile, then "1 blue, upgrade Miner, then finish" (four before: the
+turn**: Use and the tile, then "1 blue, upgrade Miner, then finish" (four before: Use, the
 workers, the upgrade, Finish). The transport's panel offers "Upgrade Miner, then finish" in
 one click (two before). Carries are never folded into the workers' line: it stays one page
 of menus. Through SimCord in en, zh-TW and ja; each line stores the moves the separate
