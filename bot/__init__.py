@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import gc
-import json
 import logging
 import secrets
 from collections.abc import Callable, Coroutine, Iterator, Mapping
@@ -29,12 +28,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-# The commands' payload as sync sends it (translated into every locale Discord has), as JSON,
-# by their payload in English: the same commands translate the same, so a process works
-# it out once, not at each bot's start (a fifth of a start: 6,000 translations).
-_TRANSLATED_COMMANDS: dict[str, str] = {}
-
-
 class Tree(app_commands.CommandTree):
     """The bot's slash commands: an error no command handled is reported (`report_failure`)."""
 
@@ -46,43 +39,6 @@ class Tree(app_commands.CommandTree):
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         under_way = getattr(self.client, "under_way", None)
         return under_way is None or not await refused_while_closing(under_way, interaction)
-
-    async def sync(
-        self, *, guild: discord.abc.Snowflake | None = None
-    ) -> list[app_commands.AppCommand]:
-        """discord.py's CommandTree.sync, its payload from `translated_payload`."""
-        if self.client.application_id is None:
-            raise app_commands.MissingApplicationID
-        commands = self._get_all_commands(guild=guild)
-        payload = await self.translated_payload(commands)
-        try:
-            if guild is None:
-                data = await self._http.bulk_upsert_global_commands(
-                    self.client.application_id, payload=payload
-                )
-            else:
-                data = await self._http.bulk_upsert_guild_commands(
-                    self.client.application_id, guild.id, payload=payload
-                )
-        except discord.HTTPException as error:
-            if error.status == 400 and error.code == 50035:
-                raise app_commands.CommandSyncFailure(error, commands) from None
-            raise
-        return [app_commands.AppCommand(data=command, state=self._state) for command in data]
-
-    async def translated_payload(
-        self, commands: list[app_commands.Command | app_commands.ContextMenu | app_commands.Group]
-    ) -> list[dict[str, Any]]:
-        """The commands as sync sends them, translated (`_TRANSLATED_COMMANDS`); a new copy."""
-        translator = self.translator
-        english = [command.to_dict(self) for command in commands]
-        if translator is None:
-            return english
-        key = json.dumps([type(translator).__qualname__, english], sort_keys=True)
-        if key not in _TRANSLATED_COMMANDS:
-            translated = [await c.get_translated_payload(self, translator) for c in commands]
-            _TRANSLATED_COMMANDS[key] = json.dumps(translated)
-        return json.loads(_TRANSLATED_COMMANDS[key])
 
 
 class Clicks(components.Clicks):
