@@ -30,10 +30,18 @@ ACTION_EMOJI = {"take": "📥", "place": "🧩", "sell": "💰", "workers": "�
 
 # Panels fold these decisions into the one before them (bot/panels.py): the die, its action
 # and the action's tile (or hex) in one click; buying and the tile bought; a full storage's
-# discard into the take or the buy that fills it.
-FOLDED = frozenset({"action", "take", "place", "buy", "discard"})
-FOLDED_AFTER = {"buy": frozenset(DIE_KINDS), "discard": frozenset({"take", "buy"})}
+# discard into the take or the buy that fills it; a ship placed by a town hall and the depot
+# it ships from; a ship and the goods it loads where there is room for only one new kind.
+FOLDED = frozenset({"action", "take", "place", "buy", "discard", "ship", "shipgoods"})
+FOLDED_AFTER = {
+    "buy": frozenset(DIE_KINDS),
+    "discard": frozenset({"take", "buy"}),
+    # never after a die's placing: each placing line would multiply by every depot
+    "ship": frozenset({"townhall"}),
+    "shipgoods": frozenset({"ship"}),
+}
 MENU_LABEL_MAX = 100  # Discord cuts a menu line's label here
+BUTTON_LABEL_MAX = 80  # and a button's (a town hall's few lines are buttons)
 
 
 def option_style(decision: Decision, option: Option) -> OptionStyle | None:
@@ -79,7 +87,10 @@ def chain_style(decisions: tuple[Decision, ...], options: tuple[Option, ...]) ->
     depot 4", "Die 3 as 4 (1 worker): Place Bank on building 3 (row 3, space 3)", "Die 6:
     Sell …", in place of the steps' labels joined (the action step only repeats the die value
     that the tile or hex already says); a tile bought, "Buy Castle from the black depot for 2
-    silverlings"; a full storage's discard after a take or a buy, "…, discarding Mine"."""
+    silverlings"; a full storage's discard after a take or a buy, "…, discarding Mine"; a
+    town hall's tile with the ship's depot and goods (`_follow_up_style`)."""
+    if decisions[0].kind in ("townhall", "ship"):
+        return _follow_up_style(decisions, options)
     discard = options[-1] if decisions[-1].kind == "discard" else None
     if discard is not None:
         decisions, options = decisions[:-1], options[:-1]
@@ -141,6 +152,30 @@ def _action_style(
     else:
         return None
     return OptionStyle(label=label, emoji=emoji, description=explain(chosen.fields))
+
+
+def _follow_up_style(
+    decisions: tuple[Decision, ...], options: tuple[Option, ...]
+) -> OptionStyle | None:
+    """A town hall's tile and the ship's depot, "Place Ship on ⛵ 3 (row 2, space 4), then
+    Depot 3: cow ×2"; a ship's depot and the goods loaded, "Depot 3: cow, sheep (room: 1
+    new kind), taking cow". Too long for a button in some language: the tile placed goes to
+    the description."""
+    kinds = tuple(d.kind for d in decisions)
+    if kinds == ("ship",):
+        return OptionStyle(options[0].label, "⛵")
+    if kinds == ("ship", "shipgoods"):
+        return OptionStyle(m("label.taking", ship=options[0].label, goods=options[1].label), "⛵")
+    if kinds[0] != "townhall" or kinds[1:2] != ("ship",):
+        return None
+    shipped = _follow_up_style(decisions[1:], options[1:])
+    if shipped is None or shipped.label is None:
+        return None
+    placed = m("label.place_tile", on=options[0].label)
+    label = m("label.then", first=placed, then=shipped.label)
+    if any(len(render_text(lang, label)) > BUTTON_LABEL_MAX for lang in LANGUAGES):
+        return OptionStyle(shipped.label, "⛵", placed)
+    return OptionStyle(label, "⛵", explain(options[0].fields))
 
 
 def explain(tile: Mapping[str, Any]) -> Msg | None:

@@ -100,9 +100,10 @@ LINE_MAX = 100  # a menu line's label (a delivery's lines are many: a menu, not 
 # its row, a building and its site, a piggyback and its payment, each in one click; a first
 # delivery in the Sell phase and a second delivery or dropping out after it (one line is one
 # Sell turn). The trades after a delivery are asked after it: folded, they made a Sell panel
-# four menus long and ten times dearer to work out.
-FOLDED = frozenset({"plant_row", "build_site", "piggy_pay", "sell_second"})
-FOLDED_AFTER = {"sell_second": frozenset({"sell"})}
+# four menus long and ten times dearer to work out. A plantation that empties its row of the
+# player board and that row's farm, built or removed (at most 6 answers).
+FOLDED = frozenset({"plant_row", "build_site", "piggy_pay", "sell_second", "farm"})
+FOLDED_AFTER = {"sell_second": frozenset({"sell"}), "farm": frozenset({"plant_space"})}
 FOLDED_ANSWERS = {"sell_second": frozenset({"bar", "drop"})}
 
 
@@ -157,6 +158,8 @@ def chain_style(decisions: tuple[Decision, ...], options: tuple[Option, ...]) ->
     kinds = tuple(d.kind for d in decisions)
     if kinds == ("sell", "sell_second"):
         return second_delivery_style(decisions, options)
+    if kinds == ("plant_space", "farm"):
+        return farm_style(options)
     head = options[0].fields
     if "building" not in head:
         return None
@@ -197,6 +200,36 @@ def second_delivery_style(
             gains = msg("chain.gains_both", a=gains, b=delivery_gains(then))
         return OptionStyle(label, style.emoji or HEAD_EMOJI["bar"], gains)
     return OptionStyle(then.label, style.emoji, first.label)
+
+
+def farm_style(options: tuple[Option, ...]) -> OptionStyle:
+    """A plantation and its row's farm: `Level 2 in Brazil: row 2, space 3, then a farm in
+    Colombia`, `…, then remove the farm`; where that passes a menu line's 100 characters in
+    some language, the plantation by its space only (`Level 2 in Brazil: row 2, space 3`),
+    whole in the description."""
+    planted, farm = options
+    label = then_farm(planted.label, farm)
+    emoji = HEAD_EMOJI[farm.fields["action"]]
+    if all(len(render_text(lang, label)) <= LINE_MAX for lang in LANGUAGES):
+        return OptionStyle(label, emoji, description("plant_space", None, planted.fields))
+    return OptionStyle(then_farm(plantation_space(planted), farm), emoji, planted.label)
+
+
+def then_farm(planted: Text, farm: Option) -> Msg:
+    if farm.fields.get("action") == "farm":
+        return msg("chain.then_farm", first=planted, coffee=coffee_name(farm.fields["coffee"]))
+    return msg("chain.then_no_farm", first=planted)
+
+
+def plantation_space(option: Option) -> Text:
+    """A plantation option's words without how it gets there (donkeys, the space below)."""
+    label, fields = option.label, option.fields
+    if not isinstance(label, Msg) or "level" not in label.args:
+        return label
+    where = msg("label.row_space", row=fields["row"], space=fields["space"] + 1)
+    return msg(
+        "label.plant_space", level=label.args["level"], coffee=label.args["coffee"], how=[where]
+    )
 
 
 def delivery_words(option: Option) -> Text:

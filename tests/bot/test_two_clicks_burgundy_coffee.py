@@ -1,0 +1,120 @@
+"""Two clicks (issue 29, item 2): the last folds of The Castles of Burgundy and Coffee
+Traders. A town hall that places a ship takes its depot in the same click: "Place Ship on
+ship 1 (row 4, space 2), then Depot 3: red 1, pink 3" (the town hall's tile, then the
+ship's depot: a click each before, a third after the die's line); a ship whose goods must be
+chosen (room for one new kind) takes them in its line. A Coffee Traders plantation that
+empties its row of the player board builds or removes that row's farm in the same click:
+"Level 2 in Guatemala: row 2, space 4, then a farm in Colombia" (work·row, the space, the
+farm: three clicks before). Through SimCord in en, zh-TW and ja; each line stores the moves
+the separate clicks store and leaves the same game."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from meeple_hall.bot.panels import FOLD_MAX_LINES, Line, line_styles, offered_lines
+from meeple_hall.bot.presenters import chain_style
+from meeple_hall.games.core.catalogues import render
+from tests.bot.conftest import plan_turn, seated_member, start_game
+from tests.bot.test_two_clicks import (
+    ALL_LANGUAGES,
+    assert_two_clicks_made_the_moves,
+    assert_worded,
+    kinds_of,
+    seated,
+    shown_labels,
+    typed_until,
+)
+
+# How a town hall's line with its ship begins, in each language (the tile placed first).
+TOWNHALL_LINE = {"en": "Place ", "zh-TW": "把", "ja": "置く："}
+
+
+def worded_whole(game_id: str, line: Line) -> bool:
+    """The line's own words (not the panel's steps joined) in every language, within a
+    button's 80 characters."""
+    style = chain_style(game_id, line.decisions, line.options)
+    return style is not None and all(
+        len(render(language, style.label)) <= 80 for language in ALL_LANGUAGES
+    )
+
+
+@pytest.mark.parametrize("language", ALL_LANGUAGES)
+async def test_a_burgundy_town_hall_places_a_ship_and_ships_in_one_click(table, language):
+    """The town hall's tile (a ship) and the depot it ships from are one line of the town
+    hall's panel: the die's line and this one make the move two clicks (three before)."""
+    game = await start_game(table, table.bob, table.carol, game="burgundy")
+
+    def places_a_ship(line: Line) -> bool:
+        return kinds_of(line)[:2] == ("townhall", "ship")
+
+    seat, line = await typed_until(table, game, places_a_ship, ("townhall",), 2)
+    player = await seated(table, game, language, seat)
+    before, seq = game.state, game.seq
+    panel = await player.take_turn(table)
+    whole = worded_whole("burgundy", line)
+    assert_worded(
+        game, player, panel, line.value, language, TOWNHALL_LINE[language] if whole else ""
+    )
+    assert render(language, line.options[1].label) in shown_labels(panel)[line.value]
+    await player.pick(panel, line.value)
+
+    await assert_two_clicks_made_the_moves(table, game, player, seq, before, line.value)
+    assert line.options[0].fields["hex"] in game.state.players[seat].estate
+
+
+async def type_first_answers_until(table, game, kind: str, wanted, most: int = 900):
+    """Each seat answers its decisions by their first option (`/move`, a random answer
+    where several are chosen at once) until a decision of `kind` offers a line `wanted`
+    accepts: that seat and the line."""
+    for _ in range(most):
+        pending = game.decisions()
+        assert pending, "the game ended first"
+        decision = pending[0]
+        if decision.kind == kind:
+            found = next(
+                (ln for ln in offered_lines(game, decision.seat, decision) if wanted(ln)), None
+            )
+            if found is not None:
+                return decision.seat, found
+        if decision.max_choices == 1:
+            token = decision.options[0].id
+        else:
+            token = plan_turn(game, decision.seat, random.Random(0), most=1)[0]
+        await seated_member(table, game, decision.seat).slash(table.channel, "move", text=token)
+    raise AssertionError(f"no such line in {most} moves")
+
+
+@pytest.mark.parametrize("language", ALL_LANGUAGES)
+async def test_a_coffee_plantation_and_its_rows_farm_are_one_click(table, language):
+    """A plantation that empties its row of the player board and the farm built (or
+    removed) are one line of the plantation's panel: Work·row, then this line (three clicks
+    before: the row, the space, the farm)."""
+    game = await start_game(table, table.bob, table.carol, game="coffee")
+
+    def builds_the_farm(line: Line) -> bool:
+        return kinds_of(line) == ("plant_space", "farm") and line.steps[-1] != "discard"
+
+    seat, line = await type_first_answers_until(table, game, "plant_space", builds_the_farm)
+    player = await seated(table, game, language, seat)
+    before, seq = game.state, game.seq
+    coins = game.state.players[seat].coins
+    panel = await player.take_turn(table)
+    planted = line.options[0]
+    start = render(language, planted.label)
+    if not worded_whole("coffee", line):  # too long: the plantation by its space only
+        start = start.split("：" if language != "en" else ":")[0]
+    assert_worded(game, player, panel, line.value, language, start)
+    lines = offered_lines(game, seat, game.decision_for(seat))
+    assert len(lines) <= FOLD_MAX_LINES
+    removing = next(ln for ln in lines if ln.steps == (line.steps[0], "discard"))
+    words = line_styles("coffee", lines, language)
+    assert words[removing.value].label != words[line.value].label
+    await player.pick(panel, line.value)
+
+    await assert_two_clicks_made_the_moves(table, game, player, seq, before, line.value)
+    farm = line.options[1].fields
+    assert game.state.coops[farm["coffee"]].buildings["farm"][farm["space"]] == seat
+    assert game.state.players[seat].coins < coins
