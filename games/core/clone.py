@@ -86,14 +86,19 @@ _PLAIN_HINTS = frozenset({int, str, bool, float, type(None), Msg})
 
 
 @functools.cache
-def _field_plan(kind: type) -> dict[str, Callable[[Any], Any]]:
-    """A dataclass's fields copied at once by their hints (the others go to `clone`)."""
+def field_hints(kind: type) -> dict[str, Any]:
+    """A dataclass's fields' type hints ({} where they cannot be resolved)."""
     try:
-        hints = typing.get_type_hints(kind)
+        return typing.get_type_hints(kind)
     except (NameError, TypeError):
         return {}
+
+
+@functools.cache
+def _field_plan(kind: type) -> dict[str, Callable[[Any], Any]]:
+    """A dataclass's fields copied at once by their hints (the others go to `clone`)."""
     plan: dict[str, Callable[[Any], Any]] = {}
-    for name, hint in hints.items():
+    for name, hint in field_hints(kind).items():
         origin, args = typing.get_origin(hint), typing.get_args(hint)
         if origin is list and args and _plain(args[0]):
             plan[name] = list.copy
@@ -108,4 +113,16 @@ def _plain(hint: Any) -> bool:
         return True
     if typing.get_origin(hint) in (typing.Union, types.UnionType):
         return all(_plain(arg) for arg in typing.get_args(hint))
+    return False
+
+
+def only_plain(hint: Any) -> bool:
+    """Whether a hint allows only plain values and lists, dicts and tuples of them, at any
+    depth: no object, so nothing a walk looking for objects need enter."""
+    if _plain(hint):
+        return True
+    origin = typing.get_origin(hint)
+    if origin in (list, dict, tuple, typing.Union, types.UnionType):
+        args = [arg for arg in typing.get_args(hint) if arg is not Ellipsis]
+        return bool(args) and all(only_plain(arg) for arg in args)
     return False

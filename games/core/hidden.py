@@ -11,11 +11,14 @@ information. Fields marked HIDDEN never appear in a view (games.testing checks i
 from __future__ import annotations
 
 import dataclasses
+import types
+import typing
 from collections.abc import Iterable, Iterator
 from types import MappingProxyType
 from typing import Any
 
 from meeple_hall.games.core import serial
+from meeple_hall.games.core.clone import field_hints, only_plain
 from meeple_hall.games.core.messages import Msg
 from meeple_hall.games.core.rng import Rng
 
@@ -42,20 +45,42 @@ def _marked(state: Any) -> list[tuple[str, Any]]:
 
 # Values that hold nothing marked. The bot asks for a state's hidden parts on every move and
 # for every line a panel unfolds, so the walk skips these and reads each dataclass's fields
-# from a table built once per class.
+# from a table built once per class, without the unmarked fields whose type hints allow only
+# plain values (a log, a list of tile names: the hints are the state's format, `serial.loads`
+# builds a saved state from them, so such a field holds no generator and no marked field).
 _LEAVES = frozenset({int, str, float, bool, bytes, type(None), Msg})
 _PLANS: dict[type, tuple[tuple[str, str | None], ...] | None] = {}
 
 
 def _plan(kind: type) -> tuple[tuple[str, str | None], ...] | None:
-    """A dataclass's fields with their marks (None for any other class)."""
+    """A dataclass's fields to look at, with their marks (None for any other class)."""
     if kind not in _PLANS:
-        _PLANS[kind] = (
-            tuple((f.name, f.metadata.get("hidden")) for f in dataclasses.fields(kind))
-            if dataclasses.is_dataclass(kind)
-            else None
+        if not dataclasses.is_dataclass(kind):
+            _PLANS[kind] = None
+            return None
+        every = tuple((f.name, f.metadata.get("hidden")) for f in dataclasses.fields(kind))
+        _PLANS[kind] = every  # while the hints are read: a class that holds itself is walked
+        hints = field_hints(kind)
+        _PLANS[kind] = tuple(
+            (name, mark)
+            for name, mark in every
+            if mark or name not in hints or not _holds_nothing_marked(hints[name])
         )
     return _PLANS[kind]
+
+
+def _holds_nothing_marked(hint: Any) -> bool:
+    """Whether a field of this type hint can hold no generator and no marked field: plain
+    values, dataclasses with nothing to look at, and lists, dicts, tuples of them."""
+    if only_plain(hint):
+        return True
+    if isinstance(hint, type):
+        return not issubclass(hint, Rng) and _plan(hint) == ()
+    origin = typing.get_origin(hint)
+    if origin in (list, dict, tuple, typing.Union, types.UnionType):
+        args = [arg for arg in typing.get_args(hint) if arg is not Ellipsis]
+        return bool(args) and all(_holds_nothing_marked(arg) for arg in args)
+    return False
 
 
 def _collect(state: Any, found: list[tuple[str, Any]]) -> None:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import copy
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from meeple_hall.games.core import Msg, Rng
+from meeple_hall.games.core.clone import clone
 from meeple_hall.games.core.hidden import HIDDEN
 
 
@@ -131,11 +131,14 @@ class KeyflowerState:
     final: list[dict[str, Any]] = field(default_factory=list)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> KeyflowerState:
-        """A fast copy: the engine copies the state on every action."""
-        out = copy.copy(self)
+        """A fast copy: the engine copies the state on every action, the bot for every line
+        a panel unfolds (its players and tiles copied by their own `__deepcopy__`, called
+        directly: `copy.deepcopy` would add its memo to each)."""
+        out = object.__new__(KeyflowerState)
+        out.__dict__.update(self.__dict__)
         out.rng = Rng(self.rng.state)
-        out.players = [copy.deepcopy(p) for p in self.players]
-        out.tiles = {k: copy.deepcopy(t) for k, t in self.tiles.items()}
+        out.players = [p.__deepcopy__(memo) for p in self.players]
+        out.tiles = {k: t.__deepcopy__(memo) for k, t in self.tiles.items()}
         for name in ("bag", "supply", "skill_pile"):
             setattr(out, name, dict(getattr(self, name)))
         for name in ("boat_workers", "boat_skills"):
@@ -151,6 +154,6 @@ class KeyflowerState:
             "log",
         ):
             setattr(out, name, list(getattr(self, name)))
-        out.move = replace(self.move, groups=list(self.move.groups), mix=dict(self.move.mix))
-        out.final = copy.deepcopy(self.final, memo)
+        out.move = clone(self.move)
+        out.final = clone(self.final)
         return out
