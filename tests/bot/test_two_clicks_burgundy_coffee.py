@@ -5,7 +5,8 @@ ship's depot: a click each before, a third after the die's line); a ship whose g
 chosen (room for one new kind) takes them in its line. A Coffee Traders plantation that
 empties its row of the player board builds or removes that row's farm in the same click:
 "Level 2 in Guatemala: row 2, space 4, then a farm in Colombia" (work·row, the space, the
-farm: three clicks before). Through SimCord in en, zh-TW and ja; each line stores the moves
+farm: three clicks before). Through SimCord in en, zh-TW and ja (the ship's goods through the
+panel model, bot/panel_clicks.py: random players seldom reach it); each line stores the moves
 the separate clicks store and leaves the same game."""
 
 from __future__ import annotations
@@ -14,8 +15,11 @@ import random
 
 import pytest
 
-from meeple_hall.bot.panels import FOLD_MAX_LINES, Line, line_styles, offered_lines
-from meeple_hall.bot.presenters import chain_style
+from meeple_hall import games
+from meeple_hall.bot.panel_clicks import Answer, clicks, model_game
+from meeple_hall.bot.panels import FOLD_MAX_LINES, Line, line_styles, offered_lines, panel_lines
+from meeple_hall.bot.presenters import chain_style, folded_kinds
+from meeple_hall.games import Action
 from meeple_hall.games.core.catalogues import render
 from tests.bot.conftest import plan_turn, seated_member, start_game
 from tests.bot.test_two_clicks import (
@@ -118,3 +122,37 @@ async def test_a_coffee_plantation_and_its_rows_farm_are_one_click(table, langua
     farm = line.options[1].fields
     assert game.state.coops[farm["coffee"]].buildings["farm"][farm["space"]] == seat
     assert game.state.players[seat].coins < coins
+
+
+def ship_loading_one_kind_of_several(seed: int = 1):
+    """The first ship decision of a game whose panels pick each first option that leads to
+    a choice of the goods (room for one new kind of several): its state and decision."""
+    engine = games.get("burgundy")
+    state = engine.new(3, seed)
+    while pending := engine.decisions(state):
+        decision = pending[0]
+        first = tuple(o.id for o in decision.options[: max(decision.min_choices, 1)])
+        after = engine.apply(state, Action(decision.seat, first))
+        follows = engine.decisions(after)
+        if decision.kind == "ship" and follows and follows[0].kind == "shipgoods":
+            return engine, state, decision
+        state = after
+    raise AssertionError("no ship loading a choice of goods in the sample")
+
+
+def test_a_burgundy_ship_and_the_goods_it_loads_are_one_line():
+    """A ship's depot and the one new kind of goods it has room for are one line of the ship
+    panel (a click more before): "Depot 2: purple 2, pink 3 (room: 1 new kind), taking pink
+    3"; one click makes both moves, as the separate clicks make them."""
+    engine, state, decision = ship_loading_one_kind_of_several()
+    lines = panel_lines(engine, state, decision.seat, decision, folded_kinds("burgundy"))
+    loading = [ln for ln in lines if kinds_of(ln) == ("ship", "shipgoods")]
+    assert loading and len(lines) <= FOLD_MAX_LINES
+    for language in ALL_LANGUAGES:
+        words = line_styles("burgundy", lines, language)
+        for line in loading:
+            ship, goods = (render(language, o.label) for o in line.options)
+            assert words[line.value].label.startswith(ship) and goods in words[line.value].label
+    line = loading[0]
+    steps = [(step,) for step in line.steps]
+    assert clicks(model_game(engine, state, 3), decision.seat, steps) == Answer(1, 2)
