@@ -10,8 +10,10 @@ line chosen applied step by step as `CommitPath` applies it (each step with the 
 decision, the decisions after it, the history moved), every seat's view and the spectator's
 (the table picture and the DMs ask for them), and the Undo button's plan
 (`History.plan_undo` with the game's kept views). No store, no SimCord, no pictures: those
-are measured by `click_latency.py`, `load.py` and `game_figures.py`. Run with another tree
-on PYTHONPATH to compare (the script imports `meeple_hall` from wherever it is found).
+are measured by `click_latency.py`, `load.py` and `game_figures.py`. To compare another tree,
+put on PYTHONPATH a folder holding a `meeple_hall/` of symlinks to that tree's `meeple_hall/
+__init__.py`, `bot`, `games`, `renderers` and `data` (a tree's own `meeple_hall/` is not enough:
+the editable install maps its parts to this tree); the first line says where `meeple_hall` is.
 
 `--digest` also prints a digest of every panel the run built, as Discord is sent it (text
 and components), in each language and on each page: two trees whose digests are the same
