@@ -60,22 +60,36 @@ def room(state: BurgundyState, seat: int) -> int:
     return table()["goods"]["storage_kinds"] - len(state.players[seat].goods)
 
 
+# A ship's label names the goods waiting kind by kind, at most this many kinds, for one depot
+# and for two (knowledge tile 5), and the kinds its storage leaves behind while the names in
+# all are at most one more; past them it counts: named, they would pass a button's 80
+# characters, and the table shows the depots.
+MOST_KINDS_NAMED = {1: 3, 2: 2}
+
+
 def ship_label(state: BurgundyState, seat: int, depots: list[int]) -> Msg:
     """The goods of the depots, and what the 3 kinds of goods storage leaves behind: "if a
     player is unable to place a goods tile on one of their storage spaces, that tile remains
     in the depot" (2019 rulebook, Ship)."""
-    on_board = goods_stacks([g for d in depots for g in state.depot_goods[d - 1]])
+    tiles = [g for d in depots for g in state.depot_goods[d - 1]]
+    on_board: list[Msg] = goods_stacks(tiles)
+    kinds = len(on_board)
+    named = kinds <= MOST_KINDS_NAMED[len(depots)]
+    if not named:
+        on_board = [m("label.goods_many", tiles=count("tiles", len(tiles)), n=kinds)]
     if len(depots) == 1:
         label = m("label.ship", depot=depots[0], goods=on_board)
     else:
         label = m("label.ship_two", depot=depots[0], next=depots[1], goods=on_board)
     held = state.players[seat].goods
-    new = sorted({g for d in depots for g in state.depot_goods[d - 1] if g not in held})
+    new = sorted({g for g in tiles if g not in held})
     free = room(state, seat)
     if len(new) <= free:
         return label
     if free == 0:
-        return m("label.ship_left", ship=label, left=[goods(g) for g in new])
+        named = named and kinds + len(new) <= MOST_KINDS_NAMED[len(depots)] + 1
+        left = [goods(g) for g in new] if named else [count("kinds", len(new))]
+        return m("label.ship_left", ship=label, left=left)
     return m("label.ship_choose", ship=label, kinds=count("kinds", free))
 
 

@@ -1,10 +1,14 @@
 """What each placed tile does: castles, mines, the eight buildings and the town rule."""
 
+import itertools
+
 import pytest
 
 from meeple_hall.games.burgundy.flow import end_turn
+from meeple_hall.games.burgundy.follow_ups import ship_label
 from meeple_hall.games.burgundy.rules import tile
 from meeple_hall.games.core import IllegalAction
+from meeple_hall.games.core.catalogues import LANGUAGES, render
 
 from .helpers import decision, options, play, setup_player, table, tid
 
@@ -234,6 +238,31 @@ def test_ship_labels_say_which_goods_the_three_kinds_of_storage_leave_behind():
         "3": "pink 3",
         "4": "turquoise 4 ×2",
     }
+
+
+def test_every_ship_label_fits_a_button_in_every_language():
+    """Whatever the depots hold (every set of kinds, 9 tiles of each) and whatever the storage
+    holds, a ship's label over one depot or two (knowledge tile 5) is at most 80 characters:
+    past a few kinds it counts them rather than naming them (an 87-character label was once
+    found by random play)."""
+    kinds = range(1, 7)
+    for depots, (on_board, held) in itertools.product(
+        ([3], [3, 4]),
+        itertools.product(subsets(kinds, 1, 6), subsets(kinds, 0, 3)),
+    ):
+        state = table()
+        setup_player(state, goods={k: 1 for k in held})
+        state.depot_goods = [[] for _ in range(6)]
+        for at, kind in enumerate(on_board):
+            state.depot_goods[depots[at % len(depots)] - 1] += [kind] * 9
+        label = ship_label(state, 0, depots)
+        for lang in LANGUAGES:
+            words = render(lang, label, strict=True)
+            assert len(words) <= 80, words
+
+
+def subsets(items, least: int, most: int):
+    return [c for n in range(least, most + 1) for c in itertools.combinations(items, n)]
 
 
 def test_taking_into_a_full_storage_says_a_stored_tile_goes():

@@ -5,6 +5,7 @@ import pytest
 from meeple_hall.games.burgundy.flow import end_turn
 from meeple_hall.games.burgundy.rules import tile
 from meeple_hall.games.burgundy.scoring import final_points
+from meeple_hall.games.core.catalogues import LANGUAGES, render
 
 from .helpers import decision, options, play, setup_player, table
 
@@ -46,6 +47,20 @@ def test_5_ships_the_goods_of_two_neighbouring_depots():
     state = play(state, "6+1")
     assert state.players[0].goods == {1: 1, 6: 1}
     assert state.depot_goods == [[], [], [], [], [], []]
+
+
+def test_5_a_ship_over_two_depots_of_many_kinds_counts_them_within_a_button():
+    """Named kind by kind, 5 kinds on depots 3 and 4 made an 87-character label (found by the
+    conformance test's random play); past 3 kinds the label counts the goods, and the step
+    after it names the kinds to choose."""
+    state = with_knowledge(5, dice=(2, 2), storage=["ship"], goods={})
+    state.depot_goods = [[], [], [1, 1, 1, 2], [3, 4, 6, 6], [], []]
+    state = play(state, "2", "place", "ship@18")
+    two = next(o for o in decision(state).options if o.id == "3+4")
+    assert str(two.label) == "Depots 3 and 4: 8 tiles of 5 kinds (room: 3 new kinds)"
+    assert all(len(render(lang, two.label, strict=True)) <= 80 for lang in LANGUAGES)
+    one = next(o for o in decision(state).options if o.id == "4")
+    assert str(one.label) == "Depot 4: pink 3, turquoise 4, brown 6 ×2"
 
 
 def test_6_buys_from_any_of_the_seven_depots_for_two_silverlings():
