@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import Counter
-from collections.abc import Awaitable, Callable, Hashable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Hashable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -466,10 +466,12 @@ class TableDisplay:
         acting = self._awaited(game)
         newly = acting - self._acting.get(game.id, frozenset())
         humans = self._newly_awaited(game, acting)
+        prefs = {u: await self.store.get_prefs(u) for u in humans}
         # no mention reaches a player in their quiet hours (the name is still shown)
-        loud = frozenset([u for u in humans if not await self.quiet(u)])
+        now = discord.utils.utcnow()
+        loud = frozenset([u for u in humans if quiet_until(prefs[u], now) is None])
         mention = _Mention(tuple(humans), loud)
-        await self._owe_turn_dms(game, newly)
+        await self._owe_turn_dms(game, newly, prefs)
         embed = table_embed(game, locale, self.notes(game, locale) if self.notes else None)
         buttons = table_buttons(table.id, seq, locale)
         message: discord.Message | discord.PartialMessage | None = None
@@ -510,10 +512,14 @@ class TableDisplay:
         # when it goes out)
         self._acting[game.id] = acting
         # DMs go out on their own, so the next move's table never waits behind them.
-        task = asyncio.create_task(self._notify(game, newly, message.jump_url))
+        self._dms_apart(self._notify(game, newly, message.jump_url))
+        return png is not None
+
+    def _dms_apart(self, sending: Coroutine[Any, Any, None]) -> None:
+        """DMs sent in a task of their own (counted as work under way while the bot closes)."""
+        task = asyncio.create_task(sending)
         self._dm_tasks.add(task)
         task.add_done_callback(self._dm_tasks.discard)
-        return png is not None
 
     async def _mark_unshown(self, game: LiveGame) -> None:
         if game.id not in self._unshown:
@@ -601,10 +607,6 @@ class TableDisplay:
         )
 
     # -- direct messages -----------------------------------------------------------------
-    async def quiet(self, user_id: int) -> bool:
-        prefs = await self.store.get_prefs(user_id)
-        return quiet_until(prefs, discord.utils.utcnow()) is not None
-
     def _secret_text(self, game: LiveGame, seat: int) -> Text:
         """The seat's secrets, in no language yet (compared to see whether they changed)."""
         secret = game.private_text(seat)
@@ -767,17 +769,18 @@ class TableDisplay:
     # A turn DM that waits (for Discord to answer again, for the player's quiet hours) waits
     # in memory; the store keeps that it is owed from before the table post that mentions the
     # seat until it goes out, so a bot stopping meanwhile leaves it to the next (finding 11).
-    async def _owe_turn_dms(self, game: LiveGame, newly: frozenset[int]) -> None:
-        """The seats newly awaited whose players take turn DMs are owed one, in one write
-        (none when none is newly owed)."""
+    async def _owe_turn_dms(
+        self, game: LiveGame, newly: frozenset[int], prefs: dict[int, UserPrefs]
+    ) -> None:
+        """The seats newly awaited whose players take turn DMs (`prefs`, by user) are owed
+        one, in one write (none when none is newly owed)."""
         seats = game.table.seats
         due = []
         for seat in sorted(newly):
             s = seats[seat]
             if s.ai or s.user_id is None or (game.id, seat) in self._owed:
                 continue
-            prefs = await self.store.get_prefs(s.user_id)
-            if prefs.turn_dms and not prefs.dms_closed:
+            if prefs[s.user_id].turn_dms and not prefs[s.user_id].dms_closed:
                 due.append(seat)
         if due:
             await self.store.set_turn_dm_owed(game.table.id, due, True)
@@ -812,10 +815,7 @@ class TableDisplay:
         DM held back: in the player's quiet hours it waits for them to end."""
         for seat in seats:
             self._hold(game.id, seat, turn=True, secret=False)
-        due = _DmBatch(game, jump_link(game.table), again=seats)
-        task = asyncio.create_task(self._dms_in_turn(game, due))
-        self._dm_tasks.add(task)
-        task.add_done_callback(self._dm_tasks.discard)
+        self._dms_apart(self._dms_in_turn(game, _DmBatch(game, jump_link(game.table), again=seats)))
 
     def dm_locale(self, prefs: UserPrefs, table: Table) -> str:
         """A DM's language: the one the user chose, else their client's last locale, else the
