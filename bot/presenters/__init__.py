@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from meeple_hall.games.core import Decision, Option, Text
+from meeple_hall.games.core.catalogues import LANGUAGES, render
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +43,12 @@ class OptionStyle:
     label: Text | None = None
     emoji: str | None = None
     description: Text | None = None
+
+
+def fits(text: Text, most: int) -> bool:
+    """Whether `text` is at most `most` characters in every language (a presenter's
+    longer words go to the description where they would pass Discord's limits)."""
+    return all(len(render(lang, text)) <= most for lang in LANGUAGES)
 
 
 _FOUND: dict[str, Any] = {}

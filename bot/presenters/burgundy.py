@@ -9,12 +9,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from meeple_hall.bot.presenters import OptionStyle
+from meeple_hall.bot.presenters import OptionStyle, fits
 from meeple_hall.games.burgundy.words import count, m, qualified, seat_name, tile_name
 from meeple_hall.games.burgundy.words import goods as goods_name
 from meeple_hall.games.core import Decision, Msg, Option
-from meeple_hall.games.core.catalogues import LANGUAGES
-from meeple_hall.games.core.catalogues import render as render_text
 
 TYPE_EMOJI = {
     "building": "🏠",
@@ -109,7 +107,7 @@ def chain_style(decisions: tuple[Decision, ...], options: tuple[Option, ...]) ->
     if die is None:
         return OptionStyle(label=label, emoji=move.emoji, description=move.description)
     with_die = m("label.with_die", die=die.label, move=label)
-    if any(len(render_text(lang, with_die)) > MENU_LABEL_MAX for lang in LANGUAGES):
+    if not fits(with_die, MENU_LABEL_MAX):
         # Too long for a menu line in some language: the die's words go to the description.
         return OptionStyle(label=label, emoji=move.emoji, description=die.label)
     return OptionStyle(label=with_die, emoji=move.emoji, description=move.description)
@@ -173,7 +171,7 @@ def _follow_up_style(
         return None
     placed = m("label.place_tile", on=options[0].label)
     label = m("label.then", first=placed, then=shipped.label)
-    if any(len(render_text(lang, label)) > BUTTON_LABEL_MAX for lang in LANGUAGES):
+    if not fits(label, BUTTON_LABEL_MAX):
         return OptionStyle(shipped.label, "⛵", placed)
     return OptionStyle(label, "⛵", explain(options[0].fields))
 

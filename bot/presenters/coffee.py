@@ -9,15 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from meeple_hall.bot.presenters import OptionStyle
+from meeple_hall.bot.presenters import OptionStyle, fits
 from meeple_hall.games.coffee.build import bonus_words
 from meeple_hall.games.coffee.data import COFFEES, CONTRACT_ROWS, KOPI, components
 from meeple_hall.games.coffee.names import bonus_name
 from meeple_hall.games.coffee.words import coffee_name, column_name, count
 from meeple_hall.games.coffee.words import m as msg
 from meeple_hall.games.core import Decision, Msg, Option, Text
-from meeple_hall.games.core.catalogues import LANGUAGES
-from meeple_hall.games.core.catalogues import render as render_text
 from meeple_hall.renderers.coffee import COFFEE_SHAPES
 
 COFFEE_EMOJI = {"gua": "🟧", "col": "🟫", "bra": "🩷", "eth": "🟩", "ind": "🟦", KOPI: "☕"}
@@ -194,7 +192,7 @@ def second_delivery_style(
         label = msg("chain.then_drop", first=delivery_words(first))
     else:
         label = msg("chain.then", first=delivery_words(first), then=delivery_words(then))
-    if all(len(render_text(lang, label)) <= LINE_MAX for lang in LANGUAGES):
+    if fits(label, LINE_MAX):
         gains = delivery_gains(first)
         if then.fields.get("action") == "bar":
             gains = msg("chain.gains_both", a=gains, b=delivery_gains(then))
@@ -210,7 +208,7 @@ def farm_style(options: tuple[Option, ...]) -> OptionStyle:
     planted, farm = options
     label = then_farm(planted.label, farm)
     emoji = HEAD_EMOJI[farm.fields["action"]]
-    if all(len(render_text(lang, label)) <= LINE_MAX for lang in LANGUAGES):
+    if fits(label, LINE_MAX):
         return OptionStyle(label, emoji, description("plant_space", None, planted.fields))
     return OptionStyle(then_farm(plantation_space(planted), farm), emoji, planted.label)
 

@@ -10,10 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from meeple_hall.bot.presenters import OptionStyle
+from meeple_hall.bot.presenters import OptionStyle, fits
 from meeple_hall.games.core import Decision, Msg, Option, Text
-from meeple_hall.games.core.catalogues import LANGUAGES
-from meeple_hall.games.core.catalogues import render as render_text
 from meeple_hall.games.keyflower.components import tiles
 from meeple_hall.games.keyflower.words import (
     amount,
@@ -135,7 +133,7 @@ def _with_upgrade_cost(tile_id: str) -> Msg | None:
     back = _side_text(s.back) if s.back else None
     if back:
         full = m("upgrade_to", front=front, cost=cost, back=back)
-        if all(len(render_text(lang, full)) <= DESCRIPTION_MAX for lang in LANGUAGES):
+        if fits(full, DESCRIPTION_MAX):
             return full
     return m("upgrade_cost_after", front=front, cost=cost)
 
@@ -224,7 +222,7 @@ def _transport_style(
         label = _transport_words(segments, words, transporting=False)
         if label is None:
             return None
-        if all(len(render_text(lang, label)) <= LABEL_MAX for lang in LANGUAGES):
+        if fits(label, LABEL_MAX):
             break
     described = _upgraded_text(segments) or head.description
     return OptionStyle(label, head.emoji, described if words is head.label else head.label)
@@ -312,7 +310,7 @@ def _placing_style(decisions: tuple[Decision, ...], options: tuple[Option, ...])
     placed = m("chain.place", tile=tile_name(tile.fields["tile"]), cell=where)
     label = m("chain.turned", place=placed, turn=_placement_words(turn)) if turn else placed
     style = option_style(decisions[0], tile) or OptionStyle()
-    if any(len(render_text(lang, label)) > LABEL_MAX for lang in LANGUAGES):
+    if not fits(label, LABEL_MAX):
         return OptionStyle(short, style.emoji, tile_label(tile.fields["tile"]))
     return OptionStyle(label, style.emoji, style.description)
 

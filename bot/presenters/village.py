@@ -8,10 +8,8 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from meeple_hall.bot.presenters import OptionStyle
+from meeple_hall.bot.presenters import OptionStyle, fits
 from meeple_hall.games.core import Decision, Msg, Option, Text
-from meeple_hall.games.core.catalogues import LANGUAGES
-from meeple_hall.games.core.catalogues import render as render_text
 from meeple_hall.games.village import words as w
 from meeple_hall.renderers.village import CITY_LETTER, CITY_XY
 
@@ -92,7 +90,7 @@ def chain_style(decisions: tuple[Decision, ...], options: tuple[Option, ...]) ->
         label = w.m("label.then", action=before_label, then=last.label)
         # a trip keeps where the city lies; a council step's note ("then a privilege") is said
         note = before.description if kind == "reward" else None
-    if all(len(render_text(lang, label)) <= LABEL_MAX for lang in LANGUAGES):
+    if fits(label, LABEL_MAX):
         return OptionStyle(label, before.emoji, note)
     return OptionStyle(last.label, EMOJI[kind], before_label)
 
@@ -239,7 +237,7 @@ def with_coin_note(fields: Mapping[str, Any], description: Msg | None) -> Msg | 
 
 @lru_cache(maxsize=4096)
 def fits_description(text: Msg) -> bool:
-    return all(len(render_text(lang, text)) <= DESCRIPTION_MAX for lang in LANGUAGES)
+    return fits(text, DESCRIPTION_MAX)
 
 
 # -- secrets and rules -----------------------------------------------------------------
