@@ -119,10 +119,15 @@ def _plain(hint: Any) -> bool:
 def only_plain(hint: Any) -> bool:
     """Whether a hint allows only plain values and lists, dicts and tuples of them, at any
     depth: no object, so nothing a walk looking for objects need enter."""
-    if _plain(hint):
+    return every_leaf(hint, _plain)
+
+
+def every_leaf(hint: Any, leaf: Callable[[Any], bool]) -> bool:
+    """Whether a hint is a `leaf`, or lists, dicts, tuples and unions of leaves at any depth."""
+    if leaf(hint):
         return True
     origin = typing.get_origin(hint)
     if origin in (list, dict, tuple, typing.Union, types.UnionType):
         args = [arg for arg in typing.get_args(hint) if arg is not Ellipsis]
-        return bool(args) and all(only_plain(arg) for arg in args)
+        return bool(args) and all(every_leaf(arg, leaf) for arg in args)
     return False

@@ -11,14 +11,12 @@ information. Fields marked HIDDEN never appear in a view (games.testing checks i
 from __future__ import annotations
 
 import dataclasses
-import types
-import typing
 from collections.abc import Iterable, Iterator
 from types import MappingProxyType
 from typing import Any
 
 from meeple_hall.games.core import serial
-from meeple_hall.games.core.clone import field_hints, only_plain
+from meeple_hall.games.core.clone import every_leaf, field_hints, only_plain
 from meeple_hall.games.core.messages import Msg
 from meeple_hall.games.core.rng import Rng
 
@@ -72,15 +70,13 @@ def _plan(kind: type) -> tuple[tuple[str, str | None], ...] | None:
 def _holds_nothing_marked(hint: Any) -> bool:
     """Whether a field of this type hint can hold no generator and no marked field: plain
     values, dataclasses with nothing to look at, and lists, dicts, tuples of them."""
-    if only_plain(hint):
-        return True
-    if isinstance(hint, type):
-        return not issubclass(hint, Rng) and _plan(hint) == ()
-    origin = typing.get_origin(hint)
-    if origin in (list, dict, tuple, typing.Union, types.UnionType):
-        args = [arg for arg in typing.get_args(hint) if arg is not Ellipsis]
-        return bool(args) and all(_holds_nothing_marked(arg) for arg in args)
-    return False
+    return every_leaf(hint, _nothing_to_look_at)
+
+
+def _nothing_to_look_at(hint: Any) -> bool:
+    return only_plain(hint) or (
+        isinstance(hint, type) and not issubclass(hint, Rng) and _plan(hint) == ()
+    )
 
 
 def _collect(state: Any, found: list[tuple[str, Any]]) -> None:
