@@ -21,7 +21,9 @@ from meeple_hall.bot.panels import FOLD_MAX_LINES, Line, line_styles, offered_li
 from meeple_hall.bot.presenters import chain_style, folded_kinds
 from meeple_hall.games import Action
 from meeple_hall.games.core.catalogues import render
+from meeple_hall.games.testing import random_choices
 from tests.bot.conftest import plan_turn, seated_member, start_game
+from tests.bot.every_game import submit, table_shown
 from tests.bot.test_two_clicks import (
     ALL_LANGUAGES,
     assert_two_clicks_made_the_moves,
@@ -29,7 +31,6 @@ from tests.bot.test_two_clicks import (
     kinds_of,
     seated,
     shown_labels,
-    typed_until,
 )
 
 # How a town hall's line with its ship begins, in each language (the tile placed first).
@@ -45,16 +46,45 @@ def worded_whole(game_id: str, line: Line) -> bool:
     )
 
 
+def places_a_ship(line: Line) -> bool:
+    return kinds_of(line)[:2] == ("townhall", "ship")
+
+
+def a_line_to_a_town_hall_placing_a_ship(engine, state) -> list[Action]:
+    """Random answers, worked out on the engine from `state`, that bring a seat to a town
+    hall whose panel offers a ship with its depot: the shortest of a few seeded lines tried
+    (a town hall with a ship in storage is rare: a random line takes 50-450 moves)."""
+    for most in (60, 150, 450):
+        for seed in range(40):
+            rng, now, line = random.Random(seed), state, []
+            while (pending := engine.decisions(now)) and len(line) < most:
+                if any(offers_a_ship(engine, now, decision) for decision in pending):
+                    return line
+                line.append(Action(pending[0].seat, random_choices(pending[0], rng)))
+                now = engine.apply(now, line[-1])
+    raise AssertionError("no town hall placing a ship in the lines tried")
+
+
+def offers_a_ship(engine, state, decision) -> bool:
+    if decision.kind != "townhall" or not any(o.id.startswith("ship") for o in decision.options):
+        return False
+    lines = panel_lines(engine, state, decision.seat, decision, folded_kinds("burgundy"))
+    return any(places_a_ship(line) for line in lines)
+
+
 @pytest.mark.parametrize("language", ALL_LANGUAGES)
 async def test_a_burgundy_town_hall_places_a_ship_and_ships_in_one_click(table, language):
     """The town hall's tile (a ship) and the depot it ships from are one line of the town
-    hall's panel: the die's line and this one make the move two clicks (three before)."""
+    hall's panel: the die's line and this one make the move two clicks (three before). The
+    game is brought there through the bot's move path (a line of random answers found on
+    the engine first), the panel through SimCord."""
     game = await start_game(table, table.bob, table.carol, game="burgundy")
-
-    def places_a_ship(line: Line) -> bool:
-        return kinds_of(line)[:2] == ("townhall", "ship")
-
-    seat, line = await typed_until(table, game, places_a_ship, ("townhall",), 2)
+    for action in a_line_to_a_town_hall_placing_a_ship(game.engine, game.state):
+        await submit(table, game, action.seat, action.choices)
+    await table_shown(table, game)
+    decision = next(d for d in game.decisions() if d.kind == "townhall")
+    seat, lines = decision.seat, offered_lines(game, decision.seat, decision)
+    line = next(line for line in lines if places_a_ship(line))
     player = await seated(table, game, language, seat)
     before, seq = game.state, game.seq
     panel = await player.take_turn(table)
