@@ -90,6 +90,7 @@ class Advance(CoffeeStep):
     """One step on an Arabica row of the player's choice."""
 
     kind = "advance"
+    always_asks = True  # a row of each coffee
 
     def offer(self, state: CoffeeState, frame: Prompt) -> Offer:
         wild = frame.data.get("why") == "wild"

@@ -74,6 +74,13 @@ def other_options(state: CoffeeState, seat: int) -> list[Option]:
     ]
 
 
+def may_staff_other(state: CoffeeState, seat: int) -> bool:
+    """Whether `other_options` offers anything, without naming the plantations."""
+    return state.players[seat].pool > 0 and any(
+        unoccupied(state, other) for other in state.order if other != seat
+    )
+
+
 def place_worker(state: CoffeeState, seat: int, token: str) -> None:
     coffee, row, space = token.split(".")
     plantation = state.coops[coffee].rows[int(row) - 1][int(space)]

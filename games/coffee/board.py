@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from meeple_hall.games.coffee.data import components
@@ -100,21 +101,29 @@ class Placement:
 
 def placements(state: CoffeeState, seat: int, level: int) -> list[Placement]:
     """Every legal space for a plantation of `level` (English rulebook, Phase 1 Action A)."""
+    return list(each_placement(state, seat, level))
+
+
+def can_place(state: CoffeeState, seat: int, level: int) -> bool:
+    """Whether a plantation of `level` has a legal space (the first found is enough)."""
+    return next(each_placement(state, seat, level), None) is not None
+
+
+def each_placement(state: CoffeeState, seat: int, level: int) -> Iterator[Placement]:
+    """The legal spaces for a plantation of `level`, one by one (`placements`)."""
     player = state.players[seat]
-    out: list[Placement] = []
     for coffee, coop in state.coops.items():
-        first = not any(own(coop, seat, row) for row in (1, 2, 3))
+        first = not any(p is not None and p.owner == seat for row in coop.rows[:3] for p in row)
         if first and (level != 1 or player.pool == 0):
             continue
         if level == 1:
-            out += [Placement(coffee, 1, i) for i, p in enumerate(coop.rows[0]) if p is None]
+            yield from (Placement(coffee, 1, i) for i, p in enumerate(coop.rows[0]) if p is None)
         if first:
             continue
         if level in (1, 2):
-            out += _row2(coop, coffee, seat, player.donkeys)
+            yield from _row2(coop, coffee, seat, player.donkeys)
         if level in (2, 3):
-            out += _row3(coop, coffee, seat, player.donkeys, player.trucks)
-    return out
+            yield from _row3(coop, coffee, seat, player.donkeys, player.trucks)
 
 
 def _row2(coop: Cooperative, coffee: str, seat: int, donkeys: int) -> list[Placement]:
@@ -189,5 +198,5 @@ def quality(state: CoffeeState, coffee: str, seat: int) -> int:
         return 0
     weights = components().board["cooperative_points"]["quality"]
     for kind, owners in coop.buildings.items():
-        value += weights[kind] * sum(1 for owner in owners if owner == seat)
+        value += weights[kind] * owners.count(seat)
     return value

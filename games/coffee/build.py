@@ -163,6 +163,7 @@ class GainCoffee(CoffeeStep):
 
     kind = "gain_coffee"
     answers_alone = True
+    always_asks = True  # a coffee of each kind: five options
 
     def offer(self, state: CoffeeState, frame: Prompt) -> Offer:
         options = [Option(c, coop_name(c), {"coffee": c}) for c in COFFEES]

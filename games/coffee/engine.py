@@ -110,7 +110,9 @@ class CoffeeEngine(GameEngine[CoffeeState]):
         determinize.resample(state, seat, rng)
 
     def view(self, state: CoffeeState, seat: int | None) -> dict[str, Any]:
-        return view(state, seat, self.decisions(state))
+        # the seats asked, from the steps asked (their decisions' options are not needed)
+        asked = {STEPS.step(frame).seat(state, frame) for frame in STEPS.asked(state)}
+        return view(state, seat, sorted(asked))
 
     def result(self, state: CoffeeState) -> Result | None:
         if not state.over:

@@ -81,7 +81,7 @@ def progress_work(state: CoffeeState) -> bool:
         andre.work_turn(state)
         state.turn += 1
         return True
-    if not work.work_options(state, seat):
+    if not work.may_work(state, seat):
         state.done[seat] = True
         state.say(m("log.drops_work", seat=who(state, seat)))
         return True
@@ -98,7 +98,7 @@ def progress_assign(state: CoffeeState) -> bool:
     if state.step == "other":
         if not all(state.done):
             seat = turn_seat(state, state.order)
-            if assign.other_options(state, seat):
+            if assign.may_staff_other(state, seat):
                 return False
             state.done[seat] = True
             return True
@@ -133,7 +133,7 @@ def progress_trade(state: CoffeeState) -> bool:
     if state.is_andre(seat):
         trade.andre_turn(state)
         return True
-    if not trade.trade_options(state, seat):
+    if not trade.may_trade(state, seat):
         state.turn += 1
         state.passes += 1
         return True

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from meeple_hall.games.coffee.board import own, quality
+from meeple_hall.games.coffee.board import quality
 from meeple_hall.games.coffee.build import column_size
 from meeple_hall.games.coffee.data import CONTRACT_LETTERS, components
 from meeple_hall.games.coffee.names import who
@@ -41,12 +41,21 @@ def _stations(state: CoffeeState, seat: int) -> bool:
 
 
 def _presence(state: CoffeeState, seat: int) -> bool:
-    count = 0
+    """A building and a plantation in the 2 or 3 row in 4 cooperatives (checked after every
+    step of play: it stops once too few cooperatives are left to look at)."""
+    missing = len(state.coops) - PRESENCE
     for coop in state.coops.values():
-        upper = own(coop, seat, 2) or own(coop, seat, 3)
-        building = any(seat in owners for owners in coop.buildings.values())
-        count += bool(upper and building)
-    return count >= 4
+        present = any(seat in owners for owners in coop.buildings.values()) and any(
+            p is not None and p.owner == seat for row in coop.rows[1:3] for p in row
+        )
+        if not present:
+            missing -= 1
+            if missing < 0:
+                return False
+    return True
+
+
+PRESENCE = 4
 
 
 def _contracts(state: CoffeeState, seat: int) -> bool:
@@ -58,7 +67,14 @@ def _plantations(state: CoffeeState, seat: int) -> bool:
 
 
 def _quality(state: CoffeeState, seat: int) -> bool:
-    return sum(1 for c in state.coops if quality(state, c, seat) >= 8) >= 2
+    """A Quality Value of 8 or more in 2 cooperatives."""
+    found = 0
+    for coffee in state.coops:
+        if quality(state, coffee, seat) >= 8:
+            found += 1
+            if found == 2:
+                return True
+    return False
 
 
 CONDITIONS: dict[str, Callable[[CoffeeState, int], bool]] = {
@@ -81,17 +97,24 @@ def milestone_points(state: CoffeeState, milestone_id: str) -> tuple[int, ...]:
 
 
 def check_milestones(state: CoffeeState) -> None:
+    """Every seat that fulfils a milestone with a space left takes it (checked after every
+    step of play: each seat's scoring markers left are counted once a check)."""
+    markers_left: dict[int, int] = {}
     for milestone_id in state.milestones:
         marks = state.milestone_marks[milestone_id]
         points = milestone_points(state, milestone_id)
+        condition = CONDITIONS[milestone_id]
         # several fulfilling it with one move take its spaces in turn order
         for seat in state.order:
             if len(marks) >= len(points) or seat in marks or state.is_andre(seat):
                 continue
-            if not scoring_markers_left(state, seat):
+            if seat not in markers_left:
+                markers_left[seat] = scoring_markers_left(state, seat)
+            if not markers_left[seat]:
                 continue
-            if CONDITIONS[milestone_id](state, seat):
+            if condition(state, seat):
                 state.players[seat].milestones[milestone_id] = points[len(marks)]
                 marks.append(seat)
+                del markers_left[seat]  # one marker more on a milestone
                 text = m(f"milestone.{milestone_id}")
                 state.say(m("log.milestone", seat=who(state, seat), milestone=text))

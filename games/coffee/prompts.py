@@ -23,10 +23,16 @@ class CoffeeStep(Step[CoffeeState, Prompt]):
     reads_meanings = False
     # a pending choice with a single option is made for the player
     answers_alone: ClassVar[bool] = False
+    # True where the offer always has an option to ask (Drop out, Decline, a coffee of each
+    # kind), and more than one where the step `answers_alone`: such a pending choice is
+    # asked without working its offer out first (`resolves`; the decision works it out)
+    always_asks: ClassVar[bool] = False
 
     def resolves(self, state: CoffeeState, frame: Prompt) -> tuple[str, ...] | None:
         """`()` when there is nothing to choose (the pending choice lapses unperformed), the
         one option where the step `answers_alone`, else None: the seat is asked."""
+        if self.always_asks:
+            return None
         options = self.offer(state, frame).options
         if not options:
             return ()

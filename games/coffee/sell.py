@@ -3,6 +3,7 @@ Bars, or deliver once and drop out, or drop out. Free conversions and purchases 
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from meeple_hall.games.coffee import arabica
@@ -83,27 +84,53 @@ _BAR_LABELS: dict[tuple[Any, ...], Msg] = {}
 
 
 def bar_options(state: CoffeeState, seat: int) -> list[Option]:
+    """Every delivery the player can pay: a Sell panel asks for them once for each line it
+    tries (the second delivery's), so what each space wants is read from the player's
+    coffee directly (`can_pay` of a single kind), the different kinds worked out once for
+    each amount, and each option made once (`bar_option`)."""
     player = state.players[seat]
     options: list[Option] = []
     if not scoring_markers_left(state, seat):
         return options
+    coffee = player.coffee
+    kopi = coffee[KOPI]
+    mixed: dict[int, bool] = {}
     for bar, spaces in components().bars.items():
+        taken = state.bars[bar]
         for i, space in enumerate(spaces):
-            if state.bars[bar][i] is not None:
+            if taken[i] is not None:
                 continue
-            kinds = COFFEES if space.need == "any" else [None]
-            for kind in kinds:
-                wants = bar_wants(player, space, kind)
-                if wants is not None and can_pay(player, wants):
-                    token = f"bar.{bar}.{i}" + (f".{kind}" if kind else "")
-                    # the Animal counter still lying on the space comes with it (EN Phase 5 B5)
-                    counter = state.bar_animals.get(f"{bar}.{i}")
-                    label = bar_label(bar, space, wants if space.need != "mixed" else None, counter)
-                    fields = {"action": "bar", "bar": bar, "space": i}
-                    options.append(
-                        Option(token, label, fields | ({"coffee": kind} if kind else {}))
-                    )
+            # the Animal counter still lying on the space comes with it (EN Phase 5 B5)
+            counter = state.bar_animals.get(f"{bar}.{i}")
+            need, amount = space.need, space.amount
+            if need == "mixed":
+                if amount not in mixed:
+                    wants = mixed_kinds(player, amount)
+                    mixed[amount] = wants is not None and can_pay(player, wants)
+                if mixed[amount]:
+                    options.append(bar_option(bar, i, None, counter))
+            elif need == "any":
+                options += [
+                    bar_option(bar, i, kind, counter)
+                    for kind in COFFEES
+                    if max(0, amount - coffee[kind]) <= kopi
+                ]
+            elif max(0, amount - coffee[need]) <= kopi:
+                options.append(bar_option(bar, i, None, counter))
     return options
+
+
+@functools.cache
+def bar_option(bar: str, index: int, kind: str | None, counter: str | None) -> Option:
+    """A delivery to space `index` of a Coffee Bar (of `kind` where the space takes any one
+    kind), with the Animal counter lying on it."""
+    space = components().bars[bar][index]
+    token = f"bar.{bar}.{index}" + (f".{kind}" if kind else "")
+    coffee = kind if space.need == "any" else space.need
+    wants = None if space.need == "mixed" else {coffee: space.amount}
+    label = bar_label(bar, space, wants, counter)
+    fields = {"action": "bar", "bar": bar, "space": index}
+    return Option(token, label, fields | ({"coffee": kind} if kind else {}))
 
 
 def trade_options(state: CoffeeState, seat: int) -> list[Option]:
@@ -113,14 +140,10 @@ def trade_options(state: CoffeeState, seat: int) -> list[Option]:
     total = sum(player.coffee.values())
     for coffee in COFFEES:
         if total - player.coffee[coffee] >= player.ratio:
-            label = m("label.convert", n=player.ratio, coffee=coffee_name(coffee))
-            fields = {"action": "convert", "coffee": coffee}
-            options.append(Option(f"convert.{coffee}", label, fields))
+            options.append(convert_option(coffee, player.ratio))
     price = coffee_price(state)
     if player.coins >= price:
-        for coffee in COFFEES:
-            label = m("label.buy", coffee=coffee_name(coffee), n=price)
-            options.append(Option(f"buy.{coffee}", label, {"action": "buy", "coffee": coffee}))
+        options += [buy_option(coffee, price) for coffee in COFFEES]
     kinds = len(stock_options(player))
     if kinds >= 3 and next_building(state, seat, "warehouse"):
         options.append(stock_option(1, 3))
@@ -130,6 +153,20 @@ def trade_options(state: CoffeeState, seat: int) -> list[Option]:
     return options + bonus_options(player)
 
 
+# Options that never change, made once (a Sell panel asks for them again for every line).
+@functools.cache
+def convert_option(coffee: str, ratio: int) -> Option:
+    label = m("label.convert", n=ratio, coffee=coffee_name(coffee))
+    return Option(f"convert.{coffee}", label, {"action": "convert", "coffee": coffee})
+
+
+@functools.cache
+def buy_option(coffee: str, price: int) -> Option:
+    label = m("label.buy", coffee=coffee_name(coffee), n=price)
+    return Option(f"buy.{coffee}", label, {"action": "buy", "coffee": coffee})
+
+
+@functools.cache
 def stock_option(warehouses: int, counters: int) -> Option:
     """Stock counters of `counters` kinds put back for `warehouses` warehouses."""
     label = m("label.stock", n=counters, warehouses=count("warehouse", warehouses))
@@ -152,6 +189,7 @@ def sell_options(state: CoffeeState, seat: int) -> list[Option]:
     return [*options, drop_option()]
 
 
+@functools.cache
 def drop_option() -> Option:
     """Drop out of the Sell phase (and take the next place in turn order)."""
     return Option("drop", m("label.drop_sell"), {"action": "drop"})
@@ -403,6 +441,7 @@ class SellSecond(CoffeeStep):
     """After a first delivery: a second one, or dropping out."""
 
     kind = "sell_second"
+    always_asks = True  # Drop out
 
     def offer(self, state: CoffeeState, frame: Prompt) -> Offer:
         seat = frame.seat

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from meeple_hall.games.coffee.data import COFFEES, KOPI, components
 from meeple_hall.games.coffee.state import CoffeeState, Player
 from meeple_hall.games.coffee.words import m
@@ -53,6 +55,7 @@ BONUS_LABELS = {
 }
 
 
+@cache
 def _bonus_option(action: str) -> Option:
     return Option(action, m(BONUS_LABELS[action]), {"action": action})
 
@@ -105,7 +108,7 @@ def civets_left(state: CoffeeState, seat: int) -> int:
 def scoring_markers_left(state: CoffeeState, seat: int) -> int:
     """Scoring markers not yet on a Coffee Bar space or a milestone."""
     owned = components().player_board["personal_supply"]["scoring_markers"]
-    on_bars = sum(owner == seat for spaces in state.bars.values() for owner in spaces)
+    on_bars = sum(spaces.count(seat) for spaces in state.bars.values())
     return owned - on_bars - len(state.players[seat].milestones)
 
 

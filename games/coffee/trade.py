@@ -63,6 +63,20 @@ def trade_options(state: CoffeeState, seat: int) -> list[Option]:
     return options
 
 
+def may_trade(state: CoffeeState, seat: int) -> bool:
+    """Whether `trade_options` offers anything, without working them out: with the coins
+    and a trader for an action Retire a trader at least; else only the bonus supply."""
+    player = state.players[seat]
+    if player.coins >= ACTION_COST and has_trader(player):
+        return True
+    takes_trader = (
+        not player.traders and player.coins >= ACTION_COST and may_take_bonus(player, "trader")
+    )
+    return bool(player.traders or "trader" in player.bonus) and bool(
+        bonus_options(player, trader=takes_trader)
+    )
+
+
 def perform_trade(state: CoffeeState, seat: int, choice: str) -> None:
     player = state.players[seat]
     if use_bonus(player, choice):
@@ -262,6 +276,7 @@ class PiggyTrader(CoffeeStep):
     """Action A5: the next player in turn order may send a trader along, for free."""
 
     kind = "piggy_trader"
+    always_asks = True  # Join, Decline
 
     def offer(self, state: CoffeeState, frame: Prompt) -> Offer:
         own = (
@@ -312,6 +327,7 @@ class PiggyBuild(CoffeeStep):
     builder."""
 
     kind = "piggy_build"
+    always_asks = True  # Decline
 
     def offer(self, state: CoffeeState, frame: Prompt) -> Offer:
         builder, place = who(state, frame.data["builder"]), frame.data["place"]

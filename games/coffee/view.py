@@ -14,7 +14,7 @@ from meeple_hall.games.coffee.scoring import breakdown
 from meeple_hall.games.coffee.sell import contract_wants
 from meeple_hall.games.coffee.state import CoffeeState, Player
 from meeple_hall.games.coffee.words import m, phase_name
-from meeple_hall.games.core import Decision, Msg
+from meeple_hall.games.core import Msg
 from meeple_hall.games.core.contract import LOG_SHOWN
 from meeple_hall.games.core.messages import jsonable
 
@@ -94,7 +94,8 @@ def status(state: CoffeeState, year: int) -> Msg:
     return m("status.phase", year=year, period=state.period, phase=phase_name(state.phase))
 
 
-def view(state: CoffeeState, seat: int | None, pending: list[Decision]) -> dict[str, Any]:
+def view(state: CoffeeState, seat: int | None, active: list[int]) -> dict[str, Any]:
+    """What `seat` (None: a spectator) sees; `active`: the seats asked now."""
     year = components().board["periods"]["years"][state.period - 1]
     out: dict[str, Any] = {
         "num_players": state.num_players,
@@ -104,7 +105,7 @@ def view(state: CoffeeState, seat: int | None, pending: list[Decision]) -> dict[
         "phase": state.phase,
         "step": state.step,
         "order": list(state.order),
-        "active": sorted({d.seat for d in pending}),
+        "active": active,
         "over": state.over,
         "players": [_player(state, s, p) for s, p in enumerate(state.players)],
         "andre": None,

@@ -7,6 +7,7 @@ from meeple_hall.games.coffee.board import (
     DONKEYS_NEEDED,
     Placement,
     above,
+    can_place,
     claim,
     claimed_by_other,
     open_building_spaces,
@@ -49,14 +50,19 @@ def plantation_cost(level: int) -> int:
 
 
 def plantable_rows(state: CoffeeState, seat: int) -> list[str]:
+    return [row for row in ROWS if plantable(state, seat, row)]
+
+
+def plantable(state: CoffeeState, seat: int, row: str) -> bool:
+    """Whether the leftmost plantation of a row of the player board can be paid and has a
+    space on the board."""
     player = state.players[seat]
-    return [
-        row
-        for row in ROWS
-        if player.plantations[row]
-        and plantation_cost(player.plantations[row][0]) <= player.coins
-        and placements(state, seat, player.plantations[row][0])
-    ]
+    levels = player.plantations[row]
+    return (
+        bool(levels)
+        and plantation_cost(levels[0]) <= player.coins
+        and can_place(state, seat, levels[0])
+    )
 
 
 def pathway_fields(token: str) -> dict[str, str | int]:
@@ -107,12 +113,28 @@ def donkey_pathways(state: CoffeeState, seat: int) -> list[str]:
     return out
 
 
+def may_work(state: CoffeeState, seat: int) -> bool:
+    """Whether `work_options` offers anything, without working them out: with an Action
+    marker Take 2 coins at least; without one, only what the bonus supply offers."""
+    player = state.players[seat]
+    if markers_available(player) >= 1:
+        return True
+    takes_marker = may_take_bonus(player, "marker")
+    return (takes_marker or player.bonus == ["marker"]) and bool(
+        bonus_options(player, marker=takes_marker)
+    )
+
+
 def work_options(state: CoffeeState, seat: int) -> list[Option]:
     player = state.players[seat]
     markers = markers_available(player)
     options: list[Option] = []
+    # a donkey can be bred (with the bonus marker as its second action where need be)
+    breeding = (
+        markers >= 1 and bool(donkeys_left(state, seat)) and bool(donkey_pathways(state, seat))
+    )
     if markers >= 1:
-        if plantable_rows(state, seat):
+        if any(plantable(state, seat, row) for row in ROWS):
             options.append(Option("plant", m("label.plant"), {"action": "plant"}))
         for coffee, coop in state.coops.items():
             if coop.town and send_candidates(state, coffee):
@@ -122,15 +144,16 @@ def work_options(state: CoffeeState, seat: int) -> list[Option]:
                 options.append(
                     Option(f"send.{coffee}", label, {"action": "send", "coffee": coffee})
                 )
-    if markers >= 2 and donkeys_left(state, seat) and donkey_pathways(state, seat):
+    if markers >= 2 and breeding:
         options.append(Option("donkey", m("label.donkey"), {"action": "donkey"}))
     if markers >= 1 and civets_left(state, seat):
         options.append(Option("civet", m("label.civet"), {"action": "civet"}))
     if markers >= 1:
         options.append(Option("coins", m("label.coins"), {"action": "coins"}))
     # the bonus marker gives a first action, or the second one a donkey needs
-    breeds = markers == 1 and donkeys_left(state, seat) and donkey_pathways(state, seat)
-    takes_marker = (markers == 0 or bool(breeds)) and may_take_bonus(player, "marker")
+    takes_marker = (markers == 0 or (markers == 1 and breeding)) and may_take_bonus(
+        player, "marker"
+    )
     # putting 3 coins back frees the bonus marker when it is the last bonus left
     if options or takes_marker or (markers == 0 and player.bonus == ["marker"]):
         options += bonus_options(player, marker=takes_marker)
@@ -422,6 +445,7 @@ class Farm(CoffeeStep):
     """A row of the player board emptied: build its farm, or discard it."""
 
     kind = "farm"
+    always_asks = True  # Discard it
 
     def offer(self, state: CoffeeState, frame: Prompt) -> Offer:
         return offer(m("prompt.farm", row=frame.data["row"]), farm_options(state, frame.seat))
