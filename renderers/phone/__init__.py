@@ -72,12 +72,11 @@ def seat_of_focus(focus: str, num_players: int) -> int | None:
 
 
 def fit(image: Image.Image) -> Image.Image:
-    """A picture narrower than PHONE_WIDTH, enlarged to it: Discord shows a narrow picture at
-    its own size, so its text would stay small."""
+    """A picture narrower than PHONE_WIDTH, widened to it (`widened`): Discord shows a narrow
+    picture at its own size, so its text would stay small."""
     if image.width >= PHONE_WIDTH:
         return image
-    height = round(image.height * PHONE_WIDTH / image.width)
-    return image.resize((PHONE_WIDTH, height), Image.Resampling.LANCZOS)
+    return widened(image, PHONE_WIDTH)
 
 
 def crops(
@@ -197,17 +196,33 @@ def decision_parts(game_id: str, view: dict[str, Any], kind: str) -> tuple[str, 
 
 def render_decision(game_id: str, view: dict[str, Any], parts: Sequence[str]) -> Image.Image | None:
     """The parts a decision is about, one under another, each readable at PHONE_WIDTH: each
-    is widened to the widest, so that none reads smaller than it does alone."""
+    is brought to the widest's width (`_at_width`), so that none reads smaller than it does
+    alone (by more than `PAD_WITHIN`)."""
     drawn = [
-        render_own(game_id, view) if p == OWN else _render_part(game_id, view, p) for p in parts
+        (p, render_own(game_id, view) if p == OWN else _render_part(game_id, view, p))
+        for p in parts
     ]
-    images = [image.convert("RGB") for image in drawn if image is not None]
+    images = [(p, image.convert("RGB")) for p, image in drawn if image is not None]
     if not images:
         return None
-    width = max(image.width for image in images)
-    images = [widened(image, width) for image in images]
-    background = _rgb(images[0].getpixel((0, 0)))  # the game's own background colour
-    return stack(images, background, gap=12)
+    width = max(image.width for _, image in images)
+    widths = [_at_width(game_id, view, p, image, width) for p, image in images]
+    background = _rgb(widths[0].getpixel((0, 0)))  # the game's own background colour
+    return stack(widths, background, gap=12)
+
+
+def _at_width(
+    game_id: str, view: dict[str, Any], part: str, image: Image.Image, width: int
+) -> Image.Image:
+    """A decision's part at the picture's width: the game's own way if it has one (its
+    `at_width(view, part, image, width)`, None where it has none for that part: Keyflower
+    draws its parts again with the type that width needs, Village widens its own area's two
+    halves straight from the drawing), else `widened`."""
+    if image.width == width:
+        return image
+    own_way = getattr(module(game_id), "at_width", None)
+    shown = own_way(view, part, image, width) if own_way is not None else None
+    return shown if shown is not None else widened(image, width)
 
 
 def _render_part(game_id: str, view: dict[str, Any], part: str) -> Image.Image | None:
@@ -218,12 +233,34 @@ def _render_part(game_id: str, view: dict[str, Any], part: str) -> Image.Image |
     return render_focus(game_id, view, part)
 
 
+# A picture at least 1/PAD_WITHIN as wide as it is to be shown is centred on margins of its
+# background instead of enlarged: its text reads at least 1/PAD_WITHIN as large as enlarged
+# (the legibility tests hold), its pixels stay as drawn (flat colours: cheaper to encode) and
+# no resampling is paid for.
+PAD_WITHIN = 1.05
+# Enlarging a picture further: bilinear. Lanczos looked no sharper once the phone scales the
+# picture to its width, cost twice the processor time and made three times the colours
+# (its ringing), which the palette encoder pays for (bench/decision_pictures.py).
+ENLARGE = Image.Resampling.BILINEAR
+
+
 def widened(image: Image.Image, width: int) -> Image.Image:
-    """The picture enlarged (or shrunk) to `width`, in proportion."""
+    """The picture at `width`: centred on margins if it is nearly as wide (`PAD_WITHIN`), else
+    enlarged (or shrunk) in proportion."""
     if image.width == width:
         return image
+    if image.width < width <= image.width * PAD_WITHIN:
+        return padded(image, width)
     height = round(image.height * width / image.width)
-    return image.resize((width, height), Image.Resampling.LANCZOS)
+    return image.resize((width, height), ENLARGE)
+
+
+def padded(image: Image.Image, width: int) -> Image.Image:
+    """The picture centred on a picture `width` wide, in its own background colour (its top
+    left pixel: every part is drawn on, or cut from, the game's background)."""
+    out = Image.new("RGB", (width, image.height), _rgb(image.getpixel((0, 0))))
+    out.paste(image, ((width - image.width) // 2, 0))
+    return out
 
 
 def _rgb(pixel: object) -> tuple[int, int, int]:

@@ -16,6 +16,7 @@ from meeple_hall.renderers.phone import (
     MIN_FONT,
     OWN,
     min_font_for,
+    padded,
     seat_focus,
     seat_of_focus,
     stack,
@@ -28,13 +29,32 @@ def focuses(view: dict[str, Any]) -> list[str]:
     return ["auction", *seats] if on_offer else seats
 
 
-def _legible(draw: Callable[[], Image.Image | None]) -> Image.Image | None:
-    """Draw once to learn the picture's width, then again with no text smaller than reads
-    at that width on a phone (the layout does not depend on the type)."""
-    first = draw()
-    if first is None:
+# The type each picture was last drawn with, by picture ("auction", "village", "own"): the
+# next is drawn with it at once, and again only if its width asks for another (a picture's
+# width does not depend on its type, and rarely changes from one move to the next).
+_LAST_FONT: dict[str, int] = {}
+
+
+def _legible(
+    name: str, draw: Callable[[], Image.Image | None], width: int = 0
+) -> Image.Image | None:
+    """The picture `draw` makes, with no text smaller than reads on a phone at its width, or
+    at `width` if that is wider (the width it is to be shown at). Drawn with the type last
+    used for `name`, then once more if its width needs another: the picture is the same as
+    if its width had been known beforehand."""
+    font = _LAST_FONT.get(name, 0)
+    picture = _drawn(draw, font)
+    if picture is None:
         return None
-    token = MIN_FONT.set(min_font_for(first.width))
+    needed = min_font_for(max(picture.width, width))
+    if needed == font:
+        return picture
+    _LAST_FONT[name] = needed
+    return _drawn(draw, needed)
+
+
+def _drawn(draw: Callable[[], Image.Image | None], font: int) -> Image.Image | None:
+    token = MIN_FONT.set(font)
     try:
         return draw()
     finally:
@@ -46,26 +66,44 @@ def _empty() -> Image.Image:
 
 
 def render_focus(view: dict[str, Any], focus: str) -> Image.Image:
-    seat = seat_of_focus(focus, len(view.get("players", [])))
-    if seat is not None:
-        picture = _legible(lambda: table.village_picture(view, seat))
-    else:
-        picture = _legible(lambda: table.auction_picture(view))
-    return picture or _empty()
+    return _drawn_for_width(view, focus, 0)
 
 
 def render_own(view: dict[str, Any]) -> Image.Image | None:
-    you = view.get("you")
-    if not you:
-        return None
-    seat = int(you["seat"])
+    return _own(view, 0) if view.get("you") else None
+
+
+def at_width(view: dict[str, Any], part: str, image: Image.Image, width: int) -> Image.Image:
+    """A part of a decision's picture (a focus, or OWN) shown `width` wide (renderers/phone's
+    `render_decision`): drawn again if that width needs larger type than its own, and
+    centred, never enlarged."""
+    if min_font_for(image.width) != min_font_for(width):
+        image = _drawn_for_width(view, part, width)
+    return padded(image, width)
+
+
+def _drawn_for_width(view: dict[str, Any], part: str, width: int) -> Image.Image:
+    """A part (a focus, or OWN), its text no smaller than reads on a phone at its width or at
+    `width` if wider."""
+    if part == OWN:
+        return _own(view, width) or _empty()
+    seat = seat_of_focus(part, len(view.get("players", [])))
+    if seat is not None:
+        picture = _legible("village", lambda: table.village_picture(view, seat), width)
+    else:
+        picture = _legible("auction", lambda: table.auction_picture(view), width)
+    return picture or _empty()
+
+
+def _own(view: dict[str, Any], width: int) -> Image.Image | None:
+    seat = int(view["you"]["seat"])
 
     def own() -> Image.Image:
         village = table.village_picture(view, seat)
         private = table.render_private(view, hand_below=True)
         return stack([village, private], BACKGROUND)
 
-    return _legible(own)
+    return _legible("own", own, width)
 
 
 # What a decision's panel pictures, by its kind. Bidding and using work from the auction

@@ -51,15 +51,32 @@ def render_focus(view: dict[str, Any], focus: str) -> Image.Image:
 
 def render_own(view: dict[str, Any]) -> Image.Image | None:
     """The private picture's two halves one under the other: farmyard, then customers."""
+    halves = _own_halves(view)
+    if halves is None:
+        return None
+    farm, customers = halves
+    # The farmyard is the narrower half: widened to the customers' panel, so that its
+    # numbers do not read smaller than they would alone
+    return stack([widened(farm, customers.width), customers], table.BACKGROUND, gap=0)
+
+
+def _own_halves(view: dict[str, Any]) -> tuple[Image.Image, Image.Image] | None:
     private = table.render_private(view)
     if private is None:
         return None
     split = 444  # between the farmyard (16-436) and the customers' panel (452-)
-    customers = private.crop((split, 0, private.width, private.height))
-    # The farmyard is the narrower half: widened to the customers' panel, so that its
-    # numbers do not read smaller than they would alone
-    farm = widened(private.crop((0, 0, split, private.height)), customers.width)
-    return stack([farm, customers], table.BACKGROUND, gap=0)
+    return private.crop((0, 0, split, private.height)), private.crop(
+        (split, 0, private.width, private.height)
+    )
+
+
+def at_width(view: dict[str, Any], part: str, image: Image.Image, width: int) -> Image.Image | None:
+    """The seat's own area in a decision's picture `width` wide: each half widened once,
+    straight from the drawing (not the farmyard widened twice); None for any other part."""
+    halves = _own_halves(view) if part == OWN else None
+    if halves is None:
+        return None
+    return stack([widened(half, width) for half in halves], table.BACKGROUND, gap=0)
 
 
 # What a decision's panel pictures, by its kind (Village's parts are the table's areas of
