@@ -7,7 +7,8 @@ empties its row of the player board builds or removes that row's farm in the sam
 "Level 2 in Guatemala: row 2, space 4, then a farm in Colombia" (work·row, the space, the
 farm: three clicks before). Through SimCord in en, zh-TW and ja (the ship's goods through the
 panel model, bot/panel_clicks.py: random players seldom reach it); each line stores the moves
-the separate clicks store and leaves the same game."""
+the separate clicks store and leaves the same game. The position is reached through the bot's
+move path on answers worked out on the engine first (not typed one `/move` at a time)."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ from meeple_hall.bot.presenters import chain_style, folded_kinds
 from meeple_hall.games import Action
 from meeple_hall.games.core.catalogues import render
 from meeple_hall.games.testing import random_choices
-from tests.bot.conftest import plan_turn, seated_member, start_game
+from tests.bot.conftest import start_game
 from tests.bot.every_game import submit, table_shown
 from tests.bot.test_two_clicks import (
     ALL_LANGUAGES,
@@ -99,26 +100,25 @@ async def test_a_burgundy_town_hall_places_a_ship_and_ships_in_one_click(table, 
     assert line.options[0].fields["hex"] in game.state.players[seat].estate
 
 
-async def type_first_answers_until(table, game, kind: str, wanted, most: int = 900):
-    """Each seat answers its decisions by their first option (`/move`, a random answer
-    where several are chosen at once) until a decision of `kind` offers a line `wanted`
-    accepts: that seat and the line."""
-    for _ in range(most):
-        pending = game.decisions()
-        assert pending, "the game ended first"
+def first_answers_until(engine, state, kind: str, wanted, most: int = 900) -> list[Action]:
+    """Each seat answering its decisions by their first option (a random answer where
+    several are chosen at once), worked out on the engine from `state`, until a decision of
+    `kind` offers a line `wanted` accepts: the answers until then."""
+    line: list[Action] = []
+    while pending := engine.decisions(state):
         decision = pending[0]
         if decision.kind == kind:
-            found = next(
-                (ln for ln in offered_lines(game, decision.seat, decision) if wanted(ln)), None
-            )
-            if found is not None:
-                return decision.seat, found
+            lines = panel_lines(engine, state, decision.seat, decision, folded_kinds("coffee"))
+            if any(wanted(ln) for ln in lines):
+                return line
+        assert len(line) < most, f"no such line in {most} moves"
         if decision.max_choices == 1:
-            token = decision.options[0].id
+            choices: tuple[str, ...] = (decision.options[0].id,)
         else:
-            token = plan_turn(game, decision.seat, random.Random(0), most=1)[0]
-        await seated_member(table, game, decision.seat).slash(table.channel, "move", text=token)
-    raise AssertionError(f"no such line in {most} moves")
+            choices = random_choices(decision, random.Random(0))
+        line.append(Action(decision.seat, choices))
+        state = engine.apply(state, line[-1])
+    raise AssertionError("the game ended first")
 
 
 @pytest.mark.parametrize("language", ALL_LANGUAGES)
@@ -131,7 +131,12 @@ async def test_a_coffee_plantation_and_its_rows_farm_are_one_click(table, langua
     def builds_the_farm(line: Line) -> bool:
         return kinds_of(line) == ("plant_space", "farm") and line.steps[-1] != "discard"
 
-    seat, line = await type_first_answers_until(table, game, "plant_space", builds_the_farm)
+    for action in first_answers_until(game.engine, game.state, "plant_space", builds_the_farm):
+        await submit(table, game, action.seat, action.choices)
+    await table_shown(table, game)
+    decision = game.decisions()[0]
+    seat, lines = decision.seat, offered_lines(game, decision.seat, decision)
+    line = next(line for line in lines if builds_the_farm(line))
     player = await seated(table, game, language, seat)
     before, seq = game.state, game.seq
     coins = game.state.players[seat].coins
