@@ -146,9 +146,13 @@ class Palette:
         shade), else a fresh palette that also keeps `previous`'s flat colours that are not
         in the picture (up to KEPT_FLATS flat colours in all): a colour that comes and goes
         (a seat's highlight) stays."""
-        counted = _sample_colours(image)
+        counted = _sample_colours(image, ordered=False)
+        flats = [rgb for count, rgb in counted if count >= FLAT_SAMPLES]
+        if previous is not None and len(flats) <= PALETTE_COLOURS and previous.holds(flats):
+            return previous  # most pictures of a table: nothing sorted (0.1-0.4 ms)
+        counted.sort(reverse=True)
         flats = [rgb for count, rgb in counted if count >= FLAT_SAMPLES][:PALETTE_COLOURS]
-        if previous is not None and set(_triples(previous.colours)).issuperset(flats):
+        if previous is not None and previous.holds(flats):
             return previous
         gone = set(_triples(previous.flats)).difference(flats) if previous is not None else ()
         kept = sorted(gone)[: max(0, KEPT_FLATS - len(flats))]
@@ -159,6 +163,11 @@ class Palette:
             chosen.setdefault(rgb)
         return cls(_packed(chosen), _packed([*flats, *kept]))
 
+    def holds(self, colours: Iterable[RGB]) -> bool:
+        """Whether every one of `colours` is among the palette's."""
+        channels = iter(self.colours)
+        return set(zip(channels, channels, channels, strict=True)).issuperset(colours)
+
 
 def _triples(colours: bytes) -> list[RGB]:
     return [(colours[at], colours[at + 1], colours[at + 2]) for at in range(0, len(colours), 3)]
@@ -168,16 +177,17 @@ def _packed(colours: Iterable[RGB]) -> bytes:
     return bytes(channel for colour in colours for channel in colour)
 
 
-def _sample_colours(image: Image.Image) -> list[tuple[int, RGB]]:
+def _sample_colours(image: Image.Image, ordered: bool = True) -> list[tuple[int, RGB]]:
     """The colours of every PALETTE_STEP-th pixel of every PALETTE_STEP-th row, with their
-    counts, the most frequent first."""
+    counts, the most frequent first (`ordered`; else as Pillow counted them)."""
     width, height = image.size
     sample = image.resize(
         (max(1, width // PALETTE_STEP), max(1, height // PALETTE_STEP)),
         Image.Resampling.NEAREST,
     )
-    colours = sample.getcolors(sample.width * sample.height) or []
-    return sorted(((count, _rgb(rgb)) for count, rgb in colours), reverse=True)
+    # an RGB picture's colours are (r, g, b) tuples: sorted as they are, by count then colour
+    colours = cast(list[tuple[int, RGB]], sample.getcolors(sample.width * sample.height) or [])
+    return sorted(colours, reverse=True) if ordered else colours
 
 
 def to_palette(image: Image.Image) -> Image.Image:
@@ -244,12 +254,6 @@ def _palette_chunks(image: Image.Image) -> tuple[bytes, ...]:
     assert isinstance(highest, int), "a P picture's extrema are its lowest and highest index"
     used = (highest + 1) * 3
     return (_chunk(b"PLTE", bytes(colours[:used]).ljust(used, b"\0")),)
-
-
-def _rgb(pixel: object) -> RGB:
-    """A pixel of an RGB picture (Pillow types it loosely)."""
-    assert isinstance(pixel, tuple) and len(pixel) == 3, pixel
-    return cast(RGB, pixel)
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
