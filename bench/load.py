@@ -26,10 +26,14 @@ event loop that answers the clicks), the memory of the bot (resident, workers in
 start-up time, and the load average.
 
 `--pictures before now` runs every table count twice, one after the other on the same
-machine: with the table pictures encoded and drawn as before issue 29 (every pixel's RGB,
-one worker short of the cores) and as now (`render.flat_png`, a worker per core). Either
-way the picture workers are started before the run (before issue 29 the first picture
-started them, and the run counted their start).
+machine: with the table pictures encoded as before issue 29 (`render.encode_table`, which
+draws every table picture, swapped for a PNG of every pixel's RGB at zlib level 3, with no
+palette kept; one worker short of the cores) and as now (`render.encode_table`: the table's
+palette and bands, a worker per core). Only the table picture is swapped: a seat's own,
+decision and focus pictures (which did not exist before issue 29) are drawn as now in both.
+Either way the picture workers are started before the run (before issue 29 the first
+picture started them, and the run counted their start). To compare with an older tree, put
+it on PYTHONPATH (see bench/README.md, "Stamps, zlib-ng and the palette's cells").
 """
 
 from __future__ import annotations
@@ -783,16 +787,19 @@ def report(result: dict[str, Any]) -> None:
     sys.stdout.flush()
 
 
-def encode_rgb_png(game_id: str, view: dict[str, Any]) -> bytes:
-    """The table picture as the bot encoded it before issue 29: every pixel's RGB."""
-    return render.png_bytes(renderers.render(game_id, view))
+def encode_rgb_table(
+    game_id: str, view: dict[str, Any], previous: render.Palette | None
+) -> tuple[bytes, None]:
+    """`render.encode_table` as the bot encoded a table picture before issue 29: every
+    pixel's RGB (`png_bytes`, zlib level 3), no palette to keep (`previous` unused)."""
+    return render.png_bytes(renderers.render(game_id, view)), None
 
 
 # The kind of picture each of the bot's drawing functions makes (bot/render.py).
 PICTURE_KINDS = {
     "encode_table": "table",
     "encode_png": "table",
-    "encode_rgb_png": "table",
+    "encode_rgb_table": "table",
     "encode_decision": "decision",
     "encode_own": "own",
     "encode_focus": "focus",
@@ -821,29 +828,30 @@ def pictures_by_kind(drawn: Counter[str], moves: int) -> str:
 
 
 PICTURES = {
-    "before": (encode_rgb_png, CountingPool),
-    "now": (render.encode_png, lambda: CountingPool(render.picture_workers())),
+    "before": (encode_rgb_table, CountingPool),
+    "now": (render.encode_table, lambda: CountingPool(render.picture_workers())),
 }
 
 
 @contextlib.contextmanager
 def pictures(kind: str, game: str, players: int):  # type: ignore[no-untyped-def]
-    """The bot's table pictures encoded and drawn as `kind` (a key of PICTURES) says, its
-    workers started and each having drawn a picture of `game` before the run (their start,
-    about 1.5 s of processor time each, is then not counted in the moves)."""
+    """The bot's table pictures encoded and drawn as `kind` (a key of PICTURES) says
+    (`render.encode_table` swapped: `TablePictures` draws every table picture through it),
+    its workers started and each having drawn a picture of `game` before the run (their
+    start, about 1.5 s of processor time each, is then not counted in the moves)."""
     encode, new_pool = PICTURES[kind]
-    originals = render.encode_png, render.pool
-    render.encode_png, render.pool = encode, new_pool()
+    originals = render.encode_table, render.pool
+    render.encode_table, render.pool = encode, new_pool()
     engine = games.get(game)
     view = engine.view(engine.new(players, 1), None)
     executor = render.pool.executor()
-    for drawn in [executor.submit(encode, game, view) for _ in range(render.pool.size())]:
+    for drawn in [executor.submit(encode, game, view, None) for _ in range(render.pool.size())]:
         drawn.result()
     try:
         yield
     finally:
         render.pool.shutdown()
-        render.encode_png, render.pool = originals
+        render.encode_table, render.pool = originals
 
 
 async def main() -> None:
@@ -884,7 +892,7 @@ async def main() -> None:
         nargs="+",
         choices=sorted(PICTURES),
         default=["now"],
-        help="how table pictures are encoded and drawn: as before issue 29, as now, or both",
+        help="how table pictures are encoded: as before issue 29 (RGB), as now, or both",
     )
     args = parser.parse_args()
     print(
