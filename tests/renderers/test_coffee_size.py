@@ -15,10 +15,11 @@ from typing import Any
 
 import pytest
 
+from meeple_hall import games
 from meeple_hall.bot.render import MAX_PICTURE_BYTES, flat_png
 from meeple_hall.games.coffee import engine
 from meeple_hall.games.core import Action
-from meeple_hall.games.testing import random_choices
+from meeple_hall.games.testing import random_choices, random_game
 from meeple_hall.renderers import coffee
 
 # players: (seed, moves) of the busiest table found
@@ -41,6 +42,21 @@ def test_the_busiest_table_is_under_60_kib(players: int) -> None:
     assert view["period"] == 3 and (view["andre"] is not None) == (players == 2)
     size = len(flat_png(coffee.render(view)))
     assert size <= MAX_PICTURE_BYTES == 60 * 1024, f"{size / 1024:.1f} KiB"
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_5_player_table_is_under_60_kib_at_every_stage(seed: int) -> None:
+    """bench/game_figures.py's 5-player games (issue 29 item 5: "at every stage"): the table
+    when period II begins, half-way, three quarters in and at the end, as the bot encodes
+    it. Measured 27 November 2026 (session 14): 45.3-51.4 KiB over seeds 1-3; with every
+    shade of a glyph's edge (`coffee.TEXT_EDGE` undone) each seed passes 60 KiB half-way or
+    three quarters in (60.1, 60.0 and 61.1 KiB)."""
+    states = random_game(games.get("coffee"), 5, seed)
+    period_two = next(index for index, state in enumerate(states) if state.period == 2)
+    for index in (period_two, len(states) // 2, 3 * len(states) // 4, len(states) - 1):
+        view = engine.view(states[index], None)
+        size = len(flat_png(coffee.render(view)))
+        assert size <= MAX_PICTURE_BYTES, f"move {index}: {size / 1024:.1f} KiB"
 
 
 @pytest.mark.parametrize(("value", "size"), [("48", 46), ("1/2", 15), ("7", 11)])
