@@ -41,11 +41,24 @@ class Migration:
             ) from None
 
 
+# The shipped migrations as each dialect runs them, read once a process: a store is made at
+# every bot start (and a test suite starts hundreds of bots), the files never change meanwhile.
+_SHIPPED: dict[str, tuple[Migration, ...]] = {}
+
+
 def load_migrations(dialect: str, directory: Traversable = MIGRATIONS_DIR) -> list[Migration]:
     """The migrations in `directory` as `dialect` ("sqlite" or "pg") runs them, numbered 1,
-    2, 3 … without gaps."""
+    2, 3 … without gaps. The shipped ones (MIGRATIONS_DIR) are read once a process."""
     if dialect not in DIALECTS:
         raise StoreError(f"no dialect {dialect!r}; the store speaks {', '.join(DIALECTS)}")
+    if directory is not MIGRATIONS_DIR:
+        return _read_migrations(dialect, directory)
+    if dialect not in _SHIPPED:
+        _SHIPPED[dialect] = tuple(_read_migrations(dialect, directory))
+    return list(_SHIPPED[dialect])
+
+
+def _read_migrations(dialect: str, directory: Traversable) -> list[Migration]:
     scripts = _scripts_by_version(directory)
     if not scripts:
         raise StoreError(f"no migrations in {directory} (were the .sql files left out?)")
