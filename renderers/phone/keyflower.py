@@ -29,10 +29,11 @@ def focuses(view: dict[str, Any]) -> list[str]:
     return ["auction", *seats] if on_offer else seats
 
 
-# The type each picture was last drawn with, by picture ("auction", "village", "own"): the
-# next is drawn with it at once, and again only if its width asks for another (a picture's
-# width does not depend on its type, and rarely changes from one move to the next).
-_LAST_FONT: dict[str, int] = {}
+# The type each picture was last drawn with, by picture ("auction", "village", "own") and the
+# width it was to be shown at (0: its own): the next is drawn with it at once, and again only
+# if its width asks for another (a picture's width does not depend on its type, and rarely
+# changes from one move to the next).
+_LAST_FONT: dict[tuple[str, int], int] = {}
 
 
 def _legible(
@@ -42,14 +43,14 @@ def _legible(
     at `width` if that is wider (the width it is to be shown at). Drawn with the type last
     used for `name`, then once more if its width needs another: the picture is the same as
     if its width had been known beforehand."""
-    font = _LAST_FONT.get(name, 0)
+    font = _LAST_FONT.get((name, width), 0)
     picture = _drawn(draw, font)
     if picture is None:
         return None
     needed = min_font_for(max(picture.width, width))
     if needed == font:
         return picture
-    _LAST_FONT[name] = needed
+    _LAST_FONT[name, width] = needed
     return _drawn(draw, needed)
 
 
