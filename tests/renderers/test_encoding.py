@@ -20,6 +20,7 @@ import pytest
 from PIL import Image, ImageChops, ImageDraw
 
 from meeple_hall import games, renderers
+from meeple_hall.bot import picture_bands
 from meeple_hall.bot.render import MAX_PICTURE_BYTES, flat_png, png_bytes
 from meeple_hall.games.testing import random_game
 
@@ -125,3 +126,22 @@ def test_the_tolerance_catches_a_shifted_colour():
     drawn = Image.new("RGB", (100, 100), (245, 239, 226))
     shifted = Image.new("RGB", (100, 100), (245, 239, 216))
     assert errors(drawn, shifted)[1] > P99_ERROR
+
+
+@pytest.mark.parametrize("game_id", REAL_GAMES)
+def test_a_table_picture_s_pixels_are_read_in_place(game_id, monkeypatch):
+    """`picture_bands.pixel_bytes`: the bands are known by the picture's own memory (Pillow's
+    Arrow export, 4 bytes a pixel), not a copy of it (a pixel changed is seen), the same
+    bytes as a copy (`tobytes`) padding aside; where Pillow exports nothing the picture is
+    copied, and the PNG is the same."""
+    drawn = renderers.render(game_id, busiest_views(game_id)[0])
+    with picture_bands.pixel_bytes(drawn) as (raw, depth):
+        assert depth == 4 and raw.tobytes() == drawn.tobytes("raw", "RGBX")
+        drawn.putpixel((0, 0), (1, 2, 3))
+        assert raw[:3].tobytes() == bytes((1, 2, 3))
+    in_place = flat_png(drawn)
+    monkeypatch.setattr(picture_bands, "_exported", lambda image: None)
+    monkeypatch.setattr(picture_bands, "cache", picture_bands.BandCache())
+    with picture_bands.pixel_bytes(drawn) as (raw, depth):
+        assert depth == 3 and raw.tobytes() == drawn.tobytes()
+    assert flat_png(drawn) == in_place
