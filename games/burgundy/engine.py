@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from meeple_hall.games.burgundy import determinize, scoring
@@ -18,8 +19,12 @@ from meeple_hall.games.core.order import in_order
 
 
 def face(tile_id: int) -> dict[str, Any] | None:
-    if tile_id < 0:
-        return None
+    """A tile as views show it (None for an empty space): a copy of `_face`'s."""
+    return None if tile_id < 0 else _face(tile_id).copy()
+
+
+@cache
+def _face(tile_id: int) -> dict[str, Any]:
     t = tile(tile_id)
     return {"type": t.type, "face": t.face, "black": t.black, **details(t)}
 

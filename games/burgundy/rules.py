@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from meeple_hall.games.burgundy.data import Tile, components
@@ -47,13 +49,31 @@ def table() -> dict:
     return components().table
 
 
+@cache
+def knowledge_numbers() -> dict[int, int]:
+    """Tile id -> its knowledge tile's number, for the knowledge tiles."""
+    return {t.id: t.knowledge for t in components().tiles if t.knowledge}
+
+
+@cache
+def knowledge_tiles() -> dict[int, int]:
+    """Knowledge tile number -> the id of its tile (the game has one of each)."""
+    out = {number: tile_id for tile_id, number in knowledge_numbers().items()}
+    if len(out) != len(knowledge_numbers()):
+        raise ValueError("two knowledge tiles of one number")
+    return out
+
+
 def knowledge(player: Player) -> frozenset[int]:
     """The numbers of the knowledge tiles in the player's estate."""
-    return frozenset(tile(t).knowledge for t in player.estate.values()) - {0}
+    numbers = knowledge_numbers()
+    return frozenset([numbers[t] for t in player.estate.values() if t in numbers])
 
 
 def knows(player: Player, number: int) -> bool:
-    return number in knowledge(player)
+    """Whether the player's estate holds knowledge tile `number` (asked on every offer: a
+    look for its tile among the placed ones)."""
+    return knowledge_tiles().get(number, -1) in player.estate.values()
 
 
 def wrap_distance(rolled: int, value: int) -> int:
@@ -80,14 +100,29 @@ def worker_cost(
     if slot == CASTLE_DIE:
         return 0
     known = knowledge(player) if known is None else known
-    distance = wrap_distance(player.dice[slot], value)
-    free = any(
+    return turning_cost(player.dice[slot], value, free_step(action, tile_type, known), known)
+
+
+def free_step(action: str, tile_type: str, known: frozenset[int]) -> bool:
+    """Whether a knowledge tile in `known` turns the die by one for free for this use."""
+    return any(
         FREE_STEP[n][0] == action and (not FREE_STEP[n][1] or tile_type in FREE_STEP[n][1])
         for n in known & FREE_STEP.keys()
     )
-    distance = max(0, distance - free)
+
+
+def turning_cost(rolled: int, value: int, free: bool, known: frozenset[int]) -> int:
+    """Workers turning a die from `rolled` to `value`, one step of it free or not (knowledge
+    tile 8: two steps a worker)."""
+    distance = max(0, wrap_distance(rolled, value) - free)
     per_worker = 2 if 8 in known else 1
     return -(-distance // per_worker)
+
+
+@cache
+def hex_dice() -> dict[int, int]:
+    """Hex id -> the die number printed on it."""
+    return {h.id: h.die for h in components().estate.hexes.values()}
 
 
 def area_of(hex_id: int) -> tuple[int, ...]:
@@ -113,9 +148,53 @@ def open_hexes(player: Player, tile_id: int) -> list[int]:
     return out
 
 
-def placements(player: Player) -> dict[int, list[int]]:
-    """Stored tile -> the hexes it may go on (whatever the die)."""
-    return {t: open_hexes(player, t) for t in player.storage}
+Targets = Mapping[int, Sequence[int]]  # stored tile -> the hexes it may go on
+
+
+@dataclass(frozen=True, slots=True)
+class Reach:
+    """What a player's estate and storage allow, whatever the dice and the board: where each
+    stored tile may go (`placements`), the knowledge tiles (`knowledge`), and by die value
+    the placings there are, each as whether a knowledge tile makes it a free step
+    (`free_step`) for one of them. Read-only: `reach` keeps it for other states with the
+    same estate and storage."""
+
+    targets: Mapping[int, tuple[int, ...]]
+    known: frozenset[int]
+    placing: Mapping[int, bool]
+
+
+def reach(player: Player) -> Reach:
+    """The player's `Reach`, worked out once for an estate and storage (a die's panel asks
+    for it in some thirty states, most with the same estate and storage)."""
+    key = (tuple(player.storage), tuple(player.estate), tuple(player.estate.values()))
+    found = _REACHES.get(key)
+    if found is None:
+        if len(_REACHES) >= REACHES_KEPT:
+            _REACHES.clear()
+        found = _REACHES[key] = _reach(player)
+    return found
+
+
+REACHES_KEPT = 1024
+_REACHES: dict[tuple[tuple[int, ...], ...], Reach] = {}
+
+
+def _reach(player: Player) -> Reach:
+    targets = {t: tuple(open_hexes(player, t)) for t in player.storage}
+    known = knowledge(player)
+    dice = hex_dice()
+    placing: dict[int, bool] = {}
+    for stored, open_ in targets.items():
+        free = free_step("place", tile(stored).type, known)
+        for h in open_:
+            placing[dice[h]] = placing.get(dice[h], False) or free
+    return Reach(targets, known, placing)
+
+
+def placements(player: Player) -> Targets:
+    """Stored tile -> the hexes it may go on (whatever the die); read-only (`reach`)."""
+    return reach(player).targets
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,21 +208,42 @@ class Use:
     tiles: tuple[tuple[int, int], ...] = ()
 
 
-def uses(state: BurgundyState, seat: int, value: int, targets: dict[int, list[int]]) -> list[Use]:
+def uses(state: BurgundyState, seat: int, value: int, targets: Targets) -> list[Use]:
     """The uses of die value `value` (`targets`: the player's `placements`)."""
     player = state.players[seat]
     out: list[Use] = []
     depot = [(t, -1) for t in state.depots[value - 1] if t >= 0]
     if depot:
         out.append(Use("take", tiles=tuple(depot)))
-    hexes = components().estate.hexes
+    dice = hex_dice()
     for stored, open_ in targets.items():
-        fitting = tuple((stored, h) for h in open_ if hexes[h].die == value)
+        fitting = tuple((stored, h) for h in open_ if dice[h] == value)
         if fitting:
             out.append(Use("place", tile(stored).type, fitting))
     if player.goods.get(value, 0):
         out.append(Use("sell"))
     return out
+
+
+def freest_uses(state: BurgundyState, seat: int, reached: Reach) -> tuple[bool | None, ...]:
+    """For die values 1-6, what `uses` would say of each: None where it has no use, else
+    whether one of its uses turns the die a step for free (`free_step`). `reached`: the
+    player's `reach`."""
+    player = state.players[seat]
+    take_free = free_step("take", "", reached.known)
+    sell_free = free_step("sell", "", reached.known)
+    out: list[bool | None] = []
+    for value in range(1, 7):
+        free: bool | None = None
+        if any(t >= 0 for t in state.depots[value - 1]):
+            free = take_free
+        placing = reached.placing.get(value)
+        if placing is not None:
+            free = bool(free) or placing
+        if player.goods.get(value, 0):
+            free = bool(free) or sell_free
+        out.append(free)
+    return tuple(out)
 
 
 def affordable(
@@ -163,7 +263,7 @@ def plays(
     seat: int,
     slot: int,
     value: int,
-    targets: dict[int, list[int]] | None = None,
+    targets: Targets | None = None,
     known: frozenset[int] | None = None,
     value_uses: list[Use] | None = None,
 ) -> list[Play]:
@@ -171,8 +271,10 @@ def plays(
     caller has them: `targets`, the player's `placements`; `known`, its `knowledge`;
     `value_uses`, the value's `uses`."""
     player = state.players[seat]
-    targets = placements(player) if targets is None else targets
-    known = knowledge(player) if known is None else known
+    if targets is None or known is None:
+        reached = reach(player)
+        targets = reached.targets if targets is None else targets
+        known = reached.known if known is None else known
     if value_uses is None:
         value_uses = uses(state, seat, value, targets)
     out: list[Play] = []

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from meeple_hall.games.core import Msg, Rng
 from meeple_hall.games.core.clone import clone as clone  # the strategy copies parts
-from meeple_hall.games.core.clone import clone_state
 from meeple_hall.games.core.hidden import HIDDEN
 
 CASTLE_DIE = 2  # die slot of a castle's extra action (slots 0 and 1 are the player's dice)
@@ -30,6 +30,25 @@ class Player:
     def score(self) -> int:
         return sum(self.points.values())
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Player:
+        """A copy sharing nothing that changes, field by field (the state's copy calls it for
+        each player: see `BurgundyState.__deepcopy__`)."""
+        out = object.__new__(Player)
+        out.__dict__ = {
+            "estate": self.estate.copy(),
+            "storage": self.storage[:],
+            "goods": self.goods.copy(),
+            "sold": self.sold.copy(),
+            "silver": self.silver,
+            "workers": self.workers,
+            "points": self.points.copy(),
+            "dice": self.dice[:],
+            "used": self.used[:],
+            "bonus": self.bonus[:],
+            "bought": self.bought,
+        }
+        return out
+
 
 @dataclass
 class Frame:
@@ -43,6 +62,20 @@ class Frame:
     goods: list[int] = field(default_factory=list)
     depots: list[int] = field(default_factory=list)
     source: str = ""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Frame:
+        out = object.__new__(Frame)
+        out.__dict__ = {
+            "kind": self.kind,
+            "slot": self.slot,
+            "value": self.value,
+            "tile": self.tile,
+            "types": self.types[:],
+            "goods": self.goods[:],
+            "depots": self.depots[:],
+            "source": self.source,
+        }
+        return out
 
 
 @dataclass
@@ -70,8 +103,38 @@ class BurgundyState:
     log: list[Msg | str] = field(default_factory=list)  # events (plain text in old saves)
     over: bool = False
 
-    # the engine copies the state before every move
-    __deepcopy__ = clone_state
+    def __deepcopy__(self, memo: dict[int, Any]) -> BurgundyState:
+        """A copy sharing nothing that changes, written out field by field: the engine copies
+        the state before every move, and the bot for every line a panel unfolds (a die's
+        panel tries some fifty moves). Every field is a number, a text, a message or a list
+        or dict of them but for the generator, the players and the stack, copied by their
+        own `__deepcopy__` (called directly: `copy.deepcopy` would add its memo to each).
+        tests/games/test_clone.py checks that a copy shares nothing that can change."""
+        out = object.__new__(BurgundyState)
+        out.__dict__ = {
+            "rng": Rng(self.rng.state),
+            "players": [p.__deepcopy__(memo) for p in self.players],
+            "tiebreak": self.tiebreak,
+            "supply": {back: pile[:] for back, pile in self.supply.items()},
+            "phase_goods": [stack[:] for stack in self.phase_goods],
+            "depots": [depot[:] for depot in self.depots],
+            "depot_goods": [on[:] for on in self.depot_goods],
+            "black": self.black[:],
+            "bridge": [stack[:] for stack in self.bridge],
+            "bonus_left": {t: left[:] for t, left in self.bonus_left.items()},
+            "phase": self.phase,
+            "round": self.round,
+            "round_goods": self.round_goods[:],
+            "white": self.white,
+            "order": self.order[:],
+            "turn": self.turn,
+            "stack": [frame.__deepcopy__(memo) for frame in self.stack],
+            "box": self.box[:],
+            "goods_out": self.goods_out[:],
+            "log": self.log[:],
+            "over": self.over,
+        }
+        return out
 
     @property
     def num_players(self) -> int:

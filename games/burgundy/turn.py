@@ -11,7 +11,7 @@ them all.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from meeple_hall.games.burgundy import effects
@@ -19,19 +19,18 @@ from meeple_hall.games.burgundy.effects import say
 from meeple_hall.games.burgundy.flow import end_turn
 from meeple_hall.games.burgundy.rules import (
     Play,
-    affordable,
     buyable,
     can_buy,
     details,
     free_dice,
-    knowledge,
+    freest_uses,
     knows,
-    placements,
     plays,
+    reach,
     signed_step,
     table,
     tile,
-    uses,
+    turning_cost,
 )
 from meeple_hall.games.burgundy.state import CASTLE_DIE, BurgundyState, Frame
 from meeple_hall.games.burgundy.words import (
@@ -85,6 +84,7 @@ def storage_full(state: BurgundyState, seat: int) -> bool:
     return len(state.players[seat].storage) >= table()["players"]["storage_spaces"]
 
 
+@cache
 def on_hex(face: str, hex_id: int, cost: int) -> Msg:
     """A stored tile on a hex, and the workers it costs."""
     if cost:
@@ -100,8 +100,14 @@ def face(tile_id: int) -> str:
 def tile_fields(tile_id: int, **where: int) -> dict[str, Any]:
     """An option's fields for a tile: its face, colour and what it is, and where it is
     (`depot=`, `hex=`)."""
+    return {**_tile_fields(tile_id), **where}
+
+
+@cache
+def _tile_fields(tile_id: int) -> dict[str, Any]:
+    """A tile's own fields, made once (`tile_fields` copies them)."""
     t = tile(tile_id)
-    return {"tile": t.face, "type": t.type, **details(t), **where}
+    return {"tile": t.face, "type": t.type, **details(t)}
 
 
 def skip(key: str) -> Choice:
@@ -122,18 +128,34 @@ def die_choices(state: BurgundyState, seat: int) -> Iterator[Choice]:
     """Each free die as rolled, and turned to each value it has a use for (a die's label says
     its cheapest use besides taking workers); meaning (die slot, value)."""
     player = state.players[seat]
-    targets, known = placements(player), knowledge(player)
-    by_value = {value: uses(state, seat, value, targets) for value in range(1, 7)}
+    reached = reach(player)
+    # the cheapest use of a value costs what turning the die costs for its freest use
+    freest = freest_uses(state, seat, reached)
+    two_steps = 8 in reached.known
     for slot in free_dice(player):
-        rolled = player.dice[slot]
-        for value in range(1, 7):
-            useful = [cost for _, cost in affordable(player, slot, value, by_value[value], known)]
-            if value != rolled and not useful:
-                continue
-            step = signed_step(rolled, value)
-            oid = str(rolled) if step == 0 else f"{rolled}{step:+d}"
-            label = die_label(rolled, value, min(useful, default=0))
-            yield Option(oid, label, {"value": value}), (slot, value)
+        yield from _die_options(slot, player.dice[slot], freest, two_steps, player.workers)
+
+
+@lru_cache(maxsize=4096)
+def _die_options(
+    slot: int, rolled: int, freest: tuple[bool | None, ...], two_steps: bool, workers: int
+) -> tuple[Choice, ...]:
+    """A die's options (`die_choices`), made once for what they depend on: the die, its
+    values' `freest_uses`, knowledge tile 8 and the workers the player has."""
+    known = frozenset({8}) if two_steps else frozenset()
+    out: list[Choice] = []
+    for value in range(1, 7):
+        free = freest[value - 1]
+        cost = None if free is None else turning_cost(rolled, value, free, known)
+        if cost is not None and cost > workers:
+            cost = None  # no use the player can afford
+        if value != rolled and cost is None:
+            continue
+        step = signed_step(rolled, value)
+        oid = str(rolled) if step == 0 else f"{rolled}{step:+d}"
+        option = Option(oid, die_label(rolled, value, cost or 0), {"value": value})
+        out.append((option, (slot, value)))
+    return tuple(out)
 
 
 def buy_choice(state: BurgundyState, seat: int) -> Iterator[Choice]:
@@ -246,7 +268,10 @@ class Action(TurnStep):
         found = plays(state, seat, frame.slot, frame.value)
         # what the die's label said it costs (`die_label`: its cheapest use besides workers)
         said = min((p.cost for p in found if p.action != "workers"), default=0)
-        choices = [(action_option(state, seat, p, frame.value, said), p) for p in found]
+        first: dict[str, Play] = {}  # an action's option is its first play's (`offer`)
+        for p in found:
+            first.setdefault(p.action, p)
+        choices = [(action_option(state, seat, p, frame.value, said), p) for p in first.values()]
         return offer(m("prompt.action", value=frame.value), choices)
 
     def perform(self, state: BurgundyState, frame: Frame, chosen: Chosen) -> None:
@@ -275,9 +300,11 @@ class Take(TurnStep):
     kind = "take"
 
     def offer(self, state: BurgundyState, frame: Frame) -> Offer:
+        # no placements asked for: a take's plays do not depend on them
+        found = plays(state, state.active, frame.slot, frame.value, targets={})
         choices = [
             (Option(take_id(p), tile_name(face(p.tile)), tile_fields(p.tile)), p)
-            for p in plays(state, state.active, frame.slot, frame.value)
+            for p in found
             if p.action == "take"
         ]
         return offer(m("prompt.take", value=frame.value), choices)
