@@ -171,10 +171,10 @@ def seed_from_argv() -> int:
 
 
 # -- two trees side by side -------------------------------------------------------------------
-# (game, players, kind): the four tables at 4 players, Village solo, Coffee against André, a
-# seat's own picture (what its DMs and /hand show), the decision picture a Take turn panel
-# carries (the seat to move, from its own view) and a `/board focus:` picture (the first part
-# a game offers) in the four games.
+# (game, players, kind): the four tables at 4 players, Village solo, Coffee against André and
+# at 5 players (its largest table), a seat's own picture (what its DMs and /hand show), the
+# decision picture a Take turn panel carries (the seat to move, from its own view) and a
+# `/board focus:` picture (the first part a game offers) in the four games.
 SIDE_BY_SIDE = (
     ("keyflower", 4, "table"),
     ("burgundy", 4, "table"),
@@ -182,6 +182,7 @@ SIDE_BY_SIDE = (
     ("coffee", 4, "table"),
     ("village", 1, "table"),
     ("coffee", 2, "table"),
+    ("coffee", 5, "table"),
     *((game, 4, kind) for kind in ("decision", "own", "focus") for game in MIDGAME),
 )
 KINDS = ("table", "decision", "own", "focus")

@@ -211,10 +211,11 @@ _capsule_pointer.argtypes = [ctypes.py_object, ctypes.c_char_p]
 @contextmanager
 def pixel_bytes(image: Image.Image) -> Iterator[tuple[memoryview, int]]:
     """The RGB picture's pixels as bytes, row after row, and the bytes a pixel: read in place
-    where Pillow exports them (Arrow, Pillow 11.2 and later: 4 bytes a pixel, RGB and a
-    padding byte, valid while the export is held, here for the `with` block), else copied
-    (`tobytes`, 3 bytes a pixel). The copy was about a fifth of a table picture's encoding
-    on a worker that knew most of its bands (1.5-2 ms of 1.2 million pixels)."""
+    where Pillow exports them (`Image.__arrow_c_array__`, as Pillow 13 does: 4 bytes a
+    pixel, RGB and a padding byte, valid while the export is held, here for the `with`
+    block), else copied (`tobytes`, 3 bytes a pixel). The copy was about a fifth of a table
+    picture's encoding on a worker that knew most of its bands (1.5-2 ms of 1.2 million
+    pixels, bench/README.md "Table pictures, cheaper to encode")."""
     exported = _exported(image)
     if exported is None:
         yield memoryview(image.tobytes()), 3
