@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from meeple_hall.games.burgundy import determinize, scoring
@@ -12,7 +12,7 @@ from meeple_hall.games.burgundy.rules import details, table, tile
 from meeple_hall.games.burgundy.state import CASTLE_DIE, BurgundyState
 from meeple_hall.games.burgundy.steps import STEPS, perform, step_kind
 from meeple_hall.games.burgundy.words import m
-from meeple_hall.games.core import Decision, GameEngine, GameOption, Option, Result, Rng
+from meeple_hall.games.core import Decision, GameEngine, GameOption, Msg, Option, Result, Rng
 from meeple_hall.games.core.contract import LOG_SHOWN
 from meeple_hall.games.core.messages import jsonable
 from meeple_hall.games.core.order import in_order
@@ -103,16 +103,13 @@ class BurgundyEngine(GameEngine[BurgundyState]):
             "phase": PHASES[state.phase],
             "phase_index": state.phase,
             "round": state.round,
-            "status": m("status", phase=PHASES[state.phase], round=state.round).to_json(),
+            "status": _status(state.phase, state.round),
             "white": state.white,
             "order": list(state.order),
             "active": None if state.over else state.active,
             "step": step_kind(state),
             "pending": pending(state),
-            "estate_board": [
-                {"id": h.id, "q": h.q, "r": h.r, "type": h.type, "die": h.die}
-                for h in comp.estate.hexes.values()
-            ],
+            "estate_board": [h.copy() for h in _estate_board()],
             "start_hex": comp.estate.start,
             "depots": depots,
             "black": [face(t) for t in state.black],
@@ -122,7 +119,7 @@ class BurgundyEngine(GameEngine[BurgundyState]):
             "bonus_left": {k: list(v) for k, v in state.bonus_left.items()},
             "supply": {back: len(pile) for back, pile in state.supply.items()},
             "players": players,
-            "log": jsonable(state.log[-LOG_SHOWN:]),
+            "log": [event_json(event) for event in state.log[-LOG_SHOWN:]],
             "over": state.over,
         }
         if state.over:
@@ -135,6 +132,37 @@ class BurgundyEngine(GameEngine[BurgundyState]):
                 "sold": {str(g): n for g, n in sorted(me.sold.items())},
             }
         return view
+
+
+@cache
+def _estate_board() -> tuple[dict[str, Any], ...]:
+    """The estate board's hexes as views show them (`view` copies them)."""
+    return tuple(
+        {"id": h.id, "q": h.q, "r": h.r, "type": h.type, "die": h.die}
+        for h in components().estate.hexes.values()
+    )
+
+
+@lru_cache(maxsize=64)
+def _status(phase: int, round_: int) -> dict[str, Any]:
+    return m("status", phase=PHASES[phase], round=round_).to_json()
+
+
+def event_json(event: Msg | str) -> Any:
+    """A log event as views give it (`jsonable`), worked out once per event: an event stays
+    in the log, the same object in every state after it, and every view of each of them
+    shows it (shared between views, which are read-only)."""
+    kept = _EVENTS.get(id(event))
+    if kept is None or kept[0] is not event:
+        if len(_EVENTS) >= EVENTS_KEPT:
+            _EVENTS.clear()
+        # the event itself is kept beside its JSON, so that its id is not another's
+        kept = _EVENTS[id(event)] = (event, jsonable(event))
+    return kept[1]
+
+
+EVENTS_KEPT = 4096
+_EVENTS: dict[int, tuple[Msg | str, Any]] = {}
 
 
 def _bonus_tile(bonus: str) -> dict[str, str]:

@@ -5,6 +5,8 @@ these steps where the rules ask for them; steps.py declares them with the turn's
 
 from __future__ import annotations
 
+from functools import cache
+
 from meeple_hall.games.burgundy import effects
 from meeple_hall.games.burgundy.rules import board_tiles, knows, open_hexes, table
 from meeple_hall.games.burgundy.state import BurgundyState, Frame
@@ -39,14 +41,21 @@ class Discard(TurnStep):
 
     def offer(self, state: BurgundyState, frame: Frame) -> Offer:
         stored = state.players[state.active].storage
-        choices = [
-            (Option(face(t), m("label.discard", tile=tile_name(face(t))), tile_fields(t)), t)
-            for t in stored
-        ]
-        return offer(m("prompt.discard", tile=tile_name(face(frame.tile))), choices)
+        choices = [(Option(face(t), discard_label(face(t)), tile_fields(t)), t) for t in stored]
+        return offer(discard_prompt(face(frame.tile)), choices)
 
     def perform(self, state: BurgundyState, frame: Frame, chosen: Chosen) -> None:
         effects.discard(state, state.active, frame, chosen.meaning)
+
+
+@cache
+def discard_label(tile_face: str) -> Msg:
+    return m("label.discard", tile=tile_name(tile_face))
+
+
+@cache
+def discard_prompt(tile_face: str) -> Msg:
+    return m("prompt.discard", tile=tile_name(tile_face))
 
 
 # -- ships --------------------------------------------------------------------------------------

@@ -57,10 +57,11 @@ def step_kind(state: BurgundyState) -> str | None:
 def perform(state: BurgundyState, decision: Decision, choices: tuple[str, ...]) -> None:
     """Carry out a decision, then tell who passed a hundred on the score track, and end the
     turn when nothing is left to do in it."""
-    laps = [p.score // 100 for p in state.players]
+    laps = [sum(p.points.values()) // 100 for p in state.players]  # `Player.score`
     STEPS.perform(state, decision, choices)
-    for who, (lap, player) in enumerate(zip(laps, state.players, strict=True)):
-        if player.score // 100 > lap:
-            say(state, m("log.passes", seat=seat_name(who), points=player.score // 100 * 100))
+    for who, player in enumerate(state.players):
+        lap = sum(player.points.values()) // 100
+        if lap > laps[who]:
+            say(state, m("log.passes", seat=seat_name(who), points=lap * 100))
     if not state.over:
         advance(state)

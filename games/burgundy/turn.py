@@ -168,8 +168,13 @@ def die_prompt(state: BurgundyState, seat: int) -> Msg:
     player = state.players[seat]
     if not free_dice(player):
         return m("prompt.dice_used")
-    key = "prompt.die_two" if knows(player, 8) else "prompt.die"
-    return m(key, workers=count("workers", player.workers))
+    return _die_prompt(knows(player, 8), player.workers)
+
+
+@lru_cache(maxsize=256)
+def _die_prompt(two_steps: bool, workers: int) -> Msg:
+    key = "prompt.die_two" if two_steps else "prompt.die"
+    return m(key, workers=count("workers", workers))
 
 
 def use_or_buy(state: BurgundyState, chosen: Chosen) -> None:
