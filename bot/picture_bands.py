@@ -134,6 +134,8 @@ def _stacked(image: Image.Image, strips: list[tuple[int, int]]) -> Image.Image:
     the colours met, made again for each call)."""
     if strips == [(0, image.height)]:
         return image
+    if len(strips) == 1:  # one copy, not a picture made and the strip pasted on it
+        return image.crop((0, strips[0][0], image.width, strips[0][1]))
     stacked = Image.new("RGB", (image.width, sum(bottom - top for top, bottom in strips)))
     at = 0
     for top, bottom in strips:
