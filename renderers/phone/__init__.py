@@ -215,13 +215,20 @@ def render_decision(game_id: str, view: dict[str, Any], parts: Sequence[str]) ->
         (p, render_own(game_id, view) if p == OWN else _render_part(game_id, view, p))
         for p in parts
     ]
-    images = [(p, image.convert("RGB")) for p, image in drawn if image is not None]
+    images = [(p, _rgb_image(image)) for p, image in drawn if image is not None]
     if not images:
         return None
+    if len(images) == 1:  # as it is (stacked alone, it would be copied whole)
+        return images[0][1]
     width = max(image.width for _, image in images)
     widths = [_at_width(game_id, view, p, image, width) for p, image in images]
     background = _rgb(widths[0].getpixel((0, 0)))  # the game's own background colour
     return stack(widths, background, gap=12)
+
+
+def _rgb_image(image: Image.Image) -> Image.Image:
+    """The picture in RGB: itself if it is (`convert` would copy it whole)."""
+    return image if image.mode == "RGB" else image.convert("RGB")
 
 
 def _at_width(
