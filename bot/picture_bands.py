@@ -136,7 +136,8 @@ def _stacked(image: Image.Image, strips: list[tuple[int, int]]) -> Image.Image:
         return image
     if len(strips) == 1:  # one copy, not a picture made and the strip pasted on it
         return image.crop((0, strips[0][0], image.width, strips[0][1]))
-    stacked = Image.new("RGB", (image.width, sum(bottom - top for top, bottom in strips)))
+    # not filled first (None): every row is pasted
+    stacked = Image.new("RGB", (image.width, sum(bottom - top for top, bottom in strips)), None)
     at = 0
     for top, bottom in strips:
         stacked.paste(image.crop((0, top, image.width, bottom)), (0, at))
