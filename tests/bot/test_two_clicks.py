@@ -24,13 +24,13 @@ from meeple_hall.games.testing import random_choices
 from tests.bot.conftest import (
     acting_member,
     panel_options,
-    plan_turn,
     raw_buttons,
     seated_member,
     selects,
     start_game,
     table_message,
 )
+from tests.bot.every_game import submit, table_shown
 
 LANGUAGES = ["en", "zh-TW"]
 ALL_LANGUAGES = ["en", "zh-TW", "ja"]
@@ -97,22 +97,49 @@ def step_by_step(game, state: Any, seat: int, steps: list[tuple[str, ...]]) -> A
 async def typed_until(
     table, game, wanted: Callable[[Line], bool], kinds: tuple[str, ...], seed: int, most=400
 ) -> tuple[int, Line]:
-    """Random moves typed with `/move`, one at a time, until a seat's panel offers a line
-    `wanted` accepts (looked for on decisions of `kinds` only): that seat and the line."""
-    rng = random.Random(seed)
+    """Random moves until a seat's panel offers a line `wanted` accepts (looked for on
+    decisions of `kinds` only): that seat and the line. The moves are worked out on the
+    engine first, then made through the bot's move path, the one `/move` takes (typing
+    each through Discord took most of these tests' time)."""
+    return await moved_until(table, game, lambda _, line: wanted(line), kinds, seed, most)
+
+
+async def moved_until(
+    table,
+    game,
+    wanted: Callable[[Any, Line], bool],
+    kinds: tuple[str, ...],
+    seed: int,
+    most: int = 400,
+) -> tuple[int, Line]:
+    """`typed_until` where `wanted` looks at the state a line is offered in, as well:
+    `wanted(state, line)`."""
+    rng, state, line = random.Random(seed), game.state, []
+    folded = folded_kinds(game.table.game)
     for _ in range(most):
-        pending = game.decisions()
+        pending = game.engine.decisions(state)
         assert pending, "the game ended first"
-        for decision in pending:
-            if decision.kind in kinds:
-                lines = offered_lines(game, decision.seat, decision)
-                found = next((line for line in lines if wanted(line)), None)
-                if found is not None:
-                    return decision.seat, found
-        seat = pending[0].seat
-        token = " ".join(plan_turn(game, seat, rng, most=1))
-        await seated_member(table, game, seat).slash(table.channel, "move", text=token)
-    raise AssertionError(f"no such line in {most} moves")
+        if any(
+            wanted(state, offered)
+            for decision in pending
+            if decision.kind in kinds
+            for offered in panel_lines(game.engine, state, decision.seat, decision, folded)
+        ):
+            break
+        line.append(Action(pending[0].seat, random_choices(pending[0], rng)))
+        state = game.engine.apply(state, line[-1])
+    else:
+        raise AssertionError(f"no such line in {most} moves")
+    for action in line:
+        await submit(table, game, action.seat, action.choices)
+    await table_shown(table, game)
+    for decision in game.decisions():
+        if decision.kind in kinds:
+            lines = offered_lines(game, decision.seat, decision)
+            found = next((ln for ln in lines if wanted(game.state, ln)), None)
+            if found is not None:
+                return decision.seat, found
+    raise AssertionError("the bot's panels do not offer the line the engine's do")
 
 
 def kinds_of(line: Line) -> tuple[str, ...]:

@@ -8,6 +8,7 @@ clicks store and leaves the same game."""
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
@@ -26,9 +27,9 @@ from tests.bot.test_two_clicks import (
     assert_two_clicks_made_the_moves,
     assert_worded,
     kinds_of,
+    moved_until,
     seated,
     shown_labels,
-    typed_until,
 )
 
 # The answers of a transport decision a line folds after the workers or an upgrade.
@@ -70,7 +71,8 @@ def next_lines(engine, state: Any, seat: int) -> tuple[Decision, list[Line]]:
 
 def can_carry_after(engine, state: Any, seat: int, line: Line, steps: int) -> bool:
     """Whether the transport asked after the line's first `steps` steps offers a carry."""
-    transport, _ = next_lines(engine, after_steps(engine, state, seat, line, steps), seat)
+    after = after_steps(engine, state, seat, line, steps)
+    transport = next(d for d in engine.decisions(after) if d.seat == seat)
     return transport.kind == "transport" and transport.option("move") is not None
 
 
@@ -80,20 +82,20 @@ def finish_words(language: str) -> str:
 
 
 async def a_transport_use(table, game) -> tuple[int, Line, Line]:
-    """Random moves typed until a seat may use a transport tile whose workers' line then
-    upgrades a tile and finishes (seed 14 of a 2-player game: 62 moves): the seat, the Use
-    line of its action panel and that workers' line."""
+    """Random moves made until a seat may use a transport tile whose workers' line then
+    upgrades a tile and finishes (seed 14 of a 2-player game): the seat, the Use line of its
+    action panel and that workers' line."""
     found: list[Line] = []
 
-    def uses_a_transport_to_upgrade(line: Line) -> bool:
+    def uses_a_transport_to_upgrade(state: Any, line: Line) -> bool:
         if line.steps[0] != "use" or len(line.steps) != 2:
             return False
         seat = line.decisions[0].seat
-        _, lines = next_lines(game.engine, after_steps(game.engine, game.state, seat, line), seat)
+        _, lines = next_lines(game.engine, after_steps(game.engine, state, seat, line), seat)
         found[:] = [c for c in lines if kinds_of(c) == USE_UPGRADE_FINISH]
         return bool(found)
 
-    seat, use = await typed_until(table, game, uses_a_transport_to_upgrade, ("action",), 14)
+    seat, use = await moved_until(table, game, uses_a_transport_to_upgrade, ("action",), 14)
     return seat, use, found[0]
 
 
@@ -153,19 +155,24 @@ async def test_an_upgrade_and_finishing_are_one_click_of_the_transport_panel(tab
 def transport_panels(seeds=range(1, 9)) -> list[tuple[Any, int, Any, list[Line]]]:
     """Random games' panels whose lines fold a transport after their first step: the state,
     the seat, the decision and the lines."""
+    return [panel for seed in seeds for panel in transport_panels_of(seed)]
+
+
+@functools.cache
+def transport_panels_of(seed: int) -> tuple[tuple[Any, int, Any, list[Line]], ...]:
+    """`transport_panels` of one seed's game, played once a process (two tests read them)."""
     engine = games.get("keyflower")
     folded = folded_kinds("keyflower")
     found = []
-    for seed in seeds:
-        rng, state = random.Random(seed), engine.new(3 + seed % 3, seed)
-        while pending := engine.decisions(state):
-            decision = pending[0]
-            if decision.kind in ("colour", "count", "gather", "transport", "upgrade", "pay"):
-                lines = panel_lines(engine, state, decision.seat, decision, folded)
-                if any(transport_answers(line) for line in lines):
-                    found.append((state, decision.seat, decision, lines))
-            state = engine.apply(state, Action(decision.seat, random_choices(decision, rng)))
-    return found
+    rng, state = random.Random(seed), engine.new(3 + seed % 3, seed)
+    while pending := engine.decisions(state):
+        decision = pending[0]
+        if decision.kind in ("colour", "count", "gather", "transport", "upgrade", "pay"):
+            lines = panel_lines(engine, state, decision.seat, decision, folded)
+            if any(transport_answers(line) for line in lines):
+                found.append((state, decision.seat, decision, lines))
+        state = engine.apply(state, Action(decision.seat, random_choices(decision, rng)))
+    return tuple(found)
 
 
 def test_transport_folds_keep_the_panel_to_one_page_and_never_fold_a_carry():
@@ -192,8 +199,9 @@ def test_transport_folds_keep_the_panel_to_one_page_and_never_fold_a_carry():
                 assert ">".join(line.steps[:first]) in values, line.value
                 kept_alone += 1
         for language in ALL_LANGUAGES:
+            styles = line_styles("keyflower", lines, language)
             for line in lines:
-                style = line_styles("keyflower", lines, language)[line.value]
+                style = styles[line.value]
                 assert len(style.label) <= 100, style.label
                 assert len(style.description or "") <= 100, style.description
                 if transport_answers(line):
