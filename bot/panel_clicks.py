@@ -19,6 +19,7 @@ from meeple_hall.bot.live_game import LiveGame
 from meeple_hall.bot.panels import (
     MENU_SIZE,
     MENUS_PER_PAGE,
+    answer_sets,
     build_panel,
     pages,
     resolve_chain,
@@ -67,7 +68,8 @@ def clicks(
     decision = game.decision_for(seat)
     assert decision is not None, "the seat has nothing to decide"
     first = tuple(pending[0])
-    if decision.max_choices != 1 or not first:
+    several = decision.max_choices != 1 and answer_sets(game.engine.id, decision) is None
+    if several or not first:
         return Answer(_multi_clicks(decision, first), 1)
     best: Answer | None = None
     for page in range(pages(decision)):
@@ -76,13 +78,19 @@ def clicks(
             steps = resolve_chain(game.engine, game.state, seat, decision, value)
             # a log that ends mid-line (a sample cut short) was made by the line so far
             made = min(len(steps or ()), len(pending))
-            if steps is None or tuple(pending[:made]) != steps[:made]:
+            if steps is None or _as_sets(pending[:made]) != _as_sets(steps[:made]):
                 continue
             if best is None or made > best.moves:
                 best = Answer(1 + page, made)
         if best is not None:
             return best
     raise NoLine(f"no line of the panel makes {first} ({decision.kind})")
+
+
+def _as_sets(moves: Sequence[tuple[str, ...]]) -> list[tuple[str, ...]]:
+    """Moves compared as the menu makes them: the picks of a choice of several in any order
+    (a line of a set names them in the decision's order)."""
+    return [tuple(sorted(move)) if len(move) > 1 else tuple(move) for move in moves]
 
 
 def _values(view: Any) -> list[str]:

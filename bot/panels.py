@@ -13,6 +13,13 @@ one line per answer to that decision too (Bid → the tile, a colour → how man
 line is a chain of option ids (`bid>S07`), applied as consecutive moves in one submission,
 all or none (`TableManager.submit_chain`): the log is what the separate clicks write.
 
+A decision of several choices for which the game names the sets worth offering
+(`presenters.pick_sets`: Coffee Traders' coffee for a "different kinds" space) is shown as
+one line per set, its ids joined by `PICK_SEP` (`gua,bra`): one answer, so the decision
+after it folds into each line as after any other (the coffee, then the Arabica step it
+brings), and a folded line may pass through it. The move is the one the menu of several
+choices makes with those picks.
+
 Games only add labels, emoji and descriptions (`presenters.option_style`, and
 `presenters.chain_style` for chained lines).
 """
@@ -32,7 +39,7 @@ from meeple_hall.bot.live_game import LiveGame, decision_hash
 from meeple_hall.bot.rulebook import add_rules_button
 from meeple_hall.games import Action, Decision, Engine, GameError, Option
 from meeple_hall.games.core.hidden import hidden_parts
-from meeple_hall.games.core.messages import Text
+from meeple_hall.games.core.messages import Msg, Text
 
 MENU_SIZE = 25
 MENUS_PER_PAGE = 4
@@ -40,6 +47,9 @@ MAX_BUTTONS = 10
 CONTENT_MAX = 2000
 # Separates the option ids of a chained line; the option-id grammar (OPTION_ID) has no ">".
 CHAIN_SEP = ">"
+# Separates the option ids of one answer of several choices shown as one line (`gua,bra`);
+# outside the option-id grammar too.
+PICK_SEP = ","
 # A decision folded into the one before it has at most this many options, and folding
 # never takes a panel past one page of menus.
 FOLD_MAX_OPTIONS = MENU_SIZE
@@ -85,8 +95,35 @@ class Line:
 
     @property
     def options(self) -> tuple[Option, ...]:
-        found = (d.option(step) for d, step in zip(self.decisions, self.steps, strict=True))
+        found = (step_option(d, step) for d, step in zip(self.decisions, self.steps, strict=True))
         return tuple(o for o in found if o is not None)
+
+    @property
+    def moves(self) -> tuple[tuple[str, ...], ...]:
+        """The moves the line makes: each step's option ids."""
+        return tuple(tuple(step.split(PICK_SEP)) for step in self.steps)
+
+
+def step_option(decision: Decision, step: str) -> Option | None:
+    """The option a step of a line answers: the decision's own, or for a set of several
+    choices (`gua,bra`) one option standing for them, its `picks` the options chosen."""
+    if PICK_SEP not in step:
+        return decision.option(step)
+    picks = tuple(decision.option(i) for i in step.split(PICK_SEP))
+    if any(o is None for o in picks):
+        return None
+    return Option(step, Msg("core.picked", items=[o.label for o in picks if o]), {"picks": picks})
+
+
+def answer_sets(game_id: str, decision: Decision) -> list[str] | None:
+    """A decision's answers as its panel's lines where the game names the sets of several
+    choices worth a line each (at most a menu of them), else None."""
+    if len(decision.options) > MENU_SIZE:
+        return None  # never a panel of several menus kept until Confirm
+    sets = presenters.pick_sets(game_id, decision)
+    if not sets or len(sets) > FOLD_MAX_OPTIONS:
+        return None
+    return [PICK_SEP.join(ids) for ids in sets]
 
 
 def panel_lines(
@@ -96,8 +133,10 @@ def panel_lines(
     decision is of a `folded` kind, one line per answer to that one as well (recursively).
     An option is folded less deep, or left as it is, where unfolding it would take the panel
     past one page."""
-    plain = [Line((decision,), (o.id,)) for o in decision.options]
-    if not folded or decision.max_choices != 1 or len(plain) > FOLD_MAX_LINES:
+    sets = answer_sets(engine.id, decision)
+    answers = sets if sets is not None else [o.id for o in decision.options]
+    plain = [Line((decision,), (answer,)) for answer in answers]
+    if not folded or (decision.max_choices != 1 and sets is None) or len(plain) > FOLD_MAX_LINES:
         return plain
     walk = _Unfold(engine, seat, folded, hidden_parts(state))
     walked = [walk.chains(state, decision, line, 0) for line in plain]
@@ -135,9 +174,7 @@ class _Unfold:
         """`line` itself, or its chains through the folded decisions that follow it (none if
         its last option, an answer to `decision` in `state`, cannot be applied)."""
         try:
-            after = self.engine.apply(
-                state, Action(self.seat, (line.steps[-1],)), decision=decision
-            )
+            after = self.engine.apply(state, Action(self.seat, line.moves[-1]), decision=decision)
         except GameError:
             return []
         follows = next((d for d in self.engine.decisions(after) if d.seat == self.seat), None)
@@ -146,20 +183,23 @@ class _Unfold:
             or depth >= FOLD_MAX_DEPTH
             or follows.kind not in self.folded
             or not presenters.folds_after(self.engine.id, decision.kind, follows.kind)
-            or (follows.min_choices, follows.max_choices) != (1, 1)
             or len(follows.options) > FOLD_MAX_OPTIONS
             or hidden_parts(after) != self.secrets
         ):
             return [line]
+        sets = answer_sets(self.engine.id, follows)
+        if sets is None and (follows.min_choices, follows.max_choices) != (1, 1):
+            return [line]
         found: list[Line] = []
-        for option in follows.options:
-            if option.id in STEP_BACK:
+        for answer in sets or [o.id for o in follows.options]:
+            option = step_option(follows, answer)
+            if option is None or answer in STEP_BACK:
                 continue
-            if not presenters.folds_answer(self.engine.id, follows.kind, option):
+            if sets is None and not presenters.folds_answer(self.engine.id, follows.kind, option):
                 if line not in found:
                     found.append(line)  # the line alone: this answer is asked after it
                 continue
-            longer = Line((*line.decisions, follows), (*line.steps, option.id))
+            longer = Line((*line.decisions, follows), (*line.steps, answer))
             found += self.chains(after, follows, longer, depth + 1)
         return found or [line]
 
@@ -191,8 +231,8 @@ def line_id_part(line: Line, ref: PanelRef) -> str:
 
 def _indices(line: Line) -> str:
     return CHAIN_SEP.join(
-        f"#{[o.id for o in d.options].index(step)}"
-        for d, step in zip(line.decisions, line.steps, strict=True)
+        PICK_SEP.join(f"#{[o.id for o in d.options].index(pick)}" for pick in picks)
+        for d, picks in zip(line.decisions, line.moves, strict=True)
     )
 
 
@@ -228,7 +268,7 @@ def resolve_chain(
             None,
         )
         if line is not None:
-            return tuple((step,) for step in line.steps)
+            return line.moves
     steps: list[tuple[str, ...]] = []
     for index, token in enumerate(part.split(CHAIN_SEP)):
         if index:
@@ -240,10 +280,10 @@ def resolve_chain(
             if following is None:
                 return None
             decision = following
-        option = resolve_option(decision, token)
-        if option is None:
+        picks = [resolve_option(decision, pick) for pick in token.split(PICK_SEP)]
+        if None in picks or (len(picks) > 1 and decision.max_choices < len(picks)):
             return None
-        steps.append((option,))
+        steps.append(tuple(p for p in picks if p is not None))
     return tuple(steps)
 
 
@@ -258,9 +298,9 @@ def chosen_text(
 ) -> str:
     """What a click chose, in the reader's language: the words of the button or menu line
     the player clicked (a folded line's own label, whole), else each step's labels."""
-    chain = tuple(step[0] for step in steps if len(step) == 1)
+    chain = tuple(PICK_SEP.join(step) for step in steps)
     line = None
-    if lines is not None and len(chain) == len(steps):
+    if lines is not None:
         line = next((line for line in lines if line.steps == chain), None)
     if line is not None:
         chained = (
@@ -332,7 +372,8 @@ def build_panel(
         ("styles", seat, ref.dhash, fold, str(locale)),
         lambda: line_styles(game_id, lines, locale),
     )
-    single = decision.max_choices == 1
+    # a decision of several choices shown as sets of them is answered by one line too
+    single = decision.max_choices == 1 or answer_sets(game_id, decision) is not None
     legend: list[str] = []
     if single and len(lines) <= MAX_BUTTONS:
         # Buttons have no room for a description: the panel's text gives them.
@@ -360,7 +401,7 @@ def build_panel(
             if not chunk:
                 break
             view.add_item(
-                _menu(ref, decision, chunk, styles, page, menu, picked, locale, len(lines))
+                _menu(ref, decision, chunk, styles, page, menu, picked, locale, len(lines), single)
             )
         nav_row = 4
         if pages(decision) > 1:
@@ -388,7 +429,7 @@ def build_panel(
     if decision.min_choices == 0 and not uses_confirm(decision):
         view.add_item(button(ref.id("c"), t(locale, "panel.choose_none"), row=4))
     add_rules_button(view, game.id, decision.kind, locale)
-    return panel_text(game, seat, decision, locale, notice, legend), view
+    return panel_text(game, seat, decision, locale, notice, legend, single), view
 
 
 def _menu(
@@ -401,11 +442,12 @@ def _menu(
     picked: frozenset[str],
     locale: discord.Locale | str | None,
     total: int,
+    single: bool | None = None,
 ) -> Family:
     # a placeholder holds 150 characters: room for both ends of the menu's range
     first, last = (_shown(styles[line.value], 70) for line in (chunk[0], chunk[-1]))
     confirm = uses_confirm(decision)
-    if decision.max_choices == 1:
+    if single or (single is None and decision.max_choices == 1):
         low, high = 1, 1
     elif confirm:
         low, high = 0, min(len(chunk), decision.max_choices)
@@ -505,12 +547,13 @@ def panel_text(
     locale: discord.Locale | str | None,
     notice: str | None,
     legend: list[str],
+    single: bool = False,
 ) -> str:
     lines = []
     if notice:
         lines.append(notice)
     lines.append(t(locale, "panel.header", prompt=decision.prompt))
-    if decision.max_choices > 1 or decision.min_choices != 1:
+    if not single and (decision.max_choices > 1 or decision.min_choices != 1):
         lines.append(
             t(locale, "panel.choose_range", low=decision.min_choices, high=decision.max_choices)
         )

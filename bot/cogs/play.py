@@ -37,6 +37,7 @@ from meeple_hall.bot.live import TableManager
 from meeple_hall.bot.live_game import LiveGame
 from meeple_hall.bot.moves import MoveStream, complete
 from meeple_hall.bot.panels import (
+    PICK_SEP,
     PanelRef,
     build_panel,
     chosen_text,
@@ -238,7 +239,13 @@ class Play(commands.Cog):
         them where folded), several picks from one menu, or Confirm of the picks kept."""
         if click.has("option"):
             part = click.text("option")
-        elif click.has("menu") and decision.max_choices == 1 and len(click.values) == 1:
+        elif (
+            click.has("menu")
+            and len(click.values) == 1
+            and (
+                decision.max_choices == 1 or PICK_SEP in click.values[0]  # a line of a set
+            )
+        ):
             part = click.values[0]
         elif click.has("menu"):
             return (tuple(click.values),)

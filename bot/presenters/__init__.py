@@ -15,6 +15,11 @@ provides, each optional:
   (by their `action` field, else their option id) that fold; the others are asked after the
   line before them, which the panel keeps alone too (a delivery folds with a second one, not
   with the trades; a Keyflower use folds an upgrade and finishing, not a carry's chain);
+- `pick_sets(decision: Decision) -> list[tuple[str, ...]] | None`: for a decision of several
+  choices, the answers worth a line each (option ids, in the decision's order): its panel
+  shows one line per set, so that the decision after it can fold into each (Coffee
+  Traders' coffee for a "different kinds" space, then the Arabica step it brings); None
+  keeps the menu of several choices;
 - `private_text(view: dict) -> Text`: the seat's secrets (`view(state, seat)`) as short
   Markdown for `/hand` and DMs;
 - `rules_text() -> Text`: Markdown for `/rules`: a short summary of the game as played
@@ -93,6 +98,15 @@ def folds_answer(game_id: str, kind: str, option: Option) -> bool:
     return answers is None or option.fields.get("action", option.id) in answers
 
 
+def pick_sets(game_id: str, decision: Decision) -> list[tuple[str, ...]] | None:
+    """A decision of several choices as the sets of options its panel offers a line each
+    (None: a menu of several choices, as every such decision had)."""
+    if decision.max_choices == 1:
+        return None
+    picker = getattr(for_game(game_id), "pick_sets", None)
+    return picker(decision) if picker else None
+
+
 def chain_style(
     game_id: str, decisions: tuple[Decision, ...], options: tuple[Option, ...]
 ) -> OptionStyle | None:
@@ -134,6 +148,7 @@ __all__ = [
     "folded_kinds",
     "folds_after",
     "option_style",
+    "pick_sets",
     "private_text",
     "register",
     "rules_text",

@@ -7,6 +7,7 @@ Everything here reads what the engine gives: an option's `fields` (`action`, `co
 
 from __future__ import annotations
 
+from itertools import product
 from typing import Any
 
 from meeple_hall.bot.presenters import OptionStyle, fits
@@ -62,6 +63,8 @@ KIND_EMOJI = {
     "free_build": "🏗️",
     "storage": "🏬",
     "remove": "🚫",
+    "mixed_pay": "☕",
+    "stock": "🏬",
 }
 # what a choice does beyond its label (English rulebook, the phase and action named):
 # `note.<kind>.<action>` in the catalogue
@@ -93,6 +96,7 @@ DESCRIBED = frozenset(
 )
 
 LINE_MAX = 100  # a menu line's label (a delivery's lines are many: a menu, not buttons)
+BUTTON_MAX = 80  # a button's label (a set's panel may have a few lines: buttons)
 
 # Panels fold these decisions into the one before them (bot/panels.py): Add a plantation and
 # its row, a building and its site, a piggyback and its payment, each in one click; a first
@@ -100,13 +104,56 @@ LINE_MAX = 100  # a menu line's label (a delivery's lines are many: a menu, not 
 # Sell turn). The trades after a delivery are asked after it: folded, they made a Sell panel
 # four menus long and ten times dearer to work out. A plantation that empties its row of the
 # player board and that row's farm, built or removed (at most 6 answers).
-FOLDED = frozenset({"plant_row", "build_site", "piggy_pay", "sell_second", "farm"})
-FOLDED_AFTER = {"sell_second": frozenset({"sell"}), "farm": frozenset({"plant_space"})}
+#
+# Choices of several (issue 29, two clicks): the coffee for a "different kinds" space and the
+# Stock counters put back for warehouses are offered as one line per set of them
+# (`pick_sets`), so that what follows folds into each. A first delivery to a "different
+# kinds" space folds with its coffee (never a second delivery's: every first delivery would
+# multiply by them); the coffee with the Arabica step a wild Animal counter on the space
+# brings; the Stock counters with the coffee the warehouse's production station gains. A
+# trade in a Sell turn (buying coffee, a bonus) folds with the delivery or dropping out after
+# it, in the panel that asks what follows a first delivery only (a trade never folds deeper).
+FOLDED = frozenset(
+    {"plant_row", "build_site", "piggy_pay", "sell_second", "farm"}
+    | {"mixed_pay", "advance", "gain_coffee"}
+)
+FOLDED_AFTER = {
+    "sell_second": frozenset({"sell", "sell_second"}),
+    "farm": frozenset({"plant_space"}),
+    "mixed_pay": frozenset({"sell"}),
+    "advance": frozenset({"mixed_pay"}),
+    "gain_coffee": frozenset({"stock"}),
+}
 FOLDED_ANSWERS = {"sell_second": frozenset({"bar", "drop"})}
+# The choices of several offered as sets: the options standing for one piece each of the
+# same kind (kopi luwak #1, #2; wild Stock counters #1, #2) are alike, so a set takes the
+# first ones of a kind.
+PICKED = frozenset({"mixed_pay", "stock"})
+
+
+def pick_sets(decision: Decision) -> list[tuple[str, ...]] | None:
+    """The sets of options worth a line each for a choice of several (`PICKED`): as many of
+    each kind as the set takes, the first ones of that kind, in the decision's order."""
+    if decision.kind not in PICKED or decision.min_choices != decision.max_choices:
+        return None
+    kinds: dict[str, list[str]] = {}
+    for option in decision.options:
+        kind = option.fields.get("stock", option.fields.get("coffee"))
+        kinds.setdefault(str(kind), []).append(option.id)
+    groups = list(kinds.values())
+    order = {option.id: index for index, option in enumerate(decision.options)}
+    sets = []
+    for taken in product(*(range(len(group) + 1) for group in groups)):
+        if sum(taken) == decision.max_choices:
+            ids = [i for group, n in zip(groups, taken, strict=True) for i in group[:n]]
+            sets.append(tuple(sorted(ids, key=order.__getitem__)))
+    return sorted(sets, key=lambda ids: [order[i] for i in ids])
 
 
 def option_style(decision: Decision, option: Option) -> OptionStyle | None:
     fields = option.fields
+    if "picks" in fields:  # a set of a choice of several, offered as one line
+        return OptionStyle(set_words(fields["picks"]), KIND_EMOJI.get(decision.kind))
     head = fields.get("action") or fields.get("item")
     emoji = (
         HEAD_EMOJI.get(head or "")
@@ -154,7 +201,9 @@ def chain_style(decisions: tuple[Decision, ...], options: tuple[Option, ...]) ->
     length: `Build a production station in Brazil, space 1 (2 coins, Arabica step)`, with
     the building's bonus below; a piggyback names the coffee it pays."""
     kinds = tuple(d.kind for d in decisions)
-    if kinds == ("sell", "sell_second"):
+    if kinds[0] in PICKED or kinds[1] in PICKED:
+        return set_then_style(decisions, options)
+    if kinds in (("sell", "sell_second"), ("sell_second", "sell_second")):
         return second_delivery_style(decisions, options)
     if kinds == ("plant_space", "farm"):
         return farm_style(options)
@@ -192,12 +241,64 @@ def second_delivery_style(
         label = msg("chain.then_drop", first=delivery_words(first))
     else:
         label = msg("chain.then", first=delivery_words(first), then=delivery_words(then))
+    delivered = then.fields.get("action") == "bar"
     if fits(label, LINE_MAX):
         gains = delivery_gains(first)
-        if then.fields.get("action") == "bar":
+        if first.fields.get("action") != "bar":  # a trade first: what the delivery brings
+            gains = delivery_gains(then) if delivered else style.description or ""
+        elif delivered:
             gains = msg("chain.gains_both", a=gains, b=delivery_gains(then))
         return OptionStyle(label, style.emoji or HEAD_EMOJI["bar"], gains)
     return OptionStyle(then.label, style.emoji, first.label)
+
+
+def set_words(picks: tuple[Option, ...]) -> Msg:
+    """A set of coffee or Stock counters: `Guatemala, Brazil, 2 kopi luwak`, `Brazil,
+    Colombia, 1 wild`."""
+    named: list[Text] = []
+    alike: dict[str, int] = {}
+    for option in picks:
+        fields = option.fields
+        if "n" in fields:  # one of alike pieces (kopi luwak #1, a wild Stock counter #2)
+            key = fields.get("stock", fields.get("coffee"))
+            alike[key] = alike.get(key, 0) + 1
+        else:
+            named.append(coffee_name(fields["coffee"]))
+    for key, n in alike.items():
+        piece = msg("private.wild") if key == "wild" else coffee_name(key)
+        named.append(msg("label.amount", n=n, coffee=piece))
+    return Msg("core.picked", items=named)
+
+
+def set_then_style(decisions: tuple[Decision, ...], options: tuple[Option, ...]) -> OptionStyle:
+    """A set of several choices and what follows it: `Guatemala, Brazil, 2 kopi luwak, then
+    Guatemala: column 1 → 2`; a delivery to a "different kinds" space with it, `Coffee Bar
+    6 (Seoul): Guatemala, Brazil, Colombia` (what it brings below). Past a button's 80
+    characters in some language (a panel of a few lines is buttons), without the Coffee Bar
+    (said below), else the last step's words with the set's below."""
+    picked = next(i for i, d in enumerate(decisions) if d.kind in PICKED)
+    chosen = set_words(options[picked].fields["picks"])
+    emoji = KIND_EMOJI[decisions[picked].kind]
+    words: Text = chosen
+    note: Text | None = None
+    if picked:  # a delivery first
+        bar = options[0]
+        if isinstance(bar.label, Msg) and "bar" in bar.label.args:
+            words = msg("chain.bar", bar=bar.label.args["bar"], need=chosen)
+        note = delivery_gains(bar)
+    rest = options[picked + 1 :]
+    if not rest:
+        return OptionStyle(words, emoji, note)
+    then = rest[-1]
+    for first in (words, chosen):
+        if then.id == "drop":
+            label = msg("chain.then_drop", first=first)
+        else:
+            label = msg("chain.then", first=first, then=delivery_words(then))
+        if fits(label, BUTTON_MAX):
+            said = note or delivery_gains(then) or None
+            return OptionStyle(label, emoji, said if first is words else options[0].label)
+    return OptionStyle(then.label, emoji, chosen)
 
 
 def farm_style(options: tuple[Option, ...]) -> OptionStyle:

@@ -14,7 +14,7 @@ from meeple_hall import games, renderers
 from meeple_hall.bot import presenters
 from meeple_hall.bot.live import Refusal
 from meeple_hall.bot.panel_clicks import clicks, model_game
-from meeple_hall.bot.panels import CHAIN_SEP, panel_lines, resolve_chain
+from meeple_hall.bot.panels import CHAIN_SEP, PICK_SEP, panel_lines, resolve_chain
 from meeple_hall.games import Action
 from meeple_hall.games.core import Decision, GameEngine, Option, Result, Rng
 from meeple_hall.games.core.contract import OPTION_ID
@@ -103,6 +103,8 @@ def tiny():
 
 def test_the_chain_separator_is_outside_the_option_id_grammar():
     assert not OPTION_ID.fullmatch(f"a{CHAIN_SEP}b") and CHAIN_SEP != ":"
+    # and the one between the picks of a choice of several shown as one line
+    assert not OPTION_ID.fullmatch(f"a{PICK_SEP}b") and PICK_SEP not in (":", CHAIN_SEP)
 
 
 def test_a_decision_is_folded_only_where_nothing_hidden_changes_on_the_way(tiny):
@@ -395,7 +397,8 @@ def test_a_panel_folding_what_an_action_brings_keeps_within_discords_limits(game
 def test_a_delivery_folds_with_a_second_one_not_with_the_trades():
     """Coffee Traders' Sell panels: a first delivery folds with a second delivery or with
     dropping out, never with a trade (those made the panel four menus long); where a trade
-    may follow, the delivery is offered alone too, and the trade is asked after it."""
+    may follow, the delivery is offered alone too, and the trade is asked after it (a
+    delivery to a "different kinds" space may fold its coffee)."""
     engine = games.get("coffee")
     folded = presenters.folded_kinds("coffee")
     alone, chained = 0, 0
@@ -410,7 +413,7 @@ def test_a_delivery_folds_with_a_second_one_not_with_the_trades():
                     alone += 1
                     continue
                 chained += 1
-                last = line.decisions[-1].options
-                answer = next(o for o in last if o.id == line.steps[-1])
-                assert answer.fields.get("action") in {"bar", "drop"}, line.steps
+                for decision, answer in zip(line.decisions, line.options, strict=True):
+                    if decision.kind == "sell_second":
+                        assert answer.fields.get("action") in {"bar", "drop"}, line.steps
     assert alone and chained

@@ -216,6 +216,7 @@ def test_rules_text_is_short_and_names_the_reconstructed_parts() -> None:
 def test_the_presenter_is_the_one_the_panels_ask() -> None:
     assert presenters.for_game("coffee") is presenter
     folded = {"plant_row", "build_site", "piggy_pay", "sell_second", "farm"}
+    folded |= {"mixed_pay", "advance", "gain_coffee"}
     assert presenters.folded_kinds("coffee") == folded
     assert isinstance(presenters.option_style("coffee", *_any_option()), OptionStyle)
 
