@@ -97,9 +97,9 @@ def milestone_points(state: CoffeeState, milestone_id: str) -> tuple[int, ...]:
 
 
 def check_milestones(state: CoffeeState) -> None:
-    """Every seat that fulfils a milestone with a space left takes it (checked after every
-    step of play: each seat's scoring markers left are counted once a check)."""
-    markers_left: dict[int, int] = {}
+    """Every seat that fulfils a milestone with a space left takes it, if it has a scoring
+    marker left (checked after every step of play: the markers are counted only for a seat
+    that fulfils it)."""
     for milestone_id in state.milestones:
         marks = state.milestone_marks[milestone_id]
         points = milestone_points(state, milestone_id)
@@ -108,13 +108,8 @@ def check_milestones(state: CoffeeState) -> None:
         for seat in state.order:
             if len(marks) >= len(points) or seat in marks or state.is_andre(seat):
                 continue
-            if seat not in markers_left:
-                markers_left[seat] = scoring_markers_left(state, seat)
-            if not markers_left[seat]:
-                continue
-            if condition(state, seat):
+            if condition(state, seat) and scoring_markers_left(state, seat):
                 state.players[seat].milestones[milestone_id] = points[len(marks)]
                 marks.append(seat)
-                del markers_left[seat]  # one marker more on a milestone
                 text = m(f"milestone.{milestone_id}")
                 state.say(m("log.milestone", seat=who(state, seat), milestone=text))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from meeple_hall.games.coffee import arabica
 from meeple_hall.games.coffee.board import (
     DONKEYS_NEEDED,
@@ -189,31 +191,49 @@ def perform_work(state: CoffeeState, seat: int, choice: str) -> None:
 
 def plant_space_options(state: CoffeeState, seat: int, row: str) -> list[Option]:
     level = state.players[seat].plantations[row][0]
-    return [
-        Option(
-            p.id,
-            m(
-                "label.plant_space",
-                level=level,
-                coffee=coop_name(p.coffee),
-                how=_how(state, seat, p),
-            ),
-            {"coffee": p.coffee, "row": p.row, "space": p.space, "via": p.via, "truck": p.truck},
-        )
-        for p in placements(state, seat, level)
-    ]
+    # EN Phase 1 A4: the 1st plantation in a cooperative sends a worker to its town
+    firsts = {
+        coffee
+        for coffee, coop in state.coops.items()
+        if not any(p is not None and p.owner == seat for r in coop.rows[:3] for p in r)
+    }
+    options = []
+    for where in placements(state, seat, level):
+        to_town = where.row == 1 and where.coffee in firsts
+        paid = where.donkeys_needed(state.coops[where.coffee], seat) if where.via is not None else 0
+        options.append(plant_space_option(level, where, to_town, paid))
+    return options
 
 
-def _how(state: CoffeeState, seat: int, where: Placement) -> list[Msg]:
+# made once (a Work panel asks for a row's spaces for every row it tries)
+@functools.cache
+def plant_space_option(level: int, where: Placement, to_town: bool, donkeys: int) -> Option:
+    """A plantation of `level` at `where`, sending a worker to the town or paying `donkeys`
+    donkeys on the way from below."""
+    label = m(
+        "label.plant_space",
+        level=level,
+        coffee=coop_name(where.coffee),
+        how=_how(where, to_town, donkeys),
+    )
+    fields = {
+        "coffee": where.coffee,
+        "row": where.row,
+        "space": where.space,
+        "via": where.via,
+        "truck": where.truck,
+    }
+    return Option(where.id, label, fields)
+
+
+def _how(where: Placement, to_town: bool, donkeys: int) -> list[Msg]:
     parts = [m("label.row_space", row=where.row, space=where.space + 1)]
-    if where.row == 1 and not any(own(state.coops[where.coffee], seat, r) for r in (1, 2, 3)):
-        # EN Phase 1 A4: the 1st plantation in a cooperative sends a worker to its town
+    if to_town:
         parts.append(m("label.to_town"))
     if where.truck:
         return [*parts, m("label.by_truck")]
     if where.via is None:
         return parts
-    donkeys = where.donkeys_needed(state.coops[where.coffee], seat)
     parts.append(m("label.from_below", space=where.via + 1))
     return parts + ([m("label.donkeys_paid", donkeys=count("donkey", donkeys))] if donkeys else [])
 
