@@ -126,7 +126,7 @@ def bar_option(bar: str, index: int, kind: str | None, counter: str | None) -> O
     kind), with the Animal counter lying on it."""
     space = components().bars[bar][index]
     token = f"bar.{bar}.{index}" + (f".{kind}" if kind else "")
-    coffee = kind if space.need == "any" else space.need
+    coffee = space.need if kind is None else kind
     wants = None if space.need == "mixed" else {coffee: space.amount}
     label = bar_label(bar, space, wants, counter)
     fields = {"action": "bar", "bar": bar, "space": index}

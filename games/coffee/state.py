@@ -164,7 +164,7 @@ class CoffeeState:
 
 
 def _new(kind: type, fields: dict[str, Any]) -> Any:
-    out = object.__new__(kind)
+    out: Any = object.__new__(kind)
     out.__dict__ = fields
     return out
 
