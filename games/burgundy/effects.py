@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache, lru_cache
+
 from meeple_hall.games.burgundy.data import PHASES, components
 from meeple_hall.games.burgundy.rules import area_of, board_tiles, knows, open_hexes, table, tile
 from meeple_hall.games.burgundy.state import BurgundyState, Frame, Player
@@ -41,6 +43,33 @@ def say(state: BurgundyState, event: Msg) -> None:
     del state.log[:-LOG_KEPT]
 
 
+# The events of the actions, made once each (a panel tries every action: each line's move
+# writes its event).
+@cache
+def _takes(seat: int, face: str) -> Msg:
+    return m("log.takes", seat=seat_name(seat), tile=tile_name(face))
+
+
+@cache
+def _discards(seat: int, face: str) -> Msg:
+    return m("log.discards", seat=seat_name(seat), tile=tile_name(face))
+
+
+@lru_cache(maxsize=1024)
+def _sells(seat: int, kind: int, sold: int) -> Msg:
+    return m("log.sells", seat=seat_name(seat), goods=goods(kind), tiles=count("tiles", sold))
+
+
+@lru_cache(maxsize=256)
+def _takes_workers(seat: int, workers: int) -> Msg:
+    return m("log.takes_workers", seat=seat_name(seat), workers=count("workers", workers))
+
+
+@lru_cache(maxsize=4096)
+def _places(seat: int, face: str, hex_id: int) -> Msg:
+    return m("log.places", seat=seat_name(seat), tile=tile_name(face), hex=hex_name(hex_id))
+
+
 def lift(state: BurgundyState, tile_id: int) -> None:
     """Take a tile off the game board (a numbered depot or the black depot)."""
     for depot in state.depots:
@@ -58,7 +87,7 @@ def to_storage(state: BurgundyState, seat: int, tile_id: int) -> None:
         state.stack.append(Frame("discard", tile=tile_id))
     else:
         player.storage.append(tile_id)
-    say(state, m("log.takes", seat=seat_name(seat), tile=tile_name(tile(tile_id).face)))
+    say(state, _takes(seat, tile(tile_id).face))
 
 
 def discard(state: BurgundyState, seat: int, frame: Frame, old: int) -> None:
@@ -66,7 +95,7 @@ def discard(state: BurgundyState, seat: int, frame: Frame, old: int) -> None:
     player.storage.remove(old)
     state.box.append(old)
     player.storage.append(frame.tile)
-    say(state, m("log.discards", seat=seat_name(seat), tile=tile_name(tile(old).face)))
+    say(state, _discards(seat, tile(old).face))
 
 
 def sale(state: BurgundyState, seat: int, kind: int) -> tuple[int, int, int]:
@@ -85,7 +114,7 @@ def sell(state: BurgundyState, seat: int, kind: int) -> None:
     gain(player, "goods sold", points)
     player.silver += silver
     player.workers += workers
-    say(state, m("log.sells", seat=seat_name(seat), goods=goods(kind), tiles=count("tiles", sold)))
+    say(state, _sells(seat, kind, sold))
 
 
 def workers_taken(state: BurgundyState, seat: int) -> tuple[int, int]:
@@ -101,7 +130,7 @@ def take_workers(state: BurgundyState, seat: int) -> None:
     workers, silver = workers_taken(state, seat)
     player.workers += workers
     player.silver += silver
-    say(state, m("log.takes_workers", seat=seat_name(seat), workers=count("workers", workers)))
+    say(state, _takes_workers(seat, workers))
 
 
 def place(state: BurgundyState, seat: int, tile_id: int, hex_id: int) -> None:
@@ -110,7 +139,7 @@ def place(state: BurgundyState, seat: int, tile_id: int, hex_id: int) -> None:
     player.storage.remove(tile_id)
     player.estate[hex_id] = tile_id
     t = tile(tile_id)
-    say(state, m("log.places", seat=seat_name(seat), tile=tile_name(t.face), hex=hex_name(hex_id)))
+    say(state, _places(seat, t.face, hex_id))
     score_completion(state, seat, hex_id)
     if t.type == "animal":
         score_animal(player, hex_id)

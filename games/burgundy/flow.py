@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from meeple_hall.games.burgundy.data import PHASES, TYPES, components
 from meeple_hall.games.burgundy.effects import phase_income, say
 from meeple_hall.games.burgundy.rules import can_buy, free_dice, table
 from meeple_hall.games.burgundy.state import BurgundyState, Player
 from meeple_hall.games.burgundy.words import goods, m, seat_name
-from meeple_hall.games.core import Rng
+from meeple_hall.games.core import Msg, Rng
 
 
 def new_game(num_players: int, rng: Rng, tiebreak: str, start: str) -> BurgundyState:
@@ -107,7 +109,13 @@ def start_round(state: BurgundyState) -> None:
     kind = state.round_goods.pop(0)
     state.depot_goods[state.white - 1].append(kind)
     say(state, m("log.round", round=state.round, white=state.white, goods=goods(kind)))
-    say(state, m("log.to_play", seat=seat_name(state.active)))
+    say(state, to_play(state.active))
+
+
+@cache
+def to_play(seat: int) -> Msg:
+    """The event of a seat's turn beginning (made once a seat: every turn's end writes it)."""
+    return m("log.to_play", seat=seat_name(seat))
 
 
 def advance(state: BurgundyState) -> None:
@@ -121,7 +129,7 @@ def advance(state: BurgundyState) -> None:
 def end_turn(state: BurgundyState) -> None:
     state.turn += 1
     if state.turn < state.num_players:
-        say(state, m("log.to_play", seat=seat_name(state.active)))
+        say(state, to_play(state.active))
         return
     if state.round < 5:
         start_round(state)

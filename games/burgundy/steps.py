@@ -24,8 +24,13 @@ from meeple_hall.games.core.steps import Steps
 
 
 def choosing_a_die(state: BurgundyState) -> Frame | None:
-    """Nothing pending: the active seat chooses a die (or buys, or ends its turn)."""
-    return None if state.over else Frame("die")
+    """Nothing pending: the active seat chooses a die (or buys, or ends its turn). One frame
+    for every state (asked for several times a move): it is never on a stack, and nothing
+    changes a frame."""
+    return None if state.over else CHOOSING_A_DIE
+
+
+CHOOSING_A_DIE = Frame("die")
 
 
 STEPS: Steps[BurgundyState, Frame] = Steps(

@@ -257,8 +257,12 @@ def use_die(state: BurgundyState, seat: int, frame: Frame, play: Play) -> None:
     if frame.slot != CASTLE_DIE:
         player.used[frame.slot] = True
     if play.cost:
-        workers = count("workers", play.cost)
-        say(state, m("log.pays", seat=seat_name(seat), workers=workers, value=frame.value))
+        say(state, _pays(seat, play.cost, frame.value))
+
+
+@lru_cache(maxsize=256)
+def _pays(seat: int, cost: int, value: int) -> Msg:
+    return m("log.pays", seat=seat_name(seat), workers=count("workers", cost), value=value)
 
 
 class Action(TurnStep):
@@ -374,5 +378,10 @@ class Buy(TurnStep):
         player = state.players[seat]
         player.silver -= table()["scoring"]["black_depot_price"]
         player.bought = True
-        say(state, m("log.buys", seat=seat_name(seat)))
+        say(state, _buys(seat))
         effects.to_storage(state, seat, chosen.meaning)
+
+
+@cache
+def _buys(seat: int) -> Msg:
+    return m("log.buys", seat=seat_name(seat))
