@@ -200,6 +200,10 @@ class _Unfold:
                     found.append(line)  # the line alone: this answer is asked after it
                 continue
             longer = Line((*line.decisions, follows), (*line.steps, answer))
+            if not presenters.folds_line(self.engine.id, longer.decisions, longer.options):
+                if line not in found:
+                    found.append(line)
+                continue
             found += self.chains(after, follows, longer, depth + 1)
         return found or [line]
 

@@ -15,6 +15,9 @@ provides, each optional:
   (by their `action` field, else their option id) that fold; the others are asked after the
   line before them, which the panel keeps alone too (a delivery folds with a second one, not
   with the trades; a Keyflower use folds an upgrade and finishing, not a carry's chain);
+- `folds_line(decisions, options) -> bool`: whether a folded line may go on to its last
+  answer, seen whole (the steps before it too): where the per-kind rules above are not
+  enough (a trade in a Sell turn folds with the deliveries it makes possible only);
 - `pick_sets(decision: Decision) -> list[tuple[str, ...]] | None`: for a decision of several
   choices, the answers worth a line each (option ids, in the decision's order): its panel
   shows one line per set, so that the decision after it can fold into each (Coffee
@@ -98,6 +101,12 @@ def folds_answer(game_id: str, kind: str, option: Option) -> bool:
     return answers is None or option.fields.get("action", option.id) in answers
 
 
+def folds_line(game_id: str, decisions: tuple[Decision, ...], options: tuple[Option, ...]) -> bool:
+    """Whether a panel may offer the folded line of these answers (its last one folded)."""
+    judge = getattr(for_game(game_id), "folds_line", None)
+    return judge(decisions, options) if judge else True
+
+
 def pick_sets(game_id: str, decision: Decision) -> list[tuple[str, ...]] | None:
     """A decision of several choices as the sets of options its panel offers a line each
     (None: a menu of several choices, as every such decision had)."""
@@ -147,6 +156,7 @@ __all__ = [
     "chain_style",
     "folded_kinds",
     "folds_after",
+    "folds_line",
     "option_style",
     "pick_sets",
     "private_text",

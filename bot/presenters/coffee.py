@@ -111,8 +111,9 @@ BUTTON_MAX = 80  # a button's label (a set's panel may have a few lines: buttons
 # kinds" space folds with its coffee (never a second delivery's: every first delivery would
 # multiply by them); the coffee with the Arabica step a wild Animal counter on the space
 # brings; the Stock counters with the coffee the warehouse's production station gains. A
-# trade in a Sell turn (buying coffee, a bonus) folds with the delivery or dropping out after
-# it, in the panel that asks what follows a first delivery only (a trade never folds deeper).
+# trade in a Sell turn (buying coffee, a bonus) folds with a delivery it makes possible
+# (`folds_line`), in the panel that asks what follows a first delivery only (a trade never
+# folds deeper).
 FOLDED = frozenset(
     {"plant_row", "build_site", "piggy_pay", "sell_second", "farm"}
     | {"mixed_pay", "advance", "gain_coffee"}
@@ -125,6 +126,20 @@ FOLDED_AFTER = {
     "gain_coffee": frozenset({"stock"}),
 }
 FOLDED_ANSWERS = {"sell_second": frozenset({"bar", "drop"})}
+
+
+def folds_line(decisions: tuple[Decision, ...], options: tuple[Option, ...]) -> bool:
+    """A trade in a Sell turn folds with a delivery it makes possible only (one not offered
+    before it), never with dropping out: "Buy 1 Guatemala for 2 coins, then Coffee Bar 2: 3
+    Guatemala"; a delivery the trade did not need is offered without it."""
+    kinds = tuple(d.kind for d in decisions[-2:])
+    if kinds != ("sell_second", "sell_second") or options[-2].fields.get("action") == "bar":
+        return True
+    return (
+        options[-1].fields.get("action") == "bar" and decisions[-2].option(options[-1].id) is None
+    )
+
+
 # The choices of several offered as sets: the options standing for one piece each of the
 # same kind (kopi luwak #1, #2; wild Stock counters #1, #2) are alike, so a set takes the
 # first ones of a kind.

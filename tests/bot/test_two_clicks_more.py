@@ -4,8 +4,8 @@ Bar, the Stock counters put back for a warehouse) is offered as one line per set
 that what follows folds into it: the coffee with the Arabica step a wild Animal counter
 brings or the delivery after it, the counters with the coffee the warehouse's production
 station gains; a first delivery to a "different kinds" space takes its coffee in the same
-line; a trade after a first delivery (buying coffee, a bonus) takes the delivery or dropping
-out after it. Each a click fewer. Through SimCord in en, zh-TW and ja: one click makes the
+line; a trade after a first delivery (buying coffee, a bonus) takes a delivery it makes
+possible. Each a click fewer. Through SimCord in en, zh-TW and ja: one click makes the
 moves the separate clicks make (a choice of several the moves its menu makes), and leaves
 the same game.
 
@@ -152,3 +152,27 @@ def test_a_choice_of_several_is_one_line_per_set_each_the_menus_move(kind):
     for line in lines:
         moves = resolve_chain(engine, state, decision.seat, decision, line.value)
         assert moves == tuple(tuple(s.split(PICK_SEP)) for s in line.steps)
+
+
+def test_a_trade_folds_only_with_a_delivery_it_makes_possible():
+    """After a first delivery, a trade's line goes on to a delivery the trade makes possible
+    (one the panel did not offer before it), never to one already offered nor to dropping
+    out: those are a click of their own, and the panel stays short."""
+    engine = games.get("coffee")
+    folded = folded_kinds("coffee")
+    chained = 0
+    for seed in (1, 2, 3):
+        rng, state = random.Random(seed), engine.new(3, seed)
+        while pending := engine.decisions(state):
+            decision = pending[0]
+            if decision.kind == "sell_second":
+                for line in panel_lines(engine, state, decision.seat, decision, folded):
+                    if kinds_of(line)[:2] == ("sell_second", "sell_second"):
+                        chained += 1
+                        then = line.options[1]
+                        assert then.fields.get("action") == "bar", line.steps
+                        assert decision.option(then.id) is None, line.steps
+            state = engine.apply(
+                state, Action(decision.seat, plan_turn_state(engine, state, decision.seat, rng))
+            )
+    assert chained
