@@ -1,5 +1,5 @@
 """Clicks per move through the panels: unfolded, folded before issue 29, after its first,
-second and third rounds, and now.
+second, third and fourth rounds, and now.
 
     python bench/clicks.py [--games 2] [--level good|first|random] [--only keyflower,burgundy]
         [--containing transport]
@@ -8,11 +8,13 @@ Plays whole games with the AI (`good` by default: moves players make; `first` an
 decision with its first option, as a player driving each panel by its first line would)
 and replays each log through the panel model (`meeple_hall.bot.panel_clicks`): the panels
 are built as the bot builds them, and the component interactions a person needs after
-**Take turn** are counted for every logged move six times, in one run: with folding off
+**Take turn** are counted for every logged move seven times, in one run: with folding off
 (each decision its own panel, as before issue 14), with the decision kinds each game
-folded before issue 29 (`FOLDED_BEFORE_29`), after its first, second and third rounds
-(`FOLDED_ROUND_1`, `FOLDED_ROUND_2`, `FOLDED_ROUND_3`), and with the games' declarations
-now (`FOLDED` in `bot/presenters/<game>.py`).
+folded before issue 29 (`FOLDED_BEFORE_29`), after its first, second, third and fourth
+rounds (`FOLDED_ROUND_1` to `FOLDED_ROUND_4`; the rounds' panels offer no sets of several
+choices and fold Coffee Traders' kinds after the decisions they did then,
+`FOLDED_AFTER_ROUND_4`), and with the games' declarations now (`FOLDED`, `FOLDED_AFTER`
+and `pick_sets` in `bot/presenters/<game>.py`).
 
 A *turn* is a seat's consecutive log entries; a *move* is a turn, or a part of one that
 starts again with the turn's first kind of decision (a Castles of Burgundy turn is two die
@@ -21,8 +23,8 @@ logged entry, per move and per turn, the share of moves done in at most two clic
 past the second summed over the moves (and, with `--containing`, the same for the moves that
 answer a decision of those kinds), the most frequent shapes with their clicks each way, the
 shapes still over two clicks now, costliest first, and the panels that changed since round
-3: per decision kind, their lines and the processor time of working them out
-(`panel_lines`, at every logged decision, both ways one after the other), round 3 → now.
+4: per decision kind, their lines and the processor time of working them out
+(`panel_lines`, at every logged decision, both ways one after the other), round 4 → now.
 Nothing is asserted.
 """
 
@@ -80,17 +82,33 @@ FOLDED_ROUND_3 = {
     "village": FOLDED_ROUND_2["village"] | {"privilege", "reward"},
     "coffee": FOLDED_ROUND_2["coffee"] | {"sell_second"},
 }
+# The kinds folded after its fourth round (commits 5923a33, f2079ae): Keyflower's transport
+# after the workers placed, Burgundy's ship after a town hall and its goods, Coffee Traders'
+# farm after a plantation; no choice of several offered as sets of it since, nor Coffee
+# Traders' coffee for a "different kinds" space, its Arabica step, a warehouse's coffee and
+# a delivery after a trade folded (session 14).
+FOLDED_ROUND_4 = {
+    "keyflower": FOLDED_ROUND_3["keyflower"] | {"transport"},
+    "burgundy": FOLDED_ROUND_3["burgundy"] | {"ship", "shipgoods"},
+    "village": FOLDED_ROUND_3["village"],
+    "coffee": FOLDED_ROUND_3["coffee"] | {"farm"},
+}
+# What Coffee Traders' folded kinds folded after in the rounds (the other games' are unchanged).
+FOLDED_AFTER_ROUND_4 = {
+    "coffee": {"sell_second": frozenset({"sell"}), "farm": frozenset({"plant_space"})},
+}
 # The ways of counting: no folding, the kinds folded before issue 29, after its first,
-# second and third rounds, and the kinds now.
-WAYS = ("unfolded", "before", "round 1", "round 2", "round 3", "now")
+# second, third and fourth rounds, and the kinds now.
+WAYS = ("unfolded", "before", "round 1", "round 2", "round 3", "round 4", "now")
 ROUNDS = {
     "before": FOLDED_BEFORE_29,
     "round 1": FOLDED_ROUND_1,
     "round 2": FOLDED_ROUND_2,
     "round 3": FOLDED_ROUND_3,
+    "round 4": FOLDED_ROUND_4,
 }
 # The panels compared apart: the last round's and now.
-PANEL_WAYS = ("round 3", "now")
+PANEL_WAYS = ("round 4", "now")
 
 
 @dataclass
@@ -113,20 +131,26 @@ class Figures:
 
 
 class _Folding:
-    """A game's presenter with other folded kinds: the panels as they were."""
+    """A game's presenter with other folded kinds: the panels as they were (a round's: no
+    sets of several choices, what the kinds folded after then)."""
 
-    def __init__(self, presenter: Any, folded: frozenset[str]) -> None:
+    def __init__(self, presenter: Any, folded: frozenset[str], game_id: str, now: bool) -> None:
         self._presenter = presenter
         self.FOLDED = folded
+        self._now = now
+        after = getattr(presenter, "FOLDED_AFTER", {})
+        self.FOLDED_AFTER = after if now else {**after, **FOLDED_AFTER_ROUND_4.get(game_id, {})}
 
     def __getattr__(self, name: str) -> Any:
+        if name == "pick_sets" and not self._now:
+            raise AttributeError(name)
         return getattr(self._presenter, name)
 
 
 @contextmanager
-def folded_as(game_id: str, folded: frozenset[str]) -> Iterator[None]:
+def folded_as(game_id: str, folded: frozenset[str], *, now: bool = False) -> Iterator[None]:
     presenter = presenters.for_game(game_id)
-    presenters.register(game_id, _Folding(presenter, folded))
+    presenters.register(game_id, _Folding(presenter, folded, game_id, now))
     try:
         yield
     finally:
@@ -200,7 +224,7 @@ def time_panels(game_id: str, states: list[Any], log: list[Action], figures: Fig
     for index, (state, action) in enumerate(zip(states, log, strict=True)):
         decision = next(d for d in engine.decisions(state) if d.seat == action.seat)
         for way in PANEL_WAYS[:: 1 if index % 2 else -1]:
-            with folded_as(game_id, folded[way]):
+            with folded_as(game_id, folded[way], now=way not in ROUNDS):
                 start = time.process_time()
                 lines = panel_lines(engine, state, action.seat, decision, folded[way])
                 spent = (time.process_time() - start) * 1000
@@ -276,7 +300,7 @@ def report(game_id: str, players: int, figures: Figures, top: int, containing: l
 
 
 def report_panels(figures: Figures) -> None:
-    """The decision kinds whose panels changed since round 3: lines and processor time, of
+    """The decision kinds whose panels changed since round 4: lines and processor time, of
     the panels that changed and of all the kind's panels."""
     old, new = PANEL_WAYS
     rows = []

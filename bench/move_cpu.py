@@ -116,7 +116,9 @@ def _choice(game: Any, seat: int, decision: Any, rng: random.Random) -> list[tup
     """A random answer: a panel line (its steps) for a single choice, else random options."""
     if decision.max_choices == 1 and decision.min_choices == 1:
         lines = offered_lines(game, seat, decision)
-        return [(step,) for step in rng.choice(lines).steps]
+        line = rng.choice(lines)
+        # a set of several choices in a line is one move of them (`Line.moves`)
+        return list(getattr(line, "moves", None) or [(step,) for step in line.steps])
     ids = [o.id for o in decision.options]
     count = rng.randint(decision.min_choices, min(decision.max_choices, len(ids)))
     return [tuple(rng.sample(ids, count))]
