@@ -103,6 +103,8 @@ def check_milestones(state: CoffeeState) -> None:
     for milestone_id in state.milestones:
         marks = state.milestone_marks[milestone_id]
         points = milestone_points(state, milestone_id)
+        if len(marks) >= len(points):
+            continue
         condition = CONDITIONS[milestone_id]
         # several fulfilling it with one move take its spaces in turn order
         for seat in state.order:

@@ -155,6 +155,13 @@ def trade_options(state: CoffeeState, seat: int) -> list[Option]:
 
 # Options that never change, made once (a Sell panel asks for them again for every line).
 @functools.cache
+def contract_option(letter: str, wants: tuple[tuple[str, int], ...]) -> Option:
+    """Fulfil the contract of `letter`, which wants this coffee."""
+    label = m("label.contract", letter=letter, wants=describe(dict(wants)))
+    return Option(f"contract.{letter}", label, {"action": "contract", "letter": letter})
+
+
+@functools.cache
 def convert_option(coffee: str, ratio: int) -> Option:
     label = m("label.convert", n=ratio, coffee=coffee_name(coffee))
     return Option(f"convert.{coffee}", label, {"action": "convert", "coffee": coffee})
@@ -176,11 +183,7 @@ def stock_option(warehouses: int, counters: int) -> Option:
 def sell_options(state: CoffeeState, seat: int) -> list[Option]:
     player = state.players[seat]
     options = [
-        Option(
-            f"contract.{letter}",
-            m("label.contract", letter=letter, wants=describe(wants)),
-            {"action": "contract", "letter": letter},
-        )
+        contract_option(letter, tuple(wants.items()))
         for letter in player.contracts
         if can_pay(player, wants := contract_wants(state, seat, letter))
     ]
@@ -218,17 +221,21 @@ def convert(player: Player, target: str, units: tuple[str, ...]) -> None:
 
 def stock_options(player: Player) -> list[Option]:
     kinds = sorted(set(player.stocks), key=lambda s: (s == "wild", s))
-    options = [
-        Option(k, m("label.stock_counter", coffee=coffee_name(k)), {"stock": k, "coffee": k})
-        for k in kinds
-        if k != "wild"
-    ]
+    options = [stock_counter_option(k) for k in kinds if k != "wild"]
     wilds = player.stocks.count("wild")
-    options += [
-        Option(f"wild{i}", m("label.wild_stock", n=i), {"stock": "wild", "n": i})
-        for i in range(1, wilds + 1)
-    ]
+    options += [wild_stock_option(i) for i in range(1, wilds + 1)]
     return options
+
+
+@functools.cache
+def stock_counter_option(kind: str) -> Option:
+    label = m("label.stock_counter", coffee=coffee_name(kind))
+    return Option(kind, label, {"stock": kind, "coffee": kind})
+
+
+@functools.cache
+def wild_stock_option(n: int) -> Option:
+    return Option(f"wild{n}", m("label.wild_stock", n=n), {"stock": "wild", "n": n})
 
 
 def spend_stocks(player: Player, chosen: tuple[str, ...]) -> None:

@@ -259,14 +259,17 @@ def andre_fair_trade_post(state: CoffeeState) -> None:
 
 
 # -- the steps of Phase 3 ------------------------------------------------------------------
+# made once: a Trade panel asks for the next seat's options for every line it tries
+PASS = Option("pass", m("label.pass"), {"action": "pass"})
+
+
 class Trade(CoffeeStep):
     """In turn order until all pass in a row: a trader, a contractor, or a trader retired."""
 
     kind = "trade"
 
     def offer(self, state: CoffeeState, frame: Prompt) -> Offer:
-        pass_ = Option("pass", m("label.pass"), {"action": "pass"})
-        return offer(m("prompt.trade"), [*trade_options(state, frame.seat), pass_])
+        return offer(m("prompt.trade"), [*trade_options(state, frame.seat), PASS])
 
     def perform(self, state: CoffeeState, frame: Prompt, chosen: Chosen) -> None:
         perform_trade(state, frame.seat, chosen.id)

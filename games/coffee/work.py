@@ -137,21 +137,18 @@ def work_options(state: CoffeeState, seat: int) -> list[Option]:
     )
     if markers >= 1:
         if any(plantable(state, seat, row) for row in ROWS):
-            options.append(Option("plant", m("label.plant"), {"action": "plant"}))
+            options.append(action_option("plant"))
         for coffee, coop in state.coops.items():
             if coop.town and send_candidates(state, coffee):
                 # The rule: each player with an empty plantation there gets one worker, on
                 # their unoccupied plantation in the lowest row.
-                label = m("label.send", coffee=coop_name(coffee))
-                options.append(
-                    Option(f"send.{coffee}", label, {"action": "send", "coffee": coffee})
-                )
+                options.append(send_option(coffee))
     if markers >= 2 and breeding:
-        options.append(Option("donkey", m("label.donkey"), {"action": "donkey"}))
+        options.append(action_option("donkey"))
     if markers >= 1 and civets_left(state, seat):
-        options.append(Option("civet", m("label.civet"), {"action": "civet"}))
+        options.append(action_option("civet"))
     if markers >= 1:
-        options.append(Option("coins", m("label.coins"), {"action": "coins"}))
+        options.append(action_option("coins"))
     # the bonus marker gives a first action, or the second one a donkey needs
     takes_marker = (markers == 0 or (markers == 1 and breeding)) and may_take_bonus(
         player, "marker"
@@ -160,6 +157,26 @@ def work_options(state: CoffeeState, seat: int) -> list[Option]:
     if options or takes_marker or (markers == 0 and player.bonus == ["marker"]):
         options += bonus_options(player, marker=takes_marker)
     return options
+
+
+# A Work panel asks for the next seat's options for every line it tries: the options, which
+# never change, are made once.
+@functools.cache
+def action_option(action: str) -> Option:
+    """Plant, breed a donkey, send a civet, take 2 coins (`label.<action>`)."""
+    return Option(action, m(f"label.{action}"), {"action": action})
+
+
+@functools.cache
+def send_option(coffee: str) -> Option:
+    label = m("label.send", coffee=coop_name(coffee))
+    return Option(f"send.{coffee}", label, {"action": "send", "coffee": coffee})
+
+
+@functools.cache
+def drop_option() -> Option:
+    """Drop out of the Work phase."""
+    return Option("drop", m("label.drop_work"), {"action": "drop"})
 
 
 def perform_work(state: CoffeeState, seat: int, choice: str) -> None:
@@ -402,8 +419,7 @@ class Work(CoffeeStep):
     kind = "work"
 
     def offer(self, state: CoffeeState, frame: Prompt) -> Offer:
-        drop = Option("drop", m("label.drop_work"), {"action": "drop"})
-        return offer(m("prompt.work"), [*work_options(state, frame.seat), drop])
+        return offer(m("prompt.work"), [*work_options(state, frame.seat), drop_option()])
 
     def perform(self, state: CoffeeState, frame: Prompt, chosen: Chosen) -> None:
         perform_work(state, frame.seat, chosen.id)
