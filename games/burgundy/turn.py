@@ -71,11 +71,15 @@ class TurnStep(Step[BurgundyState, Frame]):
 def sale_label(state: BurgundyState, seat: int, kind: int) -> Msg:
     """What selling one kind brings: tiles, points, silverlings (and workers)."""
     points, silver, workers = effects.sale(state, seat, kind)
+    return _sale_label(kind, state.players[seat].goods[kind], points, silver, workers)
+
+
+@lru_cache(maxsize=1024)
+def _sale_label(kind: int, tiles: int, points: int, silver: int, workers: int) -> Msg:
     gains = [count("points", points), count("silverlings", silver)]
     if workers:
         gains.append(count("workers", workers))
-    tiles = count("tiles", state.players[seat].goods[kind])
-    return m("label.sell", goods=goods(kind), tiles=tiles, gains=gains)
+    return m("label.sell", goods=goods(kind), tiles=count("tiles", tiles), gains=gains)
 
 
 def storage_full(state: BurgundyState, seat: int) -> bool:
@@ -160,8 +164,18 @@ def _die_options(
 
 def buy_choice(state: BurgundyState, seat: int) -> Iterator[Choice]:
     if can_buy(state, seat):
-        key = "label.buy_any" if knows(state.players[seat], 6) else "label.buy"
-        yield Option("buy", m(key), {"action": "buy"}), None
+        yield _buy_option(knows(state.players[seat], 6)), None
+
+
+@cache
+def _buy_option(from_any: bool) -> Option:
+    """Buying (from any depot with knowledge tile 6), made once: an option never changes."""
+    return Option("buy", m("label.buy_any" if from_any else "label.buy"), {"action": "buy"})
+
+
+@cache
+def _end_option() -> Option:
+    return Option("end", m("label.end"), {"action": "end"})
 
 
 def die_prompt(state: BurgundyState, seat: int) -> Msg:
@@ -196,7 +210,7 @@ class Die(TurnStep):
         seat = state.active
         choices = [*die_choices(state, seat), *buy_choice(state, seat)]
         if not free_dice(state.players[seat]):
-            choices.append((Option("end", m("label.end"), {"action": "end"}), None))
+            choices.append((_end_option(), None))
         return offer(die_prompt(state, seat), choices)
 
     def perform(self, state: BurgundyState, frame: Frame, chosen: Chosen) -> None:
@@ -232,22 +246,37 @@ def action_option(state: BurgundyState, seat: int, play: Play, value: int, said:
     own, as a placement always does."""
     action = play.action
     if action == "place":
-        return Option(action, m("label.place", value=value), {"action": action})
+        return Option(action, _place_label(value), {"action": action})
     if action == "workers":
-        workers, silver = effects.workers_taken(state, seat)
-        gains = [count("workers", workers)] + ([count("silverlings", silver)] if silver else [])
-        return Option(action, m("label.workers", gains=gains), {"action": action})
+        label = _workers_label(*effects.workers_taken(state, seat))
+        return Option(action, label, {"action": action})
     fields: dict[str, Any] = {"action": action}
     if play.cost != said:
         fields["workers"] = play.cost
     if action == "take":
         fields.update(depot=value, storage_full=storage_full(state, seat))
-        label = m("label.take", depot=value)
+        label = _take_label(value)
     else:
         fields["goods"] = value
         label = sale_label(state, seat, value)
     paying, full = fields.get("workers"), fields.get("storage_full", False)
     return Option(action, qualified(label, workers=paying, storage_full=full), fields)
+
+
+@cache
+def _place_label(value: int) -> Msg:
+    return m("label.place", value=value)
+
+
+@cache
+def _take_label(depot: int) -> Msg:
+    return m("label.take", depot=depot)
+
+
+@lru_cache(maxsize=64)
+def _workers_label(workers: int, silver: int) -> Msg:
+    gains = [count("workers", workers)] + ([count("silverlings", silver)] if silver else [])
+    return m("label.workers", gains=gains)
 
 
 def use_die(state: BurgundyState, seat: int, frame: Frame, play: Play) -> None:
