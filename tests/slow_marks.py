@@ -50,8 +50,9 @@ KEEP_ONE_CASE = {
     "tests/playground/test_clean_stop.py::test_the_playground_stops_cleanly": "ctrl-c",
     # A Village action folded with what it brings, through the bot: the council step and its
     # privilege in the default run. A trip and its city's cubes is the same fold of the
-    # action's panel, but random play reaches one only after about 200 moves typed one at a
-    # time (15-26 s, the default run's longest test): in the slow part, in every language.
+    # action's panel, reached after about 200 random moves (made through the bot's move path
+    # since session 14, 2-4 s; typed one at a time before, 15-26 s): in the slow part, in
+    # every language.
     "tests/bot/test_two_clicks.py::test_a_village_action_and_what_it_brings_are_one_click": (
         "council-privilege-13-zh-TW"
     ),
