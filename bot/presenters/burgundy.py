@@ -10,7 +10,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from meeple_hall.bot.presenters import OptionStyle, fits
-from meeple_hall.games.burgundy.words import count, m, qualified, seat_name, tile_name
+from meeple_hall.games.burgundy.words import (
+    count,
+    hex_name,
+    m,
+    qualified,
+    seat_name,
+    tile_name,
+)
 from meeple_hall.games.burgundy.words import goods as goods_name
 from meeple_hall.games.core import Decision, Msg, Option
 
@@ -29,14 +36,18 @@ ACTION_EMOJI = {"take": "📥", "place": "🧩", "sell": "💰", "workers": "�
 # Panels fold these decisions into the one before them (bot/panels.py): the die, its action
 # and the action's tile (or hex) in one click; buying and the tile bought; a full storage's
 # discard into the take or the buy that fills it; a ship placed by a town hall and the depot
-# it ships from; a ship and the goods it loads where there is room for only one new kind.
-FOLDED = frozenset({"action", "take", "place", "buy", "discard", "ship", "shipgoods"})
+# it ships from; a ship and the goods it loads where there is room for only one new kind; a
+# castle a town hall places and the castle's action with its tile.
+FOLDED = frozenset({"action", "take", "place", "buy", "discard", "ship", "shipgoods", "castle"})
 FOLDED_AFTER = {
     "buy": frozenset(DIE_KINDS),
     "discard": frozenset({"take", "buy"}),
     # never after a die's placing: each placing line would multiply by every depot
     "ship": frozenset({"townhall"}),
     "shipgoods": frozenset({"ship"}),
+    # a town hall's castle only: after a die's placing it would multiply every line by
+    # the castle's 20-50
+    "castle": frozenset({"townhall"}),
 }
 MENU_LABEL_MAX = 100  # Discord cuts a menu line's label here
 BUTTON_LABEL_MAX = 80  # and a button's (a town hall's few lines are buttons)
@@ -160,6 +171,8 @@ def _follow_up_style(
     new kind), taking cow". Too long for a button in some language: the tile placed goes to
     the description."""
     kinds = tuple(d.kind for d in decisions)
+    if kinds[:2] == ("townhall", "castle"):
+        return _townhall_castle_style(decisions, options)
     if kinds == ("ship",):
         return OptionStyle(options[0].label, "⛵")
     if kinds == ("ship", "shipgoods"):
@@ -174,6 +187,30 @@ def _follow_up_style(
     if not fits(label, BUTTON_LABEL_MAX):
         return OptionStyle(shipped.label, "⛵", placed)
     return OptionStyle(label, "⛵", explain(options[0].fields))
+
+
+def _townhall_castle_style(
+    decisions: tuple[Decision, ...], options: tuple[Option, ...]
+) -> OptionStyle | None:
+    """A town hall's castle with the castle's action: "Place Castle on castle 4 (row 1,
+    space 3), then Castle die as 1: Take Mine from depot 1"; past a button's 80 characters
+    in some language, the castle's hex only ("castle 4 (row 1, space 3), then …"), then
+    without the die (the depot or hex says its value), else "castle 4: Sell …", the castle
+    placed below."""
+    placed = m("label.place_tile", on=options[0].label)
+    castle = chain_style(decisions[1:], options[1:]) if len(options) > 2 else None
+    then = castle.label if castle is not None and castle.label else options[1].label
+    move = chain_style(decisions[2:], options[2:]) if len(options) > 3 else None
+    bare = move.label if move is not None and move.label else options[-1].label
+    emoji = castle.emoji if castle is not None else TYPE_EMOJI["castle"]
+    said = castle.description if castle is not None else explain(options[0].fields)
+    where = hex_name(options[0].fields["hex"])
+    for first, last in ((placed, then), (where, then), (where, bare)):
+        label = m("label.then", first=first, then=last)
+        if fits(label, BUTTON_LABEL_MAX):
+            return OptionStyle(label, emoji, said if first is placed else placed)
+    short = m("label.hex_then", **{k: where.args[k] for k in ("space", "die")}, then=bare)
+    return OptionStyle(short, emoji, placed)
 
 
 def explain(tile: Mapping[str, Any]) -> Msg | None:

@@ -176,3 +176,48 @@ def test_a_trade_folds_only_with_a_delivery_it_makes_possible():
                 state, Action(decision.seat, plan_turn_state(engine, state, decision.seat, rng))
             )
     assert chained
+
+
+def town_hall_placing_a_castle(seeds=range(1, 12)):
+    """A Castles of Burgundy town hall decision (panels answered by their first option) with
+    a castle among its tiles: the state, decision and its lines that go on to the castle's
+    action."""
+    engine = games.get("burgundy")
+    folded = folded_kinds("burgundy")
+    for seed in seeds:
+        state = engine.new(3, seed)
+        while pending := engine.decisions(state):
+            decision = pending[0]
+            if decision.kind == "townhall":
+                lines = panel_lines(engine, state, decision.seat, decision, folded)
+                castled = [
+                    ln for ln in lines if kinds_of(ln)[:3] == ("townhall", "castle", "action")
+                ]
+                if castled:
+                    return engine, state, decision, lines, castled
+            first = tuple(o.id for o in decision.options[: max(decision.min_choices, 1)])
+            state = engine.apply(state, Action(decision.seat, first))
+    raise AssertionError("no town hall placing a castle in the sample")
+
+
+def test_a_burgundy_town_hall_castle_and_its_action_are_one_line():
+    """A castle a town hall places and the castle's action with its tile are one line of
+    the town hall's panel (the castle's panel a click more before): "Place Castle on castle 5
+    (row 1, space 2), then Castle die as 1: Take 2 workers"; within a button's 80
+    characters in en, zh-TW and ja, one page; one click makes the moves of the separate
+    clicks (through the panel model: random players seldom get there)."""
+    from meeple_hall.bot.panel_clicks import Answer, clicks, model_game
+
+    engine, state, decision, lines, castled = town_hall_placing_a_castle()
+    assert len(lines) <= FOLD_MAX_LINES
+    for language in ALL_LANGUAGES:
+        words = line_styles("burgundy", lines, language)
+        assert all(len(words[ln.value].label or "") <= 80 for ln in castled)
+        assert all(len(words[ln.value].description or "") <= 100 for ln in castled)
+    for line in castled[:5]:
+        steps = list(line.moves)
+        assert clicks(model_game(engine, state, 3), decision.seat, steps) == Answer(1, len(steps))
+        apart = state
+        for step in steps:
+            apart = engine.apply(apart, Action(decision.seat, step))
+        assert line.options[0].fields["hex"] in apart.players[decision.seat].estate
