@@ -210,20 +210,30 @@ def decision_parts(game_id: str, view: dict[str, Any], kind: str) -> tuple[str, 
 def render_decision(game_id: str, view: dict[str, Any], parts: Sequence[str]) -> Image.Image | None:
     """The parts a decision is about, one under another, each readable at PHONE_WIDTH: each
     is brought to the widest's width (`_at_width`), so that none reads smaller than it does
-    alone (by more than `PAD_WITHIN`)."""
-    drawn = [
-        (p, render_own(game_id, view) if p == OWN else _render_part(game_id, view, p))
-        for p in parts
-    ]
-    images = [(p, _rgb_image(image)) for p, image in drawn if image is not None]
-    if not images:
+    alone (by more than `PAD_WITHIN`). A part whose width the game knows without drawing it
+    (its `part_width(view, part)`, None where it does not: Village's own area) is drawn once
+    the picture's width is known, at that width."""
+    known = getattr(module(game_id), "part_width", None)
+    found: list[tuple[str, Image.Image | int]] = []
+    for part in parts:
+        width = known(view, part) if known is not None else None
+        if width is not None:
+            found.append((part, width))
+        elif (image := _drawn(game_id, view, part)) is not None:
+            found.append((part, image))
+    if not found:
         return None
+    width = max(f if isinstance(f, int) else f.width for _, f in found)
+    images = [_at_width(game_id, view, part, f, width) for part, f in found]
     if len(images) == 1:  # as it is (stacked alone, it would be copied whole)
-        return images[0][1]
-    width = max(image.width for _, image in images)
-    widths = [_at_width(game_id, view, p, image, width) for p, image in images]
-    background = _rgb(widths[0].getpixel((0, 0)))  # the game's own background colour
-    return stack(widths, background, gap=12)
+        return images[0]
+    background = _rgb(images[0].getpixel((0, 0)))  # the game's own background colour
+    return stack(images, background, gap=12)
+
+
+def _drawn(game_id: str, view: dict[str, Any], part: str) -> Image.Image | None:
+    image = render_own(game_id, view) if part == OWN else _render_part(game_id, view, part)
+    return _rgb_image(image) if image is not None else None
 
 
 def _rgb_image(image: Image.Image) -> Image.Image:
@@ -232,17 +242,24 @@ def _rgb_image(image: Image.Image) -> Image.Image:
 
 
 def _at_width(
-    game_id: str, view: dict[str, Any], part: str, image: Image.Image, width: int
+    game_id: str, view: dict[str, Any], part: str, drawn: Image.Image | int, width: int
 ) -> Image.Image:
-    """A decision's part at the picture's width: the game's own way if it has one (its
-    `at_width(view, part, image, width)`, None where it has none for that part: Keyflower
-    draws its parts again with the type that width needs, Village widens its own area's two
-    halves straight from the drawing), else `widened`."""
-    if image.width == width:
-        return image
+    """A decision's part at the picture's width, from its drawing (or its width, where it was
+    known without drawing it): the game's own way if it has one (its `at_width(view, part,
+    image, width)`, None where it has none for that part: Keyflower draws its parts again
+    with the type that width needs, Village widens its own area's two halves straight from
+    the drawing, which it makes itself), else `widened`."""
+    if isinstance(drawn, Image.Image) and drawn.width == width:
+        return drawn
     own_way = getattr(module(game_id), "at_width", None)
-    shown = own_way(view, part, image, width) if own_way is not None else None
-    return shown if shown is not None else widened(image, width)
+    if drawn != width:
+        image = drawn if isinstance(drawn, Image.Image) else None
+        shown = own_way(view, part, image, width) if own_way is not None else None
+        if shown is not None:
+            return shown
+    image = drawn if isinstance(drawn, Image.Image) else _drawn(game_id, view, part)
+    assert image is not None, (game_id, part)  # a part whose width is known is drawn
+    return widened(image, width)
 
 
 def _render_part(game_id: str, view: dict[str, Any], part: str) -> Image.Image | None:

@@ -60,19 +60,30 @@ def render_own(view: dict[str, Any]) -> Image.Image | None:
     return stack([widened(farm, customers.width), customers], table.BACKGROUND, gap=0)
 
 
+SPLIT = 444  # between the farmyard (16-436) and the customers' panel (452-)
+
+
 def _own_halves(view: dict[str, Any]) -> tuple[Image.Image, Image.Image] | None:
     private = table.render_private(view)
     if private is None:
         return None
-    split = 444  # between the farmyard (16-436) and the customers' panel (452-)
-    return private.crop((0, 0, split, private.height)), private.crop(
-        (split, 0, private.width, private.height)
+    return private.crop((0, 0, SPLIT, private.height)), private.crop(
+        (SPLIT, 0, private.width, private.height)
     )
 
 
-def at_width(view: dict[str, Any], part: str, image: Image.Image, width: int) -> Image.Image | None:
+def part_width(view: dict[str, Any], part: str) -> int | None:
+    """The own area's width, known without drawing it (the customers' panel's: the private
+    picture is always PRIVATE_W wide); None for any other part."""
+    return table.PRIVATE_W - SPLIT if part == OWN and view.get("you") else None
+
+
+def at_width(
+    view: dict[str, Any], part: str, image: Image.Image | None, width: int
+) -> Image.Image | None:
     """The seat's own area in a decision's picture `width` wide: each half widened once,
-    straight from the drawing (not the farmyard widened twice); None for any other part."""
+    straight from the drawing (not the farmyard widened twice; `image`, the own area drawn
+    alone, is not needed); None for any other part."""
     halves = _own_halves(view) if part == OWN else None
     if halves is None:
         return None

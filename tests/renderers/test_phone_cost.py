@@ -16,7 +16,7 @@ from PIL import Image
 
 from meeple_hall.games.core import Action
 from meeple_hall.games.testing import random_choices
-from meeple_hall.renderers import burgundy, keyflower, phone
+from meeple_hall.renderers import burgundy, keyflower, phone, village
 from meeple_hall.renderers.phone import MIN_FONT, OWN, min_font_for, padded
 
 
@@ -100,3 +100,18 @@ def test_a_narrow_picture_is_enlarged_by_a_whole_factor(kind: str, part: str) ->
     assert picture.width % 2 == 0 and picture.height % 2 == 0
     half = picture.resize((picture.width // 2, picture.height // 2), Image.Resampling.NEAREST)
     assert half.resize(picture.size, Image.Resampling.NEAREST).tobytes() == picture.tobytes()
+
+
+def test_village_s_own_area_under_the_action_spaces_is_drawn_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Its width is known without drawing it: it is drawn once the picture's width is known,
+    # each half widened once (it was drawn alone to learn its width, then again).
+    view = _view_of("village", 3, "turn")
+    calls = _counted(monkeypatch, village, "render_private")
+    picture = phone.render_decision("village", view, ("actions", OWN))
+    assert len(calls) == 1
+    assert (
+        picture is not None
+        and picture.width == phone.render_focus("village", view, "actions").width
+    )
