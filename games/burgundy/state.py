@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import repeat
 from typing import Any
 
 from meeple_hall.games.core import Msg, Rng
@@ -109,18 +110,19 @@ class BurgundyState:
         panel tries some fifty moves). Every field is a number, a text, a message or a list
         or dict of them but for the generator, the players and the stack, copied by their
         own `__deepcopy__` (called directly: `copy.deepcopy` would add its memo to each).
-        tests/games/test_clone.py checks that a copy shares nothing that can change."""
+        tests/games/test_clone.py checks that a copy shares nothing that can change. (The
+        lists of lists are copied by `map`: a comprehension is a call of its own.)"""
         out = object.__new__(BurgundyState)
         out.__dict__ = {
             "rng": Rng(self.rng.state),
-            "players": [p.__deepcopy__(memo) for p in self.players],
+            "players": list(map(Player.__deepcopy__, self.players, repeat(memo))),
             "tiebreak": self.tiebreak,
             "supply": {back: pile[:] for back, pile in self.supply.items()},
-            "phase_goods": [stack[:] for stack in self.phase_goods],
-            "depots": [depot[:] for depot in self.depots],
-            "depot_goods": [on[:] for on in self.depot_goods],
+            "phase_goods": list(map(list.copy, self.phase_goods)),
+            "depots": list(map(list.copy, self.depots)),
+            "depot_goods": list(map(list.copy, self.depot_goods)),
             "black": self.black[:],
-            "bridge": [stack[:] for stack in self.bridge],
+            "bridge": list(map(list.copy, self.bridge)),
             "bonus_left": {t: left[:] for t, left in self.bonus_left.items()},
             "phase": self.phase,
             "round": self.round,
@@ -128,7 +130,7 @@ class BurgundyState:
             "white": self.white,
             "order": self.order[:],
             "turn": self.turn,
-            "stack": [frame.__deepcopy__(memo) for frame in self.stack],
+            "stack": list(map(Frame.__deepcopy__, self.stack, repeat(memo))),
             "box": self.box[:],
             "goods_out": self.goods_out[:],
             "log": self.log[:],
