@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from meeple_hall.games.coffee.data import components
 from meeple_hall.games.coffee.state import CoffeeState
 from meeple_hall.games.coffee.words import coffee_name, count, m
@@ -9,7 +11,15 @@ from meeple_hall.games.core import Msg
 
 
 def who(state: CoffeeState, seat: int) -> Msg:
-    return m("andre") if state.is_andre(seat) else m("seat", n=seat + 1)
+    return m("andre") if state.is_andre(seat) else seat_name(seat)
+
+
+# names never change (messages are immutable): each is made once (a panel's every line
+# logs its move, naming its seat)
+@cache
+def seat_name(seat: int) -> Msg:
+    """`Player 2` for seat 1."""
+    return m("seat", n=seat + 1)
 
 
 def seat_tag(state: CoffeeState, seat: int) -> str:
@@ -21,6 +31,7 @@ def coop_name(coffee: str) -> Msg:
     return coffee_name(coffee)
 
 
+@cache
 def bar_name(bar: str) -> Msg:
     """`b3` -> "Coffee Bar 3", `seoul` -> "Coffee Bar 6 (Seoul)": numbered left to right
     as the picture draws them, and named where the rulebook names them."""

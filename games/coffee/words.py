@@ -31,6 +31,7 @@ def coffee_name(coffee: str) -> Msg:
     return m(f"coffee.{coffee}")
 
 
+@cache
 def column_name(column: str) -> Msg:
     """A building column as a noun: warehouse, production station, fair trade post, hospital."""
     return m(f"building.{column}")
