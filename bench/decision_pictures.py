@@ -32,16 +32,15 @@ first picture of each line (DIR/before, DIR/now) to be looked at side by side.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import random
 import statistics
-import subprocess
-import sys
 import time
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+from sides import Side, serve
 
 GAMES = ("keyflower", "burgundy", "village", "coffee")
 
@@ -145,41 +144,6 @@ def _measure(
     return out
 
 
-def serve() -> None:
-    """`--serve`: answer measuring requests, a JSON object a line on stdin."""
-    for line in sys.stdin:
-        print(json.dumps(_measure(**json.loads(line))), flush=True)
-
-
-class Side:
-    """A worker process importing `meeple_hall` from `path` (None: as this process does)."""
-
-    def __init__(self, path: str | None) -> None:
-        env = dict(os.environ)
-        env.pop("PYTHONPATH", None)
-        if path is not None:
-            env["PYTHONPATH"] = path
-        self.process = subprocess.Popen(
-            [sys.executable, str(Path(__file__).resolve()), "--serve"],
-            cwd="/tmp",
-            env=env,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-        )
-
-    def ask(self, **request: Any) -> dict[str, dict[str, list[float]]]:
-        assert self.process.stdin is not None and self.process.stdout is not None
-        self.process.stdin.write(json.dumps(request) + "\n")
-        self.process.stdin.flush()
-        return json.loads(self.process.stdout.readline())
-
-    def close(self) -> None:
-        if self.process.stdin is not None:
-            self.process.stdin.close()
-        self.process.wait()
-
-
 def _median(values: list[float]) -> float:
     return statistics.median(values) if values else float("nan")
 
@@ -215,11 +179,11 @@ def main() -> None:
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
-        serve()
+        serve(_measure)
         return
-    sides = {"now": Side(args.now)}
+    sides = {"now": Side(__file__, args.now)}
     if args.before:
-        sides = {"before": Side(args.before), "now": sides["now"]}
+        sides = {"before": Side(__file__, args.before), "now": sides["now"]}
     order = ("before", "now", "now", "before") if args.before else ("now",)
     print(
         f"load average {os.getloadavg()[0]:.2f}, {os.cpu_count()} cores, {args.players}"

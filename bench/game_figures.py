@@ -40,11 +40,9 @@ from __future__ import annotations
 import argparse
 import hashlib
 import io
-import json
 import os
 import random
 import statistics
-import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -53,6 +51,7 @@ from pathlib import Path
 from typing import Any
 
 from PIL import Image, ImageChops
+from sides import Side, serve
 
 from meeple_hall import games, renderers
 from meeple_hall.bot.render import flat_png, png_bytes
@@ -317,42 +316,6 @@ class _Encoder:
         return data, (bands.deflated - deflated) / count
 
 
-def serve() -> None:
-    """`--serve`: answer measuring requests, a JSON object a line on stdin."""
-    for line in sys.stdin:
-        print(json.dumps(_measure(**json.loads(line))), flush=True)
-
-
-class Side:
-    """A worker process importing `meeple_hall` from `path` (None: as this process does)."""
-
-    def __init__(self, name: str, path: str | None) -> None:
-        env = dict(os.environ)
-        env.pop("PYTHONPATH", None)
-        if path is not None:
-            env["PYTHONPATH"] = path
-        self.name = name
-        self.process = subprocess.Popen(
-            [sys.executable, str(Path(__file__).resolve()), "--serve"],
-            cwd="/tmp",
-            env=env,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-        )
-
-    def ask(self, **request: Any) -> dict:
-        assert self.process.stdin is not None and self.process.stdout is not None
-        self.process.stdin.write(json.dumps(request) + "\n")
-        self.process.stdin.flush()
-        return json.loads(self.process.stdout.readline())
-
-    def close(self) -> None:
-        if self.process.stdin is not None:
-            self.process.stdin.close()
-        self.process.wait()
-
-
 def _pixels(before: list[str], now: list[str]) -> str:
     """Whether the two trees drew the same pictures: identical, or the largest channel errors
     (mean, 99th percentile, max) over the pictures that differ."""
@@ -384,7 +347,7 @@ def side_by_side(
     """The pictures of SIDE_BY_SIDE (of `kinds`) drawn and encoded by the tree at
     `before_path` and by this one, in turns, as a Markdown table (medians of processor
     time); `keep`: this tree's pictures of every kind keep their palette."""
-    sides = {"before": Side("before", before_path), "now": Side("now", None)}
+    sides = {"before": Side(__file__, before_path), "now": Side(__file__, None)}
     load = os.getloadavg()[0]
     print(f"load average {load:.2f}, {os.cpu_count()} cores, seed {seed}, {runs} moves a turn")
     columns = ("drawing", "encoding (warm)", "encoding (cold)", "total (warm)", "PNG")
@@ -456,7 +419,7 @@ def main() -> None:
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
-        serve()
+        serve(_measure)
     elif args.before:
         side_by_side(args.before, args.seed, args.runs, tuple(args.kinds), args.keep_palettes)
     else:
