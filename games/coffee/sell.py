@@ -45,7 +45,13 @@ def contract_wants(state: CoffeeState, seat: int, letter: str) -> dict[str, int]
     chosen contracts show their 3-player side)."""
     player = state.players[seat]
     side = 3 if letter in player.hard_sides else state.rules_players
-    return components().contracts[player.contracts[letter]].wants(side)
+    return dict(_wants(player.contracts[letter], side))
+
+
+@functools.cache
+def _wants(contract: str, side: int) -> tuple[tuple[str, int], ...]:
+    """A contract's coffee on the side for `side` players (asked for every Sell line)."""
+    return tuple(components().contracts[contract].wants(side).items())
 
 
 def describe(wants: dict[str, int]) -> list[Msg]:
@@ -95,29 +101,38 @@ def bar_options(state: CoffeeState, seat: int) -> list[Option]:
     coffee = player.coffee
     kopi = coffee[KOPI]
     mixed: dict[int, bool] = {}
-    for bar, spaces in components().bars.items():
-        taken = state.bars[bar]
-        for i, space in enumerate(spaces):
-            if taken[i] is not None:
-                continue
-            # the Animal counter still lying on the space comes with it (EN Phase 5 B5)
-            counter = state.bar_animals.get(f"{bar}.{i}")
-            need, amount = space.need, space.amount
-            if need == "mixed":
-                if amount not in mixed:
-                    wants = mixed_kinds(player, amount)
-                    mixed[amount] = wants is not None and can_pay(player, wants)
-                if mixed[amount]:
-                    options.append(bar_option(bar, i, None, counter))
-            elif need == "any":
-                options += [
-                    bar_option(bar, i, kind, counter)
-                    for kind in COFFEES
-                    if max(0, amount - coffee[kind]) <= kopi
-                ]
-            elif max(0, amount - coffee[need]) <= kopi:
+    bars, animals = state.bars, state.bar_animals
+    for bar, i, where, need, amount in bar_spaces():
+        if bars[bar][i] is not None:
+            continue
+        # the Animal counter still lying on the space comes with it (EN Phase 5 B5)
+        counter = animals.get(where) if animals else None
+        if need == "mixed":
+            if amount not in mixed:
+                wants = mixed_kinds(player, amount)
+                mixed[amount] = wants is not None and can_pay(player, wants)
+            if mixed[amount]:
                 options.append(bar_option(bar, i, None, counter))
+        elif need == "any":
+            options += [
+                bar_option(bar, i, kind, counter)
+                for kind in COFFEES
+                if max(0, amount - coffee[kind]) <= kopi
+            ]
+        elif max(0, amount - coffee[need]) <= kopi:
+            options.append(bar_option(bar, i, None, counter))
     return options
+
+
+@functools.cache
+def bar_spaces() -> tuple[tuple[str, int, str, str, int], ...]:
+    """Every Coffee Bar space in order: its bar, index, `bar.index` (where an Animal counter
+    lies), the coffee it needs and how much."""
+    return tuple(
+        (bar, i, f"{bar}.{i}", space.need, space.amount)
+        for bar, spaces in components().bars.items()
+        for i, space in enumerate(spaces)
+    )
 
 
 @functools.cache
