@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
 from meeple_hall.games.core import (
@@ -27,7 +28,7 @@ from meeple_hall.games.village.death import Death
 from meeple_hall.games.village.economy import gain_cube, gain_grain
 from meeple_hall.games.village.state import FARM, Frame, Member, Player, VillageState
 from meeple_hall.games.village.steps import Fields, VillageStep, option
-from meeple_hall.games.village.view import view
+from meeple_hall.games.village.view import own_view, public_view
 from meeple_hall.games.village.words import a_colour, m
 
 
@@ -67,6 +68,9 @@ LOG_KEPT = 40
 # seat compensation and the start player are for several players, Karla for the solo game.
 SHARED = {"min_players": 2}
 SOLO = {"max_players": 1}
+# the states whose spectator's view is kept (the table's state now and the one before, a
+# move's steps: `GameEngine.reveals` compares each one's views with the state before it)
+VIEWS_KEPT = 8
 
 
 class VillageEngine(GameEngine[VillageState]):
@@ -194,7 +198,35 @@ class VillageEngine(GameEngine[VillageState]):
         determinize.resample(state, seat, rng)
 
     def view(self, state: VillageState, seat: int | None) -> dict[str, Any]:
-        return view(state, seat)
+        """The spectator's view with the seat's own part added (`view.view`): the table's
+        picture, the DMs and the Undo plan ask for every seat's view of a state, so the
+        spectator's is worked out once for the states viewed last (`VIEWS_KEPT`; a state is
+        never changed once the engine has given it: a move makes a new one). The seats'
+        views share its parts: views are read-only."""
+        out = dict(self._spectators_view(state))
+        if seat is not None:
+            out["you"] = own_view(state, seat)
+        return out
+
+    def restore_order(self, state: VillageState) -> None:
+        """As every game's; the view it reads the player count from is of the state before
+        its order is restored, and is not kept."""
+        super().restore_order(state)
+        self.__dict__.get("_views", {}).pop(id(state), None)
+
+    def _spectators_view(self, state: VillageState) -> dict[str, Any]:
+        kept: dict[int, tuple[weakref.ref[VillageState], dict[str, Any]]]
+        kept = self.__dict__.setdefault("_views", {})
+        known = kept.get(id(state))
+        if known is not None and known[0]() is state:
+            return known[1]
+        public = public_view(state)
+        # single dict operations (no iteration over the dict itself): views may be asked
+        # from other threads (a review's replay)
+        kept[id(state)] = (weakref.ref(state), public)
+        for key in list(kept)[:-VIEWS_KEPT]:
+            kept.pop(key, None)
+        return public
 
     def result(self, state: VillageState) -> Result | None:
         if state.phase != "over":

@@ -73,6 +73,16 @@ class Turn(VillageStep):
             return w.m("prompt.turn")
         return w.m("prompt.final_free" if board_empty(state) else "prompt.final_turn")
 
+    def has_choices(self, state: VillageState, frame: Frame) -> bool:
+        """As `choices`, without making them: a cube on the board, the final turns' free
+        action, or the well."""
+        if any(state.spaces.values()) or state.ending:
+            return True
+        player = state.players[frame.seat]
+        return any(
+            player.cubes[colour] and can_pay(player, {colour: 3}) for colour in data.colours()
+        )
+
     def choices(self, state: VillageState, frame: Frame) -> list[Option]:
         if state.ending and board_empty(state):
             return [free_option(action) for action in actions.ACTIONS]

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import repeat
 from typing import Any
 
 from meeple_hall.games.core import Msg, Rng
-from meeple_hall.games.core.clone import clone_state
 from meeple_hall.games.core.hidden import HIDDEN, TURNED_UP
 
 KARLA = -1
@@ -56,7 +56,7 @@ class Player:
     def __deepcopy__(self, memo: dict[int, Any]) -> Player:
         # The engine copies the state before every action; this is the hot part of it.
         return Player(
-            members=[Member(m.number, m.place, m.where, m.stage) for m in self.members],
+            members=list(map(Member.__deepcopy__, self.members, repeat(memo))),
             cubes=dict(self.cubes),
             goods=dict(self.goods),
             grain=self.grain,
@@ -86,6 +86,21 @@ class Karla:
     customers: list[str] = field(default_factory=list)
     dead: int = 0
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Karla:
+        return Karla(
+            beside=self.beside[:],
+            waiting=self.waiting[:],
+            church=self.church.copy(),
+            ring=list(map(list.copy, self.ring)),
+            last=self.last,
+            top=self.top[:],
+            top_up=self.top_up[:],
+            bottom=self.bottom[:],
+            bottom_up=self.bottom_up[:],
+            customers=self.customers[:],
+            dead=self.dead,
+        )
+
 
 @dataclass
 class Frame:
@@ -108,6 +123,18 @@ class Market:
     front: int = 0  # the frontmost stall when the market day began
     carried: list[int] = field(default_factory=list)  # deaths due before the day began
     ending_before: bool = False  # the game end had been triggered before the day began
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Market:
+        return Market(
+            self.trigger,
+            self.order[:],
+            self.passed[:],
+            self.first_free,
+            self.karla_due,
+            self.front,
+            self.carried[:],
+            self.ending_before,
+        )
 
 
 @dataclass
@@ -147,8 +174,36 @@ class VillageState:
     coins_chosen: int = -1  # coins the player chose to spend on the next payment, -1: fewest
     log: list[Msg | str] = field(default_factory=list)  # events (plain text in old saves)
 
-    # the engine copies the state before every move, the bot for every line a panel unfolds
-    __deepcopy__ = clone_state
+    def __deepcopy__(self, memo: dict[int, Any]) -> VillageState:
+        """The engine copies the state before every move, the bot for every line a panel
+        unfolds: written out by hand (the generic `clone_state` walks every field). The
+        fields not named here are numbers, texts, flags or None, shared as they are; the log
+        holds messages and texts, which never change. tests/games/test_clone.py checks that
+        a copy shares nothing that can change."""
+        out = object.__new__(VillageState)
+        fields = self.__dict__.copy()
+        fields["rng"] = Rng(self.rng.state)
+        fields["players"] = list(map(Player.__deepcopy__, self.players, repeat(memo)))
+        fields["supply"] = self.supply.copy()
+        fields["green_bag"] = self.green_bag.copy()
+        fields["spaces"] = {space: cubes[:] for space, cubes in self.spaces.items()}
+        fields["black_bag"] = self.black_bag[:]
+        fields["customer_stack"] = self.customer_stack[:]
+        fields["stalls"] = self.stalls[:]
+        fields["queue"] = self.queue[:]
+        fields["chronicle"] = {row: slots[:] for row, slots in self.chronicle.items()}
+        fields["graves"] = self.graves[:]
+        if self.karla is not None:
+            fields["karla"] = self.karla.__deepcopy__(memo)
+        fields["stack"] = [Frame(f.kind, f.seat, f.space, f.data[:]) for f in self.stack]
+        if self.market is not None:
+            fields["market"] = self.market.__deepcopy__(memo)
+        fields["final_turns"] = self.final_turns[:]
+        fields["mass_order"] = self.mass_order[:]
+        fields["last_take"] = self.last_take[:]
+        fields["log"] = self.log[:]
+        out.__dict__ = fields
+        return out
 
     @property
     def num_players(self) -> int:

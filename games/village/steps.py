@@ -71,12 +71,18 @@ class VillageStep(Step[VillageState, Frame]):
         options = tuple(with_coin_choices(player, self.choices(state, frame)))
         return Offer(self.prompt(state, frame), options, {o.id: o.fields for o in options})
 
+    def has_choices(self, state: VillageState, frame: Frame) -> bool:
+        """Whether anything is offered (`choices` is not empty): asked after every move of
+        the step on top, whose options are not needed then; a kind may say it without making
+        them."""
+        return bool(self.choices(state, frame))
+
     def resolves(self, state: VillageState, frame: Frame) -> tuple[str, ...] | None:
+        if not self.answers_alone:
+            return None if self.has_choices(state, frame) else ()
         choices = self.choices(state, frame)
         if not choices:
             return ()
-        if not self.answers_alone:
-            return None
         # More coins in place of cubes would be a second option (and one choice is all it
         # takes to ask), so only then are the paid variants worked out.
         options = list(with_coin_choices(state.players[frame.seat], choices))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache, lru_cache
 from typing import Any
 
 from meeple_hall.games.core.contract import LOG_SHOWN
@@ -60,8 +61,48 @@ def black_bag(state: VillageState) -> list[dict[str, int]]:
 
 
 def customer(tile: str) -> dict[str, Any]:
-    c = data.customers()[tile]
-    return {"id": tile, "wants": dict(c.wants), "points": c.points}
+    c = _customers()[tile]
+    return {"id": tile, "wants": c["wants"].copy(), "points": c["points"]}
+
+
+@cache
+def _customers() -> dict[str, dict[str, Any]]:
+    """Each customer tile as views show it (`customer` copies it)."""
+    return {t: {"wants": dict(c.wants), "points": c.points} for t, c in data.customers().items()}
+
+
+@cache
+def _map() -> dict[str, Any]:
+    """The travel map as views show it (`view` copies it)."""
+    return {
+        "cities": data.cities(),
+        "routes": [{"ends": [r.a, r.b], "cubes": dict(r.cubes)} for r in data.routes()],
+    }
+
+
+def _map_copy() -> dict[str, Any]:
+    shown = _map()
+    return {
+        "cities": dict(shown["cities"]),
+        "routes": [{"ends": r["ends"][:], "cubes": r["cubes"].copy()} for r in shown["routes"]],
+    }
+
+
+def event_json(event: Msg | str) -> Any:
+    """A log event as views give it (`jsonable`), worked out once per event: an event stays
+    in the log, the same object in every state after it, and every view of each of them
+    shows it (shared between views, which are read-only)."""
+    kept = _EVENTS.get(id(event))
+    if kept is None or kept[0] is not event:
+        if len(_EVENTS) >= EVENTS_KEPT:
+            _EVENTS.clear()
+        # the event itself is kept beside its JSON, so that its id is not another's
+        kept = _EVENTS[id(event)] = (event, jsonable(event))
+    return kept[1]
+
+
+EVENTS_KEPT = 4096
+_EVENTS: dict[int, tuple[Msg | str, Any]] = {}
 
 
 def status(state: VillageState) -> Msg:
@@ -87,7 +128,46 @@ def status(state: VillageState) -> Msg:
 ROUND_BEGINS = "village.log.round"
 
 
+def status_json(state: VillageState) -> dict[str, Any]:
+    """`status(state)` as views give it; during the game it is the round's words and the
+    latest event's, worked out once for each (the event's JSON is `event_json`'s)."""
+    if state.phase == "over":
+        return status(state).to_json()
+    latest = next((e for e in reversed(state.log) if getattr(e, "key", "") != ROUND_BEGINS), None)
+    where = _where_json(state.ending, state.phase == "mass", state.round)
+    if latest is None:
+        return where
+    return {
+        "key": "village.status.latest",
+        "params": {"event": event_json(latest), "status": where},
+    }
+
+
+@lru_cache(maxsize=64)
+def _where_json(ending: bool, mass: bool, round_: int) -> dict[str, Any]:
+    key = "status.ending" if ending else "status.mass" if mass else "status.round"
+    return w.m(key, round=round_).to_json()
+
+
 def view(state: VillageState, seat: int | None) -> dict[str, Any]:
+    out = public_view(state)
+    if seat is not None:
+        out["you"] = own_view(state, seat)
+    return out
+
+
+def own_view(state: VillageState, seat: int) -> dict[str, Any]:
+    """What only `seat` sees: its customers (face down to the others until the end)."""
+    me = state.players[seat]
+    return {
+        "seat": seat,
+        "customers": [customer(t) for t in me.customers],
+        "customer_points": sum(data.customers()[t].points for t in me.customers),
+    }
+
+
+def public_view(state: VillageState) -> dict[str, Any]:
+    """The spectator's view: every seat's is this with its own `you` added."""
     over = state.phase == "over"
     step = state.stack[-1] if state.stack and not over else None
     out: dict[str, Any] = {
@@ -114,15 +194,12 @@ def view(state: VillageState, seat: int | None) -> dict[str, Any]:
         "travellers": member_list(state, TRAVEL),
         "track_length": data.track_length(),
         "open_stalls": data.card(state.num_players)["stalls"],
-        "map": {
-            "cities": data.cities(),
-            "routes": [{"ends": [r.a, r.b], "cubes": dict(r.cubes)} for r in data.routes()],
-        },
+        "map": _map_copy(),
         "players": [player_view(state, s, over) for s in range(state.num_players)],
         "ending": state.ending,
         "final_turns": list(state.final_turns),
-        "log": jsonable(state.log[-LOG_SHOWN:]),
-        "status": status(state).to_json(),
+        "log": [event_json(event) for event in state.log[-LOG_SHOWN:]],
+        "status": status_json(state),
     }
     if state.market is not None:
         out["market"] = {
@@ -151,11 +228,4 @@ def view(state: VillageState, seat: int | None) -> dict[str, Any]:
             out["title"] = scoring.title(scores[0])
             out["title_rank"] = scoring.title_rank(scores[0])
             out["titles"] = len(scoring.titles())
-    if seat is not None:
-        me = state.players[seat]
-        out["you"] = {
-            "seat": seat,
-            "customers": [customer(t) for t in me.customers],
-            "customer_points": sum(data.customers()[t].points for t in me.customers),
-        }
     return out
