@@ -10,6 +10,8 @@ is posted (mentioning who must act) and the old one loses its buttons.
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 import logging
 from collections import Counter
 from collections.abc import Awaitable, Callable, Coroutine, Hashable, Iterable, Sequence
@@ -33,6 +35,7 @@ from meeple_hall.bot.store import LoggedAction, Store, Table, TableStatus, UserP
 from meeple_hall.games import Decision, Text
 from meeple_hall.games.core.catalogues import in_score_order, score_category
 from meeple_hall.games.core.contract import LOG_SHOWN
+from meeple_hall.games.core.messages import jsonable
 from meeple_hall.games.core.undo import undone, undone_seq
 
 log = logging.getLogger(__name__)
@@ -191,6 +194,14 @@ def result_embed(table: Table, locale: str) -> discord.Embed:
     return embed
 
 
+def private_digest(text: Text) -> str:
+    """What the store keeps of a seat's private text as last sent (`Seat.private_sent`): a
+    digest of its words in no language, the same in every process and version that words it
+    the same way."""
+    words = json.dumps(jsonable(text), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.blake2b(words.encode(), digest_size=8).hexdigest()
+
+
 def channel_gone(exc: BaseException) -> bool:
     """Discord says the channel (or thread) itself no longer exists."""
     return isinstance(exc, discord.NotFound) and exc.code == UNKNOWN_CHANNEL
@@ -310,6 +321,9 @@ class TableDisplay:
         self._undelivered: dict[tuple[int, int], tuple[bool, bool]] = {}
         # the (game, seat)s the store holds as owed a turn DM (`Seat.turn_dm_owed`)
         self._owed: set[tuple[int, int]] = set()
+        # the digest of each seat's private text last sent, as the store holds it
+        # (`Seat.private_sent`; not there: not known to this process)
+        self._private_sent: dict[tuple[int, int], str | None] = {}
         manager.listeners.append(self.changed)
         manager.on_load.append(self._loaded)
 
@@ -320,15 +334,17 @@ class TableDisplay:
         self.prime(game)
         table = game.table
         owed = await self._owed_when_loaded(game)
+        private = await self._private_owed_when_loaded(game)
         in_play = table.status is TableStatus.ACTIVE and not table.paused_at
         if not table.table_message_id and in_play:
             # its turn change was never shown (the bot stopped before the post went out):
-            # whoever it awaits is told now
+            # whoever it awaits is told now (and the private texts owed go with it)
             self._acting.pop(game.id, None)
             await self.changed(game)
-        elif owed and in_play:
-            # the table was shown, but a turn DM had not gone out when the bot stopped
-            self._send_owed(game, owed)
+        elif (owed or private) and in_play:
+            # the table was shown, but a turn DM or a private text had not gone out when the
+            # bot stopped
+            self._send_owed(game, owed, private)
 
     def forget_shown(self, game: LiveGame) -> None:
         """The table is shown afresh (in another channel): who is awaited is mentioned again."""
@@ -595,6 +611,7 @@ class TableDisplay:
         await channel.send(embed=embed, file=render.as_file(png), view=buttons)
         for seat in range(len(table.seats)):
             self._secrets.pop((game.id, seat), None)
+            self._private_sent.pop((game.id, seat), None)
         self._dm_seq.pop(game.id, None)
         await self._turn_dms_settled(game, range(len(table.seats)))
 
@@ -732,6 +749,8 @@ class TableDisplay:
             if not transient(exc):
                 if turn is not None:
                     await self._turn_dms_settled(game, [seat])  # given up, as it says
+                if secret is not None:
+                    await self._private_told(game, seat, secret[0])
                 raise
             self._hold(game.id, seat, turn is not None, secret is not None)
             log.warning("DM to seat %s of game %s: sent again later", seat, game.id)
@@ -739,6 +758,9 @@ class TableDisplay:
         else:
             self._undelivered.pop((game.id, seat), None)
             self.redelivery.done(key)
+            if secret is not None:
+                # its private text told (in a DM, or in the channel's closed-DMs note)
+                await self._private_told(game, seat, secret[0])
             if turn is not None or game.decision_for(seat) is None:
                 # its turn told (in a DM, or in the channel's note that its DMs are closed),
                 # or there is none to tell
@@ -810,12 +832,61 @@ class TableDisplay:
         await self._turn_dms_settled(game, marked - owed)
         return owed
 
-    def _send_owed(self, game: LiveGame, seats: frozenset[int]) -> None:
-        """Send the turn DMs owed to these seats, on their own (as after a move), each as a
-        DM held back: in the player's quiet hours it waits for them to end."""
-        for seat in seats:
-            self._hold(game.id, seat, turn=True, secret=False)
-        self._dms_apart(self._dms_in_turn(game, _DmBatch(game, jump_link(game.table), again=seats)))
+    def _send_owed(
+        self, game: LiveGame, seats: frozenset[int], private: frozenset[int] = frozenset()
+    ) -> None:
+        """Send the turn DMs owed to `seats` and the private texts owed to `private`, on their
+        own (as after a move), each as a DM held back: in the player's quiet hours it waits
+        for them to end."""
+        for seat in seats | private:
+            self._hold(game.id, seat, turn=seat in seats, secret=seat in private)
+        for seat in private:
+            self._secrets[(game.id, seat)] = self._secret_text(game, seat)
+        due = _DmBatch(game, jump_link(game.table), again=seats | private)
+        self._dms_apart(self._dms_in_turn(game, due))
+
+    # -- private texts owed, kept in the store -------------------------------------------
+    # The store keeps a digest of the private text each seat was last sent (written once the
+    # DM went out, never before it is tried), so a bot loading a game knows which seats have
+    # not been told of their private text as it stands: a DM waiting for Discord or for the
+    # player's quiet hours when the bot stopped is not lost.
+    async def _private_told(self, game: LiveGame, seat: int, text: Text) -> None:
+        """The seat's player has been told this private text (written only if the store
+        held another)."""
+        digest = private_digest(text)
+        if self._private_sent.get((game.id, seat)) != digest:
+            self._private_sent[(game.id, seat)] = digest
+            await self.store.set_private_sent(game.table.id, {seat: digest})
+
+    async def _private_owed_when_loaded(self, game: LiveGame) -> frozenset[int]:
+        """The human seats of a game just loaded whose private text is not the one last sent
+        to their players, who take DMs. Their text is due at the next DMs (not primed as
+        sent). A seat whose last text is not known (a game in play when migration 0019 ran)
+        takes it as sent, as the store now keeps."""
+        seats = game.table.seats
+        for seat, s in enumerate(seats):
+            self._private_sent[(game.id, seat)] = s.private_sent
+        if game.table.status is not TableStatus.ACTIVE:
+            return frozenset()
+        unknown = {
+            seat: private_digest(self._secret_text(game, seat))
+            for seat, s in enumerate(seats)
+            if s.private_sent is None
+        }
+        await self.store.set_private_sent(game.table.id, unknown)
+        self._private_sent.update(((game.id, seat), digest) for seat, digest in unknown.items())
+        owed = []
+        for seat, s in enumerate(seats):
+            if s.ai or s.user_id is None or seat in unknown:
+                continue
+            text = self._secret_text(game, seat)
+            if not text or private_digest(text) == s.private_sent:
+                continue
+            prefs = await self.store.get_prefs(s.user_id)
+            if prefs.turn_dms and not prefs.dms_closed:
+                owed.append(seat)
+                self._secrets.pop((game.id, seat), None)
+        return frozenset(owed)
 
     def dm_locale(self, prefs: UserPrefs, table: Table) -> str:
         """A DM's language: the one the user chose, else their client's last locale, else the

@@ -17,7 +17,7 @@ Datetimes handed out are timezone-aware UTC; a naive datetime handed in is taken
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
@@ -114,6 +114,10 @@ class Seat:
     # the player is owed the DM telling them it is their turn: kept until it goes out, so a
     # bot stopping first leaves it to the next (bot/display.py)
     turn_dm_owed: bool = False
+    # a digest of the private text last sent to the player by DM (bot/display.py
+    # `private_digest`): "" none yet, None not known (a game in play when migration 0019
+    # ran); a bot loading the game DMs the seat's private text if it is not that one
+    private_sent: str | None = ""
 
     @property
     def played_out(self) -> bool:
@@ -428,6 +432,10 @@ class Store(Protocol):
 
     async def set_turn_dm_owed(self, table_id: int, seats: Sequence[int], owed: bool) -> None:
         """Keep whether these seats of the table are owed a turn DM (`Seat.turn_dm_owed`)."""
+
+    async def set_private_sent(self, table_id: int, sent: Mapping[int, str]) -> None:
+        """Keep, by seat, the digest of the private text last sent to its player
+        (`Seat.private_sent`), in one write (none for an empty `sent`)."""
 
     async def pause_table(self, table_id: int, at: datetime) -> None:
         """A game in play whose channel is gone is paused since `at`."""

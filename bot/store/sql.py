@@ -18,7 +18,7 @@ process owns), and `_busy_channel_constraint` names the unique index a racing in
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import replace
 from datetime import UTC, datetime
@@ -68,7 +68,7 @@ _TABLE_COLUMNS = (
     "t.id, t.guild_id, t.channel_id, t.host_id, t.game, t.options, t.seed, t.status,"
     " t.lobby_message_id, t.table_message_id, t.result, t.created_at, t.started_at,"
     " t.ended_at, t.settings, t.awaiting, t.paused_at, s.position, s.user_id, s.name, s.ai,"
-    " s.resigned, s.ai_level, s.turn_dm_owed"
+    " s.resigned, s.ai_level, s.turn_dm_owed, s.private_dm_sent"
 )
 _ACTION_COLUMNS = "seq, seat, choices, user_id, at, chained"
 _REQUEST_COLUMNS = "id, table_id, requested_by, created_at, expires_at, status, agreed, message_id"
@@ -246,6 +246,15 @@ class SQLStore(CommunityCommands):
                 owed,
                 table_id,
                 *seats,
+            )
+
+    async def set_private_sent(self, table_id: int, sent: Mapping[int, str]) -> None:
+        if not sent:
+            return
+        async with self._write() as db:
+            await db.executemany(
+                "UPDATE seats SET private_dm_sent = ? WHERE table_id = ? AND position = ?",
+                [(digest, table_id, seat) for seat, digest in sorted(sent.items())],
             )
 
     async def _set_message(self, table_id: int, column: str, message_id: int) -> None:
@@ -513,6 +522,7 @@ class SQLStore(CommunityCommands):
                         bool(row["resigned"]),
                         row["ai_level"],
                         bool(row["turn_dm_owed"]),
+                        row["private_dm_sent"],
                     )
                 )
         return list(tables.values())

@@ -19,10 +19,14 @@ import random
 import discord
 import pytest
 
+from meeple_hall.bot import presenters
 from meeple_hall.bot.delivery import LATER
+from meeple_hall.bot.display import private_digest
 from meeple_hall.bot.i18n import game_name, t
 from meeple_hall.bot.simulation.faults import stop_work
 from meeple_hall.bot.store import open_store
+from meeple_hall.games import Action
+from meeple_hall.games.testing import random_choices
 from tests.bot.conftest import (
     EVERY_GAME,
     LANGUAGES,
@@ -33,6 +37,7 @@ from tests.bot.conftest import (
     seated_member,
     start_game,
 )
+from tests.bot.every_game import submit, table_shown
 from tests.bot.test_faults import turn_dms
 
 HOUR = 3600.0
@@ -312,3 +317,157 @@ async def test_the_store_hears_of_turn_dms_only_when_one_is_owed(table, game_id)
     owed = [seat for seats, owed in marks if owed for seat in seats]
     settled = [seat for seats, owed in marks if not owed for seat in seats]
     assert owed == settled == [bob] * told
+
+
+# -- a private text owed over a restart (finding 11's leftover) -------------------------------
+
+
+def current_private_text(game, seat: int):
+    """The seat's private text as it stands, in no language (as its DM carries it)."""
+    text = game.private_text(seat)
+    return text.strip() if isinstance(text, str) else text
+
+
+def line_to_a_private_change(game, seat: int, rng, most: int = 5000) -> list:
+    """A random line of moves, worked out on the engine, after which the seat's private
+    text is not what it is now and the seat is not awaited: a DM carrying only its private
+    text falls due (a turn's own steps are in its panel; the DM waits for the turn's end)."""
+    engine, state = game.engine, game.state
+
+    def private(state):
+        text = presenters.private_text(game.table.game, engine.view(state, seat))
+        return text.strip() if isinstance(text, str) else text
+
+    first, line = private(state), []
+    for _ in range(most):
+        pending = engine.decisions(state)
+        assert pending, "the game ended before the seat's private text changed"
+        action = Action(pending[0].seat, random_choices(pending[0], rng))
+        state = engine.apply(state, action)
+        line.append(action)
+        if private(state) != first and all(d.seat != seat for d in engine.decisions(state)):
+            assert private(state), "the game shows this seat no private text"
+            return line
+    raise AssertionError(f"seat {seat}'s private text never changed in {most} moves")
+
+
+async def until_private_text_changes(table, game, seat: int, rng):
+    """The line of `line_to_a_private_change` played through the bot's move path, the table
+    shown at its end; the seat's private text then."""
+    for action in line_to_a_private_change(game, seat, rng):
+        await submit(table, game, action.seat, action.choices)
+    await table_shown(table, game)
+    return current_private_text(game, seat)
+
+
+def told_private(member, lang: str, game, text) -> list[str]:
+    """The member's DMs telling them, in `lang`, of this private text."""
+    said = t(
+        lang,
+        "dm.private",
+        game=game_name(lang, game.table.game),
+        channel=game.table.channel_id,
+        text=text,
+    )
+    return [m.content for m in member.user.dm_channel.history() if m.content.endswith(said)]
+
+
+async def private_sent(bot, game) -> list[str | None]:
+    """The digest of each seat's private text last sent, as the store holds it."""
+    stored_table = await bot.store.get_table(game.id)
+    return [seat.private_sent for seat in stored_table.seats]
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"], indirect=True)
+@pytest.mark.parametrize("clean", [True, False], ids=["closed", "killed"])
+@pytest.mark.parametrize("game_id", EVERY_GAME)
+async def test_a_private_text_dm_discord_refused_before_a_restart_is_sent_after_it(
+    table, make_bot, game_id, clean
+):
+    """Finding 11's leftover: a DM carrying only a seat's private text (changed by its own
+    turn) that Discord refused waits for another try in memory; the store keeps the private
+    text last sent, so the next bot sees it is not the one the seat has and sends it."""
+    game = await start_game(table, table.bob, game=game_id)
+    rng = random.Random(4)
+    seat = awaited_humans(game)[0]
+    player = seated_member(table, game, seat)
+    dm_channel = player.user.dm_channel.id
+    table.env.inject_error("POST", f"/channels/{dm_channel}/messages", status=503, times=None)
+    text = await until_private_text_changes(table, game, seat, rng)
+    assert told_private(player, "en", game, text) == []  # left to be sent again later
+    assert (await private_sent(table.env.bot, game))[seat] != private_digest(text)
+    await restart(table, make_bot, game, clean=clean)
+    await table.env.advance_time(LATER[-1].total_seconds() + MINUTE)
+    assert len(told_private(player, "en", game, text)) == 1
+    assert (await private_sent(table.env.bot, game))[seat] == private_digest(text)
+
+
+@pytest.mark.parametrize("clean", [True, False], ids=["closed", "killed"])
+@pytest.mark.parametrize(
+    ("lang", "game_id"),
+    [(LANGUAGES[n % len(LANGUAGES)], game_id) for n, game_id in enumerate(EVERY_GAME)],
+)
+async def test_a_private_text_held_by_quiet_hours_over_a_restart_comes_when_they_end(
+    table, make_bot, lang, game_id, clean
+):
+    """The next bot keeps the player's quiet hours as the first did: the private text owed
+    goes out when they end, in the player's language, once."""
+    game = await start_game(table, table.bob, game=game_id)
+    rng = random.Random(6)
+    seat = awaited_humans(game)[0]
+    player = seated_member(table, game, seat)
+    hour = discord.utils.utcnow().hour  # quiet from an hour ago until three hours on
+    await player.slash(table.channel, "settings", language=lang)
+    quiet = f"{(hour - 1) % 24:02d}-{(hour + 3) % 24:02d}"
+    await player.slash(table.channel, "settings", quiet_hours=quiet, utc_offset="+0")
+    text = await until_private_text_changes(table, game, seat, rng)
+    assert told_private(player, lang, game, text) == []
+    await restart(table, make_bot, game, clean=clean)
+    await table.env.advance_time(2 * HOUR)
+    assert told_private(player, lang, game, text) == []
+    assert (await private_sent(table.env.bot, game))[seat] != private_digest(text)
+    await table.env.advance_time(2 * HOUR)
+    assert len(told_private(player, lang, game, text)) == 1
+    assert (await private_sent(table.env.bot, game))[seat] == private_digest(text)
+
+
+@pytest.mark.parametrize("game_id", EVERY_GAME)
+async def test_the_store_hears_of_private_texts_only_when_one_went_out(table, game_id):
+    """A move costs no write about private texts unless one went out by DM (one write for
+    the seat told): none for a player who turned DMs off, none for a move that changed no
+    private text."""
+    game = await start_game(table, table.bob, game=game_id)
+    await table.alice.slash(table.channel, "dms", enabled=False)
+    store = table.env.bot.store
+    writes: list[int] = []
+    set_private_sent = store.set_private_sent
+
+    async def noted(table_id: int, sent) -> None:
+        writes.extend(sent)
+        await set_private_sent(table_id, sent)
+
+    store.set_private_sent = noted
+    rng = random.Random(9)
+    bob = game.table.seat_of(table.bob.id)
+    alice = game.table.seat_of(table.alice.id)
+    before = len(table.bob.user.dm_channel.history())
+    texts = {seat: current_private_text(game, seat) for seat in (alice, bob)}
+    changes = {alice: 0, bob: 0}
+    moves = 0
+    for _ in range(12):  # the seat asked first types its next decisions
+        if not game.decisions():
+            break
+        await typed_move(table, game, game.decisions()[0].seat, rng)
+        moves += 1
+        for seat in (alice, bob):
+            changes[seat] += current_private_text(game, seat) != texts[seat]
+            texts[seat] = current_private_text(game, seat)
+    await table_shown(table, game)
+    told = [
+        m.content
+        for m in table.bob.user.dm_channel.history()[before:]
+        if m.content.startswith("🔒") or "\n\n🔒" in m.content
+    ]
+    assert moves > 0
+    assert writes == [bob] * len(told)  # none for Alice, whose DMs are off
+    assert len(writes) <= changes[bob]  # none for a move that changed no private text
