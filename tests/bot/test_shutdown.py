@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import sqlite3
 
 import discord
 import pytest
@@ -429,6 +430,28 @@ async def test_a_private_text_held_by_quiet_hours_over_a_restart_comes_when_they
     await table.env.advance_time(2 * HOUR)
     assert len(told_private(player, lang, game, text)) == 1
     assert (await private_sent(table.env.bot, game))[seat] == private_digest(text)
+
+
+@pytest.mark.parametrize("game_id", EVERY_GAME)
+async def test_a_game_in_play_when_0019_ran_takes_its_private_texts_as_sent(
+    table, make_bot, database_url, game_id
+):
+    """Migration 0019 leaves the private text last sent not known (None) at the seats of
+    the games then in play: the next bot takes each seat's text as sent, as every bot
+    before it did (no DM at the upgrade), and keeps its digest from then on."""
+    game = await start_game(table, table.bob, game=game_id)
+    await table_shown(table, game)
+    with sqlite3.connect(database_url.removeprefix("sqlite:///")) as db:
+        db.execute("UPDATE seats SET private_dm_sent = NULL WHERE table_id = ?", (game.id,))
+    seats = range(len(game.table.seats))
+    dms = {seat: len(seated_member(table, game, seat).user.dm_channel.history()) for seat in seats}
+    await restart(table, make_bot, game, clean=True)
+    await table.env.advance_time(LATER[-1].total_seconds() + MINUTE)
+    for seat in seats:
+        assert len(seated_member(table, game, seat).user.dm_channel.history()) == dms[seat]
+    assert await private_sent(table.env.bot, game) == [
+        private_digest(current_private_text(game, seat)) for seat in seats
+    ]
 
 
 @pytest.mark.parametrize("game_id", EVERY_GAME)

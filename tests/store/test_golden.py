@@ -143,6 +143,28 @@ def test_a_golden_database_opens_and_its_games_play_on(golden):
     assert all(seq > 25 + 6 for seq in seqs.values())
 
 
+async def private_texts_sent(url: str) -> dict[TableStatus, set[str | None]]:
+    """What migration 0019 made of the seats' private text last sent, by the table's status."""
+    store = await opened(url)
+    try:
+        tables = [*await store.open_tables(), *await store.tables_for_user(ADA, tuple(TableStatus))]
+        found: dict[TableStatus, set[str | None]] = {}
+        for table in tables:
+            found.setdefault(table.status, set()).update(s.private_sent for s in table.seats)
+        return found
+    finally:
+        await store.close()
+
+
+def test_a_golden_databases_games_in_play_take_their_private_texts_as_sent(golden):
+    """Migration 0019: an earlier version never kept which private text it last sent, so the
+    seats of its games in play hold None (not known: their next bot takes each seat's text
+    as sent, as that version did) and every other seat "" (none sent yet)."""
+    found = asyncio.run(private_texts_sent(f"sqlite:///{golden}"))
+    assert found[TableStatus.ACTIVE] == {None}
+    assert found[TableStatus.FINISHED] == {""}
+
+
 async def keyflower_log(url: str) -> tuple[list[tuple[str, ...]], bool]:
     """Keyflower's logged choices, and whether it has a snapshot."""
     store = await opened(url)

@@ -171,6 +171,34 @@ async def test_a_seat_owed_a_turn_dm_is_kept_until_cleared(database_url):
         await store.close()
 
 
+async def test_the_private_text_last_sent_is_kept_per_seat(database_url):
+    """Finding 11's leftover: the digest of the private text last sent to each seat
+    (bot/display.py) starts as none sent (""), is written seat by seat, and survives the
+    store being closed and opened again."""
+    store = open_store(database_url)
+    await store.open()
+    seats = [Seat(HOST, "Ada"), Seat(GUEST, "Bo"), Seat(None, "AI 1", ai=True)]
+    table = await active_table(store, seats=seats)
+    assert [s.private_sent for s in table.seats] == ["", "", ""]
+    assert [s.private_sent for s in (await store.get_table(table.id)).seats] == ["", "", ""]
+    await store.set_private_sent(table.id, {0: "0123456789abcdef", 1: "fedcba9876543210"})
+    await store.set_private_sent(table.id, {1: "00000000000000ff"})
+    await store.set_private_sent(table.id, {})  # nothing to write
+    await store.close()
+    store = open_store(database_url)
+    await store.open()
+    try:
+        kept = await store.get_table(table.id)
+        assert [s.private_sent for s in kept.seats] == [
+            "0123456789abcdef",
+            "00000000000000ff",
+            "",
+        ]
+        assert (await store.open_tables())[0].seats == kept.seats
+    finally:
+        await store.close()
+
+
 async def test_the_last_human_resigning_abandons_the_game(store):
     table = await active_table(store)  # Ada and an AI seat
     resigned = await store.resign_seat(table.id, 0)
