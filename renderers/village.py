@@ -80,6 +80,40 @@ def square(s: float, pad: int = 3) -> stamps.Reach:
     return -pad, -pad, math.ceil(s) + pad + 2, math.ceil(s) + pad + 2
 
 
+class Scale(NamedTuple):
+    """Lengths of a part drawn `k` times its size on the table (a seat's own area on a phone
+    is drawn at the size it is shown, not enlarged): at 1 the table's own, unchanged; else
+    rounded to whole pixels, so that glyphs move by whole pixels and their stamps serve
+    again (renderers/stamps.py)."""
+
+    k: float = 1
+
+    def __call__(self, v: float) -> float:
+        return v if self.k == 1 else round(v * self.k)
+
+    def i(self, v: int) -> int:
+        """A line's width, a radius."""
+        return v if self.k == 1 else round(v * self.k)
+
+    def font(self, size: int) -> int:
+        """A font size whose digits are at least `k` times as high as `size`'s: the
+        digits a phone shows read no smaller than the table's drawing enlarged `k` times
+        (a digit's height is a whole number of pixels: `round(size * k)` may fall short;
+        tests/renderers/legibility.py measures the digits)."""
+        if self.k == 1:
+            return size
+        least, at = digit_height(size) * self.k, round(size * self.k)
+        while digit_height(at) < least:
+            at += 1
+        return at
+
+
+@lru_cache(maxsize=256)
+def digit_height(size: int) -> int:
+    _, top, _, bottom = font(size).getbbox("0")
+    return int(bottom - top)
+
+
 # -- small drawings -------------------------------------------------------------------
 
 
@@ -99,9 +133,11 @@ def text(
 CUBE_MARK_INK = {"orange": INK, "green": INK, "brown": (250, 244, 228), "pink": INK}
 
 
-@stamps.shape(lambda colour, s=14: square(s))
-def cube(d: ImageDraw.ImageDraw, x: float, y: float, colour: str, s: int = 14) -> None:
-    d.rounded_rectangle((x, y, x + s, y + s), radius=3, fill=CUBES[colour], outline=INK)
+@stamps.shape(lambda colour, s=14, lw=1: square(s))
+def cube(d: ImageDraw.ImageDraw, x: float, y: float, colour: str, s: int = 14, lw: int = 1) -> None:
+    """An influence or plague cube of size `s`, outlined `lw` wide."""
+    box = (x, y, x + s, y + s)
+    d.rounded_rectangle(box, radius=3, fill=CUBES[colour], outline=INK, width=lw)
     if colour not in CUBE_MARK_INK:
         return
     ink, c, m = CUBE_MARK_INK[colour], s / 2, s * 0.25
@@ -193,35 +229,50 @@ def pawn(
     number: int | str,
     r: int = 11,
     lying: bool = False,
+    scale: float = 1,
 ) -> None:
-    pawn_body(d, x, y, seat, r, lying)
-    text(d, (x, y - 1), number, size=r + 2, fill=contrast(seat_colour(seat)))
+    """A member standing (or lying) with its number; `scale`: see `Scale` (`r` is its
+    radius as drawn)."""
+    u = Scale(scale)
+    pawn_body(d, x, y, seat, r, lying, scale)
+    size = u.font(round(r / scale) + 2)  # r: the pawn's radius drawn, r / scale on the table
+    text(d, (x, y - u(1)), number, size=size, fill=contrast(seat_colour(seat)))
 
 
 @stamps.shape(
-    lambda seat, r, lying: around(1.25 * r + 5),
-    movable=lambda seat, r, lying: lying or thin(seat_shape_name(seat), seat_outline(seat)),
+    lambda seat, r, lying, scale=1: around(1.25 * r + 5 * scale),
+    movable=lambda seat, r, lying, scale=1: (
+        lying or thin(seat_shape_name(seat), seat_outline(seat))
+    ),
 )
-def pawn_body(d: ImageDraw.ImageDraw, x: float, y: float, seat: int, r: int, lying: bool) -> None:
+def pawn_body(
+    d: ImageDraw.ImageDraw, x: float, y: float, seat: int, r: int, lying: bool, scale: float = 1
+) -> None:
+    u = Scale(scale)
     colour = seat_colour(seat)
     if lying:
         d.rounded_rectangle(
-            (x - r - 4, y - r + 4, x + r + 4, y + r - 4), radius=6, fill=colour, outline=INK
+            (x - r - u(4), y - r + u(4), x + r + u(4), y + r - u(4)),
+            radius=u.i(6),
+            fill=colour,
+            outline=INK,
         )
     else:
-        d.rectangle((x - r + 3, y + r - 8, x + r - 3, y + r + 2), fill=colour, outline=INK)
-        seat_shape(d, x, y - 3, r, seat)
+        body = (x - r + u(3), y + r - u(8), x + r - u(3), y + r + u(2))
+        d.rectangle(body, fill=colour, outline=INK, width=u.i(1))
+        seat_shape(d, x, y - u(3), r, seat, width=u.i(1))
 
 
-@stamps.shape(lambda name, s=22: square(s))
-def good(d: ImageDraw.ImageDraw, x: float, y: float, name: str, s: int = 22) -> None:
-    """A goods token: a coloured disc with a simple mark for each good."""
+@stamps.shape(lambda name, s=22, lw=1: square(s))
+def good(d: ImageDraw.ImageDraw, x: float, y: float, name: str, s: int = 22, lw: int = 1) -> None:
+    """A goods token: a coloured disc with a simple mark for each good (its lines `lw`
+    wide, twice that where they are thick)."""
     colour = GOODS[name]
-    d.ellipse((x, y, x + s, y + s), fill=colour, outline=INK)
+    d.ellipse((x, y, x + s, y + s), fill=colour, outline=INK, width=lw)
     c, m = x + s / 2, s / 4
     if name == "scroll":
-        d.rectangle((c - m, y + m, c + m, y + s - m), outline=INK)
-        d.line((c - m + 2, y + s / 2, c + m - 2, y + s / 2), fill=INK)
+        d.rectangle((c - m, y + m, c + m, y + s - m), outline=INK, width=lw)
+        d.line((c - m + 2, y + s / 2, c + m - 2, y + s / 2), fill=INK, width=lw)
     elif name == "horse":
         d.polygon(
             [
@@ -242,16 +293,16 @@ def good(d: ImageDraw.ImageDraw, x: float, y: float, name: str, s: int = 22) -> 
             180,
             360,
             fill=(250, 240, 220),
-            width=2,
+            width=2 * lw,
         )
         d.ellipse((c - m + 2, y + m + 2, c + m - 2, y + s - m), fill=(250, 240, 220))
     elif name == "wagon":
-        d.ellipse((c - m, y + m, c + m, y + s - m), outline=INK, width=2)
-        d.line((c - m, y + s / 2, c + m, y + s / 2), fill=INK)
-        d.line((c, y + m, c, y + s - m), fill=INK)
+        d.ellipse((c - m, y + m, c + m, y + s - m), outline=INK, width=2 * lw)
+        d.line((c - m, y + s / 2, c + m, y + s / 2), fill=INK, width=lw)
+        d.line((c, y + m, c, y + s - m), fill=INK, width=lw)
     elif name == "grain":
         for k in (-1, 0, 1):
-            d.line((c + k * m / 1.5, y + s - m, c + k * m, y + m), fill=(120, 90, 30), width=2)
+            d.line((c + k * m / 1.5, y + s - m, c + k * m, y + m), fill=(120, 90, 30), width=2 * lw)
 
 
 @stamps.shape(lambda s=22: square(s))
@@ -360,22 +411,30 @@ def box(
     xy: tuple[float, float, float, float],
     fill: tuple[int, int, int] = PANEL,
     radius: int = 10,
+    width: int = 2,
 ) -> None:
-    stamps.rounded_rectangle(d, xy, radius=radius, fill=fill, outline=LINE, width=2)
+    stamps.rounded_rectangle(d, xy, radius=radius, fill=fill, outline=LINE, width=width)
 
 
 def customer_tile(
-    d: ImageDraw.ImageDraw, x: float, y: float, tile: dict[str, Any] | None, s: int = 84
+    d: ImageDraw.ImageDraw,
+    x: float,
+    y: float,
+    tile: dict[str, Any] | None,
+    s: int = 84,
+    scale: float = 1,
 ) -> None:
-    """A customer: its points large at the top, the goods it wants below."""
+    """A customer: its points large at the top, the goods it wants below (`s` its size at
+    `scale`: 84 on the table)."""
     if tile is None:
-        customer_face(d, x, y, None, (), s)
+        customer_face(d, x, y, None, (), s, scale)
         return
-    customer_face(d, x, y, tile["points"], tuple(tile["wants"].items()), s)
-    text(d, (x + s - 24, y + 16), tile["points"], size=28)
+    customer_face(d, x, y, tile["points"], tuple(tile["wants"].items()), s, scale)
+    u = Scale(scale)
+    text(d, (x + s - u(24), y + u(16)), tile["points"], size=u.font(28))
 
 
-@stamps.shape(lambda points, wants, s: square(s))
+@stamps.shape(lambda points, wants, s, scale=1: square(s))
 def customer_face(
     d: ImageDraw.ImageDraw,
     x: float,
@@ -383,25 +442,38 @@ def customer_face(
     points: int | None,
     wants: tuple[tuple[str, int], ...],
     s: int,
+    scale: float = 1,
 ) -> None:
+    u = Scale(scale)
     if points is None:
-        d.rounded_rectangle((x, y, x + s, y + s), radius=8, outline=LINE, width=2)
+        d.rounded_rectangle((x, y, x + s, y + s), radius=u.i(8), outline=LINE, width=u.i(2))
         return
-    d.rounded_rectangle((x, y, x + s, y + s), radius=8, fill=(250, 244, 228), outline=INK)
-    star(d, x + 15, y + 16, 11)
-    g = (s - 12) // 3
+    face = (x, y, x + s, y + s)
+    d.rounded_rectangle(face, radius=u.i(8), fill=(250, 244, 228), outline=INK, width=u.i(1))
+    star(d, x + u(15), y + u(16), u(11))
+    g = (s - u.i(12)) // 3
     goods = [name for name, n in wants for _ in range(n)]
     for k, name in enumerate(goods):
-        good(d, x + 5 + (k % 3) * (g + 1), y + 33 + (k // 3) * (g + 1), name, g)
+        good(
+            d, x + u(5) + (k % 3) * (g + 1), y + u(33) + (k // 3) * (g + 1), name, g, *lined(scale)
+        )
 
 
 MONK = -2
 
 
-def token(d: ImageDraw.ImageDraw, x: float, y: float, seat: int, number: int | str, r: int) -> None:
+def token(
+    d: ImageDraw.ImageDraw,
+    x: float,
+    y: float,
+    seat: int,
+    number: int | str,
+    r: int,
+    scale: float = 1,
+) -> None:
     """A family member of a seat (Karla is -1), or a monk from the black bag."""
     if seat != MONK:
-        pawn(d, x, y, seat, number, r)
+        pawn(d, x, y, seat, number, r, scale=scale)
     else:
         monk(d, x, y, r)
 
@@ -419,24 +491,29 @@ def pawn_grid(
     box_xy: tuple[float, float, float, float],
     r_max: int = 12,
     centre: bool = False,
+    scale: float = 1,
 ) -> None:
-    """Tokens in rows inside a box, as large as r_max allows while they all fit."""
+    """Tokens in rows inside a box, as large as r_max allows while they all fit. Drawn
+    `scale` times their size on the table (see `Scale`): the box in pixels, r_max on the
+    table, where the tokens' size is chosen, so that they are `scale` times as large."""
     if not tokens:
         return
+    u = Scale(scale)
     x, y, w, h = box_xy
-    for r in range(r_max, 6, -1):
-        stride, row_h = 2 * r + 3, 2 * r + 6
-        cols = max(1, int(w // stride))
+    for size in range(r_max, 6, -1):
+        cols = max(1, int(w / scale // (2 * size + 3)))
         rows = math.ceil(len(tokens) / cols)
-        if rows * row_h <= h:
+        if rows * (2 * size + 6) <= h / scale:
             break
+    r, stride, row_h = u.i(size), u(2 * size + 3), u(2 * size + 6)
     for k, (seat, number) in enumerate(tokens):
         col, row = k % cols, k // cols
         left, top = x, y
         if centre:
             left += (w - min(cols, len(tokens) - row * cols) * stride) / 2
             top += (h - rows * row_h) / 2
-        token(d, left + r + 1.5 + col * stride, top + r + 3 + row * row_h, seat, number, r)
+        at = (left + r + u(1.5) + col * stride, top + r + u(3) + row * row_h)
+        token(d, *at, seat, number, r, scale)
 
 
 def members(view: dict[str, Any], key: str, **where: Any) -> list[tuple[int, int | str]]:
@@ -493,6 +570,7 @@ class Part(NamedTuple):
 
     frame: Callable[[ImageDraw.ImageDraw], None]
     pieces: Callable[[ImageDraw.ImageDraw, dict[str, Any]], None]
+    box: tuple[int, int, int, int]  # the frame's: left, top, right, bottom
 
 
 def parts(table: Layout) -> list[Part]:
@@ -500,38 +578,47 @@ def parts(table: Layout) -> list[Part]:
         Part(
             lambda d: draw_spaces_frame(d, BOARD_X, 12),
             lambda d, view: draw_cubes_on_spaces(d, view, BOARD_X, 12),
+            (BOARD_X, 12, BOARD_X + len(SPACES) * (SPACE_W + 6) - 6, 112),
         ),
         Part(
             lambda d: draw_market_frame(d, table, BOARD_X, 120),
             lambda d, view: draw_customers(d, view, BOARD_X, 120),
+            (BOARD_X, 120, BOARD_X + 572, 308),
         ),
         Part(
             lambda d: draw_supply_frame(d, table, BOARD_X + 580, 120, BOARD_W - 580, 188),
             lambda d, view: draw_supply_counts(d, view, BOARD_X + 580, 120, BOARD_W - 580, 188),
+            (BOARD_X + 580, 120, BOARD_X + BOARD_W, 308),
         ),
         Part(
             lambda d: draw_workshops_frame(d, BOARD_X, 316),
             lambda d, view: draw_workshop_members(d, view, BOARD_X, 316),
+            (BOARD_X, 316, BOARD_X + len(SHOPS) * (SHOP_W + 6) - 6, 406),
         ),
         Part(
             lambda d: draw_council_and_church_frame(d, BOARD_X, 414),
             lambda d, view: draw_council_and_church_members(d, view, BOARD_X, 414),
+            (BOARD_X, 414, BOARD_X + CHURCH_X + 4 * (STAGE_W + 4) - 4, 524),
         ),
         Part(
             lambda d: draw_status_frame(d, SIDE_X, 12, SIDE_W, 76),
             lambda d, view: draw_status_pieces(d, view, SIDE_X, 12, SIDE_W, 76),
+            (SIDE_X, 12, SIDE_X + SIDE_W, 88),
         ),
         Part(
             lambda d: draw_travel_frame(d, table, SIDE_X, 96, SIDE_W, 232),
             lambda d, view: draw_travellers(d, view, SIDE_X, 96),
+            (SIDE_X, 96, SIDE_X + SIDE_W, 328),
         ),
         Part(
             lambda d: draw_bag_frame(d, SIDE_X, 336, SIDE_W, 52),
             lambda d, view: draw_bag_pieces(d, view, SIDE_X, 336, SIDE_W, 52),
+            (SIDE_X, 336, SIDE_X + SIDE_W, 388),
         ),
         Part(
             lambda d: draw_chronicle_frame(d, SIDE_X, 396, SIDE_W, 128),
             lambda d, view: draw_chronicle_marks(d, view, SIDE_X, 396, SIDE_W, 128),
+            (SIDE_X, 396, SIDE_X + SIDE_W, 524),
         ),
     ]
     _, w = yard_columns(table)
@@ -549,6 +636,7 @@ def parts(table: Layout) -> list[Part]:
                     h=YARDS_H,
                 ),
                 partial(draw_yard, seat=seat, x0=x0, y0=YARDS_Y, w=w, h=YARDS_H),
+                (x0, YARDS_Y, x0 + w, YARDS_Y + YARDS_H),
             )
         )
     if table.karla:
@@ -557,6 +645,7 @@ def parts(table: Layout) -> list[Part]:
             Part(
                 lambda d: draw_karla_frame(d, x0, YARDS_Y, w, YARDS_H),
                 lambda d, view: draw_karla_pieces(d, view, x0, YARDS_Y, w, YARDS_H),
+                (x0, YARDS_Y, x0 + w, YARDS_Y + YARDS_H),
             )
         )
     return found
@@ -571,6 +660,25 @@ def render(view: dict[str, Any]) -> Image.Image:
     for part in parts(table):
         part.pieces(d, view)
     return image
+
+
+def render_within(view: dict[str, Any], at: tuple[float, float, float, float]) -> Image.Image:
+    """The table as `render` draws it as far as `at`'s right and bottom edges (the picture
+    is cut there, not moved: it keeps the table's coordinates), with the pieces of only the
+    parts that reach into `at` (a piece may stand out of its frame by a few pixels,
+    `REACH`): a phone's part of the table costs what it shows, not the whole table."""
+    table = layout(view)
+    left, top, right, bottom = at
+    image = board(table).crop((0, 0, min(WIDTH, math.ceil(right)), min(HEIGHT, math.ceil(bottom))))
+    d = ImageDraw.Draw(image)
+    for part in parts(table):
+        x0, y0, x1, y1 = part.box
+        if x0 - REACH < right and left < x1 + REACH and y0 - REACH < bottom and top < y1 + REACH:
+            part.pieces(d, view)
+    return image
+
+
+REACH = 8  # the most a piece stands out of its part's frame (an active yard's ring: 5)
 
 
 BOARDS = 8  # a layer a player count (solo is one) in practice: 5 of 4 MB in a worker
@@ -760,13 +868,15 @@ def ring(
     cy: float,
     colour: tuple[int, int, int],
     coin_inside: bool = False,
+    scale: float = 1,
 ) -> None:
     """The next-start-player marker; in solo, while it may still be spent as a coin, with a
     coin inside."""
+    u = Scale(scale)
     if coin_inside:
-        coin(d, cx - 8, cy - 8, 16)
-    d.ellipse((cx - 10, cy - 10, cx + 10, cy + 10), outline=colour, width=4)
-    d.ellipse((cx - 4, cy - 15, cx + 4, cy - 7), fill=(90, 160, 220), outline=INK)
+        coin(d, cx - u(8), cy - u(8), u.i(16))
+    d.ellipse((cx - u(10), cy - u(10), cx + u(10), cy + u(10)), outline=colour, width=u.i(4))
+    d.ellipse((cx - u(4), cy - u(15), cx + u(4), cy - u(7)), fill=(90, 160, 220), outline=INK)
 
 
 def draw_status_frame(d: ImageDraw.ImageDraw, x0: int, y0: int, w: int, h: int) -> None:
@@ -1134,14 +1244,16 @@ def draw_time_marker(
     length: int,
     position: int,
     seat: int,
+    scale: float = 1,
 ) -> None:
     """The seat's marker on its time track (and the quill at the track's top)."""
+    u = Scale(scale)
     dot = r / 6
     a = -math.pi / 2 + (position + 0.5) * 2 * math.pi / length
     x, y = cx + r * math.cos(a), cy + r * math.sin(a)
-    marker = dot + 5
-    seat_shape(d, x, y, marker, seat, width=3)
-    quill(d, cx, cy - r, 9)
+    marker = dot + u(5)
+    seat_shape(d, x, y, marker, seat, width=u.i(3))
+    quill(d, cx, cy - r, u(9))
 
 
 def chip(
@@ -1153,25 +1265,35 @@ def chip(
     s: int,
     seat: int,
     size: int,
+    scale: float = 1,
 ) -> None:
     """An icon of size s and a count beside it in a font of the given size, greyed when
-    zero."""
+    zero (`scale`: see `Scale`)."""
+    lines = lined(scale)
     if what in CUBES:
-        cube(d, x + 1, y + 1, what, s - 2)
+        cube(d, x + 1, y + 1, what, s - 2, *lines)
     elif what in GOODS:
-        good(d, x, y, what, s)
+        good(d, x, y, what, s, *lines)
     elif what == "coins":
         coin(d, x, y, s)
     elif what == "customers":
-        customers_icon(d, x, y, s)
+        customers_icon(d, x, y, s, *lines)
     elif what == "cities":
         cities_icon(d, x, y, s, seat)
     text(d, (x + s + 5, y + s / 2), n, size, INK if n else MUTED, "lm")
 
 
-@stamps.shape(lambda s: square(s))
-def customers_icon(d: ImageDraw.ImageDraw, x: float, y: float, s: int) -> None:
-    d.rounded_rectangle((x + 2, y, x + s - 2, y + s), radius=4, fill=(120, 150, 190), outline=INK)
+def lined(scale: float) -> tuple[int, ...]:
+    """A glyph's line width at `scale`, as its last argument: none at the table's size (its
+    stamps are the table's), else the scaled width of its 1-pixel lines."""
+    width = Scale(scale).i(1)
+    return (width,) if width != 1 else ()
+
+
+@stamps.shape(lambda s, lw=1: square(s))
+def customers_icon(d: ImageDraw.ImageDraw, x: float, y: float, s: int, lw: int = 1) -> None:
+    box = (x + 2, y, x + s - 2, y + s)
+    d.rounded_rectangle(box, radius=4, fill=(120, 150, 190), outline=INK, width=lw)
 
 
 @stamps.shape(lambda s, seat: square(s), movable=lambda s, seat: thin(seat_shape_name(seat), 2))
@@ -1208,96 +1330,146 @@ def alone(
     return canvas.crop(box)
 
 
-def yard_track(x0: int, y0: int, w: int) -> tuple[float, float, float]:
+def yard_track(x0: float, y0: float, w: int, scale: float = 1) -> tuple[float, float, float]:
     """The centre and radius of a farmyard's time track: narrow yards (4 and 5 players) put
-    the goods in a row under it; wide ones (2 players, solo) draw everything larger."""
+    the goods in a row under it; wide ones (2 players, solo) draw everything larger. `w` is
+    the yard's width on the table; `scale` the size it is drawn at (see `Scale`)."""
+    u = Scale(scale)
     narrow, wide = w < 420, w >= 560
-    r = (44 if w < 300 else 50) if narrow else 64 if wide else 50
-    return x0 + 18 + r, y0 + (64 if narrow else 56) + r, r
+    r = u((44 if w < 300 else 50) if narrow else 64 if wide else 50)
+    return x0 + u(18) + r, y0 + u(64 if narrow else 56) + r, r
 
 
 def draw_yard_frame(
-    d: ImageDraw.ImageDraw, seat: int, track_length: int, x0: int, y0: int, w: int, h: int
+    d: ImageDraw.ImageDraw,
+    seat: int,
+    track_length: int,
+    x0: float,
+    y0: float,
+    w: int,
+    h: int,
+    scale: float = 1,
 ) -> None:
     """A farmyard's board: its header in the family's colour with the seat number on the
-    family's shape (the key to the shapes of its members), the time track's spaces."""
+    family's shape (the key to the shapes of its members), the time track's spaces. `w`
+    and `h` are its size on the table; it is drawn `scale` times that (see `Scale`)."""
+    u = Scale(scale)
     colour = seat_colour(seat)
-    box(d, (x0, y0, x0 + w, y0 + h), YARD)
+    right = x0 + u(w)
+    box(d, (x0, y0, right, y0 + u(h)), YARD, u.i(10), u.i(2))
     edge = INK if light(colour) else LINE
-    d.rounded_rectangle((x0, y0, x0 + w, y0 + 44), radius=10, fill=colour, outline=edge, width=2)
-    seat_shape(d, x0 + 25, y0 + 22, 18, seat, fill=(250, 246, 236), width=2)
-    text(d, (x0 + 25, y0 + 21), seat + 1, size=26)
-    draw_time_track_frame(d, *yard_track(x0, y0, w), track_length)
+    header = (x0, y0, right, y0 + u(44))
+    d.rounded_rectangle(header, radius=u.i(10), fill=colour, outline=edge, width=u.i(2))
+    seat_shape(d, x0 + u(25), y0 + u(22), u(18), seat, fill=(250, 246, 236), width=u.i(2))
+    text(d, (x0 + u(25), y0 + u(21)), seat + 1, size=u.font(26))
+    draw_time_track_frame(d, *yard_track(x0, y0, w, scale), track_length)
 
 
 def draw_yard(
-    d: ImageDraw.ImageDraw, view: dict[str, Any], seat: int, x0: int, y0: int, w: int, h: int
+    d: ImageDraw.ImageDraw,
+    view: dict[str, Any],
+    seat: int,
+    x0: float,
+    y0: float,
+    w: int,
+    h: int,
+    scale: float = 1,
 ) -> None:
-    """What is on a farmyard (drawn on its frame)."""
+    """What is on a farmyard (drawn on its frame; `w` and `h` its size on the table, drawn
+    `scale` times that, see `Scale`)."""
+    u = Scale(scale)
     p = view["players"][seat]
     colour = seat_colour(seat)
+    right, bottom = x0 + u(w), y0 + u(h)
     if seat in view["active"]:
-        d.rounded_rectangle((x0 - 3, y0 - 3, x0 + w + 3, y0 + h + 3), 12, outline=INK, width=5)
+        active = (x0 - u(3), y0 - u(3), right + u(3), bottom + u(3))
+        d.rounded_rectangle(active, u.i(12), outline=INK, width=u.i(5))
     ink = contrast(colour)
-    x = x0 + 52
+    x = x0 + u(52)
     if view["start_player"] == seat:
-        d.ellipse((x, y0 + 10, x + 24, y0 + 34), fill=(250, 250, 250), outline=INK, width=2)
-        x += 34
+        first = (x, y0 + u(10), x + u(24), y0 + u(34))
+        d.ellipse(first, fill=(250, 250, 250), outline=INK, width=u.i(2))
+        x += u(34)
     # Solo: the marker is a coin until spent (then it is gone till the next round).
     if view["next_start"] == seat and (not view.get("solo") or p["marker_coin"]):
-        ring(d, x + 10, y0 + 25, INK, coin_inside=p["marker_coin"])
-        x += 30
+        ring(d, x + u(10), y0 + u(25), INK, p["marker_coin"], scale)
+        x += u(30)
     if p["deaths_due"]:
-        quill(d, x + 10, y0 + 22, 11)
-        text(d, (x + 32, y0 + 22), p["deaths_due"], size=26, fill=ink)
-    star(d, x0 + w - 78, y0 + 22, 16)
-    text(d, (x0 + w - 38, y0 + 22), p["prestige"], size=34, fill=ink)
+        quill(d, x + u(10), y0 + u(22), u(11))
+        text(d, (x + u(32), y0 + u(22)), p["deaths_due"], size=u.font(26), fill=ink)
+    star(d, right - u(78), y0 + u(22), u(16))
+    text(d, (right - u(38), y0 + u(22)), p["prestige"], size=u.font(34), fill=ink)
+    draw_yard_holdings(d, p, seat, (x0, y0, w, track_length(view)), scale)
+    draw_unborn(d, p["unborn"], seat, x0, y0 + u(222 if w < 420 or w >= 560 else 218), scale)
+    if "scores" in view:
+        d.rounded_rectangle(
+            (x0 + u(8), bottom - u(40), right - u(8), bottom - u(6)),
+            radius=u.i(8),
+            fill=(252, 232, 160),
+            outline=INK,
+        )
+        star(d, x0 + u(28), bottom - u(23), u(13))
+        text(d, (x0 + u(w) / 2, bottom - u(23)), view["scores"][seat], size=u.font(32))
 
+
+def track_length(view: dict[str, Any]) -> int:
+    return int(view["track_length"])
+
+
+def draw_yard_holdings(
+    d: ImageDraw.ImageDraw,
+    p: dict[str, Any],
+    seat: int,
+    where: tuple[float, float, int, int],
+    scale: float,
+) -> None:
+    """The time track's marker and the family at home; the cubes, goods and holdings as
+    counts (`where`: the yard's corner, its width on the table, the track's length)."""
+    u = Scale(scale)
+    x0, y0, w, length = where
     narrow, wide = w < 420, w >= 560
-    row = 29 if narrow else 31 if wide else 30
-    s, size = (22, 24) if w < 300 else (24, 28) if narrow else (30, 34) if wide else (26, 30)
-    cx, cy, r = yard_track(x0, y0, w)
-    draw_time_marker(d, cx, cy, r, view["track_length"], p["time"], seat)
+    row = u(29 if narrow else 31 if wide else 30)
+    s0, size0 = (22, 24) if w < 300 else (24, 28) if narrow else (30, 34) if wide else (26, 30)
+    s, size = u.i(s0), u.font(size0)
+    cx, cy, r = yard_track(x0, y0, w, scale)
+    draw_time_marker(d, cx, cy, r, length, p["time"], seat, scale)
     inner = r * 0.62
     farm: list[tuple[int, int | str]] = [(seat, n) for n in p["farm"]]
     box_xy = (cx - inner, cy - inner, 2 * inner, 2 * inner)
-    pawn_grid(d, farm, box_xy, 14 if wide else 12, centre=True)
+    pawn_grid(d, farm, box_xy, 14 if wide else 12, centre=True, scale=scale)
 
     cubes = list(p["cubes"].items())
     goods = list(p["goods"].items())
     # Coins as the score counts them; an unspent solo marker shows on its ring (below).
     held = [("grain", p["grain"]), ("coins", p["coins"])]
     held += [("customers", p["customers"]), ("cities", len(p["cities"]))]
-    left = cx + r + 22
+    left = cx + r + u(22)
     columns = [cubes, held] if narrow else [cubes, goods, held]
+    right = x0 + u(w)
     if narrow:
-        step = (w - 16) / len(goods)
+        step = (u(w) - u(16)) / len(goods)
         for k, (name, n) in enumerate(goods):
-            chip(d, x0 + 8 + k * step, y0 + 184, name, n, s - 2, seat, size - 2)
-    col_w = (x0 + w - 8 - left) / len(columns)
+            at = (x0 + u(8) + k * step, y0 + u(184))
+            chip(d, *at, name, n, u.i(s0 - 2), seat, u.font(size0 - 2), scale)
+    col_w = (right - u(8) - left) / len(columns)
     for c, items in enumerate(columns):
         for k, (name, n) in enumerate(items):
-            chip(d, left + c * col_w, y0 + 54 + k * row, name, n, s, seat, size)
+            chip(d, left + c * col_w, y0 + u(54) + k * row, name, n, s, seat, size, scale)
 
-    # Unborn family members: pale discs of the family's colour.
-    red, green, blue = ((c + 2 * y) // 3 for c, y in zip(colour, YARD, strict=True))
+
+def draw_unborn(
+    d: ImageDraw.ImageDraw, unborn: list[int], seat: int, x0: float, y: float, scale: float
+) -> None:
+    """Unborn family members: pale shapes of the family's colour, a row at height `y`."""
+    u = Scale(scale)
+    colour = seat_colour(seat)
+    red, green, blue = ((c + 2 * yc) // 3 for c, yc in zip(colour, YARD, strict=True))
     pale = (red, green, blue)
-    unborn_y = y0 + (222 if narrow or wide else 218)
-    for k, n in enumerate(p["unborn"]):
-        x = x0 + 20 + k * 24
-        seat_shape(
-            d, x, unborn_y, 11, seat, fill=pale, outline=MUTED if light(colour) else LINE, width=2
-        )
-        text(d, (x, unborn_y), n, size=15, fill=INK)
-    if "scores" in view:
-        d.rounded_rectangle(
-            (x0 + 8, y0 + h - 40, x0 + w - 8, y0 + h - 6),
-            radius=8,
-            fill=(252, 232, 160),
-            outline=INK,
-        )
-        star(d, x0 + 28, y0 + h - 23, 13)
-        text(d, (x0 + w / 2, y0 + h - 23), view["scores"][seat], size=32)
+    for k, n in enumerate(unborn):
+        x = x0 + u(20) + k * u(24)
+        outline = MUTED if light(colour) else LINE
+        seat_shape(d, x, y, u(11), seat, fill=pale, outline=outline, width=u.i(2))
+        text(d, (x, y), n, size=u.font(15), fill=INK)
 
 
 def draw_karla(
@@ -1384,37 +1556,99 @@ def render_private(view: dict[str, Any]) -> Image.Image | None:
     if not you:
         return None
     seat = you["seat"]
-    tiles = you["customers"]
-    rows = max(1, math.ceil(len(tiles) / 4))
-    height = max(308, 96 + rows * (TILE + 10))
+    height = private_height(you)
     frame = (seat, view["track_length"], height)
     image = alone(draw_private_frame, frame, (0, 0, PRIVATE_W, height)).copy()
     d = ImageDraw.Draw(image)
     draw_yard(d, view, seat, *YOUR_YARD)
-    x0, y0 = YOUR_CUSTOMERS
-    ink = contrast(seat_colour(seat))
-    text(d, (x0 + 60, y0 + 26), len(tiles), 34, ink, "lm")
-    star(d, PRIVATE_W - 110, y0 + 26, 16)
-    text(d, (PRIVATE_W - 60, y0 + 26), you["customer_points"], size=34, fill=ink)
-    for k, tile in enumerate(tiles):
-        customer_tile(d, x0 + 16 + (k % 4) * (TILE + 10), y0 + 66 + (k // 4) * (TILE + 10), tile)
-    if not tiles:
-        customer_tile(d, x0 + 16, y0 + 66, None)
+    draw_customers_pieces(d, you, *YOUR_CUSTOMERS, PRIVATE_W - 16)
     return image
+
+
+def private_height(you: dict[str, Any]) -> int:
+    rows = max(1, math.ceil(len(you["customers"]) / 4))
+    return max(308, 96 + rows * (TILE + 10))
 
 
 YOUR_YARD = (16, 16, 420, 276)  # x0, y0, w, h
 YOUR_CUSTOMERS = (452, 16)
+PRIVATE_SPLIT = 444  # between the farmyard (16-436) and the customers' panel (452-904)
+HALVES = {"yard": (0, PRIVATE_SPLIT), "customers": (PRIVATE_SPLIT, PRIVATE_W)}
+
+
+def render_private_half(view: dict[str, Any], half: str, width: int) -> Image.Image | None:
+    """A half of the private picture ("yard" or "customers", `HALVES`: where it is cut)
+    drawn `width` px wide: at the size a phone shows it, not drawn at its own and enlarged
+    (renderers/phone/village.py); at its own width, the private picture's pixels there."""
+    you = view.get("you")
+    if not you:
+        return None
+    left, right = HALVES[half]
+    scale = width / (right - left)
+    u = Scale(scale)
+    height = private_height(you)
+    frame = (half, you["seat"], view["track_length"], height, scale)
+    image = alone(draw_half_frame, frame, (0, 0, width, u.i(height))).copy()
+    d = ImageDraw.Draw(image)
+    if half == "yard":
+        x0, y0, w, h = YOUR_YARD
+        draw_yard(d, view, you["seat"], u(x0), u(y0), w, h, scale)
+    else:
+        x0, y0 = YOUR_CUSTOMERS
+        draw_customers_pieces(d, you, u(x0 - left), u(y0), u(PRIVATE_W - 16 - left), scale)
+    return image
+
+
+def draw_half_frame(
+    d: ImageDraw.ImageDraw, half: str, seat: int, track_length: int, height: int, scale: float
+) -> None:
+    u = Scale(scale)
+    if half == "yard":
+        x0, y0, w, h = YOUR_YARD
+        draw_yard_frame(d, seat, track_length, u(x0), u(y0), w, h, scale)
+        return
+    x0, y0 = YOUR_CUSTOMERS
+    left = HALVES[half][0]
+    right, bottom = u(PRIVATE_W - 16 - left), u(height - 16)
+    draw_customers_frame(d, seat, (u(x0 - left), u(y0), right, bottom), scale)
+
+
+def draw_customers_pieces(
+    d: ImageDraw.ImageDraw,
+    you: dict[str, Any],
+    x0: float,
+    y0: float,
+    right: float,
+    scale: float = 1,
+) -> None:
+    """The served customers' count and points in the panel's header, and the customers."""
+    u = Scale(scale)
+    tiles = you["customers"]
+    ink = contrast(seat_colour(you["seat"]))
+    text(d, (x0 + u(60), y0 + u(26)), len(tiles), u.font(34), ink, "lm")
+    star(d, right - u(94), y0 + u(26), u(16))
+    text(d, (right - u(44), y0 + u(26)), you["customer_points"], size=u.font(34), fill=ink)
+    s, step = u.i(TILE), u(TILE + 10)
+    for k, tile in enumerate(tiles):
+        x, y = x0 + u(16) + (k % 4) * step, y0 + u(66) + (k // 4) * step
+        customer_tile(d, x, y, tile, s, scale)
+    if not tiles:
+        customer_tile(d, x0 + u(16), y0 + u(66), None, s, scale)
 
 
 def draw_private_frame(d: ImageDraw.ImageDraw, seat: int, track_length: int, height: int) -> None:
     """The seat's farmyard's frame and its customers' panel, header and customer icon."""
     draw_yard_frame(d, seat, track_length, *YOUR_YARD)
-    x0, y0 = YOUR_CUSTOMERS
-    box(d, (x0, y0, PRIVATE_W - 16, height - 16), PANEL)
-    d.rounded_rectangle(
-        (x0, y0, PRIVATE_W - 16, y0 + 52), radius=10, fill=seat_colour(seat), outline=LINE
-    )
-    d.rounded_rectangle(
-        (x0 + 16, y0 + 10, x0 + 48, y0 + 42), radius=4, fill=(120, 150, 190), outline=INK, width=2
-    )
+    draw_customers_frame(d, seat, (*YOUR_CUSTOMERS, PRIVATE_W - 16, height - 16))
+
+
+def draw_customers_frame(
+    d: ImageDraw.ImageDraw, seat: int, at: tuple[float, float, float, float], scale: float = 1
+) -> None:
+    u = Scale(scale)
+    x0, y0, right, _ = at
+    box(d, at, PANEL, u.i(10), u.i(2))
+    header = (x0, y0, right, y0 + u(52))
+    d.rounded_rectangle(header, radius=u.i(10), fill=seat_colour(seat), outline=LINE, width=u.i(1))
+    icon = (x0 + u(16), y0 + u(10), x0 + u(48), y0 + u(42))
+    d.rounded_rectangle(icon, radius=u.i(4), fill=(120, 150, 190), outline=INK, width=u.i(2))

@@ -1,6 +1,11 @@
 """Village's phone view, cropped from the table picture: the action spaces with the market,
 the crafts with council and church, the travel map, the chronicle with the bag, in solo
-Karla's board, each farmyard; a seat's own farmyard above its served customers."""
+Karla's board, each farmyard; a seat's own farmyard above its served customers.
+
+Each costs what it shows: a part of the table is drawn alone (`table.render_within`: the
+table's layer and the pieces of the parts it shows, not the whole table to cut it from),
+and the own area's two halves are drawn at the width they are shown at
+(`table.render_private_half`), not drawn at their own and enlarged."""
 
 from __future__ import annotations
 
@@ -9,7 +14,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from meeple_hall.renderers import village as table
-from meeple_hall.renderers.phone import OWN, Box, crops, seat_focus, seat_of_focus, stack, widened
+from meeple_hall.renderers.phone import OWN, Box, crops, seat_focus, seat_of_focus, stack
 
 # Parts of the table picture (renderers/village.py's `render` layout), each a few boxes
 # stacked so that none is much wider than a phone.
@@ -43,51 +48,55 @@ def render_focus(view: dict[str, Any], focus: str) -> Image.Image:
         return image
     seat = seat_of_focus(focus, view["num_players"])
     if seat is None:
-        return crops(table.render(view), PARTS[focus], table.BACKGROUND)
+        return crops(table.render_within(view, _hull(PARTS[focus])), PARTS[focus], table.BACKGROUND)
     image = Image.new("RGB", (YARD_W + 32, table.YARDS_H + 32), table.BACKGROUND)
     table.draw_player(ImageDraw.Draw(image), view, seat, 16, 16, YARD_W, table.YARDS_H)
     return image
 
 
-def render_own(view: dict[str, Any]) -> Image.Image | None:
-    """The private picture's two halves one under the other: farmyard, then customers."""
-    halves = _own_halves(view)
-    if halves is None:
-        return None
-    farm, customers = halves
-    # The farmyard is the narrower half: widened to the customers' panel, so that its
-    # numbers do not read smaller than they would alone
-    return stack([widened(farm, customers.width), customers], table.BACKGROUND, gap=0)
-
-
-SPLIT = 444  # between the farmyard (16-436) and the customers' panel (452-)
-
-
-def _own_halves(view: dict[str, Any]) -> tuple[Image.Image, Image.Image] | None:
-    private = table.render_private(view)
-    if private is None:
-        return None
-    return private.crop((0, 0, SPLIT, private.height)), private.crop(
-        (SPLIT, 0, private.width, private.height)
+def _hull(boxes: tuple[Box, ...], pad: int = 4) -> Box:
+    """The boxes' bounds with `crops`' margin."""
+    return (
+        min(b[0] for b in boxes) - pad,
+        min(b[1] for b in boxes) - pad,
+        max(b[2] for b in boxes) + pad,
+        max(b[3] for b in boxes) + pad,
     )
+
+
+def render_own(view: dict[str, Any]) -> Image.Image | None:
+    """The private picture's two halves one under the other: farmyard, then customers. The
+    farmyard is the narrower half: drawn as wide as the customers' panel, so that its numbers
+    do not read smaller than they would alone."""
+    return _own_at(view, OWN_W)
+
+
+SPLIT = table.PRIVATE_SPLIT  # between the farmyard (16-436) and the customers' panel (452-)
+OWN_W = table.PRIVATE_W - SPLIT  # the customers' panel's width: the own area's
+
+
+def _own_at(view: dict[str, Any], width: int) -> Image.Image | None:
+    """The own area `width` wide: each half drawn at that width."""
+    yard = table.render_private_half(view, "yard", width)
+    customers = table.render_private_half(view, "customers", width)
+    if yard is None or customers is None:
+        return None
+    return stack([yard, customers], table.BACKGROUND, gap=0)
 
 
 def part_width(view: dict[str, Any], part: str) -> int | None:
     """The own area's width, known without drawing it (the customers' panel's: the private
     picture is always PRIVATE_W wide); None for any other part."""
-    return table.PRIVATE_W - SPLIT if part == OWN and view.get("you") else None
+    return OWN_W if part == OWN and view.get("you") else None
 
 
 def at_width(
     view: dict[str, Any], part: str, image: Image.Image | None, width: int
 ) -> Image.Image | None:
-    """The seat's own area in a decision's picture `width` wide: each half widened once,
-    straight from the drawing (not the farmyard widened twice; `image`, the own area drawn
-    alone, is not needed); None for any other part."""
-    halves = _own_halves(view) if part == OWN else None
-    if halves is None:
-        return None
-    return stack([widened(half, width) for half in halves], table.BACKGROUND, gap=0)
+    """The seat's own area in a decision's picture `width` wide: each half drawn at that width
+    (not drawn at its own and enlarged; `image`, the own area drawn alone, is not needed);
+    None for any other part."""
+    return _own_at(view, width) if part == OWN else None
 
 
 # What a decision's panel pictures, by its kind (Village's parts are the table's areas of

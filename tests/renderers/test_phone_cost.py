@@ -106,11 +106,11 @@ def test_village_s_own_area_under_the_action_spaces_is_drawn_once(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # Its width is known without drawing it: it is drawn once the picture's width is known,
-    # each half widened once (it was drawn alone to learn its width, then again).
+    # each half at that width (it was drawn alone to learn its width, then again).
     view = _view_of("village", 3, "turn")
-    calls = _counted(monkeypatch, village, "render_private")
+    calls = _counted(monkeypatch, village, "render_private_half")
     picture = phone.render_decision("village", view, ("actions", OWN))
-    assert len(calls) == 1
+    assert len(calls) == 2
     assert (
         picture is not None
         and picture.width == phone.render_focus("village", view, "actions").width
