@@ -27,14 +27,14 @@ Games only add labels, emoji and descriptions (`presenters.option_style`, and
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import discord
 
 from meeple_hall.bot import presenters
 from meeple_hall.bot.components import CUSTOM_ID_MAX, Components, Family, button, clip, select
-from meeple_hall.bot.i18n import game_text, t
+from meeple_hall.bot.i18n import game_text, language, t
 from meeple_hall.bot.live_game import LiveGame, decision_hash
 from meeple_hall.bot.rulebook import add_rules_button
 from meeple_hall.games import Action, Decision, Engine, GameError, Option
@@ -84,10 +84,13 @@ class ShownStyle:
 @dataclass(frozen=True)
 class Line:
     """One button or menu line of a panel: an option of the decision, or a chain of options
-    answering the seat's next decisions too (`decisions[i]` is what `steps[i]` answers)."""
+    answering the seat's next decisions too (`decisions[i]` is what `steps[i]` answers).
+    `known`: the options its steps answer where whoever made it had them at hand (the
+    unfolding), so that `options` looks nothing up again; not part of what a line is."""
 
     decisions: tuple[Decision, ...]
     steps: tuple[str, ...]
+    known: tuple[Option, ...] | None = field(default=None, compare=False, repr=False)
 
     @property
     def value(self) -> str:
@@ -95,6 +98,8 @@ class Line:
 
     @property
     def options(self) -> tuple[Option, ...]:
+        if self.known is not None:
+            return self.known
         found = (step_option(d, step) for d, step in zip(self.decisions, self.steps, strict=True))
         return tuple(o for o in found if o is not None)
 
@@ -134,8 +139,10 @@ def panel_lines(
     An option is folded less deep, or left as it is, where unfolding it would take the panel
     past one page."""
     sets = answer_sets(engine.id, decision)
-    answers = sets if sets is not None else [o.id for o in decision.options]
-    plain = [Line((decision,), (answer,)) for answer in answers]
+    if sets is None:
+        plain = [Line((decision,), (o.id,), (o,)) for o in decision.options]
+    else:
+        plain = [_answer_line(decision, answer) for answer in sets]
     if not folded or (decision.max_choices != 1 and sets is None) or len(plain) > FOLD_MAX_LINES:
         return plain
     walk = _Unfold(engine, seat, folded, hidden_parts(state))
@@ -152,15 +159,27 @@ def panel_lines(
     return [line for index, one in enumerate(plain) for line in unfolded.get(index, [one])]
 
 
+def _answer_line(decision: Decision, answer: str) -> Line:
+    """A line of one answer (an option's id, or a set of them joined by PICK_SEP)."""
+    option = step_option(decision, answer)
+    return Line((decision,), (answer,), None if option is None else (option,))
+
+
 def _fitting(chains: list[Line], room: int, whole: bool = False) -> list[Line]:
     """An option's chains if they fit within `room` more lines than the option alone, else
     (unless `whole`) cut short to as many steps as fit (none if not even one step does)."""
     longest = max((len(c.steps) for c in chains), default=0)
     for depth in range(longest, longest - 1 if whole else 1, -1):
-        cut = {c.steps[:depth]: Line(c.decisions[:depth], c.steps[:depth]) for c in chains}
+        cut = {c.steps[:depth]: _cut(c, depth) for c in chains}
         if len(cut) - 1 <= room:
             return list(cut.values())
     return []
+
+
+def _cut(line: Line, depth: int) -> Line:
+    """A line's first `depth` steps."""
+    known = line.known[:depth] if line.known is not None else None
+    return Line(line.decisions[:depth], line.steps[:depth], known)
 
 
 @dataclass
@@ -199,7 +218,8 @@ class _Unfold:
                 if line not in found:
                     found.append(line)  # the line alone: this answer is asked after it
                 continue
-            longer = Line((*line.decisions, follows), (*line.steps, answer))
+            known = (*line.known, option) if line.known is not None else None
+            longer = Line((*line.decisions, follows), (*line.steps, answer), known)
             if not presenters.folds_line(self.engine.id, longer.decisions, longer.options):
                 if line not in found:
                     found.append(line)
@@ -491,18 +511,60 @@ def line_styles(
     return styles
 
 
+# Line styles kept across panels, states and tables, by what they are made of: the game's
+# presenter, the language, each step's decision kind and option (its id, label and fields:
+# an option's equality) and whether the label is asked for whole. A presenter's styles read
+# no more than that (a decision kind whose option styles read its other options too is
+# named in the presenter's STYLED_IN_CONTEXT, and lines through it are worked out afresh),
+# and panels offer many of the same options in state after state (the same tiles, dice,
+# spaces, offers). Emptied when full.
+_STYLES: dict[tuple[Any, ...], ShownStyle] = {}
+_STYLES_MAX = 20_000
+
+
 def line_style(
     game_id: str, line: Line, locale: discord.Locale | str | None, *, full: bool = False
 ) -> ShownStyle:
     """A line's label, emoji and description in the reader's language: the option's style,
     or for a chain the game's `chain_style`, else its steps' labels joined (without the
     first step's when that is too long for a button, unless `full`)."""
-    options = line.options
+    return _kept_style(game_id, line.decisions, line.options, locale, full)
+
+
+def _kept_style(
+    game_id: str,
+    decisions: tuple[Decision, ...],
+    options: tuple[Option, ...],
+    locale: discord.Locale | str | None,
+    full: bool,
+) -> ShownStyle:
+    """`_line_style`, kept in `_STYLES` where the game's presenter allows."""
+    full = full and len(options) > 1  # a single option has no shorter label
+    kinds = tuple(d.kind for d in decisions)
+    if presenters.styled_in_context(game_id, kinds):
+        return _line_style(game_id, decisions, options, locale, full)
+    # by the presenter itself: a test may register another under the same game id
+    key = (presenters.for_game(game_id), language(locale), full, kinds, options)
+    found = _STYLES.get(key)
+    if found is None:
+        if len(_STYLES) >= _STYLES_MAX:
+            _STYLES.clear()
+        found = _STYLES[key] = _line_style(game_id, decisions, options, locale, full)
+    return found
+
+
+def _line_style(
+    game_id: str,
+    decisions: tuple[Decision, ...],
+    options: tuple[Option, ...],
+    locale: discord.Locale | str | None,
+    full: bool,
+) -> ShownStyle:
     if len(options) == 1:
         return shown_style(
-            presenters.option_style(game_id, line.decisions[0], options[0]), options[0], locale
+            presenters.option_style(game_id, decisions[0], options[0]), options[0], locale
         )
-    chained = None if full else presenters.chain_style(game_id, line.decisions, options)
+    chained = None if full else presenters.chain_style(game_id, decisions, options)
     if chained is not None and chained.label:
         return ShownStyle(
             label=game_text(locale, chained.label),
@@ -510,8 +572,8 @@ def line_style(
             description=game_text(locale, chained.description) if chained.description else None,
         )
     steps = [
-        shown_style(presenters.option_style(game_id, d, o), o, locale)
-        for d, o in zip(line.decisions, options, strict=True)
+        _kept_style(game_id, (d,), (o,), locale, False)
+        for d, o in zip(decisions, options, strict=True)
     ]
     label = " · ".join(s.label or "" for s in steps)
     description = next((s.description for s in reversed(steps) if s.description), None)

@@ -4,7 +4,11 @@ Renderers draw (Pillow only); presenters speak. A game's module `bot/presenters/
 provides, each optional:
 
 - `option_style(decision: Decision, option: Option) -> OptionStyle | None`: a shorter
-  label, an emoji and a one-line description for a panel's buttons and menus;
+  label, an emoji and a one-line description for a panel's buttons and menus, from the
+  option and its decision's kind (a panel keeps the styles it shows by these, across
+  states); `STYLED_IN_CONTEXT: frozenset[str]`: the decision kinds whose options' styles
+  read more of the decision (its other options: Keyflower's cells that would read alike),
+  never kept;
 - `FOLDED: frozenset[str]`: the decision kinds a panel folds into the decision before
   them, to save clicks (bot/panels.py), and `chain_style(decisions, options) ->
   OptionStyle | None` for such a folded line (else its options' labels are joined);
@@ -85,6 +89,14 @@ def option_style(game_id: str, decision: Decision, option: Option) -> OptionStyl
     return (styler(decision, option) if styler else None) or OptionStyle()
 
 
+def styled_in_context(game_id: str, kinds: tuple[str, ...]) -> bool:
+    """Whether any of these decision kinds has options whose styles read more of their
+    decision than its kind (its other options): a panel keeps no style of a line through
+    them (bot/panels.py)."""
+    context: frozenset[str] = getattr(for_game(game_id), "STYLED_IN_CONTEXT", frozenset())
+    return not context.isdisjoint(kinds)
+
+
 def folded_kinds(game_id: str) -> frozenset[str]:
     return frozenset(getattr(for_game(game_id), "FOLDED", frozenset()))
 
@@ -162,4 +174,5 @@ __all__ = [
     "private_text",
     "register",
     "rules_text",
+    "styled_in_context",
 ]

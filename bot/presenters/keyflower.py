@@ -8,6 +8,7 @@ option is comes from its `fields` (`tile`, `item`, `paid`, a cell's `near`, a tu
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from meeple_hall.bot.presenters import OptionStyle, fits
@@ -382,15 +383,37 @@ def option_style(decision: Decision, option: Option) -> OptionStyle | None:
         )
     if kind == "flip" and oid == "none":
         return OptionStyle(label=m("label.no_upgrade"), emoji=emoji)
-    if kind in ("place_at", "place_rot"):
-        words = [_placement_words(o) for o in decision.options if o.id != "back"]
+    if kind in STYLED_IN_CONTEXT:
         label = _placement_words(option)
-        if words.count(label) > 1:
+        if label in _alike_words(decision):
             label = option.label
         return OptionStyle(label=label, emoji="📍" if kind == "place_at" else "🔄")
     if kind == "pay":
         return OptionStyle(label=_payment(option.fields["paid"]), emoji="💰")
     return OptionStyle(label=option.label, emoji=emoji)
+
+
+# A cell's or a turn's words name it only where no other option of its decision reads alike
+# (else its label, coordinates and all): these option styles read the whole decision.
+STYLED_IN_CONTEXT = frozenset({"place_at", "place_rot"})
+# The words shared by several options of the decisions asked last, by the decision itself
+# (the same object: a decision is never changed), so that its panel's lines read each
+# decision's options once, not once a line.
+_ALIKE: dict[int, tuple[Decision, frozenset[Text]]] = {}
+_ALIKE_MAX = 64
+
+
+def _alike_words(decision: Decision) -> frozenset[Text]:
+    """The placement words that several options of `decision` (not Back) share."""
+    known = _ALIKE.get(id(decision))
+    if known is not None and known[0] is decision:
+        return known[1]
+    words = Counter(_placement_words(o) for o in decision.options if o.id != "back")
+    alike = frozenset(w for w, n in words.items() if n > 1)
+    if len(_ALIKE) >= _ALIKE_MAX:
+        _ALIKE.clear()
+    _ALIKE[id(decision)] = (decision, alike)
+    return alike
 
 
 def _payment(paid: dict[str, int]) -> Msg:
