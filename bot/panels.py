@@ -234,9 +234,14 @@ def offered_lines(
     """The lines of the seat's panel for `decision` (its decision in the game's state now),
     worked out once per state: Take turn, page buttons, menu picks and the move itself read
     the same lines."""
+    return _offered(game, seat, decision, fold, decision_hash(decision))
+
+
+def _offered(game: LiveGame, seat: int, decision: Decision, fold: bool, dhash: str) -> list[Line]:
+    """`offered_lines`, the decision's hash already worked out (`decision_hash`)."""
     folded = presenters.folded_kinds(game.table.game) if fold else frozenset()
     return game.worked_out(
-        ("lines", seat, decision_hash(decision), fold),
+        ("lines", seat, dhash, fold),
         lambda: panel_lines(game.engine, game.state, seat, decision, folded),
     )
 
@@ -391,10 +396,12 @@ def build_panel(
     ref = PanelRef(game.id, game.seq, decision_hash(decision))
     view = Components()
     game_id = game.table.game
-    lines = offered_lines(game, seat, decision, fold=fold)
+    lines = _offered(game, seat, decision, fold, ref.dhash)
+    page = min(max(page, 0), pages(decision) - 1)
+    shown = _on_page(lines, page)
     styles = game.worked_out(
-        ("styles", seat, ref.dhash, fold, str(locale)),
-        lambda: line_styles(game_id, lines, locale),
+        ("styles", seat, ref.dhash, fold, str(locale), 0 if shown is lines else page),
+        lambda: line_styles(game_id, shown, locale),
     )
     # a decision of several choices shown as sets of them is answered by one line too
     single = decision.max_choices == 1 or answer_sets(game_id, decision) is not None
@@ -418,7 +425,6 @@ def build_panel(
                 )
             )
     else:
-        page = min(max(page, 0), pages(decision) - 1)
         start = page * MENU_SIZE * MENUS_PER_PAGE
         for menu in range(MENUS_PER_PAGE):
             chunk = lines[start + menu * MENU_SIZE : start + (menu + 1) * MENU_SIZE]
@@ -454,6 +460,16 @@ def build_panel(
         view.add_item(button(ref.id("c"), t(locale, "panel.choose_none"), row=4))
     add_rules_button(view, game.id, decision.kind, locale)
     return panel_text(game, seat, decision, locale, notice, legend, single), view
+
+
+def _on_page(lines: list[Line], page: int) -> list[Line]:
+    """The lines a page of a panel shows (only they are styled): all of them where they fit
+    on one. Lines of several steps never take a panel past one page (FOLD_MAX_LINES), so no
+    line beyond a page is one whose label a line on it could read like."""
+    per_page = MENU_SIZE * MENUS_PER_PAGE
+    if len(lines) <= per_page:
+        return lines
+    return lines[page * per_page : (page + 1) * per_page]
 
 
 def _menu(

@@ -7,6 +7,7 @@ Everything here reads what the engine gives: an option's `fields` (`action`, `co
 
 from __future__ import annotations
 
+from functools import cache, lru_cache
 from itertools import product
 from typing import Any
 
@@ -416,9 +417,30 @@ def shape_legend() -> list[Msg]:
 BONUS_WORDS = {"marker": "bonus.marker", "trader": "bonus.trader", "coins": "bonus.coins"}
 
 
+# A seat's secrets are worked out for every state (its panel, its DMs): the words that
+# never change (messages are immutable) are made once each.
+@cache
 def coffee_word(coffee: str) -> Msg:
     """A coffee as its colour emoji and a short name, so it reads without the colour."""
     return msg("word", emoji=COFFEE_EMOJI[coffee], name=msg(f"short.{coffee}"))
+
+
+@lru_cache(maxsize=1024)
+def held_word(coffee: str, n: int) -> Msg:
+    """`🟧 Gua 2`: how much of a coffee a seat holds (or how high its Arabica step is)."""
+    return msg("private.held", coffee=coffee_word(coffee), n=n)
+
+
+@lru_cache(maxsize=1024)
+def contract_words(letter: str, wants: tuple[tuple[str, int], ...]) -> Msg:
+    """An open contract of a seat's board and the coffee it wants: `A: 2 🟧 Gua 1 🟫 Col`."""
+    return msg(
+        "private.contract",
+        letter=letter,
+        wants=joined(
+            "join.space", [msg("private.want", n=n, coffee=coffee_word(c)) for c, n in wants]
+        ),
+    )
 
 
 def joined(key: str, items: list[Any]) -> Any:
@@ -438,9 +460,7 @@ def private_text(view: dict[str, Any]) -> Text:
     if p["stocks"]:
         stocks = [msg("private.wild") if s == "wild" else coffee_name(s) for s in p["stocks"]]
         lines.append(msg("private.stocks", stocks=stocks))
-    track = joined(
-        "join.dot", [msg("private.held", coffee=coffee_word(c), n=p["arabica"][c]) for c in COFFEES]
-    )
+    track = joined("join.dot", [held_word(c, p["arabica"][c]) for c in COFFEES])
     lines.append(msg("private.arabica", track=track, height=p["counter_height"]))
     if p["milestones"]:
         lines.append(milestones_line(p))
@@ -461,7 +481,7 @@ def company_line(seat: int, p: dict[str, Any]) -> Msg:
 
 
 def coffee_line(p: dict[str, Any]) -> Msg:
-    held = [msg("private.held", coffee=coffee_word(c), n=n) for c, n in p["coffee"].items() if n]
+    held = [held_word(c, n) for c, n in p["coffee"].items() if n]
     return msg(
         "private.coffee",
         ratio=p["ratio"],
@@ -471,14 +491,7 @@ def coffee_line(p: dict[str, Any]) -> Msg:
 
 def contracts_line(p: dict[str, Any]) -> Msg:
     open_contracts = [
-        msg(
-            "private.contract",
-            letter=letter,
-            wants=joined(
-                "join.space",
-                [msg("private.want", n=n, coffee=coffee_word(c)) for c, n in info["wants"].items()],
-            ),
-        )
+        contract_words(letter, tuple(info["wants"].items()))
         for letter, info in p["contracts"].items()
     ]
     return msg(

@@ -1,10 +1,12 @@
 """A panel keeps its lines' styles across states (issue 29 item 5, a panel's own work): a
 line's style is worked out once per language and what it is made of (each step's decision
 kind and option), and is the same as worked out afresh; a decision kind whose option styles
-read the rest of the decision (`STYLED_IN_CONTEXT`) is never kept."""
+read the rest of the decision (`STYLED_IN_CONTEXT`) is never kept. A panel of several pages
+styles the lines of the page it sends only."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 import pytest
@@ -12,7 +14,7 @@ import pytest
 from meeple_hall import games
 from meeple_hall.bot import panels, presenters
 from meeple_hall.bot.panel_clicks import model_game
-from meeple_hall.games.core import Decision, Option
+from meeple_hall.games.core import Decision, GameEngine, Option, Result, Rng
 from meeple_hall.games.testing import random_game
 from tests.bot.conftest import LANGUAGES, REAL_GAMES
 
@@ -113,3 +115,65 @@ def test_an_option_styled_in_its_decision_s_context_is_worked_out_each_time(coun
     assert _style(alike, "x1").label == "West (again)"
     assert _style(alone, "x1").label == "West"
     assert counted.asked == ["x1", "x1", "x1"]
+
+
+# -- a panel of several pages: only the page sent is styled ---------------------------------
+@dataclass
+class WideState:
+    rng: Rng
+    done: list[str] = field(default_factory=list)
+
+
+class WideEngine(GameEngine[WideState]):
+    """One decision of 130 options: two pages of menus."""
+
+    id = "wide"
+    name = "Wide"
+    min_players = 1
+    max_players = 1
+    state_type = WideState
+
+    def setup(self, num_players: int, rng: Rng, options: dict[str, str]) -> WideState:
+        return WideState(rng=rng)
+
+    def decisions(self, state: WideState) -> list[Decision]:
+        if state.done:
+            return []
+        options = tuple(Option(f"o{i}", f"Option {i}") for i in range(130))
+        return [Decision(0, "wide", "Which?", options)]
+
+    def perform(self, state: WideState, decision: Decision, choices: tuple[str, ...]) -> None:
+        state.done.append(choices[0])
+
+    def view(self, state: WideState, seat: int | None) -> dict[str, Any]:
+        return {"num_players": 1, "done": list(state.done)}
+
+    def result(self, state: WideState) -> Result | None:
+        return Result((1,), (1,), ({"moves": 1},)) if state.done else None
+
+
+def test_only_the_lines_of_the_page_sent_are_styled(monkeypatch):
+    engine = WideEngine()
+    state = engine.new(1, 1)
+    styled: list[int] = []
+    real = panels.line_styles
+
+    def counted(game_id: str, lines: list[panels.Line], locale: Any) -> dict[str, Any]:
+        styled.append(len(lines))
+        return real(game_id, lines, locale)
+
+    monkeypatch.setattr(panels, "line_styles", counted)
+    built = []
+    for page in (0, 1):
+        game = model_game(engine, state, 1)
+        decision = game.decisions()[0]
+        content, view = panels.build_panel(game, 0, decision, "en", page=page)
+        built.append((content, view.to_components()))
+    assert styled == [100, 30]
+    # the same panels as with every line styled
+    monkeypatch.setattr(panels, "_on_page", lambda lines, page: lines)
+    for page in (0, 1):
+        game = model_game(engine, state, 1)
+        content, view = panels.build_panel(game, 0, game.decisions()[0], "en", page=page)
+        assert built[page] == (content, view.to_components())
+    assert styled[2:] == [130, 130]
