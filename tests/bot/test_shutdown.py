@@ -38,12 +38,13 @@ from tests.bot.conftest import (
     seated_member,
     start_game,
 )
-from tests.bot.every_game import submit, table_shown
+from tests.bot.every_game import live_table_message, submit, table_shown, waiting_for
 from tests.bot.test_faults import turn_dms
 
 HOUR = 3600.0
 SECONDS = 3.0  # virtual time for a table post's paused try to go out (the grace is longer)
 MINUTE = 60.0
+TRIES_SECONDS = 10.0  # virtual time for a DM's tries to run out (1 + 2 + 4 s apart)
 
 
 def hold_the_clocks(bot) -> tuple[asyncio.Event, asyncio.Event]:
@@ -354,10 +355,17 @@ def line_to_a_private_change(game, seat: int, rng, most: int = 5000) -> list:
 
 async def until_private_text_changes(table, game, seat: int, rng):
     """The line of `line_to_a_private_change` played through the bot's move path, the table
-    shown at its end; the seat's private text then."""
+    shown at its end and the DMs due then tried (a DM Discord refuses is tried 4 times, a
+    few seconds apart, then left for a later pass); the seat's private text then."""
     for action in line_to_a_private_change(game, seat, rng):
         await submit(table, game, action.seat, action.choices)
-    await table_shown(table, game)
+
+    def posted():
+        message, seq = live_table_message(table.channel)
+        return message if seq == game.seq and not table.env.bot.display._tasks else None
+
+    await waiting_for(table, posted, f"the table at move {game.seq}")
+    await table.env.advance_time(TRIES_SECONDS)
     return current_private_text(game, seat)
 
 
