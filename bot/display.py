@@ -866,8 +866,8 @@ class TableDisplay:
         seats = game.table.seats
         for seat, s in enumerate(seats):
             self._private_sent[(game.id, seat)] = s.private_sent
-        if game.table.status is not TableStatus.ACTIVE:
-            return frozenset()
+        if game.table.status is not TableStatus.ACTIVE or not game.decisions():
+            return frozenset()  # ended (or ending as it loads): nothing more to tell
         unknown = {
             seat: private_digest(self._secret_text(game, seat))
             for seat, s in enumerate(seats)
