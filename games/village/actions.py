@@ -3,7 +3,9 @@ church. Each action is one decision; `skip` is always there because acting is op
 
 from __future__ import annotations
 
+from functools import cache, lru_cache
 from itertools import combinations, combinations_with_replacement
+from typing import Any
 
 from meeple_hall.games.core import Msg, Option
 from meeple_hall.games.village import data
@@ -34,9 +36,15 @@ from meeple_hall.games.village.state import (
 from meeple_hall.games.village.steps import SKIP, Fields, VillageStep, option, passing
 
 
-def log(state: VillageState, seat: int, key: str, **params: object) -> None:
+def log(state: VillageState, seat: int, key: str, **params: Any) -> None:
     """A player's event: `Seat 2 harvests 3 grain.`"""
-    state.log.append(w.m(key, seat=w.seat_name(seat), **params))
+    state.log.append(event(key, seat, **params))
+
+
+@lru_cache(maxsize=1024)
+def event(key: str, seat: int, **params: Any) -> Msg:
+    """A player's event, made once for what it says (a panel's every line logs its move)."""
+    return w.m(key, seat=w.seat_name(seat), **params)
 
 
 def farm_members(player: Player) -> list[int]:
@@ -104,11 +112,10 @@ class Family(VillageStep):
         out = []
         unborn = [m.number for m in player.members if m.place == SUPPLY]
         if unborn:
-            out.append(option("born", w.m("label.born", member=min(unborn)), how="born"))
+            out.append(_born_option(min(unborn)))
         for place in ON_BOARD:
             for i in distinct(player, place):
-                label = w.m("label.recall", who=describe(player.members[i]))
-                out.append(option(f"recall-{i}", label, how="recall", member=i))
+                out.append(_recall_option(i, describe(player.members[i])))
         return [*out, SKIP] if out else []
 
     def act(self, state: VillageState, frame: Frame, chosen: Fields) -> None:
@@ -122,6 +129,18 @@ class Family(VillageStep):
         m = player.members[chosen["member"]]
         m.place, m.where, m.stage = FARM, "", 0
         log(state, frame.seat, "log.recall", member=m.number)
+
+
+# A family's options are the same few each time (a panel asks for them for every line that
+# ends on family): made once each.
+@cache
+def _born_option(number: int) -> Option:
+    return option("born", w.m("label.born", member=number), how="born")
+
+
+@lru_cache(maxsize=1024)
+def _recall_option(index: int, who: Msg) -> Option:
+    return option(f"recall-{index}", w.m("label.recall", who=who), how="recall", member=index)
 
 
 # -- crafts ----------------------------------------------------------------------------
@@ -140,38 +159,77 @@ def making(player: Player, name: str, good: str) -> list[Option]:
     """The ways to make `good` at workshop `name`: trained (time), training a member from
     home (time), or buying it with grain or cubes."""
     shop = data.rules()["workshops"][name]
-    tag = f"{name}-{good}" if name == "stables" else name
-    shop_name, made = w.workshop(name), w.a_good(good)
-    what = {"shop": name, "good": good}
     out = []
     if trained(player, name):
-        text = w.m("label.make", shop=shop_name, good=made, time=w.time(shop["produce"]))
-        out.append(option(f"{tag}-time", text, **what, how="time"))
+        out.append(_make_option(name, good, "time"))
     for i in farm_members(player):
-        n = player.members[i].number
-        cost = w.time(shop["train"] + shop["produce"])
-        text = w.m("label.train_make", shop=shop_name, member=n, good=made, time=cost)
-        out.append(option(f"{tag}-train-{i}", text, **what, how="train", member=i))
+        out.append(_train_make_option(name, good, i, player.members[i].number))
     if "grain" in shop and player.grain >= shop["grain"]:
-        text = w.m("label.buy_grain", shop=shop_name, good=made, n=shop["grain"])
-        out.append(option(f"{tag}-grain", text, **what, how="grain"))
-    cubes = {c: 1 for c in shop.get("cubes", ())}
+        out.append(_make_option(name, good, "grain"))
+    cubes = _shop_cubes(name)
     if cubes and can_pay(player, cubes):
-        text = w.m("label.buy_cubes", shop=shop_name, good=made, cubes=w.cubes(cubes))
-        out.append(option(f"{tag}-cubes", text, **what, how="cubes", cost=cubes))
+        out.append(_make_option(name, good, "cubes"))
     return out
+
+
+# A workshop's options are the same few each time (a panel asks for them for every line
+# that ends on crafts): made once each.
+@cache
+def _shop_cubes(name: str) -> dict[str, int]:
+    return {c: 1 for c in data.rules()["workshops"][name].get("cubes", ())}
+
+
+def _tag(name: str, good: str) -> str:
+    return f"{name}-{good}" if name == "stables" else name
+
+
+@cache
+def _make_option(name: str, good: str, how: str) -> Option:
+    """Making `good` at `name` by time (trained there), grain or cubes."""
+    shop = data.rules()["workshops"][name]
+    shop_name, made = w.workshop(name), w.a_good(good)
+    what = {"shop": name, "good": good}
+    tag = _tag(name, good)
+    if how == "time":
+        text = w.m("label.make", shop=shop_name, good=made, time=w.time(shop["produce"]))
+        return option(f"{tag}-time", text, **what, how="time")
+    if how == "grain":
+        text = w.m("label.buy_grain", shop=shop_name, good=made, n=shop["grain"])
+        return option(f"{tag}-grain", text, **what, how="grain")
+    cubes = _shop_cubes(name)
+    text = w.m("label.buy_cubes", shop=shop_name, good=made, cubes=w.cubes(cubes))
+    return option(f"{tag}-cubes", text, **what, how="cubes", cost=cubes)
+
+
+@cache
+def _train_make_option(name: str, good: str, index: int, number: int) -> Option:
+    shop = data.rules()["workshops"][name]
+    cost = w.time(shop["train"] + shop["produce"])
+    text = w.m(
+        "label.train_make", shop=w.workshop(name), member=number, good=w.a_good(good), time=cost
+    )
+    what = {"shop": name, "good": good}
+    return option(f"{_tag(name, good)}-train-{index}", text, **what, how="train", member=index)
 
 
 def training(player: Player, name: str) -> list[Option]:
     """Training alone is allowed: the good "may" then be made (EN crafts a)."""
-    shop = data.rules()["workshops"][name]
-    out = []
-    for i in farm_members(player):
-        n = player.members[i].number
-        time = w.time(shop["train"])
-        text = w.m("label.train_only", shop=w.workshop(name), member=n, time=time)
-        out.append(option(f"{name}-trainonly-{i}", text, shop=name, how="trainonly", member=i))
-    return out
+    return [_training_option(name, i, player.members[i].number) for i in farm_members(player)]
+
+
+@cache
+def _training_option(name: str, index: int, number: int) -> Option:
+    time = w.time(data.rules()["workshops"][name]["train"])
+    text = w.m("label.train_only", shop=w.workshop(name), member=number, time=time)
+    return option(f"{name}-trainonly-{index}", text, shop=name, how="trainonly", member=index)
+
+
+@cache
+def _mill_option() -> Option:
+    mill = data.rules()["mill"]
+    time = w.time(mill["time"])
+    text = w.m("label.mill", grain=mill["grain"], time=time, coins=mill["coins"])
+    return option("mill", text, how="mill")
 
 
 class Crafts(VillageStep):
@@ -186,12 +244,24 @@ class Crafts(VillageStep):
             for good in workshop_goods(name):
                 out += making(player, name, good)
             out += training(player, name)
-        mill = data.rules()["mill"]
-        if player.grain >= mill["grain"]:
-            time = w.time(mill["time"])
-            text = w.m("label.mill", grain=mill["grain"], time=time, coins=mill["coins"])
-            out.append(option("mill", text, how="mill"))
+        if player.grain >= data.rules()["mill"]["grain"]:
+            out.append(_mill_option())
         return [*out, SKIP] if out else []
+
+    def has_choices(self, state: VillageState, frame: Frame) -> bool:
+        """As `choices`, without making them: a member at home to train, one trained in a
+        workshop, or grain or cubes enough to buy a good or use the mill."""
+        player = state.players[frame.seat]
+        if any(m.place in (FARM, WORKSHOP) for m in player.members):
+            return True
+        rules = data.rules()
+        if player.grain >= rules["mill"]["grain"]:
+            return True
+        return any(
+            ("grain" in shop and player.grain >= shop["grain"])
+            or (bool(_shop_cubes(name)) and can_pay(player, _shop_cubes(name)))
+            for name, shop in rules["workshops"].items()
+        )
 
     def act(self, state: VillageState, frame: Frame, chosen: Fields) -> None:
         if chosen["how"] == "mill":
@@ -517,16 +587,12 @@ class Church(VillageStep):
 
     def choices(self, state: VillageState, frame: Frame) -> list[Option]:
         player = state.players[frame.seat]
-        church = data.rules()["church"]
-        brown = {"brown": church["brown"]}
         out = []
         for i in farm_members(player):
             n = player.members[i].number
-            if can_pay(player, brown):
-                text = w.m("label.church", member=n, paid=w.cubes(brown))
-                out.append(option(f"church-{i}-brown", text, member=i, pay="brown", cost=brown))
-            text = w.m("label.church", member=n, paid=w.time(church["time"]))
-            out.append(option(f"church-{i}-time", text, member=i, pay="time"))
+            if can_pay(player, _church_brown()):
+                out.append(_church_option(i, n, "brown"))
+            out.append(_church_option(i, n, "time"))
         return [*out, SKIP] if out else []
 
     def act(self, state: VillageState, frame: Frame, chosen: Fields) -> None:
@@ -540,6 +606,23 @@ class Church(VillageStep):
         member.place = BAG
         state.black_bag.append(f"{frame.seat}:{index}")
         log(state, frame.seat, "log.church", member=member.number)
+
+
+@cache
+def _church_brown() -> dict[str, int]:
+    return {"brown": data.rules()["church"]["brown"]}
+
+
+@cache
+def _church_option(index: int, number: int, how: str) -> Option:
+    """Member `index` (its `number`) into the black bag, paying brown cubes or time: the
+    same few options each time, made once."""
+    if how == "brown":
+        brown = _church_brown()
+        text = w.m("label.church", member=number, paid=w.cubes(brown))
+        return option(f"church-{index}-brown", text, member=index, pay="brown", cost=brown)
+    text = w.m("label.church", member=number, paid=w.time(data.rules()["church"]["time"]))
+    return option(f"church-{index}-time", text, member=index, pay="time")
 
 
 STEPS = (Harvest(), Family(), Crafts(), Council(), Privilege(), Travel(), Reward(), Church())

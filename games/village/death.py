@@ -3,6 +3,8 @@ last chronicle space or grave ends the game (BB "家族成員過世", "遊戲結
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from meeple_hall.games.core import Msg, Option
 from meeple_hall.games.village import words as w
 from meeple_hall.games.village.state import (
@@ -30,14 +32,18 @@ def category(member: Member) -> str:
 
 def describe(member: Member) -> Msg:
     """`#1 at the smithy`: a member and where it is (`where.<category>`, see CATEGORY)."""
-    n, place = member.number, category(member)
-    if member.place == WORKSHOP:
-        return w.m("where.crafts", member=n, shop=w.workshop(member.where))
-    if member.place == TRAVEL:
-        return w.m("where.travel", member=n, city=w.city(member.where))
-    if member.place == FARM:
+    return _described(member.number, member.place, member.where, member.stage)
+
+
+@lru_cache(maxsize=1024)
+def _described(n: int, at: str, where: str, stage: int) -> Msg:
+    if at == WORKSHOP:
+        return w.m("where.crafts", member=n, shop=w.workshop(where))
+    if at == TRAVEL:
+        return w.m("where.travel", member=n, city=w.city(where))
+    if at == FARM:
         return w.m("where.farm", member=n)
-    return w.m(f"where.{place}", member=n, stage=member.stage)
+    return w.m(f"where.{CATEGORY.get(at, 'church')}", member=n, stage=stage)
 
 
 def candidates(player: Player) -> list[int]:
@@ -66,21 +72,23 @@ class Death(VillageStep):
 
     def choices(self, state: VillageState, frame: Frame) -> list[Option]:
         player = state.players[frame.seat]
+        members = player.members
         return [
-            option(
-                f"die-{i}",
-                w.m("label.die", who=describe(player.members[i])),
-                member=i,
-                row=category(player.members[i]),
-            )
+            _die_option(i, members[i].number, members[i].place, members[i].where, members[i].stage)
             for i in candidates(player)
         ]
 
     def act(self, state: VillageState, frame: Frame, chosen: Fields) -> None:
         die(state, frame.seat, chosen["member"])
 
-    def unanswered(self, state: VillageState, frame: Frame) -> None:
-        state.players[frame.seat].deaths_due = due_after(state, frame.seat)
+
+@lru_cache(maxsize=1024)
+def _die_option(index: int, number: int, at: str, where: str, stage: int) -> Option:
+    """Member `index`'s death, made once for where it is (a panel tries every line)."""
+    who = _described(number, at, where, stage)
+    return option(
+        f"die-{index}", w.m("label.die", who=who), member=index, row=CATEGORY.get(at, "church")
+    )
 
 
 def due_after(state: VillageState, seat: int) -> int:

@@ -9,7 +9,7 @@ from functools import cache
 from meeple_hall.games.core import Msg, Option
 from meeple_hall.games.village import actions, data, karla, market, mass
 from meeple_hall.games.village import words as w
-from meeple_hall.games.village.economy import can_pay, pay, shortfall, spend_time
+from meeple_hall.games.village.economy import can_pay, coins_available, pay, spend_time
 from meeple_hall.games.village.state import KARLA, Frame, VillageState
 from meeple_hall.games.village.steps import Fields, VillageStep, option
 
@@ -91,9 +91,12 @@ class Turn(VillageStep):
             for colour in sorted(set(state.spaces[space])):
                 out.append(take_option(space, colour))
         player = state.players[frame.seat]
-        for colour in data.colours():
-            if player.cubes[colour] and can_pay(player, {colour: 3}):
-                lacking = shortfall(player, {colour: 3})
+        coins = coins_available(player)
+        for colour in data.rules()["colours"]:
+            held = player.cubes[colour]
+            # 3 cubes of the colour, those lacking paid in coins (economy.can_pay)
+            lacking = 3 - held if held < 3 else 0
+            if held and lacking <= coins:
                 marker = player.marker_coin and lacking > 0
                 out.extend(
                     well_option(colour, action, lacking, marker) for action in actions.ACTIONS
@@ -165,9 +168,14 @@ def take(state: VillageState, seat: int, space: str, colour: str) -> None:
         )
     else:
         player.cubes[colour] += 1
-        what, where = w.colour(colour), w.space(space)
-        state.log.append(w.m("log.takes", seat=w.seat_name(seat), colour=what, space=where))
+        state.log.append(takes(seat, colour, space))
     begin_action(state, seat, space)
+
+
+@cache
+def takes(seat: int, colour: str, space: str) -> Msg:
+    """`Seat 2 takes green from harvest.`, made once (a turn panel's every line logs one)."""
+    return w.m("log.takes", seat=w.seat_name(seat), colour=w.colour(colour), space=w.space(space))
 
 
 def begin_action(state: VillageState, seat: int, action: str, well: bool = False) -> None:

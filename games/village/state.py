@@ -56,7 +56,7 @@ class Player:
     def __deepcopy__(self, memo: dict[int, Any]) -> Player:
         # The engine copies the state before every action; this is the hot part of it.
         return Player(
-            members=list(map(Member.__deepcopy__, self.members, repeat(memo))),
+            members=[Member(m.number, m.place, m.where, m.stage) for m in self.members],
             cubes=dict(self.cubes),
             goods=dict(self.goods),
             grain=self.grain,

@@ -85,7 +85,7 @@ class VillageStep(Step[VillageState, Frame]):
             return ()
         # More coins in place of cubes would be a second option (and one choice is all it
         # takes to ask), so only then are the paid variants worked out.
-        options = list(with_coin_choices(state.players[frame.seat], choices))
+        options = with_coin_choices(state.players[frame.seat], choices)
         return (options[0].id,) if len(options) == 1 else None
 
     def perform(self, state: VillageState, frame: Frame, chosen: Chosen) -> None:
@@ -101,29 +101,44 @@ class VillageStep(Step[VillageState, Frame]):
         self.act(state, frame, fields)
 
 
-def with_coin_choices(player: Player, options: Iterable[Option]) -> Iterable[Option]:
+def with_coin_choices(player: Player, options: Iterable[Option]) -> list[Option]:
     """Each option paid in cubes (its `cost` field), also offered with more coins in place
     of cubes (BB coins: "2 green, or 1 coin and 1 green, or 2 coins"). The plain option
     pays the fewest coins: its label says so when that is not none."""
+    out: list[Option] = []
     for plain in options:
         cost = plain.fields.get("cost")
         if not cost:
-            yield plain
+            out.append(plain)
             continue
         fewest, *more = coin_range(player, cost)
-        yield paid_with(plain, plain.id, player, cost, fewest)
+        out.append(paid_with(plain, plain.id, player, cost, fewest))
         for coins in more:
-            yield paid_with(plain, f"{plain.id}{COINS}{coins}", player, cost, coins)
+            out.append(paid_with(plain, f"{plain.id}{COINS}{coins}", player, cost, coins))
+    return out
 
 
 def paid_with(plain: Option, oid: str, player: Player, cost: dict[str, int], coins: int) -> Option:
     """`plain` paid with `coins` coins: its label and fields say which cubes they replace."""
     if not coins:
-        return Option(oid, plain.label, plain.fields)
-    _, replaced = coin_split(player, cost, coins)
-    paid = {"coins": coins, "marker": player.marker_coin, "instead": replaced}
-    assert isinstance(plain.label, Msg)
-    return Option(oid, with_coins(plain.label, player, cost, coins), {**plain.fields, **paid})
+        return plain if oid == plain.id else Option(oid, plain.label, plain.fields)
+    # made once for what it depends on: the cubes of the cost the player holds, the marker
+    held = tuple([player.cubes.get(c, 0) for c in cost])
+    key = (plain, oid, coins, player.marker_coin, held)
+    known = _PAID.get(key)
+    if known is None:
+        if len(_PAID) >= PAID_KEPT:
+            _PAID.clear()
+        _, replaced = coin_split(player, cost, coins)
+        paid = {"coins": coins, "marker": player.marker_coin, "instead": replaced}
+        assert isinstance(plain.label, Msg)
+        label = with_coins(plain.label, player, cost, coins)
+        known = _PAID[key] = Option(oid, label, {**plain.fields, **paid})
+    return known
+
+
+PAID_KEPT = 4096
+_PAID: dict[tuple[Any, ...], Option] = {}
 
 
 def with_coins(label: Msg, player: Player, cost: dict[str, int], coins: int) -> Msg:

@@ -15,7 +15,15 @@ from meeple_hall.games.core import Msg
 
 def m(key: str, /, **params: Any) -> Msg:
     """A message of this game's catalogue (`village.<key>`)."""
+    if not params:
+        return plain(key)
     return Msg(f"village.{key}", **params)
+
+
+@cache
+def plain(key: str) -> Msg:
+    """A message without parameters (a prompt, a button's words), made once."""
+    return Msg(f"village.{key}")
 
 
 @cache
