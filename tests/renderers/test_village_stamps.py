@@ -12,12 +12,14 @@ from meeple_hall.games.testing import random_game
 from meeple_hall.games.village import engine
 from meeple_hall.renderers import stamps
 from meeple_hall.renderers import village as renderer
+from meeple_hall.renderers.phone import OWN
 from meeple_hall.renderers.phone import village as phone
 
 TILE = {"id": "c23", "wants": {"horse": 1, "plow": 1, "grain": 1}, "points": 7}
 # Each stamped glyph with arguments of every kind the pictures draw.
 GLYPH_ARGS = {
-    "cube": [(c, s) for c in renderer.CUBES for s in (13, 16, 20, 22, 26, 28)],
+    "cube": [(c, s) for c in renderer.CUBES for s in (13, 16, 20, 22, 26, 28)]
+    + [(c, 41, 2) for c in renderer.CUBES],  # an own area drawn larger: its lines wider
     "any_cube": [(13,), (14,)],
     "shape_glyph": [
         (shape, r, renderer.seat_colour(seat), renderer.INK, width)
@@ -26,18 +28,25 @@ GLYPH_ARGS = {
     ],
     "pawn_body": [
         (seat, r, lying) for seat in range(-1, 5) for r in (7, 8, 11, 14) for lying in (False, True)
-    ],
-    "good": [(name, s) for name in renderer.GOODS for s in (20, 22, 24, 28, 30)],
+    ]
+    + [(seat, 19, False, 1.73) for seat in range(5)],
+    "good": [(name, s) for name in renderer.GOODS for s in (20, 22, 24, 28, 30)]
+    + [(name, s, 2) for name in renderer.GOODS for s in (39, 45)],
     "coin": [(16,), (22,), (24,), (30,)],
     "star": [(11,), (13, (226, 220, 206)), (16,), (20,)],
     "hourglass": [(17,)],
     "quill": [(9,), (11,), (14,), (18,), (20,)],
     "icon": [(name, s) for name in renderer.SPACE_TINT for s in (8, 9, 14, 16, 20)],
-    "customer_face": [(None, (), 84), (7, tuple(TILE["wants"].items()), 84)],
+    "customer_face": [
+        (None, (), 84),
+        (7, tuple(TILE["wants"].items()), 84),
+        (None, (), 136, 1.61),
+        (7, tuple(TILE["wants"].items()), 136, 1.61),
+    ],
     "monk": [(7,), (12,)],
     "grave": [("",), ("x",), ("0",), ("3",), ("k",)],
     "slot_face": [(46, 20.0, mark) for mark in ("", "x", "0", "4", "k")],
-    "customers_icon": [(22,), (30,)],
+    "customers_icon": [(22,), (30,), (45, 2)],
     "cities_icon": [(24, seat) for seat in range(5)],
     "ring_space": [(False, ()), (True, ("pink",)), (False, ("orange", "green", "brown"))],
     "fate_tile": [("?",), ("quill",), ("",)],
@@ -116,8 +125,9 @@ def every_picture(view: dict) -> list[bytes]:
     if "you" in view:
         private = renderer.render_private(view)
         own = phone.render_own(view)
-        assert private is not None and own is not None
-        return [private.tobytes(), own.tobytes()]
+        larger = phone.at_width(view, OWN, None, 768)  # under the action spaces
+        assert private is not None and own is not None and larger is not None
+        return [private.tobytes(), own.tobytes(), larger.tobytes()]
     pictures = [renderer.render(view)]
     pictures += [phone.render_focus(view, focus) for focus in phone.focuses(view)]
     return [picture.tobytes() for picture in pictures]
