@@ -81,6 +81,9 @@ class Death(VillageStep):
     def act(self, state: VillageState, frame: Frame, chosen: Fields) -> None:
         die(state, frame.seat, chosen["member"])
 
+    def unanswered(self, state: VillageState, frame: Frame) -> None:
+        state.players[frame.seat].deaths_due = due_after(state, frame.seat)
+
 
 @lru_cache(maxsize=1024)
 def _die_option(index: int, number: int, at: str, where: str, stage: int) -> Option:
