@@ -12,9 +12,9 @@ from meeple_hall.games.burgundy.rules import details, table, tile
 from meeple_hall.games.burgundy.state import CASTLE_DIE, BurgundyState
 from meeple_hall.games.burgundy.steps import STEPS, perform, step_kind
 from meeple_hall.games.burgundy.words import m
-from meeple_hall.games.core import Decision, GameEngine, GameOption, Msg, Option, Result, Rng
+from meeple_hall.games.core import Decision, GameEngine, GameOption, Option, Result, Rng
 from meeple_hall.games.core.contract import LOG_SHOWN
-from meeple_hall.games.core.messages import jsonable
+from meeple_hall.games.core.messages import event_json
 from meeple_hall.games.core.order import in_order
 
 
@@ -146,23 +146,6 @@ def _estate_board() -> tuple[dict[str, Any], ...]:
 @lru_cache(maxsize=64)
 def _status(phase: int, round_: int) -> dict[str, Any]:
     return m("status", phase=PHASES[phase], round=round_).to_json()
-
-
-def event_json(event: Msg | str) -> Any:
-    """A log event as views give it (`jsonable`), worked out once per event: an event stays
-    in the log, the same object in every state after it, and every view of each of them
-    shows it (shared between views, which are read-only)."""
-    kept = _EVENTS.get(id(event))
-    if kept is None or kept[0] is not event:
-        if len(_EVENTS) >= EVENTS_KEPT:
-            _EVENTS.clear()
-        # the event itself is kept beside its JSON, so that its id is not another's
-        kept = _EVENTS[id(event)] = (event, jsonable(event))
-    return kept[1]
-
-
-EVENTS_KEPT = 4096
-_EVENTS: dict[int, tuple[Msg | str, Any]] = {}
 
 
 def _bonus_tile(bonus: str) -> dict[str, str]:

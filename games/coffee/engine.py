@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import weakref
 from typing import Any
 
 from meeple_hall.games.coffee import determinize
@@ -23,10 +22,12 @@ from meeple_hall.games.core import (
     Rng,
     ranks_from_scores,
 )
+from meeple_hall.games.core.kept import KeptPerState
 
 # the states whose spectator's view is kept (the table's state now and the one before, a
 # move's steps: `GameEngine.reveals` compares each one's views with the state before it)
 VIEWS_KEPT = 8
+_SPECTATORS: KeptPerState[CoffeeState, dict[str, Any]] = KeptPerState(VIEWS_KEPT)
 
 
 def handicap(choice: str) -> tuple[int, int] | None:
@@ -119,7 +120,7 @@ class CoffeeEngine(GameEngine[CoffeeState]):
         `you` added: the table's picture and the DMs ask for every seat's view of a state,
         so the spectator's is worked out once for the states viewed last (`VIEWS_KEPT`; a
         state is never changed once the engine has given it: a move makes a new one)."""
-        out = dict(self._spectators_view(state))
+        out = dict(_SPECTATORS.get(state, self._spectators_view))
         if seat is not None:
             out["you"] = seat
         return out
@@ -128,23 +129,12 @@ class CoffeeEngine(GameEngine[CoffeeState]):
         """As every game's; the view it reads the player count from is of the state before
         its order is restored, and is not kept."""
         super().restore_order(state)
-        self.__dict__.get("_views", {}).pop(id(state), None)
+        _SPECTATORS.forget(state)
 
     def _spectators_view(self, state: CoffeeState) -> dict[str, Any]:
-        kept: dict[int, tuple[weakref.ref[CoffeeState], dict[str, Any]]]
-        kept = self.__dict__.setdefault("_views", {})
-        known = kept.get(id(state))
-        if known is not None and known[0]() is state:
-            return known[1]
         # the seats asked, from the steps asked (their decisions' options are not needed)
         asked = {STEPS.step(frame).seat(state, frame) for frame in STEPS.asked(state)}
-        public = view(state, None, sorted(asked))
-        # single dict operations (no iteration over the dict itself): views may be asked
-        # from other threads (a review's replay)
-        kept[id(state)] = (weakref.ref(state), public)
-        for key in list(kept)[:-VIEWS_KEPT]:
-            kept.pop(key, None)
-        return public
+        return view(state, None, sorted(asked))
 
     def result(self, state: CoffeeState) -> Result | None:
         if not state.over:

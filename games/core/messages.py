@@ -126,6 +126,23 @@ def jsonable(value: Any) -> Any:
     return value
 
 
+def event_json(event: Msg | str) -> Any:
+    """A log event as views give it (`jsonable`), worked out once per event: an event stays
+    in the log, the same object in every state after it, and every view of each of them
+    shows it (shared between views, which are read-only)."""
+    kept = _EVENTS.get(id(event))
+    if kept is None or kept[0] is not event:
+        if len(_EVENTS) >= EVENTS_KEPT:
+            _EVENTS.clear()
+        # the event itself is kept beside its JSON, so that its id is not another's
+        kept = _EVENTS[id(event)] = (event, jsonable(event))
+    return kept[1]
+
+
+EVENTS_KEPT = 4096
+_EVENTS: dict[int, tuple[Msg | str, Any]] = {}
+
+
 def from_json(value: Any) -> Any:
     """The inverse of `jsonable` for one text: a message's JSON form back to a `Msg`."""
     if isinstance(value, dict) and isinstance(value.get("key"), str):

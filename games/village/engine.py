@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import weakref
 from typing import Any
 
 from meeple_hall.games.core import (
@@ -13,6 +12,7 @@ from meeple_hall.games.core import (
     Result,
     Rng,
 )
+from meeple_hall.games.core.kept import KeptPerState
 from meeple_hall.games.core.steps import Steps
 from meeple_hall.games.village import (
     actions,
@@ -71,6 +71,7 @@ SOLO = {"max_players": 1}
 # the states whose spectator's view is kept (the table's state now and the one before, a
 # move's steps: `GameEngine.reveals` compares each one's views with the state before it)
 VIEWS_KEPT = 8
+_SPECTATORS: KeptPerState[VillageState, dict[str, Any]] = KeptPerState(VIEWS_KEPT)
 
 
 class VillageEngine(GameEngine[VillageState]):
@@ -203,7 +204,7 @@ class VillageEngine(GameEngine[VillageState]):
         spectator's is worked out once for the states viewed last (`VIEWS_KEPT`; a state is
         never changed once the engine has given it: a move makes a new one). The seats'
         views share its parts: views are read-only."""
-        out = dict(self._spectators_view(state))
+        out = dict(_SPECTATORS.get(state, self._spectators_view))
         if seat is not None:
             out["you"] = own_view(state, seat)
         return out
@@ -212,21 +213,10 @@ class VillageEngine(GameEngine[VillageState]):
         """As every game's; the view it reads the player count from is of the state before
         its order is restored, and is not kept."""
         super().restore_order(state)
-        self.__dict__.get("_views", {}).pop(id(state), None)
+        _SPECTATORS.forget(state)
 
     def _spectators_view(self, state: VillageState) -> dict[str, Any]:
-        kept: dict[int, tuple[weakref.ref[VillageState], dict[str, Any]]]
-        kept = self.__dict__.setdefault("_views", {})
-        known = kept.get(id(state))
-        if known is not None and known[0]() is state:
-            return known[1]
-        public = public_view(state)
-        # single dict operations (no iteration over the dict itself): views may be asked
-        # from other threads (a review's replay)
-        kept[id(state)] = (weakref.ref(state), public)
-        for key in list(kept)[:-VIEWS_KEPT]:
-            kept.pop(key, None)
-        return public
+        return public_view(state)
 
     def result(self, state: VillageState) -> Result | None:
         if state.phase != "over":

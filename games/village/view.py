@@ -6,7 +6,7 @@ from functools import cache, lru_cache
 from typing import Any
 
 from meeple_hall.games.core.contract import LOG_SHOWN
-from meeple_hall.games.core.messages import Msg, jsonable
+from meeple_hall.games.core.messages import Msg, event_json
 from meeple_hall.games.village import data, scoring
 from meeple_hall.games.village import words as w
 from meeple_hall.games.village.state import CHURCH, COUNCIL, FARM, TRAVEL, WORKSHOP, VillageState
@@ -86,23 +86,6 @@ def _map_copy() -> dict[str, Any]:
         "cities": dict(shown["cities"]),
         "routes": [{"ends": r["ends"][:], "cubes": r["cubes"].copy()} for r in shown["routes"]],
     }
-
-
-def event_json(event: Msg | str) -> Any:
-    """A log event as views give it (`jsonable`), worked out once per event: an event stays
-    in the log, the same object in every state after it, and every view of each of them
-    shows it (shared between views, which are read-only)."""
-    kept = _EVENTS.get(id(event))
-    if kept is None or kept[0] is not event:
-        if len(_EVENTS) >= EVENTS_KEPT:
-            _EVENTS.clear()
-        # the event itself is kept beside its JSON, so that its id is not another's
-        kept = _EVENTS[id(event)] = (event, jsonable(event))
-    return kept[1]
-
-
-EVENTS_KEPT = 4096
-_EVENTS: dict[int, tuple[Msg | str, Any]] = {}
 
 
 def status(state: VillageState) -> Msg:
