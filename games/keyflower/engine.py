@@ -18,6 +18,7 @@ from meeple_hall.games.core import (
     Rng,
     ranks_from_scores,
 )
+from meeple_hall.games.core.kept import KeptPerState
 from meeple_hall.games.core.order import in_order
 from meeple_hall.games.core.steps import Steps
 from meeple_hall.games.keyflower import (
@@ -32,9 +33,13 @@ from meeple_hall.games.keyflower.building import placing_kind
 from meeple_hall.games.keyflower.offers import Ask
 from meeple_hall.games.keyflower.scoring import CATEGORIES
 from meeple_hall.games.keyflower.state import KeyflowerState
-from meeple_hall.games.keyflower.view import view
+from meeple_hall.games.keyflower.view import own_view, public_view
 
 LOG_KEPT = 40
+# the states whose spectator's view is kept (the table's state now and the one before, a
+# move's steps: `GameEngine.reveals` compares each one's views with the state before it)
+VIEWS_KEPT = 8
+_SPECTATORS: KeptPerState[KeyflowerState, dict[str, Any]] = KeptPerState(VIEWS_KEPT)
 
 
 def asked(state: KeyflowerState) -> list[Ask]:
@@ -64,6 +69,12 @@ STEPS: Steps[KeyflowerState, Ask] = Steps(
 )
 
 
+def _spectators_view(state: KeyflowerState) -> dict[str, Any]:
+    # the seats asked, from the steps asked (their decisions' options are not needed)
+    active = {STEPS.step(frame).seat(state, frame) for frame in STEPS.asked(state)}
+    return public_view(state, sorted(active))
+
+
 class KeyflowerEngine(GameEngine[KeyflowerState]):
     id = "keyflower"
     name = "Keyflower"
@@ -87,7 +98,21 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
         determinize.resample(state, seat, rng)
 
     def view(self, state: KeyflowerState, seat: int | None) -> dict[str, Any]:
-        return view(state, seat, self.decisions(state))
+        """The spectator's view with the seat's own part added (`view.own_view`): the
+        table's picture, the DMs and the Undo plan ask for every seat's view of a state, so
+        the spectator's is worked out once for the states viewed last (`VIEWS_KEPT`; a state
+        is never changed once the engine has given it: a move makes a new one). The seats'
+        views share its parts: views are read-only."""
+        out = dict(_SPECTATORS.get(state, _spectators_view))
+        if seat is not None:
+            out["you"] = own_view(state, seat)
+        return out
+
+    def restore_order(self, state: KeyflowerState) -> None:
+        """As every game's; the view it reads the player count from is of the state before
+        its order is restored, and is not kept."""
+        super().restore_order(state)
+        _SPECTATORS.forget(state)
 
     def shows_secret(self, before: KeyflowerState, action: Any, after: KeyflowerState) -> bool:
         """Workers or skill tiles leaving a screen show their colours and kinds; winter tiles

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from meeple_hall.games.core import Decision
 from meeple_hall.games.core.contract import LOG_SHOWN
-from meeple_hall.games.core.messages import jsonable
+from meeple_hall.games.core.messages import event_json
 from meeple_hall.games.core.order import in_order
 from meeple_hall.games.keyflower.components import COLOURS, RESOURCES, SEASONS, SKILLS, spec
 from meeple_hall.games.keyflower.placing import effect
@@ -69,7 +68,8 @@ def hand_view(tile_id: str, chosen: bool) -> dict[str, Any]:
     }
 
 
-def view(state: KeyflowerState, seat: int | None, pending: list[Decision]) -> dict[str, Any]:
+def public_view(state: KeyflowerState, active: list[int]) -> dict[str, Any]:
+    """What everyone sees (the spectator's view); `active`: the seats asked now."""
     players = []
     for i, p in enumerate(state.players):
         players.append(
@@ -92,7 +92,7 @@ def view(state: KeyflowerState, seat: int | None, pending: list[Decision]) -> di
         "round": state.season + 1,
         "phase": state.phase,
         "start_player": state.start,
-        "active_seats": sorted({d.seat for d in pending}),
+        "active_seats": active,
         "offer": [tile_view(state, state.tiles[t]) for t in state.offer],
         "turn_order": [tile_view(state, state.tiles[t]) for t in state.turn_order],
         "boats": [
@@ -111,7 +111,7 @@ def view(state: KeyflowerState, seat: int | None, pending: list[Decision]) -> di
         "green": state.green,
         "skill_pile": sum(state.skill_pile.values()),
         "supply": dict(state.supply),
-        "log": jsonable(state.log[-LOG_SHOWN:]),
+        "log": [event_json(event) for event in state.log[-LOG_SHOWN:]],
         "status": m(
             f"status.{state.phase}",
             season=season_name(SEASONS[state.season]),
@@ -123,13 +123,16 @@ def view(state: KeyflowerState, seat: int | None, pending: list[Decision]) -> di
             {"breakdown": in_order(f["breakdown"], CATEGORIES), "lines": list(f["lines"])}
             for f in state.final
         ]
-    if seat is not None:
-        me = state.players[seat]
-        out["you"] = {
-            "seat": seat,
-            "screen": in_order(me.screen, COLOURS),
-            "skills": in_order(me.skills, SKILLS),
-            "winter_hand": [hand_view(t, t in me.winter_pick) for t in me.winter_hand],
-            "winter_pick": list(me.winter_pick),
-        }
     return out
+
+
+def own_view(state: KeyflowerState, seat: int) -> dict[str, Any]:
+    """What only the seat sees: behind its screen, and its winter hand."""
+    me = state.players[seat]
+    return {
+        "seat": seat,
+        "screen": in_order(me.screen, COLOURS),
+        "skills": in_order(me.skills, SKILLS),
+        "winter_hand": [hand_view(t, t in me.winter_pick) for t in me.winter_hand],
+        "winter_pick": list(me.winter_pick),
+    }
