@@ -8,18 +8,24 @@ import logging
 from collections.abc import Sequence
 from importlib.util import find_spec
 from pathlib import Path
-
-from discord import Client
+from typing import TYPE_CHECKING
 
 from meeple_hall import games
-from meeple_hall.bot import create_bot
 from meeple_hall.bot.config import Config
-from meeple_hall.bot.i18n import t
 from meeple_hall.bot.playground.console import console_locale
 from meeple_hall.stopping import run_until_stopped
 
+if TYPE_CHECKING:
+    from discord import Client
+
+# discord.py and the bot are imported by the commands that use them, not here: the bot's
+# worker processes (`spawn`ed) run the `meeple-hall` script's imports again, and a picture
+# worker must not pay for them (bot/picture_encoding.py).
+
 
 def run_bot(_args: argparse.Namespace) -> None:
+    from meeple_hall.bot import create_bot
+
     config = Config.from_env()
     logging.basicConfig(
         level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
@@ -35,6 +41,8 @@ async def serve_bot(bot: Client, token: str) -> None:
 
 
 def run_playground(args: argparse.Namespace) -> None:
+    from meeple_hall.bot.i18n import t
+
     missing = [m for m in ("simcord", "aiohttp", "markdown_it") if find_spec(m) is None]
     if missing:
         raise SystemExit(t(console_locale(), "playground.missing", missing=", ".join(missing)))

@@ -17,14 +17,7 @@ import asyncio
 
 from meeple_hall import games, renderers
 from meeple_hall.bot import render
-
-
-def load_renderers(game_ids: tuple[str, ...]) -> int:
-    """Runs in a picture worker: imports the games' renderers (a worker's first picture
-    otherwise does)."""
-    for game_id in game_ids:
-        renderers.for_game(game_id)
-    return len(game_ids)
+from meeple_hall.bot.picture_encoding import load_renderers
 
 
 async def start_picture_workers() -> None:

@@ -16,7 +16,6 @@ another's work.
 
 from __future__ import annotations
 
-import asyncio
 import os
 import signal
 import threading
@@ -142,6 +141,10 @@ class WorkerPool(Workers):
             raise games.GameError(
                 f"unknown AI level {level!r} (levels: {', '.join(levels.LEVELS)})"
             )
+        # imported here: every worker process imports this module (`start_worker`), and
+        # a picture worker has no other use for asyncio (65 ms of processor time at start)
+        import asyncio
+
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(
             self.executor(), choose_from_dump, game_id, state_dump, seat, level, seed, think

@@ -1,7 +1,9 @@
 """A table's pictures go to the picture worker that drew its last one when that worker is
 free (`bot/render.py: WorkerProcesses`), so that worker's caches are the table's; a table
 never waits behind another while a worker is idle; a worker that dies is started again
-alone. Real `spawn`ed worker processes."""
+alone; a worker imports none of the bot's Discord side. Real `spawn`ed worker processes,
+given jobs of `tests/bot/worker_jobs.py` (a worker imports the module of each function it
+is given: not this one)."""
 
 from __future__ import annotations
 
@@ -16,12 +18,38 @@ from meeple_hall.bot import render
 from meeple_hall.bot.render import PicturePool, TablePictures, encode_table
 from meeple_hall.games.core import Action
 from meeple_hall.games.testing import random_choices
+from tests.bot.worker_jobs import modules, worker_pid
+
+# What a picture worker has no use for: discord.py, its HTTP client, the store and its
+# database drivers, the bot's own modules that import them, and the tests' (not pytest: a
+# worker runs the imports of the script that started its owner, `pytest` under `-n 0`).
+NOT_IN_A_WORKER = (
+    "discord",
+    "aiohttp",
+    "asyncpg",
+    "aiosqlite",
+    "simcord",
+    "meeple_hall.bot.app",
+    "meeple_hall.bot.render",
+    "meeple_hall.bot.store",
+    "tests.bot.test_picture_workers",
+)
 
 
-def worker_pid(game_id: str, seconds: float = 0.0) -> int:
-    """Runs in a picture worker: which process it is, after `seconds`."""
-    time.sleep(seconds)
-    return os.getpid()
+async def test_a_picture_worker_imports_no_discord_nor_the_store():
+    """The modules of a worker that drew a Keyflower table picture (`encode_table`, as
+    `TablePictures.png` sends it)."""
+    engine = games.get("keyflower")
+    view = engine.view(engine.new(3, 1), None)
+    pool = PicturePool(max_workers=1)
+    try:
+        data, _ = await pool.run("keyflower", encode_table, view, None, table=1)
+        assert data.startswith(b"\x89PNG")
+        loaded = set(await pool.run("keyflower", modules, table=1))
+        assert "meeple_hall.renderers.keyflower" in loaded  # the worker drew it
+        assert sorted(loaded.intersection(NOT_IN_A_WORKER)) == []
+    finally:
+        pool.shutdown()
 
 
 async def test_a_table_s_pictures_go_to_the_worker_that_drew_its_last_one():
