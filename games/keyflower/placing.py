@@ -91,6 +91,8 @@ def losing_groups(state: KeyflowerState, seat: int) -> dict[str, dict[str, int]]
     out: dict[str, dict[str, int]] = {}
     for tid in [*state.offer, *state.turn_order]:
         tile = state.tiles[tid]
+        if not tile.bids:
+            continue
         mine = bid_of(tile, seat)
         if mine and best_other(tile, seat) > mine.count:
             out.setdefault(mine.colour, {})[tid] = mine.count
@@ -154,20 +156,18 @@ def bid_needs(
     else:
         current = colour_of(tile)
         free_counter = (
-            "4a" in abilities(state, seat)
-            and current not in (None, "green")
+            current not in (None, "green")
             and tile_id not in state.turn_order
             and any(g.seat != seat and not g.lying for g in tile.bids)
+            and "4a" in abilities(state, seat)
         )
         colours = COLOURS if current is None or free_counter else (current,)
+    screen = state.players[seat].screen
     out = {}
     for c in colours:
-        need = Need(
-            least,
-            10**6,
-            state.players[seat].screen.get(c, 0),
-            _movable(groups, c, tile_id),
-        )
+        if not screen.get(c) and c not in groups:
+            continue  # no worker of this colour to bid with
+        need = Need(least, 10**6, screen.get(c, 0), _movable(groups, c, tile_id))
         if feasible(need, 0, tuple(need.groups.values())):
             out[c] = need
     return out
@@ -185,10 +185,13 @@ def use_needs(
     if least > room:
         return {}
     current = colour_of(tile)
-    mixed = "4b" in abilities(state, seat) and bool(tile.bids or tile.uses)
+    mixed = bool(tile.bids or tile.uses) and "4b" in abilities(state, seat)
     colours = COLOURS if current is None or mixed else (current,)
+    screen = state.players[seat].screen
     out = {}
     for c in colours:
+        if not screen.get(c) and c not in groups:
+            continue  # no worker of this colour to use it with
         need = Need(
             least,
             room,
@@ -222,7 +225,7 @@ def mix_needs(
     state: KeyflowerState, seat: int, tile_id: str, groups: dict[str, dict[str, int]] | None = None
 ) -> Mix | None:
     tile = state.tiles[tile_id]
-    if "4b" not in abilities(state, seat) or not (tile.bids or tile.uses):
+    if not (tile.bids or tile.uses) or "4b" not in abilities(state, seat):
         return None
     if not usable(state, seat, tile_id):
         return None

@@ -47,10 +47,15 @@ class Tile:
             self.r,
             self.rot,
             dict(self.resources),
-            [Group(g.seat, g.colour, g.count, g.lying) for g in self.workers],
+            _copies(self.workers),
             list(self.uses),
-            [Group(g.seat, g.colour, g.count, g.lying) for g in self.bids],
+            _copies(self.bids),
         )
+
+
+def _copies(groups: list[Group]) -> list[Group]:
+    """Each group copied (most tiles have none: then no comprehension is run)."""
+    return [Group(g.seat, g.colour, g.count, g.lying) for g in groups] if groups else []
 
 
 @dataclass
@@ -99,6 +104,21 @@ class Move:
     upgrading: str = ""  # the tile being upgraded, while its payment is chosen
     mix: dict[str, int] = field(default_factory=dict)  # boat 4b: workers of each colour
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Move:
+        return Move(
+            self.stage,
+            self.action,
+            self.tile,
+            self.colour,
+            list(self.groups),
+            self.carry,
+            self.upgrades,
+            self.source,
+            self.resource,
+            self.upgrading,
+            dict(self.mix),
+        )
+
 
 @dataclass
 class KeyflowerState:
@@ -139,21 +159,19 @@ class KeyflowerState:
         out.rng = Rng(self.rng.state)
         out.players = [p.__deepcopy__(memo) for p in self.players]
         out.tiles = {k: t.__deepcopy__(memo) for k, t in self.tiles.items()}
-        for name in ("bag", "supply", "skill_pile"):
-            setattr(out, name, dict(getattr(self, name)))
-        for name in ("boat_workers", "boat_skills"):
-            setattr(out, name, {k: dict(v) for k, v in getattr(self, name).items()})
-        for name in (
-            "summer_stack",
-            "autumn_stack",
-            "turn_order",
-            "boats",
-            "offer",
-            "pick_order",
-            "boats_left",
-            "log",
-        ):
-            setattr(out, name, list(getattr(self, name)))
-        out.move = clone(self.move)
-        out.final = clone(self.final)
+        out.bag = dict(self.bag)
+        out.supply = dict(self.supply)
+        out.skill_pile = dict(self.skill_pile)
+        out.boat_workers = {k: dict(v) for k, v in self.boat_workers.items()}
+        out.boat_skills = {k: dict(v) for k, v in self.boat_skills.items()}
+        out.summer_stack = list(self.summer_stack)
+        out.autumn_stack = list(self.autumn_stack)
+        out.turn_order = list(self.turn_order)
+        out.boats = list(self.boats)
+        out.offer = list(self.offer)
+        out.pick_order = list(self.pick_order)
+        out.boats_left = list(self.boats_left)
+        out.log = list(self.log)
+        out.move = self.move.__deepcopy__(memo)
+        out.final = clone(self.final) if self.final else []  # the scores, once the game is over
         return out

@@ -85,9 +85,10 @@ def mix_of(state: KeyflowerState) -> placing.Mix:
     return mix
 
 
-def gathered(state: KeyflowerState) -> int:
-    """How many outbid workers come along so far."""
-    groups = need(state).groups
+def gathered(state: KeyflowerState, now: placing.Need | None = None) -> int:
+    """How many outbid workers come along so far (`now`: what the placement needs, where
+    the caller has it)."""
+    groups = (need(state) if now is None else now).groups
     return sum(groups[g] for g in state.move.groups)
 
 
@@ -302,12 +303,13 @@ class CountWorkers(TurnStep):
     cancellable = True
 
     def ask(self, state: KeyflowerState, seat: int) -> Offer:
-        brought = gathered(state)
+        now = need(state)
+        brought = gathered(state, now)
         return offer(
             m("prompt.count", doing=doing(state), colour=item(state.move.colour)),
             (
                 option(str(k), self._label(state, seat, k, brought), n=k)
-                for k in placing.screen_range(need(state), brought)
+                for k in placing.screen_range(now, brought)
             ),
         )
 
