@@ -6,7 +6,6 @@ each as the message itself (rendered later in each language)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
@@ -21,31 +20,47 @@ MAX_STEPS = 4_000
 VIEW_EVERY = 3
 
 
-def messages_in(value: Any) -> Iterator[Msg]:
-    """Every message in a view (their JSON forms included), at any depth."""
-    value = from_json(value)
-    if isinstance(value, Msg):
-        yield value
-    elif isinstance(value, dict):
-        for inner in value.values():
-            yield from messages_in(inner)
-    elif isinstance(value, list | tuple):
-        for inner in value:
-            yield from messages_in(inner)
+class Messages:
+    """The messages found so far. A message's JSON form met before, by identity, is not read
+    again: a log event's JSON is one object in every view of every state after it
+    (games/core/messages.py: event_json), so the views' logs are read once, not at every
+    step; `walked` keeps each JSON form read alive, so that its id is not another's."""
+
+    def __init__(self) -> None:
+        self.found: set[Msg] = set()
+        self.walked: dict[int, Any] = {}
+
+    def add(self, value: Any) -> None:
+        """Every message in a view (their JSON forms included), at any depth."""
+        kind = type(value)
+        if kind is str or kind is int or value is None:
+            return
+        if isinstance(value, Msg):
+            self.found.add(value)
+        elif isinstance(value, dict):
+            if not isinstance(value.get("key"), str):
+                for inner in value.values():
+                    self.add(inner)
+            elif id(value) not in self.walked:
+                self.walked[id(value)] = value
+                self.found.add(from_json(value))
+        elif isinstance(value, list | tuple):
+            for inner in value:
+                self.add(inner)
 
 
-def _game_messages(game_id: str, num_players: int, seed: int) -> Iterator[Msg]:
+def _game_messages(messages: Messages, game_id: str, num_players: int, seed: int) -> None:
     engine = registry.get(game_id)
     rng = random.Random(seed)
     state = engine.new(num_players=num_players, seed=seed)
     for step in range(MAX_STEPS):
         pending = engine.decisions(state)
         for decision in pending:
-            yield from messages_in([decision.prompt, *(o.label for o in decision.options)])
-        yield from messages_in(engine.view(state, None))
+            messages.add([decision.prompt, *(o.label for o in decision.options)])
+        messages.add(engine.view(state, None))
         if step % VIEW_EVERY == 0 or not pending:
             for seat in range(num_players):
-                yield from messages_in(engine.view(state, seat))
+                messages.add(engine.view(state, seat))
         if not pending:
             break
         decision = rng.choice(pending)
@@ -53,17 +68,17 @@ def _game_messages(game_id: str, num_players: int, seed: int) -> Iterator[Msg]:
     result = engine.result(state)
     if result is not None:
         for parts in result.breakdown:
-            yield from messages_in([score_category(game_id, category) for category in parts])
+            messages.add([score_category(game_id, category) for category in parts])
 
 
 @cache
 def shown_messages(game_id: str) -> frozenset[Msg]:
     """The messages a game shows over two played games (fewest and most players)."""
     engine = registry.get(game_id)
-    found: set[Msg] = set()
+    messages = Messages()
     for num_players, seed in ((engine.min_players, 1), (engine.max_players, 2)):
-        found.update(_game_messages(game_id, num_players, seed))
+        _game_messages(messages, game_id, num_players, seed)
     for spec in engine.options:
-        found.update(messages_in([spec.label, spec.description]))
-        found.update(messages_in([choice.label for choice in spec.choices]))
-    return frozenset(found)
+        messages.add([spec.label, spec.description])
+        messages.add([choice.label for choice in spec.choices])
+    return frozenset(messages.found)
