@@ -145,6 +145,10 @@ def chain_style(decisions: tuple[Decision, ...], options: tuple[Option, ...]) ->
     kinds = tuple(d.kind for d in decisions)
     if len(kinds) > 1 and kinds[-1] in USE_ASKS:
         return _use_asks_style(decisions, options)
+    if kinds[-4:] == ("from", "what", "to", "transport"):
+        carried = chain_style(decisions[:-1], options[:-1]) or OptionStyle()
+        label = m("chain.then_finish", label=carried.label or options[-2].label)
+        return OptionStyle(label, carried.emoji, carried.description)
     if "transport" in kinds[1:]:
         return _transport_style(decisions, options)
     last = option_style(decisions[-1], options[-1]) or OptionStyle()
@@ -346,7 +350,12 @@ FOLDED = frozenset(
 # blue, upgrade Miner, then finish"). A carry (from → what → to) is asked after the line,
 # which the panel keeps alone too: folded, it would multiply the colour panel's lines by
 # every source, resource and destination.
-TRANSPORT_AFTER = frozenset({"count", "gather", "mix", "upgrade", "pay"})
+#
+# Finishing folds after a carry too (the carry's line, and the carry then Finish: "Move 1
+# wood from Woodcutter to Home, then finish", `folds_line`), never an upgrade after it (its
+# tile and payment would pass the steps a line may take) nor another carry (every source,
+# resource and destination again, for each carry: the panel's lines squared).
+TRANSPORT_AFTER = frozenset({"count", "gather", "mix", "upgrade", "pay", "to"})
 # A tile's cell folds into the tile chosen and its turn into the cell, never into the tile
 # placed before: one line places one tile. What a use asks folds into the workers placed.
 FOLDED_AFTER = {
@@ -356,6 +365,14 @@ FOLDED_AFTER = {
     **dict.fromkeys(USE_ASKS, frozenset({"count", "gather"})),
 }
 FOLDED_ANSWERS = {"transport": frozenset({"up", "done"})}
+
+
+def folds_line(decisions: tuple[Decision, ...], options: tuple[Option, ...]) -> bool:
+    """After a carry (from → what → to), a transport's line goes on to finishing only: an
+    upgrade is asked after the carry, whose line the panel keeps alone too."""
+    if len(decisions) > 1 and decisions[-2].kind == "to":
+        return options[-1].id == "done"
+    return True
 
 
 def option_style(decision: Decision, option: Option) -> OptionStyle | None:

@@ -15,11 +15,11 @@ from typing import Any
 import pytest
 
 from meeple_hall import games
-from meeple_hall.bot.panels import FOLD_MAX_LINES, Line, line_styles, panel_lines
+from meeple_hall.bot.panels import FOLD_MAX_LINES, Line, line_styles, offered_lines, panel_lines
 from meeple_hall.bot.presenters import folded_kinds
 from meeple_hall.games import Action, Decision
 from meeple_hall.games.core.catalogues import render
-from meeple_hall.games.keyflower.words import m, tile_name
+from meeple_hall.games.keyflower.words import amount, m, tile_name
 from meeple_hall.games.testing import random_choices
 from tests.bot.conftest import start_game
 from tests.bot.test_two_clicks import (
@@ -230,3 +230,46 @@ def test_a_line_that_finishes_says_so_in_each_language():
                     assert label.endswith(finish_words(language)), label
                     said["finish"] += 1
     assert all(said.values()), said
+
+
+def carries_then_finishes(line: Line) -> bool:
+    """A transport panel's carry (Move, from, what, to) and Finish after it."""
+    return kinds_of(line) == CARRY_FINISH and line.steps[-1] == "done"
+
+
+CARRY_FINISH = ("transport", "from", "what", "to", "transport")
+# The random players' seed that reaches such a line in a 2-player game.
+CARRY_SEED = 16
+
+
+@pytest.mark.parametrize("language", ALL_LANGUAGES)
+async def test_a_carry_and_finishing_are_one_click_of_the_transport_panel(table, language):
+    """Session 15: the transport's panel offers a carry with Finish after it as one line,
+    "Move 1 iron from Home 1 to Workshop, then finish" (two clicks before), the carry alone
+    too (another carry or an upgrade may follow it); never an upgrade after a carry."""
+    game = await start_game(table, table.bob, game="keyflower")
+    seat, line = await moved_until(
+        table, game, lambda _, line: carries_then_finishes(line), ("transport",), CARRY_SEED
+    )
+    player = await seated(table, game, language, seat)
+    lines = offered_lines(game, seat, game.decision_for(seat))
+    values = {c.value for c in lines}
+    assert ">".join(line.steps[:-1]) in values  # the carry alone
+    assert not any(kinds_of(c)[3:5] == ("to", "transport") and c.steps[4] != "done" for c in lines)
+    before, seq = game.state, game.seq
+
+    panel = await player.take_turn(table)
+    source, resource, dest = line.options[1:4]
+    carry = m(
+        "chain.move",
+        what=amount(1, resource.fields["item"]),
+        source=tile_name(source.fields["tile"]),
+        dest=tile_name(dest.fields["tile"]),
+    )
+    assert_worded(game, player, panel, line.value, language, render(language, carry))
+    shown = shown_labels(panel)[line.value]
+    assert shown.endswith(finish_words(language)) and len(shown) <= 80, shown
+    await player.pick(panel, line.value)
+
+    await assert_two_clicks_made_the_moves(table, game, player, seq, before, line.value)
+    assert game.decision_for(seat) is None or game.decision_for(seat).kind != "transport"
