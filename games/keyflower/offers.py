@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache, lru_cache
 from typing import Any
 
 from meeple_hall.games.core import Msg, Option, Text
@@ -40,22 +41,39 @@ def option(option_id: str, label: Text, **fields: Any) -> Option:
     return Option(option_id, label, fields)
 
 
+# The options that depend on nothing but their words are made once each (a panel asks for
+# them again for every line; an option is never changed once made, only read).
+@cache
 def item_option(kind: str) -> Option:
     """A worker colour, resource or skill tile kind, by its name."""
     return Option(kind, item(kind), {"item": kind})
 
 
+@lru_cache(maxsize=256)
 def number_option(n: int) -> Option:
     return Option(str(n), m("number", n=n), {"n": n})
 
 
 def tile_option(tile_id: str, label: Text | None = None) -> Option:
-    return Option(tile_id, tile_label(tile_id) if label is None else label, {"tile": tile_id})
+    if label is None:
+        return _tile_option(tile_id)
+    return Option(tile_id, label, {"tile": tile_id})
+
+
+@cache
+def _tile_option(tile_id: str) -> Option:
+    return Option(tile_id, tile_label(tile_id), {"tile": tile_id})
+
+
+@cache
+def plain_option(option_id: str, key: str) -> Option:
+    """An option with nothing but a word of the catalogue (`pass`, `next`)."""
+    return Option(option_id, m(key))
 
 
 def back_option() -> Option:
     """Undo the choices so far (nothing is placed until the last of them)."""
-    return Option("back", m("label.back"))
+    return plain_option("back", "label.back")
 
 
 def with_boat_side(state: KeyflowerState, tile: Option) -> Option:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
+from typing import NamedTuple
 
 from meeple_hall.games.keyflower.components import COLOURS, spec
 from meeple_hall.games.keyflower.state import Group, KeyflowerState, Tile
@@ -105,9 +106,9 @@ def _movable(groups: dict[str, dict[str, int]], colour: str, tile_id: str = "") 
     return {t: n for t, n in groups.get(colour, {}).items() if t != tile_id}
 
 
-@dataclass(frozen=True)
-class Need:
-    """What a placement of one colour at one location requires."""
+class Need(NamedTuple):
+    """What a placement of one colour at one location requires (a named tuple: made for
+    every colour at every location a turn could go to)."""
 
     least: int  # workers in total at least
     room: int  # workers in total at most

@@ -19,6 +19,7 @@ from meeple_hall.games.keyflower.offers import (
     number_option,
     offer,
     option,
+    plain_option,
     tile_option,
     where_option,
 )
@@ -170,11 +171,11 @@ class ChooseAction(TurnStep):
 
     def ask(self, state: KeyflowerState, seat: int) -> Offer:
         options = [
-            option(action, m(f"label.{action}"))
+            plain_option(action, f"label.{action}")
             for action in ("bid", "use")
             if locations(state, seat, action, first=True)
         ]
-        options.append(option("pass", m("label.pass")))
+        options.append(plain_option("pass", "label.pass"))
         return offer(m("prompt.action"), options)
 
     def choose(self, state: KeyflowerState, seat: int, choice: str) -> None:
@@ -264,7 +265,7 @@ class GatherOutbid(TurnStep):
             if placing.feasible(now, brought + n, tuple(v for k, v in rest.items() if k != g))
         ]
         if brought <= now.room and brought + now.screen >= now.least:
-            options.append(option("next", m("label.next")))
+            options.append(plain_option("next", "label.next"))
         prompt = (
             m("prompt.gather_brought", doing=doing(state), n=brought)
             if brought
