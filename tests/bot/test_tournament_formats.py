@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from itertools import combinations
+from types import SimpleNamespace
 
 import pytest
 
@@ -16,9 +17,13 @@ from meeple_hall.bot.i18n import t
 from meeple_hall.bot.store import TableStatus, TournamentStatus
 from meeple_hall.games.ai.evaluate import points_now
 from tests.bot.conftest import EVERY_GAME, REAL_GAMES, awaited_humans
+from tests.bot.every_game import near_the_end
 from tests.bot.test_tournament import move_typed, play_round, posted, sign_up, thread_of
 
 NAMES = ("alice", "bob", "carol", "dave", "erin", "frank")
+# The moves of a real game's line typed with /move at its end (the rest made through the
+# bot's move path).
+TYPED_AT_THE_END = 20
 
 
 @pytest.fixture
@@ -157,8 +162,9 @@ async def test_an_abandoned_elimination_table_is_settled_by_its_scores_at_that_m
 
 @pytest.mark.parametrize("game_id", REAL_GAMES)
 async def test_a_real_game_played_to_the_end_of_its_tournament_through_move(hall, game_id):
-    """Two players at one table (a round-robin of two is one round), every turn typed with
-    /move in the table's thread."""
+    """Two players at one table (a round-robin of two is one round): the game made through
+    the bot's move path to near its end (a whole game typed one turn at a time is
+    test_coffee_table.py's), its last turns typed with /move in the table's thread."""
     env, guild, channel, members = hall
     players = members[:2]
     await sign_up(channel, players, game=game_id, format="round-robin", table_size=2)
@@ -167,8 +173,12 @@ async def test_a_real_game_played_to_the_end_of_its_tournament_through_move(hall
     (row,) = await store.tournament_tables(tournament.id, 1)
     game = env.bot.manager.get(row.table_id)
     assert game.table.game == game_id and len(game.table.seats) == 2
+    at_table = SimpleNamespace(env=env, channel=thread_of(channel, row.thread_id))
+    await near_the_end(at_table, game, random.Random(4), left=TYPED_AT_THE_END)
+    typed_from = game.seq
 
     assert await play_to_the_end(env, channel, players, random.Random(4)) == 1
+    assert game.seq > typed_from
 
     assert game.result() is not None
     finished = await store.get_tournament(tournament.id)
