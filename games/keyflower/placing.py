@@ -133,11 +133,10 @@ def usable(state: KeyflowerState, seat: int, tile_id: str) -> bool:
     return True
 
 
-def _screen_for(state: KeyflowerState, seat: int, tile_id: str, colour: str) -> int:
-    """Screen workers of `colour` usable here, keeping back a worker the tile's cost needs."""
-    screen = state.players[seat].screen
+def _screen_for(screen: dict[str, int], e: dict, colour: str) -> int:
+    """Screen workers of `colour` usable at a tile of effect `e`, keeping back a worker the
+    tile's cost needs."""
     have = screen.get(colour, 0)
-    e = effect(state, tile_id)
     if e["effect"] == "green" and e["pay"] == colour:
         return have - 1
     if e["effect"] == "tavern":
@@ -188,17 +187,12 @@ def use_needs(
     current = colour_of(tile)
     mixed = bool(tile.bids or tile.uses) and "4b" in abilities(state, seat)
     colours = COLOURS if current is None or mixed else (current,)
-    screen = state.players[seat].screen
+    screen, e = state.players[seat].screen, effect(state, tile_id)
     out = {}
     for c in colours:
         if not screen.get(c) and c not in groups:
             continue  # no worker of this colour to use it with
-        need = Need(
-            least,
-            room,
-            max(0, _screen_for(state, seat, tile_id, c)),
-            _movable(groups, c),
-        )
+        need = Need(least, room, max(0, _screen_for(screen, e, c)), _movable(groups, c))
         if feasible(need, 0, tuple(need.groups.values())):
             out[c] = need
     return out
@@ -233,11 +227,12 @@ def mix_needs(
     groups = losing_groups(state, seat) if groups is None else groups
     least = (tile.uses[-1] if tile.uses else 0) + 1
     room = MAX_WORKERS_PER_TILE - sum(g.count for g in tile.workers)
-    caps = {c: max(0, _screen_for(state, seat, tile_id, c)) for c in COLOURS}
+    screen, e = state.players[seat].screen, effect(state, tile_id)
+    caps = {c: max(0, _screen_for(screen, e, c)) for c in COLOURS}
     caps = {c: n for c, n in caps.items() if n}
     total = sum(caps.values())
-    if effect(state, tile_id)["effect"] == "tavern":
-        total = sum(state.players[seat].screen.values()) - 1
+    if e["effect"] == "tavern":
+        total = sum(screen.values()) - 1
     colours = {t: c for c in COLOURS for t in _movable(groups, c)}
     mix = Mix(least, room, caps, total, {t: groups[c][t] for t, c in colours.items()}, colours)
     if len({*caps, *colours.values()}) < 2 or least > room:

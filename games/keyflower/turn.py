@@ -58,8 +58,10 @@ def locations(state: KeyflowerState, seat: int, action: str, first: bool = False
         winter = SEASONS[state.season] == "winter"
         village = [t for p in state.players for t in p.village if state.tiles[t].placed]
         candidates = [*([] if winter else state.offer), *village]
-    found = []
+    found: list[str] = []
     groups = placing.losing_groups(state, seat)
+    if not groups and not any(state.players[seat].screen.values()):
+        return found  # no worker to place: none behind the screen, none outbid
     for t in candidates:
         if needs(state, seat, action, t, groups) or (
             action == "use" and placing.mix_needs(state, seat, t, groups)
