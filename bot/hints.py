@@ -3,7 +3,8 @@ casual games only; and the record everyone at the table sees that a hint was tak
 
 A hint is asked of the same good player an AI seat plays with, with the same seed it would
 play this move with (bot/ai.py: answer_seed), worked out in the AI's worker processes
-(games/ai/reasons.py: `advise`, which also says which feature decided). Rated games and
+(games/ai/reasons.py: `advise_from_dump`, there so that a worker imports nothing of the
+bot's Discord side; `advise` also says which feature decided). Rated games and
 tournament games give none. Each hint taken is kept with the table (Store.note_hint, in its
 settings under HINTS_TAKEN) and shown in its Log, in `/replay` and in its `/export`.
 """
@@ -13,7 +14,6 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass
 
-from meeple_hall import games
 from meeple_hall.bot import ai
 from meeple_hall.bot.i18n import t
 from meeple_hall.bot.live_game import LiveGame, decision_hash
@@ -23,7 +23,7 @@ from meeple_hall.bot.store import Store, Table
 from meeple_hall.bot.store.base import HINTS_TAKEN
 from meeple_hall.games import Decision
 from meeple_hall.games.ai.pool import Workers
-from meeple_hall.games.ai.reasons import Advice, Reason, advise
+from meeple_hall.games.ai.reasons import Advice, Reason, advise_from_dump
 
 
 @dataclass(frozen=True)
@@ -74,12 +74,6 @@ async def check_casual(store: Store, table: Table) -> None:
         raise Refusal("hint.tournament")
     if table_is_rated(table):
         raise Refusal("hint.rated")
-
-
-def advise_from_dump(game_id: str, state_dump: str, seat: int, seed: int) -> Advice:
-    """What runs in a worker process: the good player's answer and its reason."""
-    engine = games.get(game_id)
-    return advise(engine, engine.load(state_dump), seat, seed)
 
 
 class Hints:

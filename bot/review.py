@@ -24,10 +24,8 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-import os
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -82,27 +80,14 @@ def budget_for(total: int) -> Budget:
     return Budget(reviewing.think_for(total))
 
 
-def start_low(parent: int) -> None:
-    """A review worker's first step: as the AI's workers, then a lower priority."""
-    pool.start_worker(parent)
-    os.nice(NICENESS)
-
-
 class ReviewWorker(pool.Workers):
-    """The one process reviews run in, at a lower priority than everything else."""
+    """The one process reviews run in, at a lower priority than everything else. What it
+    runs, its first step included (`pool.start_worker`), is in games/ai/: a spawned worker
+    imports the module of every function it is given, and none of those imports discord.py,
+    aiohttp or the store (issues 27 and 29)."""
 
     def __init__(self) -> None:
-        super().__init__(max_workers=1)
-
-    def executor(self) -> ProcessPoolExecutor:
-        if self._executor is None:
-            self._executor = ProcessPoolExecutor(
-                max_workers=1,
-                mp_context=pool.QuietSpawnContext(),
-                initializer=start_low,
-                initargs=(os.getpid(),),
-            )
-        return self._executor
+        super().__init__(max_workers=1, niceness=NICENESS)
 
 
 @dataclass

@@ -57,21 +57,25 @@ class QuietSpawnContext(SpawnContext):
     Process = QuietSpawnProcess
 
 
-def spawn_pool(max_workers: int) -> ProcessPoolExecutor:
+def spawn_pool(max_workers: int, niceness: int = 0) -> ProcessPoolExecutor:
     """A pool of `spawn`ed workers that leave Ctrl+C to the process that started them and
-    end when it is gone."""
+    end when it is gone; `niceness` lowers their priority below their owner's."""
     return ProcessPoolExecutor(
         max_workers=max_workers,
         mp_context=QuietSpawnContext(),
         initializer=start_worker,
-        initargs=(os.getpid(),),
+        initargs=(os.getpid(), niceness),
     )
 
 
-def start_worker(parent: int) -> None:
-    """A worker's first step."""
+def start_worker(parent: int, niceness: int = 0) -> None:
+    """A worker's first step; `niceness` lowers its priority (the review worker's). A
+    spawned worker imports the module of every function it runs, this one's too: pool.py
+    imports nothing of the bot's Discord side (issues 27 and 29)."""
     ignore_interrupts()
     follow_parent(parent)
+    if niceness:
+        os.nice(niceness)
 
 
 def ignore_interrupts() -> None:
@@ -96,10 +100,11 @@ def follow_parent(parent: int) -> None:
 
 class Workers:
     """Worker processes started on first use (`spawn_pool`), `max_workers` of them (else
-    `workers()`), until `shutdown`."""
+    `workers()`), `niceness` below their owner's priority, until `shutdown`."""
 
-    def __init__(self, max_workers: int | None = None) -> None:
+    def __init__(self, max_workers: int | None = None, niceness: int = 0) -> None:
         self.max_workers = max_workers
+        self.niceness = niceness
         self._executor: ProcessPoolExecutor | None = None
 
     def size(self) -> int:
@@ -107,7 +112,7 @@ class Workers:
 
     def executor(self) -> ProcessPoolExecutor:
         if self._executor is None:
-            self._executor = spawn_pool(self.size())
+            self._executor = spawn_pool(self.size(), self.niceness)
         return self._executor
 
     def shutdown(self) -> None:

@@ -25,6 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from meeple_hall import games
 from meeple_hall.games.ai import levels
 from meeple_hall.games.ai.evaluate import strategy_estimate
 from meeple_hall.games.core import Action, Decision, Engine, GameError, Msg
@@ -79,6 +80,14 @@ def advise(engine: Engine, state: Any, seat: int, seed: int) -> Advice:
     decision = levels.decision_for(engine, state, seat)
     known = levels.determinized(engine, state, seat, random.Random(seed).getrandbits(63))
     return Advice(choices, reason_for(engine, known, decision, choices))
+
+
+def advise_from_dump(game_id: str, state_dump: str, seat: int, seed: int) -> Advice:
+    """What runs in a worker process (bot/hints.py): the good player's answer and its reason
+    on a dumped state. Here, not in bot/hints.py: a spawned worker imports the module of the
+    function it is given, and this one imports nothing of the bot's Discord side."""
+    engine = games.get(game_id)
+    return advise(engine, engine.load(state_dump), seat, seed)
 
 
 def reason_for(engine: Engine, state: Any, decision: Decision, choices: tuple[str, ...]) -> Reason:
