@@ -149,9 +149,10 @@ def shows_decision(panel, game, seat: int) -> bool:
     return decision is not None and built_for == {decision_hash(decision)}
 
 
-async def follow_panel(table, game, rng, lang: str, *, most: int) -> int:
-    """Alice opens one panel and answers from it only, as long as it goes on; the moves the
-    AI seats made between two of her answers (at least one each time there were any)."""
+async def follow_panel(table, game, rng, lang: str, *, most: int, enough: int) -> int:
+    """Alice opens one panel and answers from it only, as long as it goes on (at most `most`
+    answers, or until the AI seats have moved between two of them `enough` times); the
+    times the AI seats moved between two of her answers."""
     opened = await table.alice.click(table_message(table.channel), label="Take turn")
     panel = opened.response
     ai_turns = 0
@@ -172,6 +173,8 @@ async def follow_panel(table, game, rng, lang: str, *, most: int) -> int:
         assert t(lang, "panel.header", prompt=game.decision_for(0).prompt) in content
         actions = await table.env.bot.store.actions(game.id, after=before)
         ai_turns += any(game.table.seats[a.seat].ai for a in actions)
+        if ai_turns >= enough:
+            break  # the panel went on past the AI's moves that many times
         panel = result.response
     return ai_turns
 
@@ -183,7 +186,7 @@ async def test_a_panel_goes_on_when_the_ai_hands_the_turn_back(table, game_id, l
     once the AI has moved (in her language), so one Take turn lasts many turns."""
     await table.alice.slash(table.channel, "settings", language=lang)
     game = await start_with(table, game_id, ai=1)
-    ai_turns = await follow_panel(table, game, random.Random(7), lang, most=24)
+    ai_turns = await follow_panel(table, game, random.Random(7), lang, most=24, enough=4)
     assert ai_turns >= 2, "the AI seat never moved between two of Alice's answers"
 
 
