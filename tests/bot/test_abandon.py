@@ -25,8 +25,11 @@ from tests.bot.conftest import (
     start_game,
     stored_message,
 )
+from tests.bot.every_game import near_the_end
 
 HOUR = 3600.0
+# The moves of a random line left for the AI to play out after the last player resigned.
+LEFT_TO_THE_AI = 40
 # every game in English, and the real games in the two other languages (one game each)
 IN_EVERY_LANGUAGE = [(game, "en") for game in EVERY_GAME] + [
     ("burgundy", "zh-TW"),
@@ -219,14 +222,18 @@ async def test_alone_at_an_unrated_game_the_host_abandons_at_once(simcord_env, g
 
 @pytest.mark.parametrize("game_id", EVERY_GAME)
 async def test_alone_at_a_rated_game_the_host_resigns_and_the_ai_plays_it_out(simcord_env, game_id):
+    """Late in the game (its moves made through the bot's move path): the AI plays the rest
+    of a game whose middle is no different from its start for this."""
     table = hall(simcord_env)
     game = await start_game(table, table.bob, game=game_id)
+    await near_the_end(table, game, random.Random(8), left=LEFT_TO_THE_AI)
     asked = await table.bob.slash(table.channel, "resign")
     await table.bob.click(asked.response, label=t("en", "resign.yes"))
     refused = await moderator(table).slash(table.channel, "abandon")  # one player left
     assert refused.ephemeral and refused.response.content == t("en", "abandon.one_player")
     asked = await table.alice.slash(table.channel, "abandon")
     assert asked.response.content == t("en", "abandon_alone.confirm")  # said before confirming
+    resigned_at = game.seq
     done = await table.alice.click(asked.response, label=t("en", "abandon_alone.yes"))
     assert done.response.content == t("en", "abandon_alone.done")
     stored = await table.env.bot.store.get_table(game.id)
@@ -236,6 +243,8 @@ async def test_alone_at_a_rated_game_the_host_resigns_and_the_ai_plays_it_out(si
         if (await status(table, game)) is TableStatus.FINISHED:
             break
         await table.env.advance_time(5)
+    actions = await table.env.bot.store.actions(game.id, after=resigned_at)
+    assert actions and all(action.user_id is None for action in actions)  # the AI's moves
     rows = await table.env.bot.store.results(game=game_id)
     assert {r.user_id for r in rows} == {table.alice.id, table.bob.id}  # rated: both counted
     book = await table.env.bot.ratings.book(game_id, table.guild.id)
