@@ -246,11 +246,11 @@ def test_every_ship_label_fits_a_button_in_every_language():
     past a few kinds it counts them rather than naming them (an 87-character label was once
     found by random play)."""
     kinds = range(1, 7)
+    state = table()  # one table: what a label reads (goods, storage, depots) is set each time
     for depots, (on_board, held) in itertools.product(
         ([3], [3, 4]),
         itertools.product(subsets(kinds, 1, 6), subsets(kinds, 0, 3)),
     ):
-        state = table()
         setup_player(state, goods={k: 1 for k in held})
         state.depot_goods = [[] for _ in range(6)]
         for at, kind in enumerate(on_board):
