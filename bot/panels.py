@@ -1,6 +1,7 @@
 """The one decision-to-components layer: any game's decision as an ephemeral panel.
 
-- a single choice among a few options: a row of buttons;
+- a single choice among a few options: a row of buttons, unless a label would pass a
+  button's 80 characters in the reader's words (then a menu, whose lines hold 100);
 - more options: select menus of 25, up to four on a page, with page buttons beyond that;
 - several choices: one menu when 25 options suffice, else menus whose picks are kept in
   the message itself (as defaults) until **Confirm**;
@@ -58,6 +59,9 @@ FOLD_MAX_DEPTH = 4
 # An option that only steps back to an earlier decision is never part of a chain.
 STEP_BACK = frozenset({"back"})
 LABEL_MAX = 80
+# Discord's longest button label, and menu line label.
+BUTTON_LABEL_MAX = 80
+MENU_LABEL_MAX = 100
 
 
 @dataclass(frozen=True)
@@ -406,7 +410,7 @@ def build_panel(
     # a decision of several choices shown as sets of them is answered by one line too
     single = decision.max_choices == 1 or answer_sets(game_id, decision) is not None
     legend: list[str] = []
-    if single and len(lines) <= MAX_BUTTONS:
+    if single and as_buttons(lines, styles):
         # Buttons have no room for a description: the panel's text gives them.
         legend = [
             f"• {_shown(styles[line.value])}: {styles[line.value].description}"
@@ -418,7 +422,7 @@ def build_panel(
             view.add_item(
                 button(
                     ref.id("o", line_id_part(line, ref)),
-                    clip(style.label or "", 80),
+                    clip(style.label or "", BUTTON_LABEL_MAX),
                     emoji=style.emoji,
                     style=discord.ButtonStyle.primary,
                     row=index // 5,
@@ -460,6 +464,15 @@ def build_panel(
         view.add_item(button(ref.id("c"), t(locale, "panel.choose_none"), row=4))
     add_rules_button(view, game.id, decision.kind, locale)
     return panel_text(game, seat, decision, locale, notice, legend, single), view
+
+
+def as_buttons(lines: list[Line], styles: dict[str, ShownStyle]) -> bool:
+    """Whether a panel of single answers shows its lines as buttons: a few of them, each
+    label within a button's 80 characters in the reader's words (a longer one makes the
+    panel a menu, whose lines hold 100, rather than a clipped button)."""
+    return len(lines) <= MAX_BUTTONS and all(
+        len(styles[line.value].label or "") <= BUTTON_LABEL_MAX for line in lines
+    )
 
 
 def _on_page(lines: list[Line], page: int) -> list[Line]:
@@ -505,7 +518,7 @@ def _menu(
     for line in chunk:
         style = styles[line.value]
         menu_item.item.add_option(
-            label=clip(style.label or "", 100),
+            label=clip(style.label or "", MENU_LABEL_MAX),
             value=line.value,
             emoji=style.emoji,
             description=clip(style.description, 100) if style.description else None,
