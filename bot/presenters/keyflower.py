@@ -147,8 +147,8 @@ def chain_style(decisions: tuple[Decision, ...], options: tuple[Option, ...]) ->
         return _use_asks_style(decisions, options)
     if kinds[-4:] == ("from", "what", "to", "transport"):
         carried = chain_style(decisions[:-1], options[:-1]) or OptionStyle()
-        label = m("chain.then_finish", label=carried.label or options[-2].label)
-        return OptionStyle(label, carried.emoji, carried.description)
+        finished = m("chain.then_finish", label=carried.label or options[-2].label)
+        return OptionStyle(finished, carried.emoji, carried.description)
     if "transport" in kinds[1:]:
         return _transport_style(decisions, options)
     last = option_style(decisions[-1], options[-1]) or OptionStyle()
