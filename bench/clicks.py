@@ -1,5 +1,5 @@
 """Clicks per move through the panels: unfolded, folded before issue 29, after its first,
-second, third and fourth rounds, and now.
+second, third and fourth rounds, at the end of session 14, and now.
 
     python bench/clicks.py [--games 2] [--level good|first|random] [--only keyflower,burgundy]
         [--containing transport]
@@ -8,13 +8,14 @@ Plays whole games with the AI (`good` by default: moves players make; `first` an
 decision with its first option, as a player driving each panel by its first line would)
 and replays each log through the panel model (`meeple_hall.bot.panel_clicks`): the panels
 are built as the bot builds them, and the component interactions a person needs after
-**Take turn** are counted for every logged move seven times, in one run: with folding off
+**Take turn** are counted for every logged move eight times, in one run: with folding off
 (each decision its own panel, as before issue 14), with the decision kinds each game
 folded before issue 29 (`FOLDED_BEFORE_29`), after its first, second, third and fourth
 rounds (`FOLDED_ROUND_1` to `FOLDED_ROUND_4`; the rounds' panels offer no sets of several
 choices and fold Coffee Traders' kinds after the decisions they did then,
-`FOLDED_AFTER_ROUND_4`), and with the games' declarations now (`FOLDED`, `FOLDED_AFTER`
-and `pick_sets` in `bot/presenters/<game>.py`).
+`FOLDED_AFTER_ROUND_4`), as at the end of session 14 (the kinds folded now, what they
+folded after then: `FOLDED_AFTER_SESSION_14`), and with the games' declarations now
+(`FOLDED`, `FOLDED_AFTER`, `folds_line` and `pick_sets` in `bot/presenters/<game>.py`).
 
 A *turn* is a seat's consecutive log entries; a *move* is a turn, or a part of one that
 starts again with the turn's first kind of decision (a Castles of Burgundy turn is two die
@@ -22,9 +23,9 @@ actions). A move's shape is the decision kinds it answered. Printed per game: cl
 logged entry, per move and per turn, the share of moves done in at most two clicks, the clicks
 past the second summed over the moves (and, with `--containing`, the same for the moves that
 answer a decision of those kinds), the most frequent shapes with their clicks each way, the
-shapes still over two clicks now, costliest first, and the panels that changed since round
-4: per decision kind, their lines and the processor time of working them out
-(`panel_lines`, at every logged decision, both ways one after the other), round 4 → now.
+shapes still over two clicks now, costliest first, and the panels that changed since session
+14: per decision kind, their lines and the processor time of working them out
+(`panel_lines`, at every logged decision, both ways one after the other), session 14 → now.
 Nothing is asserted.
 """
 
@@ -93,13 +94,22 @@ FOLDED_ROUND_4 = {
     "village": FOLDED_ROUND_3["village"],
     "coffee": FOLDED_ROUND_3["coffee"] | {"farm"},
 }
-# What Coffee Traders' folded kinds folded after in the rounds (the other games' are unchanged).
+# What Keyflower's transport folded after until session 15 (never after a carry: no Finish
+# folded with a carry).
+KEYFLOWER_TRANSPORT_AFTER = frozenset({"count", "gather", "mix", "upgrade", "pay"})
+# What Coffee Traders' folded kinds folded after in the rounds, and Keyflower's transport.
 FOLDED_AFTER_ROUND_4 = {
     "coffee": {"sell_second": frozenset({"sell"}), "farm": frozenset({"plant_space"})},
+    "keyflower": {"transport": KEYFLOWER_TRANSPORT_AFTER},
+}
+# The kinds folded at the end of session 14 are those folded now; what they folded after
+# then, where it changed since (session 15: Keyflower's Finish after a carry).
+FOLDED_AFTER_SESSION_14 = {
+    "keyflower": {"transport": KEYFLOWER_TRANSPORT_AFTER},
 }
 # The ways of counting: no folding, the kinds folded before issue 29, after its first,
-# second, third and fourth rounds, and the kinds now.
-WAYS = ("unfolded", "before", "round 1", "round 2", "round 3", "round 4", "now")
+# second, third and fourth rounds, at the end of session 14, and the kinds now.
+WAYS = ("unfolded", "before", "round 1", "round 2", "round 3", "round 4", "session 14", "now")
 ROUNDS = {
     "before": FOLDED_BEFORE_29,
     "round 1": FOLDED_ROUND_1,
@@ -107,8 +117,8 @@ ROUNDS = {
     "round 3": FOLDED_ROUND_3,
     "round 4": FOLDED_ROUND_4,
 }
-# The panels compared apart: the last round's and now.
-PANEL_WAYS = ("round 4", "now")
+# The panels compared apart: session 14's and now.
+PANEL_WAYS = ("session 14", "now")
 
 
 @dataclass
@@ -134,23 +144,37 @@ class _Folding:
     """A game's presenter with other folded kinds: the panels as they were (a round's: no
     sets of several choices, what the kinds folded after then)."""
 
-    def __init__(self, presenter: Any, folded: frozenset[str], game_id: str, now: bool) -> None:
+    def __init__(
+        self, presenter: Any, folded: frozenset[str], after: dict[str, Any], sets: bool
+    ) -> None:
         self._presenter = presenter
         self.FOLDED = folded
-        self._now = now
-        after = getattr(presenter, "FOLDED_AFTER", {})
-        self.FOLDED_AFTER = after if now else {**after, **FOLDED_AFTER_ROUND_4.get(game_id, {})}
+        self._sets = sets
+        self.FOLDED_AFTER = {**getattr(presenter, "FOLDED_AFTER", {}), **after}
 
     def __getattr__(self, name: str) -> Any:
-        if name == "pick_sets" and not self._now:
+        if name == "pick_sets" and not self._sets:
             raise AttributeError(name)
         return getattr(self._presenter, name)
 
 
+def folding(game_id: str, way: str) -> tuple[frozenset[str], dict[str, Any], bool] | None:
+    """A way's folded kinds, what they fold after where that differs from now, and whether
+    its panels offer sets of several choices; None for now (the presenter as it is)."""
+    if way in ROUNDS:
+        return ROUNDS[way][game_id], FOLDED_AFTER_ROUND_4.get(game_id, {}), False
+    if way == "session 14":
+        kinds = presenters.folded_kinds(game_id)
+        return kinds, FOLDED_AFTER_SESSION_14.get(game_id, {}), True
+    return None
+
+
 @contextmanager
-def folded_as(game_id: str, folded: frozenset[str], *, now: bool = False) -> Iterator[None]:
+def folded_as(game_id: str, way: str) -> Iterator[None]:
     presenter = presenters.for_game(game_id)
-    presenters.register(game_id, _Folding(presenter, folded, game_id, now))
+    declared = folding(game_id, way)
+    if declared is not None:
+        presenters.register(game_id, _Folding(presenter, *declared))
     try:
         yield
     finally:
@@ -206,27 +230,23 @@ def count(
 def count_ways(game_id: str, players: int, states: list[Any], log: list[Action]) -> dict:
     """Clicks charged to each log entry, each way of folding."""
     charged = {"unfolded": count(game_id, players, states, log, fold=False)}
-    for way, folded in ROUNDS.items():
-        with folded_as(game_id, folded[game_id]):
+    for way in WAYS[1:]:
+        with folded_as(game_id, way):
             charged[way] = count(game_id, players, states, log, fold=True)
-    charged["now"] = count(game_id, players, states, log, fold=True)
     return charged
 
 
 def time_panels(game_id: str, states: list[Any], log: list[Action], figures: Figures) -> None:
-    """Each logged decision's panel lines worked out the last round's way and now, one after
+    """Each logged decision's panel lines worked out session 14's way and now, one after
     the other (which first, in turns): how many lines, in how much processor time."""
     engine = games.get(game_id)
-    folded = {
-        way: ROUNDS[way][game_id] if way in ROUNDS else presenters.folded_kinds(game_id)
-        for way in PANEL_WAYS
-    }
     for index, (state, action) in enumerate(zip(states, log, strict=True)):
         decision = next(d for d in engine.decisions(state) if d.seat == action.seat)
         for way in PANEL_WAYS[:: 1 if index % 2 else -1]:
-            with folded_as(game_id, folded[way], now=way not in ROUNDS):
+            with folded_as(game_id, way):
+                folded = presenters.folded_kinds(game_id)
                 start = time.process_time()
-                lines = panel_lines(engine, state, action.seat, decision, folded[way])
+                lines = panel_lines(engine, state, action.seat, decision, folded)
                 spent = (time.process_time() - start) * 1000
             figures.panels[decision.kind][way].append((len(lines), spent))
 
@@ -300,7 +320,7 @@ def report(game_id: str, players: int, figures: Figures, top: int, containing: l
 
 
 def report_panels(figures: Figures) -> None:
-    """The decision kinds whose panels changed since round 4: lines and processor time, of
+    """The decision kinds whose panels changed since session 14: lines and processor time, of
     the panels that changed and of all the kind's panels."""
     old, new = PANEL_WAYS
     rows = []
