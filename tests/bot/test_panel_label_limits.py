@@ -98,7 +98,11 @@ def too_long(game: LiveGame, decision: Decision, locale: str) -> list[str]:
     return wrong
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 5])
+# Each player count is a few thousand panels in three languages (about 6 s of processor time):
+# the default run keeps 2 players (it fails there too without the rule), the rest are slow.
+@pytest.mark.parametrize(
+    "players", [2, *(pytest.param(n, marks=pytest.mark.slow) for n in (3, 4, 5))]
+)
 def test_no_coffee_panel_clips_a_label_in_any_language(players):
     engine = games.get("coffee")
     wrong: list[str] = []
