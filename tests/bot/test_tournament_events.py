@@ -14,6 +14,7 @@ import asyncio
 import csv
 import io
 import random
+from types import SimpleNamespace
 
 import discord
 import pytest
@@ -23,6 +24,7 @@ from meeple_hall.bot.i18n import t
 from meeple_hall.bot.store import FinalResult, Seat, TableStatus, TournamentStatus
 from meeple_hall.bot.tournaments import deadline_line
 from tests.bot.conftest import EVERY_GAME, LANGUAGES, awaited_humans, buttons
+from tests.bot.every_game import near_the_end
 from tests.bot.test_tournament import (
     choose_languages,
     click_verb,
@@ -34,6 +36,9 @@ from tests.bot.test_tournament import (
 
 NAMES = ("alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi", "ivan", "judy")
 MINUTE, DAY = 60, 24 * 3600
+# The moves of a random line typed with /move at a game's end (the rest made through the
+# bot's move path).
+TYPED_AT_THE_END = 20
 
 
 @pytest.fixture
@@ -340,9 +345,12 @@ async def test_a_check_in_window_and_a_deadline_survive_a_restart(hall, make_bot
 
 
 async def play_to_its_end(env, channel, players, row, rng):
-    """The table's players type their moves in its thread until its game ends (a seat of
-    the AI plays on its own); the game."""
+    """The table's players make their moves through the bot's move path to near the game's
+    end, then type the last ones in its thread until it ends (a seat of the AI plays on its
+    own); the game."""
     game = await env.bot.manager.fetch(row.table_id)
+    at_table = SimpleNamespace(env=env, channel=thread_of(channel, row.thread_id))
+    await near_the_end(at_table, game, rng, left=TYPED_AT_THE_END)
     for _ in range(3000):
         if game.table.status is not TableStatus.ACTIVE:
             return game
