@@ -15,19 +15,13 @@ from meeple_hall.games.coffee.view import view
 from meeple_hall.games.coffee.words import m
 from meeple_hall.games.core import (
     Decision,
-    GameEngine,
     GameOption,
     Option,
     Result,
     Rng,
     ranks_from_scores,
 )
-from meeple_hall.games.core.kept import KeptPerState
-
-# the states whose spectator's view is kept (the table's state now and the one before, a
-# move's steps: `GameEngine.reveals` compares each one's views with the state before it)
-VIEWS_KEPT = 8
-_SPECTATORS: KeptPerState[CoffeeState, dict[str, Any]] = KeptPerState(VIEWS_KEPT)
+from meeple_hall.games.core.kept import SpectatorsViewKept
 
 
 def handicap(choice: str) -> tuple[int, int] | None:
@@ -38,7 +32,7 @@ def handicap(choice: str) -> tuple[int, int] | None:
     return int(seat) - 1, int(n)
 
 
-class CoffeeEngine(GameEngine[CoffeeState]):
+class CoffeeEngine(SpectatorsViewKept[CoffeeState]):
     id = "coffee"
     name = "Coffee Traders"
     min_players = 2
@@ -115,26 +109,14 @@ class CoffeeEngine(GameEngine[CoffeeState]):
     def resample_private(self, state: CoffeeState, seat: int, rng: Rng) -> None:
         determinize.resample(state, seat, rng)
 
-    def view(self, state: CoffeeState, seat: int | None) -> dict[str, Any]:
-        """Every seat sees what a spectator sees (nothing is kept behind a screen), with
-        `you` added: the table's picture and the DMs ask for every seat's view of a state,
-        so the spectator's is worked out once for the states viewed last (`VIEWS_KEPT`; a
-        state is never changed once the engine has given it: a move makes a new one)."""
-        out = dict(_SPECTATORS.get(state, self._spectators_view))
-        if seat is not None:
-            out["you"] = seat
-        return out
-
-    def restore_order(self, state: CoffeeState) -> None:
-        """As every game's; the view it reads the player count from is of the state before
-        its order is restored, and is not kept."""
-        super().restore_order(state)
-        _SPECTATORS.forget(state)
-
-    def _spectators_view(self, state: CoffeeState) -> dict[str, Any]:
+    def spectators_view(self, state: CoffeeState) -> dict[str, Any]:
         # the seats asked, from the steps asked (their decisions' options are not needed)
         asked = {STEPS.step(frame).seat(state, frame) for frame in STEPS.asked(state)}
         return view(state, None, sorted(asked))
+
+    def own_part(self, state: CoffeeState, seat: int) -> int:
+        """Every seat sees what a spectator sees (nothing is kept behind a screen)."""
+        return seat
 
     def result(self, state: CoffeeState) -> Result | None:
         if not state.over:

@@ -13,12 +13,11 @@ from typing import Any
 
 from meeple_hall.games.core import (
     Decision,
-    GameEngine,
     Result,
     Rng,
     ranks_from_scores,
 )
-from meeple_hall.games.core.kept import KeptPerState
+from meeple_hall.games.core.kept import SpectatorsViewKept
 from meeple_hall.games.core.order import in_order
 from meeple_hall.games.core.steps import Steps
 from meeple_hall.games.keyflower import (
@@ -36,10 +35,6 @@ from meeple_hall.games.keyflower.state import KeyflowerState
 from meeple_hall.games.keyflower.view import own_view, public_view
 
 LOG_KEPT = 40
-# the states whose spectator's view is kept (the table's state now and the one before, a
-# move's steps: `GameEngine.reveals` compares each one's views with the state before it)
-VIEWS_KEPT = 8
-_SPECTATORS: KeptPerState[KeyflowerState, dict[str, Any]] = KeptPerState(VIEWS_KEPT)
 
 
 def asked(state: KeyflowerState) -> list[Ask]:
@@ -69,13 +64,7 @@ STEPS: Steps[KeyflowerState, Ask] = Steps(
 )
 
 
-def _spectators_view(state: KeyflowerState) -> dict[str, Any]:
-    # the seats asked, from the steps asked (their decisions' options are not needed)
-    active = {STEPS.step(frame).seat(state, frame) for frame in STEPS.asked(state)}
-    return public_view(state, sorted(active))
-
-
-class KeyflowerEngine(GameEngine[KeyflowerState]):
+class KeyflowerEngine(SpectatorsViewKept[KeyflowerState]):
     id = "keyflower"
     name = "Keyflower"
     min_players = 2
@@ -97,22 +86,13 @@ class KeyflowerEngine(GameEngine[KeyflowerState]):
     def resample_private(self, state: KeyflowerState, seat: int, rng: Rng) -> None:
         determinize.resample(state, seat, rng)
 
-    def view(self, state: KeyflowerState, seat: int | None) -> dict[str, Any]:
-        """The spectator's view with the seat's own part added (`view.own_view`): the
-        table's picture, the DMs and the Undo plan ask for every seat's view of a state, so
-        the spectator's is worked out once for the states viewed last (`VIEWS_KEPT`; a state
-        is never changed once the engine has given it: a move makes a new one). The seats'
-        views share its parts: views are read-only."""
-        out = dict(_SPECTATORS.get(state, _spectators_view))
-        if seat is not None:
-            out["you"] = own_view(state, seat)
-        return out
+    def spectators_view(self, state: KeyflowerState) -> dict[str, Any]:
+        # the seats asked, from the steps asked (their decisions' options are not needed)
+        active = {STEPS.step(frame).seat(state, frame) for frame in STEPS.asked(state)}
+        return public_view(state, sorted(active))
 
-    def restore_order(self, state: KeyflowerState) -> None:
-        """As every game's; the view it reads the player count from is of the state before
-        its order is restored, and is not kept."""
-        super().restore_order(state)
-        _SPECTATORS.forget(state)
+    def own_part(self, state: KeyflowerState, seat: int) -> dict[str, Any]:
+        return own_view(state, seat)
 
     def shows_secret(self, before: KeyflowerState, action: Any, after: KeyflowerState) -> bool:
         """Workers or skill tiles leaving a screen show their colours and kinds; winter tiles

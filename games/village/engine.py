@@ -6,13 +6,12 @@ from typing import Any
 
 from meeple_hall.games.core import (
     Decision,
-    GameEngine,
     GameOption,
     Option,
     Result,
     Rng,
 )
-from meeple_hall.games.core.kept import KeptPerState
+from meeple_hall.games.core.kept import SpectatorsViewKept
 from meeple_hall.games.core.steps import Steps
 from meeple_hall.games.village import (
     actions,
@@ -68,13 +67,9 @@ LOG_KEPT = 40
 # seat compensation and the start player are for several players, Karla for the solo game.
 SHARED = {"min_players": 2}
 SOLO = {"max_players": 1}
-# the states whose spectator's view is kept (the table's state now and the one before, a
-# move's steps: `GameEngine.reveals` compares each one's views with the state before it)
-VIEWS_KEPT = 8
-_SPECTATORS: KeptPerState[VillageState, dict[str, Any]] = KeptPerState(VIEWS_KEPT)
 
 
-class VillageEngine(GameEngine[VillageState]):
+class VillageEngine(SpectatorsViewKept[VillageState]):
     id = "village"
     name = "Village"
     min_players = 1
@@ -198,25 +193,11 @@ class VillageEngine(GameEngine[VillageState]):
     def resample_private(self, state: VillageState, seat: int, rng: Rng) -> None:
         determinize.resample(state, seat, rng)
 
-    def view(self, state: VillageState, seat: int | None) -> dict[str, Any]:
-        """The spectator's view with the seat's own part added (`view.view`): the table's
-        picture, the DMs and the Undo plan ask for every seat's view of a state, so the
-        spectator's is worked out once for the states viewed last (`VIEWS_KEPT`; a state is
-        never changed once the engine has given it: a move makes a new one). The seats'
-        views share its parts: views are read-only."""
-        out = dict(_SPECTATORS.get(state, self._spectators_view))
-        if seat is not None:
-            out["you"] = own_view(state, seat)
-        return out
-
-    def restore_order(self, state: VillageState) -> None:
-        """As every game's; the view it reads the player count from is of the state before
-        its order is restored, and is not kept."""
-        super().restore_order(state)
-        _SPECTATORS.forget(state)
-
-    def _spectators_view(self, state: VillageState) -> dict[str, Any]:
+    def spectators_view(self, state: VillageState) -> dict[str, Any]:
         return public_view(state)
+
+    def own_part(self, state: VillageState, seat: int) -> dict[str, Any]:
+        return own_view(state, seat)
 
     def result(self, state: VillageState) -> Result | None:
         if state.phase != "over":
