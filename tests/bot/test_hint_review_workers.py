@@ -19,21 +19,14 @@ from meeple_hall.bot.store import LoggedAction, Seat, Table, TableStatus
 from meeple_hall.games.ai.review import Budget
 from meeple_hall.games.core import Action
 from meeple_hall.games.testing import random_choices
-from tests.bot.worker_jobs import modules
+from tests.bot.worker_jobs import HEAVY, modules
 
-# What a hint or review worker has no use for: discord.py, its HTTP client, the store and
-# its database drivers, the bot's own modules that import them, and the tests'.
+# Besides HEAVY, not the bot's modules that own the workers, nor the tests'.
 NOT_IN_A_WORKER = (
-    "discord",
-    "aiohttp",
-    "asyncpg",
-    "aiosqlite",
-    "simcord",
-    "meeple_hall.bot.app",
+    *HEAVY,
     "meeple_hall.bot.hints",
     "meeple_hall.bot.review",
     "meeple_hall.bot.live_game",
-    "meeple_hall.bot.store",
     "tests.bot.test_hint_review_workers",
 )
 GAME = "village"

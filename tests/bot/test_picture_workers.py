@@ -18,22 +18,11 @@ from meeple_hall.bot import render
 from meeple_hall.bot.render import PicturePool, TablePictures, encode_table
 from meeple_hall.games.core import Action
 from meeple_hall.games.testing import random_choices
-from tests.bot.worker_jobs import modules, worker_pid
+from tests.bot.worker_jobs import HEAVY, modules, worker_pid
 
-# What a picture worker has no use for: discord.py, its HTTP client, the store and its
-# database drivers, the bot's own modules that import them, and the tests' (not pytest: a
+# Besides HEAVY, not the bot's module that owns the pool, nor the tests' (not pytest: a
 # worker runs the imports of the script that started its owner, `pytest` under `-n 0`).
-NOT_IN_A_WORKER = (
-    "discord",
-    "aiohttp",
-    "asyncpg",
-    "aiosqlite",
-    "simcord",
-    "meeple_hall.bot.app",
-    "meeple_hall.bot.render",
-    "meeple_hall.bot.store",
-    "tests.bot.test_picture_workers",
-)
+NOT_IN_A_WORKER = (*HEAVY, "meeple_hall.bot.render", "tests.bot.test_picture_workers")
 
 
 async def test_a_picture_worker_imports_no_discord_nor_the_store():
