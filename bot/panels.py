@@ -37,6 +37,7 @@ from meeple_hall.bot import presenters
 from meeple_hall.bot.components import CUSTOM_ID_MAX, Components, Family, button, clip, select
 from meeple_hall.bot.i18n import game_text, language, t
 from meeple_hall.bot.live_game import LiveGame, decision_hash
+from meeple_hall.bot.presenters import BUTTON_LABEL_MAX, DESCRIPTION_MAX, MENU_LABEL_MAX
 from meeple_hall.bot.rulebook import add_rules_button
 from meeple_hall.games import Action, Decision, Engine, GameError, Option
 from meeple_hall.games.core.hidden import hidden_parts
@@ -58,10 +59,6 @@ FOLD_MAX_LINES = MENU_SIZE * MENUS_PER_PAGE
 FOLD_MAX_DEPTH = 4
 # An option that only steps back to an earlier decision is never part of a chain.
 STEP_BACK = frozenset({"back"})
-LABEL_MAX = 80
-# Discord's longest button label, and menu line label.
-BUTTON_LABEL_MAX = 80
-MENU_LABEL_MAX = 100
 
 
 @dataclass(frozen=True)
@@ -521,7 +518,7 @@ def _menu(
             label=clip(style.label or "", MENU_LABEL_MAX),
             value=line.value,
             emoji=style.emoji,
-            description=clip(style.description, 100) if style.description else None,
+            description=clip(style.description, DESCRIPTION_MAX) if style.description else None,
             default=line.value in picked,
         )
     return menu_item
@@ -606,7 +603,7 @@ def _line_style(
     ]
     label = " · ".join(s.label or "" for s in steps)
     description = next((s.description for s in reversed(steps) if s.description), None)
-    if len(label) > LABEL_MAX and not full:
+    if len(label) > BUTTON_LABEL_MAX and not full:
         # Too long for a button: the first step's words move to the description.
         label = " · ".join(s.label or "" for s in steps[1:])
         description = " — ".join(filter(None, [steps[0].label, description]))
@@ -629,7 +626,7 @@ def shown_style(
     )
 
 
-def _shown(style: ShownStyle, limit: int = LABEL_MAX) -> str:
+def _shown(style: ShownStyle, limit: int = BUTTON_LABEL_MAX) -> str:
     """An option as its button or menu line shows it (emoji and label)."""
     label = clip(style.label or "", limit)
     return f"{style.emoji} {label}" if style.emoji else label

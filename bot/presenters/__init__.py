@@ -57,6 +57,13 @@ class OptionStyle:
     description: Text | None = None
 
 
+# Discord's limits on a panel's words: a button's label, a menu line's label and its
+# description (longer ones are cut).
+BUTTON_LABEL_MAX = 80
+MENU_LABEL_MAX = 100
+DESCRIPTION_MAX = 100
+
+
 def fits(text: Text, most: int) -> bool:
     """Whether `text` is at most `most` characters in every language (a presenter's
     longer words go to the description where they would pass Discord's limits)."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from meeple_hall.bot.presenters import OptionStyle, fits
+from meeple_hall.bot.presenters import BUTTON_LABEL_MAX, MENU_LABEL_MAX, OptionStyle, fits
 from meeple_hall.games.burgundy.words import (
     count,
     hex_name,
@@ -49,8 +49,6 @@ FOLDED_AFTER = {
     # the castle's 20-50
     "castle": frozenset({"townhall"}),
 }
-MENU_LABEL_MAX = 100  # Discord cuts a menu line's label here
-BUTTON_LABEL_MAX = 80  # and a button's (a town hall's few lines are buttons)
 
 
 def option_style(decision: Decision, option: Option) -> OptionStyle | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from meeple_hall.bot.presenters import OptionStyle, fits
+from meeple_hall.bot.presenters import BUTTON_LABEL_MAX, DESCRIPTION_MAX, OptionStyle, fits
 from meeple_hall.games.core import Decision, Msg, Option, Text
 from meeple_hall.games.keyflower.components import tiles
 from meeple_hall.games.keyflower.words import (
@@ -61,8 +61,6 @@ KIND_EMOJI = {
     "turn_order": "🔢",
 }
 TILE_DECISIONS = ("location", "from", "to", "upgrade", "boat", "winter", "place_tile", "flip")
-DESCRIPTION_MAX = 100  # Discord cuts a menu line's description here
-LABEL_MAX = 80  # a button's label (a menu line holds 100)
 PLACING = ("place_tile", "place_at")  # the decisions a placing line starts with
 
 
@@ -227,7 +225,7 @@ def _transport_style(
         label = _transport_words(segments, words, transporting=False)
         if label is None:
             return None
-        if fits(label, LABEL_MAX):
+        if fits(label, BUTTON_LABEL_MAX):
             break
     described = _upgraded_text(segments) or head.description
     return OptionStyle(label, head.emoji, described if words is head.label else head.label)
@@ -315,7 +313,7 @@ def _placing_style(decisions: tuple[Decision, ...], options: tuple[Option, ...])
     placed = m("chain.place", tile=tile_name(tile.fields["tile"]), cell=where)
     label = m("chain.turned", place=placed, turn=_placement_words(turn)) if turn else placed
     style = option_style(decisions[0], tile) or OptionStyle()
-    if not fits(label, LABEL_MAX):
+    if not fits(label, BUTTON_LABEL_MAX):
         return OptionStyle(short, style.emoji, tile_label(tile.fields["tile"]))
     return OptionStyle(label, style.emoji, style.description)
 

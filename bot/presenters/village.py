@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from meeple_hall.bot.presenters import OptionStyle, fits
+from meeple_hall.bot.presenters import BUTTON_LABEL_MAX, DESCRIPTION_MAX, OptionStyle, fits
 from meeple_hall.games.core import Decision, Msg, Option, Text
 from meeple_hall.games.village import words as w
 from meeple_hall.renderers.village import CITY_LETTER, CITY_XY
@@ -36,8 +36,6 @@ EMOJI = {
     "gift": "🎁",
 }
 PASSING = "⏭️"
-DESCRIPTION_MAX = 100  # a menu line's description
-LABEL_MAX = 80  # a button's label (a menu line holds 100)
 
 # Panels fold these decisions into the one before them (bot/panels.py): the cube from the
 # harvest space and whether to harvest, in one click; an action and the family member that
@@ -90,7 +88,7 @@ def chain_style(decisions: tuple[Decision, ...], options: tuple[Option, ...]) ->
         label = w.m("label.then", action=before_label, then=last.label)
         # a trip keeps where the city lies; a council step's note ("then a privilege") is said
         note = before.description if kind == "reward" else None
-    if fits(label, LABEL_MAX):
+    if fits(label, BUTTON_LABEL_MAX):
         return OptionStyle(label, before.emoji, note)
     return OptionStyle(last.label, EMOJI[kind], before_label)
 
