@@ -8,6 +8,7 @@ tournaments reached by number or name."""
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 
 import discord
 import pytest
@@ -18,6 +19,7 @@ from meeple_hall.bot.i18n import game_name, t
 from meeple_hall.bot.store import TableStatus, TournamentStatus
 from meeple_hall.bot.tournaments import Tournaments
 from tests.bot.conftest import EVERY_GAME, LANGUAGES, awaited_humans, buttons, plan_turn
+from tests.bot.every_game import near_the_end
 
 OTHER_LANGUAGES = [lang for lang in LANGUAGES if lang != "en"]
 NAMES = ("alice", "bob", "carol", "dave", "erin", "frank", "grace")
@@ -38,6 +40,17 @@ def hall(simcord_env):
 
 def thread_of(channel, thread_id: int):
     return next(t for t in channel.threads if t.id == thread_id)
+
+
+# The moves of a random line left to type with /move at the end of a tournament table's game.
+TYPED_AT_THE_END = 20
+
+
+async def near_the_end_in_thread(env, channel, row, game, rng: random.Random) -> None:
+    """The table's game made through the bot's move path (`near_the_end`, its thread as the
+    channel) to TYPED_AT_THE_END moves of a random line from its end."""
+    at_table = SimpleNamespace(env=env, channel=thread_of(channel, row.thread_id))
+    await near_the_end(at_table, game, rng, left=TYPED_AT_THE_END)
 
 
 def small_tables(game_id: str) -> dict[str, int]:

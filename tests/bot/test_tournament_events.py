@@ -14,7 +14,6 @@ import asyncio
 import csv
 import io
 import random
-from types import SimpleNamespace
 
 import discord
 import pytest
@@ -24,11 +23,11 @@ from meeple_hall.bot.i18n import t
 from meeple_hall.bot.store import FinalResult, Seat, TableStatus, TournamentStatus
 from meeple_hall.bot.tournaments import deadline_line
 from tests.bot.conftest import EVERY_GAME, LANGUAGES, awaited_humans, buttons
-from tests.bot.every_game import near_the_end
 from tests.bot.test_tournament import (
     choose_languages,
     click_verb,
     move_typed,
+    near_the_end_in_thread,
     posted,
     sign_up,
     thread_of,
@@ -36,9 +35,6 @@ from tests.bot.test_tournament import (
 
 NAMES = ("alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi", "ivan", "judy")
 MINUTE, DAY = 60, 24 * 3600
-# The moves of a random line typed with /move at a game's end (the rest made through the
-# bot's move path).
-TYPED_AT_THE_END = 20
 
 
 @pytest.fixture
@@ -349,8 +345,7 @@ async def play_to_its_end(env, channel, players, row, rng):
     end, then type the last ones in its thread until it ends (a seat of the AI plays on its
     own); the game."""
     game = await env.bot.manager.fetch(row.table_id)
-    at_table = SimpleNamespace(env=env, channel=thread_of(channel, row.thread_id))
-    await near_the_end(at_table, game, rng, left=TYPED_AT_THE_END)
+    await near_the_end_in_thread(env, channel, row, game, rng)
     for _ in range(3000):
         if game.table.status is not TableStatus.ACTIVE:
             return game

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import random
 from itertools import combinations
-from types import SimpleNamespace
 
 import pytest
 
@@ -17,13 +16,16 @@ from meeple_hall.bot.i18n import t
 from meeple_hall.bot.store import TableStatus, TournamentStatus
 from meeple_hall.games.ai.evaluate import points_now
 from tests.bot.conftest import EVERY_GAME, REAL_GAMES, awaited_humans
-from tests.bot.every_game import near_the_end
-from tests.bot.test_tournament import move_typed, play_round, posted, sign_up, thread_of
+from tests.bot.test_tournament import (
+    move_typed,
+    near_the_end_in_thread,
+    play_round,
+    posted,
+    sign_up,
+    thread_of,
+)
 
 NAMES = ("alice", "bob", "carol", "dave", "erin", "frank")
-# The moves of a real game's line typed with /move at its end (the rest made through the
-# bot's move path).
-TYPED_AT_THE_END = 20
 
 
 @pytest.fixture
@@ -173,8 +175,7 @@ async def test_a_real_game_played_to_the_end_of_its_tournament_through_move(hall
     (row,) = await store.tournament_tables(tournament.id, 1)
     game = env.bot.manager.get(row.table_id)
     assert game.table.game == game_id and len(game.table.seats) == 2
-    at_table = SimpleNamespace(env=env, channel=thread_of(channel, row.thread_id))
-    await near_the_end(at_table, game, random.Random(4), left=TYPED_AT_THE_END)
+    await near_the_end_in_thread(env, channel, row, game, random.Random(4))
     typed_from = game.seq
 
     assert await play_to_the_end(env, channel, players, random.Random(4)) == 1
