@@ -11,12 +11,12 @@ at that size; the finer print (costs, contract wants, counters) reads after a ta
 from __future__ import annotations
 
 import json
-import math
 from functools import cache, lru_cache, partial
 from typing import Any
 
 from PIL import Image, ImageDraw
 
+from meeple_hall.renderers import parts
 from meeple_hall.renderers.palette import BACKGROUND, INK, MUTED, SEAT_COLOURS, font
 from meeple_hall.renderers.shapes import draw_shape
 from meeple_hall.renderers.stamps import rounded_rectangle
@@ -985,30 +985,6 @@ def kept_part(key: tuple[Any, ...]) -> list[Image.Image]:
     return []
 
 
-PART_MARGIN = 2  # pixels a part's box reaches past the shapes it draws (rounding of floats)
-
-
-def draw_part(
-    image: Image.Image, key: tuple[Any, ...], box: tuple[float, float, float, float], draw_it: Any
-) -> None:
-    """The part of the picture inside `box`: pasted as drawn before under `key`, or drawn by
-    `draw_it()` and kept. What lies in the box must be the printed board and this part only
-    (parts drawn later may lie over it)."""
-    x0, y0, x1, y1 = box
-    area = (
-        math.floor(x0) - PART_MARGIN,
-        math.floor(y0) - PART_MARGIN,
-        math.ceil(x1) + PART_MARGIN + 1,
-        math.ceil(y1) + PART_MARGIN + 1,
-    )
-    kept = kept_part(key)
-    if kept:
-        image.paste(kept[0], area[:2])
-        return
-    draw_it()
-    kept.append(image.crop(area))
-
-
 def seat_colours(view: dict[str, Any]) -> tuple[tuple[int, int, int], ...]:
     return tuple(seat_colour(view, seat) for seat in range(len(view["players"])))
 
@@ -1020,7 +996,7 @@ def active_ring(draw: Draw, x0: float, y0: float, w: float) -> None:
 
 def render(view: dict[str, Any]) -> Image.Image:
     """The table: the printed board for its layout, and each part of it pasted as drawn
-    before or drawn now (`draw_part`), in the order the parts lie over each other."""
+    before or drawn now (`parts.draw_part`), in the order the parts lie over each other."""
     seats = len(view["players"])
     layout = json.dumps(
         {
@@ -1041,13 +1017,17 @@ def render(view: dict[str, Any]) -> Image.Image:
         view["wild_stock"],
         view["general_workers"],
     )
-    bottom = COOPS_TOP - 2 * PART_MARGIN - 1  # the arrows reach over the cooperatives
-    draw_part(image, header, (0, 0, WIDTH - 1, bottom), lambda: draw_header(draw, view, 4))
+    bottom = COOPS_TOP - 2 * parts.PART_MARGIN - 1  # the arrows reach over the cooperatives
+    parts.draw_part(
+        image, kept_part, header, (0, 0, WIDTH - 1, bottom), lambda: draw_header(draw, view, 4)
+    )
     coop_rules = (colours, view["rules_players"], repr(view["building_kinds"]))
     for i, coffee in enumerate(COFFEES):
         x, key = coop_x(i), ("coop", coffee, layout, coop_rules, repr(view["coops"][coffee]))
         box = (x, COOPS_TOP, x + COOP_W, COOPS_TOP + COOP_H)
-        draw_part(image, key, box, lambda x=x, c=coffee: draw_coop(draw, view, c, x, COOPS_TOP))
+        parts.draw_part(
+            image, kept_part, key, box, lambda x=x, c=coffee: draw_coop(draw, view, c, x, COOPS_TOP)
+        )
     draw_turn_arrows(draw, view, 4)
     draw_band(image, draw, view, layout, colours)
     # boards of whole pixels, centred: each board's pieces lie on the pixel grid as on the
@@ -1063,7 +1043,7 @@ def render(view: dict[str, Any]) -> Image.Image:
             drawn = partial(draw_andre, draw, view, x, PLAYERS_TOP, width)
         else:
             drawn = partial(draw_player, draw, view, seat, x, PLAYERS_TOP, width)
-        draw_part(image, key, box, drawn)
+        parts.draw_part(image, kept_part, key, box, drawn)
     return image
 
 
@@ -1085,16 +1065,18 @@ def draw_band(
     andre = view["andre"]["seat"] if view["andre"] is not None else None
     arabica = ("arabica", colours, andre, repr([p["arabica"] for p in view["players"]]))
     bottom = BAND_TOP + BAND_H
-    draw_part(
+    parts.draw_part(
         image,
+        kept_part,
         arabica,
         (MARGIN, BAND_TOP, MARGIN + ARABICA_W, bottom),
         lambda: draw_arabica(draw, view, MARGIN, BAND_TOP),
     )
     bars, x, right = band_x(view)
     served = ("bars", layout, colours, repr(view["bars"]), repr(view["bar_animals"]))
-    draw_part(
+    parts.draw_part(
         image,
+        kept_part,
         served,
         (bars, BAND_TOP, x - 10, bottom),
         lambda: draw_bars(draw, view, bars, BAND_TOP),
@@ -1105,7 +1087,7 @@ def draw_band(
         draw_milestones(draw, view, x, BAND_TOP, right)
         draw_contract_bonus(draw, view, x, BAND_TOP + 104, right)
 
-    draw_part(image, market, (x, BAND_TOP, x + right, bottom), draw_market)
+    parts.draw_part(image, kept_part, market, (x, BAND_TOP, x + right, bottom), draw_market)
 
 
 def draw_own_arabica(draw: Draw, view: dict[str, Any], seat: int, x0: float, y0: float) -> None:
