@@ -2,7 +2,7 @@
 computes for one move, game by game.
 
     python bench/move_cpu.py [--moves 60] [--players 3] [--seed 1] [--games keyflower,...]
-                             [--parts] [--digest]
+                             [--parts] [--digest] [--pictures]
 
 For each move of a seeded random game (the same moves in every tree whose panels are the
 same): the mover's panel as Take turn builds it (`build_panel`, its lines unfolded), the
@@ -10,7 +10,14 @@ line chosen applied step by step as `CommitPath` applies it (each step with the 
 decision, the decisions after it, the history moved), every seat's view and the spectator's
 (the table picture and the DMs ask for them), and the Undo button's plan
 (`History.plan_undo` with the game's kept views). No store, no SimCord, no pictures: those
-are measured by `click_latency.py`, `load.py` and `game_figures.py`. To compare another tree,
+are measured by `click_latency.py`, `load.py` and `game_figures.py`, except with `--pictures`:
+then each move also draws and encodes, in this process, what the table's picture worker draws
+for it as `bot/render.TablePictures` asks: the mover's decision picture (`encode_decision`,
+with Take turn's panel; not drawn again for the seat's last view of the same parts) and the
+table picture after the move (`encode_table`, the table's palette kept; not drawn again for an
+unchanged spectator view). A worker serving this one table: its kept stamps, parts and bands
+are this table's only (a worker shared by many tables keeps less of each). The sum is issue
+29's "a move's processor time (bot and workers)", without Discord. To compare another tree,
 put on PYTHONPATH a folder holding a `meeple_hall/` of symlinks to that tree's `meeple_hall/
 __init__.py`, `bot`, `games`, `renderers` and `data` (a tree's own `meeple_hall/` is not enough:
 the editable install maps its parts to this tree); the first line says where `meeple_hall` is.
@@ -46,6 +53,41 @@ LANGUAGES = ("en-US", "zh-TW", "ja")
 
 
 PARTS = ("panel", "move", "views", "undo")
+PICTURES = ("decision picture", "table picture")
+
+
+class WorkerPictures:
+    """The pictures a move asks of its table's worker, drawn here: `bot/render.TablePictures`'
+    rules (a picture of a view equal to the one last drawn for the same kind, seat and
+    parts is not drawn again), the worker's functions (`bot/picture_encoding`)."""
+
+    def __init__(self, game_id: str) -> None:
+        from meeple_hall.bot import picture_encoding
+        from meeple_hall.renderers import phone
+
+        self.game_id = game_id
+        self.encoding = picture_encoding
+        self.phone = phone
+        self.palette: Any = None
+        self.table_view: Any = None
+        self.shown: dict[tuple[Any, ...], Any] = {}
+        self.drawn = {kind: 0 for kind in PICTURES}
+
+    def decision(self, game: Any, seat: int, decision: Any) -> None:
+        view = game.view(seat)
+        parts = self.phone.decision_parts(self.game_id, view, decision.kind)
+        key = (seat, parts)
+        if parts and self.shown.get(key) != view:
+            self.encoding.encode_decision(self.game_id, view, parts)
+            self.shown[key] = view
+            self.drawn["decision picture"] += 1
+
+    def table(self, game: Any) -> None:
+        view = game.view(None)
+        if view != self.table_view:
+            _, self.palette = self.encoding.encode_table(self.game_id, view, self.palette)
+            self.table_view = view
+            self.drawn["table picture"] += 1
 
 
 def one_game(
@@ -55,10 +97,12 @@ def one_game(
     moves: int,
     parts: dict[str, float] | None = None,
     digest: Any = None,
+    pictures: WorkerPictures | None = None,
 ) -> tuple[list[float], int]:
     """Processor time (ms) of each move's bot-side work, and how many log entries it made;
     `parts` adds up each part's (the panel, the move applied, the views, the Undo plan);
-    `digest` (a hashlib object) is given every panel built, untimed."""
+    `digest` (a hashlib object) is given every panel built, untimed; `pictures` adds each
+    move's pictures (its times in `parts` under PICTURES, not in the move's)."""
     engine = games.get(game_id)
     players = max(engine.min_players, min(engine.max_players, players))
     game = model_game(engine, engine.new(players, seed), players)
@@ -76,6 +120,13 @@ def one_game(
             for shown in _every_page(game, seat, decision):
                 digest.update(shown.encode())
             began += time.process_time() - paused
+        if pictures is not None:
+            paused = time.process_time()
+            pictures.decision(game, seat, decision)
+            drawn = time.process_time() - paused
+            began += drawn
+            if parts is not None:
+                parts["decision picture"] = parts.get("decision picture", 0.0) + drawn * 1000
         steps = _choice(game, seat, decision, rng)
         marks = [time.process_time()]
         state, history = game.state, game.history
@@ -109,6 +160,12 @@ def one_game(
             for part, start, end in zip(PARTS, [began, *marks[:-1]], marks, strict=True):
                 parts[part] = parts.get(part, 0.0) + (end - start) * 1000
         entries += len(steps)
+        if pictures is not None:
+            paused = time.process_time()
+            pictures.table(game)
+            drawn = time.process_time() - paused
+            if parts is not None:
+                parts["table picture"] = parts.get("table picture", 0.0) + drawn * 1000
     return times, entries
 
 
@@ -150,13 +207,21 @@ def main() -> None:
     parser.add_argument("--games", default=",".join(REAL_GAMES))
     parser.add_argument("--parts", action="store_true", help="also each part's mean")
     parser.add_argument("--digest", action="store_true", help="also the panels' digest")
+    parser.add_argument(
+        "--pictures", action="store_true", help="also the pictures the table's worker draws"
+    )
     args = parser.parse_args()
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"meeple_hall from {os.path.dirname(meeple_hall.__file__)}; load average {load}")
     for game_id in args.games.split(","):
         parts: dict[str, float] = {}
         digest = hashlib.sha256() if args.digest else None
-        times, entries = one_game(game_id, args.players, args.seed, args.moves, parts, digest)
+        pictures = WorkerPictures(game_id) if args.pictures else None
+        if pictures is not None:
+            _first_pictures(game_id, args.players, args.seed)
+        times, entries = one_game(
+            game_id, args.players, args.seed, args.moves, parts, digest, pictures
+        )
         print(
             f"  {game_id:<10} {len(times)} moves ({entries} log entries): "
             f"median {statistics.median(times):.1f} ms, mean {statistics.fmean(times):.1f} ms, "
@@ -167,6 +232,27 @@ def main() -> None:
             print(f"  {'':<10} a move's mean by part (ms): {each}")
         if digest is not None:
             print(f"  {'':<10} its panels' digest: {digest.hexdigest()[:16]}")
+        if pictures is not None:
+            _print_pictures(times, parts, pictures)
+
+
+def _first_pictures(game_id: str, players: int, seed: int) -> None:
+    """A worker's first pictures load its fonts and draw its unchanging layers: done before,
+    on another seed's game, and not counted (a worker does it once, not a move)."""
+    one_game(game_id, players, seed + 1000, 6, None, None, WorkerPictures(game_id))
+
+
+def _print_pictures(times: list[float], parts: dict[str, float], pictures: WorkerPictures) -> None:
+    moves = len(times)
+    bot = statistics.fmean(times)
+    each = {kind: parts.get(kind, 0.0) / moves for kind in PICTURES}
+    drawn = ", ".join(f"{kind} {pictures.drawn[kind] / moves:.2f}" for kind in PICTURES)
+    whole = bot + sum(each.values())
+    print(
+        f"  {'':<10} a move with its pictures (bot and worker, mean): {whole:.1f} ms"
+        f" = bot {bot:.1f} + decision picture {each['decision picture']:.1f}"
+        f" + table picture {each['table picture']:.1f}; drawn a move: {drawn}"
+    )
 
 
 if __name__ == "__main__":
