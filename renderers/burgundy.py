@@ -8,20 +8,24 @@ stay apart for colour-blind players.
 
 Drawn at half the cost and less (issue 29): what no move changes (the board's panels, each
 seat's frame and empty estate) is drawn once and pasted, and tiles, dice, goods and the like
-are pasted from stamps (see "stamps" below); only what the view changes is drawn.
+are pasted from stamps (see "stamps" below); only what the view changes is drawn. Each cell
+(the depots, the tracks, a seat's estate) is a part kept by what it shows (`draw_cell`,
+renderers/parts.py): a move redraws the cells it changed and pastes the others, and the phone
+pictures paste the same cells (a seat's estate drawn for the table is not drawn again for its
+decision picture on the same worker).
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from functools import cache, lru_cache
+from functools import cache, lru_cache, partial
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
 from meeple_hall.games.burgundy.data import components
-from meeple_hall.renderers import stamps
+from meeple_hall.renderers import parts, stamps
 
 BACKGROUND = (232, 226, 211)
 PANEL = (250, 247, 239)
@@ -870,17 +874,21 @@ def draw_rank(d: ImageDraw.ImageDraw, cx: float, cy: float, rank: int) -> None:
 
 
 def render(view: dict[str, Any]) -> Image.Image:
+    """The table: the board's base for its player count, and each cell pasted as drawn
+    before or drawn now (`draw_cell`)."""
     n = view["num_players"]
     image = board_base(n, len(view["bridge"])).copy()
-    d = ImageDraw.Draw(image)
-    draw_market(d, view, *cell(0, 0))
-    draw_tracks(d, view, *cell(0, 1))
-    for seat in range(n):
-        draw_player(image, view, seat, *seat_cell(n, seat))
+    for part in (*BOARD_CELLS, *range(n)):
+        draw_cell(image, view, part, *cell_corner(n, part))
     return image
 
 
 BOARD_CELLS = ("depots", "tracks")  # the first column, top to bottom
+
+
+def cell_corner(n: int, part: str | int) -> tuple[int, int]:
+    """The top left corner of a cell ("depots", "tracks" or a seat's) on the table."""
+    return seat_cell(n, part) if isinstance(part, int) else cell(0, BOARD_CELLS.index(part))
 
 
 def render_cell(view: dict[str, Any], part: str | int, pad: int) -> Image.Image:
@@ -888,16 +896,87 @@ def render_cell(view: dict[str, Any], part: str | int, pad: int) -> Image.Image:
     around it, drawn alone. Every cell's corner is even, so for an even `pad` the cell moves by
     an even number of pixels, as stamps do: Pillow draws it as on the table."""
     n = view["num_players"]
-    x, y = seat_cell(n, part) if isinstance(part, int) else cell(0, BOARD_CELLS.index(part))
+    x, y = cell_corner(n, part)
     box = (x - pad, y - pad, x + CELL_W + pad, y + CELL_H + pad)
     image = board_base(n, len(view["bridge"])).crop(box)
-    if part == "depots":
-        draw_market(ImageDraw.Draw(image), view, pad, pad)
-    elif part == "tracks":
-        draw_tracks(ImageDraw.Draw(image), view, pad, pad)
-    else:
-        draw_player(image, view, int(part), pad, pad)
+    draw_cell(image, view, part, pad, pad)
     return image
+
+
+# -- the cells kept -----------------------------------------------------------------------------
+# A worker's recent tables: a cell's part is 455 x 435 pixels, 0.8 MB as Pillow keeps RGB (four
+# bytes a pixel), 25 MB in all: a 4-player table's six cells and the two or three a move
+# changes, for about four tables at once.
+PARTS_KEPT = 32
+
+
+@lru_cache(maxsize=PARTS_KEPT)
+def kept_part(key: tuple[Any, ...]) -> list[Image.Image]:
+    """Where the cell drawn under `key` is kept (empty until it is drawn): cells of table and
+    phone pictures drawn before, by everything that changes their pixels (`cell_key`). A move
+    changes one to three of them; the others are pasted as they were. The least recently
+    used go first."""
+    return []
+
+
+# What the tracks show of the view (`draw_tracks`); the rest is the board's base
+TRACKS_SHOW = (
+    "phase_index",
+    "phase_goods_left",
+    "round_goods",
+    "round",
+    "white",
+    "bridge",
+    "order",
+    "active",
+    "bonus_left",
+    "supply",
+)
+
+
+def cell_key(view: dict[str, Any], part: str | int) -> tuple[Any, ...]:
+    """Everything a cell's pixels depend on, but where it lies (a cell drawn alone, moved by
+    whole pixels, is the table's, tests/renderers/test_burgundy_parts.py): the board's base
+    under the depots and tracks (player count, turn order spaces), and the part of the view
+    the cell shows."""
+    if part == "depots":
+        shown = repr([view["depots"], view["black"]])
+    elif part == "tracks":
+        shown = repr([view[k] for k in TRACKS_SHOW])
+    else:
+        return ("seat", *seat_key(view, int(part)))
+    return (part, view["num_players"], len(view["bridge"]), shown)
+
+
+def seat_key(view: dict[str, Any], seat: int) -> tuple[Any, ...]:
+    """What a seat's estate shows (`draw_player`): its player, the estate board, whether it
+    acts and what is pending for it, its final score and place."""
+    active = seat == view["active"]
+    pending = repr(view.get("pending") if active else None)
+    final = view.get("final")
+    ranked = (final["scores"][seat], final["ranks"][seat]) if final else None
+    return (seat, active, pending, ranked, repr(view["estate_board"]), repr(view["players"][seat]))
+
+
+def draw_cell(image: Image.Image, view: dict[str, Any], part: str | int, x: int, y: int) -> None:
+    """A cell ("depots", "tracks" or a seat's) with its corner at (x, y) of `image`, which
+    holds the table's base there (the board's base, or the background for a seat's): pasted
+    as drawn before for what it shows, or drawn and kept (`parts.draw_part`). A cell too near
+    the picture's edge for its part's margin is drawn and not kept."""
+    draw: Callable[[], None]
+    if part == "depots":
+        draw = partial(draw_market, ImageDraw.Draw(image), view, x, y)
+    elif part == "tracks":
+        draw = partial(draw_tracks, ImageDraw.Draw(image), view, x, y)
+    else:
+        draw = partial(draw_player, image, view, int(part), x, y)
+    box = (x, y, x + CELL_W, y + CELL_H)
+    margin = parts.PART_MARGIN  # the part's area: the box, `margin` more each side
+    within = min(x, y) >= margin and x + CELL_W + margin < image.width
+    if not within or y + CELL_H + margin >= image.height:
+        draw()
+        return
+    parts.draw_part(image, kept_part, cell_key(view, part), box, draw)
 
 
 # -- the private picture ------------------------------------------------------------------------
@@ -912,9 +991,8 @@ def render_private(view: dict[str, Any]) -> Image.Image | None:
         return None
     seat = you["seat"]
     image = Image.new("RGB", (PRIVATE_W, CELL_H + 2 * MARGIN), BACKGROUND)
-    d = ImageDraw.Draw(image)
-    draw_player(image, view, seat, MARGIN, MARGIN)
-    draw_sold(d, you["sold"], seat, PRIVATE_W - SOLD_W - MARGIN, MARGIN)
+    draw_cell(image, view, seat, MARGIN, MARGIN)
+    draw_sold(ImageDraw.Draw(image), you["sold"], seat, PRIVATE_W - SOLD_W - MARGIN, MARGIN)
     return image
 
 

@@ -19,20 +19,21 @@ def focuses(view: dict[str, Any]) -> list[str]:
 
 
 def render_focus(view: dict[str, Any], focus: str) -> Image.Image:
-    """The cell as the table shows it, drawn alone."""
+    """The cell as the table shows it, drawn alone (or pasted as kept, `table.draw_cell`)."""
     seat = seat_of_focus(focus, view["num_players"])
     return table.render_cell(view, focus if seat is None else seat, pad=table.MARGIN // 2)
 
 
 def render_own(view: dict[str, Any]) -> Image.Image | None:
-    """The seat's estate panel (as on the table) above its sold goods (its secret)."""
+    """The seat's estate panel (as on the table, and pasted as the table's worker kept it)
+    above its sold goods (its secret)."""
     you = view.get("you")
     if not you:
         return None
     seat = you["seat"]
     size = (table.CELL_W + 2 * table.MARGIN, table.CELL_H + 2 * table.MARGIN)
     estate = Image.new("RGB", size, table.BACKGROUND)
-    table.draw_player(estate, view, seat, table.MARGIN, table.MARGIN)
+    table.draw_cell(estate, view, seat, table.MARGIN, table.MARGIN)  # as kept for the table
     sold = Image.new("RGB", (table.SOLD_W + 2 * table.MARGIN, size[1]), table.BACKGROUND)
     table.draw_sold(ImageDraw.Draw(sold), you["sold"], seat, table.MARGIN, table.MARGIN)
     return stack([estate, sold], table.BACKGROUND, gap=0)

@@ -1,0 +1,187 @@
+"""The Castles of Burgundy's pictures paste the cells a move left as they were (issue 29 item
+5): the depots, the tracks and each seat's estate are parts kept by what they show, shared by
+the table picture and the phone pictures (a decision's, a seat's own area, a focus, the private
+picture). What they paste must be what they would draw: each picture of a game's moves, drawn
+after the ones before (the cells a worker keeps for that table) and after other tables'
+pictures, must be the very picture drawn with nothing kept."""
+
+from __future__ import annotations
+
+import copy
+import random
+import zlib
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from meeple_hall.games.burgundy import engine
+from meeple_hall.games.core import Action
+from meeple_hall.games.testing import random_choices
+from meeple_hall.renderers import burgundy, phone
+from meeple_hall.renderers.phone import burgundy as burgundy_phone
+
+Moment = tuple[dict[str, Any], dict[str, Any], str]  # spectator's view, mover's view, kind
+
+
+def moments_of_a_game(num_players: int, seed: int, every: int) -> list[Moment]:
+    """After every `every` moves of a seeded random game, and at its end: the spectator's view,
+    the view of the seat to move and the kind of its decision."""
+    rng = random.Random(seed)
+    state = engine.new(num_players, seed)
+    moments, step = [], 0
+    while pending := engine.decisions(state):
+        decision = rng.choice(pending)
+        if step % every == 0:
+            seat_view = engine.view(state, decision.seat)
+            moments.append((engine.view(state, None), seat_view, decision.kind))
+        state = engine.apply(state, Action(decision.seat, random_choices(decision, rng)))
+        step += 1
+    end = engine.view(state, None)
+    return [*moments, (end, engine.view(state, 0), "die")]
+
+
+def pictures(moment: Moment, i: int) -> list[Callable[[], Image.Image | None]]:
+    """The pictures a worker draws for a table at a move: the table, the mover's decision
+    picture (its own area, the depots or both), its private picture, and one focus (each in
+    turn over the moves)."""
+    spectator, seat_view, kind = moment
+    parts = phone.decision_parts("burgundy", seat_view, kind)
+    focuses = burgundy_phone.focuses(spectator)
+    return [
+        lambda: burgundy.render(spectator),
+        lambda: phone.render_decision("burgundy", seat_view, parts),
+        lambda: burgundy.render_private(seat_view),
+        lambda: phone.render_focus("burgundy", spectator, focuses[i % len(focuses)]),
+    ]
+
+
+def pixels(image: Image.Image | None) -> tuple[tuple[int, int], int]:
+    """The picture's size and a checksum of its pixels (a game's pictures whole would take
+    hundreds of megabytes)."""
+    assert image is not None
+    return image.size, zlib.crc32(image.tobytes())
+
+
+def drawn_fresh(draw: Callable[[], Image.Image | None]) -> tuple[tuple[int, int], int]:
+    burgundy.kept_part.cache_clear()
+    return pixels(draw())
+
+
+# 2 players in the default run; the other counts in the slow part
+@pytest.mark.parametrize(
+    "num_players", [2, *(pytest.param(n, marks=pytest.mark.slow) for n in (3, 4))]
+)
+def test_a_picture_after_others_is_the_picture_drawn_fresh(num_players: int) -> None:
+    """Every 8th move of a game, its pictures drawn after the ones before (the table's first,
+    then the phone's; then the phone's first, then the table's), then some of them after
+    another game's pictures: the same pixels as drawn with nothing kept."""
+    game = moments_of_a_game(num_players, seed=num_players, every=8)
+    other = moments_of_a_game(num_players % 3 + 2, seed=9, every=120)
+    fresh = [[drawn_fresh(draw) for draw in pictures(m, i)] for i, m in enumerate(game)]
+    burgundy.kept_part.cache_clear()
+    in_turn = [[pixels(draw()) for draw in pictures(m, i)] for i, m in enumerate(game)]
+    assert in_turn == fresh
+    burgundy.kept_part.cache_clear()
+    phone_first = [[pixels(draw()) for draw in pictures(m, i)[::-1]] for i, m in enumerate(game)]
+    assert phone_first == [drawn[::-1] for drawn in fresh]
+    for i in range(0, len(game), 12):
+        for j, between in enumerate(other):
+            for draw in pictures(between, j):
+                draw()
+        assert [pixels(draw()) for draw in pictures(game[i], i)] == fresh[i]
+
+
+def test_cells_are_kept_and_pasted() -> None:
+    """A move's picture reuses the cells it did not change (else the cache is for nothing), a
+    change in a cell draws that cell anew, and the mover's decision picture and own area
+    paste the estate and depots the table picture drew."""
+    spectator, seat_view, _ = moments_of_a_game(4, seed=4, every=50)[3]
+    burgundy.kept_part.cache_clear()
+    burgundy.render(spectator)
+    drawn = burgundy.kept_part.cache_info().misses
+    assert drawn == burgundy.kept_part.cache_info().currsize == 6  # depots, tracks, 4 estates
+    burgundy.render(spectator)
+    assert burgundy.kept_part.cache_info().misses == drawn  # all pasted
+    hits = burgundy.kept_part.cache_info().hits
+    phone.render_decision("burgundy", seat_view, ("depots", phone.OWN))
+    burgundy.render_private(seat_view)
+    for focus in burgundy_phone.focuses(spectator):
+        phone.render_focus("burgundy", spectator, focus)
+    assert burgundy.kept_part.cache_info().misses == drawn  # the phone's cells pasted too:
+    assert burgundy.kept_part.cache_info().hits == hits + 2 + 1 + 6  # none drawn apart
+    changed = copy.deepcopy(spectator)
+    changed["players"][2]["silver"] += 1
+    changed["supply"]["ship"] -= 1
+    picture = burgundy.render(changed)
+    assert burgundy.kept_part.cache_info().misses == drawn + 2  # an estate and the tracks
+    assert pixels(picture) == drawn_fresh(lambda: burgundy.render(changed))
+
+
+# What the tracks show (renderers/burgundy.draw_tracks): said here again, so that the test
+# fails when one is left out of the renderer's TRACKS_SHOW
+TRACKS_SHOW = (
+    "phase_index",
+    "phase_goods_left",
+    "round_goods",
+    "round",
+    "white",
+    "bridge",
+    "order",
+    "active",
+    "bonus_left",
+    "supply",
+)
+
+
+def drawn_after(view: dict[str, Any], draw: Callable[[], Image.Image | None]) -> None:
+    """`draw`'s picture, drawn after `view`'s table picture, is the one drawn fresh."""
+    burgundy.kept_part.cache_clear()
+    burgundy.render(view)
+    assert pixels(draw()) == drawn_fresh(draw)
+
+
+def test_everything_a_cell_shows_is_in_its_key() -> None:
+    """Each thing of the view a cell shows, taken from later in the game (the rest as it
+    was; a bonus tile taken, which random games hardly do), draws its cell anew: a key
+    without it would paste the cell as it was."""
+    game = moments_of_a_game(3, seed=5, every=30)
+    view = game[2][0]
+    made = {"bonus_left": dict(view["bonus_left"], mine=["small"])}
+    for field in ("depots", "black", *TRACKS_SHOW):
+        later = [m[0][field] for m in game[3:] if m[0][field] != view[field]]
+        changed = dict(view, **{field: made[field] if field in made else later[0]})
+        drawn_after(view, lambda v=changed: burgundy.render(v))
+
+
+def test_what_only_the_key_holds_changes_the_cells() -> None:
+    """Whether a seat acts, what is pending for it, the final scores, the estate board and
+    the player count (the tracks' base) are not in a cell's own part of the view; a cell
+    drawn alone at any whole offset is the table's, and one too near the picture's edge is
+    cut there: none of these may be pasted for another."""
+    view = moments_of_a_game(3, seed=5, every=1000)[0][0]
+    others = [
+        dict(view, active=(view["active"] + 1) % 3),
+        dict(view, pending={"die": 1, "castle": True}),
+        dict(view, pending={"die": 0, "castle": True}),
+        dict(view, final={"scores": [100, 90, 80], "ranks": [1, 2, 3]}),
+        dict(view, final={"scores": [100, 90, 80], "ranks": [2, 1, 3]}),
+        dict(view, estate_board=view["estate_board"][:-1]),
+    ]
+    for other in others:
+        drawn_after(view, lambda v=other: burgundy.render(v))
+    drawn_after(view, lambda: burgundy.render_cell(dict(view, num_players=4), "tracks", 6))
+    for pad in (0, 1, 2, 5):  # too near the edge (drawn, not kept), or near it; odd
+        for part in (1, "depots", "tracks"):
+            drawn_after(view, lambda p=part, d=pad: burgundy.render_cell(view, p, d))
+            burgundy.render_cell(view, part, pad)
+            assert pixels(burgundy.render(view)) == drawn_fresh(lambda: burgundy.render(view))
+
+
+def test_the_cells_kept_are_bounded() -> None:
+    assert burgundy.kept_part.cache_info().maxsize == burgundy.PARTS_KEPT
+    burgundy.kept_part.cache_clear()
+    for spectator, _, _ in moments_of_a_game(4, seed=1, every=40):
+        burgundy.render(spectator)
+    assert burgundy.kept_part.cache_info().currsize <= burgundy.PARTS_KEPT
