@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import math
+import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from functools import cache, lru_cache
@@ -24,10 +25,10 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from meeple_hall.games.keyflower.components import tiles
-from meeple_hall.renderers import stamps
+from meeple_hall.renderers import parts, stamps
 from meeple_hall.renderers.palette import BACKGROUND, INK, MUTED, font
 from meeple_hall.renderers.phone import MIN_FONT
-from meeple_hall.renderers.shapes import draw_shape
+from meeple_hall.renderers.shapes import UNIT, draw_shape
 
 WIDTH = 1280
 TARGET_H = round(WIDTH * 350 / 550)  # Discord shows an attachment in about 550 x 350 px
@@ -226,12 +227,54 @@ def _rounded(
         draw.rounded_rectangle(box, radius, fill=fill, outline=outline, width=width)
 
 
+# The parts of a picture (renderers/parts.py): the table's top bar, each tile up for auction
+# with its bids, each boat and each village, and a seat's screen, kept by everything their
+# pixels depend on (what they show, where, and the least type size in force: the phone's
+# pictures draw the same parts with larger type). A move changes two or three of them; the
+# others are pasted as they were, in the table and in the phone's pictures alike. About
+# three tables' table and decision pictures a worker: 0.04-2.3 MB a part (`bench/
+# keyflower_parts.py`).
+PARTS_KEPT = 192
+
+
+@lru_cache(maxsize=PARTS_KEPT)
+def kept_part(key: tuple[Any, ...]) -> list[Image.Image]:
+    """Where the part drawn under `key` is kept (empty until it is drawn); the least recently
+    used go first."""
+    return []
+
+
+def _part(
+    draw: ImageDraw.ImageDraw,
+    key: tuple[Any, ...],
+    box: tuple[float, float, float, float],
+    draw_it: Callable[[], Any],
+) -> None:
+    """The part of the picture in `box`, pasted as drawn before under `key` (with the type
+    size in force) or drawn by `draw_it()` and kept: everything it draws lies in the box,
+    on the background, and no other part reaches into it (the `PART_MARGIN` around it)."""
+    parts.draw_part(draw._image, kept_part, (*key, MIN_FONT.get()), box, draw_it)
+
+
+# What the top bar shows besides the final scores (`_top_bar`).
+TOP_BAR_READS = ("season", "round", "active_seats", "supply", "skill_pile", "green", "bag")
+
+
 # Each worker colour has its own shape, so workers read without colour vision too (red and
 # green look alike to about 1 man in 12); the panels' emoji take the same shapes.
 SHAPE = {"blue": "circle", "red": "triangle", "yellow": "diamond", "green": "square"}
 # How far a shape's corners move out for a seat ring 1 px wide (a triangle's ring is
 # thinner along its sides, so its corners do not stick out).
 OUTSET = {"circle": 1.0, "triangle": 1.5, "diamond": math.sqrt(2), "square": 1.0}
+# How far a full-size bid reaches below its row on the tray (a diamond's lower corner, with
+# its seat ring): a tile's part reaches that far below its tray (`_lots`).
+BID_BELOW = (
+    max(
+        max(y for _, y in UNIT.get(shape, ((0.0, 1.0),))) * (BID_R + RING * OUTSET[shape])
+        for shape in SHAPE.values()
+    )
+    - BID_PITCH / 2
+)
 
 
 def _worker(
@@ -717,13 +760,32 @@ def _face_stamp(
     """The face drawn alone on a clear picture, its colours and the mask of what it drew;
     None if some of it would blend with what is under it (anti-aliased text off its hex)."""
     box = _face_box(cx, cy, size)
-    picture = Image.new("RGBA", box[2:], (0, 0, 0, 0))
-    _face(ImageDraw.Draw(picture), face, cx, cy, size, edges)
-    picture = picture.crop(box)
+    canvas = _clear_canvas(box)
+    _face(ImageDraw.Draw(canvas), face, cx, cy, size, edges)
+    picture = canvas.crop(box)
     alpha = picture.getchannel("A")
     if any(alpha.histogram()[1:255]):
         return None
     return picture, alpha.convert("1")
+
+
+_CANVAS = threading.local()  # each thread's picture to draw stamps on (`_clear_canvas`)
+
+
+def _clear_canvas(box: tuple[int, int, int, int]) -> Image.Image:
+    """A clear RGBA picture reaching at least to the box's lower right corner, clear inside
+    the box: the thread's own, kept (a new picture as large cost more than the face drawn
+    on it). What was drawn outside the box before is never read: a face draws inside its box
+    (`_face_box`), and what Pillow draws inside a picture does not depend on its size."""
+    canvas = getattr(_CANVAS, "picture", None)
+    if canvas is not None and canvas.width >= box[2] and canvas.height >= box[3]:
+        canvas.paste((0, 0, 0, 0), box)
+        return canvas
+    width, height = box[2:]
+    if canvas is not None:
+        width, height = max(width, canvas.width), max(height, canvas.height)
+    canvas = _CANVAS.picture = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+    return canvas
 
 
 def _upgrade_cost(
@@ -993,26 +1055,79 @@ def _market(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> None:
     pitch, size, bids_h = _market_geometry(view)
     y = float(top)
     if size:
-        cy = top + size
         x = MARGIN + pitch / 2
+        lots = []
         for tile in view.get("offer", []):
-            _tile(draw, tile, x, cy, size)
-            _bids(draw, tile, x, cy + size + 6, pitch)
+            lots.append((tile, x, pitch, False))
             x += pitch
         x += pitch * 0.3 - pitch * 0.1
         for tile in view.get("turn_order", []):
-            s = size * 0.8
-            _tile(draw, tile, x, cy, s, edges=False)
-            _text(draw, (x, cy + s * 0.02), str(tile.get("number", "")), int(s * 0.75))
-            _bids(draw, tile, x, cy + size + 6, pitch * 0.8)
+            lots.append((tile, x, pitch * 0.8, True))
             x += pitch * 0.8
+        cy = top + size
+        _lots(draw, lots, cy, size)
         y = cy + size + 6 + bids_h + GAP
     for line in _boat_lines(view.get("boats", [])):
-        bx = float(MARGIN)
-        for boat in line:
-            _boat(draw, boat, bx, y)
-            bx += _boat_width(boat) + GAP
+        _boats(draw, line, y)
         y += BOAT_H + GAP
+
+
+# A tile up for auction in a row: the tile, its centre's x, the width of its place in the
+# row (its tray's), and whether it is a turn-order tile (numbered, drawn smaller).
+Lot = tuple[dict[str, Any], float, float, bool]
+
+
+def _lots(draw: ImageDraw.ImageDraw, row: list[Lot], cy: float, size: float) -> None:
+    """A row of tiles up for auction with their bids under them, each a part of its own: its
+    place in the row, from its hex's top to its lowest bid. A tile's water and workers may
+    reach a pixel or two into the place on its right (the parts' margin): a tile's part is
+    kept with the tile on its left, but for that tile's bids, which stay on their tray (2 px
+    inside it, `_bid_layout`), 4 px inside the place (`TRAY_INSET`)."""
+    left = None
+    for tile, cx, width, numbered in row:
+        shown = repr(tile)
+        bids = len(tile.get("bids", []))
+        bottom = cy + size + 6
+        if bids:
+            bottom += _bids_height(bids, width) + BID_BELOW * _bid_layout(width)[2]
+        key = ("lot", shown, left, cx, cy, size, width, numbered)
+        box = (cx - width / 2, cy - size, cx + width / 2, bottom)
+        _part(
+            draw,
+            key,
+            box,
+            lambda t=tile, x=cx, w=width, n=numbered: _lot(draw, t, x, cy, size, w, n),
+        )
+        left = repr({k: v for k, v in tile.items() if k != "bids"})
+
+
+def _lot(
+    draw: ImageDraw.ImageDraw,
+    tile: dict[str, Any],
+    cx: float,
+    cy: float,
+    size: float,
+    width: float,
+    numbered: bool,
+) -> None:
+    """A tile up for auction (or a turn-order tile, `numbered`, drawn smaller) with its bids
+    under it on a tray `width` wide."""
+    if numbered:
+        s = size * 0.8
+        _tile(draw, tile, cx, cy, s, edges=False)
+        _text(draw, (cx, cy + s * 0.02), str(tile.get("number", "")), int(s * 0.75))
+    else:
+        _tile(draw, tile, cx, cy, size)
+    _bids(draw, tile, cx, cy + size + 6, width)
+
+
+def _boats(draw: ImageDraw.ImageDraw, line: list[dict[str, Any]], y: float) -> None:
+    """A line of boats from the left margin, each a part of its own."""
+    bx = float(MARGIN)
+    for boat in line:
+        box = (bx, y, bx + _boat_width(boat) - 2, y + BOAT_H)  # its bow ends 2 px short
+        _part(draw, ("boat", repr(boat), bx, y), box, lambda b=boat, x=bx: _boat(draw, b, x, y))
+        bx += _boat_width(boat) + GAP
 
 
 def _boat(draw: ImageDraw.ImageDraw, boat: dict[str, Any], x: float, y: float) -> None:
@@ -1207,6 +1322,19 @@ def _village(
             )
 
 
+def _kept_village(
+    draw: ImageDraw.ImageDraw,
+    player: dict[str, Any],
+    box: tuple[float, float, float, float],
+    size: float,
+    active: bool,
+    score: int | None,
+) -> None:
+    """A village (`_village`) as a part: drawn inside its box."""
+    key = ("village", repr(player), box, size, active, score)
+    _part(draw, key, box, lambda: _village(draw, player, box, size, active, score))
+
+
 def _skill_icon(draw: ImageDraw.ImageDraw, x: float, y: float, kind: str, r: float) -> None:
     """A skill tile with its tool drawn on it: anvil, pick axe or saw."""
     _skill(draw, x, y, kind, r)
@@ -1243,33 +1371,23 @@ def render_private(view: dict[str, Any], hand_below: bool = False) -> Image.Imag
         return None
     hand = you.get("winter_hand", [])
     seat = int(you.get("seat", 0))
-    colour = SEAT[seat % len(SEAT)]
-    screen_w, hex_size = 560, 76.0
+    screen_w, hex_size = SCREEN_W, 76.0
     pitch = hex_size * 1.95
     if hand_below:
         per_row = 3
         rows = math.ceil(len(hand) / per_row)
-        size = (screen_w + 40, 300 + rows * round(2 * hex_size + 24))
+        size = (screen_w + 40, 300 + rows * round(2 * hex_size + 24))  # as `own_width` says
     else:
         size = (max(screen_w + 50 + max(1, len(hand)) * int(pitch) + 20, 760), 300)
     img = Image.new("RGB", size, BACKGROUND)
     draw = ImageDraw.Draw(img)
-    # The screen: a wall under a roof, in the seat's colour.
-    draw.polygon([(20, 70), (20 + screen_w / 2, 14), (20 + screen_w, 70)], fill=colour)
-    _rounded(draw, (20, 66, 20 + screen_w, 286), 12, fill=(252, 249, 240), outline=colour, width=6)
-    draw.ellipse((20 + screen_w / 2 - 20, 26, 20 + screen_w / 2 + 20, 66), fill=(255, 255, 255))
-    _text(draw, (20 + screen_w / 2, 46), str(seat + 1), 26, colour)
-    screen = you.get("screen", {})
-    for i, c in enumerate(("blue", "red", "yellow", "green")):
-        x, n = 85 + i * 130, screen.get(c, 0)
-        _meeple(draw, x, 140, 90, WORKER[c] if n else (215, 210, 200))
-        _worker(draw, x, 160, c, 9, fill=WHITE, width=2)
-        _text(draw, (x + 48, 150), str(n), 30, INK if n else MUTED)
-    skills = you.get("skills", {})
-    for i, k in enumerate(("anvil", "pick", "saw")):
-        x, n = 90 + i * 175, skills.get(k, 0)
-        _skill_icon(draw, x, 236, k, 26)
-        _text(draw, (x + 55, 236), str(n), 30, INK if n else MUTED)
+    screen, skills = you.get("screen", {}), you.get("skills", {})
+    _part(
+        draw,
+        ("screen", seat, repr(screen), repr(skills)),
+        (20, 14, 20 + SCREEN_W, 286),
+        lambda: _screen(draw, seat, screen, skills),
+    )
     # The winter hand: each tile's face; the ones chosen for auction ringed in green.
     spots = []
     for i in range(len(hand)):
@@ -1292,6 +1410,30 @@ def render_private(view: dict[str, Any], hand_below: bool = False) -> Image.Imag
     return img
 
 
+SCREEN_W = 560  # a seat's screen in its private picture
+
+
+def _screen(
+    draw: ImageDraw.ImageDraw, seat: int, screen: dict[str, int], skills: dict[str, int]
+) -> None:
+    """A seat's screen, a wall under a roof in its colour, and behind it the workers and
+    skill tiles it holds by kind."""
+    colour = SEAT[seat % len(SEAT)]
+    draw.polygon([(20, 70), (20 + SCREEN_W / 2, 14), (20 + SCREEN_W, 70)], fill=colour)
+    _rounded(draw, (20, 66, 20 + SCREEN_W, 286), 12, fill=(252, 249, 240), outline=colour, width=6)
+    draw.ellipse((20 + SCREEN_W / 2 - 20, 26, 20 + SCREEN_W / 2 + 20, 66), fill=(255, 255, 255))
+    _text(draw, (20 + SCREEN_W / 2, 46), str(seat + 1), 26, colour)
+    for i, c in enumerate(("blue", "red", "yellow", "green")):
+        x, n = 85 + i * 130, screen.get(c, 0)
+        _meeple(draw, x, 140, 90, WORKER[c] if n else (215, 210, 200))
+        _worker(draw, x, 160, c, 9, fill=WHITE, width=2)
+        _text(draw, (x + 48, 150), str(n), 30, INK if n else MUTED)
+    for i, k in enumerate(("anvil", "pick", "saw")):
+        x, n = 90 + i * 175, skills.get(k, 0)
+        _skill_icon(draw, x, 236, k, 26)
+        _text(draw, (x + 55, 236), str(n), 30, INK if n else MUTED)
+
+
 # -- the phone view: parts of the table drawn alone, larger (renderers/phone/keyflower.py) --
 PHONE_HEX = 64.0  # hex size of the auction's tiles and, at most, of a village's
 PHONE_COLUMNS = 4  # tiles up for auction per row
@@ -1302,16 +1444,34 @@ def village_picture(view: dict[str, Any], seat: int) -> Image.Image:
     """One seat's village alone: its strip (seat, start keyple, winter hand, score) and map,
     hexes as large as fit about PHONE_VILLAGE_W px (never smaller than the table's)."""
     player = view["players"][seat]
-    w, h = _extent(player)
-    size = max(VILLAGE_HEX[0], min(PHONE_HEX, (PHONE_VILLAGE_W - STRIP - 2 * PAD) / w))
-    width = round(STRIP + 2 * PAD + w * size + 2 * MARGIN)
-    height = round(max(STRIP_MIN_H, h * size + 2 * PAD) + 2 * MARGIN)
+    size, (width, height) = _village_picture_size(player)
     img = Image.new("RGB", (width, height), BACKGROUND)
     scores = _scores(view)
     box = (MARGIN, MARGIN, width - MARGIN, height - MARGIN)
     active = seat in view.get("active_seats", [])
-    _village(ImageDraw.Draw(img), player, box, size, active, scores[seat] if scores else None)
+    score = scores[seat] if scores else None
+    _kept_village(ImageDraw.Draw(img), player, box, size, active, score)
     return img
+
+
+def _village_picture_size(player: dict[str, Any]) -> tuple[float, tuple[int, int]]:
+    """The hex size of a village drawn alone (`village_picture`), and the picture's size."""
+    w, h = _extent(player)
+    size = max(VILLAGE_HEX[0], min(PHONE_HEX, (PHONE_VILLAGE_W - STRIP - 2 * PAD) / w))
+    width = round(STRIP + 2 * PAD + w * size + 2 * MARGIN)
+    return size, (width, round(max(STRIP_MIN_H, h * size + 2 * PAD) + 2 * MARGIN))
+
+
+def own_width(view: dict[str, Any]) -> int:
+    """The width of a seat's village above its screen and winter hand (the phone's own area:
+    `village_picture` over `render_private(view, hand_below=True)`), known without drawing."""
+    seat = int(view["you"]["seat"])
+    return max(_village_picture_size(view["players"][seat])[1][0], SCREEN_W + 40)
+
+
+def auction_width() -> int:
+    """The width of `auction_picture`, whatever is on offer."""
+    return round(PHONE_COLUMNS * (PHONE_HEX * SQRT3 + 24) + 2 * MARGIN)
 
 
 def auction_picture(view: dict[str, Any]) -> Image.Image | None:
@@ -1324,7 +1484,7 @@ def auction_picture(view: dict[str, Any]) -> Image.Image | None:
         return None
     size = PHONE_HEX
     pitch = size * SQRT3 + 24
-    width = round(PHONE_COLUMNS * pitch + 2 * MARGIN)
+    width = auction_width()
     rows = [tiles_[i : i + PHONE_COLUMNS] for i in range(0, len(tiles_), PHONE_COLUMNS)]
     heights = [
         2 * size + 6 + max(_bids_height(len(t.get("bids", [])), pitch) for t, _ in row) + GAP
@@ -1343,27 +1503,18 @@ def auction_picture(view: dict[str, Any]) -> Image.Image | None:
     draw = ImageDraw.Draw(img)
     y = float(MARGIN)
     for row, row_h in zip(rows, heights, strict=True):
-        for i, (tile, numbered) in enumerate(row):
-            cx, cy = MARGIN + (i + 0.5) * pitch, y + size
-            if numbered:
-                s = size * 0.8
-                _tile(draw, tile, cx, cy, s, edges=False)
-                _text(draw, (cx, cy + s * 0.02), str(tile.get("number", "")), int(s * 0.75))
-            else:
-                _tile(draw, tile, cx, cy, size)
-            _bids(draw, tile, cx, cy + size + 6, pitch)
+        lots = [(t, MARGIN + (i + 0.5) * pitch, pitch, n) for i, (t, n) in enumerate(row)]
+        _lots(draw, lots, y + size, size)
         y += row_h
     for line in lines:
-        bx = float(MARGIN)
-        for boat in line:
-            _boat(draw, boat, bx, y)
-            bx += _boat_width(boat) + GAP
+        _boats(draw, line, y)
         y += BOAT_H + GAP
     return img
 
 
 def clear_caches() -> None:
     """Forget everything kept between pictures (each picture worker keeps its own)."""
+    kept_part.cache_clear()
     _kept_layout.cache_clear()
     _halo_mask.cache_clear()
     _FACES.cache_clear()
@@ -1381,7 +1532,13 @@ def render(view: dict[str, Any]) -> Image.Image:
         BACKGROUND,
     )
     draw = ImageDraw.Draw(img)
-    _top_bar(draw, view)
+    top = repr([view.get(k) for k in TOP_BAR_READS])
+    _part(
+        draw,
+        ("top", top, tuple(_scores(view))),
+        (0, 0, WIDTH - 1, TOP),
+        lambda: _top_bar(draw, view),
+    )
     _market(draw, view, market_top)
     scores = _scores(view)
     active = set(view.get("active_seats", []))
@@ -1395,7 +1552,7 @@ def render(view: dict[str, Any]) -> Image.Image:
             p = players[i]
             box = (x, y, x + w + spare, y + row_h)
             score = scores[i] if i < len(scores) else None
-            _village(draw, p, box, size, p["seat"] in active, score)
+            _kept_village(draw, p, box, size, p["seat"] in active, score)
             x += w + spare + GAP
         y += row_h + GAP
     return img

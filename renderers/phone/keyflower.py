@@ -15,6 +15,7 @@ from meeple_hall.renderers.palette import BACKGROUND
 from meeple_hall.renderers.phone import (
     MIN_FONT,
     OWN,
+    PHONE_WIDTH,
     min_font_for,
     padded,
     seat_focus,
@@ -74,11 +75,25 @@ def render_own(view: dict[str, Any]) -> Image.Image | None:
     return _own(view, 0) if view.get("you") else None
 
 
-def at_width(view: dict[str, Any], part: str, image: Image.Image, width: int) -> Image.Image:
+def part_width(view: dict[str, Any], part: str) -> int | None:
+    """The width of a decision's part as `render_decision` draws it alone, where it is known
+    without drawing it: the auction's, and the seat's own area's (so that each is drawn once,
+    for the picture's width; the auction was drawn first to learn its width). None for a
+    seat's village, whose picture may be narrower than the phone's and brought to it."""
+    if part == "auction":
+        width = table.auction_width()
+    elif part == OWN and view.get("you"):
+        width = table.own_width(view)
+    else:
+        return None
+    return width if width >= PHONE_WIDTH else None  # else `fit` brings it to PHONE_WIDTH
+
+
+def at_width(view: dict[str, Any], part: str, image: Image.Image | None, width: int) -> Image.Image:
     """A part of a decision's picture (a focus, or OWN) shown `width` wide (renderers/phone's
-    `render_decision`): drawn again if that width needs larger type than its own, and
-    centred, never enlarged."""
-    if min_font_for(image.width) != min_font_for(width):
+    `render_decision`): drawn again (or drawn, where only its width was known: `part_width`)
+    if that width needs larger type than its own, and centred, never enlarged."""
+    if image is None or min_font_for(image.width) != min_font_for(width):
         image = _drawn_for_width(view, part, width)
     return padded(image, width)
 
