@@ -33,6 +33,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import hashlib
+import inspect
 import json
 import os
 import random
@@ -75,7 +76,11 @@ class WorkerPictures:
 
     def decision(self, game: Any, seat: int, decision: Any) -> None:
         view = game.view(seat)
-        parts = self.phone.decision_parts(self.game_id, view, decision.kind)
+        fields = [option.fields for option in decision.options]
+        if "fields" in inspect.signature(self.phone.decision_parts).parameters:
+            parts = self.phone.decision_parts(self.game_id, view, decision.kind, fields)
+        else:  # a tree from before decisions were narrowed to their options
+            parts = self.phone.decision_parts(self.game_id, view, decision.kind)
         key = (seat, parts)
         if parts and self.shown.get(key) != view:
             self.encoding.encode_decision(self.game_id, view, parts)

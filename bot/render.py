@@ -21,7 +21,7 @@ import os
 import threading
 import weakref
 from collections import Counter, OrderedDict
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
@@ -361,18 +361,24 @@ class TablePictures:
         )
 
     async def decision(
-        self, table_id: int, seat: int, game_id: str, view: dict[str, Any], kind: str
+        self,
+        table_id: int,
+        seat: int,
+        game_id: str,
+        view: dict[str, Any],
+        kind: str,
+        fields: Sequence[Mapping[str, Any]] = (),
     ) -> bytes | None:
-        """What the seat's decision of `kind` is about (`decision_png`), from its view; None,
-        and nothing asked of a worker, if it pictures nothing. Decisions that picture the
-        same parts share a picture (a turn's steps)."""
-        parts = phone.decision_parts(game_id, view, kind)
+        """What the seat's decision of `kind` is about (`decision_png`), from its view and
+        its options' `fields`; None, and nothing asked of a worker, if it pictures nothing.
+        Decisions that picture the same parts share a picture (a turn's steps)."""
+        parts = phone.decision_parts(game_id, view, kind, fields)
         if not parts:
             return None
         return await self._other(
             ("decision", table_id, seat, parts),
             view,
-            lambda: decision_png(game_id, view, kind, table=table_id),
+            lambda: decision_png(game_id, view, parts, table=table_id),
         )
 
     async def focus(
@@ -426,11 +432,10 @@ async def focus_png(
 
 
 async def decision_png(
-    game_id: str, view: dict[str, Any], kind: str, table: int | None = None
+    game_id: str, view: dict[str, Any], parts: tuple[str, ...], table: int | None = None
 ) -> bytes | None:
-    """What a decision of `kind` is about (renderers/phone: `decision_parts`), drawn from the
-    deciding seat's own view `view` to read on a phone; None if it pictures nothing."""
-    parts = phone.decision_parts(game_id, view, kind)
+    """A decision's `parts` (renderers/phone: `decision_parts`), drawn from the deciding
+    seat's own view `view` to read on a phone; None if there are none."""
     if not parts:
         return None
     return await pool.run(game_id, encode_decision, view, parts, table=table)

@@ -617,7 +617,10 @@ def draw_decision(
         await table_first.drawn(game.id, seq)
         if game.seq != seq:  # moved on meanwhile: this panel is another by now
             return seq, None
-        return seq, await table_first.decision(game.id, seat, game.table.game, view, decision.kind)
+        fields = [option.fields for option in decision.options]
+        return seq, await table_first.decision(
+            game.id, seat, game.table.game, view, decision.kind, fields
+        )
 
     return asyncio.ensure_future(with_seq())
 

@@ -12,7 +12,11 @@ game's module `renderers/phone/<game_id>.py` provides:
 - `DECISION_PARTS: dict[str, tuple[str, ...]]`: by a decision's `kind`, the parts its panel
   pictures (focus names, parts for decisions only named in `DECISION_ONLY`, or `OWN` for the
   seat's own area), and `NO_PICTURE: dict[str, str]`,
-  the kinds pictured by nothing, each with the reason (`decision_parts`, `render_decision`).
+  the kinds pictured by nothing, each with the reason (`decision_parts`, `render_decision`);
+  every kind a game's steps declare (`engine.steps.kinds`) is in one or the other;
+- optionally `narrowed(view, part, fields) -> tuple[str, ...]`: a decision's part narrowed
+  to where its options are (their `fields`): Coffee Traders' five cooperatives to those the
+  options name.
 
 A part is either drawn afresh at a larger size (Keyflower) or cropped from the table picture
 (`crop`), where the table already draws it large enough. "Readable" is measured by the
@@ -24,7 +28,7 @@ from __future__ import annotations
 
 import importlib
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
 from types import ModuleType
@@ -196,12 +200,18 @@ def decision_kinds(game_id: str) -> Parts:
     return Parts(getattr(phone, "DECISION_PARTS", {}), getattr(phone, "NO_PICTURE", {}))
 
 
-def decision_parts(game_id: str, view: dict[str, Any], kind: str) -> tuple[str, ...]:
+def decision_parts(
+    game_id: str, view: dict[str, Any], kind: str, fields: Sequence[Mapping[str, Any]] = ()
+) -> tuple[str, ...]:
     """The parts the panel of a decision of `kind` pictures, from the seat's view `view`
     (only parts there are now: Keyflower's auction is gone in winter; never another seat's
-    secrets, since the view is the deciding seat's)."""
+    secrets, since the view is the deciding seat's), narrowed by the game to where the
+    decision's options are (`fields`: each option's, as the engine gives them)."""
+    phone = module(game_id)
     wanted = decision_kinds(game_id).pictured.get(kind, ())
-    offered = set(focuses(game_id, view)) | set(getattr(module(game_id), "DECISION_ONLY", ()))
+    if (narrowed := getattr(phone, "narrowed", None)) is not None and fields:
+        wanted = tuple(dict.fromkeys(p for part in wanted for p in narrowed(view, part, fields)))
+    offered = set(focuses(game_id, view)) | set(getattr(phone, "DECISION_ONLY", ()))
     if view.get("you") is not None:
         offered.add(OWN)
     return tuple(part for part in wanted if part in offered)

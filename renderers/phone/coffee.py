@@ -4,6 +4,7 @@ drawn alone; a seat's own company above its Arabica rows and plantations."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -108,39 +109,67 @@ def render_own(view: dict[str, Any]) -> Image.Image | None:
     return stack([company, arabica, stacks], BACKGROUND)
 
 
-# What a decision's panel pictures, by its kind. Planting, staffing, converting and storing
-# happen on the seat's company and plantations (its own area); trading on the cooperatives;
-# selling on the contracts (the market) and the Coffee Bars; advancing on the Arabica track.
+# What a decision's panel pictures, by its kind. Working, planting, staffing, building a
+# site, the donkey and the pieces taken from or put on a cooperative happen on the
+# cooperatives (those the options name: `narrowed`); converting, storing, paying and
+# gaining coffee on the seat's own area; trading on the cooperatives; selling at the Coffee
+# Bars and on the contracts (the seat's company board); advancing on the Arabica track.
 EVERY_COOP = "coops"  # a decision's part only: the five cooperatives, cut from one drawing
 DECISION_ONLY = (EVERY_COOP,)
 DECISION_PARTS: dict[str, tuple[str, ...]] = {
-    "trade": (EVERY_COOP,),
-    "piggy_trader": (EVERY_COOP,),
-    "sell": ("market",),
     "contract_bonus": ("market",),
     "sell_second": ("bars",),
-    "mixed_pay": ("bars",),
+    "sell": ("bars", OWN),
+    "mixed_pay": ("bars", OWN),
     "advance": ("arabica",),
     **dict.fromkeys(
         (
             "work",
-            "plant_row",
+            "trade",
+            "piggy_trader",
+            "start",
             "plant_space",
             "staff_own",
             "staff_other",  # staff from the seat's own pool onto others' plantations
+            "donkey",
+            "build_site",
+            "farm",
+            "remove",
+            "animal",
+            "send_choose",
+        ),
+        (EVERY_COOP,),
+    ),
+    **dict.fromkeys(
+        (
+            "plant_row",
             "penalty",
             "gain_coffee",
+            "wild_income",
             "piggy_build",
             "piggy_pay",
             "convert",
-            "donkey",
-            "build_site",
             "stock",
             "storage",
             "free_build",
-            "farm",
+            "row_bonus",
         ),
         (OWN,),
     ),
 }
+
+
+def narrowed(
+    view: dict[str, Any], part: str, fields: Sequence[Mapping[str, Any]]
+) -> tuple[str, ...]:
+    """The cooperatives a decision's options name (`coffee`), in the board's order, for the
+    five; the five as one drawing when the options name them all, or none (a player to
+    choose); any other part as it is."""
+    if part != EVERY_COOP:
+        return (part,)
+    named = {f.get("coffee") for f in fields}
+    coops = tuple(c for c, coffee in zip(COOPS, table.COFFEES, strict=True) if coffee in named)
+    return coops if 0 < len(coops) < len(COOPS) else (part,)
+
+
 NO_PICTURE: dict[str, str] = {}  # every Coffee Traders decision is about something on the table
