@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from functools import cache, lru_cache, partial
+from functools import cache, lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
@@ -687,12 +687,25 @@ def estate_origin(x: float, y: float) -> tuple[float, float]:
 
 
 def draw_player(image: Image.Image, view: dict[str, Any], seat: int, x: int, y: int) -> None:
+    """A seat's cell: its panel (`player_base`), its header and its estate with what lies
+    around it; the two are parts of their own in a picture (`draw_seat`)."""
+    spaces = estate_spaces(view)
+    image.paste(player_base(seat, seat == view["active"], spaces), (x, y))
+    draw_header(ImageDraw.Draw(image), view, seat, x, y)
+    draw_estate(image, view, seat, x, y)
+
+
+def estate_spaces(view: dict[str, Any]) -> tuple[tuple[int, int, str, int], ...]:
+    """The estate board's spaces, (q, r, type, die) each."""
+    return tuple((h["q"], h["r"], h["type"], h["die"]) for h in view["estate_board"])
+
+
+def draw_estate(image: Image.Image, view: dict[str, Any], seat: int, x: int, y: int) -> None:
+    """What a seat's cell shows below its header: the tiles placed on its estate, silverlings,
+    workers, goods sold, storage, goods and bonus tiles."""
     d = ImageDraw.Draw(image)
     p = view["players"][seat]
     board = view["estate_board"]
-    spaces = tuple((h["q"], h["r"], h["type"], h["die"]) for h in board)
-    image.paste(player_base(seat, seat == view["active"], spaces), (x, y))
-    draw_header(d, view, seat, x, y)
     ox, oy = estate_origin(x, y)
     placed = [h for h in board if str(h["id"]) in p["estate"]]
     for h in placed:
@@ -874,10 +887,12 @@ def draw_rank(d: ImageDraw.ImageDraw, cx: float, cy: float, rank: int) -> None:
 
 
 def render(view: dict[str, Any]) -> Image.Image:
-    """The table: the board's base for its player count, and each cell pasted as drawn
-    before or drawn now (`draw_cell`)."""
+    """The table: each cell pasted as drawn before or drawn now (`draw_cell`) on the
+    background."""
     n = view["num_players"]
-    image = board_base(n, len(view["bridge"])).copy()
+    # the background, not the board's base: every cell is pasted over it, and a cell of the
+    # board drawn anew is drawn on its base (`board_cell_base`)
+    image = Image.new("RGB", canvas_size(n), BACKGROUND)
     for part in (*BOARD_CELLS, *range(n)):
         draw_cell(image, view, part, *cell_corner(n, part))
     return image
@@ -904,18 +919,19 @@ def render_cell(view: dict[str, Any], part: str | int, pad: int) -> Image.Image:
 
 
 # -- the cells kept -----------------------------------------------------------------------------
-# A worker's recent tables: a cell's part is 455 x 435 pixels, 0.8 MB as Pillow keeps RGB (four
-# bytes a pixel), 25 MB in all: a 4-player table's six cells and the two or three a move
-# changes, for about four tables at once.
-PARTS_KEPT = 32
+# A worker's recent tables: parts of 455 x 435 pixels (the depots, the tracks), 455 x 377 (a
+# seat's estate) and 455 x 58 (a seat's header), 0.8, 0.7 and 0.1 MB as Pillow keeps RGB (four
+# bytes a pixel). A 4-player table's ten parts are 4.7 MB and a move changes one to four of
+# them: 48 parts are about ten such tables' moves, 25 MB, and never more than 38 MB.
+PARTS_KEPT = 48
 
 
 @lru_cache(maxsize=PARTS_KEPT)
 def kept_part(key: tuple[Any, ...]) -> list[Image.Image]:
-    """Where the cell drawn under `key` is kept (empty until it is drawn): cells of table and
-    phone pictures drawn before, by everything that changes their pixels (`cell_key`). A move
-    changes one to three of them; the others are pasted as they were. The least recently
-    used go first."""
+    """Where the part drawn under `key` is kept (empty until it is drawn): cells and parts of
+    cells of table and phone pictures drawn before, by everything that changes their pixels
+    (`cell_key`, `header_key`, `draw_seat`). A move changes one to four of them; the others
+    are pasted as they were. The least recently used go first."""
     return []
 
 
@@ -934,49 +950,109 @@ TRACKS_SHOW = (
 )
 
 
-def cell_key(view: dict[str, Any], part: str | int) -> tuple[Any, ...]:
-    """Everything a cell's pixels depend on, but where it lies (a cell drawn alone, moved by
-    whole pixels, is the table's, tests/renderers/test_burgundy_parts.py): the board's base
-    under the depots and tracks (player count, turn order spaces), and the part of the view
-    the cell shows."""
+def cell_key(view: dict[str, Any], part: str) -> tuple[Any, ...]:
+    """Everything the depots' or the tracks' pixels depend on, but where the cell lies (a cell
+    drawn alone, moved by whole pixels, is the table's, tests/renderers/test_burgundy_parts.py):
+    the board's base under it (player count, turn order spaces) and the part of the view it
+    shows."""
     if part == "depots":
         shown = repr([view["depots"], view["black"]])
-    elif part == "tracks":
-        shown = repr([view[k] for k in TRACKS_SHOW])
     else:
-        return ("seat", *seat_key(view, int(part)))
+        shown = repr([view[k] for k in TRACKS_SHOW])
     return (part, view["num_players"], len(view["bridge"]), shown)
 
 
-def seat_key(view: dict[str, Any], seat: int) -> tuple[Any, ...]:
-    """What a seat's estate shows (`draw_player`): its player, the estate board, whether it
-    acts and what is pending for it, its final score and place."""
+def draw_cell(image: Image.Image, view: dict[str, Any], part: str | int, x: int, y: int) -> None:
+    """A cell ("depots", "tracks" or a seat's) with its corner at (x, y) of `image`, where the
+    picture is the background around the cell: pasted as drawn before for what it shows, or
+    drawn and kept (`parts.draw_part`); a seat's as two parts (`draw_seat`). A cell too near
+    the picture's edge for its part's margin is drawn and not kept."""
+    margin = parts.PART_MARGIN  # a part's area: its box, `margin` more each side
+    within = min(x, y) >= margin and x + CELL_W + margin < image.width
+    kept = within and y + CELL_H + margin < image.height
+    if isinstance(part, int):
+        if kept:
+            draw_seat(image, view, part, x, y)
+        else:
+            draw_player(image, view, part, x, y)
+        return
+    base = board_cell_base(view["num_players"], len(view["bridge"]), part)
+    drawing = draw_market if part == "depots" else draw_tracks
+
+    def draw() -> None:
+        image.paste(base, (x, y))
+        drawing(ImageDraw.Draw(image), view, x, y)
+
+    if kept:
+        parts.draw_part(
+            image, kept_part, cell_key(view, part), (x, y, x + CELL_W, y + CELL_H), draw
+        )
+    else:
+        draw()
+
+
+@lru_cache(maxsize=8)
+def board_cell_base(n: int, bridge: int, part: str) -> Image.Image:
+    """The board's base under the depots' or the tracks' cell (all of the base there is)."""
+    x, y = cell_corner(n, part)
+    return board_base(n, bridge).crop((x, y, x + CELL_W + 1, y + CELL_H + 1))
+
+
+# A seat's cell is two parts: its header (the score and dice: every move of the seat) above
+# SEAT_SPLIT, its estate and what lies around it below. The frame around both changes with
+# whether the seat acts.
+SEAT_SPLIT = HEADER_H + 4
+HEADER_SHOWS = ("score", "dice", "used")  # of a seat's player, what its header shows
+ESTATE_SHOWS = ("estate", "silver", "workers", "sold", "storage", "goods", "bonus")
+
+
+def draw_seat(image: Image.Image, view: dict[str, Any], seat: int, x: int, y: int) -> None:
+    """A seat's cell as its two parts, each pasted as drawn before or drawn on its share of
+    the seat's panel: the areas of the two (`parts.draw_part`) meet at SEAT_SPLIT."""
+    spaces = estate_spaces(view)
+    active = seat == view["active"]
+    head, body = player_layers(seat, active, spaces)
+    margin = parts.PART_MARGIN
+
+    def draw_head() -> None:
+        image.paste(head, (x, y))
+        draw_header(ImageDraw.Draw(image), view, seat, x, y)
+
+    def draw_body() -> None:
+        image.paste(body, (x, y + SEAT_SPLIT))
+        draw_estate(image, view, seat, x, y)
+
+    top = (x, y, x + CELL_W, y + SEAT_SPLIT - margin - 1)
+    parts.draw_part(image, kept_part, header_key(view, seat), top, draw_head)
+    bottom = (x, y + SEAT_SPLIT + margin, x + CELL_W, y + CELL_H)
+    estate = (
+        "estate",
+        seat,
+        active,
+        spaces,
+        repr([view["players"][seat][k] for k in ESTATE_SHOWS]),
+    )
+    parts.draw_part(image, kept_part, estate, bottom, draw_body)
+
+
+@lru_cache(maxsize=16)
+def player_layers(
+    seat: int, active: bool, spaces: tuple[tuple[int, int, str, int], ...]
+) -> tuple[Image.Image, Image.Image]:
+    """The seat's panel (`player_base`) above SEAT_SPLIT and below it."""
+    base = player_base(seat, active, spaces)
+    return base.crop((0, 0, base.width, SEAT_SPLIT)), base.crop((0, SEAT_SPLIT, *base.size))
+
+
+def header_key(view: dict[str, Any], seat: int) -> tuple[Any, ...]:
+    """What a seat's header shows: whether it acts and what is pending for it, its final
+    score and place, its score and dice."""
     active = seat == view["active"]
     pending = repr(view.get("pending") if active else None)
     final = view.get("final")
     ranked = (final["scores"][seat], final["ranks"][seat]) if final else None
-    return (seat, active, pending, ranked, repr(view["estate_board"]), repr(view["players"][seat]))
-
-
-def draw_cell(image: Image.Image, view: dict[str, Any], part: str | int, x: int, y: int) -> None:
-    """A cell ("depots", "tracks" or a seat's) with its corner at (x, y) of `image`, which
-    holds the table's base there (the board's base, or the background for a seat's): pasted
-    as drawn before for what it shows, or drawn and kept (`parts.draw_part`). A cell too near
-    the picture's edge for its part's margin is drawn and not kept."""
-    draw: Callable[[], None]
-    if part == "depots":
-        draw = partial(draw_market, ImageDraw.Draw(image), view, x, y)
-    elif part == "tracks":
-        draw = partial(draw_tracks, ImageDraw.Draw(image), view, x, y)
-    else:
-        draw = partial(draw_player, image, view, int(part), x, y)
-    box = (x, y, x + CELL_W, y + CELL_H)
-    margin = parts.PART_MARGIN  # the part's area: the box, `margin` more each side
-    within = min(x, y) >= margin and x + CELL_W + margin < image.width
-    if not within or y + CELL_H + margin >= image.height:
-        draw()
-        return
-    parts.draw_part(image, kept_part, cell_key(view, part), box, draw)
+    player = view["players"][seat]
+    return ("header", seat, active, pending, ranked, repr([player[k] for k in HEADER_SHOWS]))
 
 
 # -- the private picture ------------------------------------------------------------------------

@@ -101,7 +101,7 @@ def test_cells_are_kept_and_pasted() -> None:
     burgundy.kept_part.cache_clear()
     burgundy.render(spectator)
     drawn = burgundy.kept_part.cache_info().misses
-    assert drawn == burgundy.kept_part.cache_info().currsize == 6  # depots, tracks, 4 estates
+    assert drawn == burgundy.kept_part.cache_info().currsize == 10  # 4 headers and estates
     burgundy.render(spectator)
     assert burgundy.kept_part.cache_info().misses == drawn  # all pasted
     hits = burgundy.kept_part.cache_info().hits
@@ -110,12 +110,13 @@ def test_cells_are_kept_and_pasted() -> None:
     for focus in burgundy_phone.focuses(spectator):
         phone.render_focus("burgundy", spectator, focus)
     assert burgundy.kept_part.cache_info().misses == drawn  # the phone's cells pasted too:
-    assert burgundy.kept_part.cache_info().hits == hits + 2 + 1 + 6  # none drawn apart
+    assert burgundy.kept_part.cache_info().hits == hits + 3 + 2 + 10  # none drawn apart
     changed = copy.deepcopy(spectator)
     changed["players"][2]["silver"] += 1
+    changed["players"][3]["used"][0] = not changed["players"][3]["used"][0]
     changed["supply"]["ship"] -= 1
     picture = burgundy.render(changed)
-    assert burgundy.kept_part.cache_info().misses == drawn + 2  # an estate and the tracks
+    assert burgundy.kept_part.cache_info().misses == drawn + 3  # an estate, a header, tracks
     assert pixels(picture) == drawn_fresh(lambda: burgundy.render(changed))
 
 
@@ -135,6 +136,11 @@ TRACKS_SHOW = (
 )
 
 
+# What a seat's cell shows of its player: its header, and its estate and what lies around it
+HEADER_SHOWS = ("score", "dice", "used")
+ESTATE_SHOWS = ("estate", "silver", "workers", "sold", "storage", "goods", "bonus")
+
+
 def drawn_after(view: dict[str, Any], draw: Callable[[], Image.Image | None]) -> None:
     """`draw`'s picture, drawn after `view`'s table picture, is the one drawn fresh."""
     burgundy.kept_part.cache_clear()
@@ -143,16 +149,30 @@ def drawn_after(view: dict[str, Any], draw: Callable[[], Image.Image | None]) ->
 
 
 def test_everything_a_cell_shows_is_in_its_key() -> None:
-    """Each thing of the view a cell shows, taken from later in the game (the rest as it
-    was; a bonus tile taken, which random games hardly do), draws its cell anew: a key
-    without it would paste the cell as it was."""
-    game = moments_of_a_game(3, seed=5, every=30)
-    view = game[2][0]
+    """Each thing of the view a cell shows, and each thing of a player its seat's cell shows,
+    taken from later in the game (the rest as it was; a bonus tile taken, which random games
+    hardly do), draws its cell anew: a key without it would paste the cell as it was."""
+    game = [m[0] for m in moments_of_a_game(3, seed=5, every=30)]
+    view, later = game[2], game[3:]
     made = {"bonus_left": dict(view["bonus_left"], mine=["small"])}
     for field in ("depots", "black", *TRACKS_SHOW):
-        later = [m[0][field] for m in game[3:] if m[0][field] != view[field]]
-        changed = dict(view, **{field: made[field] if field in made else later[0]})
-        drawn_after(view, lambda v=changed: burgundy.render(v))
+        value = made.get(field) or next(v[field] for v in later if v[field] != view[field])
+        drawn_after(view, lambda v=dict(view, **{field: value}): burgundy.render(v))
+    bonus = {"type": "mine", "size": "small"}
+    for field in (*HEADER_SHOWS, *ESTATE_SHOWS):
+        seat, value = (
+            (1, [bonus])
+            if field == "bonus"
+            else next(
+                (seat, v["players"][seat][field])
+                for v in later
+                for seat in range(3)
+                if v["players"][seat][field] != view["players"][seat][field]
+            )
+        )
+        players = copy.deepcopy(view["players"])
+        players[seat][field] = value
+        drawn_after(view, lambda v=dict(view, players=players): burgundy.render(v))
 
 
 def test_what_only_the_key_holds_changes_the_cells() -> None:
