@@ -18,9 +18,9 @@ import math
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
-from functools import cache, lru_cache
+from functools import cache, lru_cache, partial
 from itertools import combinations, pairwise
-from typing import Any
+from typing import Any, NamedTuple
 
 from PIL import Image, ImageDraw
 
@@ -231,17 +231,72 @@ def _rounded(
 # with its bids, each boat and each village, and a seat's screen, kept by everything their
 # pixels depend on (what they show, where, and the least type size in force: the phone's
 # pictures draw the same parts with larger type). A move changes two or three of them; the
-# others are pasted as they were, in the table and in the phone's pictures alike. About
-# three tables' table and decision pictures a worker: 0.04-2.3 MB a part (`bench/
-# keyflower_parts.py`).
-PARTS_KEPT = 192
+# others are pasted as they were, in the table and in the phone's pictures alike.
+# They are kept up to a number of bytes rather than of parts, since a part is 0.05-1.4 MB
+# (as Pillow holds RGB: 4 bytes a pixel): a table at 6 players keeps about 14 MB (3 players
+# about 7) with its decision pictures, so a picture worker keeps a few busy tables'.
+PARTS_KEPT_BYTES = 40 * 2**20
 
 
-@lru_cache(maxsize=PARTS_KEPT)
-def kept_part(key: tuple[Any, ...]) -> list[Image.Image]:
-    """Where the part drawn under `key` is kept (empty until it is drawn); the least recently
-    used go first."""
-    return []
+class PartsInfo(NamedTuple):
+    hits: int
+    misses: int
+    currsize: int  # parts kept
+    held: int  # their bytes, but the last part drawn's (counted when the next is asked for)
+
+
+class KeptParts:
+    """`parts.draw_part`'s kept parts: the list a part's picture is kept in, by its key (empty
+    until it is drawn); as `functools.lru_cache` over `key -> []`, but the least recently used
+    go first once the pictures kept hold over `budget` bytes, so that at most `budget` bytes
+    and the last part drawn are kept."""
+
+    def __init__(self, budget: int) -> None:
+        self.budget = budget
+        self._kept: OrderedDict[tuple[Any, ...], list[Image.Image]] = OrderedDict()
+        self._sizes: dict[tuple[Any, ...], int] = {}
+        self._drawn: list[tuple[Any, ...]] = []  # keys asked for since the last miss
+        self._held = self._hits = self._misses = 0
+        self._lock = threading.Lock()  # a worker may draw in several threads
+
+    def __call__(self, key: tuple[Any, ...]) -> list[Image.Image]:
+        with self._lock:
+            kept = self._kept.get(key)
+            if kept:
+                self._kept.move_to_end(key)
+                self._hits += 1
+                return kept
+            self._misses += 1
+            self._count_drawn()
+            self._kept.pop(key, None)  # kept empty: its drawing failed
+            while self._held > self.budget and self._kept:
+                gone, _ = self._kept.popitem(last=False)
+                self._held -= self._sizes.pop(gone, 0)
+            kept = self._kept[key] = []
+            self._drawn.append(key)
+            return kept
+
+    def _count_drawn(self) -> None:
+        """Count the parts drawn under the keys asked for since the last miss."""
+        for key in self._drawn:
+            kept = self._kept.get(key)
+            if kept and key not in self._sizes:
+                self._sizes[key] = 4 * kept[0].width * kept[0].height
+                self._held += self._sizes[key]
+        self._drawn.clear()
+
+    def cache_info(self) -> PartsInfo:
+        return PartsInfo(self._hits, self._misses, len(self._kept), self._held)
+
+    def cache_clear(self) -> None:  # named as functools' caches: tests clear them all
+        with self._lock:
+            self._kept.clear()
+            self._sizes.clear()
+            self._drawn.clear()
+            self._held = self._hits = self._misses = 0
+
+
+kept_part = KeptParts(PARTS_KEPT_BYTES)
 
 
 def _part(
@@ -1055,17 +1110,19 @@ def _market(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: int) -> None:
     pitch, size, bids_h = _market_geometry(view)
     y = float(top)
     if size:
+        cy = top + size
         x = MARGIN + pitch / 2
-        lots = []
+        offer: list[Lot] = []
         for tile in view.get("offer", []):
-            lots.append((tile, x, pitch, False))
+            offer.append((tile, x, pitch, False))
             x += pitch
         x += pitch * 0.3 - pitch * 0.1
+        order: list[Lot] = []
         for tile in view.get("turn_order", []):
-            lots.append((tile, x, pitch * 0.8, True))
+            order.append((tile, x, pitch * 0.8, True))
             x += pitch * 0.8
-        cy = top + size
-        _lots(draw, lots, cy, size)
+        _lots(draw, offer, cy, size)
+        _lots(draw, order, cy, size)  # far enough from the offer to be kept without it
         y = cy + size + 6 + bids_h + GAP
     for line in _boat_lines(view.get("boats", [])):
         _boats(draw, line, y)
@@ -1083,7 +1140,7 @@ def _lots(draw: ImageDraw.ImageDraw, row: list[Lot], cy: float, size: float) -> 
     reach a pixel or two into the place on its right (the parts' margin): a tile's part is
     kept with the tile on its left, but for that tile's bids, which stay on their tray (2 px
     inside it, `_bid_layout`), 4 px inside the place (`TRAY_INSET`)."""
-    left = None
+    left: str | None = None
     for tile, cx, width, numbered in row:
         shown = repr(tile)
         bids = len(tile.get("bids", []))
@@ -1092,12 +1149,7 @@ def _lots(draw: ImageDraw.ImageDraw, row: list[Lot], cy: float, size: float) -> 
             bottom += _bids_height(bids, width) + BID_BELOW * _bid_layout(width)[2]
         key = ("lot", shown, left, cx, cy, size, width, numbered)
         box = (cx - width / 2, cy - size, cx + width / 2, bottom)
-        _part(
-            draw,
-            key,
-            box,
-            lambda t=tile, x=cx, w=width, n=numbered: _lot(draw, t, x, cy, size, w, n),
-        )
+        _part(draw, key, box, partial(_lot, draw, tile, cx, cy, size, width, numbered))
         left = repr({k: v for k, v in tile.items() if k != "bids"})
 
 
@@ -1126,7 +1178,7 @@ def _boats(draw: ImageDraw.ImageDraw, line: list[dict[str, Any]], y: float) -> N
     bx = float(MARGIN)
     for boat in line:
         box = (bx, y, bx + _boat_width(boat) - 2, y + BOAT_H)  # its bow ends 2 px short
-        _part(draw, ("boat", repr(boat), bx, y), box, lambda b=boat, x=bx: _boat(draw, b, x, y))
+        _part(draw, ("boat", repr(boat), bx, y), box, partial(_boat, draw, boat, bx, y))
         bx += _boat_width(boat) + GAP
 
 
