@@ -147,14 +147,16 @@ def panel_lines(
     if not folded or (decision.max_choices != 1 and sets is None) or len(plain) > FOLD_MAX_LINES:
         return plain
     walk = _Unfold(engine, seat, folded, hidden_parts(state))
-    walked = [walk.chains(state, decision, line, 0) for line in plain]
+    trees = [_Tree(walk, state, line, decision) for line in plain]
     room = FOLD_MAX_LINES - len(plain)
     unfolded: dict[int, list[Line]] = {}
     # options whose every chain fits first, then the others' chains cut shorter
     for whole in (True, False):
-        for index, chains in enumerate(walked):
-            fitting = _fitting(chains, room, whole)
-            if index not in unfolded and fitting and fitting != [plain[index]]:
+        for index, tree in enumerate(trees):
+            if index in unfolded:
+                continue
+            fitting = tree.fitting(room, whole)
+            if fitting and fitting != [plain[index]]:
                 unfolded[index] = fitting
                 room -= len(fitting) - 1
     return [line for index, one in enumerate(plain) for line in unfolded.get(index, [one])]
@@ -166,21 +168,28 @@ def _answer_line(decision: Decision, answer: str) -> Line:
     return Line((decision,), (answer,), None if option is None else (option,))
 
 
-def _fitting(chains: list[Line], room: int, whole: bool = False) -> list[Line]:
-    """An option's chains if they fit within `room` more lines than the option alone, else
-    (unless `whole`) cut short to as many steps as fit (none if not even one step does)."""
-    longest = max((len(c.steps) for c in chains), default=0)
-    for depth in range(longest, longest - 1 if whole else 1, -1):
-        cut = {c.steps[:depth]: _cut(c, depth) for c in chains}
-        if len(cut) - 1 <= room:
-            return list(cut.values())
-    return []
+@dataclass(eq=False)
+class _Chain:
+    """A line being unfolded: the decision its last step answers, whether that step
+    applies and, once looked at, what follows it: a chain a step longer for each answer
+    that folds, None for the line alone (an answer asked after it)."""
 
+    line: Line
+    decision: Decision
+    applies: bool = False
+    follows: list[_Chain | None] | None = None
 
-def _cut(line: Line, depth: int) -> Line:
-    """A line's first `depth` steps."""
-    known = line.known[:depth] if line.known is not None else None
-    return Line(line.decisions[:depth], line.steps[:depth], known)
+    def lines(self, steps: int) -> list[Line]:
+        """Its lines cut to `steps` steps: the chains through what follows, else itself
+        (none if its last step does not apply)."""
+        if not self.applies:
+            return []
+        if len(self.line.steps) >= steps or not self.follows:
+            return [self.line]
+        found: list[Line] = []
+        for longer in self.follows:
+            found += [self.line] if longer is None else longer.lines(steps)
+        return found or [self.line]
 
 
 @dataclass
@@ -190,43 +199,125 @@ class _Unfold:
     folded: frozenset[str]
     secrets: list[str]
 
-    def chains(self, state: Any, decision: Decision, line: Line, depth: int) -> list[Line]:
-        """`line` itself, or its chains through the folded decisions that follow it (none if
-        its last option, an answer to `decision` in `state`, cannot be applied)."""
+    def apply(self, chain: _Chain, before: Any) -> Any:
+        """The state after the chain's last step (None if it does not apply)."""
+        moves = Action(self.seat, chain.line.moves[-1])
         try:
-            after = self.engine.apply(state, Action(self.seat, line.moves[-1]), decision=decision)
+            after = self.engine.apply(before, moves, decision=chain.decision)
         except GameError:
-            return []
+            return None
+        chain.applies = True
+        return after
+
+    def follow(self, chain: _Chain, after: Any) -> list[_Chain]:
+        """What follows an applied chain (`chain.follows`): a chain a step longer for each
+        answer to the seat's next decision where that is of a folded kind (and the rest
+        allows), the line alone where an answer does not fold; the longer chains."""
+        chain.follows = []
         follows = next((d for d in self.engine.decisions(after) if d.seat == self.seat), None)
         if (
             follows is None
-            or depth >= FOLD_MAX_DEPTH
             or follows.kind not in self.folded
-            or not presenters.folds_after(self.engine.id, decision.kind, follows.kind)
+            or not presenters.folds_after(self.engine.id, chain.decision.kind, follows.kind)
             or len(follows.options) > FOLD_MAX_OPTIONS
             or hidden_parts(after) != self.secrets
         ):
-            return [line]
+            return []
         sets = answer_sets(self.engine.id, follows)
         if sets is None and (follows.min_choices, follows.max_choices) != (1, 1):
-            return [line]
-        found: list[Line] = []
+            return []
         for answer in sets or [o.id for o in follows.options]:
             option = step_option(follows, answer)
             if option is None or answer in STEP_BACK:
                 continue
-            if sets is None and not presenters.folds_answer(self.engine.id, follows.kind, option):
-                if line not in found:
-                    found.append(line)  # the line alone: this answer is asked after it
-                continue
-            known = (*line.known, option) if line.known is not None else None
-            longer = Line((*line.decisions, follows), (*line.steps, answer), known)
-            if not presenters.folds_line(self.engine.id, longer.decisions, longer.options):
-                if line not in found:
-                    found.append(line)
-                continue
-            found += self.chains(after, follows, longer, depth + 1)
-        return found or [line]
+            longer = self._longer(chain.line, follows, answer, option, sets is None)
+            if longer is not None:
+                chain.follows.append(_Chain(longer, follows))
+            elif None not in chain.follows:
+                chain.follows.append(None)  # the line alone: this answer is asked after it
+        return [c for c in chain.follows if c is not None]
+
+    def _longer(
+        self, line: Line, follows: Decision, answer: str, option: Option, single: bool
+    ) -> Line | None:
+        """The line a step longer through `answer`, None where that answer does not fold."""
+        if single and not presenters.folds_answer(self.engine.id, follows.kind, option):
+            return None
+        known = (*line.known, option) if line.known is not None else None
+        longer = Line((*line.decisions, follows), (*line.steps, answer), known)
+        if not presenters.folds_line(self.engine.id, longer.decisions, longer.options):
+            return None
+        return longer
+
+
+# A line of more steps than this is never unfolded further (a chain of FOLD_MAX_DEPTH
+# folded decisions after its option).
+FOLD_MAX_STEPS = FOLD_MAX_DEPTH + 1
+
+
+class _Tree:
+    """An option's chains, unfolded depth first when the panel first asks whether they fit,
+    never deeper than lines that could still fit: the room only shrinks as the panel goes
+    on, so once its lines cut to d steps are known to pass it, no deeper step is tried
+    (`limit`, d - 1), and what any cut gives is what cutting the whole unfolding gives."""
+
+    def __init__(self, walk: _Unfold, state: Any, line: Line, decision: Decision) -> None:
+        self.walk, self.state = walk, state
+        self.root = _Chain(line, decision)
+        self.limit = FOLD_MAX_STEPS
+        self.cut = False  # lowered: the lines cut to limit + 1 steps pass the room
+        self.most = 0
+        # at least how many lines it makes cut to d steps (index d), as found so far
+        self.found = [0] * (FOLD_MAX_STEPS + 1)
+
+    def fitting(self, room: int, whole: bool) -> list[Line]:
+        """The option's chains if they fit within `room` more lines than the option alone,
+        else (unless `whole`) cut short to as many steps as fit (none if not even one
+        step does)."""
+        if self.state is not None:
+            self.most = room + 1
+            self._unfold(self.root, self.state)
+            self.state = None
+        if not self.root.applies:
+            return []
+        if self.cut:
+            if whole:
+                return []
+            deepest = self.limit
+        else:
+            every = self.root.lines(FOLD_MAX_STEPS)
+            if whole:
+                return every if len(every) <= room + 1 else []
+            deepest = max(len(line.steps) for line in every)
+        for steps in range(deepest, 1, -1):
+            lines = self.root.lines(steps)
+            if len(lines) <= room + 1:
+                return lines
+        return []
+
+    def _unfold(self, chain: _Chain, before: Any) -> None:
+        steps = len(chain.line.steps)
+        after = self.walk.apply(chain, before)
+        if after is None:
+            return
+        self._counted(steps, steps)
+        if steps >= self.limit:
+            return
+        longer = self.walk.follow(chain, after)
+        if not longer or None in (chain.follows or ()):
+            self._counted(steps + 1, FOLD_MAX_STEPS)  # the line itself, a step deeper too
+        for next_chain in longer:
+            if steps + 1 > self.limit:
+                break  # lowered meanwhile
+            self._unfold(next_chain, after)
+
+    def _counted(self, low: int, high: int) -> None:
+        """One more line cut to each of `low`..`high` steps; the limit lowered where the
+        lines cut to some number of steps pass the room."""
+        for steps in range(low, high + 1):
+            self.found[steps] += 1
+            if self.found[steps] > self.most and steps - 1 < self.limit:
+                self.limit, self.cut = steps - 1, True
 
 
 def offered_lines(
