@@ -953,13 +953,13 @@ TRACKS_SHOW = (
 def cell_key(view: dict[str, Any], part: str) -> tuple[Any, ...]:
     """Everything the depots' or the tracks' pixels depend on, but where the cell lies (a cell
     drawn alone, moved by whole pixels, is the table's, tests/renderers/test_burgundy_parts.py):
-    the board's base under it (player count, turn order spaces) and the part of the view it
-    shows."""
+    the board's base under it (the player count; the turn order spaces are the track's) and
+    the part of the view it shows."""
     if part == "depots":
         shown = repr([view["depots"], view["black"]])
     else:
         shown = repr([view[k] for k in TRACKS_SHOW])
-    return (part, view["num_players"], len(view["bridge"]), shown)
+    return (part, view["num_players"], shown)
 
 
 def draw_cell(image: Image.Image, view: dict[str, Any], part: str | int, x: int, y: int) -> None:
@@ -1025,14 +1025,7 @@ def draw_seat(image: Image.Image, view: dict[str, Any], seat: int, x: int, y: in
     top = (x, y, x + CELL_W, y + SEAT_SPLIT - margin - 1)
     parts.draw_part(image, kept_part, header_key(view, seat), top, draw_head)
     bottom = (x, y + SEAT_SPLIT + margin, x + CELL_W, y + CELL_H)
-    estate = (
-        "estate",
-        seat,
-        active,
-        spaces,
-        repr([view["players"][seat][k] for k in ESTATE_SHOWS]),
-    )
-    parts.draw_part(image, kept_part, estate, bottom, draw_body)
+    parts.draw_part(image, kept_part, estate_key(view, seat, spaces), bottom, draw_body)
 
 
 @lru_cache(maxsize=16)
@@ -1042,6 +1035,16 @@ def player_layers(
     """The seat's panel (`player_base`) above SEAT_SPLIT and below it."""
     base = player_base(seat, active, spaces)
     return base.crop((0, 0, base.width, SEAT_SPLIT)), base.crop((0, SEAT_SPLIT, *base.size))
+
+
+def estate_key(
+    view: dict[str, Any], seat: int, spaces: tuple[tuple[int, int, str, int], ...]
+) -> tuple[Any, ...]:
+    """What a seat's estate and what lies around it show: whether it acts (its frame), the
+    estate board's spaces and the player's tiles, goods and the like."""
+    player = view["players"][seat]
+    shown = repr([player[k] for k in ESTATE_SHOWS])
+    return ("estate", seat, seat == view["active"], spaces, shown)
 
 
 def header_key(view: dict[str, Any], seat: int) -> tuple[Any, ...]:

@@ -176,10 +176,10 @@ def test_everything_a_cell_shows_is_in_its_key() -> None:
 
 
 def test_what_only_the_key_holds_changes_the_cells() -> None:
-    """Whether a seat acts, what is pending for it, the final scores, the estate board and
-    the player count (the tracks' base) are not in a cell's own part of the view; a cell
-    drawn alone at any whole offset is the table's, and one too near the picture's edge is
-    cut there: none of these may be pasted for another."""
+    """Whether a seat acts, what is pending for it, the final scores, the estate board, the
+    player count (the tracks' base) and the seat (its colour) are not in a cell's own part of
+    the view; a cell drawn alone at any whole offset is the table's, and one too near the
+    picture's edge is cut there: none of these may be pasted for another."""
     view = moments_of_a_game(3, seed=5, every=1000)[0][0]
     others = [
         dict(view, active=(view["active"] + 1) % 3),
@@ -191,6 +191,9 @@ def test_what_only_the_key_holds_changes_the_cells() -> None:
     ]
     for other in others:
         drawn_after(view, lambda v=other: burgundy.render(v))
+    # two seats alike but for their colour, the one acting and then the other
+    twins = dict(view, players=[view["players"][0], *view["players"][:2]], active=0)
+    drawn_after(twins, lambda: burgundy.render(dict(twins, active=1)))
     drawn_after(view, lambda: burgundy.render_cell(dict(view, num_players=4), "tracks", 6))
     for pad in (0, 1, 2, 5):  # too near the edge (drawn, not kept), or near it; odd
         for part in (1, "depots", "tracks"):
