@@ -33,7 +33,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import hashlib
-import inspect
 import json
 import os
 import random
@@ -77,13 +76,13 @@ class WorkerPictures:
     def decision(self, game: Any, seat: int, decision: Any) -> None:
         view = game.view(seat)
         fields = [option.fields for option in decision.options]
-        if "fields" in inspect.signature(self.phone.decision_parts).parameters:
-            parts = self.phone.decision_parts(self.game_id, view, decision.kind, fields)
-        else:  # a tree from before decisions were narrowed to their options
-            parts = self.phone.decision_parts(self.game_id, view, decision.kind)
-        key = (seat, parts)
+        if hasattr(self.phone, "decision_picture"):
+            parts, marks = self.phone.decision_picture(self.game_id, view, decision.kind, fields)
+        else:  # a tree from before decisions were narrowed to their options and marked
+            parts, marks = self.phone.decision_parts(self.game_id, view, decision.kind), ()
+        key = (seat, parts, marks)
         if parts and self.shown.get(key) != view:
-            self.encoding.encode_decision(self.game_id, view, parts)
+            self.encoding.encode_decision(self.game_id, view, parts, *([marks] if marks else []))
             self.shown[key] = view
             self.drawn["decision picture"] += 1
 

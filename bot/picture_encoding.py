@@ -245,8 +245,10 @@ def encode_focus(game_id: str, view: dict[str, Any], focus: str) -> bytes | None
     return flat_png(image) if image is not None else None
 
 
-def encode_decision(game_id: str, view: dict[str, Any], parts: tuple[str, ...]) -> bytes | None:
-    image = phone.render_decision(game_id, view, parts)
+def encode_decision(
+    game_id: str, view: dict[str, Any], parts: tuple[str, ...], marks: tuple[Any, ...] = ()
+) -> bytes | None:
+    image = phone.render_decision(game_id, view, parts, marks)
     return flat_png(image) if image is not None else None
 
 

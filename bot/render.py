@@ -371,14 +371,14 @@ class TablePictures:
     ) -> bytes | None:
         """What the seat's decision of `kind` is about (`decision_png`), from its view and
         its options' `fields`; None, and nothing asked of a worker, if it pictures nothing.
-        Decisions that picture the same parts share a picture (a turn's steps)."""
-        parts = phone.decision_parts(game_id, view, kind, fields)
-        if not parts:
+        Decisions that picture the same parts and marks share a picture (a turn's steps)."""
+        picture = phone.decision_picture(game_id, view, kind, fields)
+        if not picture.parts:
             return None
         return await self._other(
-            ("decision", table_id, seat, parts),
+            ("decision", table_id, seat, picture),
             view,
-            lambda: decision_png(game_id, view, parts, table=table_id),
+            lambda: decision_png(game_id, view, picture, table=table_id),
         )
 
     async def focus(
@@ -432,13 +432,13 @@ async def focus_png(
 
 
 async def decision_png(
-    game_id: str, view: dict[str, Any], parts: tuple[str, ...], table: int | None = None
+    game_id: str, view: dict[str, Any], picture: phone.DecisionPicture, table: int | None = None
 ) -> bytes | None:
-    """A decision's `parts` (renderers/phone: `decision_parts`), drawn from the deciding
-    seat's own view `view` to read on a phone; None if there are none."""
-    if not parts:
+    """A decision's parts and marks (renderers/phone: `decision_picture`), drawn from the
+    deciding seat's own view `view` to read on a phone; None if it has no part."""
+    if not picture.parts:
         return None
-    return await pool.run(game_id, encode_decision, view, parts, table=table)
+    return await pool.run(game_id, encode_decision, view, picture.parts, picture.marks, table=table)
 
 
 def as_file(data: bytes, filename: str = FILENAME) -> discord.File:

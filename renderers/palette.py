@@ -15,6 +15,9 @@ from meeple_hall.renderers import stamps
 BACKGROUND = (245, 239, 226)  # warm table linen
 INK = (52, 46, 40)
 MUTED = (150, 140, 125)
+# A decision picture's marks on the places its options name (renderers/phone `marked`):
+# no seat's, coffee's or board's colour.
+MARK = (228, 0, 132)
 SEAT_COLOURS = (
     (200, 60, 50),  # red
     (50, 100, 190),  # blue

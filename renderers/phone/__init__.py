@@ -16,7 +16,11 @@ game's module `renderers/phone/<game_id>.py` provides:
   every kind a game's steps declare (`engine.steps.kinds`) is in one or the other;
 - optionally `narrowed(view, part, fields) -> tuple[str, ...]`: a decision's part narrowed
   to where its options are (their `fields`): Coffee Traders' five cooperatives to those the
-  options name.
+  options name;
+- optionally `marks(view, kind, fields) -> tuple` (hashable, JSON-like) and
+  `marked(view, part, image, marks) -> PIL.Image.Image`: what a decision's picture marks on
+  its parts (the spaces its options name), and a part's picture with them drawn on a copy
+  (the image itself where it has none of them: a drawn part may be kept).
 
 A part is either drawn afresh at a larger size (Keyflower) or cropped from the table picture
 (`crop`), where the table already draws it large enough. "Readable" is measured by the
@@ -32,7 +36,7 @@ from collections.abc import Mapping, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any
+from typing import Any, NamedTuple
 
 from PIL import Image
 
@@ -96,15 +100,18 @@ def enlarged(image: Image.Image, factor: int) -> Image.Image:
     return image.resize(size, Image.Resampling.NEAREST)
 
 
+PAD = 4  # the margin `crop` keeps around a part
+
+
 def crops(
-    image: Image.Image, boxes: Sequence[Box], background: tuple[int, int, int], pad: int = 4
+    image: Image.Image, boxes: Sequence[Box], background: tuple[int, int, int], pad: int = PAD
 ) -> Image.Image:
     """Several parts of a picture one under another: a wide row of the table, cut in two,
     reads twice as large."""
     return stack([crop(image, box, pad) for box in boxes], background, gap=2 * pad)
 
 
-def crop(image: Image.Image, box: Box, pad: int = 4) -> Image.Image:
+def crop(image: Image.Image, box: Box, pad: int = PAD) -> Image.Image:
     """The part `box` of a picture, with a small margin, clipped to the picture."""
     x0, y0, x1, y1 = box
     return image.crop(
@@ -217,12 +224,34 @@ def decision_parts(
     return tuple(part for part in wanted if part in offered)
 
 
-def render_decision(game_id: str, view: dict[str, Any], parts: Sequence[str]) -> Image.Image | None:
+class DecisionPicture(NamedTuple):
+    """What a decision's panel pictures: its parts, and what it marks on them."""
+
+    parts: tuple[str, ...]
+    marks: tuple[Any, ...] = ()
+
+
+def decision_picture(
+    game_id: str, view: dict[str, Any], kind: str, fields: Sequence[Mapping[str, Any]] = ()
+) -> DecisionPicture:
+    """`decision_parts`, and the places the game marks on them (its `marks`: where the
+    options are), none if the decision pictures nothing."""
+    parts = decision_parts(game_id, view, kind, fields)
+    marks = getattr(module(game_id), "marks", None)
+    if not parts or marks is None or not fields:
+        return DecisionPicture(parts)
+    return DecisionPicture(parts, tuple(marks(view, kind, fields)))
+
+
+def render_decision(
+    game_id: str, view: dict[str, Any], parts: Sequence[str], marks: tuple[Any, ...] = ()
+) -> Image.Image | None:
     """The parts a decision is about, one under another, each readable at PHONE_WIDTH: each
     is brought to the widest's width (`_at_width`), so that none reads smaller than it does
-    alone (by more than `PAD_WITHIN`). A part whose width the game knows without drawing it
-    (its `part_width(view, part)`, None where it does not: Village's own area) is drawn once
-    the picture's width is known, at that width."""
+    alone (by more than `PAD_WITHIN`), with the game's `marks` drawn on it. A part whose
+    width the game knows without drawing it (its `part_width(view, part)`, None where it
+    does not: Village's own area) is drawn once the picture's width is known, at that
+    width."""
     known = getattr(module(game_id), "part_width", None)
     found: list[tuple[str, Image.Image | int]] = []
     for part in parts:
@@ -235,6 +264,10 @@ def render_decision(game_id: str, view: dict[str, Any], parts: Sequence[str]) ->
         return None
     width = max(f if isinstance(f, int) else f.width for _, f in found)
     images = [_at_width(game_id, view, part, f, width) for part, f in found]
+    if marks and (marked := getattr(module(game_id), "marked", None)) is not None:
+        images = [
+            marked(view, part, image, marks) for (part, _), image in zip(found, images, strict=True)
+        ]
     if len(images) == 1:  # as it is (stacked alone, it would be copied whole)
         return images[0]
     background = _rgb(images[0].getpixel((0, 0)))  # the game's own background colour

@@ -10,8 +10,9 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from meeple_hall.renderers import coffee as table
-from meeple_hall.renderers.palette import BACKGROUND
+from meeple_hall.renderers.palette import BACKGROUND, INK, MARK
 from meeple_hall.renderers.phone import OWN, Box, crops, seat_focus, seat_of_focus, stack
+from meeple_hall.renderers.phone import PAD as CROP_PAD
 
 COOPS = tuple(f"coop{i + 1}" for i in range(len(table.COFFEES)))
 
@@ -173,3 +174,60 @@ def narrowed(
 
 
 NO_PICTURE: dict[str, str] = {}  # every Coffee Traders decision is about something on the table
+
+
+# The spaces a decision's options name, marked on the cooperatives it pictures: a plantation
+# space ("Guatemala row 2, space 1") to plant on, staff, remove, start or farm on; both ends
+# of a donkey's pathway.
+MARKED_KINDS = frozenset(
+    {"plant_space", "staff_own", "staff_other", "remove", "start", "farm", "donkey"}
+)
+
+
+def marks(
+    view: dict[str, Any], kind: str, fields: Sequence[Mapping[str, Any]]
+) -> tuple[tuple[str, int, int], ...]:
+    """(coffee, row, space) of every space the options name."""
+    if kind not in MARKED_KINDS:
+        return ()
+    found: dict[tuple[str, int, int], None] = {}
+    for f in fields:
+        if "coffee" in f and "row" in f and "space" in f:
+            found[(f["coffee"], f["row"], f["space"])] = None
+            if "upper_space" in f:
+                found[(f["coffee"], f["row"] + 1, f["upper_space"])] = None
+    return tuple(found)
+
+
+def marked(
+    view: dict[str, Any], part: str, image: Image.Image, spaces: tuple[Any, ...]
+) -> Image.Image:
+    """The cooperatives' picture with a ring around each space marked; any other part as it
+    is. The part is the cooperatives cut from the table (`crops`: each its box and CROP_PAD,
+    one under another), enlarged: where each space lies follows from that."""
+    shown = [coop for coop in COOPS if part in (coop, EVERY_COOP)]
+    rings = [m for m in spaces if COOPS[table.COFFEES.index(m[0])] in shown]
+    if not rings:
+        return image
+    cut_w, cut_h = table.COOP_W + 2 * CROP_PAD, table.COOP_H + 2 * CROP_PAD
+    pitch = cut_h + 2 * CROP_PAD  # `crops` stacks them with twice the pad between
+    scale = image.height / (pitch * len(shown) - 2 * CROP_PAD)
+    left = (image.width - cut_w * scale) / 2
+    out = image.copy()
+    draw = ImageDraw.Draw(out)
+    for coffee, row, space in rings:
+        i = table.COFFEES.index(coffee)
+        size = len(view["coops"][coffee]["rows"][row - 1])
+        x0 = table.coop_x(i)
+        x, y = table.space_xy(x0, table.COOPS_TOP, row, space, size)
+        cx = left + (x - round(x0) + CROP_PAD) * scale
+        cy = (shown.index(COOPS[i]) * pitch + y - table.COOPS_TOP + CROP_PAD) * scale
+        r = (table.SPACE / 2 + 5) * scale
+        width = max(3, round(2.5 * scale))
+        draw.rounded_rectangle(
+            (cx - r, cy - r, cx + r, cy + r), r / 3, outline=INK, width=width + 2
+        )
+        draw.rounded_rectangle(
+            (cx - r + 1, cy - r + 1, cx + r - 1, cy + r - 1), r / 3, outline=MARK, width=width
+        )
+    return out
