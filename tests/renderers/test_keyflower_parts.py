@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from PIL import Image, ImageChops
+from PIL import Image, ImageChops, ImageDraw
 
 from meeple_hall.games.core import Action
 from meeple_hall.games.keyflower import engine
@@ -223,6 +223,53 @@ def test_what_only_the_key_holds_changes_the_parts() -> None:
         assert pixels(larger) == pixels(keyflower.render(spectator))
     finally:
         MIN_FONT.reset(token)
+
+
+def test_every_field_a_part_shows_changes_it() -> None:
+    """Each field of the top bar (and the final scores), of a seat's screen and skill tiles,
+    and a village's place, each changed alone: drawn again, not pasted."""
+    spectator, seat_view, _ = moments_of_a_game(3, seed=7, every=9)[6]
+    keyflower.clear_caches()
+    keyflower.render(spectator)
+    keyflower.render_private(seat_view)
+    changes = [
+        dict(spectator, season="winter" if spectator["season"] != "winter" else "spring"),
+        dict(spectator, round=spectator["round"] % 4 + 1),
+        dict(spectator, bag=spectator["bag"] + 1),
+        dict(spectator, green=spectator["green"] + 1),
+        dict(spectator, skill_pile=spectator["skill_pile"] + 1),
+        dict(spectator, supply=dict(spectator["supply"], wood=spectator["supply"]["wood"] + 1)),
+    ]
+    for changed in changes:
+        keyflower.render(spectator)
+        assert pixels(keyflower.render(changed)) == drawn_fresh((changed, changed, ""))[0]
+    you = seat_view["you"]
+    for field, kind in [("screen", "red"), ("skills", "saw")]:
+        more = dict(you[field], **{kind: you[field].get(kind, 0) + 1})
+        changed = dict(seat_view, you=dict(you, **{field: more}))
+        keyflower.render_private(seat_view)
+        assert pixels(keyflower.render_private(changed)) == pixels(
+            fresh(lambda v=changed: keyflower.render_private(v))
+        )
+    player = spectator["players"][1]
+    _, (width, height) = keyflower._village_picture_size(player)
+    boxes = [(12, 12, width - 12, height - 12), (12.5, 12.3, width - 2, height - 12)]
+
+    def village(box: tuple[float, float, float, float]) -> Image.Image:
+        picture = Image.new("RGB", (width + 20, height), keyflower.BACKGROUND)
+        keyflower._kept_village(ImageDraw.Draw(picture), player, box, 50.0, False, None)
+        return picture
+
+    keyflower.clear_caches()
+    in_turn = [pixels(village(box)) for box in boxes]
+    assert in_turn[1] == pixels(fresh(lambda: village(boxes[1])))
+    assert in_turn[0] != in_turn[1]
+
+
+def fresh(draw: Callable[[], Image.Image | None]) -> Image.Image | None:
+    """The picture `draw` makes with nothing kept."""
+    keyflower.clear_caches()
+    return draw()
 
 
 def held() -> int:
