@@ -198,6 +198,8 @@ class _Unfold:
     seat: int
     folded: frozenset[str]
     secrets: list[str]
+    # the folded kinds that may follow a decision of each kind (`presenters.folds_after`)
+    after_kind: dict[str, frozenset[str]] = field(default_factory=dict)
 
     def apply(self, chain: _Chain, before: Any) -> Any:
         """The state after the chain's last step (None if it does not apply)."""
@@ -214,7 +216,7 @@ class _Unfold:
         answer to the seat's next decision where that is of a folded kind (and the rest
         allows), the line alone where an answer does not fold; the longer chains."""
         chain.follows = []
-        follows = next((d for d in self.engine.decisions(after) if d.seat == self.seat), None)
+        follows = self._next_decision(chain.decision.kind, after)
         if (
             follows is None
             or follows.kind not in self.folded
@@ -236,6 +238,23 @@ class _Unfold:
             elif None not in chain.follows:
                 chain.follows.append(None)  # the line alone: this answer is asked after it
         return [c for c in chain.follows if c is not None]
+
+    def _next_decision(self, before: str, after: Any) -> Decision | None:
+        """The seat's next decision (None where it is not asked next). An engine with
+        `decision_of(state, seat, kinds)` is asked for it only where it is of a kind that
+        may fold after `before` (else None: it folds nothing either way), so that the
+        decisions of other seats and other kinds, most of the states a panel tries, are not
+        worked out."""
+        decision_of = getattr(self.engine, "decision_of", None)
+        if decision_of is None:
+            return next((d for d in self.engine.decisions(after) if d.seat == self.seat), None)
+        kinds = self.after_kind.get(before)
+        if kinds is None:
+            game_id = self.engine.id
+            kinds = frozenset(k for k in self.folded if presenters.folds_after(game_id, before, k))
+            self.after_kind[before] = kinds
+        found: Decision | None = decision_of(after, self.seat, kinds)
+        return found
 
     def _longer(
         self, line: Line, follows: Decision, answer: str, option: Option, single: bool

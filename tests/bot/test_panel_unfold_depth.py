@@ -177,3 +177,65 @@ def test_a_panel_cut_to_fit_tries_fewer_moves():
         assert applied <= applied_then
         fewer += applied < applied_then
     assert fewer >= 3
+
+
+# -- the seat's next decision, of the kinds that may fold only --------------------------
+
+
+def random_states(game_id: str, players: int, seed: int, moves: int):
+    engine = games.get(game_id)
+    rng = random.Random(seed)
+    state = engine.new(players, seed)
+    for _ in range(moves):
+        yield state
+        pending = engine.decisions(state)
+        if not pending:
+            return
+        decision = rng.choice(pending)
+        ids = [o.id for o in decision.options]
+        count = rng.randint(decision.min_choices, min(decision.max_choices, len(ids)))
+        action = Action(decision.seat, tuple(rng.sample(ids, count)))
+        state = engine.apply(state, action, decision=decision)
+
+
+@pytest.mark.parametrize("game_id", ["coffee", "burgundy"])
+def test_decision_of_is_the_seats_first_decision_of_those_kinds(game_id):
+    engine = games.get(game_id)
+    folded = presenters.folded_kinds(game_id)
+    for state in random_states(game_id, 3, 2, 150):
+        pending = engine.decisions(state)
+        for seat in range(3):
+            first = next((d for d in pending if d.seat == seat), None)
+            for kinds in (folded, frozenset(engine.steps.kinds), frozenset()):
+                wanted = first if first is not None and first.kind in kinds else None
+                assert engine.decision_of(state, seat, kinds) == wanted
+
+
+class Asked(Counted):
+    """The engine, counting the moves applied and the calls for every seat's decisions."""
+
+    def __init__(self, engine: Any) -> None:
+        super().__init__(engine)
+        self.asked = 0
+
+    def decisions(self, state: Any) -> Any:
+        self.asked += 1
+        return self.engine.decisions(state)
+
+
+def test_a_panel_works_out_no_other_seats_decisions():
+    """A Coffee Traders Sell panel asks the states it tries for the seat's decision of a
+    folded kind only (`decision_of`): never for every seat's decisions, though most of
+    those states ask another seat (the next player's Sell turn)."""
+    engine = games.get("coffee")
+    state = next(
+        s
+        for s in random_states("coffee", 2, 3, 400)
+        if any(d.kind == "sell" and len(d.options) > 5 for d in engine.decisions(s))
+    )
+    decision = engine.decisions(state)[0]
+    asked = Asked(engine)
+    lines = panel_lines(asked, state, decision.seat, decision, presenters.folded_kinds("coffee"))
+    assert len(lines) > len(decision.options)  # a delivery and what follows it, folded
+    assert asked.applied > len(decision.options)
+    assert asked.asked == 0
