@@ -64,8 +64,14 @@ def pixels(image: Image.Image | None) -> tuple[tuple[int, int], int]:
     return image.size, zlib.crc32(image.tobytes())
 
 
-def drawn_fresh(draw: Callable[[], Image.Image | None]) -> tuple[tuple[int, int], int]:
+def forget_kept() -> None:
+    """Every part kept: the table's cells and the own area's sold goods."""
     burgundy.kept_part.cache_clear()
+    burgundy_phone.sold_panel.cache_clear()
+
+
+def drawn_fresh(draw: Callable[[], Image.Image | None]) -> tuple[tuple[int, int], int]:
+    forget_kept()
     return pixels(draw())
 
 
@@ -80,10 +86,10 @@ def test_a_picture_after_others_is_the_picture_drawn_fresh(num_players: int) -> 
     game = moments_of_a_game(num_players, seed=num_players, every=8)
     other = moments_of_a_game(num_players % 3 + 2, seed=9, every=120)
     fresh = [[drawn_fresh(draw) for draw in pictures(m, i)] for i, m in enumerate(game)]
-    burgundy.kept_part.cache_clear()
+    forget_kept()
     in_turn = [[pixels(draw()) for draw in pictures(m, i)] for i, m in enumerate(game)]
     assert in_turn == fresh
-    burgundy.kept_part.cache_clear()
+    forget_kept()
     phone_first = [[pixels(draw()) for draw in pictures(m, i)[::-1]] for i, m in enumerate(game)]
     assert phone_first == [drawn[::-1] for drawn in fresh]
     for i in range(0, len(game), 12):
