@@ -9,6 +9,10 @@ roads, water, upgraded sides (gold rim), resources and workers, all at one scale
 rows so the hexes are as large as the canvas allows. Nothing is told by colour alone, for
 colour-blind players. Tile codes (S07, U03, ...) are what players type, so they are
 printed; no words (the words are in bot/presenters/keyflower.py).
+
+The top bar, each tile up for auction with its bids, each boat, each village and a seat's
+screen are parts kept by what they show (`kept_part`, renderers/parts.py): a move draws the
+two or three it changed and pastes the others, in the table and the phone's pictures alike.
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """Keyflower's phone view: the auction (tiles up for auction, turn order, boats) four tiles
 to a row, each village alone, and a seat's own village above its screen and winter hand;
-all drawn afresh at hex sizes that read at 400 px, with no number smaller than that width
-allows (`MIN_FONT`)."""
+all drawn at hex sizes that read at 400 px, with no number smaller than that width allows
+(`MIN_FONT`), each tile up for auction, boat, village and screen pasted as the table's
+worker kept it while it stays the same (renderers/keyflower.py, `kept_part`)."""
 
 from __future__ import annotations
 
