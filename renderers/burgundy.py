@@ -9,10 +9,10 @@ stay apart for colour-blind players.
 Drawn at half the cost and less (issue 29): what no move changes (the board's panels, each
 seat's frame and empty estate) is drawn once and pasted, and tiles, dice, goods and the like
 are pasted from stamps (see "stamps" below); only what the view changes is drawn. Each cell
-(the depots, the tracks, a seat's estate) is a part kept by what it shows (`draw_cell`,
-renderers/parts.py): a move redraws the cells it changed and pastes the others, and the phone
-pictures paste the same cells (a seat's estate drawn for the table is not drawn again for its
-decision picture on the same worker).
+(the depots, the tracks; a seat's as its header and its estate) is a part kept by what it shows
+(`draw_cell`, renderers/parts.py): a move redraws the parts it changed and pastes the others,
+and the phone pictures paste the same parts (a seat's estate drawn for the table is not drawn
+again for its decision picture on the same worker).
 """
 
 from __future__ import annotations
@@ -921,8 +921,9 @@ def render_cell(view: dict[str, Any], part: str | int, pad: int) -> Image.Image:
 # -- the cells kept -----------------------------------------------------------------------------
 # A worker's recent tables: parts of 455 x 435 pixels (the depots, the tracks), 455 x 377 (a
 # seat's estate) and 455 x 58 (a seat's header), 0.8, 0.7 and 0.1 MB as Pillow keeps RGB (four
-# bytes a pixel). A 4-player table's ten parts are 4.7 MB and a move changes one to four of
-# them: 48 parts are about ten such tables' moves, 25 MB, and never more than 38 MB.
+# bytes a pixel). A 4-player table's ten parts are 4.7 MB and a move draws two of them anew on
+# average: 48 parts are that table and its last dozen moves, or a few tables; never more than
+# 38 MB (18.9 MB after six games drawn on one worker).
 PARTS_KEPT = 48
 
 
@@ -930,7 +931,7 @@ PARTS_KEPT = 48
 def kept_part(key: tuple[Any, ...]) -> list[Image.Image]:
     """Where the part drawn under `key` is kept (empty until it is drawn): cells and parts of
     cells of table and phone pictures drawn before, by everything that changes their pixels
-    (`cell_key`, `header_key`, `draw_seat`). A move changes one to four of them; the others
+    (`cell_key`, `header_key`, `estate_key`). A move changes one to four of them; the others
     are pasted as they were. The least recently used go first."""
     return []
 
