@@ -1026,7 +1026,7 @@ def render(view: dict[str, Any]) -> Image.Image:
         x, key = coop_x(i), ("coop", coffee, layout, coop_rules, repr(view["coops"][coffee]))
         box = (x, COOPS_TOP, x + COOP_W, COOPS_TOP + COOP_H)
         parts.draw_part(
-            image, kept_part, key, box, lambda x=x, c=coffee: draw_coop(draw, view, c, x, COOPS_TOP)
+            image, kept_part, key, box, partial(draw_coop, draw, view, coffee, x, COOPS_TOP)
         )
     draw_turn_arrows(draw, view, 4)
     draw_band(image, draw, view, layout, colours)
