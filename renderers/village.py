@@ -8,10 +8,11 @@ from collections.abc import Callable
 from functools import lru_cache, partial
 from typing import Any, NamedTuple
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from meeple_hall.renderers import stamps
 from meeple_hall.renderers.palette import BACKGROUND, INK, MUTED, font
+from meeple_hall.renderers.parts import PART_MARGIN
 from meeple_hall.renderers.shapes import draw_shape
 
 PANEL = (252, 248, 238)
@@ -566,11 +567,18 @@ class Part(NamedTuple):
     """A part of the table: its frame (from the layout alone) and the pieces a view puts on
     it. The frame is under all of the part's pieces and no piece reaches another part's
     frame, so the frames of all parts may be drawn first (tests/renderers/
-    test_village_stamps.py draws the table part by part and compares)."""
+    test_village_stamps.py draws the table part by part and compares). `shows`: what of
+    the view its pieces show, everything that changes them (with the layout and the box,
+    the key its picture is kept under: `draw_kept`)."""
 
     frame: Callable[[ImageDraw.ImageDraw], None]
     pieces: Callable[[ImageDraw.ImageDraw, dict[str, Any]], None]
     box: tuple[int, int, int, int]  # the frame's: left, top, right, bottom
+    shows: Callable[[dict[str, Any]], tuple[Any, ...]]
+    # A farmyard's ring changes at every turn: drawn over its kept picture (`kept` then
+    # `over` draw what `pieces` draws)
+    kept: Callable[[ImageDraw.ImageDraw, dict[str, Any]], None] | None = None
+    over: Callable[[ImageDraw.ImageDraw, dict[str, Any]], None] | None = None
 
 
 def parts(table: Layout) -> list[Part]:
@@ -579,46 +587,55 @@ def parts(table: Layout) -> list[Part]:
             lambda d: draw_spaces_frame(d, BOARD_X, 12),
             lambda d, view: draw_cubes_on_spaces(d, view, BOARD_X, 12),
             (BOARD_X, 12, BOARD_X + len(SPACES) * (SPACE_W + 6) - 6, 112),
+            lambda view: (repr(view["spaces"]),),
         ),
         Part(
             lambda d: draw_market_frame(d, table, BOARD_X, 120),
             lambda d, view: draw_customers(d, view, BOARD_X, 120),
             (BOARD_X, 120, BOARD_X + 572, 308),
+            market_shows,
         ),
         Part(
             lambda d: draw_supply_frame(d, table, BOARD_X + 580, 120, BOARD_W - 580, 188),
             lambda d, view: draw_supply_counts(d, view, BOARD_X + 580, 120, BOARD_W - 580, 188),
             (BOARD_X + 580, 120, BOARD_X + BOARD_W, 308),
+            lambda view: (repr(view["supply"]),),
         ),
         Part(
             lambda d: draw_workshops_frame(d, BOARD_X, 316),
             lambda d, view: draw_workshop_members(d, view, BOARD_X, 316),
             (BOARD_X, 316, BOARD_X + len(SHOPS) * (SHOP_W + 6) - 6, 406),
+            lambda view: (repr(view["workshops"]),),
         ),
         Part(
             lambda d: draw_council_and_church_frame(d, BOARD_X, 414),
             lambda d, view: draw_council_and_church_members(d, view, BOARD_X, 414),
             (BOARD_X, 414, BOARD_X + CHURCH_X + 4 * (STAGE_W + 4) - 4, 524),
+            council_and_church_shows,
         ),
         Part(
             lambda d: draw_status_frame(d, SIDE_X, 12, SIDE_W, 76),
             lambda d, view: draw_status_pieces(d, view, SIDE_X, 12, SIDE_W, 76),
             (SIDE_X, 12, SIDE_X + SIDE_W, 88),
+            status_shows,
         ),
         Part(
             lambda d: draw_travel_frame(d, table, SIDE_X, 96, SIDE_W, 232),
             lambda d, view: draw_travellers(d, view, SIDE_X, 96),
             (SIDE_X, 96, SIDE_X + SIDE_W, 328),
+            travel_shows,
         ),
         Part(
             lambda d: draw_bag_frame(d, SIDE_X, 336, SIDE_W, 52),
             lambda d, view: draw_bag_pieces(d, view, SIDE_X, 336, SIDE_W, 52),
             (SIDE_X, 336, SIDE_X + SIDE_W, 388),
+            lambda view: (repr(view["black_bag"]),),
         ),
         Part(
             lambda d: draw_chronicle_frame(d, SIDE_X, 396, SIDE_W, 128),
             lambda d, view: draw_chronicle_marks(d, view, SIDE_X, 396, SIDE_W, 128),
             (SIDE_X, 396, SIDE_X + SIDE_W, 524),
+            lambda view: (repr(view["chronicle"]), repr(view["graves"])),
         ),
     ]
     _, w = yard_columns(table)
@@ -637,6 +654,9 @@ def parts(table: Layout) -> list[Part]:
                 ),
                 partial(draw_yard, seat=seat, x0=x0, y0=YARDS_Y, w=w, h=YARDS_H),
                 (x0, YARDS_Y, x0 + w, YARDS_Y + YARDS_H),
+                partial(yard_shows, seat=seat),
+                partial(draw_yard_pieces, seat=seat, x0=x0, y0=YARDS_Y, w=w, h=YARDS_H),
+                partial(draw_yard_ring, seat=seat, x0=x0, y0=YARDS_Y, w=w, h=YARDS_H),
             )
         )
     if table.karla:
@@ -646,36 +666,183 @@ def parts(table: Layout) -> list[Part]:
                 lambda d: draw_karla_frame(d, x0, YARDS_Y, w, YARDS_H),
                 lambda d, view: draw_karla_pieces(d, view, x0, YARDS_Y, w, YARDS_H),
                 (x0, YARDS_Y, x0 + w, YARDS_Y + YARDS_H),
+                lambda view: (repr(view["karla"]),),
             )
         )
     return found
 
 
+def market_shows(view: dict[str, Any]) -> tuple[Any, ...]:
+    """(Karla's mark on the front stall: a solo game's, as the layout says.)"""
+    return repr(view["stalls"]), repr(view["queue"]), view["customers_left"]
+
+
+def council_and_church_shows(view: dict[str, Any]) -> tuple[Any, ...]:
+    karla = view.get("karla")
+    church = repr(karla["church"]) if karla else None
+    return repr(view["council"]), view["next_start"] is None, repr(view["church"]), church
+
+
+STATUS = ("round", "phase", "active", "step", "market", "title_rank", "titles", "scores")
+STATUS_SHOWS = (*STATUS, "ranks", "ending", "final_turns")
+
+
+def status_shows(view: dict[str, Any]) -> tuple[Any, ...]:
+    return (repr([(name in view, view.get(name)) for name in STATUS_SHOWS]),)
+
+
+def travel_shows(view: dict[str, Any]) -> tuple[Any, ...]:
+    return repr([p["cities"] for p in view["players"]]), repr(view["travellers"])
+
+
+def yard_shows(view: dict[str, Any], seat: int) -> tuple[Any, ...]:
+    """What a farmyard's kept pieces show (`draw_yard_pieces`): the seat's own, and what it
+    is marked with (whether the game is solo, the layout says)."""
+    marks = (view["start_player"] == seat, view["next_start"] == seat)
+    score = view["scores"][seat] if "scores" in view else None
+    return (*marks, "scores" in view, score, repr(view["players"][seat]))
+
+
 def render(view: dict[str, Any]) -> Image.Image:
     """The table's unchanging layer (drawn once a process and kept) with the pieces the
-    view puts on it."""
+    view puts on it: each part's as drawn before for what it shows, or drawn now and kept
+    (`draw_kept`)."""
     table = layout(view)
     image = board(table).copy()
     d = ImageDraw.Draw(image)
     for part in parts(table):
-        part.pieces(d, view)
+        draw_kept(image, d, table, part, view)
     return image
 
 
 def render_within(view: dict[str, Any], at: tuple[float, float, float, float]) -> Image.Image:
     """The table as `render` draws it as far as `at`'s right and bottom edges (the picture
-    is cut there, not moved: it keeps the table's coordinates), with the pieces of only the
-    parts that reach into `at` (a piece may stand out of its frame by a few pixels,
-    `REACH`): a phone's part of the table costs what it shows, not the whole table."""
+    is cut there, not moved: it keeps the table's coordinates; it may reach a little
+    further), with the pieces of only the parts that reach into `at`: a phone's part of the
+    table costs what it shows, not the whole table. The parts whose frames lie in `at` are
+    kept as `render` keeps them (a part the table's picture drew is pasted); the others
+    only stand out into it (a piece may, by a few pixels: `REACH`), drawn."""
     table = layout(view)
     left, top, right, bottom = at
-    image = board(table).crop((0, 0, min(WIDTH, math.ceil(right)), min(HEIGHT, math.ceil(bottom))))
-    d = ImageDraw.Draw(image)
+    width, height = math.ceil(right), math.ceil(bottom)
+    reaching: list[tuple[Part, bool]] = []
     for part in parts(table):
         x0, y0, x1, y1 = part.box
-        if x0 - REACH < right and left < x1 + REACH and y0 - REACH < bottom and top < y1 + REACH:
+        inside = x0 < right and left < x1 and y0 < bottom and top < y1
+        if inside or (
+            x0 - REACH < right and left < x1 + REACH and y0 - REACH < bottom and top < y1 + REACH
+        ):
+            reaching.append((part, inside))
+        if inside:
+            _, _, far_x, far_y = covered(part.box)
+            width, height = max(width, far_x), max(height, far_y)
+    image = board(table).crop((0, 0, min(WIDTH, width), min(HEIGHT, height)))
+    d = ImageDraw.Draw(image)
+    for part, inside in reaching:
+        if inside:
+            draw_kept(image, d, table, part, view)
+        else:
             part.pieces(d, view)
     return image
+
+
+# A worker's recent tables' parts: a table picture's are 17-20 (1.0 Mpx in all, 4 MB);
+# the largest a farmyard at 2 players (0.2 Mpx).
+PARTS_KEPT = 96
+
+
+class Kept(NamedTuple):
+    """A part's picture: its frame's box, and the strips about it where its pieces stand
+    out of it (`Out`)."""
+
+    inside: Image.Image
+    out: tuple[Out, ...]
+
+
+class Out(NamedTuple):
+    """Pixels a part's pieces cover out of its box: those `mask` holds, at `at`."""
+
+    pixels: Image.Image
+    mask: Image.Image
+    at: tuple[int, int]
+
+
+@lru_cache(maxsize=PARTS_KEPT)
+def kept_part(key: tuple[Any, ...]) -> list[Kept]:
+    """Where the part drawn under `key` is kept (empty until it is drawn): by its box, the
+    layout (its frame) and what it shows. A move changes a few parts; the others are
+    pasted as they were. The least recently used go first."""
+    return []
+
+
+def covered(box: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+    """The pixels a part's pieces may cover (its box and `REACH` about it), on the table."""
+    x0, y0, x1, y1 = box
+    reach = REACH + PART_MARGIN
+    return (
+        max(0, x0 - reach),
+        max(0, y0 - reach),
+        min(WIDTH, x1 + reach + 1),
+        min(HEIGHT, y1 + reach + 1),
+    )
+
+
+def draw_kept(
+    image: Image.Image, d: ImageDraw.ImageDraw, table: Layout, part: Part, view: dict[str, Any]
+) -> None:
+    """A part's pieces on `image` (the table's layer, the parts before this one drawn):
+    pasted as drawn before for the same layout and what it shows, or drawn and kept. Its
+    frame's box is pasted whole (no other part reaches into it); the pixels its pieces
+    cover out of it, through a mask of those pixels alone, since the next part's may lie
+    beside them (a farmyard's ring). Drawing the parts in turn, as before, makes the same
+    pixels as long as no two parts' pieces cover the same pixel
+    (tests/renderers/test_village_parts.py)."""
+    kept = kept_part((part.box, table, *part.shows(view)))
+    x0, y0, x1, y1 = part.box
+    if kept:
+        image.paste(kept[0].inside, (x0, y0))
+        for out in kept[0].out:
+            image.paste(out.pixels, out.at, out.mask)
+    else:
+        strips = about(part.box)
+        before = [image.crop(strip) for strip in strips]
+        (part.kept or part.pieces)(d, view)
+        after = [image.crop(strip) for strip in strips]
+        stand_out = map(standing_out, before, after, strips)
+        inside = image.crop((x0, y0, x1 + 1, y1 + 1))
+        kept.append(Kept(inside, tuple(found for found in stand_out if found is not None)))
+    if part.over is not None:
+        part.over(d, view)
+
+
+def about(box: tuple[int, int, int, int]) -> list[tuple[int, int, int, int]]:
+    """The strips about a part's box its pieces may cover (`REACH`), on the table: above,
+    below, left and right."""
+    x0, y0, x1, y1 = box
+    left, top, right, bottom = covered(box)
+    strips = [
+        (left, top, right, y0),
+        (left, y1 + 1, right, bottom),
+        (left, y0, x0, y1 + 1),
+        (x1 + 1, y0, right, y1 + 1),
+    ]
+    return [s for s in strips if s[0] < s[2] and s[1] < s[3]]
+
+
+CHANGED = [0] + [255] * 255  # a channel's difference: changed or not
+
+
+def standing_out(
+    before: Image.Image, after: Image.Image, strip: tuple[int, int, int, int]
+) -> Out | None:
+    """The pixels of a strip that drawing a part's pieces changed, if any."""
+    changed = ImageChops.difference(before, after)
+    bounds = changed.getbbox()
+    if bounds is None:
+        return None
+    red, green, blue = changed.crop(bounds).split()
+    mask = ImageChops.lighter(ImageChops.lighter(red, green), blue).point(CHANGED, "1")
+    return Out(after.crop(bounds), mask, (strip[0] + bounds[0], strip[1] + bounds[1]))
 
 
 REACH = 8  # the most a piece stands out of its part's frame (an active yard's ring: 5)
@@ -1376,14 +1543,43 @@ def draw_yard(
     scale: float = 1,
 ) -> None:
     """What is on a farmyard (drawn on its frame; `w` and `h` its size on the table, drawn
-    `scale` times that, see `Scale`)."""
+    `scale` times that, see `Scale`): the ring of a seat that must act, then its pieces."""
+    draw_yard_ring(d, view, seat, x0, y0, w, h, scale)
+    draw_yard_pieces(d, view, seat, x0, y0, w, h, scale)
+
+
+def draw_yard_ring(
+    d: ImageDraw.ImageDraw,
+    view: dict[str, Any],
+    seat: int,
+    x0: float,
+    y0: float,
+    w: int,
+    h: int,
+    scale: float = 1,
+) -> None:
+    """The thick ring about the farmyard of a seat that must act (no piece lies under it:
+    it may be drawn before them or after)."""
+    if seat in view["active"]:
+        u = Scale(scale)
+        active = (x0 - u(3), y0 - u(3), x0 + u(w) + u(3), y0 + u(h) + u(3))
+        d.rounded_rectangle(active, u.i(12), outline=INK, width=u.i(5))
+
+
+def draw_yard_pieces(
+    d: ImageDraw.ImageDraw,
+    view: dict[str, Any],
+    seat: int,
+    x0: float,
+    y0: float,
+    w: int,
+    h: int,
+    scale: float = 1,
+) -> None:
     u = Scale(scale)
     p = view["players"][seat]
     colour = seat_colour(seat)
     right, bottom = x0 + u(w), y0 + u(h)
-    if seat in view["active"]:
-        active = (x0 - u(3), y0 - u(3), right + u(3), bottom + u(3))
-        d.rounded_rectangle(active, u.i(12), outline=INK, width=u.i(5))
     ink = contrast(colour)
     x = x0 + u(52)
     if view["start_player"] == seat:
@@ -1579,10 +1775,45 @@ HALVES = {"yard": (0, PRIVATE_SPLIT), "customers": (PRIVATE_SPLIT, PRIVATE_W)}
 def render_private_half(view: dict[str, Any], half: str, width: int) -> Image.Image | None:
     """A half of the private picture ("yard" or "customers", `HALVES`: where it is cut)
     drawn `width` px wide: at the size a phone shows it, not drawn at its own and enlarged
-    (renderers/phone/village.py); at its own width, the private picture's pixels there."""
+    (renderers/phone/village.py); at its own width, the private picture's pixels there.
+    Kept by what it shows (`kept_half`): the same picture for the same, not to be drawn on
+    (callers copy it)."""
     you = view.get("you")
     if not you:
         return None
+    kept = kept_half((half, width, *half_shows(view, half)))
+    if not kept:
+        kept.append(draw_private_half(view, you, half, width))
+    return kept[0]
+
+
+# The own areas' halves a worker drew last: a seat's decision picture (768 px wide under the
+# action spaces) and its own area (476 px) each hold two; 0.15-0.6 Mpx a half, 20 MB at most.
+HALVES_KEPT = 8
+
+
+@lru_cache(maxsize=HALVES_KEPT)
+def kept_half(key: tuple[Any, ...]) -> list[Image.Image]:
+    """Where the half drawn under `key` is kept (empty until it is drawn): by the half, its
+    width and what it shows. A seat's served customers seldom change; its farmyard, while
+    others play, neither."""
+    return []
+
+
+def half_shows(view: dict[str, Any], half: str) -> tuple[Any, ...]:
+    """What a half of the private picture shows: its seat, height (the customers' rows) and
+    frame; the farmyard's pieces, with its ring, or the customers served and their points."""
+    you = view["you"]
+    seat = you["seat"]
+    frame = (seat, private_height(you), view["track_length"])
+    if half == "yard":
+        return (*frame, seat in view["active"], *yard_shows(view, seat))
+    return (*frame, repr(you["customers"]), you["customer_points"])
+
+
+def draw_private_half(
+    view: dict[str, Any], you: dict[str, Any], half: str, width: int
+) -> Image.Image:
     left, right = HALVES[half]
     scale = width / (right - left)
     u = Scale(scale)

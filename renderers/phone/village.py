@@ -14,7 +14,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from meeple_hall.renderers import village as table
-from meeple_hall.renderers.phone import OWN, Box, crops, seat_focus, seat_of_focus, stack
+from meeple_hall.renderers.phone import OWN, Box, crop, crops, seat_focus, seat_of_focus, stack
 
 # Parts of the table picture (renderers/village.py's `render` layout), each a few boxes
 # stacked so that none is much wider than a phone.
@@ -48,7 +48,10 @@ def render_focus(view: dict[str, Any], focus: str) -> Image.Image:
         return image
     seat = seat_of_focus(focus, view["num_players"])
     if seat is None:
-        return crops(table.render_within(view, _hull(PARTS[focus])), PARTS[focus], table.BACKGROUND)
+        boxes = PARTS[focus]
+        image = table.render_within(view, _hull(boxes))
+        # one box: `crops`' own cut, without the copy it stacks it on
+        return crop(image, boxes[0]) if len(boxes) == 1 else crops(image, boxes, table.BACKGROUND)
     image = Image.new("RGB", (YARD_W + 32, table.YARDS_H + 32), table.BACKGROUND)
     table.draw_player(ImageDraw.Draw(image), view, seat, 16, 16, YARD_W, table.YARDS_H)
     return image
