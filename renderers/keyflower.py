@@ -820,32 +820,36 @@ def _face_stamp(
     """The face drawn alone on a clear picture, its colours and the mask of what it drew;
     None if some of it would blend with what is under it (anti-aliased text off its hex)."""
     box = _face_box(cx, cy, size)
-    canvas = _clear_canvas(box)
-    _face(ImageDraw.Draw(canvas), face, cx, cy, size, edges)
-    picture = canvas.crop(box)
+    with _CANVAS_LOCK:
+        canvas = _clear_canvas(box)
+        _face(ImageDraw.Draw(canvas), face, cx, cy, size, edges)
+        picture = canvas.crop(box)
     alpha = picture.getchannel("A")
     if any(alpha.histogram()[1:255]):
         return None
     return picture, alpha.convert("1")
 
 
-_CANVAS = threading.local()  # each thread's picture to draw stamps on (`_clear_canvas`)
+# The picture stamps are drawn on (`_clear_canvas`), one a process (at most 1280 x 1485 RGBA,
+# 7.6 MB), and the lock its users hold (a worker may draw in several threads).
+_CANVAS: list[Image.Image] = []
+_CANVAS_LOCK = threading.Lock()
 
 
 def _clear_canvas(box: tuple[int, int, int, int]) -> Image.Image:
     """A clear RGBA picture reaching at least to the box's lower right corner, clear inside
-    the box: the thread's own, kept (a new picture as large cost more than the face drawn
-    on it). What was drawn outside the box before is never read: a face draws inside its box
-    (`_face_box`), and what Pillow draws inside a picture does not depend on its size."""
-    canvas = getattr(_CANVAS, "picture", None)
+    the box: kept (a new picture as large cost more than the face drawn on it). What was drawn
+    outside the box before is never read: a face draws inside its box (`_face_box`), and what
+    Pillow draws inside a picture does not depend on its size."""
+    canvas = _CANVAS[0] if _CANVAS else None
     if canvas is not None and canvas.width >= box[2] and canvas.height >= box[3]:
         canvas.paste((0, 0, 0, 0), box)
         return canvas
     width, height = box[2:]
     if canvas is not None:
         width, height = max(width, canvas.width), max(height, canvas.height)
-    canvas = _CANVAS.picture = Image.new("RGBA", (width, height), (0, 0, 0, 0))
-    return canvas
+    _CANVAS[:] = [Image.new("RGBA", (width, height), (0, 0, 0, 0))]
+    return _CANVAS[0]
 
 
 def _upgrade_cost(
