@@ -116,7 +116,13 @@ def test_each_part_draws_inside_its_place(
     original = parts.draw_part
     checked: list[str] = []
 
-    def checking(image, kept_part, key, box, draw_it) -> None:  # type: ignore[no-untyped-def]
+    def checking(
+        image: Image.Image,
+        kept_part: parts.KeptPart,
+        key: tuple[Any, ...],
+        box: tuple[float, float, float, float],
+        draw_it: Callable[[], Any],
+    ) -> None:
         def draw_and_check() -> None:
             before = image.copy()
             draw_it()
