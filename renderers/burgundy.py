@@ -440,7 +440,7 @@ def draw_market(d: ImageDraw.ImageDraw, view: dict[str, Any], x: float, y: float
     the depots' numbers)."""
     for depot in view["depots"]:
         draw_depot(d, depot, *depot_corner(depot["number"], x, y))
-    draw_black_depot(d, view["black"], x + CELL_W / 2, y + 6 + 3 * DEPOT_H + 36)
+    draw_black_depot(d, view["black"], *black_centre(x, y))
 
 
 def depot_corner(number: int, x: float, y: float) -> tuple[float, float]:
@@ -449,38 +449,80 @@ def depot_corner(number: int, x: float, y: float) -> tuple[float, float]:
 
 
 def depot_number(d: ImageDraw.ImageDraw, number: int, x: float, y: float) -> None:
-    draw_die(d, x + 4, y + 8, 38, number)
+    draw_die(d, *depot_number_box(x, y), number)
+
+
+def depot_number_box(x: float, y: float) -> tuple[float, float, float]:
+    """Where a depot's number (a die) lies, its corner at (x, y): its corner and side."""
+    return x + 4, y + 8, 38
 
 
 def draw_depot(d: ImageDraw.ImageDraw, depot: dict[str, Any], x: float, y: float) -> None:
+    for (cx, cy), space in zip(depot_spaces(depot, x, y), depot["spaces"], strict=False):
+        if space["tile"]:
+            draw_tile(d, space["tile"], cx, cy, DEPOT_R)
+        else:
+            draw_space(d, space["type"], cx, cy, DEPOT_R)
+    for (gx, gy), (kind, n) in zip(
+        depot_goods_corners(depot, x, y), depot_goods(depot), strict=True
+    ):
+        draw_goods(d, gx, gy, DEPOT_GOODS, kind, n)
+
+
+def depot_spaces(depot: dict[str, Any], x: float, y: float) -> list[tuple[float, float]]:
+    """The centres of a depot's spaces (hexes of radius DEPOT_R), its corner at (x, y)."""
     step = DEPOT_R * math.sqrt(3)
     x0, y0 = x + 58 + step / 2, y + 6 + DEPOT_R
     if len(depot["spaces"]) <= 2:
         x0, y0 = x0 + 10, y0 + 0.75 * DEPOT_R  # one row of tiles (2 players): centred
     spots = [(0, 0), (step, 0), (step / 2, 1.5 * DEPOT_R), (1.5 * step, 1.5 * DEPOT_R)]
-    for (dx, dy), space in zip(spots, depot["spaces"], strict=False):
-        if space["tile"]:
-            draw_tile(d, space["tile"], x0 + dx, y0 + dy, DEPOT_R)
-        else:
-            draw_space(d, space["type"], x0 + dx, y0 + dy, DEPOT_R)
+    return [(x0 + dx, y0 + dy) for (dx, dy), _ in zip(spots, depot["spaces"], strict=False)]
+
+
+DEPOT_GOODS = 24  # a goods tile's side on a depot
+
+
+def depot_goods(depot: dict[str, Any]) -> list[tuple[int, int]]:
+    """A depot's goods as (kind, how many), by kind."""
     kinds: dict[int, int] = {}
     for g in depot["goods"]:
         kinds[g] = kinds.get(g, 0) + 1
-    for i, (kind, n) in enumerate(sorted(kinds.items())):
-        draw_goods(d, x + 3 + (i % 2) * 31, y + 54 + (i // 2) * 29, 24, kind, n)
+    return sorted(kinds.items())
+
+
+def depot_goods_corners(depot: dict[str, Any], x: float, y: float) -> list[tuple[float, float]]:
+    """The top left corners of a depot's goods stacks (`depot_goods`' order), two to a row
+    under its number, its corner at (x, y)."""
+    count = len(set(depot["goods"]))
+    return [(x + 3 + (i % 2) * 31, y + 54 + (i // 2) * 29) for i in range(count)]
+
+
+BLACK_R = 26  # the black depot's hexes
 
 
 def draw_black_depot(d: ImageDraw.ImageDraw, black: list[Any], cx: float, cy: float) -> None:
-    r = 26
-    step = r * math.sqrt(3) + 2
-    half = len(black) * step / 2
+    r = BLACK_R
+    half = len(black) * BLACK_STEP / 2
     d.rounded_rectangle([cx - half - 8, cy - r - 6, cx + half + 8, cy + r + 6], 12, (58, 52, 48))
-    for i, t in enumerate(black):
-        x = cx - half + step * (i + 0.5)
+    for x, t in zip(black_spaces(len(black), cx), black, strict=True):
         if t:
             draw_tile(d, t, x, cy, r)
         else:
             emblem(d, x, cy, r, None, (80, 74, 68), (110, 102, 94))
+
+
+BLACK_STEP = BLACK_R * math.sqrt(3) + 2
+
+
+def black_spaces(count: int, cx: float) -> list[float]:
+    """The centres (across) of the black depot's `count` spaces, centred on cx."""
+    half = count * BLACK_STEP / 2
+    return [cx - half + BLACK_STEP * (i + 0.5) for i in range(count)]
+
+
+def black_centre(x: float, y: float) -> tuple[float, float]:
+    """The black depot's centre in the depots' cell at (x, y)."""
+    return x + CELL_W / 2, y + 6 + 3 * DEPOT_H + 36
 
 
 # -- the central board: phases, rounds, turn order, bonus tiles, supply -------------------------

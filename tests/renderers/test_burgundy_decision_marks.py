@@ -1,0 +1,236 @@
+"""The Castles of Burgundy's decision pictures mark the places the options name (issue 29
+item 1): the estate's hexes a tile may be placed on, the tiles that may be taken or bought in
+the depots, the depots a ship may empty; a ship's goods are pictured with the depots they come
+from. Marks are rings in palette.MARK drawn on a copy: the parts kept for the next picture
+are not drawn on, and a kind whose options are everything its picture shows has none."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from meeple_hall.games.burgundy import engine
+from meeple_hall.games.core import Action, Decision
+from meeple_hall.games.testing import random_choices
+from meeple_hall.renderers import burgundy as table
+from meeple_hall.renderers import phone
+from meeple_hall.renderers.palette import MARK
+from meeple_hall.renderers.phone import burgundy as burgundy_phone
+from tests.renderers.legibility import MIN_TEXT_PX, PHONE_WIDTH, texts_on_phone
+
+Found = tuple[Any, dict[str, Any], Decision]  # the state, the deciding seat's view, the decision
+
+
+def _decisions(players: int, seed: int) -> Iterator[Found]:
+    """Every decision of a seeded random game, with its state and its seat's view."""
+    state, rng = engine.new(players, seed=seed), random.Random(seed)
+    while pending := engine.decisions(state):
+        for decision in pending:
+            yield state, engine.view(state, decision.seat), decision
+        decision = rng.choice(pending)
+        state = engine.apply(state, Action(decision.seat, random_choices(decision, rng)))
+
+
+def _first(kind: str, test: Callable[[Found], bool] = lambda found: True) -> Found:
+    return next(
+        found
+        for players, seed in ((2, 1), (3, 1), (4, 1), (2, 2), (3, 2), (4, 2))
+        for found in _decisions(players, seed)
+        if found[2].kind == kind and test(found)
+    )
+
+
+def _fields(decision: Decision) -> list[dict[str, Any]]:
+    return [dict(option.fields) for option in decision.options]
+
+
+def _pictures(view: dict[str, Any], decision: Decision) -> tuple[Any, Image.Image, Image.Image]:
+    """The decision's parts and marks, its picture without the marks and with them."""
+    picture = phone.decision_picture("burgundy", view, decision.kind, _fields(decision))
+    plain = phone.render_decision("burgundy", view, picture.parts)
+    marked = phone.render_decision("burgundy", view, picture.parts, picture.marks)
+    assert plain is not None and marked is not None
+    return picture, plain, marked
+
+
+def _marked_at(image: Image.Image) -> list[tuple[int, int]]:
+    width = image.width
+    return [(i % width, i // width) for i, c in enumerate(image.get_flattened_data()) if c == MARK]
+
+
+def _near(points: list[tuple[int, int]], centre: tuple[float, float], reach: float) -> int:
+    cx, cy = centre
+    return sum(1 for x, y in points if math.hypot(x - cx, y - cy) <= reach)
+
+
+def _colours(image: Image.Image) -> set[Any]:
+    return {c for _, c in image.getcolors(1 << 24)}
+
+
+def _estate_centres(view: dict[str, Any], top: float = 0) -> dict[int, tuple[float, float]]:
+    """Each estate hex's centre in the own area's picture (its top at `top`)."""
+    ox, oy = table.estate_origin(table.MARGIN, table.MARGIN + top)
+    return {
+        h["id"]: table.hex_centre(h["q"], h["r"], table.ESTATE_R, ox, oy)
+        for h in view["estate_board"]
+    }
+
+
+@pytest.mark.parametrize("kind", ["place", "townhall"])
+def test_a_placement_rings_every_hex_an_option_names(kind: str) -> None:
+    """ "Bank on building 3 (row 3, space 3)": a ring along the edge of each hex offered, on
+    the seat's estate, and none elsewhere; the own area's kept parts are not drawn on."""
+    _, view, decision = _first(kind, lambda f: len({o.fields.get("hex") for o in f[2].options}) > 2)
+    picture, plain, marked = _pictures(view, decision)
+    hexes = {o.fields["hex"] for o in decision.options if "hex" in o.fields}
+    assert picture.parts == (phone.OWN,)
+    assert set(picture.marks) == {("hex", h) for h in hexes}
+    assert marked.size == plain.size
+    assert MARK not in _colours(plain)
+    rings = _marked_at(marked)
+    centres = _estate_centres(view)
+    for h in hexes:  # a whole ring: its edge's length (6 x 28 px) at least, 5 px wide
+        assert _near(rings, centres[h], table.ESTATE_R + 4) > 500, h
+    others = [c for h, c in centres.items() if h not in hexes]
+    assert not any(_near(rings, c, table.ESTATE_R * 0.7) for c in others)
+    assert all(min(math.dist(p, centres[h]) for h in hexes) <= table.ESTATE_R + 4 for p in rings)
+    again = phone.render_decision("burgundy", view, picture.parts)
+    assert again is not None and again.tobytes() == plain.tobytes()
+
+
+def _depot_tile_centres(view: dict[str, Any], depot: int) -> dict[str, list[tuple[float, float]]]:
+    """Where each face lies in a depot (0: the black one) in the depots' picture."""
+    pad = table.MARGIN // 2
+    out: dict[str, list[tuple[float, float]]] = {}
+    if depot == 0:
+        cx, cy = table.black_centre(pad, pad)
+        for x, t in zip(table.black_spaces(len(view["black"]), cx), view["black"], strict=True):
+            if t:
+                out.setdefault(t["face"], []).append((x, cy))
+        return out
+    spaces = view["depots"][depot - 1]
+    corner = table.depot_corner(depot, pad, pad)
+    for centre, space in zip(table.depot_spaces(spaces, *corner), spaces["spaces"], strict=True):
+        if space["tile"]:
+            out.setdefault(space["tile"]["face"], []).append(centre)
+    return out
+
+
+@pytest.mark.parametrize("kind", ["take", "buy", "effect_take"])
+def test_a_tile_to_take_is_ringed_in_its_depot(kind: str) -> None:
+    """Taking with a die (the die's depot: the options name the tiles only), buying from the
+    black depot, a market's or carpenter's take: a ring around each tile offered."""
+    _, view, decision = _first(kind, lambda f: len(f[2].options) > 1)
+    picture, plain, marked = _pictures(view, decision)
+    assert picture.parts == ("depots",)
+    if kind == "take":
+        depot = view["pending"]["value"]
+        offered = {(depot, o.fields["tile"]) for o in decision.options}
+    else:
+        offered = {
+            (o.fields["depot"], o.fields["tile"]) for o in decision.options if "tile" in o.fields
+        }
+    assert set(picture.marks) == {("tile", d, face) for d, face in offered}
+    assert MARK not in _colours(plain)
+    rings = _marked_at(marked)
+    ringed = []
+    for depot, face in offered:
+        for centre in _depot_tile_centres(view, depot)[face]:
+            assert _near(rings, centre, table.DEPOT_R + 4) > 400, (depot, face)
+            ringed.append(centre)
+    assert all(min(math.dist(p, c) for c in ringed) <= table.DEPOT_R + 4 for p in rings)
+
+
+NUMBER_REACH = 34  # a depot number's ring from its centre: the die's half diagonal, and more
+
+
+def _number_centre(depot: int) -> tuple[float, float]:
+    pad = table.MARGIN // 2
+    x, y, side = table.depot_number_box(*table.depot_corner(depot, pad, pad))
+    return x + side / 2, y + side / 2
+
+
+def test_a_ship_pictures_the_depots_and_rings_those_it_may_empty() -> None:
+    """A ship's options are depots 1-6 with their goods: the depots above the own area (the
+    storage), a ring around the number of each depot offered, none around an empty one."""
+    _, view, decision = _first("ship", lambda f: any(not o.fields["depots"] for o in f[2].options))
+    picture, plain, marked = _pictures(view, decision)
+    assert picture.parts == ("depots", phone.OWN)
+    named = {d for o in decision.options for d in o.fields["depots"]}
+    assert named and set(picture.marks) == {("depot", d) for d in named}
+    depots = burgundy_phone.render_focus(view, "depots")
+    left = (marked.width - depots.width) // 2  # the depots' picture, centred on margins
+    rings = [(x - left, y) for x, y in _marked_at(marked)]
+    assert all(y < depots.height for _, y in rings)  # on the depots, not the own area
+    for depot in range(1, 7):
+        near = _near(rings, _number_centre(depot), NUMBER_REACH)
+        assert (near > 400) if depot in named else not near, depot
+    assert len(rings) == sum(_near(rings, _number_centre(d), NUMBER_REACH) for d in named)
+    assert MARK not in _colours(plain)
+
+
+def test_choosing_a_ship_s_goods_pictures_the_depot_they_come_from() -> None:
+    """Too little room in the storage: choosing the goods kinds pictures the depots and the
+    own area (its storage), the depot shipped ringed where the view tells which it is."""
+    state, view, decision = _first("shipgoods")
+    picture, plain, marked = _pictures(view, decision)
+    assert picture.parts == ("depots", phone.OWN)
+    shipped = state.stack[-1].depots
+    assert picture.marks == tuple(("depot", d) for d in shipped)
+    depots = burgundy_phone.render_focus(view, "depots")
+    left = (marked.width - depots.width) // 2
+    rings = [(x - left, y) for x, y in _marked_at(marked)]
+    assert MARK not in _colours(plain)
+    assert _near(rings, _number_centre(shipped[0]), NUMBER_REACH) > 400
+    assert len(rings) == _near(rings, _number_centre(shipped[0]), NUMBER_REACH)
+    image, texts = texts_on_phone(
+        lambda: phone.render_decision("burgundy", view, picture.parts, picture.marks)
+    )
+    assert image.width >= PHONE_WIDTH
+    assert min(t.height for t in texts) >= MIN_TEXT_PX
+
+
+def test_goods_held_in_two_depots_alike_mark_no_depot() -> None:
+    """The options name the goods kinds, not the depot: where two depots hold them all, or a
+    ship takes two depots' goods (knowledge tile 5), no depot is marked rather than a wrong
+    one."""
+    view = {
+        "you": {"seat": 0},
+        "players": [{"estate": {"20": {"type": "castle"}}}],
+        "depots": [{"number": n, "goods": goods} for n, goods in enumerate(DEPOT_GOODS, 1)],
+    }
+    fields = [{"goods": 3}, {"goods": 5}]
+    assert burgundy_phone.marks(view, "shipgoods", fields) == (("depot", 2),)
+    assert burgundy_phone.marks(view, "shipgoods", [{"goods": 1}]) == ()  # depots 1 and 6
+    view["players"][0]["estate"]["7"] = {"type": "knowledge", "knowledge": 5}
+    assert burgundy_phone.marks(view, "shipgoods", fields) == ()
+
+
+DEPOT_GOODS = ([1, 2], [3, 5, 5], [3], [], [6], [1, 4])
+
+
+@pytest.mark.parametrize("kind", ["die", "action", "discard", "castle", "warehouse"])
+def test_a_kind_whose_options_are_all_it_shows_marks_nothing(kind: str) -> None:
+    _, view, decision = _first(kind)
+    assert phone.decision_picture("burgundy", view, kind, _fields(decision)).marks == ()
+
+
+def test_marks_are_drawn_on_a_copy_and_a_part_without_any_is_itself() -> None:
+    """A part's picture may be one kept to paste (renderers/phone `marked`): the rings go on a
+    copy; a part none of the marks lies on (the depots, for a placement) is returned as it is."""
+    _, view, decision = _first("place")
+    found = burgundy_phone.marks(view, "place", _fields(decision))
+    own = burgundy_phone.render_own(view)
+    assert own is not None
+    drawn = own.tobytes()
+    ringed = burgundy_phone.marked(view, phone.OWN, own, found)
+    assert ringed is not own and own.tobytes() == drawn
+    assert MARK in _colours(ringed)
+    depots = burgundy_phone.render_focus(view, "depots")
+    assert burgundy_phone.marked(view, "depots", depots, found) is depots
+    assert burgundy_phone.marked(view, phone.OWN, own, ()) is own
