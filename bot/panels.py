@@ -200,6 +200,10 @@ class _Unfold:
     secrets: list[str]
     # the folded kinds that may follow a decision of each kind (`presenters.folds_after`)
     after_kind: dict[str, frozenset[str]] = field(default_factory=dict)
+    decision_of: Any = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.decision_of = getattr(self.engine, "decision_of", None)
 
     def apply(self, chain: _Chain, before: Any) -> Any:
         """The state after the chain's last step (None if it does not apply)."""
@@ -245,15 +249,14 @@ class _Unfold:
         may fold after `before` (else None: it folds nothing either way), so that the
         decisions of other seats and other kinds, most of the states a panel tries, are not
         worked out."""
-        decision_of = getattr(self.engine, "decision_of", None)
-        if decision_of is None:
+        if self.decision_of is None:
             return next((d for d in self.engine.decisions(after) if d.seat == self.seat), None)
         kinds = self.after_kind.get(before)
         if kinds is None:
             game_id = self.engine.id
             kinds = frozenset(k for k in self.folded if presenters.folds_after(game_id, before, k))
             self.after_kind[before] = kinds
-        found: Decision | None = decision_of(after, self.seat, kinds)
+        found: Decision | None = self.decision_of(after, self.seat, kinds)
         return found
 
     def _longer(
@@ -286,8 +289,12 @@ class _Tree:
         self.limit = FOLD_MAX_STEPS
         self.cut = False  # lowered: the lines cut to limit + 1 steps pass the room
         self.most = 0
-        # at least how many lines it makes cut to d steps (index d), as found so far
-        self.found = [0] * (FOLD_MAX_STEPS + 1)
+        # the lines found so far: `exact[d]` of d steps, `ends[d]` of d steps that are
+        # lines cut to any more steps too (nothing folds after them, or an answer is asked
+        # after them); at least exact[d] + sum(ends[:d]) lines cut to d steps
+        self.exact = [0] * (FOLD_MAX_STEPS + 1)
+        self.ends = [0] * (FOLD_MAX_STEPS + 1)
+        self.found = 0
 
     def fitting(self, room: int, whole: bool) -> list[Line]:
         """The option's chains if they fit within `room` more lines than the option alone,
@@ -299,6 +306,8 @@ class _Tree:
             self.state = None
         if not self.root.applies:
             return []
+        if not self.root.follows:  # nothing folds after the option: the line alone
+            return [self.root.line] if whole else []
         if self.cut:
             if whole:
                 return []
@@ -319,24 +328,30 @@ class _Tree:
         after = self.walk.apply(chain, before)
         if after is None:
             return
-        self._counted(steps, steps)
+        self._counted(steps, end=False)
         if steps >= self.limit:
             return
         longer = self.walk.follow(chain, after)
         if not longer or None in (chain.follows or ()):
-            self._counted(steps + 1, FOLD_MAX_STEPS)  # the line itself, a step deeper too
+            self._counted(steps, end=True)  # the line itself, cut to any more steps too
         for next_chain in longer:
             if steps + 1 > self.limit:
                 break  # lowered meanwhile
             self._unfold(next_chain, after)
 
-    def _counted(self, low: int, high: int) -> None:
-        """One more line cut to each of `low`..`high` steps; the limit lowered where the
-        lines cut to some number of steps pass the room."""
-        for steps in range(low, high + 1):
-            self.found[steps] += 1
-            if self.found[steps] > self.most and steps - 1 < self.limit:
-                self.limit, self.cut = steps - 1, True
+    def _counted(self, steps: int, *, end: bool) -> None:
+        """One more line of `steps` steps (an `end`: one of lines cut to more steps too);
+        the limit lowered to d - 1 where the lines cut to d steps pass the room (none can
+        before more lines than that were found at all)."""
+        (self.ends if end else self.exact)[steps] += 1
+        self.found += 1
+        if self.found <= self.most:
+            return
+        first, last = (steps + 1, self.limit) if end else (steps, min(steps, self.limit))
+        for cut in range(first, last + 1):
+            if self.exact[cut] + sum(self.ends[:cut]) > self.most:
+                self.limit, self.cut = cut - 1, True
+                return
 
 
 def offered_lines(
