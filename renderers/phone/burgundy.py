@@ -169,7 +169,12 @@ class HexRing(NamedTuple):
         """At `scale`, moved `left`: its ink rim (`rim`) or the mark over it."""
         corners = table.hex_points(left + self.cx * scale, self.cy * scale, self.r * scale)
         width = round((RING_W + (2 * RIM_W if rim else 0)) * scale)
-        draw.line([*corners, *corners[:2]], fill=INK if rim else MARK, width=width, joint="curve")
+        colour = INK if rim else MARK
+        # the corners rounded by a disc each: a quarter of the time Pillow's curved joints take
+        draw.line([*corners, corners[0]], fill=colour, width=width)
+        half = width / 2 - 0.5
+        for x, y in corners:
+            draw.ellipse((x - half, y - half, x + half, y + half), fill=colour)
 
 
 class BoxRing(NamedTuple):
