@@ -48,10 +48,19 @@ async def files(env, message) -> list[bytes]:
 
 
 def decision_here(game, seat: int) -> bytes | None:
-    """The seat's decision picture now, drawn and encoded here."""
+    """The seat's decision picture now (its parts and marks), drawn and encoded here."""
     view = game.view(seat)
-    parts = phone.decision_parts(game.table.game, view, game.decision_for(seat).kind)
-    return render.encode_decision(game.table.game, view, parts) if parts else None
+    picture = picture_of(game, seat, view)
+    if not picture.parts:
+        return None
+    return render.encode_decision(game.table.game, view, picture.parts, picture.marks)
+
+
+def picture_of(game, seat: int, view) -> phone.DecisionPicture:
+    """What the seat's decision pictures from `view` (as TablePictures.decision asks)."""
+    decision = game.decision_for(seat)
+    fields = [option.fields for option in decision.options]
+    return phone.decision_picture(game.table.game, view, decision.kind, fields)
 
 
 def drawn_since(pictures: TablePictures, before: Counter[str]) -> Counter[str]:
@@ -96,7 +105,7 @@ async def test_a_step_that_changes_nothing_the_seat_sees_is_not_drawn_again(tabl
         panel = (await member.click(table_message(table.channel), label="Take turn")).response
         while game.decision_for(seat) is not None and steps < 40:
             view, spectator = game.view(seat), game.view(None)
-            parts = phone.decision_parts(game_id, view, game.decision_for(seat).kind)
+            picture = picture_of(game, seat, view)
             before = Counter(pictures.drawings)
             overview = await files(table.env, table_message(table.channel))
             await answer_panel(member, panel, rng)
@@ -111,7 +120,7 @@ async def test_a_step_that_changes_nothing_the_seat_sees_is_not_drawn_again(tabl
             now = game.view(seat)
             expected = decision_here(game, seat)
             assert await files(table.env, panel) == ([expected] if expected else [])
-            unchanged = now == view and parts == phone.decision_parts(game_id, now, following.kind)
+            unchanged = now == view and picture == picture_of(game, seat, now)
             drawn = drawn_since(pictures, before)["decision"]
             assert drawn == (0 if unchanged or not expected else 1), (unchanged, drawn)
             same += unchanged and bool(expected)
