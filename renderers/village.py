@@ -608,10 +608,16 @@ def parts(table: Layout) -> list[Part]:
             lambda view: (repr(view["workshops"]),),
         ),
         Part(
-            lambda d: draw_council_and_church_frame(d, BOARD_X, 414),
-            lambda d, view: draw_council_and_church_members(d, view, BOARD_X, 414),
-            (BOARD_X, 414, BOARD_X + CHURCH_X + 4 * (STAGE_W + 4) - 4, 524),
-            council_and_church_shows,
+            lambda d: draw_stages_frame(d, BOARD_X, 414, SPACE_TINT["council"], "council"),
+            lambda d, view: draw_council_members(d, view, BOARD_X, 414),
+            (BOARD_X, 414, BOARD_X + 4 * (STAGE_W + 4) - 4, 524),
+            lambda view: (repr(view["council"]), view["next_start"] is None),
+        ),
+        Part(
+            lambda d: draw_stages_frame(d, CHURCH, 414, SPACE_TINT["church"], "church"),
+            lambda d, view: draw_church_members(d, view, CHURCH, 414),
+            (CHURCH, 414, CHURCH + 4 * (STAGE_W + 4) - 4, 524),
+            church_shows,
         ),
         Part(
             lambda d: draw_status_frame(d, SIDE_X, 12, SIDE_W, 76),
@@ -677,10 +683,9 @@ def market_shows(view: dict[str, Any]) -> tuple[Any, ...]:
     return repr(view["stalls"]), repr(view["queue"]), view["customers_left"]
 
 
-def council_and_church_shows(view: dict[str, Any]) -> tuple[Any, ...]:
+def church_shows(view: dict[str, Any]) -> tuple[Any, ...]:
     karla = view.get("karla")
-    church = repr(karla["church"]) if karla else None
-    return repr(view["council"]), view["next_start"] is None, repr(view["church"]), church
+    return repr(view["church"]), repr(karla["church"]) if karla else None
 
 
 STATUS = ("round", "phase", "active", "step", "market", "title_rank", "titles", "scores")
@@ -987,6 +992,7 @@ def draw_workshop_members(d: ImageDraw.ImageDraw, view: dict[str, Any], x0: int,
 
 STAGE_W = 90
 CHURCH_X = 388  # the church's stages, right of the council's
+CHURCH = BOARD_X + CHURCH_X
 
 
 def draw_stages_frame(
@@ -1010,23 +1016,21 @@ def draw_stage_members(
         pawn_grid(d, tokens[stage - 1], (x + 3, y0 + 30, w - 6, 78), 14)
 
 
-def draw_council_and_church_frame(d: ImageDraw.ImageDraw, x0: int, y0: int) -> None:
-    draw_stages_frame(d, x0, y0, SPACE_TINT["council"], "council")
-    draw_stages_frame(d, x0 + CHURCH_X, y0, SPACE_TINT["church"], "church")
-
-
-def draw_council_and_church_members(
-    d: ImageDraw.ImageDraw, view: dict[str, Any], x0: int, y0: int
-) -> None:
+def draw_council_members(d: ImageDraw.ImageDraw, view: dict[str, Any], x0: int, y0: int) -> None:
+    """The council's members by stage, and the next start player's marker while it is free."""
     council = [members(view, "council", stage=s) for s in range(1, 5)]
     draw_stage_members(d, council, x0, y0)
     if view["next_start"] is None:
         ring(d, x0 + 72, y0 + 18, INK)
+
+
+def draw_church_members(d: ImageDraw.ImageDraw, view: dict[str, Any], x0: int, y0: int) -> None:
+    """The church's members by stage (Karla's too)."""
     church = [members(view, "church", stage=s) for s in range(1, 5)]
     karla = view.get("karla")
     for stage, n in (karla["church"] if karla else {}).items():
         church[int(stage) - 1].append((-1, n))
-    draw_stage_members(d, church, x0 + CHURCH_X, y0)
+    draw_stage_members(d, church, x0, y0)
 
 
 def ring(

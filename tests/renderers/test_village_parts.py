@@ -1,5 +1,5 @@
 """Village's pictures paste the parts a move left as they were (issue 29 item 5): each part of
-the table (the action spaces, the market, the supply, the crafts, council and church, the
+the table (the action spaces, the market, the supply, the crafts, the council, the church, the
 status, the map, the bag, the chronicle, each farmyard, Karla's board) is kept by what it
 shows, shared by the table picture and the phone's parts of the table (a focus, a decision's
 action spaces); a seat's own area keeps its two halves. What they paste must be what they
@@ -119,7 +119,7 @@ def test_parts_are_kept_and_pasted() -> None:
     forget()
     village.render(spectator)
     drawn = village.kept_part.cache_info().misses
-    assert drawn == village.kept_part.cache_info().currsize == 9 + 4  # and 4 farmyards
+    assert drawn == village.kept_part.cache_info().currsize == 10 + 4  # and 4 farmyards
     village.render(spectator)
     assert village.kept_part.cache_info().misses == drawn  # all pasted
     phone.render_decision("village", seat_view, ("actions", phone.OWN))
