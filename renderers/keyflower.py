@@ -29,6 +29,7 @@ from typing import Any, NamedTuple
 from PIL import Image, ImageDraw
 
 from meeple_hall.games.keyflower.components import tiles
+from meeple_hall.games.keyflower.village import DIRS
 from meeple_hall.renderers import parts, stamps
 from meeple_hall.renderers.palette import BACKGROUND, INK, MUTED, font
 from meeple_hall.renderers.phone import MIN_FONT
@@ -1237,9 +1238,28 @@ def _centres(tiles: list[dict[str, Any]]) -> list[tuple[float, float]]:
     return [(SQRT3 * (t["q"] + t["r"] / 2), 1.5 * t["r"]) for t in tiles]
 
 
-def _extent(player: dict[str, Any]) -> tuple[float, float]:
-    """A village's width and height in hex sizes, with a column for tiles still to place."""
+def free_cells(player: dict[str, Any]) -> list[tuple[int, int]]:
+    """The empty cells next to a village's placed tiles (axial q, r), where a new tile may go
+    (games/keyflower/village.py: `placements`' frontier)."""
+    taken = {(t["q"], t["r"]) for t in player.get("village", []) if "q" in t}
+    return sorted({(q + dq, r + dr) for q, r in taken for dq, dr in DIRS} - taken)
+
+
+def _cell_centre(q: int, r: int) -> tuple[float, float]:
+    return SQRT3 * (q + r / 2), 1.5 * r
+
+
+def _village_cells(player: dict[str, Any], room: bool) -> list[tuple[float, float]]:
+    """Centres (in hex sizes) a village is laid out around: its placed tiles', and with
+    `room` the free cells' around them too."""
     pts = _centres([t for t in player.get("village", []) if "q" in t])
+    return pts + [_cell_centre(q, r) for q, r in free_cells(player)] if room else pts
+
+
+def _extent(player: dict[str, Any], room: bool = False) -> tuple[float, float]:
+    """A village's width and height in hex sizes, with a column for tiles still to place
+    (and with `room`, the free cells around it)."""
+    pts = _village_cells(player, room)
     w, h = SQRT3, 2.0
     if pts:
         w = max(p[0] for p in pts) - min(p[0] for p in pts) + SQRT3
@@ -1321,6 +1341,26 @@ def _kept_layout(
     return tuple(rows), size
 
 
+def _village_origin(
+    player: dict[str, Any], box: tuple[float, float, float, float], size: float, room: bool
+) -> tuple[float, float] | None:
+    """Where a village's cell (0, 0) lies in its box (cell (q, r) is at `_cell_centre` times
+    the hex size from it); None for a village with no tile placed."""
+    x0, y0, x1, y1 = box
+    pts = _village_cells(player, room)
+    if not pts:
+        return None
+    minx, miny = min(p[0] for p in pts), min(p[1] for p in pts)
+    w, h = _extent(player, room)
+    left, right = x0 + STRIP + PAD, x1 - PAD
+    ox = left + (right - left - w * size) / 2 + (SQRT3 / 2 - minx) * size
+    oy = y0 + (y1 - y0 - h * size) / 2 + (1 - miny) * size
+    return ox, oy
+
+
+FREE_CELL = (196, 188, 170)  # a free cell's outline, where a tile may be placed
+
+
 def _village(
     draw: ImageDraw.ImageDraw,
     player: dict[str, Any],
@@ -1328,8 +1368,11 @@ def _village(
     size: float,
     active: bool,
     score: int | None,
+    room: bool = False,
 ) -> None:
-    x0, y0, x1, y1 = box
+    """A village in its box; with `room`, laid out with its free cells around it, each
+    outlined (the phone's picture of placing a tile)."""
+    x0, y0, _, y1 = box
     seat = player["seat"]
     colour = SEAT[seat % len(SEAT)]
     _rounded(
@@ -1357,20 +1400,23 @@ def _village(
         _rounded(draw, (x0 + 6, y1 - 46, x0 + STRIP + 2, y1 - 8), 8, fill=INK)
         _text(draw, (x0 + STRIP / 2 + 4, y1 - 27), str(score), 26, WHITE)
     tiles = [t for t in player.get("village", []) if "q" in t]
-    pts = _centres(tiles)
-    if not pts:
+    origin = _village_origin(player, box, size, room)
+    if origin is None:
         return
-    minx, miny = min(p[0] for p in pts), min(p[1] for p in pts)
-    w, h = _extent(player)
-    left, right = x0 + STRIP + PAD, x1 - PAD
-    ox = left + (right - left - w * size) / 2 + (SQRT3 / 2 - minx) * size
-    oy = y0 + (y1 - y0 - h * size) / 2 + (1 - miny) * size
-    for t, (px, py) in zip(tiles, pts, strict=True):
+    ox, oy = origin
+    if room:
+        for q, r in free_cells(player):
+            px, py = _cell_centre(q, r)
+            corners = _hex(ox + px * size, oy + py * size, size - 3)
+            draw.line([*corners, corners[0]], fill=FREE_CELL, width=3, joint="curve")
+    for t, (px, py) in zip(tiles, _centres(tiles), strict=True):
         _tile(draw, t, ox + px * size, oy + py * size, size)
     waiting = player.get("to_place", [])
     if waiting:
+        _, h = _extent(player, room)
         per_col = max(1, int(h / 1.3))
-        col_x = ox + (max(p[0] for p in pts) + SQRT3 / 2 + 0.2) * size
+        right = max(p[0] for p in _village_cells(player, room))
+        col_x = ox + (right + SQRT3 / 2 + 0.2) * size
         for i, t in enumerate(waiting):
             col, row = divmod(i, per_col)
             _tile(
@@ -1390,10 +1436,11 @@ def _kept_village(
     size: float,
     active: bool,
     score: int | None,
+    room: bool = False,
 ) -> None:
     """A village (`_village`) as a part: drawn inside its box."""
-    key = ("village", repr(player), box, size, active, score)
-    _part(draw, key, box, lambda: _village(draw, player, box, size, active, score))
+    key = ("village", repr(player), box, size, active, score, room)
+    _part(draw, key, box, lambda: _village(draw, player, box, size, active, score, room))
 
 
 def _skill_icon(draw: ImageDraw.ImageDraw, x: float, y: float, kind: str, r: float) -> None:
@@ -1501,23 +1548,48 @@ PHONE_COLUMNS = 4  # tiles up for auction per row
 PHONE_VILLAGE_W = 560  # a village is drawn about this wide, its hexes no larger than PHONE_HEX
 
 
-def village_picture(view: dict[str, Any], seat: int) -> Image.Image:
+def village_picture(view: dict[str, Any], seat: int, room: bool = False) -> Image.Image:
     """One seat's village alone: its strip (seat, start keyple, winter hand, score) and map,
-    hexes as large as fit about PHONE_VILLAGE_W px (never smaller than the table's)."""
+    hexes as large as fit about PHONE_VILLAGE_W px (never smaller than the table's); with
+    `room`, its free cells outlined around it."""
     player = view["players"][seat]
-    size, (width, height) = _village_picture_size(player)
+    size, (width, height) = _village_picture_size(player, room)
     img = Image.new("RGB", (width, height), BACKGROUND)
     scores = _scores(view)
     box = (MARGIN, MARGIN, width - MARGIN, height - MARGIN)
     active = seat in view.get("active_seats", [])
     score = scores[seat] if scores else None
-    _kept_village(ImageDraw.Draw(img), player, box, size, active, score)
+    _kept_village(ImageDraw.Draw(img), player, box, size, active, score, room)
     return img
 
 
-def _village_picture_size(player: dict[str, Any]) -> tuple[float, tuple[int, int]]:
+class VillageGeometry(NamedTuple):
+    """Where `village_picture` draws a village's cells: cell (q, r)'s centre is `centre`, its
+    hexes `size` from centre to corner, in a picture `width` x `height`."""
+
+    size: float
+    origin: tuple[float, float]
+    width: int
+    height: int
+
+    def centre(self, q: int, r: int) -> tuple[float, float]:
+        px, py = _cell_centre(q, r)
+        return self.origin[0] + px * self.size, self.origin[1] + py * self.size
+
+
+def village_geometry(player: dict[str, Any], room: bool = False) -> VillageGeometry | None:
+    """`village_picture`'s layout of a seat's village (None if no tile is placed)."""
+    size, (width, height) = _village_picture_size(player, room)
+    box = (MARGIN, MARGIN, width - MARGIN, height - MARGIN)
+    origin = _village_origin(player, box, size, room)
+    return VillageGeometry(size, origin, width, height) if origin is not None else None
+
+
+def _village_picture_size(
+    player: dict[str, Any], room: bool = False
+) -> tuple[float, tuple[int, int]]:
     """The hex size of a village drawn alone (`village_picture`), and the picture's size."""
-    w, h = _extent(player)
+    w, h = _extent(player, room)
     size = max(VILLAGE_HEX[0], min(PHONE_HEX, (PHONE_VILLAGE_W - STRIP - 2 * PAD) / w))
     width = round(STRIP + 2 * PAD + w * size + 2 * MARGIN)
     return size, (width, round(max(STRIP_MIN_H, h * size + 2 * PAD) + 2 * MARGIN))
@@ -1535,6 +1607,39 @@ def auction_width() -> int:
     return round(PHONE_COLUMNS * (PHONE_HEX * SQRT3 + 24) + 2 * MARGIN)
 
 
+def _auction_rows(
+    tiles_: list[tuple[dict[str, Any], bool]],
+) -> tuple[list[list[tuple[dict[str, Any], bool]]], list[float]]:
+    """`auction_picture`'s rows of tiles (each with whether it is a turn-order tile) and each
+    row's height."""
+    pitch = PHONE_HEX * SQRT3 + 24
+    rows = [tiles_[i : i + PHONE_COLUMNS] for i in range(0, len(tiles_), PHONE_COLUMNS)]
+    heights = [
+        2 * PHONE_HEX + 6 + max(_bids_height(len(t.get("bids", [])), pitch) for t, _ in row) + GAP
+        for row in rows
+    ]
+    return rows, heights
+
+
+def auction_tiles(view: dict[str, Any]) -> dict[str, tuple[float, float, float]]:
+    """Where `auction_picture` draws each tile up for auction and turn-order tile: its
+    centre and hex size, by tile id."""
+    tiles_ = [(t, False) for t in view.get("offer", [])]
+    tiles_ += [(t, True) for t in view.get("turn_order", [])]
+    pitch = PHONE_HEX * SQRT3 + 24
+    out: dict[str, tuple[float, float, float]] = {}
+    y = float(MARGIN)
+    for row, row_h in zip(*_auction_rows(tiles_), strict=True):
+        for i, (t, numbered) in enumerate(row):
+            out[t["id"]] = (
+                MARGIN + (i + 0.5) * pitch,
+                y + PHONE_HEX,
+                PHONE_HEX * (0.8 if numbered else 1),
+            )
+        y += row_h
+    return out
+
+
 def auction_picture(view: dict[str, Any]) -> Image.Image | None:
     """The tiles up for auction and the turn-order tiles with their bids, PHONE_COLUMNS to
     a row, and the boats under them; None when nothing is on offer."""
@@ -1546,11 +1651,7 @@ def auction_picture(view: dict[str, Any]) -> Image.Image | None:
     size = PHONE_HEX
     pitch = size * SQRT3 + 24
     width = auction_width()
-    rows = [tiles_[i : i + PHONE_COLUMNS] for i in range(0, len(tiles_), PHONE_COLUMNS)]
-    heights = [
-        2 * size + 6 + max(_bids_height(len(t.get("bids", [])), pitch) for t, _ in row) + GAP
-        for row in rows
-    ]
+    rows, heights = _auction_rows(tiles_)
     lines: list[list[dict[str, Any]]] = []
     x = width
     for boat in boats:

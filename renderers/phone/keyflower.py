@@ -6,13 +6,15 @@ worker kept it while it stays the same (renderers/keyflower.py, `kept_part`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import math
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
+from meeple_hall.games.keyflower.village import DIRS
 from meeple_hall.renderers import keyflower as table
-from meeple_hall.renderers.palette import BACKGROUND
+from meeple_hall.renderers.palette import BACKGROUND, INK, MARK, font
 from meeple_hall.renderers.phone import (
     MIN_FONT,
     OWN,
@@ -104,12 +106,22 @@ def _drawn_for_width(view: dict[str, Any], part: str, width: int) -> Image.Image
     `width` if wider."""
     if part == OWN:
         return _own(view, width) or _empty()
+    if part == PLACING:
+        return _placing(view, width) or _empty()
     seat = seat_of_focus(part, len(view.get("players", [])))
     if seat is not None:
         picture = _legible("village", lambda: table.village_picture(view, seat), width)
     else:
         picture = _legible("auction", lambda: table.auction_picture(view), width)
     return picture or _empty()
+
+
+def _placing(view: dict[str, Any], width: int) -> Image.Image | None:
+    """The seat's village with its free cells outlined around it (`PLACING`)."""
+    if not view.get("you"):
+        return None
+    seat = int(view["you"]["seat"])
+    return _legible(PLACING, lambda: table.village_picture(view, seat, room=True), width)
 
 
 def _own(view: dict[str, Any], width: int) -> Image.Image | None:
@@ -124,23 +136,29 @@ def _own(view: dict[str, Any], width: int) -> Image.Image | None:
 
 
 # What a decision's panel pictures, by its kind. Bidding and using work from the auction
-# with workers from the seat's screen (its own area); the rest happens in its own village.
+# with workers from the seat's screen (its own area), and using from the villages too (those
+# holding a tile offered: `narrowed`); placing a tile happens around the seat's own village
+# (`PLACING`); the rest happens in its own village.
+PLACING = "placing"  # a decision's part only: the seat's village with its free cells around it
+DECISION_ONLY = (PLACING,)
 BIDDING = ("auction", OWN)
 DECISION_PARTS: dict[str, tuple[str, ...]] = {
     "action": BIDDING,
     "location": BIDDING,
     "colour": BIDDING,
     "count": BIDDING,
+    "mix": BIDDING,  # a boat 4b use's count of one colour, as `count`
     "gather": BIDDING,
     "boat": ("auction",),  # the boats, with their workers and skill tiles
+    "place_at": (PLACING,),
+    "place_rot": (PLACING,),
     **dict.fromkeys(
         (
             "winter",  # the winter tiles in hand
             "place_tile",
-            "place_at",
-            "place_rot",
             "flip",
             "upgrade",
+            "pay",  # an upgrade's payment: the resources on the seat's tiles
             "transport",
             "from",
             "what",
@@ -153,3 +171,259 @@ DECISION_PARTS: dict[str, tuple[str, ...]] = {
     ),
 }
 NO_PICTURE: dict[str, str] = {}  # every Keyflower decision is about something on the table
+
+
+def _offered_tiles(fields: Sequence[Mapping[str, Any]]) -> set[str]:
+    return {f["tile"] for f in fields if isinstance(f.get("tile"), str)}
+
+
+def _villages(view: dict[str, Any]) -> dict[int, set[str]]:
+    """Each seat's placed tiles, by seat."""
+    return {
+        p["seat"]: {t["id"] for t in p.get("village", []) if "q" in t}
+        for p in view.get("players", [])
+    }
+
+
+def narrowed(
+    view: dict[str, Any], part: str, fields: Sequence[Mapping[str, Any]]
+) -> tuple[str, ...]:
+    """Where the tiles the options name lie (their `tile`): the auction only if one is up for
+    auction (or none lies in a village: the boats, the winter hand), and before the seat's
+    own area, the other villages holding one (a worker may use a tile in any village)."""
+    offered = _offered_tiles(fields)
+    villages = _villages(view)
+    in_villages = offered & set().union(*villages.values())
+    if not in_villages:
+        return (part,)
+    if part == "auction":
+        auctioned = {t["id"] for t in (*view.get("offer", []), *view.get("turn_order", []))}
+        return (part,) if offered & auctioned else ()
+    if part == OWN:
+        you = view["you"]["seat"] if view.get("you") else None
+        others = [seat_focus(s) for s, ids in villages.items() if s != you and ids & offered]
+        return (*others, part)
+    return (part,)
+
+
+# What a decision's picture marks: the tiles a worker may be placed on (`location`), the
+# free cells a tile may be placed in (`place_at`, each with its name), and the cell a tile
+# is being turned in (`place_rot`).
+TileMark = tuple[str, str]  # ("tile", id)
+CellMark = tuple[str, str, int, int]  # ("cell", name, q, r): a free cell offered
+SpotMark = tuple[str, int, int]  # ("spot", q, r): the cell a tile is turned in
+
+
+def marks(view: dict[str, Any], kind: str, fields: Sequence[Mapping[str, Any]]) -> tuple[Any, ...]:
+    if kind == "location":
+        return tuple(("tile", t) for t in sorted(_offered_tiles(fields)))
+    if kind == "place_at":
+        return _cells(view, fields)
+    if kind == "place_rot":
+        spot = _turning_spot(view, fields)
+        return (("spot", *spot),) if spot is not None else ()
+    return ()
+
+
+def _own_village(view: dict[str, Any]) -> dict[str, Any] | None:
+    you = view.get("you")
+    return view["players"][int(you["seat"])] if you else None
+
+
+def _cells(view: dict[str, Any], fields: Sequence[Mapping[str, Any]]) -> tuple[CellMark, ...]:
+    """The free cells offered, each where the tiles next to it say it is (`near`: [direction
+    from the tile, tile]), with its name as the option gives it (`at`)."""
+    player = _own_village(view)
+    if player is None:
+        return ()
+    where = {t["id"]: (t["q"], t["r"]) for t in player.get("village", []) if "q" in t}
+    out: dict[CellMark, None] = {}
+    for f in fields:
+        near = [n for n in f.get("near", ()) if n[1] in where]
+        if "at" in f and near:
+            d, tile = near[0]
+            q, r = where[tile]
+            dq, dr = DIRS[d]
+            out[("cell", str(f["at"]), q + dq, r + dr)] = None
+    return tuple(out)
+
+
+def _turning_spot(
+    view: dict[str, Any], fields: Sequence[Mapping[str, Any]]
+) -> tuple[int, int] | None:
+    """The free cell a tile is being turned in: the one where every rotation offered joins by
+    road the tiles it says (`roads`, `joined`), and, where that leaves several, every rotation
+    offered fits its neighbours' sides (road meets road); None if still not one."""
+    player = _own_village(view)
+    turns = [f for f in fields if "rot" in f and "roads" in f]
+    if player is None or not turns:
+        return None
+    placed = {(t["q"], t["r"]): t for t in player.get("village", []) if "q" in t}
+
+    def facing(q: int, r: int, d: int) -> dict[str, Any] | None:
+        dq, dr = DIRS[d]
+        return placed.get((q + dq, r + dr))
+
+    def joins(cell: tuple[int, int], turn: Mapping[str, Any]) -> bool:
+        joined = []
+        for d in sorted(turn["roads"]):
+            other = facing(*cell, d)
+            if other is not None and other["edges"][(d + 3) % 6] == "R":
+                joined.append(other["id"])
+        return joined == list(turn.get("joined", ()))
+
+    def fits(cell: tuple[int, int], turn: Mapping[str, Any]) -> bool:
+        return all(
+            (d in turn["roads"]) == (other["edges"][(d + 3) % 6] == "R")
+            for d in range(6)
+            if (other := facing(*cell, d)) is not None
+        )
+
+    cells = [c for c in table.free_cells(player) if all(joins(c, t) for t in turns)]
+    if len(cells) > 1:
+        cells = [c for c in cells if all(fits(c, t) for t in turns)] or cells
+    if len(cells) > 1 and (sides := _turns_of(player, turns)) is not None:
+        # Where every turn of the tile that fits is offered, and no other.
+        offered = {t["rot"] for t in turns}
+        cells = [
+            c for c in cells if {k for k, e in sides.items() if _fits_at(placed, c, e)} == offered
+        ] or cells
+    return cells[0] if len(cells) == 1 else None
+
+
+def _fits_at(
+    placed: Mapping[tuple[int, int], Mapping[str, Any]], cell: tuple[int, int], edges: str
+) -> bool:
+    """A tile with `edges` (by direction) in the free cell: road meets road on every side."""
+    q, r = cell
+    return all(
+        (edges[d] == "R") == (other["edges"][(d + 3) % 6] == "R")
+        for d, (dq, dr) in enumerate(DIRS)
+        if (other := placed.get((q + dq, r + dr))) is not None
+    )
+
+
+def _turns_of(
+    player: Mapping[str, Any], turns: Sequence[Mapping[str, Any]]
+) -> dict[int, str] | None:
+    """The tile being turned's sides in each of its turns that the engine tells apart (the
+    first turn of each pattern, as games/keyflower/village.py's `placements`): the tile still
+    to place whose sides, turned, are the roads and water every option says; None if not
+    exactly one is."""
+    found = []
+    for tile in player.get("to_place", []):
+        base = tile.get("edges", "")
+        if len(base) != 6:
+            continue
+        turned = {k: "".join(base[(d - k) % 6] for d in range(6)) for k in range(6)}
+        if all(
+            [d for d in range(6) if turned[t["rot"]][d] == "R"] == sorted(t["roads"])
+            and [d for d in range(6) if turned[t["rot"]][d] == "W"] == sorted(t.get("water", ()))
+            for t in turns
+        ):
+            distinct: dict[str, int] = {}
+            for k, e in turned.items():
+                distinct.setdefault(e, k)
+            found.append({k: e for e, k in distinct.items()})
+    return found[0] if len(found) == 1 or (found and all(f == found[0] for f in found)) else None
+
+
+def marked(
+    view: dict[str, Any], part: str, image: Image.Image, shown: tuple[Any, ...]
+) -> Image.Image:
+    """The part's picture (as shown, `image`) with the marks on it drawn on a copy: a ring
+    round each tile offered (the auction's, a village's, the own area's village), an outline
+    round each free cell offered with its name in it, or round the cell a tile is turned in;
+    the image itself where the part shows none of them."""
+    rings = _rings(view, part, image, shown)
+    if not rings:
+        return image
+    out = image.copy()
+    draw = ImageDraw.Draw(out)
+    type_size = min_font_for(image.width)
+    for cx, cy, r, name in rings:
+        corners = _hexagon(cx, cy, r)
+        width = max(4, round(r / 9))
+        draw.line([*corners, corners[0]], fill=INK, width=width + 4, joint="curve")
+        draw.line([*corners, corners[0]], fill=MARK, width=width, joint="curve")
+        if name:
+            size = max(type_size, round(r * 0.34))
+            draw.text((cx, cy), name, fill=INK, font=font(size), anchor="mm")
+    return out
+
+
+def _hexagon(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
+    return [
+        (cx + r * math.cos(math.radians(60 * i - 30)), cy + r * math.sin(math.radians(60 * i - 30)))
+        for i in range(6)
+    ]
+
+
+Ring = tuple[float, float, float, str]  # centre, radius, a name to write in it ("": none)
+
+
+def _rings(
+    view: dict[str, Any], part: str, image: Image.Image, shown: tuple[Any, ...]
+) -> list[Ring]:
+    """Where each mark on the part lies in its picture as shown (drawn alone, then brought to
+    the decision picture's width: centred on margins, or first enlarged by a whole factor,
+    `fit`, where it was narrower than a phone)."""
+    tiles = {m[1] for m in shown if m[0] == "tile"}
+    if part == "auction":
+        drawn = table.auction_tiles(view)
+        return [
+            (x + (image.width - table.auction_width()) // 2, y, s + 6, "")
+            for t, (x, y, s) in drawn.items()
+            if t in tiles
+        ]
+    if part == PLACING:
+        player = _own_village(view)
+        return _village_rings(player, image, shown, room=True, left=None) if player else []
+    if part == OWN:
+        player = _own_village(view)
+        if player is None or not tiles:
+            return []
+        own = table.own_width(view)
+        geometry = table.village_geometry(player)
+        if geometry is None:
+            return []
+        left = (image.width - own) // 2 + (own - geometry.width) // 2
+        return _village_rings(player, image, shown, room=False, left=left)
+    seat = seat_of_focus(part, len(view.get("players", [])))
+    if seat is None or not tiles:
+        return []
+    return _village_rings(view["players"][seat], image, shown, room=False, left=None)
+
+
+def _village_rings(
+    player: dict[str, Any],
+    image: Image.Image,
+    shown: tuple[Any, ...],
+    room: bool,
+    left: int | None,
+) -> list[Ring]:
+    """The marks on a village drawn alone (`village_picture`), at `left` in the picture as
+    drawn (the own area: the village above the screen, never enlarged), or (None) the whole
+    picture, perhaps enlarged, then centred."""
+    geometry = table.village_geometry(player, room)
+    if geometry is None:
+        return []
+    if left is None:
+        scale = image.height / geometry.height
+        x0 = (image.width - geometry.width * scale) / 2
+    else:
+        scale, x0 = 1.0, float(left)
+    where = {t["id"]: (t["q"], t["r"]) for t in player.get("village", []) if "q" in t}
+    out: list[Ring] = []
+    for m in shown:
+        if m[0] == "tile" and m[1] in where:
+            cell, r, name = where[m[1]], geometry.size + 6, ""
+        elif m[0] == "cell" and room:
+            cell, r, name = (m[2], m[3]), geometry.size * 0.84, m[1]
+        elif m[0] == "spot" and room:
+            cell, r, name = (m[1], m[2]), geometry.size * 0.84, ""
+        else:
+            continue
+        x, y = geometry.centre(*cell)
+        out.append((x0 + x * scale, y * scale, r * scale, name))
+    return out

@@ -1,0 +1,162 @@
+"""Keyflower's decision pictures show where the options are (issue 29 item 1; H5's audit):
+the villages holding a tile a worker may use, a ring round each tile offered, each free cell a
+tile may be placed in (outlined, named as its option), and the cell a tile is being turned in.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+from PIL import Image
+
+from meeple_hall import games
+from meeple_hall.games.core import Action, Decision
+from meeple_hall.games.keyflower.state import KeyflowerState
+from meeple_hall.games.testing import random_choices
+from meeple_hall.renderers import keyflower as table
+from meeple_hall.renderers import phone
+from meeple_hall.renderers.palette import MARK
+from meeple_hall.renderers.phone import keyflower as kf
+
+ENGINE = games.get("keyflower")
+
+
+def _decisions(players: int, seed: int) -> Iterator[tuple[KeyflowerState, dict, Decision]]:
+    state, rng = ENGINE.new(players, seed), random.Random(seed)
+    while pending := ENGINE.decisions(state):
+        for decision in pending:
+            yield state, ENGINE.view(state, decision.seat), decision
+        decision = rng.choice(pending)
+        state = ENGINE.apply(state, Action(decision.seat, random_choices(decision, rng)))
+
+
+def _fields(decision: Decision) -> list[dict[str, Any]]:
+    return [dict(o.fields) for o in decision.options]
+
+
+def _marked_pixels(image: Image.Image) -> list[tuple[int, int]]:
+    width, data = image.width, image.convert("RGB").tobytes()
+    pixels = zip(data[0::3], data[1::3], data[2::3], strict=True)
+    return [(i % width, i // width) for i, c in enumerate(pixels) if c == MARK]
+
+
+def test_using_a_tile_in_another_village_pictures_that_village_with_the_tile_ringed() -> None:
+    _, view, decision = next(
+        (s, v, d)
+        for s, v, d in _decisions(4, 1)
+        if d.kind == "location"
+        and any(
+            o.fields.get("tile") in {t["id"] for t in p["village"]}
+            for o in d.options
+            for p in v["players"]
+            if p["seat"] != d.seat
+        )
+    )
+    offered = {o.fields["tile"] for o in decision.options if "tile" in o.fields}
+    holders = [
+        p["seat"]
+        for p in view["players"]
+        if p["seat"] != decision.seat and offered & {t["id"] for t in p["village"]}
+    ]
+    picture = phone.decision_picture("keyflower", view, "location", _fields(decision))
+    assert [phone.seat_focus(s) for s in holders] == [
+        p for p in picture.parts if p.startswith("seat")
+    ]
+    assert picture.parts[-1] == phone.OWN
+    assert set(picture.marks) == {("tile", t) for t in offered}
+    plain = phone.render_decision("keyflower", view, picture.parts)
+    assert plain is not None and not _marked_pixels(plain)
+    # Each other village alone: a ring round the offered tile, on the tile (its hex's fill,
+    # the season's colour, inside the ring).
+    for seat in holders:
+        part = (phone.seat_focus(seat),)
+        image = phone.render_decision("keyflower", view, part, picture.marks)
+        assert image is not None
+        ring = _marked_pixels(image)
+        assert len(ring) > 300
+        xs, ys = [x for x, _ in ring], [y for _, y in ring]
+        inside = image.crop((min(xs), min(ys), max(xs), max(ys)))
+        fills = {table.SEASON[k] for k in ("home", "spring", "summer", "autumn", "winter")}
+        on_tile = sum(n for n, c in inside.getcolors(1 << 20) if c in fills)
+        assert on_tile > 0.2 * inside.width * inside.height
+        assert phone.render_decision("keyflower", view, part).tobytes() != image.tobytes()
+    # The kept parts were not drawn on: the same picture without marks has none.
+    again = phone.render_decision("keyflower", view, picture.parts)
+    assert again is not None and again.tobytes() == plain.tobytes()
+
+
+def test_bidding_pictures_the_auction_only_with_the_tiles_ringed() -> None:
+    _, view, decision = next(
+        (s, v, d)
+        for s, v, d in _decisions(3, 1)
+        if d.kind == "location"
+        and {o.fields.get("tile") for o in d.options} - {None}
+        <= {t["id"] for t in (*v["offer"], *v["turn_order"])}
+    )
+    picture = phone.decision_picture("keyflower", view, "location", _fields(decision))
+    assert picture.parts == ("auction", phone.OWN)
+    image = phone.render_decision("keyflower", view, picture.parts, picture.marks)
+    assert image is not None and len(_marked_pixels(image)) > 300 * len(picture.marks)
+
+
+def test_placing_a_tile_outlines_each_free_cell_offered_where_it_is() -> None:
+    """The cells are found from the tiles next to them (`near`); each is where its name (the
+    option's id, axial q_r) says, and is drawn inside the picture."""
+    seen = 0
+    for _, view, decision in _decisions(3, 2):
+        if decision.kind != "place_at":
+            continue
+        fields = _fields(decision)
+        picture = phone.decision_picture("keyflower", view, "place_at", fields)
+        assert picture.parts == (kf.PLACING,)
+        named = {("cell", f["at"], *map(int, f["at"].split("_"))) for f in fields if "at" in f}
+        assert set(picture.marks) == named
+        seen += 1
+        if seen > 3:
+            continue
+        image = phone.render_decision("keyflower", view, picture.parts, picture.marks)
+        assert image is not None
+        ring = _marked_pixels(image)
+        assert len(ring) > 300 * len(named)
+        xs, ys = [x for x, _ in ring], [y for _, y in ring]
+        assert min(xs) > 0 and min(ys) > 0
+        assert max(xs) < image.width - 1 and max(ys) < image.height - 1
+    assert seen > 5
+
+
+def test_turning_a_tile_marks_its_cell_when_the_options_tell_it() -> None:
+    """Where the options (each rotation's roads and the tiles they join) leave one free cell,
+    it is the cell chosen; where they leave several (a tile turned beside one tile, on either
+    side), none is marked."""
+    found = unsure = 0
+    for state, view, decision in _decisions(4, 1):
+        if decision.kind != "place_rot":
+            continue
+        picture = phone.decision_picture("keyflower", view, "place_rot", _fields(decision))
+        assert picture.parts == (kf.PLACING,)
+        at = state.players[decision.seat].placing_at
+        if picture.marks:
+            assert picture.marks == (("spot", *map(int, at.split("_"))),)
+            found += 1
+        else:
+            unsure += 1
+    assert found > 10 and unsure < found * 2
+
+
+def test_the_placing_picture_has_room_for_every_free_cell() -> None:
+    _, view, _ = next((s, v, d) for s, v, d in _decisions(2, 3) if d.kind == "place_at")
+    player = view["players"][view["you"]["seat"]]
+    geometry = table.village_geometry(player, room=True)
+    assert geometry is not None
+    for q, r in table.free_cells(player):
+        x, y = geometry.centre(q, r)
+        s = geometry.size
+        assert s <= x <= geometry.width - s and s <= y <= geometry.height - s
+
+
+def test_mix_and_pay_are_pictured() -> None:
+    kinds = phone.decision_kinds("keyflower").pictured
+    assert kinds["mix"] == kinds["count"]
+    assert kinds["pay"] == (phone.OWN,)
