@@ -751,9 +751,11 @@ def render_within(view: dict[str, Any], at: tuple[float, float, float, float]) -
     return image
 
 
-# A worker's recent tables' parts: a table picture's are 17-20 (1.0 Mpx in all, 4 MB);
-# the largest a farmyard at 2 players (0.2 Mpx).
-PARTS_KEPT = 96
+# A worker's recent tables' parts: a table picture has 12-15 (1.0 Mpx in all, 4 MB as
+# Pillow holds RGB), a move draws 2-4 anew; the largest are the farmyards at 2 players and
+# Karla's board (0.17 Mpx, 0.7 MB). Measured full after every 3rd move's pictures of a
+# game: 14-15 MiB held at 4-5 players, 22-25 MiB at 1-2.
+PARTS_KEPT = 64
 
 
 class Kept(NamedTuple):
@@ -1792,7 +1794,8 @@ def render_private_half(view: dict[str, Any], half: str, width: int) -> Image.Im
 
 
 # The own areas' halves a worker drew last: a seat's decision picture (768 px wide under the
-# action spaces) and its own area (476 px) each hold two; 0.15-0.6 Mpx a half, 20 MB at most.
+# action spaces) and its own area (476 px) each hold two; 0.6 MiB a half at 476 px, 1.5-2
+# MiB at 768 (taller with more customers served): 16 MiB at most.
 HALVES_KEPT = 8
 
 
