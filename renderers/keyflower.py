@@ -1595,6 +1595,11 @@ def _village_picture_size(
     return size, (width, round(max(STRIP_MIN_H, h * size + 2 * PAD) + 2 * MARGIN))
 
 
+def village_width(player: dict[str, Any], room: bool = False) -> int:
+    """The width of `village_picture`, known without drawing it."""
+    return _village_picture_size(player, room)[1][0]
+
+
 def own_width(view: dict[str, Any]) -> int:
     """The width of a seat's village above its screen and winter hand (the phone's own area:
     `village_picture` over `render_private(view, hand_below=True)`), known without drawing."""

@@ -81,12 +81,17 @@ def render_own(view: dict[str, Any]) -> Image.Image | None:
 def part_width(view: dict[str, Any], part: str) -> int | None:
     """The width of a decision's part as `render_decision` draws it alone, where it is known
     without drawing it: the auction's, and the seat's own area's (so that each is drawn once,
-    for the picture's width; the auction was drawn first to learn its width). None for a
-    seat's village, whose picture may be narrower than the phone's and brought to it."""
+    for the picture's width; the auction was drawn first to learn its width). A seat's
+    village (beside the own area: `narrowed`) is drawn at its own scale, as the own area's
+    village is, on margins at least PHONE_WIDTH wide: drawn alone, a village narrower than a
+    phone was enlarged by a whole factor (`fit`), often wider than the rest of the picture,
+    which was then drawn again at that width."""
     if part == "auction":
         width = table.auction_width()
     elif part == OWN and view.get("you"):
         width = table.own_width(view)
+    elif (seat := seat_of_focus(part, len(view.get("players", [])))) is not None:
+        return max(PHONE_WIDTH, table.village_width(view["players"][seat]))
     else:
         return None
     return width if width >= PHONE_WIDTH else None  # else `fit` brings it to PHONE_WIDTH

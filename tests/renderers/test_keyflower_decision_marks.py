@@ -68,20 +68,28 @@ def test_using_a_tile_in_another_village_pictures_that_village_with_the_tile_rin
     assert set(picture.marks) == {("tile", t) for t in offered}
     plain = phone.render_decision("keyflower", view, picture.parts)
     assert plain is not None and not _marked_pixels(plain)
-    # Each other village alone: a ring round the offered tile, on the tile (its hex's fill,
-    # the season's colour, inside the ring).
+    # Each other village holding one tile offered, above the own area (as wide as the
+    # picture): a ring round the tile, on it (its hex's fill, the season's colour, fills
+    # much of the ring's box).
+    fills = {table.SEASON[k] for k in ("home", "spring", "summer", "autumn", "winter")}
+    checked = 0
     for seat in holders:
-        part = (phone.seat_focus(seat),)
-        image = phone.render_decision("keyflower", view, part, picture.marks)
+        player = view["players"][seat]
+        if len(offered & {t["id"] for t in player["village"]}) != 1:
+            continue
+        parts = (phone.seat_focus(seat), phone.OWN)
+        image = phone.render_decision("keyflower", view, parts, picture.marks)
         assert image is not None
-        ring = _marked_pixels(image)
+        geometry = table.village_geometry(player)
+        assert geometry is not None
+        ring = [(x, y) for x, y in _marked_pixels(image) if y < geometry.height]
         assert len(ring) > 300
         xs, ys = [x for x, _ in ring], [y for _, y in ring]
         inside = image.crop((min(xs), min(ys), max(xs), max(ys)))
-        fills = {table.SEASON[k] for k in ("home", "spring", "summer", "autumn", "winter")}
         on_tile = sum(n for n, c in inside.getcolors(1 << 20) if c in fills)
-        assert on_tile > 0.2 * inside.width * inside.height
-        assert phone.render_decision("keyflower", view, part).tobytes() != image.tobytes()
+        assert on_tile > 0.3 * inside.width * inside.height
+        checked += 1
+    assert checked
     # The kept parts were not drawn on: the same picture without marks has none.
     again = phone.render_decision("keyflower", view, picture.parts)
     assert again is not None and again.tobytes() == plain.tobytes()
@@ -160,3 +168,27 @@ def test_mix_and_pay_are_pictured() -> None:
     kinds = phone.decision_kinds("keyflower").pictured
     assert kinds["mix"] == kinds["count"]
     assert kinds["pay"] == (phone.OWN,)
+
+
+def test_a_tile_offered_in_the_own_village_is_ringed_in_the_own_area() -> None:
+    fills = {table.SEASON[k] for k in ("home", "spring", "summer", "autumn", "winter")}
+    checked = 0
+    for _, view, decision in _decisions(4, 2):
+        if decision.kind != "location" or checked >= 3:
+            continue
+        player = view["players"][decision.seat]
+        offered = {o.fields.get("tile") for o in decision.options}
+        if len(offered & {t["id"] for t in player["village"]}) != 1:
+            continue
+        picture = phone.decision_picture("keyflower", view, "location", _fields(decision))
+        image = phone.render_decision("keyflower", view, (phone.OWN,), picture.marks)
+        geometry = table.village_geometry(player)
+        assert image is not None and geometry is not None
+        ring = [(x, y) for x, y in _marked_pixels(image) if y < geometry.height]
+        assert len(ring) > 300
+        xs, ys = [x for x, _ in ring], [y for _, y in ring]
+        inside = image.crop((min(xs), min(ys), max(xs), max(ys)))
+        on_tile = sum(n for n, c in inside.getcolors(1 << 20) if c in fills)
+        assert on_tile > 0.3 * inside.width * inside.height
+        checked += 1
+    assert checked == 3
