@@ -136,8 +136,12 @@ class ShipGoods(TurnStep):
 
     def offer(self, state: BurgundyState, frame: Frame) -> Offer:
         on_board = [g for d in frame.depots for g in state.depot_goods[d - 1]]
+
+        def label(g: int) -> Msg:
+            return m("label.goods", goods=goods(g), n=on_board.count(g))
+
         choices = [
-            (Option(str(g), m("label.goods", goods=goods(g), n=on_board.count(g)), {"goods": g}), g)
+            (Option(str(g), label(g), {"goods": g, "depots": list(frame.depots)}), g)
             for g in frame.goods
         ]
         free = room(state, state.active)

@@ -95,29 +95,9 @@ def marks(view: dict[str, Any], kind: str, fields: Sequence[Mapping[str, Any]]) 
         pending = view.get("pending") or {}
         depot = pending.get("value") if pending.get("kind") == "take" else None  # the die's
         found.update((("tile", depot, f["tile"]), None) for f in fields if depot and "tile" in f)
-    elif kind == "ship":
+    elif kind in ("ship", "shipgoods"):  # the depots shipped, or their goods to choose from
         found.update((("depot", d), None) for f in fields for d in f.get("depots", ()))
-    elif kind == "shipgoods":
-        kinds = [f["goods"] for f in fields if "goods" in f]
-        found.update((("depot", d), None) for d in shipped(view, kinds))
     return tuple(found)
-
-
-def shipped(view: dict[str, Any], kinds: Sequence[int]) -> tuple[int, ...]:
-    """The depot a ship is taking goods of `kinds` from, where the view tells it: the one
-    depot holding all of them (the options name the kinds, not the depot); none where several
-    do, or where the seat's knowledge tile 5 lets a ship empty two depots."""
-    you = view.get("you")
-    if not kinds or you is None:
-        return ()
-    estate = view["players"][you["seat"]]["estate"].values()
-    if any(t.get("knowledge") == KNOWLEDGE_TWO_DEPOTS for t in estate):
-        return ()
-    holding = [d["number"] for d in view["depots"] if set(kinds) <= set(d["goods"])]
-    return tuple(holding) if len(holding) == 1 else ()
-
-
-KNOWLEDGE_TWO_DEPOTS = 5  # knowledge tile 5: a ship takes the goods of two neighbouring depots
 
 
 def marked(

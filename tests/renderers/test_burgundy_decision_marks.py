@@ -176,7 +176,7 @@ def test_a_ship_pictures_the_depots_and_rings_those_it_may_empty() -> None:
 
 def test_choosing_a_ship_s_goods_pictures_the_depot_they_come_from() -> None:
     """Too little room in the storage: choosing the goods kinds pictures the depots and the
-    own area (its storage), the depot shipped ringed where the view tells which it is."""
+    own area (its storage), the depot shipped ringed (the options name it)."""
     state, view, decision = _first("shipgoods")
     picture, plain, marked = _pictures(view, decision)
     assert picture.parts == ("depots", phone.OWN)
@@ -195,23 +195,12 @@ def test_choosing_a_ship_s_goods_pictures_the_depot_they_come_from() -> None:
     assert min(t.height for t in texts) >= MIN_TEXT_PX
 
 
-def test_goods_held_in_two_depots_alike_mark_no_depot() -> None:
-    """The options name the goods kinds, not the depot: where two depots hold them all, or a
-    ship takes two depots' goods (knowledge tile 5), no depot is marked rather than a wrong
-    one."""
-    view = {
-        "you": {"seat": 0},
-        "players": [{"estate": {"20": {"type": "castle"}}}],
-        "depots": [{"number": n, "goods": goods} for n, goods in enumerate(DEPOT_GOODS, 1)],
-    }
-    fields = [{"goods": 3}, {"goods": 5}]
-    assert burgundy_phone.marks(view, "shipgoods", fields) == (("depot", 2),)
-    assert burgundy_phone.marks(view, "shipgoods", [{"goods": 1}]) == ()  # depots 1 and 6
-    view["players"][0]["estate"]["7"] = {"type": "knowledge", "knowledge": 5}
-    assert burgundy_phone.marks(view, "shipgoods", fields) == ()
-
-
-DEPOT_GOODS = ([1, 2], [3, 5, 5], [3], [], [6], [1, 4])
+def test_the_goods_of_two_depots_shipped_mark_both() -> None:
+    """The options name the depots shipped (their fields, from the engine), even where two
+    depots hold the same goods or a ship takes two depots' goods (knowledge tile 5)."""
+    fields = [{"goods": 3, "depots": [2, 3]}, {"goods": 5, "depots": [2, 3]}]
+    assert burgundy_phone.marks({}, "shipgoods", fields) == (("depot", 2), ("depot", 3))
+    assert burgundy_phone.marks({}, "shipgoods", [{"goods": 1}]) == ()
 
 
 @pytest.mark.parametrize("kind", ["die", "action", "discard", "castle", "warehouse"])
