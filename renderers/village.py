@@ -688,8 +688,11 @@ def church_shows(view: dict[str, Any]) -> tuple[Any, ...]:
     return repr(view["church"]), repr(karla["church"]) if karla else None
 
 
-STATUS = ("round", "phase", "active", "step", "market", "title_rank", "titles", "scores")
-STATUS_SHOWS = (*STATUS, "ranks", "ending", "final_turns")
+# What the status shows (`draw_status_pieces`, `draw_step`, `draw_title`, `draw_winners`)
+STATUS_SHOWS = (
+    *("round", "phase", "active", "step", "market"),
+    *("title_rank", "titles", "scores", "ranks", "ending", "final_turns"),
+)
 
 
 def status_shows(view: dict[str, Any]) -> tuple[Any, ...]:
