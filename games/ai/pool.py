@@ -16,6 +16,7 @@ another's work.
 
 from __future__ import annotations
 
+import ctypes
 import os
 import signal
 import threading
@@ -74,8 +75,30 @@ def start_worker(parent: int, niceness: int = 0) -> None:
     imports nothing of the bot's Discord side (issues 27 and 29)."""
     ignore_interrupts()
     follow_parent(parent)
+    keep_freed_memory()
     if niceness:
         os.nice(niceness)
+
+
+# glibc's mallopt parameters, and what a worker asks of them (`keep_freed_memory`)
+M_TRIM_THRESHOLD, M_MMAP_THRESHOLD = -1, -3
+MMAP_THRESHOLD = 256 << 20
+TRIM_THRESHOLD = 512 << 20
+
+
+def keep_freed_memory() -> None:
+    """Memory a worker frees is kept for its next pictures, not given back to the system:
+    glibc maps every allocation of more than 32 MiB afresh (and any over its dynamic threshold)
+    and returns freed memory at the top of its heap, so each picture's 1-5 MB images and
+    buffers cost page faults again (about 40 % of a picture worker's minor faults;
+    bench/README.md, "The pictures' memory kept in the worker"). A worker's memory then
+    stays near its peak (tens of MiB). Not glibc (musl, macOS): nothing to do."""
+    try:
+        mallopt = ctypes.CDLL(None).mallopt
+    except (AttributeError, OSError):
+        return
+    mallopt(M_MMAP_THRESHOLD, MMAP_THRESHOLD)
+    mallopt(M_TRIM_THRESHOLD, TRIM_THRESHOLD)
 
 
 def ignore_interrupts() -> None:
