@@ -215,6 +215,10 @@ def main() -> None:
         "--pictures", action="store_true", help="also the pictures the table's worker draws"
     )
     args = parser.parse_args()
+    if args.pictures:  # this process draws as a picture worker does, from its first step
+        from meeple_hall.games.ai import pool
+
+        getattr(pool, "keep_freed_memory", lambda: None)()
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"meeple_hall from {os.path.dirname(meeple_hall.__file__)}; load average {load}")
     for game_id in args.games.split(","):
