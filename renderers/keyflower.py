@@ -1595,6 +1595,28 @@ def _village_picture_size(
     return size, (width, round(max(STRIP_MIN_H, h * size + 2 * PAD) + 2 * MARGIN))
 
 
+def turns_picture(
+    tile: dict[str, Any], turns: list[tuple[str, str]], width: int, type_size: int
+) -> Image.Image:
+    """A tile being placed drawn in each of its turns offered, side by side in a picture
+    `width` wide, each named under it (`turns`: its name and its sides, by direction)."""
+    size = min(PHONE_HEX * 0.8, (width - 2 * MARGIN) / max(1, len(turns)) / (SQRT3 + 0.3))
+    pitch = (width - 2 * MARGIN) / max(1, len(turns))
+    height = round(2 * size + 2 * type_size + 2 * MARGIN)
+    img = Image.new("RGB", (width, height), BACKGROUND)
+    draw = ImageDraw.Draw(img)
+    face = {k: v for k, v in tile.items() if k not in ("workers", "bids")}
+    token = MIN_FONT.set(type_size)  # no text on the faces smaller than the picture needs
+    try:
+        for i, (name, edges) in enumerate(turns):
+            cx, cy = MARGIN + (i + 0.5) * pitch, MARGIN + size
+            _face(draw, {**face, "edges": edges}, cx, cy, size)
+            _text(draw, (cx, cy + size + type_size), name, type_size)
+    finally:
+        MIN_FONT.reset(token)
+    return img
+
+
 def village_width(player: dict[str, Any], room: bool = False) -> int:
     """The width of `village_picture`, known without drawing it."""
     return _village_picture_size(player, room)[1][0]

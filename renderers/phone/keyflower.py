@@ -226,7 +226,13 @@ def marks(view: dict[str, Any], kind: str, fields: Sequence[Mapping[str, Any]]) 
         return _cells(view, fields)
     if kind == "place_rot":
         spot = _turning_spot(view, fields)
-        return (("spot", *spot),) if spot is not None else ()
+        player = _own_village(view)
+        turns = [f for f in fields if "rot" in f and "roads" in f]
+        turned = _turned_tile(player, turns) if player is not None else None
+        shown: tuple[Any, ...] = (("spot", *spot),) if spot is not None else ()
+        if turned is not None:
+            shown += (("turns", turned[0], tuple(sorted(t["rot"] for t in turns))),)
+        return shown
     return ()
 
 
@@ -287,7 +293,8 @@ def _turning_spot(
     cells = [c for c in table.free_cells(player) if all(joins(c, t) for t in turns)]
     if len(cells) > 1:
         cells = [c for c in cells if all(fits(c, t) for t in turns)] or cells
-    if len(cells) > 1 and (sides := _turns_of(player, turns)) is not None:
+    if len(cells) > 1 and (turned := _turned_tile(player, turns)) is not None:
+        sides = turned[1]
         # Where every turn of the tile that fits is offered, and no other.
         offered = {t["rot"] for t in turns}
         cells = [
@@ -308,14 +315,14 @@ def _fits_at(
     )
 
 
-def _turns_of(
+def _turned_tile(
     player: Mapping[str, Any], turns: Sequence[Mapping[str, Any]]
-) -> dict[int, str] | None:
-    """The tile being turned's sides in each of its turns that the engine tells apart (the
-    first turn of each pattern, as games/keyflower/village.py's `placements`): the tile still
-    to place whose sides, turned, are the roads and water every option says; None if not
-    exactly one is."""
-    found = []
+) -> tuple[str, dict[int, str]] | None:
+    """The tile being turned, and its sides in each of its turns that the engine tells apart
+    (the first turn of each pattern, as games/keyflower/village.py's `placements`): the tile
+    still to place whose sides, turned, are the roads and water every option says; None if
+    not exactly one is (tiles alike on every side count as one)."""
+    found: list[tuple[str, dict[int, str]]] = []
     for tile in player.get("to_place", []):
         base = tile.get("edges", "")
         if len(base) != 6:
@@ -329,8 +336,10 @@ def _turns_of(
             distinct: dict[str, int] = {}
             for k, e in turned.items():
                 distinct.setdefault(e, k)
-            found.append({k: e for e, k in distinct.items()})
-    return found[0] if len(found) == 1 or (found and all(f == found[0] for f in found)) else None
+            found.append((tile["id"], {k: e for e, k in distinct.items()}))
+    if not found or any(f[1] != found[0][1] for f in found):
+        return None
+    return found[0]
 
 
 def marked(
@@ -341,8 +350,9 @@ def marked(
     round each free cell offered with its name in it, or round the cell a tile is turned in;
     the image itself where the part shows none of them."""
     rings = _rings(view, part, image, shown)
+    turns = _turns(view, part, image, shown)
     if not rings:
-        return image
+        return stack([image, turns], BACKGROUND, gap=0) if turns is not None else image
     out = image.copy()
     draw = ImageDraw.Draw(out)
     type_size = min_font_for(image.width)
@@ -354,7 +364,25 @@ def marked(
         if name:
             size = max(type_size, round(r * 0.34))
             draw.text((cx, cy), name, fill=INK, font=font(size), anchor="mm")
-    return out
+    return stack([out, turns], BACKGROUND, gap=0) if turns is not None else out
+
+
+def _turns(
+    view: dict[str, Any], part: str, image: Image.Image, shown: tuple[Any, ...]
+) -> Image.Image | None:
+    """Under the placing picture, the tile being placed in each turn offered, named as its
+    option (`r2`), as wide as the picture."""
+    found = [m for m in shown if m[0] == "turns"]
+    player = _own_village(view)
+    if part != PLACING or not found or player is None:
+        return None
+    _, tile_id, rots = found[0]
+    tile = next((t for t in player.get("to_place", []) if t["id"] == tile_id), None)
+    if tile is None:
+        return None
+    base = tile["edges"]
+    turns = [(f"r{k}", "".join(base[(d - k) % 6] for d in range(6))) for k in rots]
+    return table.turns_picture(tile, turns, image.width, min_font_for(image.width))
 
 
 def _hexagon(cx: float, cy: float, r: float) -> list[tuple[float, float]]:

@@ -19,6 +19,7 @@ from meeple_hall.renderers import keyflower as table
 from meeple_hall.renderers import phone
 from meeple_hall.renderers.palette import MARK
 from meeple_hall.renderers.phone import keyflower as kf
+from tests.renderers.legibility import MIN_TEXT_PX, PHONE_WIDTH, texts_on_phone
 
 ENGINE = games.get("keyflower")
 
@@ -145,12 +146,34 @@ def test_turning_a_tile_marks_its_cell_when_the_options_tell_it() -> None:
         picture = phone.decision_picture("keyflower", view, "place_rot", _fields(decision))
         assert picture.parts == (kf.PLACING,)
         at = state.players[decision.seat].placing_at
-        if picture.marks:
-            assert picture.marks == (("spot", *map(int, at.split("_"))),)
+        spots = [m for m in picture.marks if m[0] == "spot"]
+        if spots:
+            assert spots == [("spot", *map(int, at.split("_")))]
             found += 1
         else:
             unsure += 1
     assert found > 10 and unsure < found * 2
+
+
+def test_turning_a_tile_shows_it_in_each_turn_offered() -> None:
+    """Under the village, the tile being placed in each turn offered, side by side."""
+    checked = 0
+    for state, view, decision in _decisions(3, 1):
+        if decision.kind != "place_rot" or checked >= 4:
+            continue
+        fields = _fields(decision)
+        picture = phone.decision_picture("keyflower", view, "place_rot", fields)
+        rots = tuple(sorted(f["rot"] for f in fields if "rot" in f))
+        tile = state.players[decision.seat].placing
+        assert ("turns", tile, rots) in picture.marks
+        plain = phone.render_decision("keyflower", view, picture.parts)
+        shown = phone.render_decision("keyflower", view, picture.parts, picture.marks)
+        assert plain is not None and shown is not None
+        assert shown.width == plain.width and shown.height > plain.height + 100
+        if len(picture.marks) == 1:  # no cell marked: the village as it is, the turns under it
+            assert shown.crop((0, 0, plain.width, plain.height)).tobytes() == plain.tobytes()
+        checked += 1
+    assert checked == 4
 
 
 def test_the_placing_picture_has_room_for_every_free_cell() -> None:
@@ -192,3 +215,23 @@ def test_a_tile_offered_in_the_own_village_is_ringed_in_the_own_area() -> None:
         assert on_tile > 0.3 * inside.width * inside.height
         checked += 1
     assert checked == 3
+
+
+def test_the_marks_text_reads_on_a_phone() -> None:
+    """The free cells' names and the turns' names, as every text of the pictures, are no
+    smaller than reads at PHONE_WIDTH (late in a 5-player game: a large village)."""
+    met: set[str] = set()
+    for _, view, decision in _decisions(5, 1):
+        kind = decision.kind
+        if kind not in ("place_at", "place_rot", "location") or kind in met:
+            continue
+        picture = phone.decision_picture("keyflower", view, kind, _fields(decision))
+        if kind == "place_rot" and len(picture.marks) < 2:
+            continue
+        image, texts = texts_on_phone(
+            lambda v=view, p=picture: phone.render_decision("keyflower", v, p.parts, p.marks)
+        )
+        assert image.width >= PHONE_WIDTH
+        assert min(t.height for t in texts) >= MIN_TEXT_PX, (kind, picture)
+        met.add(kind)
+    assert met == {"place_at", "place_rot", "location"}
