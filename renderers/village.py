@@ -497,24 +497,39 @@ def pawn_grid(
     """Tokens in rows inside a box, as large as r_max allows while they all fit. Drawn
     `scale` times their size on the table (see `Scale`): the box in pixels, r_max on the
     table, where the tokens' size is chosen, so that they are `scale` times as large."""
-    if not tokens:
-        return
+    for (seat, number), (x, y, r) in zip(
+        tokens, grid_spots(len(tokens), box_xy, r_max, centre, scale), strict=True
+    ):
+        token(d, x, y, seat, number, r, scale)
+
+
+def grid_spots(
+    count: int,
+    box_xy: tuple[float, float, float, float],
+    r_max: int = 12,
+    centre: bool = False,
+    scale: float = 1,
+) -> list[tuple[float, float, int]]:
+    """Where `pawn_grid` puts `count` tokens in a box: each one's centre and radius."""
+    if not count:
+        return []
     u = Scale(scale)
     x, y, w, h = box_xy
     for size in range(r_max, 6, -1):
         cols = max(1, int(w / scale // (2 * size + 3)))
-        rows = math.ceil(len(tokens) / cols)
+        rows = math.ceil(count / cols)
         if rows * (2 * size + 6) <= h / scale:
             break
     r, stride, row_h = u.i(size), u(2 * size + 3), u(2 * size + 6)
-    for k, (seat, number) in enumerate(tokens):
+    spots = []
+    for k in range(count):
         col, row = k % cols, k // cols
         left, top = x, y
         if centre:
-            left += (w - min(cols, len(tokens) - row * cols) * stride) / 2
+            left += (w - min(cols, count - row * cols) * stride) / 2
             top += (h - rows * row_h) / 2
-        at = (left + r + u(1.5) + col * stride, top + r + u(3) + row * row_h)
-        token(d, *at, seat, number, r, scale)
+        spots.append((left + r + u(1.5) + col * stride, top + r + u(3) + row * row_h, r))
+    return spots
 
 
 def members(view: dict[str, Any], key: str, **where: Any) -> list[tuple[int, int | str]]:
@@ -989,10 +1004,20 @@ def draw_workshops_frame(d: ImageDraw.ImageDraw, x0: int, y0: int) -> None:
 
 
 def draw_workshop_members(d: ImageDraw.ImageDraw, view: dict[str, Any], x0: int, y0: int) -> None:
+    for tokens, box_xy, r_max in workshop_grids(view, x0, y0):
+        pawn_grid(d, tokens, box_xy, r_max)
+
+
+Grid = tuple[list[tuple[int, int | str]], tuple[float, float, float, float], int]
+"""Tokens, the box `pawn_grid` stands them in, and their largest radius."""
+
+
+def workshop_grids(view: dict[str, Any], x0: int, y0: int) -> list[Grid]:
     w = SHOP_W
-    for i, (name, _) in enumerate(SHOPS):
-        x = x0 + i * (w + 6)
-        pawn_grid(d, members(view, "workshops", where=name), (x + 4, y0 + 35, w - 8, 54), 14)
+    return [
+        (members(view, "workshops", where=name), (x0 + i * (w + 6) + 4, y0 + 35, w - 8, 54), 14)
+        for i, (name, _) in enumerate(SHOPS)
+    ]
 
 
 STAGE_W = 90
@@ -1015,27 +1040,41 @@ def draw_stages_frame(
 def draw_stage_members(
     d: ImageDraw.ImageDraw, tokens: list[list[tuple[int, int | str]]], x0: int, y0: int
 ) -> None:
+    for stage_tokens, box_xy, r_max in stage_grids(tokens, x0, y0):
+        pawn_grid(d, stage_tokens, box_xy, r_max)
+
+
+def stage_grids(tokens: list[list[tuple[int, int | str]]], x0: int, y0: int) -> list[Grid]:
     w = STAGE_W
-    for stage in range(1, 5):
-        x = x0 + (stage - 1) * (w + 4)
-        pawn_grid(d, tokens[stage - 1], (x + 3, y0 + 30, w - 6, 78), 14)
+    return [
+        (tokens[stage - 1], (x0 + (stage - 1) * (w + 4) + 3, y0 + 30, w - 6, 78), 14)
+        for stage in range(1, 5)
+    ]
+
+
+def council_tokens(view: dict[str, Any]) -> list[list[tuple[int, int | str]]]:
+    return [members(view, "council", stage=s) for s in range(1, 5)]
+
+
+def church_tokens(view: dict[str, Any]) -> list[list[tuple[int, int | str]]]:
+    """The church's members by stage, Karla's after the seats'."""
+    church = [members(view, "church", stage=s) for s in range(1, 5)]
+    karla = view.get("karla")
+    for stage, n in (karla["church"] if karla else {}).items():
+        church[int(stage) - 1].append((-1, n))
+    return church
 
 
 def draw_council_members(d: ImageDraw.ImageDraw, view: dict[str, Any], x0: int, y0: int) -> None:
     """The council's members by stage, and the next start player's marker while it is free."""
-    council = [members(view, "council", stage=s) for s in range(1, 5)]
-    draw_stage_members(d, council, x0, y0)
+    draw_stage_members(d, council_tokens(view), x0, y0)
     if view["next_start"] is None:
         ring(d, x0 + 72, y0 + 18, INK)
 
 
 def draw_church_members(d: ImageDraw.ImageDraw, view: dict[str, Any], x0: int, y0: int) -> None:
     """The church's members by stage (Karla's too)."""
-    church = [members(view, "church", stage=s) for s in range(1, 5)]
-    karla = view.get("karla")
-    for stage, n in (karla["church"] if karla else {}).items():
-        church[int(stage) - 1].append((-1, n))
-    draw_stage_members(d, church, x0, y0)
+    draw_stage_members(d, church_tokens(view), x0, y0)
 
 
 def ring(
@@ -1327,8 +1366,50 @@ def draw_bag_pieces(
     """The black bag, open for all to see: its count, then monks and family members."""
     bag = view["black_bag"]
     text(d, (x0 + 30, y0 + h / 2), len(bag), size=30, fill=(250, 250, 250))
-    tokens = [(t["seat"], t["number"]) for t in bag]
-    pawn_grid(d, tokens, (x0 + 60, y0 + 3, w - 68, h - 6), 12)
+    pawn_grid(d, *bag_grid(view, x0, y0, w, h)[0])
+
+
+def bag_grid(view: dict[str, Any], x0: int, y0: int, w: int, h: int) -> list[Grid]:
+    tokens: list[tuple[int, int | str]] = [(t["seat"], t["number"]) for t in view["black_bag"]]
+    return [(tokens, (x0 + 60, y0 + 3, w - 68, h - 6), 12)]
+
+
+Spot = tuple[int, int, int | str, float, float, int]
+"""A member standing on the table: where (its workshop, stage or city, in the table's order;
+0 in the bag), its seat, number, centre and radius."""
+
+
+def member_spots(view: dict[str, Any], where: str) -> list[Spot]:
+    """Where the members of the workshops ('crafts'), the council, the church, the black
+    bag ('bag') or the travellers on the map ('map') stand on the table, as drawn (a
+    decision's picture marks some of them)."""
+    if where == "map":
+        return traveller_spots(view, SIDE_X, 96)
+    grids = {
+        "crafts": lambda: workshop_grids(view, BOARD_X, 316),
+        "council": lambda: stage_grids(council_tokens(view), BOARD_X, 414),
+        "church": lambda: stage_grids(church_tokens(view), CHURCH, 414),
+        "bag": lambda: bag_grid(view, SIDE_X, 336, SIDE_W, 52),
+    }[where]()
+    return [
+        (k, seat, number, x, y, r)
+        for k, (tokens, box_xy, r_max) in enumerate(grids)
+        for (seat, number), (x, y, r) in zip(
+            tokens, grid_spots(len(tokens), box_xy, r_max), strict=True
+        )
+    ]
+
+
+def traveller_spots(view: dict[str, Any], x0: int, y0: int) -> list[Spot]:
+    """The travellers under each city (`draw_travellers`)."""
+    spots: list[Spot] = []
+    for k, city in enumerate(CITY_XY):
+        if city == "village":
+            continue
+        travellers = members(view, "travellers", where=city)
+        r, row_y, xs = traveller_row(*city_at(city, x0, y0), len(travellers))
+        spots += [(k, s, n, x, row_y, r) for x, (s, n) in zip(xs, travellers, strict=True)]
+    return spots
 
 
 GRAVES_X = 300  # the graves, right of the chronicle's slots

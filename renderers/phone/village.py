@@ -9,12 +9,27 @@ and the own area's two halves are drawn at the width they are shown at
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from PIL import Image, ImageDraw
 
+from meeple_hall.games.village import data as village_data
 from meeple_hall.renderers import village as table
-from meeple_hall.renderers.phone import OWN, Box, crop, crops, seat_focus, seat_of_focus, stack
+from meeple_hall.renderers.palette import INK, MARK
+from meeple_hall.renderers.phone import (
+    OWN,
+    PAD_WITHIN,
+    PHONE_WIDTH,
+    Box,
+    crop,
+    crops,
+    seat_focus,
+    seat_of_focus,
+    stack,
+)
+from meeple_hall.renderers.phone import PAD as CROP_PAD
 
 # Parts of the table picture (renderers/village.py's `render` layout), each a few boxes
 # stacked so that none is much wider than a phone.
@@ -103,17 +118,173 @@ def at_width(
 
 
 # What a decision's panel pictures, by its kind (Village's parts are the table's areas of
-# the same name; the seat's farmyard and customers are its own area).
+# the same name; the seat's farmyard and customers are its own area). What is paid (cubes,
+# time, grain, coins) and the members sent are in the own area; a death is pictured where
+# the members who may die stand (`narrowed`); the Mass's buying out, with the black bag
+# (drawn above the chronicle); Karla's cube, with the action spaces it is taken from.
 DECISION_PARTS: dict[str, tuple[str, ...]] = {
     "turn": ("actions", OWN),  # an action space's cubes, paid for from the farmyard
     "market": ("actions", OWN),  # the market's customers, served from the seat's goods
-    "council": ("council",),
+    "council": ("council", OWN),
     "privilege": ("council",),
     "crafts": ("crafts", OWN),
-    "church": ("church",),
-    "advance": ("church",),
+    "church": ("church", OWN),
+    "advance": ("church", OWN),  # grain paid
+    "buy": ("chronicle", OWN),  # the black bag, and the coins
     "travel": ("map",),
-    "karla": ("karla",),
-    **dict.fromkeys(("harvest", "family", "die", "reward", "gift"), (OWN,)),
+    "karla": ("actions", "karla"),
+    "die": ("crafts", "council", "church", "map", OWN),
+    **dict.fromkeys(("harvest", "family", "reward", "gift"), (OWN,)),
 }
 NO_PICTURE: dict[str, str] = {}  # every Village decision is about something on the table
+
+# Where a member who may die stands (a death's option's `row`), as a part of the picture
+DIE_PARTS = {"crafts": "crafts", "council": "council", "church": "church", "travel": "map"}
+
+
+def narrowed(
+    view: dict[str, Any], part: str, fields: Sequence[Mapping[str, Any]]
+) -> tuple[str, ...]:
+    """A death's parts: those where the members who may die stand (its options' `row`: the
+    farmyard is the own area); any other decision's part as it is."""
+    rows = {f["row"] for f in fields if "row" in f and "member" in f}
+    if not rows:
+        return (part,)
+    return (part,) if part in {DIE_PARTS.get(row, OWN) for row in rows} else ()
+
+
+# Marks: (where, place, seat, number): the members of a seat to ring, where they stand
+# ('crafts', 'council', 'church', 'map', 'bag': `table.member_spots`), in one workshop,
+# stage or city (`place`, as member_spots counts them) or in any (-1).
+Mark = tuple[str, int, int, int]
+MARKED_PART = {"crafts": "crafts", "council": "council", "church": "church", "map": "map"}
+MARKED_PART["chronicle"] = "bag"  # the black bag is drawn above the chronicle
+ANY = -1
+
+
+def marks(view: dict[str, Any], kind: str, fields: Sequence[Mapping[str, Any]]) -> tuple[Mark, ...]:
+    """The members a decision's options name, where they stand off the farmyard: those who
+    may die, those to buy out of the black bag, those in the church who may move up for the
+    grain the seat has, those in the council who may move up."""
+    you = view.get("you")
+    if you is None or not any("member" in f for f in fields):
+        return ()
+    seat = you["seat"]
+    if kind == "die":
+        number = _oldest(view, seat)
+        rows = dict.fromkeys(f["row"] for f in fields if f.get("row") in DIE_PARTS)
+        return tuple((DIE_PARTS[row], ANY, seat, number) for row in rows)
+    if kind == "buy":
+        bagged = sorted({t["number"] for t in view["black_bag"] if t["seat"] == seat})
+        return tuple(("bag", ANY, seat, n) for n in bagged)
+    if kind == "advance":
+        return _moving_up(view, "church", seat, _church_stages(view["players"][seat]["grain"]))
+    if kind == "council" and any(f.get("how") == "promote" for f in fields):
+        return _moving_up(view, "council", seat, range(1, 4))
+    return ()
+
+
+def _oldest(view: dict[str, Any], seat: int) -> int:
+    """The lowest number of the seat's members to be seen (those who may die)."""
+    away = (m["number"] for key in MEMBERS_AWAY for m in view[key] if m["seat"] == seat)
+    return min([*view["players"][seat]["farm"], *away])
+
+
+MEMBERS_AWAY = ("workshops", "council", "church", "travellers")
+
+
+def _church_stages(grain: int) -> list[int]:
+    """The church's stages a member may move up from, for `grain`."""
+    costs = village_data.rules()["church"]["advance_grain"]
+    return [stage for stage, cost in enumerate(costs, start=1) if cost <= grain]
+
+
+def _moving_up(
+    view: dict[str, Any], where: str, seat: int, stages: Iterable[int]
+) -> tuple[Mark, ...]:
+    """The seat's members in the council or church at one of `stages`."""
+    at = set(stages)
+    found = {
+        (where, m["stage"] - 1, seat, m["number"]): None
+        for m in view[where]
+        if m["seat"] == seat and m["stage"] in at
+    }
+    return tuple(sorted(found))
+
+
+def marked(
+    view: dict[str, Any], part: str, image: Image.Image, found: tuple[Any, ...]
+) -> Image.Image:
+    """The part's picture with a ring around each member marked; the image itself where it
+    marks none (a kept picture is never drawn on)."""
+    where = MARKED_PART.get(part)
+    wanted = {m for m in found if m[0] == where}
+    if where is None or not wanted:
+        return image
+    spots = [
+        s
+        for s in table.member_spots(view, where)
+        if (where, s[0], s[1], s[2]) in wanted or (where, ANY, s[1], s[2]) in wanted
+    ]
+    if not spots:
+        return image
+    place = _placement(part, image.width)
+    out = image.copy()
+    draw = ImageDraw.Draw(out)
+    for _, _, _, x, y, r in spots:
+        cx, cy, scale = place(x, y)
+        ring_r = (r + 5) * scale
+        width = max(3, round(2.5 * scale))
+        draw.ellipse(
+            (cx - ring_r, cy - ring_r, cx + ring_r, cy + ring_r), outline=INK, width=width + 2
+        )
+        draw.ellipse(
+            (cx - ring_r + 1, cy - ring_r + 1, cx + ring_r - 1, cy + ring_r - 1),
+            outline=MARK,
+            width=width,
+        )
+    return out
+
+
+def _placement(part: str, width: int) -> Callable[[float, float], tuple[float, float, float]]:
+    """Where a point of the table lies in a part's picture `width` wide, and how much larger
+    it is drawn there: the part cut from the table (`render_focus`: its boxes, each with
+    CROP_PAD about it, one under another, centred), brought to the phone's width (`fit`),
+    then to the picture's (`widened`)."""
+    boxes = PARTS[part]
+    cuts = [(b[2] - b[0] + 2 * CROP_PAD, b[3] - b[1] + 2 * CROP_PAD) for b in boxes]
+    raw_w = max(w for w, _ in cuts)
+    tops = [sum(h + 2 * CROP_PAD for _, h in cuts[:i]) for i in range(len(cuts))]
+    # fit: as it is, centred on margins, or enlarged by a whole factor
+    shift, scale, shown = 0.0, 1.0, raw_w
+    if raw_w < PHONE_WIDTH:
+        if raw_w * PAD_WITHIN >= PHONE_WIDTH:
+            shift, shown = (PHONE_WIDTH - raw_w) // 2, PHONE_WIDTH
+        else:
+            scale = math.ceil(PHONE_WIDTH / raw_w)
+            shown = raw_w * int(scale)
+    # widened: as it is, centred on margins, or resized in proportion
+    if shown < width <= shown * PAD_WITHIN:
+        shift += (width - shown) // 2
+    elif shown != width:
+        shift, scale = shift * width / shown, scale * width / shown
+
+    def place(x: float, y: float) -> tuple[float, float, float]:
+        i = next(
+            (
+                k
+                for k, b in enumerate(boxes)
+                if b[0] - CROP_PAD <= x <= b[2] + CROP_PAD
+                and b[1] - CROP_PAD <= y <= b[3] + CROP_PAD
+            ),
+            0,
+        )
+        x0, y0 = boxes[i][0] - CROP_PAD, boxes[i][1] - CROP_PAD
+        left = (raw_w - cuts[i][0]) // 2
+        return (
+            shift + (left + x - x0) * scale,
+            (tops[i] + y - y0) * scale,
+            scale,
+        )
+
+    return place

@@ -1,0 +1,259 @@
+"""Village's decision pictures show what is decided and what is paid (issue 29 item 1; H5's
+audit): the own area beside the council, the church and the Mass (cubes, time, grain, coins,
+the members sent), the black bag when buying members out of it, the action spaces when
+choosing Karla's cube, and a death where the members who may die stand, ringed in
+palette.MARK (as are the members to buy out of the bag and those who may move up in the
+church or the council). Marks are drawn on a copy: the parts kept for the next picture are
+not drawn on."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Iterator
+from functools import cache, partial
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from meeple_hall.games.core import Action, Decision
+from meeple_hall.games.testing import random_choices
+from meeple_hall.games.village import engine
+from meeple_hall.renderers import phone
+from meeple_hall.renderers import village as table
+from meeple_hall.renderers.palette import MARK
+from tests.renderers.legibility import MIN_TEXT_PX, PHONE_WIDTH, texts_on_phone
+
+Found = tuple[dict[str, Any], Decision]  # the deciding seat's view, the decision
+GAMES = ((1, 1), (1, 2), (2, 1), (3, 1), (4, 1), (2, 2))  # players, seed
+
+
+def _decisions() -> Iterator[Found]:
+    for players, seed in GAMES:
+        state, rng = engine.new(players, seed=seed), random.Random(seed)
+        while pending := engine.decisions(state):
+            for decision in pending:
+                yield engine.view(state, decision.seat), decision
+            decision = rng.choice(pending)
+            state = engine.apply(state, Action(decision.seat, random_choices(decision, rng)))
+
+
+def _rows(decision: Decision) -> set[str]:
+    return {option.fields["row"] for option in decision.options}
+
+
+def _of_kind(kind: str, decision: Decision) -> bool:
+    return decision.kind == kind
+
+
+WANTED: dict[str, Callable[[Decision], bool]] = {
+    "die in crafts": lambda d: d.kind == "die" and "crafts" in _rows(d),
+    "die in council": lambda d: d.kind == "die" and "council" in _rows(d),
+    "die in church": lambda d: d.kind == "die" and "church" in _rows(d),
+    "promote": lambda d: (
+        d.kind == "council" and any(o.fields.get("how") == "promote" for o in d.options)
+    ),
+    **{kind: partial(_of_kind, kind) for kind in ("buy", "advance", "church", "karla")},
+}
+
+
+@cache
+def _found() -> dict[str, Found]:
+    """The first decision of each wanted sort, in GAMES' random games."""
+    found: dict[str, Found] = {}
+    for view, decision in _decisions():
+        for name, test in WANTED.items():
+            if name not in found and test(decision):
+                found[name] = (view, decision)
+        if len(found) == len(WANTED):
+            break
+    assert set(found) == set(WANTED), set(WANTED) - set(found)
+    return found
+
+
+def _fields(decision: Decision) -> list[dict[str, Any]]:
+    return [dict(option.fields) for option in decision.options]
+
+
+def _pictures(name: str) -> tuple[phone.DecisionPicture, Image.Image, Image.Image]:
+    """A wanted decision's parts and marks, its picture without the marks and with them."""
+    view, decision = _found()[name]
+    picture = phone.decision_picture("village", view, decision.kind, _fields(decision))
+    plain = phone.render_decision("village", view, picture.parts)
+    marked = phone.render_decision("village", view, picture.parts, picture.marks)
+    assert plain is not None and marked is not None
+    return picture, plain, marked
+
+
+def _marked_at(image: Image.Image) -> list[tuple[int, int]]:
+    width = image.width
+    return [(i % width, i // width) for i, c in enumerate(image.get_flattened_data()) if c == MARK]
+
+
+def _seat_colour_within(
+    image: Image.Image, centre: tuple[float, float], reach: float, seat: int
+) -> list[tuple[int, int]]:
+    """The pixels within `reach` of `centre` in the seat's colour."""
+    cx, cy = centre
+    colour = table.seat_colour(seat)
+    span = range(-math.ceil(reach), math.ceil(reach) + 1)
+    return [
+        (round(cx) + dx, round(cy) + dy)
+        for dx in span
+        for dy in span
+        if math.hypot(round(cx) + dx - cx, round(cy) + dy - cy) <= reach
+        and image.getpixel((round(cx) + dx, round(cy) + dy)) == colour
+    ]
+
+
+def _centres(points: list[tuple[int, int]], count: int) -> list[tuple[float, float]]:
+    """The centres of `count` rings drawn with these pixels (k-means, from points spread
+    along x: the rings of members side by side may touch)."""
+    ordered = sorted(points)
+    centres = [
+        (float(x), float(y))
+        for x, y in (ordered[(2 * k + 1) * len(ordered) // (2 * count)] for k in range(count))
+    ]
+    for _ in range(20):
+        groups: list[list[tuple[int, int]]] = [[] for _ in centres]
+        for x, y in points:
+            nearest = min(
+                range(count), key=lambda k: math.hypot(x - centres[k][0], y - centres[k][1])
+            )
+            groups[nearest].append((x, y))
+        centres = [
+            (sum(x for x, _ in g) / len(g), sum(y for _, y in g) / len(g)) if g else c
+            for g, c in zip(groups, centres, strict=True)
+        ]
+    return centres
+
+
+def _rings_around_the_seat_s_members(name: str, count: int) -> None:
+    """The picture's `count` rings each enclose a member in the seat's colour (in the plain
+    picture), centred on it."""
+    view, _ = _found()[name]
+    _, plain, marked = _pictures(name)
+    assert marked.size == plain.size
+    assert MARK not in {c for _, c in plain.getcolors(1 << 24) or []}
+    ring = _marked_at(marked)
+    assert len(ring) > 100 * count, (name, len(ring))  # rings, not specks
+    for cx, cy in _centres(ring, count):
+        own = [(x, y) for x, y in ring if math.hypot(x - cx, y - cy) < 40]
+        # the member inside it, centred: its pixels in the seat's colour within the ring
+        inner = min(math.hypot(x - cx, y - cy) for x, y in own) - 1
+        member = _seat_colour_within(plain, (cx, cy), inner, view["you"]["seat"])
+        assert len(member) > inner * inner, (name, len(member), inner)
+        mx, my = sum(x for x, _ in member) / len(member), sum(y for _, y in member) / len(member)
+        assert math.hypot(mx - cx, my - cy) < 1.5, (name, (mx, my), (cx, cy))
+
+
+def _standing(view: dict[str, Any], key: str, number: int) -> int:
+    """How many of the deciding seat's members of `number` stand in the view's `key`."""
+    seat = view["you"]["seat"]
+    return sum(1 for m in view[key] if m["seat"] == seat and m["number"] == number)
+
+
+def test_what_is_paid_is_pictured_with_the_own_area() -> None:
+    """The council, the church and the Mass: the cubes, time, grain or coins paid and the
+    members sent are in the seat's own area; buying out of the black bag shows the bag (above
+    the chronicle); Karla's cube is chosen from an action space."""
+    expected = {
+        "promote": ("council", phone.OWN),
+        "church": ("church", phone.OWN),
+        "advance": ("church", phone.OWN),
+        "buy": ("chronicle", phone.OWN),
+        "karla": ("actions", "karla"),
+    }
+    for name, parts in expected.items():
+        view, decision = _found()[name]
+        assert phone.decision_parts("village", view, decision.kind, _fields(decision)) == parts
+
+
+WHERE = {"crafts": "crafts", "council": "council", "church": "church", "travel": "map"}
+
+
+@pytest.mark.parametrize("name", ["die in crafts", "die in council", "die in church"])
+def test_a_death_pictures_and_rings_where_the_members_who_may_die_stand(name: str) -> None:
+    view, decision = _found()[name]
+    rows = _rows(decision)
+    parts = phone.decision_parts("village", view, "die", _fields(decision))
+    shown = {WHERE.get(row, phone.OWN) for row in rows}
+    assert set(parts) == shown and len(parts) == len(shown)
+    seat = view["you"]["seat"]
+    oldest = min(
+        [*view["players"][seat]["farm"]]
+        + [
+            m["number"]
+            for key in ("workshops", "council", "church", "travellers")
+            for m in view[key]
+            if m["seat"] == seat
+        ]
+    )
+    picture = phone.decision_picture("village", view, "die", _fields(decision))
+    assert {(m[0], m[2], m[3]) for m in picture.marks} == {
+        (WHERE[row], seat, oldest) for row in rows if row in WHERE
+    }
+    key = {"crafts": "workshops", "council": "council", "church": "church"}[name.split()[-1]]
+    _rings_around_the_seat_s_members(name, _standing(view, key, oldest))
+
+
+def test_buying_out_of_the_bag_rings_the_seat_s_member_in_it() -> None:
+    view, _ = _found()["buy"]
+    seat = view["you"]["seat"]
+    picture, _, _ = _pictures("buy")
+    bagged = {t["number"] for t in view["black_bag"] if t["seat"] == seat}
+    assert {(m[0], m[2], m[3]) for m in picture.marks} == {("bag", seat, n) for n in bagged}
+    tokens = sum(1 for t in view["black_bag"] if t["seat"] == seat)
+    _rings_around_the_seat_s_members("buy", tokens)
+
+
+def test_moving_up_rings_the_members_who_may() -> None:
+    """In the church, the seat's members below the top stage whose step up its grain pays
+    for (1, 1, 2 grain from stages 1, 2, 3); in the council, the seat's members below the
+    top stage, when the options promote."""
+    view, _ = _found()["advance"]
+    seat = view["you"]["seat"]
+    grain = view["players"][seat]["grain"]
+    picture, _, marked = _pictures("advance")
+    may = {
+        ("church", m["stage"] - 1, seat, m["number"])
+        for m in view["church"]
+        if m["seat"] == seat and m["stage"] < 4 and (1, 1, 2)[m["stage"] - 1] <= grain
+    }
+    assert may and set(picture.marks) == may
+    assert len(_marked_at(marked)) > 100 * len(may)
+    view, _ = _found()["promote"]
+    seat = view["you"]["seat"]
+    picture, _, marked = _pictures("promote")
+    assert set(picture.marks) == {
+        ("council", m["stage"] - 1, seat, m["number"])
+        for m in view["council"]
+        if m["seat"] == seat and m["stage"] < 4
+    }
+    assert len(_marked_at(marked)) > 100 * len(picture.marks)
+
+
+def test_the_kept_pictures_are_not_drawn_on() -> None:
+    """A marked picture is drawn on a copy: the picture drawn again without marks is the
+    same, and kinds whose options name no member off the farmyard mark nothing."""
+    _, plain, _ = _pictures("die in crafts")
+    view, decision = _found()["die in crafts"]
+    picture = phone.decision_picture("village", view, "die", _fields(decision))
+    again = phone.render_decision("village", view, picture.parts)
+    assert again is not None and again.tobytes() == plain.tobytes()
+    for name in ("church", "karla"):
+        assert _pictures(name)[0].marks == ()
+    view, decision = _found()["buy"]
+    assert phone.decision_picture("village", view, "turn", _fields(decision)).marks == ()
+
+
+@pytest.mark.parametrize("name", sorted(WANTED))
+def test_the_new_pictures_read_on_a_phone(name: str) -> None:
+    view, decision = _found()[name]
+    picture = phone.decision_picture("village", view, decision.kind, _fields(decision))
+    image, texts = texts_on_phone(
+        lambda: phone.render_decision("village", view, picture.parts, picture.marks)
+    )
+    assert image.width >= PHONE_WIDTH
+    assert min((t.height for t in texts), default=MIN_TEXT_PX) >= MIN_TEXT_PX, name
