@@ -20,6 +20,7 @@ from meeple_hall.games.keyflower.offers import (
 from meeple_hall.games.keyflower.state import KeyflowerState, Player
 from meeple_hall.games.keyflower.village import (
     cell_near,
+    cell_of,
     describe_cell,
     describe_turn,
     place,
@@ -101,9 +102,11 @@ class ChooseTurn(KeyflowerStep):
         p = state.players[frame.seat]
         tile, at = tile_being_placed(p), p.placing_at
         turns = []
+        cell = list(cell_of(at))
         for rot in _spots(state, frame.seat, tile)[at]:
             sides = turn_sides(state, p, tile, at, rot)
-            turns.append(option(f"r{rot}", describe_turn(rot, sides), rot=rot, **sides))
+            label = describe_turn(rot, sides)
+            turns.append(option(f"r{rot}", label, rot=rot, placing=tile, cell=cell, **sides))
         return offer(m("prompt.place_rot", tile=tile_name(tile)), (*turns, back_option()))
 
     def perform(self, state: KeyflowerState, frame: Ask, chosen: Chosen) -> None:

@@ -97,7 +97,8 @@ def cell_id(q: int, r: int) -> str:
     return f"{q}_{r}"
 
 
-def _cell(at: str) -> tuple[int, int]:
+def cell_of(at: str) -> tuple[int, int]:
+    """The axial coordinates of a cell's name (`-1_0`)."""
     q, r = (int(x) for x in at.split("_"))
     return q, r
 
@@ -108,7 +109,7 @@ NEIGHBOURS_NAMED = 3
 def cell_near(state: KeyflowerState, player: Player, at: str) -> list[list[int | str]]:
     """The tiles next to a free cell that name it, as [direction, tile] from the tile."""
     cells = grid(state, player)
-    q, r = _cell(at)
+    q, r = cell_of(at)
     near: list[list[int | str]] = [
         [d, cells[(q - dq, r - dr)]] for d, (dq, dr) in enumerate(DIRS) if (q - dq, r - dr) in cells
     ]
@@ -131,7 +132,7 @@ class Sides(TypedDict):
 
 def turn_sides(state: KeyflowerState, player: Player, tile_id: str, at: str, rot: int) -> Sides:
     cells = grid(state, player)
-    q, r = _cell(at)
+    q, r = cell_of(at)
     e = edges_at(tile_id, rot)
     joined = [
         cells[(q + dq, r + dr)]
@@ -156,7 +157,7 @@ def describe_turn(rot: int, sides: Sides) -> Msg:
 
 
 def place(tile: Tile, at: str, rot: int) -> None:
-    tile.q, tile.r = _cell(at)
+    tile.q, tile.r = cell_of(at)
     tile.rot, tile.placed = rot, True
 
 

@@ -224,15 +224,15 @@ def marks(view: dict[str, Any], kind: str, fields: Sequence[Mapping[str, Any]]) 
         return tuple(("tile", t) for t in sorted(_offered_tiles(fields)))
     if kind == "place_at":
         return _cells(view, fields)
-    if kind == "place_rot":
-        spot = _turning_spot(view, fields)
-        player = _own_village(view)
-        turns = [f for f in fields if "rot" in f and "roads" in f]
-        turned = _turned_tile(player, turns) if player is not None else None
-        shown: tuple[Any, ...] = (("spot", *spot),) if spot is not None else ()
-        if turned is not None:
-            shown += (("turns", turned[0], tuple(sorted(t["rot"] for t in turns))),)
-        return shown
+    if kind == "place_rot":  # every turn offered names the tile and its cell
+        turns = [f for f in fields if "rot" in f and "cell" in f]
+        if not turns:
+            return ()
+        q, r = turns[0]["cell"]
+        return (
+            ("spot", q, r),
+            ("turns", turns[0]["placing"], tuple(sorted(t["rot"] for t in turns))),
+        )
     return ()
 
 
@@ -257,89 +257,6 @@ def _cells(view: dict[str, Any], fields: Sequence[Mapping[str, Any]]) -> tuple[C
             dq, dr = DIRS[d]
             out[("cell", str(f["at"]), q + dq, r + dr)] = None
     return tuple(out)
-
-
-def _turning_spot(
-    view: dict[str, Any], fields: Sequence[Mapping[str, Any]]
-) -> tuple[int, int] | None:
-    """The free cell a tile is being turned in: the one where every rotation offered joins by
-    road the tiles it says (`roads`, `joined`), and, where that leaves several, every rotation
-    offered fits its neighbours' sides (road meets road); None if still not one."""
-    player = _own_village(view)
-    turns = [f for f in fields if "rot" in f and "roads" in f]
-    if player is None or not turns:
-        return None
-    placed = {(t["q"], t["r"]): t for t in player.get("village", []) if "q" in t}
-
-    def facing(q: int, r: int, d: int) -> dict[str, Any] | None:
-        dq, dr = DIRS[d]
-        return placed.get((q + dq, r + dr))
-
-    def joins(cell: tuple[int, int], turn: Mapping[str, Any]) -> bool:
-        joined = []
-        for d in sorted(turn["roads"]):
-            other = facing(*cell, d)
-            if other is not None and other["edges"][(d + 3) % 6] == "R":
-                joined.append(other["id"])
-        return joined == list(turn.get("joined", ()))
-
-    def fits(cell: tuple[int, int], turn: Mapping[str, Any]) -> bool:
-        return all(
-            (d in turn["roads"]) == (other["edges"][(d + 3) % 6] == "R")
-            for d in range(6)
-            if (other := facing(*cell, d)) is not None
-        )
-
-    cells = [c for c in table.free_cells(player) if all(joins(c, t) for t in turns)]
-    if len(cells) > 1:
-        cells = [c for c in cells if all(fits(c, t) for t in turns)] or cells
-    if len(cells) > 1 and (turned := _turned_tile(player, turns)) is not None:
-        sides = turned[1]
-        # Where every turn of the tile that fits is offered, and no other.
-        offered = {t["rot"] for t in turns}
-        cells = [
-            c for c in cells if {k for k, e in sides.items() if _fits_at(placed, c, e)} == offered
-        ] or cells
-    return cells[0] if len(cells) == 1 else None
-
-
-def _fits_at(
-    placed: Mapping[tuple[int, int], Mapping[str, Any]], cell: tuple[int, int], edges: str
-) -> bool:
-    """A tile with `edges` (by direction) in the free cell: road meets road on every side."""
-    q, r = cell
-    return all(
-        (edges[d] == "R") == (other["edges"][(d + 3) % 6] == "R")
-        for d, (dq, dr) in enumerate(DIRS)
-        if (other := placed.get((q + dq, r + dr))) is not None
-    )
-
-
-def _turned_tile(
-    player: Mapping[str, Any], turns: Sequence[Mapping[str, Any]]
-) -> tuple[str, dict[int, str]] | None:
-    """The tile being turned, and its sides in each of its turns that the engine tells apart
-    (the first turn of each pattern, as games/keyflower/village.py's `placements`): the tile
-    still to place whose sides, turned, are the roads and water every option says; None if
-    not exactly one is (tiles alike on every side count as one)."""
-    found: list[tuple[str, dict[int, str]]] = []
-    for tile in player.get("to_place", []):
-        base = tile.get("edges", "")
-        if len(base) != 6:
-            continue
-        turned = {k: "".join(base[(d - k) % 6] for d in range(6)) for k in range(6)}
-        if all(
-            [d for d in range(6) if turned[t["rot"]][d] == "R"] == sorted(t["roads"])
-            and [d for d in range(6) if turned[t["rot"]][d] == "W"] == sorted(t.get("water", ()))
-            for t in turns
-        ):
-            distinct: dict[str, int] = {}
-            for k, e in turned.items():
-                distinct.setdefault(e, k)
-            found.append((tile["id"], {k: e for e, k in distinct.items()}))
-    if not found or any(f[1] != found[0][1] for f in found):
-        return None
-    return found[0]
 
 
 def marked(
