@@ -40,9 +40,10 @@ UNDOS = 20  # panels answered and undone, at most, until the button and /undo bo
 
 def expected_picture(game, seat: int) -> bytes | None:
     """The picture of the seat's decision now, drawn from that seat's own view."""
-    view = game.view(seat)
-    parts = phone.decision_parts(game.table.game, view, game.decision_for(seat).kind)
-    return render.encode_decision(game.table.game, view, parts) if parts else None
+    view, decision = game.view(seat), game.decision_for(seat)
+    fields = [option.fields for option in decision.options]
+    parts, marks = phone.decision_picture(game.table.game, view, decision.kind, fields)
+    return render.encode_decision(game.table.game, view, parts, marks) if parts else None
 
 
 def shown_picture(game, seat: int) -> list[tuple[str, bytes]]:
