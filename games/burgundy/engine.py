@@ -69,21 +69,12 @@ class BurgundyEngine(GameEngine[BurgundyState]):
     def decision_of(
         self, state: BurgundyState, seat: int, kinds: Collection[str]
     ) -> Decision | None:
-        """The seat's first decision in `state` where it is of one of `kinds`, else None
-        (the seat not asked, or asked another kind): what a panel asks of every state it
-        unfolds a line to (bot/panels.py), most of them asking another seat or a kind that
-        does not fold, whose options are not worked out here. Remembered as `decisions`
-        would be, for the moves the panel applies to `state` next."""
-        for frame in STEPS.asked(state):
-            step = STEPS.step(frame)
-            if step.seat(state, frame) != seat:
-                continue
-            if step.kind not in kinds:
-                return None
-            decision = STEPS.decision(state, frame)
+        """`Steps.decision_of`, remembered as `decisions` would be, for the moves the panel
+        applies to `state` next."""
+        decision = STEPS.decision_of(state, seat, kinds)
+        if decision is not None:
             self._remember(state, [decision])
-            return decision
-        return None
+        return decision
 
     def perform(self, state: BurgundyState, decision: Decision, choices: tuple[str, ...]) -> None:
         perform(state, decision, choices)

@@ -29,7 +29,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import weakref
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -197,6 +197,17 @@ class Steps(Generic[S, F]):
 
     def decisions(self, state: S) -> list[Decision]:
         return [self.decision(state, frame) for frame in self.asked(state)]
+
+    def decision_of(self, state: S, seat: int, kinds: Collection[str]) -> Decision | None:
+        """The seat's first decision in `state` where it is of one of `kinds`, else None
+        (the seat not asked, or asked another kind), building no other frame's options: what
+        a panel asks of every state it unfolds a line to (bot/panels.py)."""
+        for frame in self.asked(state):
+            step = self.step(frame)
+            if step.seat(state, frame) != seat:
+                continue
+            return self.decision(state, frame) if step.kind in kinds else None
+        return None
 
     def answer(
         self,
