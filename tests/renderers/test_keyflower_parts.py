@@ -10,36 +10,21 @@ from __future__ import annotations
 
 import copy
 import math
-import random
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 from PIL import Image, ImageChops, ImageDraw
 
-from meeple_hall.games.core import Action
 from meeple_hall.games.keyflower import engine
-from meeple_hall.games.testing import random_choices
 from meeple_hall.renderers import keyflower, parts, phone
 from meeple_hall.renderers.phone import MIN_FONT
-
-Moment = tuple[dict[str, Any], dict[str, Any], str]  # spectator's view, mover's view, kind
+from tests.renderers import moments
+from tests.renderers.moments import Moment
 
 
 def moments_of_a_game(num_players: int, seed: int, every: int) -> list[Moment]:
-    """After every `every` moves of a seeded random game, and at its end: the spectator's view,
-    the view of the seat to move and the kind of its decision."""
-    rng = random.Random(seed)
-    state = engine.new(num_players, seed)
-    moments, step = [], 0
-    while pending := engine.decisions(state):
-        decision = rng.choice(pending)
-        if step % every == 0:
-            seat_view = engine.view(state, decision.seat)
-            moments.append((engine.view(state, None), seat_view, decision.kind))
-        state = engine.apply(state, Action(decision.seat, random_choices(decision, rng)))
-        step += 1
-    return [*moments, (engine.view(state, None), engine.view(state, 0), "")]
+    return moments.moments_of_a_game(engine, num_players, seed, every)
 
 
 def pictures(moment: Moment) -> list[Callable[[], Image.Image | None]]:

@@ -10,37 +10,21 @@ kept."""
 from __future__ import annotations
 
 import copy
-import random
-import zlib
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 from PIL import Image, ImageDraw
 
-from meeple_hall.games.core import Action
-from meeple_hall.games.testing import random_choices
 from meeple_hall.games.village import engine
 from meeple_hall.renderers import phone, village
 from meeple_hall.renderers.phone import village as village_phone
-
-Moment = tuple[dict[str, Any], dict[str, Any], str]  # spectator's view, mover's view, kind
+from tests.renderers import moments
+from tests.renderers.moments import Moment, pixels
 
 
 def moments_of_a_game(num_players: int, seed: int, every: int) -> list[Moment]:
-    """After every `every` moves of a seeded random game, and at its end: the spectator's view,
-    the view of the seat to move and the kind of its decision."""
-    rng = random.Random(seed)
-    state = engine.new(num_players, seed)
-    moments, step = [], 0
-    while pending := engine.decisions(state):
-        decision = rng.choice(pending)
-        if step % every == 0:
-            seat_view = engine.view(state, decision.seat)
-            moments.append((engine.view(state, None), seat_view, decision.kind))
-        state = engine.apply(state, Action(decision.seat, random_choices(decision, rng)))
-        step += 1
-    return [*moments, (engine.view(state, None), engine.view(state, 0), "die")]
+    return moments.moments_of_a_game(engine, num_players, seed, every, end_kind="die")
 
 
 def pictures(moment: Moment, i: int) -> list[Callable[[], Image.Image | None]]:
@@ -56,13 +40,6 @@ def pictures(moment: Moment, i: int) -> list[Callable[[], Image.Image | None]]:
         lambda: village.render_private(seat_view),
         lambda: phone.render_focus("village", spectator, focuses[i % len(focuses)]),
     ]
-
-
-def pixels(image: Image.Image | None) -> tuple[tuple[int, int], int]:
-    """The picture's size and a checksum of its pixels (a game's pictures whole would take
-    hundreds of megabytes)."""
-    assert image is not None
-    return image.size, zlib.crc32(image.tobytes())
 
 
 def forget() -> None:

@@ -1,0 +1,41 @@
+"""Moments of seeded random games for the kept-parts tests (tests/renderers/test_*_parts.py):
+what a picture worker is asked to draw from, move after move."""
+
+from __future__ import annotations
+
+import random
+import zlib
+from typing import Any
+
+from PIL import Image
+
+from meeple_hall.games.core import Action
+from meeple_hall.games.testing import random_choices
+
+Moment = tuple[dict[str, Any], dict[str, Any], str]  # spectator's view, mover's view, kind
+
+
+def moments_of_a_game(
+    engine: Any, num_players: int, seed: int, every: int, end_kind: str = ""
+) -> list[Moment]:
+    """After every `every` moves of a seeded random game, and at its end (seat 0's view, with
+    `end_kind`): the spectator's view, the view of the seat to move and the kind of its
+    decision."""
+    rng = random.Random(seed)
+    state = engine.new(num_players, seed)
+    moments, step = [], 0
+    while pending := engine.decisions(state):
+        decision = rng.choice(pending)
+        if step % every == 0:
+            seat_view = engine.view(state, decision.seat)
+            moments.append((engine.view(state, None), seat_view, decision.kind))
+        state = engine.apply(state, Action(decision.seat, random_choices(decision, rng)))
+        step += 1
+    return [*moments, (engine.view(state, None), engine.view(state, 0), end_kind)]
+
+
+def pixels(image: Image.Image | None) -> tuple[tuple[int, int], int]:
+    """The picture's size and a checksum of its pixels (a game's pictures whole would take
+    hundreds of megabytes)."""
+    assert image is not None
+    return image.size, zlib.crc32(image.tobytes())
