@@ -80,15 +80,7 @@ def test_using_a_tile_in_another_village_pictures_that_village_with_the_tile_rin
             continue
         parts = (phone.seat_focus(seat), phone.OWN)
         image = phone.render_decision("keyflower", view, parts, picture.marks)
-        assert image is not None
-        geometry = table.village_geometry(player)
-        assert geometry is not None
-        ring = [(x, y) for x, y in _marked_pixels(image) if y < geometry.height]
-        assert len(ring) > 300
-        xs, ys = [x for x, _ in ring], [y for _, y in ring]
-        inside = image.crop((min(xs), min(ys), max(xs), max(ys)))
-        on_tile = sum(n for n, c in inside.getcolors(1 << 20) if c in fills)
-        assert on_tile > 0.3 * inside.width * inside.height
+        _assert_a_ring_on_a_tile(image, player, fills)
         checked += 1
     assert checked
     # The kept parts were not drawn on: the same picture without marks has none.
@@ -198,14 +190,7 @@ def test_a_tile_offered_in_the_own_village_is_ringed_in_the_own_area() -> None:
             continue
         picture = phone.decision_picture("keyflower", view, "location", _fields(decision))
         image = phone.render_decision("keyflower", view, (phone.OWN,), picture.marks)
-        geometry = table.village_geometry(player)
-        assert image is not None and geometry is not None
-        ring = [(x, y) for x, y in _marked_pixels(image) if y < geometry.height]
-        assert len(ring) > 300
-        xs, ys = [x for x, _ in ring], [y for _, y in ring]
-        inside = image.crop((min(xs), min(ys), max(xs), max(ys)))
-        on_tile = sum(n for n, c in inside.getcolors(1 << 20) if c in fills)
-        assert on_tile > 0.3 * inside.width * inside.height
+        _assert_a_ring_on_a_tile(image, player, fills)
         checked += 1
     assert checked == 3
 
@@ -228,3 +213,16 @@ def test_the_marks_text_reads_on_a_phone() -> None:
         assert min(t.height for t in texts) >= MIN_TEXT_PX, (kind, picture)
         met.add(kind)
     assert met == {"place_at", "place_rot", "location"}
+
+
+def _assert_a_ring_on_a_tile(image, player, fills) -> None:
+    """A ring in the mark colour within the village's height, around a tile (its fill covers
+    most of what the ring encloses)."""
+    geometry = table.village_geometry(player)
+    assert image is not None and geometry is not None
+    ring = [(x, y) for x, y in _marked_pixels(image) if y < geometry.height]
+    assert len(ring) > 300
+    xs, ys = [x for x, _ in ring], [y for _, y in ring]
+    inside = image.crop((min(xs), min(ys), max(xs), max(ys)))
+    on_tile = sum(n for n, c in inside.getcolors(1 << 20) if c in fills)
+    assert on_tile > 0.3 * inside.width * inside.height
