@@ -10,7 +10,8 @@ drawn and encoded as a picture worker does (`flat_png`), in processor time.
 Each game is played at random to its end from a seed (the tests' way: `engine.new(players,
 seed)`, `random.Random(seed)`, a pending decision chosen, `random_choices`). In `--windows`
 runs of `--moves` consecutive moves spread over the game, each move's decision picture (the
-first pending decision's seat, from its view) and seat 1's own area are drawn, and every
+first pending decision's seat, from its view; narrowed to its options and marked where the
+tree does so, `sides.decision_shown`) and seat 1's own area are drawn, and every
 focus at each run's first move: in order, as a picture worker serving that one table meets
 them, so that its caches help as much as they would. Each picture is encoded by a worker
 that remembers no band ("cold": a decision picture's bands are mostly new, bench/README.md,
@@ -40,15 +41,15 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from sides import Side, serve
+from sides import Side, decision_shown, serve
 
 GAMES = ("keyflower", "burgundy", "village", "coffee")
 
 
 @cache
-def _moves(game: str, players: int, seed: int) -> tuple[tuple[int, str, Any], ...]:
-    """Every move of a seeded random game: the first pending decision's seat and kind, and
-    the state it is decided in."""
+def _moves(game: str, players: int, seed: int) -> tuple[tuple[Any, Any], ...]:
+    """Every move of a seeded random game: the first pending decision, and the state it is
+    decided in."""
     from meeple_hall import games
     from meeple_hall.games.core import Action
     from meeple_hall.games.testing import random_choices
@@ -58,7 +59,7 @@ def _moves(game: str, players: int, seed: int) -> tuple[tuple[int, str, Any], ..
     state, rng = engine.new(players, seed), random.Random(seed)
     moves = []
     while pending := engine.decisions(state):
-        moves.append((pending[0].seat, pending[0].kind, state))
+        moves.append((pending[0], state))
         decision = rng.choice(pending)
         state = engine.apply(state, Action(decision.seat, random_choices(decision, rng)))
     return tuple(moves)
@@ -84,12 +85,17 @@ def _pictures(
     out: list[tuple[str, Any]] = []
     for window in _windows(len(played), windows, moves):
         for index in window:
-            seat, kind, state = played[index]
-            view = engine.view(state, seat)
-            parts = phone.decision_parts(game, view, kind)
+            decision, state = played[index]
+            view = engine.view(state, decision.seat)
+            parts, marks = decision_shown(phone, game, view, decision)
             if parts:
                 out.append(
-                    (f"decision {kind}", lambda v=view, p=parts: phone.render_decision(game, v, p))
+                    (
+                        f"decision {decision.kind}",
+                        lambda v=view, p=parts, m=marks: phone.render_decision(
+                            game, v, p, *([m] if m else [])
+                        ),
+                    )
                 )
             own = engine.view(state, 0)
             out.append(("own", lambda v=own: phone.render_own(game, v)))

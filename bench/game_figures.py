@@ -51,7 +51,7 @@ from pathlib import Path
 from typing import Any
 
 from PIL import Image, ImageChops
-from sides import Side, serve
+from sides import Side, decision_shown, serve
 
 from meeple_hall import games, renderers
 from meeple_hall.bot.render import flat_png, png_bytes
@@ -212,8 +212,12 @@ def _drawing(game_id: str, kind: str, state: Any) -> tuple[int | None, Image.Ima
             return None, None
         decision = pending[0]
         view = engine.view(state, decision.seat)
-        parts = phone.decision_parts(game_id, view, decision.kind)
-        return decision.seat, phone.render_decision(game_id, view, parts) if parts else None
+        parts, marks = decision_shown(phone, game_id, view, decision)
+        if not parts:
+            return decision.seat, None
+        return decision.seat, phone.render_decision(
+            game_id, view, parts, *([marks] if marks else [])
+        )
     spectator = engine.view(state, None)
     if kind == "focus":
         return None, phone.render_focus(game_id, spectator, phone.focuses(game_id, spectator)[0])

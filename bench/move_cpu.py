@@ -40,6 +40,8 @@ import statistics
 import time
 from typing import Any
 
+from sides import decision_shown
+
 import meeple_hall
 from meeple_hall import games
 from meeple_hall.bot import presenters
@@ -75,11 +77,7 @@ class WorkerPictures:
 
     def decision(self, game: Any, seat: int, decision: Any) -> None:
         view = game.view(seat)
-        fields = [option.fields for option in decision.options]
-        if hasattr(self.phone, "decision_picture"):
-            parts, marks = self.phone.decision_picture(self.game_id, view, decision.kind, fields)
-        else:  # a tree from before decisions were narrowed to their options and marked
-            parts, marks = self.phone.decision_parts(self.game_id, view, decision.kind), ()
+        parts, marks = decision_shown(self.phone, self.game_id, view, decision)
         key = (seat, parts, marks)
         if parts and self.shown.get(key) != view:
             self.encoding.encode_decision(self.game_id, view, parts, *([marks] if marks else []))

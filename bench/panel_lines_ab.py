@@ -28,7 +28,9 @@ from typing import Any
 
 import move_cpu  # bench/, the script's folder
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # for tests/
 from meeple_hall.bot import panels, presenters
+from tests.bot.test_panel_unfold_depth import Counted
 
 
 def older_panels(tree: str) -> ModuleType:
@@ -59,20 +61,6 @@ def panel_states(game: str, players: int, seeds: list[int]) -> list[tuple[Any, .
     return found
 
 
-class Counting:
-    """An engine whose moves applied are counted."""
-
-    def __init__(self, engine: Any) -> None:
-        self.engine, self.applied = engine, 0
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.engine, name)
-
-    def apply(self, *args: Any, **kwargs: Any) -> Any:
-        self.applied += 1
-        return self.engine.apply(*args, **kwargs)
-
-
 def compare(
     game: str, sides: dict[str, ModuleType], cases: list[tuple[Any, ...]], rounds: int
 ) -> tuple[dict[str, list[float]], dict[str, int]]:
@@ -85,7 +73,7 @@ def compare(
         for name in order:
             unfold = sides[name].panel_lines
             for index, (engine, state, seat, decision) in enumerate(cases):
-                counted = Counting(engine) if round_ == 0 else engine
+                counted = Counted(engine) if round_ == 0 else engine
                 began = time.process_time()
                 unfold(counted, state, seat, decision, folded)
                 spent[name][index] += time.process_time() - began

@@ -48,3 +48,13 @@ class Side:
         if self.process.stdin is not None:
             self.process.stdin.close()
         self.process.wait()
+
+
+def decision_shown(phone: Any, game_id: str, view: Any, decision: Any) -> tuple[Any, Any]:
+    """The parts and marks a tree's `phone` module pictures `decision` with: narrowed to its
+    options' fields and marked where the tree does so (`decision_picture`), else its kind's
+    parts, unmarked (trees from before session 16)."""
+    if hasattr(phone, "decision_picture"):
+        fields = [option.fields for option in decision.options]
+        return tuple(phone.decision_picture(game_id, view, decision.kind, fields))
+    return phone.decision_parts(game_id, view, decision.kind), ()
