@@ -994,9 +994,22 @@ def active_ring(draw: Draw, x0: float, y0: float, w: float) -> None:
     rounded_rectangle(draw, (x0 - 6, y0 - 6, x0 + w + 6, y0 + PLAYER_H + 6), 16, fill=INK)
 
 
-def render(view: dict[str, Any]) -> Image.Image:
+# The rows of the table a part of the phone view is cut from (`render`'s `rows`): the
+# cooperatives (with the turn arrows over their top edge), and the middle band, each with
+# the phone's margin (4 px). The header's part ends above the first, each part ends within
+# its rows, and the players' boards begin below the second (an acting seat's ring, 6 px
+# above its board).
+COOPS_ROWS = (COOPS_TOP - 2 * parts.PART_MARGIN, BAND_TOP - 2 * parts.PART_MARGIN)
+BAND_ROWS = (BAND_TOP - 2 * parts.PART_MARGIN, PLAYERS_TOP - 6)
+
+
+def render(view: dict[str, Any], rows: tuple[int, int] = (0, HEIGHT)) -> Image.Image:
     """The table: the printed board for its layout, and each part of it pasted as drawn
-    before or drawn now (`parts.draw_part`), in the order the parts lie over each other."""
+    before or drawn now (`parts.draw_part`), in the order the parts lie over each other.
+    `rows`: only the rows from `rows[0]` to `rows[1]` are wanted (COOPS_ROWS, BAND_ROWS): the
+    picture ends at `rows[1]` and the parts lying wholly outside them are not drawn (a
+    phone's part cut from them reads the same pixels as from the whole table)."""
+    top, bottom = rows
     seats = len(view["players"])
     layout = json.dumps(
         {
@@ -1006,7 +1019,8 @@ def render(view: dict[str, Any]) -> Image.Image:
         },
         sort_keys=True,
     )
-    image = printed_board(layout).copy()
+    printed = printed_board(layout)
+    image = printed.copy() if bottom >= HEIGHT else printed.crop((0, 0, WIDTH, bottom))
     draw = ImageDraw.Draw(image)
     colours = seat_colours(view)
     header = (
@@ -1017,19 +1031,31 @@ def render(view: dict[str, Any]) -> Image.Image:
         view["wild_stock"],
         view["general_workers"],
     )
-    bottom = COOPS_TOP - 2 * parts.PART_MARGIN - 1  # the arrows reach over the cooperatives
-    parts.draw_part(
-        image, kept_part, header, (0, 0, WIDTH - 1, bottom), lambda: draw_header(draw, view, 4)
-    )
-    coop_rules = (colours, view["rules_players"], repr(view["building_kinds"]))
-    for i, coffee in enumerate(COFFEES):
-        x, key = coop_x(i), ("coop", coffee, layout, coop_rules, repr(view["coops"][coffee]))
-        box = (x, COOPS_TOP, x + COOP_W, COOPS_TOP + COOP_H)
+    bottom_of_header = COOPS_TOP - 2 * parts.PART_MARGIN - 1  # the arrows reach over the coops
+    if top < bottom_of_header:
         parts.draw_part(
-            image, kept_part, key, box, partial(draw_coop, draw, view, coffee, x, COOPS_TOP)
+            image,
+            kept_part,
+            header,
+            (0, 0, WIDTH - 1, bottom_of_header),
+            lambda: draw_header(draw, view, 4),
         )
-    draw_turn_arrows(draw, view, 4)
+    if bottom <= COOPS_ROWS[0]:
+        return image
+    coop_rules = (colours, view["rules_players"], repr(view["building_kinds"]))
+    if top < COOPS_ROWS[1]:
+        for i, coffee in enumerate(COFFEES):
+            x, key = coop_x(i), ("coop", coffee, layout, coop_rules, repr(view["coops"][coffee]))
+            box = (x, COOPS_TOP, x + COOP_W, COOPS_TOP + COOP_H)
+            parts.draw_part(
+                image, kept_part, key, box, partial(draw_coop, draw, view, coffee, x, COOPS_TOP)
+            )
+        draw_turn_arrows(draw, view, 4)
+    if bottom <= BAND_ROWS[0]:
+        return image
     draw_band(image, draw, view, layout, colours)
+    if bottom <= BAND_ROWS[1]:
+        return image
     # boards of whole pixels, centred: each board's pieces lie on the pixel grid as on the
     # others, and the picture deflates smaller (about 1 % with `columns`, at 5 players)
     width, spare = divmod(WIDTH - 2 * MARGIN - (seats - 1) * 12, seats)

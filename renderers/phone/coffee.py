@@ -85,9 +85,11 @@ def render_focus(view: dict[str, Any], focus: str) -> Image.Image:
     if seat is not None:
         return _company(view, seat)
     if focus == EVERY_COOP:
-        coops = crops(table.render(view), [_box(view, coop) for coop in COOPS], BACKGROUND)
-        return doubled(coops)
-    return crops(table.render(view), _boxes(view, focus), BACKGROUND)
+        cut = table.render(view, table.COOPS_ROWS)
+        return doubled(crops(cut, [_box(view, coop) for coop in COOPS], BACKGROUND))
+    # the rows the part is cut from, drawn alone (the table's other parts are not)
+    rows = table.COOPS_ROWS if focus in COOPS else table.BAND_ROWS
+    return crops(table.render(view, rows), _boxes(view, focus), BACKGROUND)
 
 
 def render_own(view: dict[str, Any]) -> Image.Image | None:
