@@ -72,7 +72,8 @@ def take(state: VillageState) -> None:
 
 class KarlasCube(VillageStep):
     """Karla's cube, of the colours left on one space, chosen by the player for her (with
-    the die variant when the roll found no colour, else when hers is gone)."""
+    the die variant when the roll found no colour, else when hers is gone). Each option's
+    fields: the cube's `colour` and the `space` it is taken from (a picture rings it)."""
 
     kind = "karla"
     answers_alone = True
@@ -87,7 +88,12 @@ class KarlasCube(VillageStep):
     def choices(self, state: VillageState, frame: Frame) -> list[Option]:
         where = w.space(frame.space)
         return [
-            option(f"take-{c}", w.m("label.karla", colour=w.colour(c), space=where), colour=c)
+            option(
+                f"take-{c}",
+                w.m("label.karla", colour=w.colour(c), space=where),
+                colour=c,
+                space=frame.space,
+            )
             for c in sorted(set(state.spaces[frame.space]))
         ]
 
