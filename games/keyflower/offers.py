@@ -6,7 +6,8 @@ take, the tiles still to place. `Ask` is the step asked of one seat, worked out 
 (games/keyflower/engine.py: `asked`), so stored games keep their shape.
 
 Every option carries `fields`, what it is for presenters: `{"tile": "S07"}`, `{"item":
-"wood"}`, `{"n": 2}`, `{"paid": {"gold": 1}}`.
+"wood"}`, `{"n": 2}`, `{"paid": {"gold": 1}}`; the steps after a location is chosen name it
+too (`{"item": "red", "location": "S07"}`: games/keyflower/turn.py, `at_location`).
 """
 
 from __future__ import annotations

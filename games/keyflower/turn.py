@@ -9,18 +9,16 @@ gives or carries (production.py, transport.py).
 
 from __future__ import annotations
 
-from meeple_hall.games.core import Msg
+from meeple_hall.games.core import Msg, Option
 from meeple_hall.games.core.steps import Offer
 from meeple_hall.games.keyflower import placing, production, seasons, supply
 from meeple_hall.games.keyflower.components import SEASONS
 from meeple_hall.games.keyflower.offers import (
     TurnStep,
     end_turn,
-    number_option,
     offer,
     option,
     plain_option,
-    tile_option,
     where_option,
 )
 from meeple_hall.games.keyflower.state import KeyflowerState
@@ -166,6 +164,14 @@ def produce(state: KeyflowerState, seat: int) -> None:
 
 
 # -- the steps --------------------------------------------------------------------------------
+# The steps after the location is chosen (colour, gather, count, mix) name it in each of their
+# options' fields (`location`: the tile the workers go to), for the pictures of those
+# decisions (renderers/phone/keyflower.py); their ids and labels are as before.
+def at_location(state: KeyflowerState, option_id: str, label: Msg, **fields: object) -> Option:
+    """An option of a step placing workers at the chosen tile, naming that tile."""
+    return option(option_id, label, **fields, location=state.move.tile)
+
+
 class ChooseAction(TurnStep):
     """Bid, use, or pass (rulebook, "Playing a season")."""
 
@@ -219,11 +225,11 @@ class ChooseColour(TurnStep):
     def ask(self, state: KeyflowerState, seat: int) -> Offer:
         move = state.move
         colours = [
-            option(c, self._label(state, c, need), item=c)
+            at_location(state, c, self._label(state, c, need), item=c)
             for c, need in needs(state, seat, move.action, move.tile).items()
         ]
         if move.action == "use" and placing.mix_needs(state, seat, move.tile):
-            colours.append(option("mixed", m("label.mixed"), item="mixed"))
+            colours.append(at_location(state, "mixed", m("label.mixed"), item="mixed"))
         return offer(m("prompt.colour", doing=doing(state)), colours)
 
     @staticmethod
@@ -262,12 +268,12 @@ class GatherOutbid(TurnStep):
         brought = sum(now.groups[g] for g in move.groups)
         rest = {g: n for g, n in now.groups.items() if g not in move.groups}
         options = [
-            tile_option(g, self._label(g, n, state))
+            at_location(state, g, self._label(g, n, state), tile=g)
             for g, n in rest.items()
             if placing.feasible(now, brought + n, tuple(v for k, v in rest.items() if k != g))
         ]
         if brought <= now.room and brought + now.screen >= now.least:
-            options.append(plain_option("next", "label.next"))
+            options.append(at_location(state, "next", m("label.next")))
         prompt = (
             m("prompt.gather_brought", doing=doing(state), n=brought)
             if brought
@@ -311,7 +317,7 @@ class CountWorkers(TurnStep):
         return offer(
             m("prompt.count", doing=doing(state), colour=item(state.move.colour)),
             (
-                option(str(k), self._label(state, seat, k, brought), n=k)
+                at_location(state, str(k), self._label(state, seat, k, brought), n=k)
                 for k in placing.screen_range(now, brought)
             ),
         )
@@ -352,7 +358,7 @@ class CountMixed(TurnStep):
         counts = placing.mix_range(mix, gathered(state), move.mix, colour)
         return offer(
             m("prompt.count", doing=doing(state), colour=item(colour)),
-            (number_option(k) for k in counts),
+            (at_location(state, str(k), m("number", n=k), n=k) for k in counts),
         )
 
     def choose(self, state: KeyflowerState, seat: int, choice: str) -> None:

@@ -182,6 +182,12 @@ def _offered_tiles(fields: Sequence[Mapping[str, Any]]) -> set[str]:
     return {f["tile"] for f in fields if isinstance(f.get("tile"), str)}
 
 
+def _chosen_tile(fields: Sequence[Mapping[str, Any]]) -> set[str]:
+    """The tile the workers go to, which the steps after `location` name in their options
+    (`location`: colour, gather, count, mix); none for any other decision."""
+    return {f["location"] for f in fields if isinstance(f.get("location"), str)}
+
+
 def _villages(view: dict[str, Any]) -> dict[int, set[str]]:
     """Each seat's placed tiles, by seat."""
     return {
@@ -193,10 +199,11 @@ def _villages(view: dict[str, Any]) -> dict[int, set[str]]:
 def narrowed(
     view: dict[str, Any], part: str, fields: Sequence[Mapping[str, Any]]
 ) -> tuple[str, ...]:
-    """Where the tiles the options name lie (their `tile`): the auction only if one is up for
+    """Where the tiles the options name lie (their `tile`, and the tile chosen for the workers
+    the steps after `location` place, their `location`): the auction only if one is up for
     auction (or none lies in a village: the boats, the winter hand), and before the seat's
     own area, the other villages holding one (a worker may use a tile in any village)."""
-    offered = _offered_tiles(fields)
+    offered = _offered_tiles(fields) | _chosen_tile(fields)
     villages = _villages(view)
     in_villages = offered & set().union(*villages.values())
     if not in_villages:
@@ -211,9 +218,10 @@ def narrowed(
     return (part,)
 
 
-# What a decision's picture marks: the tiles a worker may be placed on (`location`), the
-# free cells a tile may be placed in (`place_at`, each with its name), and the cell a tile
-# is being turned in (`place_rot`).
+# What a decision's picture marks: the tiles a worker may be placed on (`location`), the tile
+# chosen for them in the steps after (`PLACED_AT`), the free cells a tile may be placed in
+# (`place_at`, each with its name), and the cell a tile is being turned in (`place_rot`).
+PLACED_AT = ("colour", "gather", "count", "mix")
 TileMark = tuple[str, str]  # ("tile", id)
 CellMark = tuple[str, str, int, int]  # ("cell", name, q, r): a free cell offered
 SpotMark = tuple[str, int, int]  # ("spot", q, r): the cell a tile is turned in
@@ -222,6 +230,8 @@ SpotMark = tuple[str, int, int]  # ("spot", q, r): the cell a tile is turned in
 def marks(view: dict[str, Any], kind: str, fields: Sequence[Mapping[str, Any]]) -> tuple[Any, ...]:
     if kind == "location":
         return tuple(("tile", t) for t in sorted(_offered_tiles(fields)))
+    if kind in PLACED_AT:
+        return tuple(("tile", t) for t in sorted(_chosen_tile(fields)))
     if kind == "place_at":
         return _cells(view, fields)
     if kind == "place_rot":  # every turn offered names the tile and its cell

@@ -19,6 +19,8 @@ from meeple_hall.renderers import keyflower as table
 from meeple_hall.renderers import phone
 from meeple_hall.renderers.palette import MARK
 from meeple_hall.renderers.phone import keyflower as kf
+from tests.games.keyflower.helpers import give_tile, play
+from tests.games.keyflower.helpers import table as new_table
 from tests.renderers.legibility import MIN_TEXT_PX, PHONE_WIDTH, texts_on_phone
 
 ENGINE = games.get("keyflower")
@@ -213,6 +215,98 @@ def test_the_marks_text_reads_on_a_phone() -> None:
         assert min(t.height for t in texts) >= MIN_TEXT_PX, (kind, picture)
         met.add(kind)
     assert met == {"place_at", "place_rot", "location"}
+
+
+def _asked(state: KeyflowerState, seat: int) -> tuple[dict, Decision, phone.DecisionPicture]:
+    """The seat's decision now, its view and its picture (parts and marks)."""
+    decision = next(d for d in ENGINE.decisions(state) if d.seat == seat)
+    view = ENGINE.view(state, seat)
+    picture = phone.decision_picture("keyflower", view, decision.kind, _fields(decision))
+    return view, decision, picture
+
+
+def _miner_in_seat_1_s_village() -> KeyflowerState:
+    """Seat 0's village (`seat1`) holds the Miner (S07); the auction has the Gold mine (S03)
+    and the Woodcutter (S11); seat 0 passes, seat 1 is to play."""
+    s = new_table(offer=("S03", "S11"))
+    give_tile(s, 0, "S07", 1, 0)
+    return play(s, 0, "pass")
+
+
+def test_the_steps_after_choosing_a_tile_in_another_village_picture_it_ringed() -> None:
+    """Using a tile in another seat's village, the colour and the count are asked: each
+    pictures that village (not the auction) above the own area, the tile ringed on it."""
+    s = play(_miner_in_seat_1_s_village(), 1, "use", "S07")
+    fills = {table.SEASON[k] for k in ("home", "spring", "summer", "autumn", "winter")}
+    village = None
+    for kind, then in (("colour", "red"), ("count", "")):
+        view, decision, picture = _asked(s, 1)
+        assert decision.kind == kind
+        assert picture == phone.DecisionPicture(("seat1", phone.OWN), (("tile", "S07"),))
+        village = view["players"][0]
+        image = phone.render_decision("keyflower", view, ("seat1",), picture.marks)
+        _assert_a_ring_on_a_tile(image, village, fills)
+        plain = phone.render_decision("keyflower", view, picture.parts)
+        assert plain is not None and not _marked_pixels(plain)
+        if then:
+            s = play(s, 1, then)
+    # The ids and labels are as before: the engine only adds the tile to the fields.
+    assert [o.id for o in decision.options] == ["1", "2", "3", "4", "back"]
+    assert {o.fields.get("location") for o in decision.options} == {"S07", None}
+
+
+def test_a_tile_chosen_in_the_auction_is_ringed_there_and_in_the_own_village_there() -> None:
+    s = _miner_in_seat_1_s_village()
+    _, _, bidding = _asked(play(s, 1, "bid", "S03"), 1)
+    assert bidding == phone.DecisionPicture(("auction", phone.OWN), (("tile", "S03"),))
+    view, _, _ = _asked(play(s, 1, "bid", "S03"), 1)
+    image = phone.render_decision("keyflower", view, ("auction",), bidding.marks)
+    assert image is not None and len(_marked_pixels(image)) > 300
+    # Seat 0 using its own Miner: its own area alone, the Miner ringed in its village.
+    s = new_table(offer=("S03", "S11"))
+    give_tile(s, 0, "S07", 1, 0)
+    view, _, own = _asked(play(s, 0, "use", "S07", "blue"), 0)
+    assert own == phone.DecisionPicture((phone.OWN,), (("tile", "S07"),))
+    fills = {table.SEASON[k] for k in ("home", "spring", "summer", "autumn", "winter")}
+    image = phone.render_decision("keyflower", view, own.parts, own.marks)
+    _assert_a_ring_on_a_tile(image, view["players"][0], fills)
+
+
+def test_gathering_outbid_workers_for_a_tile_in_another_village_pictures_both() -> None:
+    """The outbid workers wait beside a tile up for auction, the tile they go to lies in
+    another village: the auction, that village and the own area, the chosen tile ringed."""
+    s = _miner_in_seat_1_s_village()
+    s = play(s, 1, "bid", "S03", "blue", "2")
+    s = play(s, 2, "bid", "S03", "blue", "3")  # seat 1's two blue are outbid
+    s = play(
+        s,
+        0,
+        "pass",
+    )
+    s = play(s, 1, "use", "S07", "blue")
+    _, decision, picture = _asked(s, 1)
+    assert decision.kind == "gather"
+    assert [o.id for o in decision.options] == ["S03", "next", "back"]
+    assert picture == phone.DecisionPicture(("auction", "seat1", phone.OWN), (("tile", "S07"),))
+
+
+def test_mixing_colours_at_a_tile_in_another_village_pictures_it_ringed() -> None:
+    """Boat 4b: how many of each colour, asked one colour at a time (`mix`)."""
+    s = new_table(offer=("S03", "S11"))
+    give_tile(s, 0, "S07", 1, 0)
+    give_tile(s, 1, "U12", 5, 5)
+    s.tiles["U12"].side = "b"
+    s = play(s, 0, "use", "S07", "red", "1")
+    s = play(s, 1, "use", "S07", "mixed")
+    view, decision, picture = _asked(s, 1)
+    assert decision.kind == "mix"
+    assert [o.id for o in decision.options][:2] == ["0", "1"]
+    assert picture == phone.DecisionPicture(("seat1", phone.OWN), (("tile", "S07"),))
+    image, texts = texts_on_phone(
+        lambda: phone.render_decision("keyflower", view, picture.parts, picture.marks)
+    )
+    assert image.width >= PHONE_WIDTH and min(t.height for t in texts) >= MIN_TEXT_PX
+    assert len(_marked_pixels(image)) > 300
 
 
 def _assert_a_ring_on_a_tile(image, player, fills) -> None:
