@@ -1011,14 +1011,7 @@ def render(view: dict[str, Any], rows: tuple[int, int] = (0, HEIGHT)) -> Image.I
     phone's part cut from them reads the same pixels as from the whole table)."""
     top, bottom = rows
     seats = len(view["players"])
-    layout = json.dumps(
-        {
-            "rules_players": view["rules_players"],
-            "sizes": {c: [len(row) for row in view["coops"][c]["rows"]] for c in COFFEES},
-            "bar_spaces": view["bar_spaces"],
-        },
-        sort_keys=True,
-    )
+    layout = layout_of(view)
     printed = printed_board(layout)
     image = printed.copy() if bottom >= HEIGHT else printed.crop((0, 0, WIDTH, bottom))
     draw = ImageDraw.Draw(image)
@@ -1042,10 +1035,9 @@ def render(view: dict[str, Any], rows: tuple[int, int] = (0, HEIGHT)) -> Image.I
         )
     if bottom <= COOPS_ROWS[0]:
         return image
-    coop_rules = (colours, view["rules_players"], repr(view["building_kinds"]))
     if top < COOPS_ROWS[1]:
         for i, coffee in enumerate(COFFEES):
-            x, key = coop_x(i), ("coop", coffee, layout, coop_rules, repr(view["coops"][coffee]))
+            x, key = coop_x(i), coop_key(view, coffee, layout, colours)
             box = (x, COOPS_TOP, x + COOP_W, COOPS_TOP + COOP_H)
             parts.draw_part(
                 image, kept_part, key, box, partial(draw_coop, draw, view, coffee, x, COOPS_TOP)
@@ -1073,6 +1065,44 @@ def render(view: dict[str, Any], rows: tuple[int, int] = (0, HEIGHT)) -> Image.I
     return image
 
 
+def layout_of(view: dict[str, Any]) -> str:
+    """What the printed board of a game shows: its player count, plantation spaces and
+    Coffee Bars."""
+    return json.dumps(
+        {
+            "rules_players": view["rules_players"],
+            "sizes": {c: [len(row) for row in view["coops"][c]["rows"]] for c in COFFEES},
+            "bar_spaces": view["bar_spaces"],
+        },
+        sort_keys=True,
+    )
+
+
+def coop_key(
+    view: dict[str, Any], coffee: str, layout: str, colours: tuple[Any, ...]
+) -> tuple[Any, ...]:
+    """What a cooperative's part shows."""
+    rules = (colours, view["rules_players"], repr(view["building_kinds"]))
+    return ("coop", coffee, layout, rules, repr(view["coops"][coffee]))
+
+
+def band_keys(view: dict[str, Any], layout: str, colours: Any) -> dict[str, tuple[Any, ...]]:
+    """What each part of the middle band shows: the Arabica track, the Coffee Bars, the
+    milestones with the contract bonus."""
+    andre = view["andre"]["seat"] if view["andre"] is not None else None
+    return {
+        "arabica": ("arabica", colours, andre, repr([p["arabica"] for p in view["players"]])),
+        "bars": ("bars", layout, colours, repr(view["bars"]), repr(view["bar_animals"])),
+        "market": (
+            "market",
+            layout,
+            colours,
+            repr(view["milestones"]),
+            repr(view["contract_bonus"]),
+        ),
+    }
+
+
 def board_key(view: dict[str, Any], seat: int) -> tuple[Any, ...]:
     """What a seat's board shows, but where it lies and whether it must act."""
     if view["andre"] is not None and seat == view["andre"]["seat"]:
@@ -1088,32 +1118,29 @@ def draw_band(
 ) -> None:
     """The middle band: the Arabica track, the Coffee Bars, the milestones and contract
     bonus, each a part of its own."""
-    andre = view["andre"]["seat"] if view["andre"] is not None else None
-    arabica = ("arabica", colours, andre, repr([p["arabica"] for p in view["players"]]))
+    keys = band_keys(view, layout, colours)
     bottom = BAND_TOP + BAND_H
     parts.draw_part(
         image,
         kept_part,
-        arabica,
+        keys["arabica"],
         (MARGIN, BAND_TOP, MARGIN + ARABICA_W, bottom),
         lambda: draw_arabica(draw, view, MARGIN, BAND_TOP),
     )
     bars, x, right = band_x(view)
-    served = ("bars", layout, colours, repr(view["bars"]), repr(view["bar_animals"]))
     parts.draw_part(
         image,
         kept_part,
-        served,
+        keys["bars"],
         (bars, BAND_TOP, x - 10, bottom),
         lambda: draw_bars(draw, view, bars, BAND_TOP),
     )
-    market = ("market", layout, colours, repr(view["milestones"]), repr(view["contract_bonus"]))
 
     def draw_market() -> None:
         draw_milestones(draw, view, x, BAND_TOP, right)
         draw_contract_bonus(draw, view, x, BAND_TOP + 104, right)
 
-    parts.draw_part(image, kept_part, market, (x, BAND_TOP, x + right, bottom), draw_market)
+    parts.draw_part(image, kept_part, keys["market"], (x, BAND_TOP, x + right, bottom), draw_market)
 
 
 def draw_own_arabica(draw: Draw, view: dict[str, Any], seat: int, x0: float, y0: float) -> None:

@@ -4,14 +4,24 @@ drawn alone; a seat's own company above its Arabica rows and plantations."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from meeple_hall.renderers import coffee as table
 from meeple_hall.renderers.palette import BACKGROUND, INK, MARK
-from meeple_hall.renderers.phone import OWN, Box, crops, seat_focus, seat_of_focus, stack
+from meeple_hall.renderers.phone import (
+    OWN,
+    Box,
+    crops,
+    fit,
+    seat_focus,
+    seat_of_focus,
+    stack,
+    widened,
+)
 from meeple_hall.renderers.phone import PAD as CROP_PAD
 
 COOPS = tuple(f"coop{i + 1}" for i in range(len(table.COFFEES)))
@@ -59,14 +69,6 @@ def _box(view: dict[str, Any], focus: str) -> Box:
     raise ValueError(focus)
 
 
-def doubled(image: Image.Image) -> Image.Image:
-    """Twice as large, each pixel a square of four: the cooperatives, one under another, are
-    narrower than a phone shows a picture, and enlarged smoothly to its width their flat
-    colours took three times the bytes (154 KiB against 47); the phone's own scaling down to
-    its width smooths them as well."""
-    return image.resize((image.width * 2, image.height * 2), Image.Resampling.NEAREST)
-
-
 COMPANY_W = 330  # a company board drawn alone, as in the private picture
 
 
@@ -76,7 +78,58 @@ def _company(view: dict[str, Any], seat: int) -> Image.Image:
     return image
 
 
+# A worker's recent phone parts, as the phone shows them (0.5-3 MB each): those of a
+# table's last few moves, by what they show (`_part_key`). A cooperative's part changes
+# only when something on it does, the band's and a company's when they do: the parts of a
+# move's decision picture that did not change are not cut, enlarged or widened again.
+PICTURES_KEPT = 40
+
+
+@lru_cache(maxsize=PICTURES_KEPT)
+def kept_picture(key: tuple[Any, ...]) -> list[Image.Image]:
+    """Where the phone picture made under `key` is kept (empty until it is made); the
+    pictures are shared: whoever draws on one draws on a copy (`marked`)."""
+    return []
+
+
+def _kept(key: tuple[Any, ...], make: Callable[[], Image.Image]) -> Image.Image:
+    kept = kept_picture(key)
+    if not kept:
+        kept.append(make())
+    return kept[0]
+
+
+def _arrows_over(view: dict[str, Any], box: Box) -> tuple[float, ...]:
+    """Where the turn arrows reaching over the cooperatives' top edge lie over `box`'s
+    columns (with its crop margin and a pixel's rounding)."""
+    xs = (
+        table.TURN_ORDER_X + k * 56
+        for k, seat in enumerate(view["order"])
+        if seat in view["active"]
+    )
+    return tuple(
+        x for x in xs if x + 30 >= box[0] - CROP_PAD - 2 and x + 14 <= box[2] + CROP_PAD + 2
+    )
+
+
+def _part_key(view: dict[str, Any], part: str) -> tuple[Any, ...] | None:
+    """Everything a part cut from the table shows (the table's parts' keys, and for a
+    cooperative the turn arrows over it); None for a part that is not cut so."""
+    layout, colours = table.layout_of(view), table.seat_colours(view)
+    if part in COOPS:
+        coffee = table.COFFEES[COOPS.index(part)]
+        return (
+            part,
+            table.coop_key(view, coffee, layout, colours),
+            _arrows_over(view, _box(view, part)),
+        )
+    if part in ("arabica", "bars", "market"):
+        return (part, table.band_keys(view, layout, colours)[part])
+    return None
+
+
 def render_focus(view: dict[str, Any], focus: str) -> Image.Image:
+    """A focus, as `renderers/phone.render_focus` shows it (`fit`, which leaves it as it is)."""
     if focus == ANDRE:
         image = Image.new("RGB", (COMPANY_W + 20, table.PLAYER_H + 26), BACKGROUND)
         table.draw_andre(ImageDraw.Draw(image), view, 10, 13, COMPANY_W)
@@ -85,19 +138,53 @@ def render_focus(view: dict[str, Any], focus: str) -> Image.Image:
     if seat is not None:
         return _company(view, seat)
     if focus == EVERY_COOP:
-        cut = table.render(view, table.COOPS_ROWS)
-        return doubled(crops(cut, [_box(view, coop) for coop in COOPS], BACKGROUND))
-    # the rows the part is cut from, drawn alone (the table's other parts are not)
+        # each cooperative as its own focus shows it: twice as large, each pixel a square of
+        # four (`fit`), with twice the gap `crops` leaves. The cooperatives, one under
+        # another, are narrower than a phone shows a picture, and enlarged smoothly to its
+        # width their flat colours took three times the bytes (154 KiB against 47); the
+        # phone's own scaling down to its width smooths them as well.
+        return stack([render_focus(view, coop) for coop in COOPS], BACKGROUND, gap=4 * CROP_PAD)
+    key = _part_key(view, focus)
+    assert key is not None, focus
+    return _kept(key, lambda: fit(_cut(view, focus)))
+
+
+def _cut(view: dict[str, Any], focus: str) -> Image.Image:
+    """A part cut from the rows of the table it lies in, drawn alone (the table's other
+    parts are not)."""
     rows = table.COOPS_ROWS if focus in COOPS else table.BAND_ROWS
     return crops(table.render(view, rows), _boxes(view, focus), BACKGROUND)
 
 
+def at_width(
+    view: dict[str, Any], part: str, image: Image.Image | None, width: int
+) -> Image.Image | None:
+    """A part cut from the table at a decision picture's width (`widened`), kept: the Coffee
+    Bars widened to a company's width, most often."""
+    key = _part_key(view, part)
+    if key is None or image is None:
+        return None
+    return _kept((*key, width), lambda: widened(image, width))
+
+
 def render_own(view: dict[str, Any]) -> Image.Image | None:
     """The private picture's parts one under another: the company board, its Arabica rows,
-    its plantation stacks and milestones."""
+    its plantation stacks and milestones (as `renderers/phone.render_own` shows them: `fit`),
+    kept by what they show."""
     seat = view.get("you")
     if seat is None:
         return None
+    key = (
+        "own",
+        seat,
+        table.seat_colour(view, seat),
+        repr(view["players"][seat]),
+        repr(view.get("scores")),
+    )
+    return _kept(key, lambda: fit(_own(view, seat)))
+
+
+def _own(view: dict[str, Any], seat: int) -> Image.Image:
     view = dict(view, active=[])
     company = _company(view, seat)
     arabica = Image.new("RGB", (260, 180), BACKGROUND)
