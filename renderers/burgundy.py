@@ -12,12 +12,14 @@ are pasted from stamps (see "stamps" below); only what the view changes is drawn
 (the depots, the tracks; a seat's as its header and its estate) is a part kept by what it shows
 (`draw_cell`, renderers/parts.py): a move redraws the parts it changed and pastes the others,
 and the phone pictures paste the same parts (a seat's estate drawn for the table is not drawn
-again for its decision picture on the same worker).
+again for its decision picture on the same worker). The table is drawn on a canvas the thread
+keeps (`render`): a part that shows on it what the view shows is neither drawn nor pasted.
 """
 
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Callable
 from functools import cache, lru_cache
 from typing import Any
@@ -929,15 +931,49 @@ def draw_rank(d: ImageDraw.ImageDraw, cx: float, cy: float, rank: int) -> None:
 
 
 def render(view: dict[str, Any]) -> Image.Image:
-    """The table: each cell pasted as drawn before or drawn now (`draw_cell`) on the
-    background."""
+    """The table: each cell as drawn before (`draw_cell`) on the background, on the canvas
+    the thread keeps for the player count (`Canvas`), of which the table is a copy."""
     n = view["num_players"]
-    # the background, not the board's base: every cell is pasted over it, and a cell of the
-    # board drawn anew is drawn on its base (`board_cell_base`)
-    image = Image.new("RGB", canvas_size(n), BACKGROUND)
-    for part in (*BOARD_CELLS, *range(n)):
-        draw_cell(image, view, part, *cell_corner(n, part))
-    return image
+    canvas = Canvas.kept(n)
+    try:
+        for part in (*BOARD_CELLS, *range(n)):
+            draw_cell(canvas.image, view, part, *cell_corner(n, part), shown=canvas.shown)
+    except BaseException:
+        Canvas.forget()  # a part half drawn: the next table starts afresh
+        raise
+    return canvas.image.copy()
+
+
+class Canvas:
+    """A table picture the thread drew last for a player count, and the key of each part it
+    shows by the part's box (`draw_shown`): the next table draws or pastes only the parts whose
+    keys changed (a part pasted is 0.03-0.13 ms, and the background 0.2 ms, of 1.2 million
+    pixels: a move changes two parts of ten on average). Every pixel outside the parts' areas
+    is the background, and the parts' areas do not meet (a margin of MARGIN between cells,
+    SEAT_SPLIT within a seat's), so the canvas is the picture drawn afresh
+    (tests/renderers/test_burgundy_parts.py). One a thread and player count (pictures are
+    drawn in threads too): 3.2-4.6 MB each as Pillow holds RGB."""
+
+    _threads = threading.local()
+
+    def __init__(self, n: int) -> None:
+        self.image = Image.new("RGB", canvas_size(n), BACKGROUND)
+        self.shown: dict[tuple[float, ...], tuple[Any, ...]] = {}
+
+    @classmethod
+    def kept(cls, n: int) -> Canvas:
+        canvases: dict[int, Canvas] | None = getattr(cls._threads, "canvases", None)
+        if canvases is None:
+            canvases = cls._threads.canvases = {}
+        found = canvases.get(n)
+        if found is None:
+            found = canvases[n] = cls(n)
+        return found
+
+    @classmethod
+    def forget(cls) -> None:
+        """The thread's canvases dropped (the tests' fresh drawing)."""
+        cls._threads.canvases = {}
 
 
 BOARD_CELLS = ("depots", "tracks")  # the first column, top to bottom
@@ -1005,17 +1041,26 @@ def cell_key(view: dict[str, Any], part: str) -> tuple[Any, ...]:
     return (part, view["num_players"], shown)
 
 
-def draw_cell(image: Image.Image, view: dict[str, Any], part: str | int, x: int, y: int) -> None:
+def draw_cell(
+    image: Image.Image,
+    view: dict[str, Any],
+    part: str | int,
+    x: int,
+    y: int,
+    *,
+    shown: dict[tuple[float, ...], tuple[Any, ...]] | None = None,
+) -> None:
     """A cell ("depots", "tracks" or a seat's) with its corner at (x, y) of `image`, where the
     picture is the background around the cell: pasted as drawn before for what it shows, or
     drawn and kept (`parts.draw_part`); a seat's as two parts (`draw_seat`). A cell too near
-    the picture's edge for its part's margin is drawn and not kept."""
+    the picture's edge for its part's margin is drawn and not kept. `shown`: the keys of the
+    parts `image` shows (a `Canvas`'s), where a part already shown is left as it is."""
     margin = parts.PART_MARGIN  # a part's area: its box, `margin` more each side
     within = min(x, y) >= margin and x + CELL_W + margin < image.width
     kept = within and y + CELL_H + margin < image.height
     if isinstance(part, int):
         if kept:
-            draw_seat(image, view, part, x, y)
+            draw_seat(image, view, part, x, y, shown=shown)
         else:
             draw_player(image, view, part, x, y)
         return
@@ -1027,11 +1072,37 @@ def draw_cell(image: Image.Image, view: dict[str, Any], part: str | int, x: int,
         drawing(ImageDraw.Draw(image), view, x, y)
 
     if kept:
-        parts.draw_part(
-            image, kept_part, cell_key(view, part), (x, y, x + CELL_W, y + CELL_H), draw
-        )
+        box = (x, y, x + CELL_W, y + CELL_H)
+        draw_shown(image, cell_key(view, part), box, draw, shown)
     else:
         draw()
+
+
+def draw_shown(
+    image: Image.Image,
+    key: tuple[Any, ...],
+    box: tuple[float, float, float, float],
+    draw_it: Callable[[], Any],
+    shown: dict[tuple[float, ...], tuple[Any, ...]] | None,
+) -> None:
+    """`parts.draw_part` with Burgundy's `kept_part`; on a canvas (`shown`, `Canvas`), a part
+    that shows the same key is left as it is, and a part drawn anew is drawn on the
+    background, as on a fresh picture."""
+    if shown is not None:
+        if shown.get(box) == key:
+            return
+        if not kept_part(key):  # drawn: its area as a fresh picture's, the background
+            m = parts.PART_MARGIN
+            area = (
+                math.floor(box[0]) - m,
+                math.floor(box[1]) - m,
+                math.ceil(box[2]) + m + 1,
+                math.ceil(box[3]) + m + 1,
+            )
+            image.paste(BACKGROUND, area)
+    parts.draw_part(image, kept_part, key, box, draw_it)
+    if shown is not None:
+        shown[box] = key
 
 
 @lru_cache(maxsize=8)
@@ -1049,7 +1120,15 @@ HEADER_SHOWS = ("score", "dice", "used")  # of a seat's player, what its header 
 ESTATE_SHOWS = ("estate", "silver", "workers", "sold", "storage", "goods", "bonus")
 
 
-def draw_seat(image: Image.Image, view: dict[str, Any], seat: int, x: int, y: int) -> None:
+def draw_seat(
+    image: Image.Image,
+    view: dict[str, Any],
+    seat: int,
+    x: int,
+    y: int,
+    *,
+    shown: dict[tuple[float, ...], tuple[Any, ...]] | None = None,
+) -> None:
     """A seat's cell as its two parts, each pasted as drawn before or drawn on its share of
     the seat's panel: the areas of the two (`parts.draw_part`) meet at SEAT_SPLIT."""
     spaces = estate_spaces(view)
@@ -1066,9 +1145,9 @@ def draw_seat(image: Image.Image, view: dict[str, Any], seat: int, x: int, y: in
         draw_estate(image, view, seat, x, y)
 
     top = (x, y, x + CELL_W, y + SEAT_SPLIT - margin - 1)
-    parts.draw_part(image, kept_part, header_key(view, seat), top, draw_head)
+    draw_shown(image, header_key(view, seat), top, draw_head, shown)
     bottom = (x, y + SEAT_SPLIT + margin, x + CELL_W, y + CELL_H)
-    parts.draw_part(image, kept_part, estate_key(view, seat, spaces), bottom, draw_body)
+    draw_shown(image, estate_key(view, seat, spaces), bottom, draw_body, shown)
 
 
 @lru_cache(maxsize=16)

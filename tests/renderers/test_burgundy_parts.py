@@ -8,6 +8,7 @@ pictures, must be the very picture drawn with nothing kept."""
 from __future__ import annotations
 
 import copy
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -41,8 +42,10 @@ def pictures(moment: Moment, i: int) -> list[Callable[[], Image.Image | None]]:
 
 
 def forget_kept() -> None:
-    """Every part kept: the table's cells and the own area's sold goods."""
+    """Every part kept: the table's cells, the thread's canvases and the own area's sold
+    goods."""
     burgundy.kept_part.cache_clear()
+    burgundy.Canvas.forget()
     burgundy_phone.sold_panel.cache_clear()
 
 
@@ -182,6 +185,31 @@ def test_what_only_the_key_holds_changes_the_cells() -> None:
             drawn_after(view, lambda p=part, d=pad: burgundy.render_cell(view, p, d))
             burgundy.render_cell(view, part, pad)
             assert pixels(burgundy.render(view)) == drawn_fresh(lambda: burgundy.render(view))
+
+
+def test_a_table_on_the_kept_canvas_is_its_own() -> None:
+    """The table is drawn on the thread's canvas for its player count, leaving the parts that
+    show what they showed (neither drawn nor pasted), and given as a copy: a picture given
+    before is not changed by the next; another thread draws on its own canvas."""
+    game = [m[0] for m in moments_of_a_game(3, seed=6, every=25)]
+    forget_kept()
+    first = burgundy.render(game[0])
+    before = pixels(first)
+    calls = burgundy.kept_part.cache_info()
+    again = burgundy.render(game[0])
+    assert burgundy.kept_part.cache_info() == calls  # no part drawn or pasted
+    assert pixels(again) == before and again is not first
+    fresh = [drawn_fresh(lambda v=view: burgundy.render(v)) for view in game]
+    forget_kept()
+    for view, drawn in zip(game, fresh, strict=True):
+        assert pixels(burgundy.render(view)) == drawn
+    assert pixels(first) == before
+    found: list[tuple[tuple[int, int], int]] = []
+    thread = threading.Thread(target=lambda: found.append(pixels(burgundy.render(game[1]))))
+    thread.start()
+    thread.join()
+    assert found == [fresh[1]]
+    assert pixels(burgundy.render(game[0])) == fresh[0]
 
 
 def test_the_cells_kept_are_bounded() -> None:
