@@ -23,6 +23,9 @@ from meeple_hall.bot.playground.session import Options, Session
 
 TITLES = ("keyflower", "burgundy", "village", "coffee")
 VIEWPORT = {"width": 1100, "height": 1400}
+# A phone's width (CSS pixels), where the panel Take turn opens is photographed; the page
+# is as tall as the panel, so that it is photographed whole, not scrolled under the header.
+PHONE = {"width": 412, "height": 3200}
 # A PNG per title small enough for a README: 256 colours keep the pictures' flat colours.
 COLOURS = 256
 
@@ -34,7 +37,9 @@ def shrink(png: bytes) -> bytes:
     return out.getvalue()
 
 
-async def photograph(game: str, moves: int, out: Path, folder: Path) -> Path:
+async def photograph(game: str, moves: int, out: Path, folder: Path) -> list[Path]:
+    """The table after the person's `moves` (playground-GAME.png), then the panel of their
+    next decision with its picture, on a phone (playground-GAME-phone.png)."""
     options = Options(game=game, players=3, db=folder / f"{game}.db")
     async with Session(options) as session, chromium() as browser:
         page = await browser.new_page(viewport=VIEWPORT)
@@ -45,9 +50,15 @@ async def photograph(game: str, moves: int, out: Path, folder: Path) -> Path:
         for _ in range(moves):
             await table.play_move(session, live.id)
         message = await table.table_message()
-        target = out / f"playground-{game}.png"
-        target.write_bytes(shrink(await message.screenshot()))
-        return target
+        targets = [out / f"playground-{game}.png", out / f"playground-{game}-phone.png"]
+        targets[0].write_bytes(shrink(await message.screenshot()))
+        await page.set_viewport_size(PHONE)
+        await table.wait_for_turn(session, live.id)
+        await table.take_turn()
+        panel = await table.panel_message()
+        await page.mouse.move(0, 0)  # not over the panel: no message actions shown
+        targets[1].write_bytes(shrink(await panel.screenshot()))
+        return targets
 
 
 async def main() -> None:
@@ -58,10 +69,10 @@ async def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         for game in TITLES:
             started = time.perf_counter()
-            path = await photograph(game, args.moves, args.out, Path(folder))
+            paths = await photograph(game, args.moves, args.out, Path(folder))
             seconds = time.perf_counter() - started
-            kib = path.stat().st_size / 1024
-            print(f"{games.get(game).name}: {path} ({kib:.0f} KiB, {seconds:.1f} s)")
+            sizes = ", ".join(f"{path} ({path.stat().st_size / 1024:.0f} KiB)" for path in paths)
+            print(f"{games.get(game).name}: {sizes}, {seconds:.1f} s")
 
 
 if __name__ == "__main__":

@@ -313,11 +313,21 @@ class TablePage:
             .filter(has=self.page.get_by_role("button", name=take_turn))
             .last
         )
-        await message.scroll_into_view_if_needed()
-        picture = message.locator("img").first
-        await picture.wait_for()
-        await picture.evaluate(
-            "img => img.complete && img.naturalWidth ? null : new Promise((done, fail) => {"
-            " img.addEventListener('load', done); img.addEventListener('error', fail); })"
-        )
-        return message
+        return await _with_picture(message)
+
+    async def panel_message(self) -> Any:
+        """The newest decision panel (the one Take turn opened), its picture loaded."""
+        message, _ = await self._panel()
+        return await _with_picture(message)
+
+
+async def _with_picture(message: Any) -> Any:
+    """`message` scrolled into view, once its first picture has loaded."""
+    await message.scroll_into_view_if_needed()
+    picture = message.locator("img.attachment-image").first
+    await picture.wait_for()
+    await picture.evaluate(
+        "img => img.complete && img.naturalWidth ? null : new Promise((done, fail) => {"
+        " img.addEventListener('load', done); img.addEventListener('error', fail); })"
+    )
+    return message
