@@ -231,12 +231,14 @@ def pawn(
     r: int = 11,
     lying: bool = False,
     scale: float = 1,
+    least_font: int = 0,
 ) -> None:
     """A member standing (or lying) with its number; `scale`: see `Scale` (`r` is its
-    radius as drawn)."""
+    radius as drawn); `least_font`: the number's least font size (a phone's picture)."""
     u = Scale(scale)
     pawn_body(d, x, y, seat, r, lying, scale)
     size = u.font(round(r / scale) + 2)  # r: the pawn's radius drawn, r / scale on the table
+    size = max(size, least_font)
     text(d, (x, y - u(1)), number, size=size, fill=contrast(seat_colour(seat)))
 
 
@@ -471,10 +473,11 @@ def token(
     number: int | str,
     r: int,
     scale: float = 1,
+    least_font: int = 0,
 ) -> None:
     """A family member of a seat (Karla is -1), or a monk from the black bag."""
     if seat != MONK:
-        pawn(d, x, y, seat, number, r, scale=scale)
+        pawn(d, x, y, seat, number, r, scale=scale, least_font=least_font)
     else:
         monk(d, x, y, r)
 
@@ -545,6 +548,7 @@ WIDTH, HEIGHT = 1280, 820
 BOARD_X, BOARD_W = 12, 760
 SIDE_X, SIDE_W = 780, 488
 YARDS_Y, YARDS_H = 532, 276
+MAP_Y, MAP_H = 96, 232  # the travel map, under the status
 
 
 class Layout(NamedTuple):
@@ -641,9 +645,9 @@ def parts(table: Layout) -> list[Part]:
             status_shows,
         ),
         Part(
-            lambda d: draw_travel_frame(d, table, SIDE_X, 96, SIDE_W, 232),
-            lambda d, view: draw_travellers(d, view, SIDE_X, 96),
-            (SIDE_X, 96, SIDE_X + SIDE_W, 328),
+            lambda d: draw_travel_frame(d, table, SIDE_X, MAP_Y, SIDE_W, MAP_H),
+            lambda d, view: draw_travellers(d, view, SIDE_X, MAP_Y),
+            (SIDE_X, MAP_Y, SIDE_X + SIDE_W, MAP_Y + MAP_H),
             travel_shows,
         ),
         Part(
@@ -1356,6 +1360,50 @@ def draw_travellers(d: ImageDraw.ImageDraw, view: dict[str, Any], x0: int, y0: i
             token(d, x, row_y, seat, number, r)
 
 
+def draw_traveller_members(d: ImageDraw.ImageDraw, view: dict[str, Any], least_font: int) -> None:
+    """The travellers alone (`roomy_traveller_spots`), their numbers at least `least_font`:
+    the travel map on a phone (renderers/phone/village.py), where the table's numbers would
+    read too small."""
+    for _, seat, number, x, y, r in roomy_traveller_spots(view):
+        token(d, x, y, seat, number, r, least_font=least_font)
+
+
+ROOMY_R = 8  # a traveller's radius on a phone's map, however many share a city
+
+
+def roomy_traveller_spots(view: dict[str, Any]) -> list[Spot]:
+    """Where a phone's map stands the travellers: as the table does (`traveller_spots`)
+    where three or fewer share a city; where more do, as large as three (not smaller, to
+    hold a number a phone reads), closer together, their row moved down from the city as
+    far as it must be to stay clear of the map's other places (`travel_places`: only five
+    in the forest must move, off its routes' costs)."""
+    x0, y0 = SIDE_X, MAP_Y
+    places = travel_places(view, x0, y0)
+    others = [b for key in ("cost", "reward", "visits", "city") for b in places[key]]
+    r = ROOMY_R
+    spots: list[Spot] = []
+    for k, city in enumerate(CITY_XY):
+        travellers = members(view, "travellers", where=city) if city != "village" else []
+        if len(travellers) <= 3:
+            spots += traveller_spots(view, x0, y0, only=city)
+            continue
+        n, pitch = len(travellers), 2 * r + 1
+        cx, cy = city_at(city, x0, y0)
+        xs = [cx + (i - (n - 1) / 2) * pitch for i in range(n)]
+        row_y = cy + CITY_R + r + 4
+        lowest = y0 + MAP_H - r - 3
+        while row_y < lowest and any(
+            _overlap((xs[0] - r, row_y - r - 3, xs[-1] + r, row_y + r + 2), b) for b in others
+        ):
+            row_y += 1
+        spots += [(k, s, m, x, row_y, r) for x, (s, m) in zip(xs, travellers, strict=True)]
+    return spots
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
 def draw_bag_frame(d: ImageDraw.ImageDraw, x0: int, y0: int, w: int, h: int) -> None:
     d.rounded_rectangle((x0, y0, x0 + w, y0 + h), radius=14, fill=(40, 36, 36), outline=LINE)
 
@@ -1384,7 +1432,7 @@ def member_spots(view: dict[str, Any], where: str) -> list[Spot]:
     bag ('bag') or the travellers on the map ('map') stand on the table, as drawn (a
     decision's picture marks some of them)."""
     if where == "map":
-        return traveller_spots(view, SIDE_X, 96)
+        return traveller_spots(view, SIDE_X, MAP_Y)
     grids = {
         "crafts": lambda: workshop_grids(view, BOARD_X, 316),
         "council": lambda: stage_grids(council_tokens(view), BOARD_X, 414),
@@ -1400,11 +1448,11 @@ def member_spots(view: dict[str, Any], where: str) -> list[Spot]:
     ]
 
 
-def traveller_spots(view: dict[str, Any], x0: int, y0: int) -> list[Spot]:
-    """The travellers under each city (`draw_travellers`)."""
+def traveller_spots(view: dict[str, Any], x0: int, y0: int, only: str = "") -> list[Spot]:
+    """The travellers under each city (`draw_travellers`), or under `only` that one."""
     spots: list[Spot] = []
     for k, city in enumerate(CITY_XY):
-        if city == "village":
+        if city == "village" or (only and city != only):
             continue
         travellers = members(view, "travellers", where=city)
         r, row_y, xs = traveller_row(*city_at(city, x0, y0), len(travellers))
@@ -1719,10 +1767,7 @@ def draw_yard_holdings(
     s, size = u.i(s0), u.font(size0)
     cx, cy, r = yard_track(x0, y0, w, scale)
     draw_time_marker(d, cx, cy, r, length, p["time"], seat, scale)
-    inner = r * 0.62
-    farm: list[tuple[int, int | str]] = [(seat, n) for n in p["farm"]]
-    box_xy = (cx - inner, cy - inner, 2 * inner, 2 * inner)
-    pawn_grid(d, farm, box_xy, 14 if wide else 12, centre=True, scale=scale)
+    pawn_grid(d, *farm_grid(p, seat, x0, y0, w, scale), centre=True, scale=scale)
 
     cubes = list(p["cubes"].items())
     goods = list(p["goods"].items())
@@ -1741,6 +1786,26 @@ def draw_yard_holdings(
     for c, items in enumerate(columns):
         for k, (name, n) in enumerate(items):
             chip(d, left + c * col_w, y0 + u(54) + k * row, name, n, s, seat, size, scale)
+
+
+def farm_grid(p: dict[str, Any], seat: int, x0: float, y0: float, w: int, scale: float = 1) -> Grid:
+    """The family at home, inside the time track of a farmyard at (x0, y0), `w` wide on the
+    table, drawn `scale` times that: its tokens, box and largest radius (`pawn_grid`,
+    centred)."""
+    cx, cy, r = yard_track(x0, y0, w, scale)
+    inner = r * 0.62
+    farm: list[tuple[int, int | str]] = [(seat, n) for n in p["farm"]]
+    return farm, (cx - inner, cy - inner, 2 * inner, 2 * inner), 14 if w >= 560 else 12
+
+
+def farm_spots(
+    view: dict[str, Any], seat: int, x0: float, y0: float, w: int, scale: float = 1
+) -> list[Spot]:
+    """Where a farmyard's family at home stands as drawn (`draw_yard_holdings`; the radius
+    as drawn, `scale` times the table's): a decision's picture marks some of them."""
+    tokens, box_xy, r_max = farm_grid(view["players"][seat], seat, x0, y0, w, scale)
+    spots = grid_spots(len(tokens), box_xy, r_max, centre=True, scale=scale)
+    return [(0, s, n, x, y, r) for (s, n), (x, y, r) in zip(tokens, spots, strict=True)]
 
 
 def draw_unborn(

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -25,6 +26,7 @@ from meeple_hall.renderers.phone import (
     Box,
     crop,
     crops,
+    min_font_for,
     seat_focus,
     seat_of_focus,
     stack,
@@ -64,11 +66,28 @@ def render_focus(view: dict[str, Any], focus: str) -> Image.Image:
     seat = seat_of_focus(focus, view["num_players"])
     if seat is None:
         boxes = PARTS[focus]
-        image = table.render_within(view, _hull(boxes))
+        image = (
+            _map_within(view, _hull(boxes), boxes)
+            if focus == "map" and view["travellers"]
+            else table.render_within(view, _hull(boxes))
+        )
         # one box: `crops`' own cut, without the copy it stacks it on
         return crop(image, boxes[0]) if len(boxes) == 1 else crops(image, boxes, table.BACKGROUND)
     image = Image.new("RGB", (YARD_W + 32, table.YARDS_H + 32), table.BACKGROUND)
     table.draw_player(ImageDraw.Draw(image), view, seat, 16, 16, YARD_W, table.YARDS_H)
+    return image
+
+
+def _map_within(view: dict[str, Any], at: Box, boxes: tuple[Box, ...]) -> Image.Image:
+    """The travel map as `table.render_within` draws it, its travellers' numbers large
+    enough to read on a phone: the table's (8 px high on a map 496 px wide) would read 6.5
+    px at 400. The map is drawn without them (kept so, as the table keeps its parts), then
+    they are drawn where the table stands them, each number at the least font the map's
+    width needs (`min_font_for`)."""
+    image = table.render_within({**view, "travellers": []}, at)
+    width = max(b[2] - b[0] for b in boxes) + 2 * CROP_PAD
+    draw = ImageDraw.Draw(image)
+    table.draw_traveller_members(draw, view, min_font_for(width))
     return image
 
 
@@ -154,18 +173,26 @@ def narrowed(
 
 
 # Marks: (where, place, seat, number): the members of a seat to ring, where they stand
-# ('crafts', 'council', 'church', 'map', 'bag': `table.member_spots`), in one workshop,
-# stage or city (`place`, as member_spots counts them) or in any (-1).
+# ('crafts', 'council', 'church', 'map', 'bag': `table.member_spots`; 'farm': the seat's
+# farmyard in its own area, `table.farm_spots`), in one workshop, stage or city (`place`,
+# as member_spots counts them) or in any (-1); or an action space to ring ('space', its
+# index in `table.SPACES`, -1, -1).
 Mark = tuple[str, int, int, int]
 MARKED_PART = {"crafts": "crafts", "council": "council", "church": "church", "map": "map"}
 MARKED_PART["chronicle"] = "bag"  # the black bag is drawn above the chronicle
+MARKED_PART[OWN] = "farm"  # the farmyard is the own area's upper half
+MARKED_PART["actions"] = "space"
 ANY = -1
 
 
 def marks(view: dict[str, Any], kind: str, fields: Sequence[Mapping[str, Any]]) -> tuple[Mark, ...]:
-    """The members a decision's options name, where they stand off the farmyard: those who
-    may die, those to buy out of the black bag, those in the church who may move up for the
-    grain the seat has, those in the council who may move up."""
+    """What a decision's options name: the members who may die, those to buy out of the
+    black bag, those in the church who may move up for the grain the seat has, those in the
+    council who may move up, those at home on the farmyard who may enter the council, go
+    to church or train in a workshop; the action space Karla's cube is taken from."""
+    if kind == "karla":
+        spaces = {f["space"] for f in fields if f.get("space") in table.SPACES}
+        return tuple(sorted(("space", table.SPACES.index(s), ANY, ANY) for s in spaces))
     you = view.get("you")
     if you is None or not any("member" in f for f in fields):
         return ()
@@ -173,15 +200,40 @@ def marks(view: dict[str, Any], kind: str, fields: Sequence[Mapping[str, Any]]) 
     if kind == "die":
         number = _oldest(view, seat)
         rows = dict.fromkeys(f["row"] for f in fields if f.get("row") in DIE_PARTS)
-        return tuple((DIE_PARTS[row], ANY, seat, number) for row in rows)
+        found = tuple((DIE_PARTS[row], ANY, seat, number) for row in rows)
+        farm = any(f.get("row") == "farm" for f in fields)
+        return (*found, ("farm", ANY, seat, number)) if farm else found
     if kind == "buy":
         bagged = sorted({t["number"] for t in view["black_bag"] if t["seat"] == seat})
         return tuple(("bag", ANY, seat, n) for n in bagged)
     if kind == "advance":
         return _moving_up(view, "church", seat, _church_stages(view["players"][seat]["grain"]))
+    found: tuple[Mark, ...] = ()
     if kind == "council" and any(f.get("how") == "promote" for f in fields):
-        return _moving_up(view, "council", seat, range(1, 4))
-    return ()
+        found = _moving_up(view, "council", seat, range(1, 4))
+    if any(_from_the_farm(kind, f) for f in fields):
+        found += _at_home(view, seat)
+    return found
+
+
+# The options whose member goes from the farmyard (one option a number at home: members of
+# one number are alike, games/village/actions.farm_members): into the council, to church
+# (the black bag), into a workshop
+FROM_THE_FARM: dict[str, Callable[[Mapping[str, Any]], bool]] = {
+    "council": lambda f: f.get("how") == "enter",
+    "church": lambda f: "member" in f,
+    "crafts": lambda f: f.get("how") in ("train", "trainonly"),
+}
+
+
+def _from_the_farm(kind: str, fields: Mapping[str, Any]) -> bool:
+    test = FROM_THE_FARM.get(kind)
+    return test is not None and test(fields)
+
+
+def _at_home(view: dict[str, Any], seat: int) -> tuple[Mark, ...]:
+    """The seat's members at home on its farmyard, every number."""
+    return tuple(("farm", ANY, seat, n) for n in sorted(set(view["players"][seat]["farm"])))
 
 
 def _oldest(view: dict[str, Any], seat: int) -> int:
@@ -215,35 +267,74 @@ def _moving_up(
 def marked(
     view: dict[str, Any], part: str, image: Image.Image, found: tuple[Any, ...]
 ) -> Image.Image:
-    """The part's picture with a ring around each member marked; the image itself where it
-    marks none (a kept picture is never drawn on)."""
+    """The part's picture with a ring around each member marked (or about the action space
+    marked); the image itself where it marks none (a kept picture is never drawn on)."""
     where = MARKED_PART.get(part)
     wanted = {m for m in found if m[0] == where}
     if where is None or not wanted:
         return image
-    spots = [
-        s
-        for s in table.member_spots(view, where)
-        if (where, s[0], s[1], s[2]) in wanted or (where, ANY, s[1], s[2]) in wanted
-    ]
-    if not spots:
+    if where == "space":
+        return _spaces_ringed(image, sorted(m[1] for m in wanted))
+    if where == "farm":
+        # the own area's farmyard, drawn at the picture's width (`_own_at`): in its pixels
+        scale = image.width / SPLIT
+        x0, y0, w, _ = table.YOUR_YARD
+        at = table.Scale(scale)
+        spots = table.farm_spots(view, view["you"]["seat"], at(x0), at(y0), w, scale)
+        rings = [(x, y, r + 5 * scale, scale) for *_, x, y, r in _wanted(spots, where, wanted)]
+    else:
+        place = _placement(part, image.width)
+        rings = []
+        # the map's travellers stand where the phone's map draws them (`_map_within`)
+        standing = (
+            table.roomy_traveller_spots(view) if where == "map" else table.member_spots(view, where)
+        )
+        for *_, x, y, r in _wanted(standing, where, wanted):
+            cx, cy, scale = place(x, y)
+            rings.append((cx, cy, (r + 5) * scale, scale))
+    if not rings:
         return image
-    place = _placement(part, image.width)
     out = image.copy()
     draw = ImageDraw.Draw(out)
-    for _, _, _, x, y, r in spots:
-        cx, cy, scale = place(x, y)
-        ring_r = (r + 5) * scale
-        width = max(3, round(2.5 * scale))
-        draw.ellipse(
-            (cx - ring_r, cy - ring_r, cx + ring_r, cy + ring_r), outline=INK, width=width + 2
-        )
-        draw.ellipse(
-            (cx - ring_r + 1, cy - ring_r + 1, cx + ring_r - 1, cy + ring_r - 1),
-            outline=MARK,
-            width=width,
-        )
+    for cx, cy, ring_r, scale in rings:
+        box = (cx - ring_r, cy - ring_r, cx + ring_r, cy + ring_r)
+        _ring(draw, box, max(3, round(2.5 * scale)), draw.ellipse)
     return out
+
+
+def _wanted(spots: Iterable[table.Spot], where: str, wanted: set[Mark]) -> list[table.Spot]:
+    return [
+        s
+        for s in spots
+        if (where, s[0], s[1], s[2]) in wanted or (where, ANY, s[1], s[2]) in wanted
+    ]
+
+
+def _ring(draw: ImageDraw.ImageDraw, box: Box, width: int, shape: Callable[..., None]) -> None:
+    """A ring in palette.MARK with an INK rim, `width` wide, about `box`."""
+    x0, y0, x1, y1 = box
+    shape((x0, y0, x1, y1), outline=INK, width=width + 2)
+    shape((x0 + 1, y0 + 1, x1 - 1, y1 - 1), outline=MARK, width=width)
+
+
+def _spaces_ringed(image: Image.Image, spaces: list[int]) -> Image.Image:
+    """The action spaces' picture (at the table's size: it is wider than a phone) with a
+    ring about each of `spaces` (their index in `table.SPACES`), just outside its edge."""
+    place = _placement("actions", image.width)
+    out = image.copy()
+    draw = ImageDraw.Draw(out)
+    for i in spaces:
+        left = table.BOARD_X + i * (table.SPACE_W + 6)
+        (x0, y0, scale), (x1, y1, _) = place(left, SPACE_Y), place(left + table.SPACE_W, SPACE_Y)
+        y1 = y0 + SPACE_H * scale
+        reach = 3 * scale  # the ring's outer edge this far outside the space's
+        box = (x0 - reach, y0 - reach, x1 + reach, y1 + reach)
+        rounded = partial(draw.rounded_rectangle, radius=round(8 * scale))
+        _ring(draw, box, max(3, round(2.5 * scale)), rounded)
+    return out
+
+
+SPACE_Y, SPACE_H = 12, 100  # the action spaces' top and height on the table (`table.parts`)
 
 
 def _placement(part: str, width: int) -> Callable[[float, float], tuple[float, float, float]]:

@@ -47,14 +47,19 @@ def _of_kind(kind: str, decision: Decision) -> bool:
     return decision.kind == kind
 
 
+def _hows(decision: Decision) -> set[str]:
+    return {option.fields.get("how", "") for option in decision.options}
+
+
 WANTED: dict[str, Callable[[Decision], bool]] = {
     "die in crafts": lambda d: d.kind == "die" and "crafts" in _rows(d),
     "die in council": lambda d: d.kind == "die" and "council" in _rows(d),
     "die in church": lambda d: d.kind == "die" and "church" in _rows(d),
     "die on the map": lambda d: d.kind == "die" and "travel" in _rows(d),
-    "promote": lambda d: (
-        d.kind == "council" and any(o.fields.get("how") == "promote" for o in d.options)
-    ),
+    "die on the farm": lambda d: d.kind == "die" and "farm" in _rows(d),
+    "promote": lambda d: d.kind == "council" and "promote" in _hows(d),
+    "enter the council": lambda d: d.kind == "council" and "enter" in _hows(d) - {"promote"},
+    "train": lambda d: d.kind == "crafts" and "train" in _hows(d),
     **{kind: partial(_of_kind, kind) for kind in ("buy", "advance", "church", "karla")},
 }
 
@@ -172,10 +177,12 @@ def test_what_is_paid_is_pictured_with_the_own_area() -> None:
 
 
 WHERE = {"crafts": "crafts", "council": "council", "church": "church", "travel": "map"}
+WHERE_MARKED = WHERE  # a mark's place: the part's name; the farmyard's is "farm"
 
 
 @pytest.mark.parametrize(
-    "name", ["die in crafts", "die in council", "die in church", "die on the map"]
+    "name",
+    ["die in crafts", "die in council", "die in church", "die on the map", "die on the farm"],
 )
 def test_a_death_pictures_and_rings_where_the_members_who_may_die_stand(name: str) -> None:
     view, decision = _found()[name]
@@ -195,7 +202,7 @@ def test_a_death_pictures_and_rings_where_the_members_who_may_die_stand(name: st
     )
     picture = phone.decision_picture("village", view, "die", _fields(decision))
     assert {(m[0], m[2], m[3]) for m in picture.marks} == {
-        (WHERE[row], seat, oldest) for row in rows if row in WHERE
+        (WHERE_MARKED.get(row, "farm"), seat, oldest) for row in rows
     }
     standing = {
         "crafts": "workshops",
@@ -203,8 +210,11 @@ def test_a_death_pictures_and_rings_where_the_members_who_may_die_stand(name: st
         "church": "church",
         "map": "travellers",
     }
+    at_home = view["players"][seat]["farm"].count(oldest) if "farm" in rows else 0
     _rings_around_the_seat_s_members(
-        name, sum(_standing(view, standing[WHERE[row]], oldest) for row in rows if row in WHERE)
+        name,
+        at_home
+        + sum(_standing(view, standing[WHERE[row]], oldest) for row in rows if row in WHERE),
     )
 
 
@@ -233,45 +243,74 @@ def test_moving_up_rings_the_members_who_may() -> None:
     }
     assert may and set(picture.marks) == may
     assert len(_marked_at(marked)) > 100 * len(may)
-    view, _ = _found()["promote"]
+    view, decision = _found()["promote"]
     seat = view["you"]["seat"]
     picture, _, marked = _pictures("promote")
-    assert set(picture.marks) == {
+    in_council = {m for m in picture.marks if m[0] == "council"}
+    assert in_council == {
         ("council", m["stage"] - 1, seat, m["number"])
         for m in view["council"]
         if m["seat"] == seat and m["stage"] < 4
     }
+    # (the same decision may let members at home enter: they are ringed on the farmyard)
+    home = view["players"][seat]["farm"] if "enter" in _hows(decision) else []
+    assert set(picture.marks) - in_council == {("farm", -1, seat, n) for n in home}
     assert len(_marked_at(marked)) > 100 * len(picture.marks)
+
+
+@pytest.mark.parametrize("name", ["church", "enter the council", "train"])
+def test_members_sent_from_the_farmyard_are_ringed_there(name: str) -> None:
+    """Going to church, entering the council or training in a workshop takes a member at
+    home (one option a number: those of one number are alike): every member at home is
+    ringed on the farmyard, in the own area (drawn at the picture's width)."""
+    view, _ = _found()[name]
+    seat = view["you"]["seat"]
+    picture, _, _ = _pictures(name)
+    home = view["players"][seat]["farm"]
+    assert home and set(picture.marks) == {("farm", -1, seat, n) for n in home}
+    assert phone.OWN in picture.parts
+    _rings_around_the_seat_s_members(name, len(home))
+
+
+def test_karla_s_space_is_ringed() -> None:
+    """Karla's cube is taken from the space her options name (their `space`): a ring just
+    outside that space's edge, on the action spaces' picture (drawn at the table's size),
+    around it on all four sides and nowhere else."""
+    _, decision = _found()["karla"]
+    (space,) = {o.fields["space"] for o in decision.options}
+    picture, plain, marked = _pictures("karla")
+    index = table.SPACES.index(space)
+    assert picture.marks == (("space", index, -1, -1),)
+    assert MARK not in {c for _, c in plain.getcolors(1 << 24) or []}
+    ring = _marked_at(marked)
+    # the space on the table, as the actions' picture is cut (`crop`'s margin): at its size
+    left = table.BOARD_X + index * (table.SPACE_W + 6) - (table.BOARD_X - phone.PAD)
+    top, right, bottom = phone.PAD, left + table.SPACE_W, phone.PAD + 100
+    assert all(left - 4 <= x <= right + 4 and top - 4 <= y <= bottom + 4 for x, y in ring)
+    assert all(not (left + 3 < x < right - 3 and top + 3 < y < bottom - 3) for x, y in ring)
+    sides = (
+        [x for x, _ in ring if x < left + 2],
+        [x for x, _ in ring if x > right - 2],
+        [y for _, y in ring if y < top + 2],
+        [y for _, y in ring if y > bottom - 2],
+    )
+    assert all(len(side) > 100 for side in sides), [len(side) for side in sides]
 
 
 def test_the_kept_pictures_are_not_drawn_on() -> None:
     """A marked picture is drawn on a copy: the picture drawn again without marks is the
-    same, and kinds whose options name no member off the farmyard mark nothing."""
-    _, plain, _ = _pictures("die in crafts")
-    view, decision = _found()["die in crafts"]
-    picture = phone.decision_picture("village", view, "die", _fields(decision))
-    again = phone.render_decision("village", view, picture.parts)
-    assert again is not None and again.tobytes() == plain.tobytes()
-    for name in ("church", "karla"):
-        assert _pictures(name)[0].marks == ()
+    same, and kinds whose options name no member nor space mark nothing."""
+    for name in ("die in crafts", "train", "karla"):
+        _, plain, _ = _pictures(name)
+        view, decision = _found()[name]
+        picture = phone.decision_picture("village", view, decision.kind, _fields(decision))
+        again = phone.render_decision("village", view, picture.parts)
+        assert again is not None and again.tobytes() == plain.tobytes()
     view, decision = _found()["buy"]
     assert phone.decision_picture("village", view, "turn", _fields(decision)).marks == ()
 
 
-# The travel map's members (their numbers 8 px high on the table, the map 496 px wide) read
-# 6.5 px high at 400: the map's own focus and the travel decision's picture too, whenever a
-# member travels (not met by test_decision_pictures' games). Left as it is: the table's
-# picture draws them so.
-SMALL_TRAVELLERS = pytest.mark.xfail(strict=True, reason="the map's travellers: 6.5 px at 400")
-
-
-@pytest.mark.parametrize(
-    "name",
-    [
-        pytest.param(name, marks=SMALL_TRAVELLERS) if name == "die on the map" else name
-        for name in sorted(WANTED)
-    ],
-)
+@pytest.mark.parametrize("name", sorted(WANTED))
 def test_the_new_pictures_read_on_a_phone(name: str) -> None:
     view, decision = _found()[name]
     picture = phone.decision_picture("village", view, decision.kind, _fields(decision))
@@ -280,3 +319,44 @@ def test_the_new_pictures_read_on_a_phone(name: str) -> None:
     )
     assert image.width >= PHONE_WIDTH
     assert min((t.height for t in texts), default=MIN_TEXT_PX) >= MIN_TEXT_PX, name
+
+
+def test_the_phone_s_map_reads_however_many_travel() -> None:
+    """The map's travellers read on a phone (the table's numbers, 8 px high on a map 496 px
+    wide, would read 6.5 px at 400): drawn with numbers the map's width needs, and where
+    more than three share a city, as large as three, side by side, clear of one another and
+    of the map's other places (their row moved down where it must be)."""
+    view, _ = _found()["die on the map"]
+    crowded = {
+        **view,
+        "travellers": [
+            {"seat": k % view["num_players"], "number": 1 + k % 4, "where": city}
+            for city in table.CITY_XY
+            if city != "village"
+            for k in range(table.TRAVELLERS_MAX)
+        ],
+    }
+    for shown in (view, crowded):
+        image, texts = texts_on_phone(
+            lambda shown=shown: phone.render_focus("village", shown, "map")
+        )
+        assert image.width >= PHONE_WIDTH
+        numbers = [t for t in texts if t.text.isdigit()]
+        assert len(numbers) >= len(shown["travellers"])
+        assert min(t.height for t in numbers) >= MIN_TEXT_PX
+    spots = table.roomy_traveller_spots(crowded)
+    assert len(spots) == len(crowded["travellers"])
+    assert all(r == table.ROOMY_R for *_, r in spots)
+    places = table.travel_places(crowded, table.SIDE_X, table.MAP_Y)
+    others = [b for key in ("cost", "reward", "visits", "city") for b in places[key]]
+    for k, (_, _, _, x, y, r) in enumerate(spots):
+        pawn = (x - r, y - r - 3, x + r, y + r + 2)
+        assert not any(_overlap(pawn, b) for b in others), (x, y)
+        assert all(abs(x - spot[3]) >= 2 * r or y != spot[4] for spot in spots[k + 1 :])
+        assert pawn[3] <= table.MAP_Y + table.MAP_H
+    # three or fewer under a city stand as on the table, where the marks find them
+    assert table.roomy_traveller_spots(view) == table.member_spots(view, "map")
+
+
+def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
