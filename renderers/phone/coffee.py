@@ -112,10 +112,15 @@ def _arrows_over(view: dict[str, Any], box: Box) -> tuple[float, ...]:
     )
 
 
-def _part_key(view: dict[str, Any], part: str) -> tuple[Any, ...] | None:
+def _part_key(
+    view: dict[str, Any], part: str, table_keys: tuple[str, Any] | None = None
+) -> tuple[Any, ...] | None:
     """Everything a part cut from the table shows (the table's parts' keys, and for a
-    cooperative the turn arrows over it); None for a part that is not cut so."""
-    layout, colours = table.layout_of(view), table.seat_colours(view)
+    cooperative the turn arrows over it); None for a part that is not cut so. `table_keys`:
+    the view's layout and seat colours, where they are worked out already."""
+    if part not in COOPS and part not in ("arabica", "bars", "market"):
+        return None
+    layout, colours = table_keys or (table.layout_of(view), table.seat_colours(view))
     if part in COOPS:
         coffee = table.COFFEES[COOPS.index(part)]
         return (
@@ -123,9 +128,7 @@ def _part_key(view: dict[str, Any], part: str) -> tuple[Any, ...] | None:
             table.coop_key(view, coffee, layout, colours),
             _arrows_over(view, _box(view, part)),
         )
-    if part in ("arabica", "bars", "market"):
-        return (part, table.band_keys(view, layout, colours)[part])
-    return None
+    return (part, table.band_keys(view, layout, colours)[part])
 
 
 def render_focus(view: dict[str, Any], focus: str) -> Image.Image:
@@ -143,8 +146,14 @@ def render_focus(view: dict[str, Any], focus: str) -> Image.Image:
         # another, are narrower than a phone shows a picture, and enlarged smoothly to its
         # width their flat colours took three times the bytes (154 KiB against 47); the
         # phone's own scaling down to its width smooths them as well.
-        return stack([render_focus(view, coop) for coop in COOPS], BACKGROUND, gap=4 * CROP_PAD)
-    key = _part_key(view, focus)
+        table_keys = (table.layout_of(view), table.seat_colours(view))
+        coops = [_focus(view, coop, _part_key(view, coop, table_keys)) for coop in COOPS]
+        return stack(coops, BACKGROUND, gap=4 * CROP_PAD)
+    return _focus(view, focus, _part_key(view, focus))
+
+
+def _focus(view: dict[str, Any], focus: str, key: tuple[Any, ...] | None) -> Image.Image:
+    """A part cut from the table, kept under its `key`."""
     assert key is not None, focus
     return _kept(key, lambda: fit(_cut(view, focus)))
 
