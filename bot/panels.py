@@ -770,10 +770,11 @@ def panel_text(
     if notice:
         lines.append(notice)
     lines.append(t(locale, "panel.header", prompt=decision.prompt))
-    if not single and (decision.max_choices > 1 or decision.min_choices != 1):
-        lines.append(
-            t(locale, "panel.choose_range", low=decision.min_choices, high=decision.max_choices)
-        )
+    low, high = decision.min_choices, decision.max_choices
+    if not single and low == high != 1:
+        lines.append(t(locale, "panel.choose_exactly", n=low))
+    elif not single and (high > 1 or low != 1):
+        lines.append(t(locale, "panel.choose_range", low=low, high=high))
     secrets = game_text(locale, game.private_text(seat)).strip()
     if secrets:
         lines.append("")
