@@ -535,7 +535,12 @@ def build_panel(
     if single and as_buttons(lines, styles):
         # Buttons have no room for a description: the panel's text gives them.
         legend = [
-            f"• {_shown(styles[line.value])}: {styles[line.value].description}"
+            t(
+                locale,
+                "panel.legend_line",
+                option=_shown(styles[line.value]),
+                description=styles[line.value].description,
+            )
             for line in lines
             if styles[line.value].description
         ]

@@ -1,5 +1,6 @@
-"""A panel asking for an exact number of choices says that number once ("Choose 2."), not
-a range from it to itself ("Choose 2 to 2."), in each language; a range stays a range."""
+"""A panel's own words in each language: an exact number of choices said once ("Choose 2."),
+not as a range from it to itself ("Choose 2 to 2."), a range still a range; the buttons'
+descriptions under the prompt joined to their option with the language's own colon."""
 
 from __future__ import annotations
 
@@ -55,3 +56,25 @@ def test_a_range_is_still_a_range(locale: str) -> None:
     shown = content("coffee", state, decision, locale)
     low, high = decision.min_choices, decision.max_choices
     assert t(locale, "panel.choose_range", low=low, high=high) in shown
+
+
+def legend_lines(game_id: str, locale: str) -> list[str]:
+    """The description lines of the first panel of buttons with descriptions met."""
+    engine = games.get(game_id)
+    state, rng = engine.new(PLAYERS, 1), random.Random(1)
+    while pending := engine.decisions(state):
+        shown = content(game_id, state, pending[0], locale)
+        lines = [line for line in shown.splitlines() if line.startswith("• ")]
+        if lines:
+            return lines
+        decision = rng.choice(pending)
+        state = engine.apply(state, Action(decision.seat, random_choices(decision, rng)))
+    raise AssertionError(f"no button described in {game_id}")
+
+
+@pytest.mark.parametrize(("locale", "colon"), [("en", ": "), ("zh-TW", "："), ("ja", "：")])
+def test_a_buttons_description_follows_the_languages_colon(locale: str, colon: str) -> None:
+    lines = legend_lines("burgundy", locale)
+    assert all(colon in line for line in lines), lines
+    if colon != ": ":
+        assert not any(": " in line for line in lines), lines
