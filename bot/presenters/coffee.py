@@ -19,6 +19,7 @@ from meeple_hall.games.coffee.words import coffee_name, column_name, count
 from meeple_hall.games.coffee.words import m as msg
 from meeple_hall.games.core import Decision, Msg, Option, Text
 from meeple_hall.renderers.coffee import COFFEE_SHAPES
+from meeple_hall.renderers.phone.coffee import DECISION_PARTS, EVERY_COOP
 
 COFFEE_EMOJI = {"gua": "🟧", "col": "🟫", "bra": "🩷", "eth": "🟩", "ind": "🟦", KOPI: "☕"}
 # an option's emoji by what it does (its `action`) or the piece it gives (its `item`)
@@ -54,6 +55,11 @@ HEAD_EMOJI = {
     "animal": "🐾",
     "wild": "🃏",
 }
+# The decisions pictured on the cooperatives (the panel's picture: renderers/phone/coffee.py):
+# an option naming a cooperative there wears its coffee's emoji, whatever it does, in the
+# colour of that cooperative's frame in the picture (and of the coffee in the panel's text),
+# so that a line and its cooperative are linked without reading the country's name.
+ON_COOPS = frozenset(kind for kind, parts in DECISION_PARTS.items() if parts == (EVERY_COOP,))
 # else by the decision it answers
 KIND_EMOJI = {
     "plant_row": "🌱",
@@ -172,11 +178,18 @@ def option_style(decision: Decision, option: Option) -> OptionStyle | None:
         return OptionStyle(set_words(fields["picks"]), KIND_EMOJI.get(decision.kind))
     head = fields.get("action") or fields.get("item")
     emoji = (
-        HEAD_EMOJI.get(head or "")
+        coop_emoji(decision.kind, fields.get("coffee"))
+        or HEAD_EMOJI.get(head or "")
         or KIND_EMOJI.get(decision.kind)
         or COFFEE_EMOJI.get(fields.get("coffee", ""))
     )
     return OptionStyle(emoji=emoji, description=description(decision.kind, head, fields))
+
+
+def coop_emoji(kind: str, coffee: str | None) -> str | None:
+    """The emoji of the cooperative an option of a decision pictured on the cooperatives
+    names (`ON_COOPS`); None for any other."""
+    return COFFEE_EMOJI[coffee] if kind in ON_COOPS and coffee in COFFEES else None
 
 
 def description(kind: str, head: str | None, fields: Any) -> Msg | None:
@@ -237,7 +250,8 @@ def chain_style(decisions: tuple[Decision, ...], options: tuple[Option, ...]) ->
     step = "_step" if site["step"] else ""
     if kinds == ("trade", "build_site"):
         label = msg(f"chain.build{step}", building=building, **where)
-        return OptionStyle(label, HEAD_EMOJI["build"], msg("chain.build_note", bonus=bonus))
+        emoji = coop_emoji("trade", site["coffee"]) or HEAD_EMOJI["build"]
+        return OptionStyle(label, emoji, msg("chain.build_note", bonus=bonus))
     if kinds == ("free_build", "build_site"):
         label = msg(f"chain.free{step}", building=building, **where)
         return OptionStyle(label, HEAD_EMOJI["build"], msg("chain.free_note", bonus=bonus))
@@ -324,7 +338,8 @@ def farm_style(options: tuple[Option, ...]) -> OptionStyle:
     whole in the description."""
     planted, farm = options
     label = then_farm(planted.label, farm)
-    emoji = HEAD_EMOJI[farm.fields["action"]]
+    # the cooperative planted on, as the lines planting without a farm show it
+    emoji = coop_emoji("plant_space", planted.fields["coffee"]) or HEAD_EMOJI[farm.fields["action"]]
     if fits(label, LINE_MAX):
         return OptionStyle(label, emoji, description("plant_space", None, planted.fields))
     return OptionStyle(then_farm(plantation_space(planted), farm), emoji, planted.label)
