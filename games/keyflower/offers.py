@@ -7,7 +7,7 @@ take, the tiles still to place. `Ask` is the step asked of one seat, worked out 
 
 Every option carries `fields`, what it is for presenters: `{"tile": "S07"}`, `{"item":
 "wood"}`, `{"n": 2}`, `{"paid": {"gold": 1}}`; the steps after a location is chosen name it
-too (`{"item": "red", "location": "S07"}`: games/keyflower/turn.py, `at_location`).
+too (`{"item": "red", "location": "S07"}`: `at_location`).
 """
 
 from __future__ import annotations
@@ -40,6 +40,14 @@ def offer(prompt: Text, options: Iterable[Option], most: int = 1) -> Offer:
 
 def option(option_id: str, label: Text, **fields: Any) -> Option:
     return Option(option_id, label, fields)
+
+
+def at_location(state: KeyflowerState, option_id: str, label: Text, **fields: Any) -> Option:
+    """An option of a step after the location is chosen (colour, gather, count, mix, and
+    what a use asks: resource, skill, discard), naming that tile in its fields (`location`)
+    for the pictures of those decisions (renderers/phone/keyflower.py); its id and label are
+    those the step gave before."""
+    return Option(option_id, label, {**fields, "location": state.move.tile})
 
 
 # The options that depend on nothing but their words are made once each (a panel asks for

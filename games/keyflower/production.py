@@ -11,7 +11,7 @@ from meeple_hall.games.core.messages import Param
 from meeple_hall.games.core.steps import Offer
 from meeple_hall.games.keyflower import supply
 from meeple_hall.games.keyflower.components import COLOURS, SKILLS
-from meeple_hall.games.keyflower.offers import TurnStep, end_turn, item_option, offer
+from meeple_hall.games.keyflower.offers import TurnStep, at_location, end_turn, offer
 from meeple_hall.games.keyflower.placing import abilities, effect, owner
 from meeple_hall.games.keyflower.state import KeyflowerState
 from meeple_hall.games.keyflower.words import amount, amounts, count, item, m, seat_name, tile_name
@@ -128,7 +128,7 @@ class ChooseResource(TurnStep):
         options = effect(state, tile)["options"]
         return offer(
             m("prompt.resource", tile=tile_name(tile)),
-            (item_option(r) for r in options if state.supply.get(r, 0)),
+            (at_location(state, r, item(r), item=r) for r in options if state.supply.get(r, 0)),
         )
 
     def choose(self, state: KeyflowerState, seat: int, choice: str) -> None:
@@ -145,7 +145,7 @@ class PaySkill(TurnStep):
         skills = state.players[seat].skills
         return offer(
             m("prompt.skill", tile=tile_name(state.move.tile)),
-            (item_option(s) for s in SKILLS if skills.get(s, 0)),
+            (at_location(state, s, item(s), item=s) for s in SKILLS if skills.get(s, 0)),
         )
 
     def choose(self, state: KeyflowerState, seat: int, choice: str) -> None:
@@ -162,7 +162,7 @@ class DiscardWorker(TurnStep):
         screen = state.players[seat].screen
         return offer(
             m("prompt.discard", tile=tile_name(state.move.tile)),
-            (item_option(c) for c in COLOURS if screen.get(c, 0)),
+            (at_location(state, c, item(c), item=c) for c in COLOURS if screen.get(c, 0)),
         )
 
     def choose(self, state: KeyflowerState, seat: int, choice: str) -> None:

@@ -9,15 +9,15 @@ gives or carries (production.py, transport.py).
 
 from __future__ import annotations
 
-from meeple_hall.games.core import Msg, Option
+from meeple_hall.games.core import Msg
 from meeple_hall.games.core.steps import Offer
 from meeple_hall.games.keyflower import placing, production, seasons, supply
 from meeple_hall.games.keyflower.components import SEASONS
 from meeple_hall.games.keyflower.offers import (
     TurnStep,
+    at_location,
     end_turn,
     offer,
-    option,
     plain_option,
     where_option,
 )
@@ -164,14 +164,6 @@ def produce(state: KeyflowerState, seat: int) -> None:
 
 
 # -- the steps --------------------------------------------------------------------------------
-# The steps after the location is chosen (colour, gather, count, mix) name it in each of their
-# options' fields (`location`: the tile the workers go to), for the pictures of those
-# decisions (renderers/phone/keyflower.py); their ids and labels are as before.
-def at_location(state: KeyflowerState, option_id: str, label: Msg, **fields: object) -> Option:
-    """An option of a step placing workers at the chosen tile, naming that tile."""
-    return option(option_id, label, **fields, location=state.move.tile)
-
-
 class ChooseAction(TurnStep):
     """Bid, use, or pass (rulebook, "Playing a season")."""
 

@@ -142,8 +142,9 @@ def _own(view: dict[str, Any], width: int) -> Image.Image | None:
 
 # What a decision's panel pictures, by its kind. Bidding and using work from the auction
 # with workers from the seat's screen (its own area), and using from the villages too (those
-# holding a tile offered: `narrowed`); placing a tile happens around the seat's own village
-# (`PLACING`); the rest happens in its own village.
+# holding a tile offered, or the tile chosen: `narrowed`), as what a use asks (which
+# resource, skill tile or worker: the tile used, and what the seat holds); placing a tile
+# happens around the seat's own village (`PLACING`); the rest happens in its own village.
 PLACING = "placing"  # a decision's part only: the seat's village with its free cells around it
 DECISION_ONLY = (PLACING,)
 BIDDING = ("auction", OWN)
@@ -154,6 +155,9 @@ DECISION_PARTS: dict[str, tuple[str, ...]] = {
     "count": BIDDING,
     "mix": BIDDING,  # a boat 4b use's count of one colour, as `count`
     "gather": BIDDING,
+    "resource": BIDDING,  # which resource the tile used gives
+    "skill": BIDDING,  # which skill tile to give up to the tile used (Brewer, Hiring fair)
+    "discard": BIDDING,  # which worker to discard to the tile used (Tavern)
     "boat": ("auction",),  # the boats, with their workers and skill tiles
     "place_at": (PLACING,),
     "place_rot": (PLACING,),
@@ -168,9 +172,6 @@ DECISION_PARTS: dict[str, tuple[str, ...]] = {
             "from",
             "what",
             "to",
-            "resource",
-            "skill",
-            "discard",
         ),
         (OWN,),
     ),
@@ -184,7 +185,7 @@ def _offered_tiles(fields: Sequence[Mapping[str, Any]]) -> set[str]:
 
 def _chosen_tile(fields: Sequence[Mapping[str, Any]]) -> set[str]:
     """The tile the workers go to, which the steps after `location` name in their options
-    (`location`: colour, gather, count, mix); none for any other decision."""
+    (`location`: `PLACED_AT`); none for any other decision."""
     return {f["location"] for f in fields if isinstance(f.get("location"), str)}
 
 
@@ -221,7 +222,7 @@ def narrowed(
 # What a decision's picture marks: the tiles a worker may be placed on (`location`), the tile
 # chosen for them in the steps after (`PLACED_AT`), the free cells a tile may be placed in
 # (`place_at`, each with its name), and the cell a tile is being turned in (`place_rot`).
-PLACED_AT = ("colour", "gather", "count", "mix")
+PLACED_AT = ("colour", "gather", "count", "mix", "resource", "skill", "discard")
 TileMark = tuple[str, str]  # ("tile", id)
 CellMark = tuple[str, str, int, int]  # ("cell", name, q, r): a free cell offered
 SpotMark = tuple[str, int, int]  # ("spot", q, r): the cell a tile is turned in

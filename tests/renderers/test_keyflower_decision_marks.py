@@ -309,6 +309,28 @@ def test_mixing_colours_at_a_tile_in_another_village_pictures_it_ringed() -> Non
     assert len(_marked_pixels(image)) > 300
 
 
+def test_what_a_use_asks_pictures_the_tile_used_ringed_where_it_is() -> None:
+    """The Workshop (S12) gives iron, stone or wood: which is asked after the workers are
+    placed (`resource`). Used in another village: that village and the own area; up for
+    auction: the auction and the own area; the Workshop ringed."""
+    s = new_table(offer=("S03", "S11"))
+    give_tile(s, 0, "S12", 1, 0)
+    s = play(s, 0, "pass")
+    view, decision, picture = _asked(play(s, 1, "use", "S12", "red", "1"), 1)
+    assert decision.kind == "resource"
+    assert [o.id for o in decision.options] == ["iron", "stone", "wood"]
+    assert picture == phone.DecisionPicture(("seat1", phone.OWN), (("tile", "S12"),))
+    fills = {table.SEASON[k] for k in ("home", "spring", "summer", "autumn", "winter")}
+    image = phone.render_decision("keyflower", view, ("seat1",), picture.marks)
+    _assert_a_ring_on_a_tile(image, view["players"][0], fills)
+    s = new_table(offer=("S12", "S11"))
+    view, decision, picture = _asked(play(s, 0, "use", "S12", "red", "1"), 0)
+    assert decision.kind == "resource"
+    assert picture == phone.DecisionPicture(("auction", phone.OWN), (("tile", "S12"),))
+    image = phone.render_decision("keyflower", view, ("auction",), picture.marks)
+    assert image is not None and len(_marked_pixels(image)) > 300
+
+
 def _assert_a_ring_on_a_tile(image, player, fills) -> None:
     """A ring in the mark colour within the village's height, around a tile (its fill covers
     most of what the ring encloses)."""
