@@ -7,6 +7,8 @@ parses an option id.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
+from string import Formatter
 from typing import Any
 
 from meeple_hall.bot.presenters import BUTTON_LABEL_MAX, MENU_LABEL_MAX, OptionStyle, fits
@@ -19,7 +21,8 @@ from meeple_hall.games.burgundy.words import (
     tile_name,
 )
 from meeple_hall.games.burgundy.words import goods as goods_name
-from meeple_hall.games.core import Decision, Msg, Option
+from meeple_hall.games.core import Decision, Msg, Option, Text
+from meeple_hall.games.core.catalogues import LANGUAGES, entry, render
 
 TYPE_EMOJI = {
     "building": "🏠",
@@ -116,10 +119,38 @@ def chain_style(decisions: tuple[Decision, ...], options: tuple[Option, ...]) ->
     if die is None:
         return OptionStyle(label=label, emoji=move.emoji, description=move.description)
     with_die = m("label.with_die", die=die.label, move=label)
-    if not fits(with_die, MENU_LABEL_MAX):
+    if not _fits_with_die(die.label, label):
         # Too long for a menu line in some language: the die's words go to the description.
         return OptionStyle(label=label, emoji=move.emoji, description=die.label)
     return OptionStyle(label=with_die, emoji=move.emoji, description=move.description)
+
+
+def _fits_with_die(die: Text, move: Text) -> bool:
+    """`fits(m("label.with_die", die=die, move=move), MENU_LABEL_MAX)` from the lengths of the
+    die's and the move's words in each language and the template's own (`_with_die_extra`),
+    without rendering the two together: a die's panel asks it of each of its lines."""
+    for lang in LANGUAGES:
+        extra = _with_die_extra(lang)
+        if extra is None:
+            return fits(m("label.with_die", die=die, move=move), MENU_LABEL_MAX)
+        if extra + len(render(lang, die)) + len(render(lang, move)) > MENU_LABEL_MAX:
+            return False
+    return True
+
+
+@cache
+def _with_die_extra(lang: str) -> int | None:
+    """The characters "label.with_die" adds to the die's and the move's words in `lang`
+    (None unless its template holds each of {die} and {move} once and formats nothing else,
+    so that a rendered line is exactly that longer)."""
+    found = entry(lang, m("label.with_die").key)
+    if not isinstance(found, str):
+        return None
+    fields = [(name, spec, conversion) for _, name, spec, conversion in Formatter().parse(found)]
+    named = sorted(name for name, _, _ in fields if name is not None)
+    if named != ["die", "move"] or any(spec or conversion for name, spec, conversion in fields):
+        return None
+    return len(found.format(die="", move=""))
 
 
 def _buy_style(options: tuple[Option, ...]) -> OptionStyle | None:
