@@ -200,9 +200,9 @@ def marks(view: dict[str, Any], kind: str, fields: Sequence[Mapping[str, Any]]) 
     if kind == "die":
         number = _oldest(view, seat)
         rows = dict.fromkeys(f["row"] for f in fields if f.get("row") in DIE_PARTS)
-        found = tuple((DIE_PARTS[row], ANY, seat, number) for row in rows)
+        away = tuple((DIE_PARTS[row], ANY, seat, number) for row in rows)
         farm = any(f.get("row") == "farm" for f in fields)
-        return (*found, ("farm", ANY, seat, number)) if farm else found
+        return (*away, ("farm", ANY, seat, number)) if farm else away
     if kind == "buy":
         bagged = sorted({t["number"] for t in view["black_bag"] if t["seat"] == seat})
         return tuple(("bag", ANY, seat, n) for n in bagged)

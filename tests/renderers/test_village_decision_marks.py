@@ -2,9 +2,11 @@
 audit): the own area beside the council, the church and the Mass (cubes, time, grain, coins,
 the members sent), the black bag when buying members out of it, the action spaces when
 choosing Karla's cube, and a death where the members who may die stand, ringed in
-palette.MARK (as are the members to buy out of the bag and those who may move up in the
-church or the council). Marks are drawn on a copy: the parts kept for the next picture are
-not drawn on."""
+palette.MARK (as are the members to buy out of the bag, those who may move up in the
+church or the council, those at home on the farmyard who may enter the council, go to church
+or train, and the action space Karla's cube is taken from). The travel map's travellers read
+on a phone however many share a city. Marks are drawn on a copy: the parts kept for the next
+picture are not drawn on."""
 
 from __future__ import annotations
 
