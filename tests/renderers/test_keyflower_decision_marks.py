@@ -1,6 +1,7 @@
 """Keyflower's decision pictures show where the options are (issue 29 item 1; H5's audit):
 the villages holding a tile a worker may use, a ring round each tile offered, each free cell a
-tile may be placed in (outlined, named as its option), and the cell a tile is being turned in.
+tile may be placed in (outlined, named as its option), the cell a tile is being turned in, and
+in the steps after the location is chosen, the tile chosen, ringed where it lies.
 """
 
 from __future__ import annotations
