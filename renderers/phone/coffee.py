@@ -78,11 +78,15 @@ def _company(view: dict[str, Any], seat: int) -> Image.Image:
     return image
 
 
-# A worker's recent phone parts, as the phone shows them (0.5-3 MB each): those of a
-# table's last few moves, by what they show (`_part_key`). A cooperative's part changes
-# only when something on it does, the band's and a company's when they do: the parts of a
-# move's decision picture that did not change are not cut, enlarged or widened again.
-PICTURES_KEPT = 40
+# A worker's recent phone parts, as the phone shows them, by what they show (`_part_key`):
+# the cooperatives (1 MB each) and the Coffee Bars (2 MB, and widened to a company's width),
+# those of a table's last few moves. A cooperative's part changes only when something on it
+# does: most of a decision picture's cooperatives are not cut and enlarged again (three in
+# four, in seeded games). The band's other parts and a company's own area are not kept (a
+# decision that shows them nearly always follows a change in them). 16 find as many as 40
+# did, and keep 16-33 MB (seeded games' decision pictures).
+PICTURES_KEPT = 16
+KEPT_PARTS = frozenset({*COOPS, "bars"})
 
 
 @lru_cache(maxsize=PICTURES_KEPT)
@@ -149,11 +153,13 @@ def render_focus(view: dict[str, Any], focus: str) -> Image.Image:
         table_keys = (table.layout_of(view), table.seat_colours(view))
         coops = [_focus(view, coop, _part_key(view, coop, table_keys)) for coop in COOPS]
         return stack(coops, BACKGROUND, gap=4 * CROP_PAD)
-    return _focus(view, focus, _part_key(view, focus))
+    return _focus(view, focus, _part_key(view, focus) if focus in KEPT_PARTS else None)
 
 
 def _focus(view: dict[str, Any], focus: str, key: tuple[Any, ...] | None) -> Image.Image:
-    """A part cut from the table, kept under its `key`."""
+    """A part cut from the table, kept under its `key` if it is one of KEPT_PARTS."""
+    if focus not in KEPT_PARTS:
+        return fit(_cut(view, focus))
     assert key is not None, focus
     return _kept(key, lambda: fit(_cut(view, focus)))
 
@@ -170,7 +176,7 @@ def at_width(
 ) -> Image.Image | None:
     """A part cut from the table at a decision picture's width (`widened`), kept: the Coffee
     Bars widened to a company's width, most often."""
-    key = _part_key(view, part)
+    key = _part_key(view, part) if part in KEPT_PARTS else None
     if key is None or image is None:
         return None
     return _kept((*key, width), lambda: widened(image, width))
@@ -178,19 +184,12 @@ def at_width(
 
 def render_own(view: dict[str, Any]) -> Image.Image | None:
     """The private picture's parts one under another: the company board, its Arabica rows,
-    its plantation stacks and milestones (as `renderers/phone.render_own` shows them: `fit`),
-    kept by what they show."""
+    its plantation stacks and milestones (as `renderers/phone.render_own` shows them: `fit`;
+    not kept: nearly every decision that shows it follows a change in it)."""
     seat = view.get("you")
     if seat is None:
         return None
-    key = (
-        "own",
-        seat,
-        table.seat_colour(view, seat),
-        repr(view["players"][seat]),
-        repr(view.get("scores")),
-    )
-    return _kept(key, lambda: fit(_own(view, seat)))
+    return fit(_own(view, seat))
 
 
 def _own(view: dict[str, Any], seat: int) -> Image.Image:
