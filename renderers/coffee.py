@@ -977,7 +977,7 @@ PARTS_KEPT = 96
 
 
 @lru_cache(maxsize=PARTS_KEPT)
-def kept_part(key: tuple[Any, ...]) -> list[Image.Image]:
+def kept_part(key: tuple[Any, ...]) -> list[Any]:
     """Where the part drawn under `key` is kept (empty until it is drawn): parts of table
     pictures drawn before (a player board, a cooperative, the header), by everything that
     changes their pixels. A move changes one or two of them; the others are pasted as they
@@ -1053,16 +1053,53 @@ def render(view: dict[str, Any], rows: tuple[int, int] = (0, HEIGHT)) -> Image.I
     width, spare = divmod(WIDTH - 2 * MARGIN - (seats - 1) * 12, seats)
     for seat in range(seats):
         x = MARGIN + spare // 2 + seat * (width + 12)
-        if seat in view["active"]:
+        acting = seat in view["active"]
+        if acting:
             active_ring(draw, x, PLAYERS_TOP, width)
-        box = (x, PLAYERS_TOP, x + width, PLAYERS_TOP + PLAYER_H)
-        key = (seat in view["active"], x, width, *board_key(view, seat))
+        key = ("board", x, width, *board_key(view, seat))
         if view["andre"] is not None and seat == view["andre"]["seat"]:
             drawn = partial(draw_andre, draw, view, x, PLAYERS_TOP, width)
         else:
             drawn = partial(draw_player, draw, view, seat, x, PLAYERS_TOP, width)
-        parts.draw_part(image, kept_part, key, box, drawn)
+        draw_board_part(image, key, x, width, acting, drawn)
     return image
+
+
+def draw_board_part(
+    image: Image.Image, key: tuple[Any, ...], x: int, width: int, acting: bool, drawn: Any
+) -> None:
+    """A player's board (`parts.draw_part`), kept whether or not its seat must act: the ring
+    of a seat that must act lies under the board (its rounded corners and the part's margin
+    show it), and everything the board draws lies within its rounded shape, opaque. A board
+    kept with the ring, or without it, is pasted through its shape (`board_shape`) where the
+    seat now acts otherwise: a move that only passes the turn draws no board again (it drew
+    two, half the boards a table drew)."""
+    area = (x - parts.PART_MARGIN, PLAYERS_TOP - parts.PART_MARGIN)
+    kept = kept_part(key)
+    if kept:
+        board, ringed = kept
+        image.paste(board, area, None if ringed == acting else board_shape(width))
+        return
+    drawn()
+    margin = parts.PART_MARGIN
+    box = (
+        x - margin,
+        PLAYERS_TOP - margin,
+        x + width + margin + 1,
+        PLAYERS_TOP + PLAYER_H + margin + 1,
+    )
+    kept.extend((image.crop(box), acting))
+
+
+@cache
+def board_shape(width: int) -> Image.Image:
+    """The pixels a player's board `width` wide covers, in its part (PART_MARGIN around it)."""
+    margin = parts.PART_MARGIN
+    size = (width + 2 * margin + 1, PLAYER_H + 2 * margin + 1)
+    mask = Image.new("L", size, 0)
+    box = (margin, margin, margin + width, margin + PLAYER_H)
+    ImageDraw.Draw(mask).rounded_rectangle(box, 12, fill=255, outline=255, width=4)
+    return mask
 
 
 def layout_of(view: dict[str, Any]) -> str:

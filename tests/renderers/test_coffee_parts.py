@@ -96,3 +96,19 @@ def test_the_parts_kept_are_bounded() -> None:
     for view in views_of_a_game(5, seed=1, every=20):
         coffee.render(view)
     assert coffee.kept_part.cache_info().currsize <= coffee.PARTS_KEPT
+
+
+def test_a_board_is_kept_whether_its_seat_must_act() -> None:
+    """Passing the turn rings other boards: none is drawn again, and the picture is the
+    picture drawn fresh (a board kept ringed pasted through its shape where it is not, and
+    the other way round)."""
+    view = views_of_a_game(4, seed=6, every=1000)[0]
+    for active in ([0], [1], [2, 3], [], [0]):
+        turn = dict(view, active=active)
+        coffee.kept_part.cache_clear()
+        coffee.render(view)
+        drawn = coffee.kept_part.cache_info().misses
+        picture = coffee.render(turn)
+        # the header only (the turn order shows who acts)
+        assert coffee.kept_part.cache_info().misses == drawn + 1, active
+        assert picture.tobytes() == drawn_fresh(turn).tobytes(), active
