@@ -248,7 +248,7 @@ def test_a_discarded_tile_s_effect_reads_as_lost_not_as_gained():
     bank = Option("bank", "Discard Bank", tile_fields(tid("bank")))
     pending = Decision(0, "discard", "Storage is full", (bank,))
     style = presenter.option_style(pending, pending.options[0])
-    assert str(style.description) == "Lost, never placed: Take 2 silverlings."
+    assert str(style.description) == "Lost with its effect (Take 2 silverlings.)"
     for lang in LANGUAGES:
         assert render(lang, style.description, strict=True)
 
