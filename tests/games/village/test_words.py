@@ -245,4 +245,4 @@ def test_solo_labels_name_the_start_marker_as_the_coin_it_is() -> None:
     two = fresh()
     assert render(
         "en", actions.Privilege().choices(two, Frame("privilege", 0, data=["1"]))[0].label
-    ) == ("Take the next-start-player marker")
+    ) == ("Take the next start marker")

@@ -1,0 +1,41 @@
+"""A council step folded with its privilege is one button that says both: the member
+enters the council, and what the privilege does (H5's V6: with "Take the next-start-player
+marker" the line passed 80 characters in en, so the button said only the privilege and the
+member's entry went to the description, in every language)."""
+
+from __future__ import annotations
+
+import pytest
+
+from meeple_hall import games
+from meeple_hall.bot import presenters
+from meeple_hall.games.core import Action
+from meeple_hall.games.core.catalogues import LANGUAGES, render
+from tests.games.village.test_rulebook_examples import at_turn
+
+BUTTON_LABEL_MAX = 80
+ENTERS = {"en": "#1 enters the council", "zh-TW": "#1 進入議會", "ja": "#1が評議会に入る"}
+MARKER = {"en": "marker", "zh-TW": "起始玩家標記", "ja": "スタートプレイヤーマーカー"}
+
+
+@pytest.mark.parametrize("paid", ["green", "scroll"])
+def test_entering_the_council_for_the_start_marker_is_one_label(paid: str) -> None:
+    engine = games.get("village")
+    state = at_turn(engine.new(2, 3, {"compensation": "off"}), 0, council=["pink"])
+    player = state.players[0]
+    player.cubes["green"], player.coins = 1, 1
+    if paid == "scroll":
+        player.goods["scroll"] = 1
+    state = engine.apply(state, Action(0, ("council-pink",)))
+    (enter,) = engine.decisions(state)
+    entering = next(o for o in enter.options if o.id.startswith("enter-0-"))
+    state = engine.apply(state, Action(0, (entering.id,)))
+    (privilege,) = engine.decisions(state)
+    marker = privilege.option("p1")
+    assert marker is not None
+    style = presenters.chain_style("village", (enter, privilege), (entering, marker))
+    assert style is not None
+    for lang in LANGUAGES:
+        label = render(lang, style.label)
+        assert ENTERS[lang] in label and MARKER[lang] in label, (lang, label)
+        assert len(label) <= BUTTON_LABEL_MAX, (lang, label)
