@@ -1599,10 +1599,12 @@ def turns_picture(
     tile: dict[str, Any], turns: list[tuple[str, str]], width: int, type_size: int
 ) -> Image.Image:
     """A tile being placed drawn in each of its turns offered, side by side in a picture
-    `width` wide, each named under it (`turns`: its name and its sides, by direction)."""
+    `width` wide, each named under it (`turns`: its name and its sides, by direction), the
+    name a size larger than the faces' text (the mark its panel line wears as a keycap)."""
     size = min(PHONE_HEX * 0.8, (width - 2 * MARGIN) / max(1, len(turns)) / (SQRT3 + 0.3))
     pitch = (width - 2 * MARGIN) / max(1, len(turns))
-    height = round(2 * size + 2 * type_size + 2 * MARGIN)
+    name_size = round(type_size * 1.5)
+    height = round(2 * size + 2 * name_size + 2 * MARGIN)
     img = Image.new("RGB", (width, height), BACKGROUND)
     draw = ImageDraw.Draw(img)
     face = {k: v for k, v in tile.items() if k not in ("workers", "bids")}
@@ -1611,7 +1613,7 @@ def turns_picture(
         for i, (name, edges) in enumerate(turns):
             cx, cy = MARGIN + (i + 0.5) * pitch, MARGIN + size
             _face(draw, {**face, "edges": edges}, cx, cy, size)
-            _text(draw, (cx, cy + size + type_size), name, type_size)
+            _text(draw, (cx, cy + size + name_size), name, name_size)
     finally:
         MIN_FONT.reset(token)
     return img

@@ -60,6 +60,22 @@ KIND_EMOJI = {
     "boat": "⛵",
     "turn_order": "🔢",
 }
+# A free cell's or a turn's number (the engine's `mark`) as its panel line's emoji, the mark
+# the decision's picture writes in the cell's ring or under the turn (renderers/phone/
+# keyflower.py `mark_name`: 1-10, then A-Z).
+KEYCAPS = (
+    *(f"{d}\ufe0f\u20e3" for d in "123456789"),
+    "🔟",
+    *(chr(0x1F1E6 + i) for i in range(26)),
+)
+
+
+def keycap(fields: dict[str, Any], otherwise: str) -> str:
+    """The keycap of an option's `mark` (a cell's, a turn's), `otherwise` where it has none."""
+    mark = fields.get("mark")
+    return KEYCAPS[mark - 1] if isinstance(mark, int) and 1 <= mark <= len(KEYCAPS) else otherwise
+
+
 TILE_DECISIONS = ("location", "from", "to", "upgrade", "boat", "winter", "place_tile", "flip")
 PLACING = ("place_tile", "place_at")  # the decisions a placing line starts with
 
@@ -308,8 +324,8 @@ def _placing_style(decisions: tuple[Decision, ...], options: tuple[Option, ...])
     where = _placement_words(cell) if cell else ""
     short = m("chain.turned", place=where, turn=_placement_words(turn)) if turn else where
     tile = chosen.get("place_tile")
-    if tile is None:
-        return OptionStyle(short, "🔄" if turn else "📍")
+    if tile is None:  # the panel asks the cell: its picture numbers the cells
+        return OptionStyle(short, keycap(cell.fields, "🔄" if turn else "📍") if cell else "🔄")
     placed = m("chain.place", tile=tile_name(tile.fields["tile"]), cell=where)
     label = m("chain.turned", place=placed, turn=_placement_words(turn)) if turn else placed
     style = option_style(decisions[0], tile) or OptionStyle()
@@ -402,7 +418,7 @@ def option_style(decision: Decision, option: Option) -> OptionStyle | None:
         label = _placement_words(option)
         if label in _alike_words(decision):
             label = option.label
-        return OptionStyle(label=label, emoji="📍" if kind == "place_at" else "🔄")
+        return OptionStyle(label=label, emoji=keycap(option.fields, _PLACE_EMOJI[kind]))
     if kind == "pay":
         return OptionStyle(label=_payment(option.fields["paid"]), emoji="💰")
     return OptionStyle(label=option.label, emoji=emoji)
@@ -411,6 +427,7 @@ def option_style(decision: Decision, option: Option) -> OptionStyle | None:
 # A cell's or a turn's words name it only where no other option of its decision reads alike
 # (else its label, coordinates and all): these option styles read the whole decision.
 STYLED_IN_CONTEXT = frozenset({"place_at", "place_rot"})
+_PLACE_EMOJI = {"place_at": "📍", "place_rot": "🔄"}  # a cell or turn with no `mark`
 # The words shared by several options of the decisions asked last, by the decision itself
 # (the same object: a decision is never changed), so that its panel's lines read each
 # decision's options once, not once a line.

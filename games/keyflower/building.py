@@ -77,9 +77,11 @@ class ChooseCell(KeyflowerStep):
         p = state.players[frame.seat]
         tile = tile_being_placed(p)
         cells = []
-        for at in _spots(state, frame.seat, tile):
+        # `mark`: the cell's number, in the ring the decision's picture draws round it and
+        # on its panel line (a keycap emoji): the cell ids are never shown to a player
+        for mark, at in enumerate(_spots(state, frame.seat, tile), 1):
             near = cell_near(state, p, at)
-            cells.append(option(at, describe_cell(near, at), at=at, near=near))
+            cells.append(option(at, describe_cell(near, at), at=at, near=near, mark=mark))
         back = [back_option()] if len(p.to_place) > 1 else []
         return offer(m("prompt.place_at", tile=tile_name(tile)), (*cells, *back))
 
@@ -103,10 +105,14 @@ class ChooseTurn(KeyflowerStep):
         tile, at = tile_being_placed(p), p.placing_at
         turns = []
         cell = list(cell_of(at))
-        for rot in _spots(state, frame.seat, tile)[at]:
+        # `mark`: the turn's number, under its drawing in the decision's picture and on its
+        # panel line (a keycap emoji), as the free cells' (`ChooseCell`)
+        for mark, rot in enumerate(_spots(state, frame.seat, tile)[at], 1):
             sides = turn_sides(state, p, tile, at, rot)
             label = describe_turn(rot, sides)
-            turns.append(option(f"r{rot}", label, rot=rot, placing=tile, cell=cell, **sides))
+            turns.append(
+                option(f"r{rot}", label, rot=rot, placing=tile, cell=cell, mark=mark, **sides)
+            )
         return offer(m("prompt.place_rot", tile=tile_name(tile)), (*turns, back_option()))
 
     def perform(self, state: KeyflowerState, frame: Ask, chosen: Chosen) -> None:

@@ -220,11 +220,12 @@ def narrowed(
 
 
 # What a decision's picture marks: the tiles a worker may be placed on (`location`), the tile
-# chosen for them in the steps after (`PLACED_AT`), the free cells a tile may be placed in
-# (`place_at`, each with its name), and the cell a tile is being turned in (`place_rot`).
+# chosen for the workers in the steps after it (`PLACED_AT`), the free cells a tile may be
+# placed in (`place_at`, each with its mark: `mark_name`), and the cell a tile is being
+# turned in with each turn offered (`place_rot`, each turn with its mark).
 PLACED_AT = ("colour", "gather", "count", "mix", "resource", "skill", "discard")
 TileMark = tuple[str, str]  # ("tile", id)
-CellMark = tuple[str, str, int, int]  # ("cell", name, q, r): a free cell offered
+CellMark = tuple[str, str, int, int]  # ("cell", mark, q, r): a free cell offered
 SpotMark = tuple[str, int, int]  # ("spot", q, r): the cell a tile is turned in
 
 
@@ -240,10 +241,10 @@ def marks(view: dict[str, Any], kind: str, fields: Sequence[Mapping[str, Any]]) 
         if not turns:
             return ()
         q, r = turns[0]["cell"]
-        return (
-            ("spot", q, r),
-            ("turns", turns[0]["placing"], tuple(sorted(t["rot"] for t in turns))),
+        named = tuple(
+            (t["rot"], mark_name(t["mark"]) if "mark" in t else f"r{t['rot']}") for t in turns
         )
+        return (("spot", q, r), ("turns", turns[0]["placing"], named))
     return ()
 
 
@@ -252,9 +253,21 @@ def _own_village(view: dict[str, Any]) -> dict[str, Any] | None:
     return view["players"][int(you["seat"])] if you else None
 
 
+def mark_name(n: int) -> str:
+    """What the picture writes for an option's `mark` (a free cell's, a turn's number, given
+    by the engine): 1-10, then A-Z, as the panel's line wears it as a keycap emoji (1️⃣-🔟,
+    🇦-🇿: bot/presenters/keyflower.py `keycap`); the number itself past those."""
+    if 1 <= n <= 10:
+        return str(n)
+    if n <= 10 + 26:
+        return chr(ord("A") + n - 11)
+    return str(n)
+
+
 def _cells(view: dict[str, Any], fields: Sequence[Mapping[str, Any]]) -> tuple[CellMark, ...]:
     """The free cells offered, each where the tiles next to it say it is (`near`: [direction
-    from the tile, tile]), with its name as the option gives it (`at`)."""
+    from the tile, tile]), with its mark as the option gives it (`mark`, its panel line's
+    keycap; else its id, `at`)."""
     player = _own_village(view)
     if player is None:
         return ()
@@ -266,7 +279,8 @@ def _cells(view: dict[str, Any], fields: Sequence[Mapping[str, Any]]) -> tuple[C
             d, tile = near[0]
             q, r = where[tile]
             dq, dr = DIRS[d]
-            out[("cell", str(f["at"]), q + dq, r + dr)] = None
+            name = mark_name(f["mark"]) if "mark" in f else str(f["at"])
+            out[("cell", name, q + dq, r + dr)] = None
     return tuple(out)
 
 
@@ -290,7 +304,7 @@ def marked(
         draw.line([*corners, corners[0]], fill=INK, width=width + 4, joint="curve")
         draw.line([*corners, corners[0]], fill=MARK, width=width, joint="curve")
         if name:
-            size = max(type_size, round(r * 0.34))
+            size = max(type_size, round(r * (0.5 if len(name) == 1 else 0.34)))
             draw.text((cx, cy), name, fill=INK, font=font(size), anchor="mm")
     return stack([out, turns], BACKGROUND, gap=0) if turns is not None else out
 
@@ -298,8 +312,8 @@ def marked(
 def _turns(
     view: dict[str, Any], part: str, image: Image.Image, shown: tuple[Any, ...]
 ) -> Image.Image | None:
-    """Under the placing picture, the tile being placed in each turn offered, named as its
-    option (`r2`), as wide as the picture."""
+    """Under the placing picture, the tile being placed in each turn offered, named by its
+    mark (`mark_name`: its panel line's keycap), as wide as the picture."""
     found = [m for m in shown if m[0] == "turns"]
     player = _own_village(view)
     if part != PLACING or not found or player is None:
@@ -309,7 +323,7 @@ def _turns(
     if tile is None:
         return None
     base = tile["edges"]
-    turns = [(f"r{k}", "".join(base[(d - k) % 6] for d in range(6))) for k in rots]
+    turns = [(name, "".join(base[(d - k) % 6] for d in range(6))) for k, name in rots]
     return table.turns_picture(tile, turns, image.width, min_font_for(image.width))
 
 

@@ -106,8 +106,8 @@ def test_bidding_pictures_the_auction_only_with_the_tiles_ringed() -> None:
 
 
 def test_placing_a_tile_outlines_each_free_cell_offered_where_it_is() -> None:
-    """The cells are found from the tiles next to them (`near`); each is where its name (the
-    option's id, axial q_r) says, and is drawn inside the picture."""
+    """The cells are found from the tiles next to them (`near`); each is where its id (axial
+    q_r) says, named by its mark (`mark_name`), and is drawn inside the picture."""
     seen = 0
     for _, view, decision in _decisions(3, 2):
         if decision.kind != "place_at":
@@ -115,7 +115,11 @@ def test_placing_a_tile_outlines_each_free_cell_offered_where_it_is() -> None:
         fields = _fields(decision)
         picture = phone.decision_picture("keyflower", view, "place_at", fields)
         assert picture.parts == (kf.PLACING,)
-        named = {("cell", f["at"], *map(int, f["at"].split("_"))) for f in fields if "at" in f}
+        named = {
+            ("cell", kf.mark_name(f["mark"]), *map(int, f["at"].split("_")))
+            for f in fields
+            if "at" in f
+        }
         assert set(picture.marks) == named
         seen += 1
         if seen > 3:
@@ -153,7 +157,7 @@ def test_turning_a_tile_shows_it_in_each_turn_offered() -> None:
             continue
         fields = _fields(decision)
         picture = phone.decision_picture("keyflower", view, "place_rot", fields)
-        rots = tuple(sorted(f["rot"] for f in fields if "rot" in f))
+        rots = tuple((f["rot"], kf.mark_name(f["mark"])) for f in fields if "rot" in f)
         tile = state.players[decision.seat].placing
         assert ("turns", tile, rots) in picture.marks
         plain = phone.render_decision("keyflower", view, picture.parts)

@@ -1,0 +1,75 @@
+"""Keyflower's placing pictures mark what a player can match to the panel's lines (H5's read,
+K1 and K7): each free cell's ring and each turn drawn carry the option's number (`mark`), the
+keycap emoji its panel line wears, never the engine's cell id or turn id."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+from meeple_hall import games
+from meeple_hall.bot.presenters import keyflower as presenter
+from meeple_hall.games.core import Action, Decision
+from meeple_hall.games.testing import random_choices
+from meeple_hall.renderers import phone
+from meeple_hall.renderers.phone import keyflower as kf
+
+ENGINE = games.get("keyflower")
+
+
+def _decisions(players: int, seed: int, kind: str) -> Iterator[tuple[dict[str, Any], Decision]]:
+    state, rng = ENGINE.new(players, seed), random.Random(seed)
+    while pending := ENGINE.decisions(state):
+        for decision in pending:
+            if decision.kind == kind:
+                yield ENGINE.view(state, decision.seat), decision
+        decision = rng.choice(pending)
+        state = ENGINE.apply(state, Action(decision.seat, random_choices(decision, rng)))
+
+
+def _fields(decision: Decision) -> list[dict[str, Any]]:
+    return [dict(o.fields) for o in decision.options]
+
+
+def test_keycaps_and_the_picture_s_marks_say_the_same() -> None:
+    digits = [presenter.KEYCAPS[n - 1][0] for n in range(1, 10)]
+    assert digits == [kf.mark_name(n) for n in range(1, 10)]
+    assert presenter.KEYCAPS[9] == "🔟" and kf.mark_name(10) == "10"
+    for n in range(11, 37):
+        letter = chr(ord(presenter.KEYCAPS[n - 1]) - 0x1F1E6 + ord("A"))
+        assert letter == kf.mark_name(n)
+
+
+def test_each_free_cell_s_ring_carries_its_panel_line_s_keycap() -> None:
+    """The ring round a cell holds the number whose keycap the cell's line wears, and each
+    cell offered has its own."""
+    seen = 0
+    for view, decision in _decisions(3, 2, "place_at"):
+        cells = [o for o in decision.options if o.id != "back"]
+        picture = phone.decision_picture("keyflower", view, "place_at", _fields(decision))
+        ringed = {(q, r): name for _, name, q, r in picture.marks}
+        emoji = [presenter.option_style(decision, o).emoji for o in cells]
+        assert emoji == list(presenter.KEYCAPS[: len(cells)])
+        for cell, keycap in zip(cells, emoji, strict=True):
+            q, r = map(int, cell.id.split("_"))
+            assert ringed[q, r] == kf.mark_name(presenter.KEYCAPS.index(keycap) + 1)
+            assert cell.id not in ringed.values()
+        seen += 1
+    assert seen > 5
+
+
+def test_each_turn_drawn_is_named_by_its_panel_line_s_keycap() -> None:
+    """Under the placing picture, each turn offered is named by the mark whose keycap its line
+    wears (`r0`... before, which no line shows), in the options' order."""
+    seen = 0
+    for view, decision in _decisions(4, 1, "place_rot"):
+        turns = [o for o in decision.options if o.id != "back"]
+        picture = phone.decision_picture("keyflower", view, "place_rot", _fields(decision))
+        (named,) = [m[2] for m in picture.marks if m[0] == "turns"]
+        emoji = [presenter.option_style(decision, o).emoji for o in turns]
+        assert emoji == list(presenter.KEYCAPS[: len(turns)])
+        assert named == tuple((o.fields["rot"], kf.mark_name(i)) for i, o in enumerate(turns, 1))
+        assert not any(name.startswith("r") for _, name in named)
+        seen += 1
+    assert seen > 10
