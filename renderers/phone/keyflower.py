@@ -219,8 +219,9 @@ def narrowed(
     return (part,)
 
 
-# What a decision's picture marks: the tiles a worker may be placed on (`location`), the tile
-# chosen for the workers in the steps after it (`PLACED_AT`), the free cells a tile may be
+# What a decision's picture marks: the tiles a worker may be placed on (`location`) or the
+# winter boat Flipper may upgrade (`flip`: in the seat's own village), the tile chosen for
+# the workers in the steps after `location` (`PLACED_AT`), the free cells a tile may be
 # placed in (`place_at`, each with its mark: `mark_name`), and the cell a tile is being
 # turned in with each turn offered (`place_rot`, each turn with its mark).
 PLACED_AT = ("colour", "gather", "count", "mix", "resource", "skill", "discard")
@@ -230,7 +231,7 @@ SpotMark = tuple[str, int, int]  # ("spot", q, r): the cell a tile is turned in
 
 
 def marks(view: dict[str, Any], kind: str, fields: Sequence[Mapping[str, Any]]) -> tuple[Any, ...]:
-    if kind == "location":
+    if kind in ("location", "flip"):  # the tiles a worker may use, or Flipper may upgrade
         return tuple(("tile", t) for t in sorted(_offered_tiles(fields)))
     if kind in PLACED_AT:
         return tuple(("tile", t) for t in sorted(_chosen_tile(fields)))

@@ -13,6 +13,7 @@ from meeple_hall.bot.presenters import keyflower as presenter
 from meeple_hall.games.core import Action, Decision
 from meeple_hall.games.testing import random_choices
 from meeple_hall.renderers import phone
+from meeple_hall.renderers.palette import MARK
 from meeple_hall.renderers.phone import keyflower as kf
 
 ENGINE = games.get("keyflower")
@@ -73,3 +74,22 @@ def test_each_turn_drawn_is_named_by_its_panel_line_s_keycap() -> None:
         assert not any(name.startswith("r") for _, name in named)
         seen += 1
     assert seen > 10
+
+
+def _marked_pixels(image: Any) -> int:
+    data = image.convert("RGB").tobytes()
+    return sum(1 for c in zip(data[0::3], data[1::3], data[2::3], strict=True) if c == MARK)
+
+
+def test_the_tiles_flipper_may_upgrade_are_ringed_in_the_own_village() -> None:
+    """The winter boat Flipper's decision (K8): each tile it may upgrade ringed, as `location`
+    rings the tiles a worker may use."""
+    view, decision = next(_decisions(4, 2, "flip"))
+    offered = {o.fields["tile"] for o in decision.options if "tile" in o.fields}
+    assert len(offered) > 1
+    assert offered <= {t["id"] for t in view["players"][decision.seat]["village"]}
+    picture = phone.decision_picture("keyflower", view, "flip", _fields(decision))
+    assert picture.parts == (phone.OWN,)
+    assert set(picture.marks) == {("tile", t) for t in offered}
+    image = phone.render_decision("keyflower", view, picture.parts, picture.marks)
+    assert image is not None and _marked_pixels(image) > 300 * len(offered)
