@@ -144,6 +144,13 @@ def render_focus(view: dict[str, Any], focus: str) -> Image.Image:
     seat = seat_of_focus(focus, len(view["players"]))
     if seat is not None:
         return _company(view, seat)
+    if focus in BOARDS:
+        return _board(view, focus)
+    if focus in FOLDED_ALL:
+        side = focus.split(".")[1]
+        return stack([folded(view, f"{coop}.{side}") for coop in COOPS], BACKGROUND, gap=24)
+    if focus in FOLDED:
+        return folded(view, focus)
     if focus == EVERY_COOP:
         # each cooperative as its own focus shows it: twice as large, each pixel a square of
         # four (`fit`), with twice the gap `crops` leaves. The cooperatives, one under
@@ -207,23 +214,67 @@ def _own(view: dict[str, Any], seat: int) -> Image.Image:
     return stack([company, arabica, stacks], BACKGROUND)
 
 
+# A cooperative folded for a decision about one side of it, cut from its enlarged part (kept:
+# `_focus`): `rows`, its plantation rows and pathways (workers sent, donkeys bred), without
+# the trading house above or the Quality Values and building spaces below; `house`, the
+# trading house (traders, coin, stock) over the Quality Values and building spaces, the
+# rows between folded away. Table rows from a cooperative's top, each way.
+FOLDS = {"rows": ((52, 217),), "house": ((-CROP_PAD, 52), (220, table.COOP_H + CROP_PAD))}
+FOLDED = tuple(f"{coop}.{side}" for side in FOLDS for coop in COOPS)
+FOLDED_ALL = tuple(f"coops.{side}" for side in FOLDS)  # the five, one under another
+
+
+def folded(view: dict[str, Any], part: str) -> Image.Image:
+    """A cooperative's `part` (`coop3.rows`): the strips FOLDS names, cut from its enlarged
+    part (`_focus`, CROP_PAD around it, each pixel a square of `scale`) and joined."""
+    coop, side = part.split(".")
+    image = _focus(view, coop, _part_key(view, coop))
+    scale = image.width // (table.COOP_W + 2 * CROP_PAD)
+    strips = [
+        image.crop((0, (top + CROP_PAD) * scale, image.width, (bottom + CROP_PAD) * scale))
+        for top, bottom in FOLDS[side]
+    ]
+    return strips[0] if len(strips) == 1 else stack(strips, BACKGROUND, gap=0)
+
+
+# The deciding seat's company board alone (`company`), or over its plantation stacks, rows
+# A-C (`board`), as wide as a cooperative's part: a decision's own part beside the
+# cooperatives, read as large as its own area is (its company a phone's width), without
+# widening the cooperatives to the own area's whole factor of 2 (they read large enough).
+BOARDS = ("company", "board")
+STACKS_H = 130  # rows A-C (`draw_stacks`)
+
+
+def _board(view: dict[str, Any], part: str) -> Image.Image:
+    seat = view["you"]
+    company = _company(dict(view, active=[]), seat)
+    if part == "board":
+        stacks = Image.new("RGB", (company.width, STACKS_H), BACKGROUND)
+        table.draw_stacks(ImageDraw.Draw(stacks), view, seat, (company.width - 230) // 2, 0)
+        company = stack([company, stacks], BACKGROUND, gap=0)
+    return widened(company, 2 * (table.COOP_W + 2 * CROP_PAD))
+
+
 # What a decision's panel pictures, by its kind. Working, planting, staffing, building a
 # site, the donkey and the pieces taken from or put on a cooperative happen on the
 # cooperatives (those the options name: `narrowed`); converting, storing, paying and
 # gaining coffee on the seat's own area; trading on the cooperatives; selling at the Coffee
 # Bars and on the contracts (the seat's company board); advancing on the Arabica track.
 EVERY_COOP = "coops"  # a decision's part only: the five cooperatives, cut from one drawing
-DECISION_ONLY = (EVERY_COOP,)
+DECISION_ONLY = (EVERY_COOP, *FOLDED, *FOLDED_ALL, *BOARDS)
 DECISION_PARTS: dict[str, tuple[str, ...]] = {
     "contract_bonus": ("market",),
     "sell_second": ("bars",),
     "sell": ("bars", OWN),
     "mixed_pay": ("bars", OWN),
     "advance": ("arabica",),
+    # the first decision of a turn, and a Trade: most options are about the seat's own
+    # board (planting from rows A-C, building, removing a trader), the rest about the
+    # cooperatives, folded to the side they act on, those the options name
+    "work": ("board", "coops.rows"),
+    "trade": ("company", "coops.house"),
     **dict.fromkeys(
         (
-            "work",
-            "trade",
             "piggy_trader",
             "start",
             "plant_space",
@@ -263,11 +314,15 @@ def narrowed(
     """The cooperatives a decision's options name (`coffee`), in the board's order, for the
     five; the five as one drawing when the options name them all, or none (a player to
     choose); any other part as it is."""
-    if part != EVERY_COOP:
+    if part in BOARDS and view.get("you") is None:
+        return ()  # a spectator's view has no company of its own
+    if part != EVERY_COOP and part not in FOLDED_ALL:
         return (part,)
     named = {f.get("coffee") for f in fields}
     coops = tuple(c for c, coffee in zip(COOPS, table.COFFEES, strict=True) if coffee in named)
-    return coops if 0 < len(coops) < len(COOPS) else (part,)
+    if not 0 < len(coops) < len(COOPS):
+        return (part,)
+    return coops if part == EVERY_COOP else tuple(f"{c}.{part.split('.')[1]}" for c in coops)
 
 
 NO_PICTURE: dict[str, str] = {}  # every Coffee Traders decision is about something on the table

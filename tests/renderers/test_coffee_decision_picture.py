@@ -1,6 +1,7 @@
-"""The picture of a Trade decision in Coffee Traders (its five cooperatives, one under
-another) fits a phone: under 60 KiB as the bot sends it, and still legible at phone width
-(issue 29 item 5; it was 154 KiB, enlarged smoothly to 400 px)."""
+"""The picture of a Trade decision in Coffee Traders (the seat's company board over the five
+cooperatives' trading houses and building spaces, one under another) fits a phone: under
+60 KiB as the bot sends it, and still legible at phone width (issue 29 item 5; it was
+154 KiB, enlarged smoothly to 400 px)."""
 
 from __future__ import annotations
 
@@ -35,12 +36,14 @@ def last_trade_view(num_players: int, seed: int) -> dict:
 def test_the_cooperatives_of_a_trade_fit_a_phone(num_players: int) -> None:
     view = last_trade_view(num_players, seed=num_players)
     parts = phone.decision_parts("coffee", view, "trade")
-    assert parts == ("coops",)
+    assert parts == ("company", "coops.house")
     image, texts = texts_on_phone(lambda: phone.render_decision("coffee", view, parts))
     assert image.width >= PHONE_WIDTH
     assert min(t.height for t in texts) >= MIN_TEXT_PX
     assert len(flat_png(image)) < MOST_KIB * 1024
-    # every pixel doubled: flat colours stay flat (no colours made by smoothing)
-    assert image.width % 2 == 0 and image.height % 2 == 0
-    half = image.resize((image.width // 2, image.height // 2), resample=0)
-    assert half.resize(image.size, resample=0).tobytes() == image.tobytes()
+    # the cooperatives' every pixel doubled: flat colours stay flat (none made by smoothing)
+    coops = phone.render_decision("coffee", view, parts[1:])
+    assert coops is not None and coops.width == image.width
+    assert coops.width % 2 == 0 and coops.height % 2 == 0
+    half = coops.resize((coops.width // 2, coops.height // 2), resample=0)
+    assert half.resize(coops.size, resample=0).tobytes() == coops.tobytes()
