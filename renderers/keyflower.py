@@ -671,10 +671,14 @@ def _tile(
     cy: float,
     size: float,
     edges: bool = True,
+    clear_stored: bool = False,
 ) -> None:
-    """A tile: its face (pasted from a stamp where it was drawn before), then its workers."""
+    """A tile: its face (pasted from a stamp where it was drawn before), then its workers;
+    with `clear_stored` (the phone's villages), above the resources kept on it, whose counts
+    the phone's larger type otherwise hides under the workers (`WORKERS_RAISED`)."""
     _stamped_face(draw, tile, cx, cy, size, edges)
-    _tile_workers(draw, tile.get("workers", []), cx, cy, size)
+    stored = clear_stored and any(tile.get("resources", {}).values())
+    _tile_workers(draw, tile.get("workers", []), cx, cy, size, raised=stored)
 
 
 def _face(
@@ -722,15 +726,27 @@ def _face(
         _upgrade_cost(draw, tile["id"], cx, cy, size)
 
 
+# Where a tile's workers stand, below its centre (a share of the hex's size): over the
+# resources kept on it at the phone's type sizes (`_stored_spots`: their row at 0.6, its top
+# at 0.47), so raised there on a tile holding some, over the lower part of what it does.
+WORKERS_AT = 0.33
+WORKERS_RAISED = 0.2
+
+
 def _tile_workers(
-    draw: ImageDraw.ImageDraw, workers: list[dict[str, Any]], cx: float, cy: float, size: float
+    draw: ImageDraw.ImageDraw,
+    workers: list[dict[str, Any]],
+    cx: float,
+    cy: float,
+    size: float,
+    raised: bool = False,
 ) -> None:
     step = min(0.42, 1.3 / max(1, len(workers))) * size
     for i, g in enumerate(workers):
         _pawn(
             draw,
             cx + (i - (len(workers) - 1) / 2) * step,
-            cy + size * 0.33,
+            cy + size * (WORKERS_RAISED if raised else WORKERS_AT),
             g["colour"],
             g["count"],
             r=max(7.5, size * 0.15),
@@ -1369,9 +1385,11 @@ def _village(
     active: bool,
     score: int | None,
     room: bool = False,
+    phone: bool = False,
 ) -> None:
     """A village in its box; with `room`, laid out with its free cells around it, each
-    outlined (the phone's picture of placing a tile)."""
+    outlined (the phone's picture of placing a tile); with `phone`, the workers on a tile
+    holding resources raised clear of them (`_tile`'s `clear_stored`)."""
     x0, y0, _, y1 = box
     seat = player["seat"]
     colour = SEAT[seat % len(SEAT)]
@@ -1410,7 +1428,7 @@ def _village(
             corners = _hex(ox + px * size, oy + py * size, size - 3)
             draw.line([*corners, corners[0]], fill=FREE_CELL, width=3, joint="curve")
     for t, (px, py) in zip(tiles, _centres(tiles), strict=True):
-        _tile(draw, t, ox + px * size, oy + py * size, size)
+        _tile(draw, t, ox + px * size, oy + py * size, size, clear_stored=phone)
     waiting = player.get("to_place", [])
     if waiting:
         _, h = _extent(player, room)
@@ -1437,10 +1455,11 @@ def _kept_village(
     active: bool,
     score: int | None,
     room: bool = False,
+    phone: bool = False,
 ) -> None:
     """A village (`_village`) as a part: drawn inside its box."""
-    key = ("village", repr(player), box, size, active, score, room)
-    _part(draw, key, box, lambda: _village(draw, player, box, size, active, score, room))
+    key = ("village", repr(player), box, size, active, score, room, phone)
+    _part(draw, key, box, lambda: _village(draw, player, box, size, active, score, room, phone))
 
 
 def _skill_icon(draw: ImageDraw.ImageDraw, x: float, y: float, kind: str, r: float) -> None:
@@ -1559,7 +1578,7 @@ def village_picture(view: dict[str, Any], seat: int, room: bool = False) -> Imag
     box = (MARGIN, MARGIN, width - MARGIN, height - MARGIN)
     active = seat in view.get("active_seats", [])
     score = scores[seat] if scores else None
-    _kept_village(ImageDraw.Draw(img), player, box, size, active, score, room)
+    _kept_village(ImageDraw.Draw(img), player, box, size, active, score, room, phone=True)
     return img
 
 

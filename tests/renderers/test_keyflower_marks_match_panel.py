@@ -12,6 +12,7 @@ from meeple_hall import games
 from meeple_hall.bot.presenters import keyflower as presenter
 from meeple_hall.games.core import Action, Decision
 from meeple_hall.games.testing import random_choices
+from meeple_hall.renderers import keyflower as table
 from meeple_hall.renderers import phone
 from meeple_hall.renderers.palette import MARK
 from meeple_hall.renderers.phone import keyflower as kf
@@ -93,3 +94,27 @@ def test_the_tiles_flipper_may_upgrade_are_ringed_in_the_own_village() -> None:
     assert set(picture.marks) == {("tile", t) for t in offered}
     image = phone.render_decision("keyflower", view, picture.parts, picture.marks)
     assert image is not None and _marked_pixels(image) > 300 * len(offered)
+
+
+def test_workers_on_a_tile_leave_its_resources_counts_clear_on_the_phone() -> None:
+    """K5: on the phone's villages (larger type), a tile's workers stand clear of the
+    resources kept on it, whose counts a transport's options move."""
+    view, decision = next(_decisions(3, 1, "action"))
+    seat = decision.seat
+    player = view["players"][seat]
+    tile = next(t for t in player["village"] if "q" in t)  # the home tile
+    tile["resources"] = {"iron": 2, "stone": 1, "wood": 3}
+    tile["workers"] = []
+    bare = table.village_picture(view, seat)
+    tile["workers"] = [
+        {"colour": c, "count": 3, "seat": (seat + i) % 3, "lying": False}
+        for i, c in enumerate(("blue", "yellow", "red"))
+    ]
+    crowded = table.village_picture(view, seat)
+    geometry = table.village_geometry(player)
+    assert geometry is not None
+    cx, cy = geometry.centre(tile["q"], tile["r"])
+    n = sum(1 for v in tile["resources"].values() if v)
+    for x, y, r in table._stored_spots(cx, cy, geometry.size, n):
+        box = tuple(round(v) for v in (x - r, y - r, x + r, y + r))
+        assert bare.crop(box).tobytes() == crowded.crop(box).tobytes(), box
