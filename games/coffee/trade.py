@@ -288,7 +288,7 @@ class PiggyTrader(CoffeeStep):
         return offer(
             m("prompt.piggy_trader", coffee=coop_name(frame.data["coffee"])),
             [
-                Option("join", m(own), {"action": "join"}),
+                Option("join", m(own), {"action": "join", "place": frame.data["coffee"]}),
                 Option("decline", m("label.decline"), {"action": "decline"}),
             ],
         )
@@ -345,7 +345,8 @@ class PiggyBuild(CoffeeStep):
             Option(
                 f"join.{c}",
                 m(own, building=column_name(c)),
-                {"action": "join", "building": c, "bonus_trader": bonus_trader},
+                {"action": "join", "building": c, "bonus_trader": bonus_trader}
+                | ({"place": place} if place is not None else {}),
             )
             for c in follow_columns(state, frame.seat, place)
         ]

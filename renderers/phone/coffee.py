@@ -273,9 +273,11 @@ DECISION_PARTS: dict[str, tuple[str, ...]] = {
     # cooperatives, folded to the side they act on, those the options name
     "work": ("board", "coops.rows"),
     "trade": ("company", "coops.house"),
+    # a piggyback: the trading house a trader joins; what is built, and where
+    "piggy_trader": ("coops.house",),
+    "piggy_build": ("company", "coops.house"),
     **dict.fromkeys(
         (
-            "piggy_trader",
             "start",
             "plant_space",
             "staff_own",
@@ -295,7 +297,6 @@ DECISION_PARTS: dict[str, tuple[str, ...]] = {
             "penalty",
             "gain_coffee",
             "wild_income",
-            "piggy_build",
             "piggy_pay",
             "convert",
             "stock",
@@ -311,15 +312,18 @@ DECISION_PARTS: dict[str, tuple[str, ...]] = {
 def narrowed(
     view: dict[str, Any], part: str, fields: Sequence[Mapping[str, Any]]
 ) -> tuple[str, ...]:
-    """The cooperatives a decision's options name (`coffee`), in the board's order, for the
-    five; the five as one drawing when the options name them all, or none (a player to
-    choose); any other part as it is."""
+    """The cooperatives a decision's options name (`coffee`, or the `place` a piggyback acts
+    on), in the board's order, for the five (or the five folded); the five as one drawing
+    when the options name them all, or none (a player to choose), none of the five folded
+    when none is named; any other part as it is."""
     if part in BOARDS and view.get("you") is None:
         return ()  # a spectator's view has no company of its own
     if part != EVERY_COOP and part not in FOLDED_ALL:
         return (part,)
-    named = {f.get("coffee") for f in fields}
+    named = {f.get("coffee", f.get("place")) for f in fields}
     coops = tuple(c for c, coffee in zip(COOPS, table.COFFEES, strict=True) if coffee in named)
+    if not coops and part in FOLDED_ALL:
+        return ()  # nothing on the cooperatives: building a warehouse, say
     if not 0 < len(coops) < len(COOPS):
         return (part,)
     return coops if part == EVERY_COOP else tuple(f"{c}.{part.split('.')[1]}" for c in coops)
@@ -336,10 +340,24 @@ MARKED_KINDS = frozenset(
 )
 
 
+# Selling: the Coffee Bar spaces the options name ("bar", bar, space), and the contracts
+# ("contract", letter) on the seat's company board.
+SOLD_KINDS = frozenset({"sell", "sell_second"})
+
+
 def marks(
     view: dict[str, Any], kind: str, fields: Sequence[Mapping[str, Any]]
-) -> tuple[tuple[str, int, int], ...]:
-    """(coffee, row, space) of every space the options name."""
+) -> tuple[tuple[str, Any, int] | tuple[str, str], ...]:
+    """(coffee, row, space) of every space the options name; ("bar", bar, space) and
+    ("contract", letter) of the bar spaces and contracts a sale's options name."""
+    if kind in SOLD_KINDS:
+        sold: dict[tuple[str, Any, int] | tuple[str, str], None] = {}
+        for f in fields:
+            if f.get("action") == "bar":
+                sold[("bar", f["bar"], f["space"])] = None
+            elif f.get("action") == "contract":
+                sold[("contract", f["letter"])] = None
+        return tuple(sold)
     if kind not in MARKED_KINDS:
         return ()
     found: dict[tuple[str, int, int], None] = {}
@@ -354,11 +372,18 @@ def marks(
 def marked(
     view: dict[str, Any], part: str, image: Image.Image, spaces: tuple[Any, ...]
 ) -> Image.Image:
-    """The cooperatives' picture with a ring around each space marked; any other part as it
+    """The cooperatives' picture with a ring around each space marked, the Coffee Bars' and
+    the own area's with a ring around each bar space and contract; any other part as it
     is. The part is the cooperatives cut from the table (`crops`: each its box and CROP_PAD,
     one under another), enlarged: where each space lies follows from that."""
+    if part == "bars":
+        return _rings(image, _bars_size(view), [_bar_box(view, m) for m in spaces if m[0] == "bar"])
+    if part == OWN:
+        return _rings(image, OWN_SIZE, [_contract_box(m[1]) for m in spaces if m[0] == "contract"])
     shown = [coop for coop in COOPS if part in (coop, EVERY_COOP)]
-    rings = [m for m in spaces if COOPS[table.COFFEES.index(m[0])] in shown]
+    rings = [
+        m for m in spaces if m[0] in table.COFFEES and COOPS[table.COFFEES.index(m[0])] in shown
+    ]
     if not rings:
         return image
     cut_w, cut_h = table.COOP_W + 2 * CROP_PAD, table.COOP_H + 2 * CROP_PAD
@@ -383,3 +408,60 @@ def marked(
             (cx - r + 1, cy - r + 1, cx + r - 1, cy + r - 1), r / 3, outline=MARK, width=width
         )
     return out
+
+
+def _rings(image: Image.Image, drawn: tuple[int, int], boxes: Sequence[Box]) -> Image.Image:
+    """A copy of a part's picture with a ring round each box, the boxes where the part lay
+    as drawn (`drawn`: its size then), before it was enlarged and centred to the picture's
+    width; the picture itself if there is none."""
+    if not boxes:
+        return image
+    scale = image.height / drawn[1]
+    left = (image.width - drawn[0] * scale) / 2
+    out = image.copy()
+    draw = ImageDraw.Draw(out)
+    width = max(3, round(2 * scale))
+    for x0, y0, x1, y1 in boxes:
+        box = (left + x0 * scale, y0 * scale, left + x1 * scale, y1 * scale)
+        grown = (box[0] - width, box[1] - width, box[2] + width, box[3] + width)
+        draw.rounded_rectangle(grown, 6 * scale, outline=INK, width=width + 2)
+        inner = (grown[0] + 1, grown[1] + 1, grown[2] - 1, grown[3] - 1)
+        draw.rounded_rectangle(inner, 6 * scale, outline=MARK, width=width)
+    return out
+
+
+def _bars_size(view: dict[str, Any]) -> tuple[int, int]:
+    """The Coffee Bars' part as cut (`crops` of `_boxes`), before `fit`."""
+    boxes = _boxes(view, "bars")
+    widths = [round(x1) - round(x0) + 2 * CROP_PAD for x0, _, x1, _ in boxes]
+    height = table.BAND_H + 2 * CROP_PAD
+    return max(widths), len(boxes) * height + (len(boxes) - 1) * 2 * CROP_PAD
+
+
+def _bar_box(view: dict[str, Any], mark: tuple[Any, ...]) -> Box:
+    """Where a bar space lies on the Coffee Bars' part as cut (`_bars_size`)."""
+    _, bar, space = mark
+    bars = list(view["bar_spaces"])
+    b = bars.index(bar)
+    boxes = _boxes(view, "bars")
+    row = b // BARS_PER_ROW
+    x0, top, x1, _ = boxes[row]
+    width = round(x1) - round(x0) + 2 * CROP_PAD
+    left = (_bars_size(view)[0] - width) // 2 - (round(x0) - CROP_PAD)
+    down = row * (table.BAND_H + 4 * CROP_PAD) - (round(top) - CROP_PAD)
+    x = table.band_x(view)[0] + b * (table.BAR_W + table.BAR_GAP)
+    pitch = table.bar_pitch(view["bar_spaces"][bar])
+    y = table.BAND_TOP + table.BAR_TAB + 1 + space * pitch
+    return (left + x + 4, down + y, left + x + table.BAR_W - 4, down + y + pitch - 4)
+
+
+# The own area as drawn (`_own`): the company board (COMPANY_W, at 10, 13) over its Arabica
+# rows and plantation stacks.
+OWN_SIZE = (COMPANY_W + 20, table.PLAYER_H + 26 + 8 + 180 + 8 + 250)
+
+
+def _contract_box(letter: str) -> Box:
+    """Where a contract lies on the own area as drawn (`OWN_SIZE`, `table.draw_contracts`)."""
+    left, each = table.columns(10, COMPANY_W, 6, padding=8)
+    x = left + "ABCDEF".index(letter) * each
+    return (x + 1, 13 + 168, x + each - 2, 13 + 220)

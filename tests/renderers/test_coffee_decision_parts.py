@@ -10,6 +10,7 @@ import pytest
 
 from meeple_hall.games.core import Decision
 from meeple_hall.renderers import phone
+from meeple_hall.renderers.palette import MARK
 from meeple_hall.renderers.phone import coffee as coffee_phone
 from tests.renderers.legibility import MIN_TEXT_PX, PHONE_WIDTH, texts_on_phone
 from tests.renderers.test_decision_pictures import _decisions, _fields
@@ -53,3 +54,72 @@ def test_work_s_cooperatives_are_narrowed_to_those_the_options_name() -> None:
     fields = [f for f in _fields(decision) if f.get("coffee") in (None, "bra", "ind")]
     parts = phone.decision_parts("coffee", view, "work", fields)
     assert parts == ("board", "coop3.rows", "coop5.rows")
+
+
+def _mark_pixels(image, box=None) -> int:
+    part = image if box is None else image.crop(box)
+    return sum(1 for c in part.getdata() if c[:3] == MARK)
+
+
+def _sale_with_contracts() -> tuple[dict, Decision]:
+    return next(
+        (v, d)
+        for v, d in _each("sell")
+        if any(o.fields.get("action") == "contract" for o in d.options)
+    )
+
+
+def test_a_sale_rings_the_bar_spaces_and_contracts_its_options_name() -> None:
+    view, decision = _sale_with_contracts()
+    shown, image = _picture(view, decision)
+    assert shown.parts == ("bars", phone.OWN)
+    fields = _fields(decision)
+    bars = {("bar", f["bar"], f["space"]) for f in fields if f.get("action") == "bar"}
+    letters = {("contract", f["letter"]) for f in fields if f.get("action") == "contract"}
+    assert bars and letters and set(shown.marks) == bars | letters
+    plain = phone.render_decision("coffee", view, shown.parts)
+    assert _mark_pixels(plain) == 0
+    # each contract offered ringed on the own area, the others not
+    own = coffee_phone.render_own(view)
+    assert own is not None
+    top = image.height - own.height
+    scale = own.width / coffee_phone.OWN_SIZE[0]
+    for letter in "ABCDEF":
+        x0, y0, x1, _ = coffee_phone._contract_box(letter)
+        edge = (
+            round(x0 * scale) - 3,
+            top + round(y0 * scale) - 6,
+            round(x1 * scale) + 3,
+            top + round(y0 * scale),
+        )
+        assert (_mark_pixels(image, edge) > 0) == (("contract", letter) in letters), letter
+    # each bar space offered ringed, its left edge in MARK
+    bars_image = coffee_phone.marked(
+        view, "bars", phone.render_focus("coffee", view, "bars"), shown.marks
+    )
+    size = coffee_phone._bars_size(view)
+    s = bars_image.height / size[1]
+    left = (bars_image.width - size[0] * s) / 2
+    for bar, spaces in view["bar_spaces"].items():
+        for space in range(len(spaces)):
+            x0, y0, _, y1 = coffee_phone._bar_box(view, ("bar", bar, space))
+            middle = round((y0 + y1) / 2 * s)
+            edge = (round(left + x0 * s) - 6, middle - 2, round(left + x0 * s), middle + 2)
+            assert (_mark_pixels(bars_image, edge) > 0) == (("bar", bar, space) in bars)
+
+
+def test_a_piggyback_pictures_the_cooperative_it_acts_on() -> None:
+    view, decision = next((v, d) for v, d in _each("piggy_trader") if d.options[0].id == "join")
+    place = decision.options[0].fields["place"]
+    coop = coffee_phone.COOPS[coffee_phone.table.COFFEES.index(place)]
+    shown, _ = _picture(view, decision)
+    assert shown.parts == (f"{coop}.house",)
+    view, decision = next((v, d) for v, d in _each("piggy_build") if "place" in decision_fields(d))
+    place = decision.options[0].fields["place"]
+    coop = coffee_phone.COOPS[coffee_phone.table.COFFEES.index(place)]
+    shown, _ = _picture(view, decision)
+    assert shown.parts == ("company", f"{coop}.house")
+
+
+def decision_fields(decision: Decision) -> set[str]:
+    return {k for f in _fields(decision) for k in f}
