@@ -1635,13 +1635,18 @@ def alone(
     return canvas.crop(box)
 
 
-def yard_track(x0: float, y0: float, w: int, scale: float = 1) -> tuple[float, float, float]:
+def yard_track(
+    x0: float, y0: float, w: int, scale: float = 1, own: bool = False
+) -> tuple[float, float, float]:
     """The centre and radius of a farmyard's time track: narrow yards (4 and 5 players) put
     the goods in a row under it; wide ones (2 players, solo) draw everything larger. `w` is
-    the yard's width on the table; `scale` the size it is drawn at (see `Scale`)."""
+    the yard's width on the table; `scale` the size it is drawn at (see `Scale`). A seat's
+    own farmyard (`own`: the private picture and the phone's own area, not the table) has a
+    larger track, the family at home inside it large enough to read its numbers by
+    (`home_spots`)."""
     u = Scale(scale)
     narrow, wide = w < 420, w >= 560
-    r = u((44 if w < 300 else 50) if narrow else 64 if wide else 50)
+    r = u((44 if w < 300 else 50) if narrow else 64 if wide else OWN_TRACK if own else 50)
     return x0 + u(18) + r, y0 + u(64 if narrow else 56) + r, r
 
 
@@ -1654,6 +1659,7 @@ def draw_yard_frame(
     w: int,
     h: int,
     scale: float = 1,
+    own: bool = False,
 ) -> None:
     """A farmyard's board: its header in the family's colour with the seat number on the
     family's shape (the key to the shapes of its members), the time track's spaces. `w`
@@ -1667,7 +1673,7 @@ def draw_yard_frame(
     d.rounded_rectangle(header, radius=u.i(10), fill=colour, outline=edge, width=u.i(2))
     seat_shape(d, x0 + u(25), y0 + u(22), u(18), seat, fill=(250, 246, 236), width=u.i(2))
     text(d, (x0 + u(25), y0 + u(21)), seat + 1, size=u.font(26))
-    draw_time_track_frame(d, *yard_track(x0, y0, w, scale), track_length)
+    draw_time_track_frame(d, *yard_track(x0, y0, w, scale, own), track_length)
 
 
 def draw_yard(
@@ -1679,11 +1685,13 @@ def draw_yard(
     w: int,
     h: int,
     scale: float = 1,
+    own: bool = False,
 ) -> None:
     """What is on a farmyard (drawn on its frame; `w` and `h` its size on the table, drawn
-    `scale` times that, see `Scale`): the ring of a seat that must act, then its pieces."""
+    `scale` times that, see `Scale`): the ring of a seat that must act, then its pieces
+    (`own`: see `yard_track`)."""
     draw_yard_ring(d, view, seat, x0, y0, w, h, scale)
-    draw_yard_pieces(d, view, seat, x0, y0, w, h, scale)
+    draw_yard_pieces(d, view, seat, x0, y0, w, h, scale, own)
 
 
 def draw_yard_ring(
@@ -1713,6 +1721,7 @@ def draw_yard_pieces(
     w: int,
     h: int,
     scale: float = 1,
+    own: bool = False,
 ) -> None:
     u = Scale(scale)
     p = view["players"][seat]
@@ -1733,7 +1742,7 @@ def draw_yard_pieces(
         text(d, (x + u(32), y0 + u(22)), p["deaths_due"], size=u.font(26), fill=ink)
     star(d, right - u(78), y0 + u(22), u(16))
     text(d, (right - u(38), y0 + u(22)), p["prestige"], size=u.font(34), fill=ink)
-    draw_yard_holdings(d, p, seat, (x0, y0, w, track_length(view)), scale)
+    draw_yard_holdings(d, p, seat, (x0, y0, w, track_length(view)), scale, own)
     draw_unborn(d, p["unborn"], seat, x0, y0 + u(222 if w < 420 or w >= 560 else 218), scale)
     if "scores" in view:
         d.rounded_rectangle(
@@ -1756,6 +1765,7 @@ def draw_yard_holdings(
     seat: int,
     where: tuple[float, float, int, int],
     scale: float,
+    own: bool = False,
 ) -> None:
     """The time track's marker and the family at home; the cubes, goods and holdings as
     counts (`where`: the yard's corner, its width on the table, the track's length)."""
@@ -1765,9 +1775,14 @@ def draw_yard_holdings(
     row = u(29 if narrow else 31 if wide else 30)
     s0, size0 = (22, 24) if w < 300 else (24, 28) if narrow else (30, 34) if wide else (26, 30)
     s, size = u.i(s0), u.font(size0)
-    cx, cy, r = yard_track(x0, y0, w, scale)
+    cx, cy, r = yard_track(x0, y0, w, scale, own)
     draw_time_marker(d, cx, cy, r, length, p["time"], seat, scale)
-    pawn_grid(d, *farm_grid(p, seat, x0, y0, w, scale), centre=True, scale=scale)
+    if own:
+        least = Scale(scale).font(HOME_FONT)
+        for n, (x, y, pr) in zip(p["farm"], home_spots(len(p["farm"]), cx, cy, scale), strict=True):
+            token(d, x, y, seat, n, pr, scale, least_font=least)
+    else:
+        pawn_grid(d, *farm_grid(p, seat, x0, y0, w, scale), centre=True, scale=scale)
 
     cubes = list(p["cubes"].items())
     goods = list(p["goods"].items())
@@ -1799,13 +1814,78 @@ def farm_grid(p: dict[str, Any], seat: int, x0: float, y0: float, w: int, scale:
 
 
 def farm_spots(
-    view: dict[str, Any], seat: int, x0: float, y0: float, w: int, scale: float = 1
+    view: dict[str, Any],
+    seat: int,
+    x0: float,
+    y0: float,
+    w: int,
+    scale: float = 1,
+    own: bool = False,
 ) -> list[Spot]:
     """Where a farmyard's family at home stands as drawn (`draw_yard_holdings`; the radius
     as drawn, `scale` times the table's): a decision's picture marks some of them."""
+    if own:
+        farm = view["players"][seat]["farm"]
+        cx, cy, _ = yard_track(x0, y0, w, scale, own)
+        at_home = home_spots(len(farm), cx, cy, scale)
+        return [(0, seat, n, x, y, r) for n, (x, y, r) in zip(farm, at_home, strict=True)]
     tokens, box_xy, r_max = farm_grid(view["players"][seat], seat, x0, y0, w, scale)
     spots = grid_spots(len(tokens), box_xy, r_max, centre=True, scale=scale)
     return [(0, s, n, x, y, r) for (s, n), (x, y, r) in zip(tokens, spots, strict=True)]
+
+
+OWN_TRACK = 62  # an own farmyard's time track's radius (the table's is 50 in its width)
+HOME_FONT = 14  # the least font of a number at home in an own farmyard (9 px at 400 on a phone)
+HOME_ROOM = OWN_TRACK - OWN_TRACK / 6 - 5  # inside the track's spaces and the time marker
+
+
+def home_spots(
+    count: int, cx: float, cy: float, scale: float = 1
+) -> list[tuple[float, float, int]]:
+    """Where an own farmyard's family at home stands inside its time track about (cx, cy):
+    in rows, as large as the track's inside holds them (12 on the table at most, 8 at
+    least), none overlapping another (the widest shapes reach 1.25 times the radius, 3
+    above the centre, the body 2 below the radius)."""
+    if not count:
+        return []
+    u = Scale(scale)
+    for size in range(12, 7, -1):
+        rows = _home_rows(count, size)
+        if rows is not None:
+            break
+    else:
+        size, rows = 8, _balanced(count, math.ceil(math.sqrt(count)))
+    across, down = 2.5 * size + 2, 2.25 * size + 6
+    spots = []
+    for i, in_row in enumerate(rows):
+        y = (i - (len(rows) - 1) / 2) * down
+        for j in range(in_row):
+            x = (j - (in_row - 1) / 2) * across
+            spots.append((cx + u(x), cy + u(y), u.i(size)))
+    return spots
+
+
+def _home_rows(count: int, size: int) -> list[int] | None:
+    """The fewest rows of `count` members of radius `size` that fit inside the track, as
+    many in each (the middle rows the fuller), or None."""
+    across, down, reach = 2.5 * size + 2, 2.25 * size + 6, 1.25 * size + 2
+    for k in range(1, count + 1):
+        rows = _balanced(count, k)
+        fits = all(
+            math.hypot((j - (n - 1) / 2) * across, (i - (k - 1) / 2) * down) + reach <= HOME_ROOM
+            for i, n in enumerate(rows)
+            for j in range(n)
+        )
+        if fits:
+            return rows
+    return None
+
+
+def _balanced(count: int, k: int) -> list[int]:
+    """`count` in `k` rows differing by one at most, the fuller ones nearest the middle."""
+    base, extra = divmod(count, k)
+    middle = sorted(range(k), key=lambda i: abs(i - (k - 1) / 2))[:extra]
+    return [base + (i in middle) for i in range(k)]
 
 
 def draw_unborn(
@@ -1911,7 +1991,7 @@ def render_private(view: dict[str, Any]) -> Image.Image | None:
     frame = (seat, view["track_length"], height)
     image = alone(draw_private_frame, frame, (0, 0, PRIVATE_W, height)).copy()
     d = ImageDraw.Draw(image)
-    draw_yard(d, view, seat, *YOUR_YARD)
+    draw_yard(d, view, seat, *YOUR_YARD, own=True)
     draw_customers_pieces(d, you, *YOUR_CUSTOMERS, PRIVATE_W - 16)
     return image
 
@@ -1979,7 +2059,7 @@ def draw_private_half(
     d = ImageDraw.Draw(image)
     if half == "yard":
         x0, y0, w, h = YOUR_YARD
-        draw_yard(d, view, you["seat"], u(x0), u(y0), w, h, scale)
+        draw_yard(d, view, you["seat"], u(x0), u(y0), w, h, scale, own=True)
     else:
         x0, y0 = YOUR_CUSTOMERS
         draw_customers_pieces(d, you, u(x0 - left), u(y0), u(PRIVATE_W - 16 - left), scale)
@@ -1992,7 +2072,7 @@ def draw_half_frame(
     u = Scale(scale)
     if half == "yard":
         x0, y0, w, h = YOUR_YARD
-        draw_yard_frame(d, seat, track_length, u(x0), u(y0), w, h, scale)
+        draw_yard_frame(d, seat, track_length, u(x0), u(y0), w, h, scale, own=True)
         return
     x0, y0 = YOUR_CUSTOMERS
     left = HALVES[half][0]
@@ -2025,7 +2105,7 @@ def draw_customers_pieces(
 
 def draw_private_frame(d: ImageDraw.ImageDraw, seat: int, track_length: int, height: int) -> None:
     """The seat's farmyard's frame and its customers' panel, header and customer icon."""
-    draw_yard_frame(d, seat, track_length, *YOUR_YARD)
+    draw_yard_frame(d, seat, track_length, *YOUR_YARD, own=True)
     draw_customers_frame(d, seat, (*YOUR_CUSTOMERS, PRIVATE_W - 16, height - 16))
 
 

@@ -280,7 +280,7 @@ def marked(
         scale = image.width / SPLIT
         x0, y0, w, _ = table.YOUR_YARD
         at = table.Scale(scale)
-        spots = table.farm_spots(view, view["you"]["seat"], at(x0), at(y0), w, scale)
+        spots = table.farm_spots(view, view["you"]["seat"], at(x0), at(y0), w, scale, own=True)
         rings = [(x, y, r + 5 * scale, scale) for *_, x, y, r in _wanted(spots, where, wanted)]
     else:
         place = _placement(part, image.width)

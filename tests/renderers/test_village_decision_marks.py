@@ -116,9 +116,25 @@ def _seat_colour_within(
 
 
 def _centres(points: list[tuple[int, int]], count: int) -> list[tuple[float, float]]:
-    """The centres of `count` rings drawn with these pixels (k-means, from points spread
-    along x: the rings of members side by side may touch)."""
-    ordered = sorted(points)
+    """The centres of `count` rings drawn with these pixels (k-means, the best of starts
+    spread along x, along y and at random: the rings of members side by side or in rows
+    may touch)."""
+    starts = [sorted(points), sorted(points, key=lambda p: (p[1], p[0]))]
+    pick = random.Random(0)
+    starts += [pick.sample(points, len(points)) for _ in range(12)]
+    best: tuple[float, list[tuple[float, float]]] | None = None
+    for ordered in starts:
+        centres = _k_means(points, ordered, count)
+        spread = sum(min(math.dist(p, c) for c in centres) ** 2 for p in points)
+        if best is None or spread < best[0]:
+            best = (spread, centres)
+    assert best is not None
+    return best[1]
+
+
+def _k_means(
+    points: list[tuple[int, int]], ordered: list[tuple[int, int]], count: int
+) -> list[tuple[float, float]]:
     centres = [
         (float(x), float(y))
         for x, y in (ordered[(2 * k + 1) * len(ordered) // (2 * count)] for k in range(count))
