@@ -532,7 +532,11 @@ class ContractBonus(CoffeeStep):
         return offer(
             m("prompt.contract_bonus", letter=letter),
             [
-                Option(str(i), m("label.take_bonus", bonus=bonus_name(side)), {"side": i})
+                Option(
+                    str(i),
+                    m("label.take_bonus", bonus=bonus_name(side)),
+                    {"side": i, "letter": letter},
+                )
                 for i, side in enumerate(contract_sides(letter))
             ],
         )

@@ -263,7 +263,8 @@ def _board(view: dict[str, Any], part: str) -> Image.Image:
 EVERY_COOP = "coops"  # a decision's part only: the five cooperatives, cut from one drawing
 DECISION_ONLY = (EVERY_COOP, *FOLDED, *FOLDED_ALL, *BOARDS)
 DECISION_PARTS: dict[str, tuple[str, ...]] = {
-    "contract_bonus": ("market",),
+    # the contract fulfilled, on the company board, and its bonus stack on the market
+    "contract_bonus": ("company", "market"),
     "sell_second": ("bars",),
     "sell": ("bars", OWN),
     "mixed_pay": ("bars", OWN),
@@ -350,6 +351,9 @@ def marks(
 ) -> tuple[tuple[str, Any, int] | tuple[str, str], ...]:
     """(coffee, row, space) of every space the options name; ("bar", bar, space) and
     ("contract", letter) of the bar spaces and contracts a sale's options name."""
+    if kind == "contract_bonus":
+        letters = dict.fromkeys(f["letter"] for f in fields if "letter" in f)
+        return tuple(m for letter in letters for m in (("contract", letter), ("bonus", letter)))
     if kind in SOLD_KINDS:
         sold: dict[tuple[str, Any, int] | tuple[str, str], None] = {}
         for f in fields:
@@ -378,8 +382,13 @@ def marked(
     one under another), enlarged: where each space lies follows from that."""
     if part == "bars":
         return _rings(image, _bars_size(view), [_bar_box(view, m) for m in spaces if m[0] == "bar"])
-    if part == OWN:
-        return _rings(image, OWN_SIZE, [_contract_box(m[1]) for m in spaces if m[0] == "contract"])
+    if part in (OWN, "company"):
+        size = OWN_SIZE if part == OWN else (COMPANY_W + 20, table.PLAYER_H + 26)
+        return _rings(image, size, [_contract_box(m[1]) for m in spaces if m[0] == "contract"])
+    if part == "market":
+        return _rings(
+            image, _market_size(view), [_bonus_box(view, m[1]) for m in spaces if m[0] == "bonus"]
+        )
     shown = [coop for coop in COOPS if part in (coop, EVERY_COOP)]
     rings = [
         m for m in spaces if m[0] in table.COFFEES and COOPS[table.COFFEES.index(m[0])] in shown
@@ -465,3 +474,19 @@ def _contract_box(letter: str) -> Box:
     left, each = table.columns(10, COMPANY_W, 6, padding=8)
     x = left + "ABCDEF".index(letter) * each
     return (x + 1, 13 + 168, x + each - 2, 13 + 220)
+
+
+def _market_size(view: dict[str, Any]) -> tuple[int, int]:
+    """The milestones and contract bonus part as cut (`_box`), before `fit`."""
+    x0, top, x1, bottom = _box(view, "market")
+    return round(x1) - round(x0) + 2 * CROP_PAD, round(bottom) - round(top) + 2 * CROP_PAD
+
+
+def _bonus_box(view: dict[str, Any], letter: str) -> Box:
+    """Where a contract's bonus stack lies on the market part as cut (`_market_size`,
+    `table.draw_contract_bonus`)."""
+    x0, top, x1, _ = _box(view, "market")
+    left, each = table.columns(x0, x1 - x0, 6, gap=6)
+    x = left + "ABCDEF".index(letter) * (each + 6) - (round(x0) - CROP_PAD)
+    y = top + 104 - (round(top) - CROP_PAD)
+    return (x, y, x + each, y + table.BAND_H - 104 - 2 * CROP_PAD)
