@@ -176,12 +176,15 @@ def narrowed(
 # ('crafts', 'council', 'church', 'map', 'bag': `table.member_spots`; 'farm': the seat's
 # farmyard in its own area, `table.farm_spots`), in one workshop, stage or city (`place`,
 # as member_spots counts them) or in any (-1); or an action space to ring ('space', its
-# index in `table.SPACES`, -1, -1).
+# index in `table.SPACES`, -1, -1); or a customer in the market's stalls ('customer', its
+# stall, -1, -1); or a workshop ('shop', its index in `table.SHOPS`, -1, -1).
 Mark = tuple[str, int, int, int]
 MARKED_PART = {"crafts": "crafts", "council": "council", "church": "church", "map": "map"}
 MARKED_PART["chronicle"] = "bag"  # the black bag is drawn above the chronicle
 MARKED_PART[OWN] = "farm"  # the farmyard is the own area's upper half
 MARKED_PART["actions"] = "space"
+# the boxes of the table ringed in a part, besides its members or action spaces
+BOXES_MARKED = {"actions": "customer", "crafts": "shop"}
 ANY = -1
 
 
@@ -189,10 +192,22 @@ def marks(view: dict[str, Any], kind: str, fields: Sequence[Mapping[str, Any]]) 
     """What a decision's options name: the members who may die, those to buy out of the
     black bag, those in the church who may move up for the grain the seat has, those in the
     council who may move up, those at home on the farmyard who may enter the council, go
-    to church or train in a workshop; the action space Karla's cube is taken from."""
+    to church or train in a workshop; the action space Karla's cube is taken from; the
+    customers a sale serves; the workshops named."""
     if kind == "karla":
         spaces = {f["space"] for f in fields if f.get("space") in table.SPACES}
         return tuple(sorted(("space", table.SPACES.index(s), ANY, ANY) for s in spaces))
+    if kind == "market":
+        return _customers(view, fields)
+    if kind == "crafts":
+        return _shops(fields) + _members(view, kind, fields)
+    return _members(view, kind, fields)
+
+
+def _members(
+    view: dict[str, Any], kind: str, fields: Sequence[Mapping[str, Any]]
+) -> tuple[Mark, ...]:
+    """The seat's members a decision's options name, where they stand (`marks`)."""
     you = view.get("you")
     if you is None or not any("member" in f for f in fields):
         return ()
@@ -224,6 +239,22 @@ FROM_THE_FARM: dict[str, Callable[[Mapping[str, Any]], bool]] = {
     "church": lambda f: "member" in f,
     "crafts": lambda f: f.get("how") in ("train", "trainonly"),
 }
+
+
+def _shops(fields: Sequence[Mapping[str, Any]]) -> tuple[Mark, ...]:
+    """The workshops the options name."""
+    named = {f["shop"] for f in fields if "shop" in f}
+    return tuple(("shop", i, ANY, ANY) for i, (shop, _) in enumerate(table.SHOPS) if shop in named)
+
+
+def _customers(view: dict[str, Any], fields: Sequence[Mapping[str, Any]]) -> tuple[Mark, ...]:
+    """The customers in the market's stalls that the options serve."""
+    named = {f["customer"] for f in fields if "customer" in f}
+    return tuple(
+        ("customer", i, ANY, ANY)
+        for i, tile in enumerate(view["stalls"])
+        if tile is not None and tile["id"] in named
+    )
 
 
 def _from_the_farm(kind: str, fields: Mapping[str, Any]) -> bool:
@@ -269,6 +300,9 @@ def marked(
 ) -> Image.Image:
     """The part's picture with a ring around each member marked (or about the action space
     marked); the image itself where it marks none (a kept picture is never drawn on)."""
+    boxes = sorted(m[1] for m in found if m[0] == BOXES_MARKED.get(part))
+    if boxes:
+        image = _boxes_ringed(image, part, boxes)
     where = MARKED_PART.get(part)
     wanted = {m for m in found if m[0] == where}
     if where is None or not wanted:
@@ -335,6 +369,40 @@ def _spaces_ringed(image: Image.Image, spaces: list[int]) -> Image.Image:
 
 
 SPACE_Y, SPACE_H = 12, 100  # the action spaces' top and height on the table (`table.parts`)
+MARKET_X, MARKET_Y = table.BOARD_X + 44, 120 + 5  # the first stall's customer (`table.parts`)
+STALL, TILE = 88, 84  # a stall's step and a customer's size
+SHOPS_Y, SHOP_H = 316, 90  # the workshops' top and height (`table.parts`)
+
+
+def _boxes_ringed(image: Image.Image, part: str, indices: list[int]) -> Image.Image:
+    """The part's picture with a ring about each box marked: a customer in the market's
+    stalls (over its stall's frame: the stalls touch), or a workshop (just outside it)."""
+    if part == "actions":
+        rects = [
+            (MARKET_X + i * STALL, MARKET_Y, MARKET_X + i * STALL + TILE, MARKET_Y + TILE)
+            for i in indices
+        ]
+        reach, radius = 4, 10
+    else:
+        rects = [
+            (
+                table.BOARD_X + i * SHOP,
+                SHOPS_Y,
+                table.BOARD_X + i * SHOP + table.SHOP_W,
+                SHOPS_Y + SHOP_H,
+            )
+            for i in indices
+        ]
+        reach, radius = 3, 10
+    place = _placement(part, image.width)
+    out = image.copy()
+    draw = ImageDraw.Draw(out)
+    for left, top, right, bottom in rects:
+        (x0, y0, scale), (x1, y1, _) = place(left, top), place(right, bottom)
+        box = (x0 - reach * scale, y0 - reach * scale, x1 + reach * scale, y1 + reach * scale)
+        rounded = partial(draw.rounded_rectangle, radius=round(radius * scale))
+        _ring(draw, box, max(3, round(2.5 * scale)), rounded)
+    return out
 
 
 def _placement(part: str, width: int) -> Callable[[float, float], tuple[float, float, float]]:

@@ -1,0 +1,78 @@
+"""What a sale or a craft is decided about is ringed in palette.MARK (H8: V2, V3): the
+customers in the market's stalls that the options serve, the workshops the options name;
+those not named are not ringed."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from typing import Any
+
+from PIL import Image
+
+from meeple_hall.games.core import Action, Decision
+from meeple_hall.games.testing import random_choices
+from meeple_hall.games.village import engine
+from meeple_hall.renderers import phone
+from meeple_hall.renderers import village as table
+from meeple_hall.renderers.palette import MARK
+from meeple_hall.renderers.phone import village as pv
+
+
+@cache
+def _found(kind: str) -> list[tuple[dict[str, Any], Decision]]:
+    """Up to 6 decisions of `kind` from random games, the deciding seat's view with each."""
+    found = []
+    for players, seed in ((3, 7), (2, 1), (4, 1), (1, 2)):
+        state, rng = engine.new(players, seed=seed), random.Random(seed)
+        while (pending := engine.decisions(state)) and len(found) < 6:
+            found += [(engine.view(state, d.seat), d) for d in pending if d.kind == kind]
+            decision = rng.choice(pending)
+            state = engine.apply(state, Action(decision.seat, random_choices(decision, rng)))
+    assert found
+    return found
+
+
+def _picture(view: dict[str, Any], decision: Decision, part: str) -> Image.Image:
+    fields = [dict(o.fields) for o in decision.options]
+    picture = phone.decision_picture("village", view, decision.kind, fields)
+    assert part in picture.parts
+    image = phone.render_decision("village", view, (part,), picture.marks)
+    assert image is not None
+    return image
+
+
+def _marked_along(image: Image.Image, place: Any, x0: float, x1: float, y: float) -> bool:
+    """Whether MARK lies on the table's line (x0..x1, y) as the part's picture shows it,
+    within a few pixels above or below."""
+    (left, at, _), (right, _, _) = place(x0, y), place(x1, y)
+    return any(
+        image.getpixel((round(x), round(at) + dy)) == MARK
+        for x in range(round(left) + 20, round(right) - 20)
+        for dy in range(-8, 9)
+        if 0 <= round(at) + dy < image.height
+    )
+
+
+def test_the_customers_a_sale_serves_are_ringed() -> None:
+    for view, decision in _found("market"):
+        named = {o.fields["customer"] for o in decision.options if "customer" in o.fields}
+        image = _picture(view, decision, "actions")
+        place = pv._placement("actions", image.width)
+        for i, tile in enumerate(view["stalls"]):
+            if tile is None:
+                continue
+            x = pv.MARKET_X + i * pv.STALL
+            ringed = _marked_along(image, place, x, x + pv.TILE, pv.MARKET_Y - 4)
+            assert ringed == (tile["id"] in named), (i, tile["id"], named)
+
+
+def test_the_workshops_a_craft_names_are_ringed() -> None:
+    for view, decision in _found("crafts"):
+        named = {o.fields["shop"] for o in decision.options if "shop" in o.fields}
+        image = _picture(view, decision, "crafts")
+        place = pv._placement("crafts", image.width)
+        for i, (shop, _) in enumerate(table.SHOPS):
+            x = table.BOARD_X + i * pv.SHOP
+            ringed = _marked_along(image, place, x, x + table.SHOP_W, pv.SHOPS_Y - 3)
+            assert ringed == (shop in named), (i, shop, named)
