@@ -334,11 +334,10 @@ NO_PICTURE: dict[str, str] = {}  # every Coffee Traders decision is about someth
 
 
 # The spaces a decision's options name, marked on the cooperatives it pictures: a plantation
-# space ("Guatemala row 2, space 1") to plant on, staff, remove, start or farm on; both ends
-# of a donkey's pathway.
-MARKED_KINDS = frozenset(
-    {"plant_space", "staff_own", "staff_other", "remove", "start", "farm", "donkey"}
-)
+# space ("Guatemala row 2, space 1") to plant on, staff, remove, start or farm on. A donkey's
+# pathways are marked themselves, a thick line along each ("path", coffee, row, lower space,
+# upper space): rings round both ends of each ran together where two shared a space.
+MARKED_KINDS = frozenset({"plant_space", "staff_own", "staff_other", "remove", "start", "farm"})
 
 
 # Selling: the Coffee Bar spaces the options name ("bar", bar, space), and the contracts
@@ -362,6 +361,14 @@ def marks(
             elif f.get("action") == "contract":
                 sold[("contract", f["letter"])] = None
         return tuple(sold)
+    if kind == "donkey":
+        return tuple(
+            dict.fromkeys(
+                ("path", f["coffee"], f["row"], f["space"], f["upper_space"])
+                for f in fields
+                if "upper_space" in f
+            )
+        )
     if kind not in MARKED_KINDS:
         return ()
     found: dict[tuple[str, int, int], None] = {}
@@ -371,6 +378,10 @@ def marks(
             if "upper_space" in f:
                 found[(f["coffee"], f["row"] + 1, f["upper_space"])] = None
     return tuple(found)
+
+
+PATH_SPAN = (0.3, 0.7)  # the share of a pathway marked, from its lower space's centre
+PATH_W = 7  # a marked pathway's width, in table pixels (the printed pathway's is 6)
 
 
 def marked(
@@ -393,21 +404,33 @@ def marked(
     rings = [
         m for m in spaces if m[0] in table.COFFEES and COOPS[table.COFFEES.index(m[0])] in shown
     ]
-    if not rings:
+    paths = [m[1:] for m in spaces if m[0] == "path" and COOPS[table.COFFEES.index(m[1])] in shown]
+    if not rings and not paths:
         return image
     cut_w, cut_h = table.COOP_W + 2 * CROP_PAD, table.COOP_H + 2 * CROP_PAD
     pitch = cut_h + 2 * CROP_PAD  # `crops` stacks them with twice the pad between
     scale = image.height / (pitch * len(shown) - 2 * CROP_PAD)
     left = (image.width - cut_w * scale) / 2
-    out = image.copy()
-    draw = ImageDraw.Draw(out)
-    for coffee, row, space in rings:
+
+    def at(coffee: str, row: int, space: int) -> tuple[float, float]:
+        """Where a space's centre lies on the picture."""
         i = table.COFFEES.index(coffee)
         size = len(view["coops"][coffee]["rows"][row - 1])
         x0 = table.coop_x(i)
         x, y = table.space_xy(x0, table.COOPS_TOP, row, space, size)
         cx = left + (x - round(x0) + CROP_PAD) * scale
-        cy = (shown.index(COOPS[i]) * pitch + y - table.COOPS_TOP + CROP_PAD) * scale
+        return cx, (shown.index(COOPS[i]) * pitch + y - table.COOPS_TOP + CROP_PAD) * scale
+
+    out = image.copy()
+    draw = ImageDraw.Draw(out)
+    for coffee, row, lower, upper in paths:
+        (ax, ay), (bx, by) = at(coffee, row, lower), at(coffee, row + 1, upper)
+        # the stretch between the two spaces' centres, less most of the spaces themselves
+        ends = [(ax + (bx - ax) * t, ay + (by - ay) * t) for t in PATH_SPAN]
+        draw.line(ends, fill=INK, width=round(PATH_W * scale) + 4)
+        draw.line(ends, fill=MARK, width=round(PATH_W * scale))
+    for coffee, row, space in rings:
+        cx, cy = at(coffee, row, space)
         r = (table.SPACE / 2 + 5) * scale
         width = max(3, round(2.5 * scale))
         draw.rounded_rectangle(

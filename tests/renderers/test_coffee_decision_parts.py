@@ -139,3 +139,41 @@ def test_a_contract_bonus_shows_and_rings_the_contract_fulfilled() -> None:
         assert (_mark_pixels(image, edge) > 0) == (other == letter), other
     market = image.crop((0, company.height + 12, image.width, image.height))
     assert _mark_pixels(market) > 0
+
+
+def test_a_donkey_s_pathways_are_marked_along_themselves_not_round_their_ends() -> None:
+    table = coffee_phone.table
+    view, decision = next(iter(_each("donkey", players=2)))
+    shown, _ = _picture(view, decision)
+    offered = {(f["coffee"], f["row"], f["space"], f["upper_space"]) for f in _fields(decision)}
+    assert set(shown.marks) == {("path", *p) for p in offered}
+    checked = 0
+    for coffee in {p[0] for p in offered}:
+        coop = coffee_phone.COOPS[table.COFFEES.index(coffee)]
+        image = phone.render_decision("coffee", view, (coop,), shown.marks)
+        assert image is not None
+        scale = image.height / (table.COOP_H + 2 * coffee_phone.CROP_PAD)
+        x0 = table.coop_x(table.COFFEES.index(coffee))
+        sizes = [len(row) for row in view["coops"][coffee]["rows"]]
+
+        def at(row: int, space: int, x0=x0, sizes=sizes, scale=scale) -> tuple[float, float]:
+            x, y = table.space_xy(x0, table.COOPS_TOP, row, space, sizes[row - 1])
+            return (
+                (x - round(x0) + coffee_phone.CROP_PAD) * scale,
+                (y - table.COOPS_TOP + coffee_phone.CROP_PAD) * scale,
+            )
+
+        for _, row, lower, upper in table.pathways(sizes):
+            (ax, ay), (bx, by) = at(row, lower), at(row + 1, upper)
+            middle = (round((ax + bx) / 2), round((ay + by) / 2))
+            assert (image.getpixel(middle) == MARK) == ((coffee, row, lower, upper) in offered)
+            checked += 1
+        # no ring round a space: a space's corner is as drawn
+        plain = phone.render_decision("coffee", view, (coop,))
+        for row, size in enumerate(sizes, start=1):
+            for space in range(size):
+                cx, cy = at(row, space)
+                r = (table.SPACE / 2 + 4) * scale
+                corner = (round(cx - r), round(cy - r))
+                assert image.getpixel(corner) == plain.getpixel(corner)
+    assert checked > len(offered)
