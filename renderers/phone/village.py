@@ -150,12 +150,14 @@ DECISION_PARTS: dict[str, tuple[str, ...]] = {
     "church": ("church", OWN),
     "advance": ("church", OWN),  # grain paid
     "buy": ("chronicle", OWN),  # the black bag, and the coins
-    "travel": ("map",),
+    "travel": ("map", OWN),  # the member leaving home is ringed there (`narrowed`)
     "karla": ("actions", "karla"),
     "die": ("crafts", "council", "church", "map", OWN),
     **dict.fromkeys(("harvest", "family", "reward", "gift"), (OWN,)),
 }
 NO_PICTURE: dict[str, str] = {}  # every Village decision is about something on the table
+
+START = village_data.travel()["start"]  # where a trip from home sets out
 
 # Where a member who may die stands (a death's option's `row`), as a part of the picture
 DIE_PARTS = {"crafts": "crafts", "council": "council", "church": "church", "travel": "map"}
@@ -165,7 +167,10 @@ def narrowed(
     view: dict[str, Any], part: str, fields: Sequence[Mapping[str, Any]]
 ) -> tuple[str, ...]:
     """A death's parts: those where the members who may die stand (its options' `row`: the
-    farmyard is the own area); any other decision's part as it is."""
+    farmyard is the own area); a trip's own area only where a member may leave home; any
+    other decision's part as it is."""
+    if part == OWN and any("origin" in f for f in fields):
+        return (part,) if any(f.get("origin") == START for f in fields) else ()
     rows = {f["row"] for f in fields if "row" in f and "member" in f}
     if not rows:
         return (part,)
@@ -184,7 +189,7 @@ MARKED_PART["chronicle"] = "bag"  # the black bag is drawn above the chronicle
 MARKED_PART[OWN] = "farm"  # the farmyard is the own area's upper half
 MARKED_PART["actions"] = "space"
 # the boxes of the table ringed in a part, besides its members or action spaces
-BOXES_MARKED = {"actions": "customer", "crafts": "shop"}
+BOXES_MARKED = {"actions": "customer", "crafts": "shop", "map": "city"}
 ANY = -1
 
 
@@ -201,6 +206,8 @@ def marks(view: dict[str, Any], kind: str, fields: Sequence[Mapping[str, Any]]) 
         return _customers(view, fields)
     if kind == "crafts":
         return _shops(fields) + _members(view, kind, fields)
+    if kind == "travel":
+        return _trips(view, fields)
     return _members(view, kind, fields)
 
 
@@ -239,6 +246,28 @@ FROM_THE_FARM: dict[str, Callable[[Mapping[str, Any]], bool]] = {
     "church": lambda f: "member" in f,
     "crafts": lambda f: f.get("how") in ("train", "trainonly"),
 }
+
+
+def _trips(view: dict[str, Any], fields: Sequence[Mapping[str, Any]]) -> tuple[Mark, ...]:
+    """A trip's cities offered, and its members who may go: those at home (one option a
+    number: all of a number are alike), the seat's travellers in a city they may move on
+    from."""
+    cities = list(table.CITY_XY)
+    found = [
+        ("city", cities.index(c), ANY, ANY)
+        for c in dict.fromkeys(f["city"] for f in fields if f.get("city") in cities)
+    ]
+    you = view.get("you")
+    if you is None:
+        return tuple(found)
+    seat = you["seat"]
+    origins = {f["origin"] for f in fields if "origin" in f}
+    if START in origins:
+        found += _at_home(view, seat)
+    for m in view["travellers"]:
+        if m["seat"] == seat and m["where"] in origins - {START}:
+            found.append(("map", cities.index(m["where"]), seat, m["number"]))
+    return tuple(dict.fromkeys(found))
 
 
 def _shops(fields: Sequence[Mapping[str, Any]]) -> tuple[Mark, ...]:
@@ -368,6 +397,18 @@ def _spaces_ringed(image: Image.Image, spaces: list[int]) -> Image.Image:
     return out
 
 
+def _cities_ringed(image: Image.Image, indices: list[int]) -> Image.Image:
+    """The map's picture with a ring about each city offered (its index in CITY_XY)."""
+    place = _placement("map", image.width)
+    out = image.copy()
+    draw = ImageDraw.Draw(out)
+    for i in indices:
+        cx, cy, scale = place(*table.city_at(list(table.CITY_XY)[i], table.SIDE_X, table.MAP_Y))
+        r = (table.CITY_R + 4) * scale
+        _ring(draw, (cx - r, cy - r, cx + r, cy + r), max(3, round(2.5 * scale)), draw.ellipse)
+    return out
+
+
 SPACE_Y, SPACE_H = 12, 100  # the action spaces' top and height on the table (`table.parts`)
 MARKET_X, MARKET_Y = table.BOARD_X + 44, 120 + 5  # the first stall's customer (`table.parts`)
 STALL, TILE = 88, 84  # a stall's step and a customer's size
@@ -377,6 +418,8 @@ SHOPS_Y, SHOP_H = 316, 90  # the workshops' top and height (`table.parts`)
 def _boxes_ringed(image: Image.Image, part: str, indices: list[int]) -> Image.Image:
     """The part's picture with a ring about each box marked: a customer in the market's
     stalls (over its stall's frame: the stalls touch), or a workshop (just outside it)."""
+    if part == "map":
+        return _cities_ringed(image, indices)
     if part == "actions":
         rects = [
             (MARKET_X + i * STALL, MARKET_Y, MARKET_X + i * STALL + TILE, MARKET_Y + TILE)

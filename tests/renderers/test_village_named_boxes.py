@@ -76,3 +76,38 @@ def test_the_workshops_a_craft_names_are_ringed() -> None:
             x = table.BOARD_X + i * pv.SHOP
             ringed = _marked_along(image, place, x, x + table.SHOP_W, pv.SHOPS_Y - 3)
             assert ringed == (shop in named), (i, shop, named)
+
+
+def test_a_trip_rings_the_cities_offered_and_who_may_go() -> None:
+    """A trip (H2's leftovers): the cities its options go to are ringed on the map, the
+    others not; a member leaving home is ringed on the farmyard (the own area is shown only
+    then), a traveller moving on where it stands."""
+    cities = list(table.CITY_XY)
+    for view, decision in _found("travel"):
+        fields = [dict(o.fields) for o in decision.options]
+        seat = view["you"]["seat"]
+        picture = phone.decision_picture("village", view, "travel", fields)
+        from_home = any(f.get("origin") == "village" for f in fields)
+        assert (phone.OWN in picture.parts) == from_home
+        home = {("farm", -1, seat, n) for n in view["players"][seat]["farm"]}
+        assert home <= set(picture.marks) if from_home else not home & set(picture.marks)
+        moving = {f["origin"] for f in fields if f.get("origin", "village") != "village"}
+        on_the_way = {
+            ("map", cities.index(m["where"]), seat, m["number"])
+            for m in view["travellers"]
+            if m["seat"] == seat and m["where"] in moving
+        }
+        assert on_the_way <= set(picture.marks)
+        offered = {f["city"] for f in fields if "city" in f}
+        image = _picture(view, decision, "map")
+        place = pv._placement("map", image.width)
+        for city in cities[1:]:
+            cx, cy = table.city_at(city, table.SIDE_X, table.MAP_Y)
+            x, y, scale = place(cx, cy)
+            top = round(y - (table.CITY_R + 4) * scale)
+            ringed = any(
+                image.getpixel((round(x) + dx, top + dy)) == MARK
+                for dx in range(-2, 3)
+                for dy in range(-3, 4)
+            )
+            assert ringed == (city in offered), (city, offered)
