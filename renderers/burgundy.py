@@ -831,6 +831,15 @@ def draw_row_numbers(
         text(d, (cx + ESTATE_R * 0.87 + 10, cy), str(r - top + 1), 18, ROW_INK)
 
 
+STORAGE_R = 26  # a stored tile's hex beside the estate (`draw_side`)
+
+
+def storage_centre(space: int, x: float, y: float) -> tuple[float, float]:
+    """The centre of storage space `space` (0-2) in a seat's cell at (x, y), where `draw_side`
+    draws it (its `cx` is x + CELL_W - 44, its `y` y + HEADER_H)."""
+    return x + CELL_W - 44, y + HEADER_H + 38 + space * 52
+
+
 def draw_side(d: ImageDraw.ImageDraw, p: dict[str, Any], cx: float, y: float) -> None:
     """Storage (three spaces) and goods by kind down the panel's right; the bonus tiles taken
     in a row from the bottom right corner."""

@@ -18,12 +18,16 @@ from meeple_hall.games.burgundy import effects
 from meeple_hall.games.burgundy.effects import say
 from meeple_hall.games.burgundy.flow import end_turn
 from meeple_hall.games.burgundy.rules import (
+    REACHES_KEPT,
     Play,
+    Reach,
     buyable,
     can_buy,
     details,
     free_dice,
+    free_step,
     freest_uses,
+    hex_dice,
     knows,
     plays,
     reach,
@@ -162,9 +166,92 @@ def _die_options(
     return tuple(out)
 
 
+def reaching(
+    state: BurgundyState, seat: int, choices: Iterable[Choice], reached: Reach
+) -> list[Choice]:
+    """A die's options (or a castle's die's) with where the lines each leads to go, for its
+    picture (renderers/phone/burgundy `marks`): `takes_from`, the depot whose tiles it may
+    take (its value), and `hexes`, the estate's hexes a stored tile may be placed on with it;
+    an option as it is where neither is. What `plays` finds for each, from parts kept for
+    what they depend on (the AI asks for a die's options in every state it looks at)."""
+    player, known = state.players[seat], reached.known
+    placing = _placing(reached)
+    take_free = free_step("take", "", known)
+    out: list[Choice] = []
+    for option, meaning in choices:
+        slot, value = meaning
+        rolled = None if slot == CASTLE_DIE else player.dice[slot]  # a castle's die is free
+        takes = take_free if any(t >= 0 for t in state.depots[value - 1]) else None
+        where = _where(rolled, value, player.workers, known, takes, placing.get(value, ()))
+        out.append((_with_where(option, where) if where else option, meaning))
+    return out
+
+
+Placing = tuple[tuple[bool, tuple[int, ...]], ...]  # (free step, hexes) for a die value
+
+
+def _placing(reached: Reach) -> dict[int, Placing]:
+    """By die value, the hexes the player's stored tiles may go on, grouped by whether a
+    knowledge tile makes placing them a free step; kept for the `Reach` (which `reach` keeps
+    for an estate and storage)."""
+    kept = _PLACINGS.get(id(reached))
+    if kept is not None and kept[0] is reached:
+        return kept[1]
+    dice = hex_dice()
+    found: dict[int, dict[bool, set[int]]] = {}
+    for stored, open_ in reached.targets.items():
+        free = free_step("place", tile(stored).type, reached.known)
+        for h in open_:
+            found.setdefault(dice[h], {}).setdefault(free, set()).add(h)
+    by_value = {
+        value: tuple((free, tuple(sorted(hexes))) for free, hexes in sorted(frees.items()))
+        for value, frees in found.items()
+    }
+    if len(_PLACINGS) >= REACHES_KEPT:
+        _PLACINGS.clear()
+    _PLACINGS[id(reached)] = (reached, by_value)
+    return by_value
+
+
+_PLACINGS: dict[int, tuple[Reach, dict[int, Placing]]] = {}
+
+
+@lru_cache(maxsize=4096)
+def _where(
+    rolled: int | None,
+    value: int,
+    workers: int,
+    known: frozenset[int],
+    takes: bool | None,
+    placing: Placing,
+) -> tuple[tuple[str, Any], ...]:
+    """A die's (`rolled`, None for a castle's) `reaching` fields as value `value`: `takes`, None
+    where its depot is empty, else whether taking is a free step; `placing`, its `_placing`."""
+
+    def affordable(free: bool) -> bool:
+        return rolled is None or turning_cost(rolled, value, free, known) <= workers
+
+    where: list[tuple[str, Any]] = []
+    if takes is not None and affordable(takes):
+        where.append(("takes_from", value))
+    hexes = sorted({h for free, found in placing if affordable(free) for h in found})
+    if hexes:
+        where.append(("hexes", tuple(hexes)))
+    return tuple(where)
+
+
+@lru_cache(maxsize=4096)
+def _with_where(option: Option, where: tuple[tuple[str, Any], ...]) -> Option:
+    return Option(option.id, option.label, {**option.fields, **dict(where)})
+
+
 def buy_choice(state: BurgundyState, seat: int) -> Iterator[Choice]:
+    """Buying, with the tiles on sale (`buys`: [depot, face] each, the black depot 0) for the
+    die's picture."""
     if can_buy(state, seat):
-        yield _buy_option(knows(state.players[seat], 6)), None
+        option = _buy_option(knows(state.players[seat], 6))
+        buys = [[d, face(t)] for d, t in buyable(state, seat)]
+        yield Option(option.id, option.label, {**option.fields, "buys": buys}), None
 
 
 @cache
@@ -208,7 +295,8 @@ class Die(TurnStep):
 
     def offer(self, state: BurgundyState, frame: Frame) -> Offer:
         seat = state.active
-        choices = [*die_choices(state, seat), *buy_choice(state, seat)]
+        dice = reaching(state, seat, die_choices(state, seat), reach(state.players[seat]))
+        choices = [*dice, *buy_choice(state, seat)]
         if not free_dice(state.players[seat]):
             choices.append((_end_option(), None))
         return offer(die_prompt(state, seat), choices)
@@ -227,11 +315,14 @@ class CastleDie(TurnStep):
     kind = "castle"
 
     def offer(self, state: BurgundyState, frame: Frame) -> Offer:
-        values = [
-            (Option(f"c{v}", m("label.castle_die", value=v), {"value": v}), (CASTLE_DIE, v))
-            for v in range(1, 7)
-        ]
-        return offer(m("prompt.castle"), [*values, *buy_choice(state, state.active)])
+        seat = state.active
+        values = reaching(
+            state,
+            seat,
+            [(_castle_option(v), (CASTLE_DIE, v)) for v in range(1, 7)],
+            reach(state.players[seat]),
+        )
+        return offer(m("prompt.castle"), [*values, *buy_choice(state, seat)])
 
     def perform(self, state: BurgundyState, frame: Frame, chosen: Chosen) -> None:
         if chosen.id == "buy":
@@ -239,14 +330,22 @@ class CastleDie(TurnStep):
         use_or_buy(state, chosen)
 
 
+@cache
+def _castle_option(value: int) -> Option:
+    return Option(f"c{value}", m("label.castle_die", value=value), {"value": value})
+
+
 # -- the action ---------------------------------------------------------------------------------
-def action_option(state: BurgundyState, seat: int, play: Play, value: int, said: int) -> Option:
+def action_option(
+    state: BurgundyState, seat: int, play: Play, value: int, said: int, hexes: Iterable[int] = ()
+) -> Option:
     """An action and its label; a take or sale whose worker cost is not the one the die's label
     said (knowledge tiles 9-12 make some uses of a turned die cheaper than others) says its
-    own, as a placement always does."""
+    own, as a placement always does; a placement names the hexes its tiles may go on (`hexes`,
+    for the picture)."""
     action = play.action
-    if action == "place":
-        return Option(action, _place_label(value), {"action": action})
+    if action == "place":  # with the hexes its tiles may go on, for the picture
+        return Option(action, _place_label(value), {"action": action, "hexes": list(hexes)})
     if action == "workers":
         label = _workers_label(*effects.workers_taken(state, seat))
         return Option(action, label, {"action": action})
@@ -309,7 +408,10 @@ class Action(TurnStep):
         first: dict[str, Play] = {}  # an action's option is its first play's (`offer`)
         for p in found:
             first.setdefault(p.action, p)
-        choices = [(action_option(state, seat, p, frame.value, said), p) for p in first.values()]
+        hexes = sorted({p.hex for p in found if p.action == "place"})
+        choices = [
+            (action_option(state, seat, p, frame.value, said, hexes), p) for p in first.values()
+        ]
         return offer(m("prompt.action", value=frame.value), choices)
 
     def perform(self, state: BurgundyState, frame: Frame, chosen: Chosen) -> None:

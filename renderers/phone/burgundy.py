@@ -2,7 +2,8 @@
 450 px wide, so it shows nearly at full size on a phone): the depots, the tracks and each
 seat's estate; a seat's own estate above its sold goods. A decision's picture rings, in
 palette.MARK, the places its options name: the estate's hexes a tile may go on, the tiles that
-may be taken or bought, the depots a ship may empty (`marks`, `marked`)."""
+may be taken or bought, the depots a ship may empty, the stored tiles offered for discard
+(`marks`, `marked`)."""
 
 from __future__ import annotations
 
@@ -62,7 +63,9 @@ def sold_panel(seat: int, sold: tuple[tuple[str, int], ...]) -> Image.Image:
 # estate's empty spaces are in the seat's own area; the tiles to take and the goods a ship
 # takes are in the depots.
 DECISION_PARTS: dict[str, tuple[str, ...]] = {
-    "die": (OWN,),  # the seat's two dice and its workers
+    # the seat's two dice and its workers, and where its lines take tiles from (the depots,
+    # the black one to buy from) and place them (the estate); a castle's die likewise
+    **dict.fromkeys(("die", "castle"), ("depots", OWN)),
     "action": ("depots", OWN),  # take from a depot, place, ship or sell from storage
     "take": ("depots",),
     "effect_take": ("depots",),
@@ -70,7 +73,7 @@ DECISION_PARTS: dict[str, tuple[str, ...]] = {
     # a ship takes a depot's goods into the storage (its 3 kinds), choosing kinds where the
     # storage has too little room
     **dict.fromkeys(("ship", "shipgoods"), ("depots", OWN)),
-    **dict.fromkeys(("place", "townhall", "discard", "warehouse", "castle"), (OWN,)),
+    **dict.fromkeys(("place", "townhall", "discard", "warehouse"), (OWN,)),
 }
 NO_PICTURE: dict[str, str] = {}  # every Burgundy decision is about something on the table
 
@@ -79,16 +82,29 @@ NO_PICTURE: dict[str, str] = {}  # every Burgundy decision is about something on
 # What a decision's picture marks, from its options' fields: the estate's hexes a tile may be
 # placed on ("Bank on building 3 (row 3, space 3)": ("hex", id)), the tiles that may be taken
 # or bought (("tile", depot, face), depot 0 the black depot), the depots a ship may empty and
-# the one whose goods kinds a ship is choosing (("depot", n)).
+# the one whose goods kinds a ship is choosing (("depot", n)), the stored tiles a full storage
+# may discard (("stored", face)).
 Mark = tuple[Any, ...]
 
 
 def marks(view: dict[str, Any], kind: str, fields: Sequence[Mapping[str, Any]]) -> tuple[Mark, ...]:
     """The places the options of a decision of `kind` name, none for a kind whose options are
-    all the picture shows (a die, the stored tiles to discard, the goods to sell)."""
+    all the picture shows (the goods to sell, a warehouse's goods). A die's (or a castle's, or
+    its action's) options name a depot to take from (`takes_from`, an action's `depot`: each
+    of its tiles), the tiles on sale (`buys`) and hexes to place on (`hexes`); a discard the
+    stored tiles (("stored", face))."""
     found: dict[Mark, None] = {}
     if kind in ("place", "townhall"):
         found.update((("hex", f["hex"]), None) for f in fields if "hex" in f)
+    elif kind in ("die", "castle", "action"):
+        for f in fields:
+            depot = f.get("takes_from") or (f.get("depot") if f.get("action") == "take" else None)
+            if depot:
+                found.update((("tile", depot, t["face"]), None) for t in depot_tiles(view, depot))
+            found.update((("tile", d, face), None) for d, face in f.get("buys", ()))
+            found.update((("hex", h), None) for h in f.get("hexes", ()))
+    elif kind == "discard":
+        found.update((("stored", f["tile"]), None) for f in fields if "tile" in f)
     elif kind in ("buy", "effect_take"):
         found.update((("tile", f["depot"], f["tile"]), None) for f in fields if "depot" in f)
     elif kind == "take":
@@ -106,7 +122,7 @@ def marked(
     """The part's picture with a ring around each place marked on it (on a copy); the
     picture itself where none is."""
     if part == OWN:
-        rings = own_rings(view, [m for m in found if m[0] == "hex"])
+        rings = own_rings(view, [m for m in found if m[0] in ("hex", "stored")])
         native = table.CELL_W + 2 * table.MARGIN
     elif part == "depots":
         rings = depot_rings(view, [m for m in found if m[0] in ("tile", "depot")])
@@ -182,18 +198,27 @@ class BoxRing(NamedTuple):
 Ring = HexRing | BoxRing
 
 
-def own_rings(view: dict[str, Any], hexes: Sequence[Mark]) -> list[Ring]:
-    """A ring along the edge of each estate hex marked, in the own area (`render_own`: the
-    seat's cell at (MARGIN, MARGIN))."""
-    if view.get("you") is None:
+def own_rings(view: dict[str, Any], found: Sequence[Mark]) -> list[Ring]:
+    """A ring along the edge of each estate hex marked and of each stored tile marked (each
+    tile of its face), in the own area (`render_own`: the seat's cell at (MARGIN, MARGIN))."""
+    you = view.get("you")
+    if you is None:
         return []
     at = {h["id"]: (h["q"], h["r"]) for h in view["estate_board"]}
     ox, oy = table.estate_origin(table.MARGIN, table.MARGIN)
-    return [
-        HexRing(*table.hex_centre(*at[hex_id], table.ESTATE_R, ox, oy), table.ESTATE_R - 1)
-        for _, hex_id in hexes
-        if hex_id in at
-    ]
+    stored = view["players"][you["seat"]]["storage"]
+    rings: list[Ring] = []
+    for mark in found:
+        if mark[0] == "hex" and mark[1] in at:
+            centre = table.hex_centre(*at[mark[1]], table.ESTATE_R, ox, oy)
+            rings.append(HexRing(*centre, table.ESTATE_R - 1))
+        elif mark[0] == "stored":
+            rings += [
+                HexRing(*table.storage_centre(i, table.MARGIN, table.MARGIN), table.STORAGE_R)
+                for i, t in enumerate(stored)
+                if _is(t, mark[1])
+            ]
+    return rings
 
 
 def depot_rings(view: dict[str, Any], found: Sequence[Mark]) -> list[Ring]:
@@ -217,6 +242,11 @@ def depot_rings(view: dict[str, Any], found: Sequence[Mark]) -> list[Ring]:
             nx, ny, side = table.depot_number_box(*table.depot_corner(mark[1], x, y))
             rings.append(BoxRing(nx, ny, nx + side, ny + side))
     return rings
+
+
+def depot_tiles(view: dict[str, Any], depot: int) -> list[dict[str, Any]]:
+    """The tiles in numbered depot `depot` (1-6), as the view shows them."""
+    return [space["tile"] for space in view["depots"][depot - 1]["spaces"] if space["tile"]]
 
 
 def _is(tile: dict[str, Any] | None, face: str) -> bool:

@@ -1,8 +1,10 @@
 """The Castles of Burgundy's decision pictures mark the places the options name (issue 29
 item 1): the estate's hexes a tile may be placed on, the tiles that may be taken or bought in
-the depots, the depots a ship may empty; a ship's goods are pictured with the depots they come
-from. Marks are rings in palette.MARK drawn on a copy: the parts kept for the next picture
-are not drawn on, and a kind whose options are everything its picture shows has none."""
+the depots, the depots a ship may empty, the stored tiles offered for discard; a ship's goods
+are pictured with the depots they come from, a die's (or a castle's die's, or its action's)
+tiles and hexes with the depots above the estate. Marks are rings in palette.MARK drawn on a
+copy: the parts kept for the next picture are not drawn on, and a kind whose options are
+everything its picture shows has none."""
 
 from __future__ import annotations
 
@@ -203,7 +205,145 @@ def test_the_goods_of_two_depots_shipped_mark_both() -> None:
     assert burgundy_phone.marks({}, "shipgoods", [{"goods": 1}]) == ()
 
 
-@pytest.mark.parametrize("kind", ["die", "action", "discard", "castle", "warehouse"])
+def _ringed_by_part(
+    view: dict[str, Any], marked: Image.Image
+) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """The ring pixels on the depots (in the depots' picture's own pixels, centred on
+    margins) and on the own area at the picture's bottom (in its own pixels)."""
+    depots = burgundy_phone.render_focus(view, "depots")
+    left = (marked.width - depots.width) // 2
+    own = burgundy_phone.render_own(view)
+    assert own is not None
+    own_left, top = (marked.width - own.width) // 2, marked.height - own.height
+    points = _marked_at(marked)
+    return (
+        [(x - left, y) for x, y in points if y < top],
+        [(x - own_left, y - top) for x, y in points if y >= top],
+    )
+
+
+def _stored_centres(view: dict[str, Any]) -> dict[str, list[tuple[float, float]]]:
+    out: dict[str, list[tuple[float, float]]] = {}
+    for i, t in enumerate(view["players"][view["you"]["seat"]]["storage"]):
+        out.setdefault(t["face"], []).append(table.storage_centre(i, table.MARGIN, table.MARGIN))
+    return out
+
+
+def _check_rings(
+    rings: list[tuple[int, int]], centres: list[tuple[float, float]], reach: float
+) -> None:
+    """A whole ring around each centre, and no ring pixel near none of them."""
+    for centre in centres:
+        assert _near(rings, centre, reach) > 300, centre
+    assert all(min(math.dist(p, c) for c in centres) <= reach for p in rings)
+
+
+def _legible(view: dict[str, Any], picture: Any) -> None:
+    """The marked picture still reads at a phone's width."""
+    image, texts = texts_on_phone(
+        lambda: phone.render_decision("burgundy", view, picture.parts, picture.marks)
+    )
+    assert image.width >= PHONE_WIDTH
+    assert min(t.height for t in texts) >= MIN_TEXT_PX
+
+
+def _lines(state: Any, decision: Decision) -> tuple[set[int], set[int], set[tuple[int, str]]]:
+    """What a die's (or a castle's) folded lines offer, by answering it: the depots taken
+    from, the hexes placed on, the (depot, face) bought."""
+    depots: set[int] = set()
+    hexes: set[int] = set()
+    bought: set[tuple[int, str]] = set()
+    for option in decision.options:
+        if option.id == "end":
+            continue
+        after = engine.decisions(engine.apply(state, Action(decision.seat, (option.id,))))
+        step = after[0]
+        if step.kind == "buy":
+            bought |= {(o.fields["depot"], o.fields["tile"]) for o in step.options}
+            continue
+        assert step.kind == "action"
+        for action in step.options:
+            if action.fields["action"] == "take":
+                depots.add(action.fields["depot"])
+            elif action.fields["action"] == "place":
+                chosen = engine.apply(
+                    engine.apply(state, Action(decision.seat, (option.id,))),
+                    Action(decision.seat, ("place",)),
+                )
+                (place,) = engine.decisions(chosen)
+                hexes |= {o.fields["hex"] for o in place.options}
+    return depots, hexes, bought
+
+
+def _has_place_and_take(found: Found) -> bool:
+    fields = _fields(found[2])
+    return any("hexes" in f for f in fields) and any("takes_from" in f for f in fields)
+
+
+@pytest.mark.parametrize("kind", ["die", "castle"])
+def test_a_die_pictures_the_depots_ringing_the_tiles_and_hexes_its_lines_name(kind: str) -> None:
+    """ "Die 4: Take Castle from depot 4", "Die 3 as 4: Place Bank on building 3": the die's
+    picture (and a castle's die's) is the depots above the estate; each tile a line may take
+    (every tile of each depot a die's value reaches) or buy is ringed in its depot, and each
+    hex a line may place a tile on on the estate, as the lines themselves offer them."""
+    state, view, decision = _first(kind, _has_place_and_take)
+    picture, plain, marked = _pictures(view, decision)
+    depots, hexes, bought = _lines(state, decision)
+    assert depots and hexes
+    tiles = {
+        ("tile", d, t["face"]) for d in depots for t in burgundy_phone.depot_tiles(view, d)
+    } | {("tile", d, face) for d, face in bought}
+    assert set(picture.marks) == tiles | {("hex", h) for h in hexes}
+    assert picture.parts == ("depots", phone.OWN)
+    assert MARK not in _colours(plain)
+    on_depots, on_own = _ringed_by_part(view, marked)
+    centres = [c for _, d, face in tiles for c in _depot_tile_centres(view, d).get(face, [])]
+    _check_rings(on_depots, centres, table.DEPOT_R + 4)
+    estate = _estate_centres(view)
+    _check_rings(on_own, [estate[h] for h in hexes], table.ESTATE_R + 4)
+    _legible(view, picture)
+
+
+def test_an_action_rings_the_tiles_of_the_depot_it_takes_from() -> None:
+    """ "Take a tile from depot 4": every tile of that depot ringed (the next step, `take`,
+    offers each), and the hexes a placement may use on the estate."""
+    _, view, decision = _first(
+        "action", lambda f: {o.fields["action"] for o in f[2].options} >= {"take", "place"}
+    )
+    picture, _, marked = _pictures(view, decision)
+    assert picture.parts == ("depots", phone.OWN)
+    (depot,) = [o.fields["depot"] for o in decision.options if o.fields["action"] == "take"]
+    (place,) = [o.fields for o in decision.options if o.fields["action"] == "place"]
+    faces = {t["face"] for t in burgundy_phone.depot_tiles(view, depot)}
+    assert faces and place["hexes"]
+    assert set(picture.marks) == {("tile", depot, face) for face in faces} | {
+        ("hex", h) for h in place["hexes"]
+    }
+    on_depots, on_own = _ringed_by_part(view, marked)
+    _check_rings(
+        on_depots,
+        [c for cs in _depot_tile_centres(view, depot).values() for c in cs],
+        table.DEPOT_R + 4,
+    )
+    estate = _estate_centres(view)
+    _check_rings(on_own, [estate[h] for h in place["hexes"]], table.ESTATE_R + 4)
+    _legible(view, picture)
+
+
+def test_a_discard_rings_the_stored_tiles_offered() -> None:
+    """A full storage: each stored tile offered for discard ringed beside the estate."""
+    _, view, decision = _first("discard")
+    picture, plain, marked = _pictures(view, decision)
+    assert picture.parts == (phone.OWN,)
+    faces = {o.fields["tile"] for o in decision.options}
+    assert set(picture.marks) == {("stored", face) for face in faces}
+    assert MARK not in _colours(plain)
+    stored = _stored_centres(view)
+    _check_rings(_marked_at(marked), [c for f in faces for c in stored[f]], table.STORAGE_R + 4)
+    _legible(view, picture)
+
+
+@pytest.mark.parametrize("kind", ["warehouse"])
 def test_a_kind_whose_options_are_all_it_shows_marks_nothing(kind: str) -> None:
     _, view, decision = _first(kind)
     assert phone.decision_picture("burgundy", view, kind, _fields(decision)).marks == ()
