@@ -347,14 +347,16 @@ SOLD_KINDS = frozenset({"sell", "sell_second"})
 
 def marks(
     view: dict[str, Any], kind: str, fields: Sequence[Mapping[str, Any]]
-) -> tuple[tuple[str, Any, int] | tuple[str, str], ...]:
-    """(coffee, row, space) of every space the options name; ("bar", bar, space) and
-    ("contract", letter) of the bar spaces and contracts a sale's options name."""
+) -> tuple[tuple[Any, ...], ...]:
+    """(coffee, row, space) of every space the options name; ("path", coffee, row, lower,
+    upper) of a donkey's pathways; ("bar", bar, space) and ("contract", letter) of the bar
+    spaces and contracts a sale's options name; ("contract", letter) and ("bonus", letter)
+    of a contract whose bonus is chosen."""
     if kind == "contract_bonus":
         letters = dict.fromkeys(f["letter"] for f in fields if "letter" in f)
         return tuple(m for letter in letters for m in (("contract", letter), ("bonus", letter)))
     if kind in SOLD_KINDS:
-        sold: dict[tuple[str, Any, int] | tuple[str, str], None] = {}
+        sold: dict[tuple[Any, ...], None] = {}
         for f in fields:
             if f.get("action") == "bar":
                 sold[("bar", f["bar"], f["space"])] = None
