@@ -77,6 +77,21 @@ DECISION_PARTS: dict[str, tuple[str, ...]] = {
 }
 NO_PICTURE: dict[str, str] = {}  # every Burgundy decision is about something on the table
 
+# What an option's fields name in the depots: a depot to take from (a die's, an action's), the
+# tiles on sale, a depot's tile, the depots a ship may empty.
+IN_DEPOTS = ("takes_from", "buys", "depot", "depots", "tile")
+
+
+def narrowed(
+    view: dict[str, Any], part: str, fields: Sequence[Mapping[str, Any]]
+) -> tuple[str, ...]:
+    """The depots only where an option names something in them: not for a die whose values
+    take nothing and which buys nothing (both dice used: only ending the turn), nor for an
+    action that only places, sells or takes workers (the estate shows all of it)."""
+    if part == "depots" and not any(key in f for f in fields for key in IN_DEPOTS):
+        return ()
+    return (part,)
+
 
 # -- marks --------------------------------------------------------------------------------------
 # What a decision's picture marks, from its options' fields: the estate's hexes a tile may be

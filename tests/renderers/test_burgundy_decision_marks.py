@@ -343,6 +343,22 @@ def test_a_discard_rings_the_stored_tiles_offered() -> None:
     _legible(view, picture)
 
 
+def _names_nothing_in_the_depots(found: Found) -> bool:
+    return not any(key in o.fields for o in found[2].options for key in burgundy_phone.IN_DEPOTS)
+
+
+@pytest.mark.parametrize("kind", ["die", "action"])
+def test_a_die_or_action_naming_nothing_in_the_depots_pictures_the_estate_only(kind: str) -> None:
+    """Both dice used (only ending the turn, nothing to buy), or an action that only places,
+    sells or takes workers: the depots would only make the picture taller."""
+    _, view, decision = _first(kind, _names_nothing_in_the_depots)
+    picture = phone.decision_picture("burgundy", view, kind, _fields(decision))
+    assert picture.parts == (phone.OWN,)
+    _, view, decision = _first(kind, lambda f: not _names_nothing_in_the_depots(f))
+    picture = phone.decision_picture("burgundy", view, kind, _fields(decision))
+    assert picture.parts == ("depots", phone.OWN)
+
+
 @pytest.mark.parametrize("kind", ["warehouse"])
 def test_a_kind_whose_options_are_all_it_shows_marks_nothing(kind: str) -> None:
     _, view, decision = _first(kind)
