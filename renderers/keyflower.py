@@ -510,7 +510,37 @@ def _adjacent(
 
 
 def _ability(draw: ImageDraw.ImageDraw, tile: dict[str, Any], x: float, y: float, s: float) -> None:
-    _text(draw, (x, y), tile.get("ability", ""), int(s * 0.42))
+    """A summer boat's ability (data/keyflower/i18n/en.toml [ability]) as a picture, with no
+    words: what it gives or changes, drawn with the pieces it concerns."""
+    code, u, small = tile.get("ability", ""), s * 0.13, _small(s)
+    if code in ("1a", "1b"):  # more workers with each boat
+        _item(draw, "boat", x - s * 0.36, y + u * 0.2, u)
+        if code == "1a":
+            _meeple(draw, x + s * 0.02, y + s * 0.06, s * 0.45, (250, 250, 250))
+        else:
+            _worker(draw, x + s * 0.02, y, "green", s * 0.13)
+        _text(draw, (x + s * 0.36, y), "+2" if code == "1a" else "+1", small)
+    elif code in ("2a", "2b"):  # a transport across fields, any edges / doubled
+        _item(draw, "cart", x - s * 0.2, y, u)
+        if code == "2a":
+            _regular(draw, (x + s * 0.22, y, s * 0.15), 6, fill=None, outline=INK, width=2)
+            _text(draw, (x + s * 0.22, y), "?", small)
+        else:
+            _text(draw, (x + s * 0.25, y), "x2", small)
+    elif code in ("3a", "3b"):  # any resource as any: in upgrades / in scoring
+        _item(draw, "resource", x - s * 0.2, y, u)
+        if code == "3a":
+            _item(draw, "upgrade", x + s * 0.2, y, u)
+        else:
+            _points(draw, x + s * 0.2, y, u, "?")
+    elif code == "4a":  # outbid in another colour: a worker lying down
+        _worker(draw, x - s * 0.18, y, "blue", s * 0.1)
+        _worker(draw, x + s * 0.16, y, "red", s * 0.1, lying=True)
+    elif code == "4b":  # a tile used in any colours
+        for i, colour in enumerate(("blue", "red", "yellow")):
+            _worker(draw, x + (i - 1) * s * 0.26, y, colour, s * 0.1)
+    else:
+        _text(draw, (x, y), code, int(s * 0.42))
 
 
 Glyph = Callable[[ImageDraw.ImageDraw, dict[str, Any], float, float, float], None]
@@ -902,7 +932,7 @@ def _upgrade_cost(
         )
 
 
-def _points(draw: ImageDraw.ImageDraw, x: float, y: float, r: float, points: int) -> None:
+def _points(draw: ImageDraw.ImageDraw, x: float, y: float, r: float, points: int | str) -> None:
     """Points printed on a tile: a white disc with the number."""
     draw.ellipse((x - r, y - r, x + r, y + r), fill=WHITE, outline=INK)
     _text(draw, (x, y), str(points), max(9, int(r * 1.37)))

@@ -118,3 +118,26 @@ def test_workers_on_a_tile_leave_its_resources_counts_clear_on_the_phone() -> No
     for x, y, r in table._stored_spots(cx, cy, geometry.size, n):
         box = tuple(round(v) for v in (x - r, y - r, x + r, y + r))
         assert bare.crop(box).tobytes() == crowded.crop(box).tobytes(), box
+
+
+def test_summer_boats_show_their_ability_as_a_picture_not_its_code(monkeypatch: Any) -> None:
+    """K9: a summer boat's face pictures its ability ("3a" was written on it, a data id no
+    player can read); the eight abilities' pictures all differ."""
+    from PIL import Image, ImageDraw
+
+    written: list[str] = []
+    draw_text = table._text
+    monkeypatch.setattr(
+        table,
+        "_text",
+        lambda d, xy, text, *a, **k: (written.append(text), draw_text(d, xy, text, *a, **k)),
+    )
+    codes = ("1a", "1b", "2a", "2b", "3a", "3b", "4a", "4b")
+    faces = set()
+    for code in codes:
+        image = Image.new("RGB", (160, 160), table.BACKGROUND)
+        tile = {"id": "U10", "kind": "summer", "effect": "ability", "ability": code}
+        table._face(ImageDraw.Draw(image), tile, 80, 80, 64)
+        faces.add(image.tobytes())
+    assert not set(codes) & set(written), written
+    assert len(faces) == len(codes)
