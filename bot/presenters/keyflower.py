@@ -9,6 +9,7 @@ option is comes from its `fields` (`tile`, `item`, `paid`, a cell's `near`, a tu
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any
 
 from meeple_hall.bot.presenters import BUTTON_LABEL_MAX, DESCRIPTION_MAX, OptionStyle, fits
@@ -70,7 +71,7 @@ KEYCAPS = (
 )
 
 
-def keycap(fields: dict[str, Any], otherwise: str) -> str:
+def keycap(fields: Mapping[str, Any], otherwise: str) -> str:
     """The keycap of an option's `mark` (a cell's, a turn's), `otherwise` where it has none."""
     mark = fields.get("mark")
     return KEYCAPS[mark - 1] if isinstance(mark, int) and 1 <= mark <= len(KEYCAPS) else otherwise
