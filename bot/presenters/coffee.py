@@ -19,7 +19,7 @@ from meeple_hall.games.coffee.words import coffee_name, column_name, count
 from meeple_hall.games.coffee.words import m as msg
 from meeple_hall.games.core import Decision, Msg, Option, Text
 from meeple_hall.renderers.coffee import COFFEE_SHAPES
-from meeple_hall.renderers.phone.coffee import DECISION_PARTS, EVERY_COOP
+from meeple_hall.renderers.phone import coffee as phone_parts
 
 COFFEE_EMOJI = {"gua": "🟧", "col": "🟫", "bra": "🩷", "eth": "🟩", "ind": "🟦", KOPI: "☕"}
 # an option's emoji by what it does (its `action`) or the piece it gives (its `item`)
@@ -59,7 +59,11 @@ HEAD_EMOJI = {
 # an option naming a cooperative there wears its coffee's emoji, whatever it does, in the
 # colour of that cooperative's frame in the picture (and of the coffee in the panel's text),
 # so that a line and its cooperative are linked without reading the country's name.
-ON_COOPS = frozenset(kind for kind, parts in DECISION_PARTS.items() if parts == (EVERY_COOP,))
+ON_COOPS = frozenset(
+    kind
+    for kind, parts in phone_parts.DECISION_PARTS.items()
+    if set(parts) & set(phone_parts.ON_COOPS)
+)
 # else by the decision it answers
 KIND_EMOJI = {
     "plant_row": "🌱",

@@ -146,10 +146,10 @@ def render_focus(view: dict[str, Any], focus: str) -> Image.Image:
         return _company(view, seat)
     if focus in BOARDS:
         return _board(view, focus)
-    if focus in FOLDED_ALL:
+    if focus in EVERY_COOP_SIDE:
         side = focus.split(".")[1]
         return stack([folded(view, f"{coop}.{side}") for coop in COOPS], BACKGROUND, gap=24)
-    if focus in FOLDED:
+    if focus in COOP_SIDES:
         return folded(view, focus)
     if focus == EVERY_COOP:
         # each cooperative as its own focus shows it: twice as large, each pixel a square of
@@ -220,8 +220,8 @@ def _own(view: dict[str, Any], seat: int) -> Image.Image:
 # trading house (traders, coin, stock) over the Quality Values and building spaces, the
 # rows between folded away. Table rows from a cooperative's top, each way.
 FOLDS = {"rows": ((52, 217),), "house": ((-CROP_PAD, 52), (220, table.COOP_H + CROP_PAD))}
-FOLDED = tuple(f"{coop}.{side}" for side in FOLDS for coop in COOPS)
-FOLDED_ALL = tuple(f"coops.{side}" for side in FOLDS)  # the five, one under another
+COOP_SIDES = tuple(f"{coop}.{side}" for side in FOLDS for coop in COOPS)
+EVERY_COOP_SIDE = tuple(f"coops.{side}" for side in FOLDS)  # the five, one under another
 
 
 def folded(view: dict[str, Any], part: str) -> Image.Image:
@@ -261,7 +261,9 @@ def _board(view: dict[str, Any], part: str) -> Image.Image:
 # gaining coffee on the seat's own area; trading on the cooperatives; selling at the Coffee
 # Bars and on the contracts (the seat's company board); advancing on the Arabica track.
 EVERY_COOP = "coops"  # a decision's part only: the five cooperatives, cut from one drawing
-DECISION_ONLY = (EVERY_COOP, *FOLDED, *FOLDED_ALL, *BOARDS)
+# The parts that show cooperatives those a decision's options name (`narrowed`).
+ON_COOPS = (EVERY_COOP, *EVERY_COOP_SIDE)
+DECISION_ONLY = (EVERY_COOP, *COOP_SIDES, *EVERY_COOP_SIDE, *BOARDS)
 DECISION_PARTS: dict[str, tuple[str, ...]] = {
     # the contract fulfilled, on the company board, and its bonus stack on the market
     "contract_bonus": ("company", "market"),
@@ -319,11 +321,11 @@ def narrowed(
     when none is named; any other part as it is."""
     if part in BOARDS and view.get("you") is None:
         return ()  # a spectator's view has no company of its own
-    if part != EVERY_COOP and part not in FOLDED_ALL:
+    if part != EVERY_COOP and part not in EVERY_COOP_SIDE:
         return (part,)
     named = {f.get("coffee", f.get("place")) for f in fields}
     coops = tuple(c for c, coffee in zip(COOPS, table.COFFEES, strict=True) if coffee in named)
-    if not coops and part in FOLDED_ALL:
+    if not coops and part in EVERY_COOP_SIDE:
         return ()  # nothing on the cooperatives: building a warehouse, say
     if not 0 < len(coops) < len(COOPS):
         return (part,)
