@@ -18,6 +18,7 @@ from meeple_hall.games.keyflower.offers import (
     at_location,
     end_turn,
     offer,
+    option,
     plain_option,
     where_option,
 )
@@ -170,10 +171,13 @@ class ChooseAction(TurnStep):
     kind = "action"
 
     def ask(self, state: KeyflowerState, seat: int) -> Offer:
+        """Bid or use where the seat can, each naming in its fields the tiles it may go to
+        (`bids`, `uses`: for the pictures, renderers/phone/keyflower.py, which show the
+        villages a use may go to); its id and label are those it had before."""
         options = [
-            plain_option(action, f"label.{action}")
+            option(action, m(f"label.{action}"), **{f"{action}s": tiles})
             for action in ("bid", "use")
-            if locations(state, seat, action, first=True)
+            if (tiles := locations(state, seat, action))
         ]
         options.append(plain_option("pass", "label.pass"))
         return offer(m("prompt.action"), options)

@@ -183,6 +183,16 @@ def _offered_tiles(fields: Sequence[Mapping[str, Any]]) -> set[str]:
     return {f["tile"] for f in fields if isinstance(f.get("tile"), str)}
 
 
+def _action_tiles(fields: Sequence[Mapping[str, Any]]) -> set[str]:
+    """The tiles the turn's first decision (`action`: bid, use, pass) may go to: its bid's
+    (`bids`) and its use's (`uses`), none for any other decision."""
+    return {t for f in fields for key in ("bids", "uses") for t in f.get(key, ())}
+
+
+def _uses(fields: Sequence[Mapping[str, Any]]) -> set[str]:
+    return {t for f in fields for t in f.get("uses", ())}
+
+
 def _chosen_tile(fields: Sequence[Mapping[str, Any]]) -> set[str]:
     """The tile the workers go to, which the steps after `location` name in their options
     (`location`: `PLACED_AT`); none for any other decision."""
@@ -200,11 +210,12 @@ def _villages(view: dict[str, Any]) -> dict[int, set[str]]:
 def narrowed(
     view: dict[str, Any], part: str, fields: Sequence[Mapping[str, Any]]
 ) -> tuple[str, ...]:
-    """Where the tiles the options name lie (their `tile`, and the tile chosen for the workers
-    the steps after `location` place, their `location`): the auction only if one is up for
+    """Where the tiles the options name lie (their `tile`, the tile chosen for the workers the
+    steps after `location` place, their `location`, and the tiles the turn's first decision
+    may bid on or use, `bids` and `uses`): the auction only if one is up for
     auction (or none lies in a village: the boats, the winter hand), and before the seat's
     own area, the other villages holding one (a worker may use a tile in any village)."""
-    offered = _offered_tiles(fields) | _chosen_tile(fields)
+    offered = _offered_tiles(fields) | _chosen_tile(fields) | _action_tiles(fields)
     villages = _villages(view)
     in_villages = offered & set().union(*villages.values())
     if not in_villages:
@@ -235,6 +246,10 @@ def marks(view: dict[str, Any], kind: str, fields: Sequence[Mapping[str, Any]]) 
         return tuple(("tile", t) for t in sorted(_offered_tiles(fields)))
     if kind in PLACED_AT:
         return tuple(("tile", t) for t in sorted(_chosen_tile(fields)))
+    if kind == "action":  # the tiles a use may go to in the other villages (`narrowed`)
+        you = view["you"]["seat"] if view.get("you") else None
+        others = set().union(*(ids for s, ids in _villages(view).items() if s != you))
+        return tuple(("tile", t) for t in sorted(_uses(fields) & others))
     if kind == "place_at":
         return _cells(view, fields)
     if kind == "place_rot":  # every turn offered names the tile and its cell

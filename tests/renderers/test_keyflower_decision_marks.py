@@ -347,3 +347,38 @@ def _assert_a_ring_on_a_tile(image, player, fills) -> None:
     inside = image.crop((min(xs), min(ys), max(xs), max(ys)))
     on_tile = sum(n for n, c in inside.getcolors(1 << 20) if c in fills)
     assert on_tile > 0.3 * inside.width * inside.height
+
+
+def test_the_turns_first_decision_pictures_the_other_villages_a_use_may_go_to_ringed() -> None:
+    """The turn's first decision (bid, use or pass) folds the location into its lines ("Use
+    S07 Miner (seat 1's village)"): its picture shows the auction, each other village holding
+    a tile the seat may use, with those tiles ringed, and the own area (H5's K3)."""
+    view, decision, picture = _asked(_miner_in_seat_1_s_village(), 1)
+    assert decision.kind == "action"
+    # The ids and labels are as before: the engine only adds the tiles to the fields.
+    assert [o.id for o in decision.options] == ["bid", "use", "pass"]
+    assert [o.label.key for o in decision.options] == [
+        "keyflower.label.bid",
+        "keyflower.label.use",
+        "keyflower.label.pass",
+    ]
+    uses = set(decision.options[1].fields["uses"])
+    others = [p for p in view["players"] if p["seat"] != 1]
+    holding = [phone.seat_focus(p["seat"]) for p in others if uses & _tile_ids(p)]
+    assert "seat1" in holding
+    assert picture.parts == ("auction", *holding, phone.OWN)
+    theirs = set().union(*(_tile_ids(p) for p in others))
+    assert "S07" in uses and {m[1] for m in picture.marks} == uses & theirs
+    assert ("tile", "S03") not in picture.marks  # the auction's tiles: bid and used alike
+    fills = {table.SEASON[k] for k in ("home", "spring", "summer", "autumn", "winter")}
+    village = view["players"][0]
+    marks = tuple(m for m in picture.marks if m == ("tile", "S07"))
+    image = phone.render_decision("keyflower", view, ("seat1",), marks)
+    _assert_a_ring_on_a_tile(image, village, fills)
+    for part in ("auction", phone.OWN):  # nothing ringed there
+        drawn = phone.render_decision("keyflower", view, (part,), picture.marks)
+        assert drawn is not None and not _marked_pixels(drawn)
+
+
+def _tile_ids(player: dict[str, Any]) -> set[str]:
+    return {t["id"] for t in player["village"]}
