@@ -1668,6 +1668,25 @@ def turns_picture(
     return img
 
 
+def waiting_picture(tiles: list[dict[str, Any]], width: int, type_size: int) -> Image.Image:
+    """The tiles a seat has still to place (the phone's `place_tile` decision), side by side
+    in a picture `width` wide, each face as large as the auction's (at most) with its roads:
+    the village's strip shows them as thumbnails only."""
+    n = max(1, len(tiles))
+    size = min(PHONE_HEX, (width - 2 * MARGIN) / n / (SQRT3 + 0.3))
+    pitch = (width - 2 * MARGIN) / n
+    img = Image.new("RGB", (width, round(2 * size + 2 * MARGIN)), BACKGROUND)
+    draw = ImageDraw.Draw(img)
+    token = MIN_FONT.set(type_size)  # no text on the faces smaller than the picture needs
+    try:
+        for i, tile in enumerate(tiles):
+            face = {k: v for k, v in tile.items() if k not in ("workers", "bids")}
+            _face(draw, face, MARGIN + (i + 0.5) * pitch, MARGIN + size, size)
+    finally:
+        MIN_FONT.reset(token)
+    return img
+
+
 def village_width(player: dict[str, Any], room: bool = False) -> int:
     """The width of `village_picture`, known without drawing it."""
     return _village_picture_size(player, room)[1][0]

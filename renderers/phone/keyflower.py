@@ -88,7 +88,7 @@ def part_width(view: dict[str, Any], part: str) -> int | None:
     which was then drawn again at that width."""
     if part == "auction":
         width = table.auction_width()
-    elif part == OWN and view.get("you"):
+    elif part in (OWN, WAITING) and view.get("you"):
         width = table.own_width(view)
     elif (seat := seat_of_focus(part, len(view.get("players", [])))) is not None:
         return max(PHONE_WIDTH, table.village_width(view["players"][seat]))
@@ -113,6 +113,8 @@ def _drawn_for_width(view: dict[str, Any], part: str, width: int) -> Image.Image
         return _own(view, width) or _empty()
     if part == PLACING:
         return _placing(view, width) or _empty()
+    if part == WAITING:
+        return _waiting(view, width) or _empty()
     seat = seat_of_focus(part, len(view.get("players", [])))
     if seat is not None:
         picture = _legible("village", lambda: table.village_picture(view, seat), width)
@@ -127,6 +129,16 @@ def _placing(view: dict[str, Any], width: int) -> Image.Image | None:
         return None
     seat = int(view["you"]["seat"])
     return _legible(PLACING, lambda: table.village_picture(view, seat, room=True), width)
+
+
+def _waiting(view: dict[str, Any], width: int) -> Image.Image | None:
+    """The tiles the seat has still to place, large (`WAITING`), as wide as the own area or
+    `width` if wider."""
+    player = _own_village(view)
+    if player is None or not player.get("to_place"):
+        return None
+    wide = max(width, table.own_width(view))
+    return table.waiting_picture(player["to_place"], wide, min_font_for(wide))
 
 
 def _own(view: dict[str, Any], width: int) -> Image.Image | None:
@@ -146,7 +158,8 @@ def _own(view: dict[str, Any], width: int) -> Image.Image | None:
 # resource, skill tile or worker: the tile used, and what the seat holds); placing a tile
 # happens around the seat's own village (`PLACING`); the rest happens in its own village.
 PLACING = "placing"  # a decision's part only: the seat's village with its free cells around it
-DECISION_ONLY = (PLACING,)
+WAITING = "waiting"  # a decision's part only: the tiles the seat has still to place, large
+DECISION_ONLY = (PLACING, WAITING)
 BIDDING = ("auction", OWN)
 DECISION_PARTS: dict[str, tuple[str, ...]] = {
     "action": BIDDING,
@@ -159,12 +172,12 @@ DECISION_PARTS: dict[str, tuple[str, ...]] = {
     "skill": BIDDING,  # which skill tile to give up to the tile used (Brewer, Hiring fair)
     "discard": BIDDING,  # which worker to discard to the tile used (Tavern)
     "boat": ("auction",),  # the boats, with their workers and skill tiles
+    "place_tile": (WAITING, OWN),  # the tiles to place, then the village they go to
     "place_at": (PLACING,),
     "place_rot": (PLACING,),
     **dict.fromkeys(
         (
             "winter",  # the winter tiles in hand
-            "place_tile",
             "flip",
             "upgrade",
             "pay",  # an upgrade's payment: the resources on the seat's tiles

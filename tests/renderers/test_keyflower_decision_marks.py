@@ -382,3 +382,29 @@ def test_the_turns_first_decision_pictures_the_other_villages_a_use_may_go_to_ri
 
 def _tile_ids(player: dict[str, Any]) -> set[str]:
     return {t["id"] for t in player["village"]}
+
+
+def test_choosing_a_tile_to_place_pictures_those_tiles_as_large_as_the_auctions() -> None:
+    """Which tile to place next: the tiles to place are drawn in a row above the own area,
+    each as large as a tile up for auction (the village's strip shows them as thumbnails
+    only, their ids at the smallest size on the picture: H5's K4, K10)."""
+    _, view, decision = next((s, v, d) for s, v, d in _decisions(3, 7) if d.kind == "place_tile")
+    picture = phone.decision_picture("keyflower", view, "place_tile", _fields(decision))
+    assert picture.parts == (kf.WAITING, phone.OWN)
+    image = phone.render_decision("keyflower", view, picture.parts, picture.marks)
+    assert image is not None
+    waiting = view["players"][decision.seat]["to_place"]
+    band = image.crop((0, 0, image.width, round(2 * table.PHONE_HEX)))
+    fills = {table.SEASON[t["kind"]] for t in waiting}
+    # The widest run of a tile's fill across one line of the band: a hex nearly as wide as
+    # the auction's (PHONE_HEX from centre to corner), not a thumbnail.
+    data = band.tobytes()
+    widest = 0
+    for y in range(band.height):
+        run = 0
+        for x in range(band.width):
+            i = 3 * (y * band.width + x)
+            run = run + 1 if tuple(data[i : i + 3]) in fills else 0
+            widest = max(widest, run)
+    assert widest > 0.8 * table.PHONE_HEX * 3**0.5
+    assert len({o.fields["tile"] for o in decision.options if "tile" in o.fields}) == len(waiting)
