@@ -49,8 +49,8 @@ def needs(
     return placing.use_needs(state, seat, tile, groups)
 
 
-def locations(state: KeyflowerState, seat: int, action: str, first: bool = False) -> list[str]:
-    """The tiles the seat can bid on or use now (with `first`, the first one found)."""
+def locations(state: KeyflowerState, seat: int, action: str) -> list[str]:
+    """The tiles the seat can bid on or use now."""
     if action == "bid":
         candidates = [*state.offer, *state.turn_order]
     else:
@@ -66,8 +66,6 @@ def locations(state: KeyflowerState, seat: int, action: str, first: bool = False
             action == "use" and placing.mix_needs(state, seat, t, groups)
         ):
             found.append(t)
-            if first:
-                break
     return found
 
 
