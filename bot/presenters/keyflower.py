@@ -422,7 +422,15 @@ def option_style(decision: Decision, option: Option) -> OptionStyle | None:
         return OptionStyle(label=label, emoji=keycap(option.fields, _PLACE_EMOJI[kind]))
     if kind == "pay":
         return OptionStyle(label=_payment(option.fields["paid"]), emoji="💰")
+    if kind == "count":  # as many workers of the colour chosen: that colour's emoji
+        return OptionStyle(label=option.label, emoji=_item_emoji(option.label))
     return OptionStyle(label=option.label, emoji=emoji)
+
+
+def _item_emoji(label: Msg) -> str | None:
+    """The emoji of the item an amount's label names ("2 yellow": 🔶), if it has one."""
+    item = label.args.get("item") if isinstance(label, Msg) else None
+    return EMOJI.get(item.key.rsplit(".", 1)[-1]) if isinstance(item, Msg) else None
 
 
 # A cell's or a turn's words name it only where no other option of its decision reads alike

@@ -9,7 +9,7 @@ from typing import Any
 
 from meeple_hall.bot import presenters
 from meeple_hall.bot.presenters import keyflower as presenter
-from meeple_hall.games.core import Decision, Option
+from meeple_hall.games.core import Decision, Msg, Option
 from meeple_hall.games.core.catalogues import render
 from meeple_hall.games.keyflower import engine
 from meeple_hall.games.keyflower.offers import tile_option
@@ -161,3 +161,23 @@ def test_a_folded_transport_and_an_upgrade_read_from_the_options_fields() -> Non
     style = presenter.chain_style(upgrade, (upgrade[0].options[0], paid))
     assert style is not None
     assert render("en", style.label) == "Upgrade Gold mine, paying 1 gold"
+
+
+def test_a_count_wears_the_emoji_of_the_colour_chosen() -> None:
+    """How many workers of the colour chosen: each line wears that colour's emoji, as the
+    colour's own lines do (🔶 for yellow), whatever the count."""
+    for colour in ("blue", "red", "yellow", "green"):
+        options = tuple(
+            Option(
+                str(n),
+                Msg("keyflower.amount", item=Msg(f"keyflower.item.{colour}"), n=n),
+                {"n": n},
+            )
+            for n in (1, 2)
+        )
+        decision = Decision(
+            seat=0, kind="count", prompt=Msg("keyflower.prompt.count"), options=options
+        )
+        for option in options:
+            style = presenter.option_style(decision, option)
+            assert style is not None and style.emoji == presenter.EMOJI[colour], colour
