@@ -427,7 +427,7 @@ def option_style(decision: Decision, option: Option) -> OptionStyle | None:
     return OptionStyle(label=option.label, emoji=emoji)
 
 
-def _item_emoji(label: Msg) -> str | None:
+def _item_emoji(label: Text) -> str | None:
     """The emoji of the item an amount's label names ("2 yellow": 🔶), if it has one."""
     item = label.args.get("item") if isinstance(label, Msg) else None
     return EMOJI.get(item.key.rsplit(".", 1)[-1]) if isinstance(item, Msg) else None
