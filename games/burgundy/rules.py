@@ -151,17 +151,22 @@ def open_hexes(player: Player, tile_id: int) -> list[int]:
 Targets = Mapping[int, Sequence[int]]  # stored tile -> the hexes it may go on
 
 
+# A die value's placings: the hexes stored tiles may go on, by whether placing is a free step.
+Placing = tuple[tuple[bool, tuple[int, ...]], ...]
+
+
 @dataclass(frozen=True, slots=True)
 class Reach:
     """What a player's estate and storage allow, whatever the dice and the board: where each
     stored tile may go (`placements`), the knowledge tiles (`knowledge`), and by die value
     the placings there are, each as whether a knowledge tile makes it a free step
-    (`free_step`) for one of them. Read-only: `reach` keeps it for other states with the
-    same estate and storage."""
+    (`free_step`) for one of them, and the hexes they go on (`hexes`: a die's picture rings
+    them). Read-only: `reach` keeps it for other states with the same estate and storage."""
 
     targets: Mapping[int, tuple[int, ...]]
     known: frozenset[int]
     placing: Mapping[int, bool]
+    hexes: Mapping[int, Placing]
 
 
 def reach(player: Player) -> Reach:
@@ -185,11 +190,17 @@ def _reach(player: Player) -> Reach:
     known = knowledge(player)
     dice = hex_dice()
     placing: dict[int, bool] = {}
+    found: dict[int, dict[bool, set[int]]] = {}
     for stored, open_ in targets.items():
         free = free_step("place", tile(stored).type, known)
         for h in open_:
             placing[dice[h]] = placing.get(dice[h], False) or free
-    return Reach(targets, known, placing)
+            found.setdefault(dice[h], {}).setdefault(free, set()).add(h)
+    hexes = {
+        value: tuple((free, tuple(sorted(on))) for free, on in sorted(frees.items()))
+        for value, frees in found.items()
+    }
+    return Reach(targets, known, placing, hexes)
 
 
 def placements(player: Player) -> Targets:

@@ -18,7 +18,7 @@ from meeple_hall.games.burgundy import effects
 from meeple_hall.games.burgundy.effects import say
 from meeple_hall.games.burgundy.flow import end_turn
 from meeple_hall.games.burgundy.rules import (
-    REACHES_KEPT,
+    Placing,
     Play,
     Reach,
     buyable,
@@ -27,7 +27,6 @@ from meeple_hall.games.burgundy.rules import (
     free_dice,
     free_step,
     freest_uses,
-    hex_dice,
     knows,
     plays,
     reach,
@@ -175,45 +174,15 @@ def reaching(
     an option as it is where neither is. What `plays` finds for each, from parts kept for
     what they depend on (the AI asks for a die's options in every state it looks at)."""
     player, known = state.players[seat], reached.known
-    placing = _placing(reached)
     take_free = free_step("take", "", known)
     out: list[Choice] = []
     for option, meaning in choices:
         slot, value = meaning
         rolled = None if slot == CASTLE_DIE else player.dice[slot]  # a castle's die is free
         takes = take_free if any(t >= 0 for t in state.depots[value - 1]) else None
-        where = _where(rolled, value, player.workers, known, takes, placing.get(value, ()))
+        where = _where(rolled, value, player.workers, known, takes, reached.hexes.get(value, ()))
         out.append((_with_where(option, where) if where else option, meaning))
     return out
-
-
-Placing = tuple[tuple[bool, tuple[int, ...]], ...]  # (free step, hexes) for a die value
-
-
-def _placing(reached: Reach) -> dict[int, Placing]:
-    """By die value, the hexes the player's stored tiles may go on, grouped by whether a
-    knowledge tile makes placing them a free step; kept for the `Reach` (which `reach` keeps
-    for an estate and storage)."""
-    kept = _PLACINGS.get(id(reached))
-    if kept is not None and kept[0] is reached:
-        return kept[1]
-    dice = hex_dice()
-    found: dict[int, dict[bool, set[int]]] = {}
-    for stored, open_ in reached.targets.items():
-        free = free_step("place", tile(stored).type, reached.known)
-        for h in open_:
-            found.setdefault(dice[h], {}).setdefault(free, set()).add(h)
-    by_value = {
-        value: tuple((free, tuple(sorted(hexes))) for free, hexes in sorted(frees.items()))
-        for value, frees in found.items()
-    }
-    if len(_PLACINGS) >= REACHES_KEPT:
-        _PLACINGS.clear()
-    _PLACINGS[id(reached)] = (reached, by_value)
-    return by_value
-
-
-_PLACINGS: dict[int, tuple[Reach, dict[int, Placing]]] = {}
 
 
 @lru_cache(maxsize=4096)
@@ -226,7 +195,8 @@ def _where(
     placing: Placing,
 ) -> tuple[tuple[str, Any], ...]:
     """A die's (`rolled`, None for a castle's) `reaching` fields as value `value`: `takes`, None
-    where its depot is empty, else whether taking is a free step; `placing`, its `_placing`."""
+    where its depot is empty, else whether taking is a free step; `placing`, the `Reach`'s
+    `hexes` for the value."""
 
     def affordable(free: bool) -> bool:
         return rolled is None or turning_cost(rolled, value, free, known) <= workers
