@@ -7,17 +7,14 @@ table."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
 
 from meeple_hall.games.coffee import engine
-from meeple_hall.games.core import Action
-from meeple_hall.games.testing import random_choices
 from meeple_hall.renderers import coffee, phone
 from meeple_hall.renderers.phone import coffee as phone_coffee
-from tests.renderers.moments import pixels
+from tests.renderers.moments import pixels, played
 
 Asked = tuple[dict[str, Any], tuple[str, ...], tuple[Any, ...]]  # view, parts, marks
 
@@ -25,19 +22,14 @@ Asked = tuple[dict[str, Any], tuple[str, ...], tuple[Any, ...]]  # view, parts, 
 def decisions_of_a_game(num_players: int, seed: int, every: int) -> list[Asked]:
     """Every `every`-th decision of a seeded random game as its panel pictures it: the
     deciding seat's view, the parts and the marks (`phone.decision_picture`)."""
-    rng = random.Random(seed)
-    state = engine.new(num_players, seed)
-    asked, step = [], 0
-    while pending := engine.decisions(state):
-        decision = rng.choice(pending)
-        if step % every == 0:
+    asked = []
+    for step, state, decision in played(engine, num_players, seed):
+        if decision is not None and step % every == 0:
             view = engine.view(state, decision.seat)
             fields = [option.fields for option in decision.options]
             parts, marks = phone.decision_picture("coffee", view, decision.kind, fields)
             if parts:
                 asked.append((view, parts, marks))
-        state = engine.apply(state, Action(decision.seat, random_choices(decision, rng)))
-        step += 1
     return asked
 
 
