@@ -62,7 +62,7 @@ HEAD_EMOJI = {
 ON_COOPS = frozenset(
     kind
     for kind, parts in phone_parts.DECISION_PARTS.items()
-    if set(parts) & set(phone_parts.ON_COOPS)
+    if set(parts) & set(phone_parts.COOP_PARTS)
 )
 # else by the decision it answers
 KIND_EMOJI = {

@@ -262,7 +262,7 @@ def _board(view: dict[str, Any], part: str) -> Image.Image:
 # Bars and on the contracts (the seat's company board); advancing on the Arabica track.
 EVERY_COOP = "coops"  # a decision's part only: the five cooperatives, cut from one drawing
 # The parts that show cooperatives those a decision's options name (`narrowed`).
-ON_COOPS = (EVERY_COOP, *EVERY_COOP_SIDE)
+COOP_PARTS = (EVERY_COOP, *EVERY_COOP_SIDE)
 DECISION_ONLY = (EVERY_COOP, *COOP_SIDES, *EVERY_COOP_SIDE, *BOARDS)
 DECISION_PARTS: dict[str, tuple[str, ...]] = {
     # the contract fulfilled, on the company board, and its bonus stack on the market

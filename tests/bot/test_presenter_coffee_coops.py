@@ -36,7 +36,9 @@ def decisions(num_players: int, seed: int):
 
 
 def test_the_kinds_on_the_cooperatives_are_the_pictures() -> None:
-    pictured = {k for k, parts in phone.DECISION_PARTS.items() if set(parts) & set(phone.ON_COOPS)}
+    pictured = {
+        k for k, parts in phone.DECISION_PARTS.items() if set(parts) & set(phone.COOP_PARTS)
+    }
     assert pictured == presenter.ON_COOPS
     assert {"work", "trade", "plant_space", "staff_own", "build_site"} <= pictured
 
