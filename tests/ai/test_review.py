@@ -111,17 +111,17 @@ def test_preferred_answers_are_legal_and_costliest_moves_come_first(game_id):
 
 
 def test_a_review_in_chunks_is_the_whole_review():
-    # 32 moves: four whole chunks of 7 and a short one (60 before: the same chunks, twice the
-    # processor time)
-    engine, state, log = played("keyflower", 2, seed=8, moves=32)
+    # 18 moves: whole chunks of 5 and a short one (32 before, in chunks of 7: the same
+    # chunking, twice the processor time)
+    engine, state, log = played("keyflower", 2, seed=8, moves=18)
     seats = frozenset({0, 1})
     whole = review.review_game("keyflower", 2, 8, {}, log, seats, TINY)
     total, dump = review.prepare("keyflower", 2, 8, {}, log, seats)
-    assert total == len(whole.moves) > 20
+    assert total == len(whole.moves) > 10
     chunks, start = [], 0
     while start < len(log):
-        reviews, start, dump = review.review_chunk("keyflower", dump, log, start, seats, TINY, 8, 7)
-        assert len(reviews) <= 7
+        reviews, start, dump = review.review_chunk("keyflower", dump, log, start, seats, TINY, 8, 5)
+        assert len(reviews) <= 5
         chunks += reviews
     assert tuple(chunks) == whole.moves
     assert dump == engine.dump(state)
@@ -130,9 +130,9 @@ def test_a_review_in_chunks_is_the_whole_review():
 def test_the_moves_made_for_a_seat_are_not_its_player_s():
     """The AI's moves for a seat (after its player resigned, on a timeout) are not reviewed
     as the player's: the moves it reviews are the player's own only."""
-    engine, _, log = played("keyflower", 2, seed=8, moves=40)
+    engine, _, log = played("keyflower", 2, seed=8, moves=20)
     seats = frozenset({0, 1})
-    made_for = frozenset(i for i, (seat, _) in enumerate(log) if seat == 1 and i >= 20)
+    made_for = frozenset(i for i, (seat, _) in enumerate(log) if seat == 1 and i >= 10)
     setup = engine.new(2, 8, {})
     everyone = review.reviewed_decisions(engine, setup, log, seats)
     own = review.reviewed_decisions(engine, setup, log, seats, made_for)

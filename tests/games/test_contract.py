@@ -28,7 +28,9 @@ from tests.testgame import PebblesEngine
 engine = PebblesEngine()
 
 
-@settings(max_examples=25, deadline=None)
+# 12 examples (25 before: 8.6 s of the default run, 39 % of it determinizing at every step);
+# every real game's conformance at every player count is in tests/games/<game>.
+@settings(max_examples=12, deadline=None)
 @given(num_players=st.integers(1, 4), seed=st.integers(0, 2**32))
 def test_random_playouts_reach_a_valid_end(num_players: int, seed: int) -> None:
     check_conformance(engine, num_players, seed, deep_every=1)
