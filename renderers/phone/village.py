@@ -271,9 +271,14 @@ def _trips(view: dict[str, Any], fields: Sequence[Mapping[str, Any]]) -> tuple[M
 
 
 def _shops(fields: Sequence[Mapping[str, Any]]) -> tuple[Mark, ...]:
-    """The workshops the options name."""
-    named = {f["shop"] for f in fields if "shop" in f}
+    """The workshops the options name (the mill's option names none: it is the table's
+    fifth workshop, `table.SHOPS`). Training is offered at every workshop but the mill while
+    a member is at home, so four or five are ringed then: all are offered."""
+    named = {MILL if f.get("how") == MILL else f.get("shop") for f in fields}
     return tuple(("shop", i, ANY, ANY) for i, (shop, _) in enumerate(table.SHOPS) if shop in named)
+
+
+MILL = "mill"  # the mill's option's `how`, and its workshop on the table
 
 
 def _customers(view: dict[str, Any], fields: Sequence[Mapping[str, Any]]) -> tuple[Mark, ...]:

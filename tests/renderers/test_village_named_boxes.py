@@ -70,6 +70,8 @@ def test_the_customers_a_sale_serves_are_ringed() -> None:
 def test_the_workshops_a_craft_names_are_ringed() -> None:
     for view, decision in _found("crafts"):
         named = {o.fields["shop"] for o in decision.options if "shop" in o.fields}
+        # the mill's option names no workshop: the mill is the table's fifth
+        named |= {"mill" for o in decision.options if o.fields.get("how") == "mill"}
         image = _picture(view, decision, "crafts")
         place = pv._placement("crafts", image.width)
         for i, (shop, _) in enumerate(table.SHOPS):
@@ -111,3 +113,27 @@ def test_a_trip_rings_the_cities_offered_and_who_may_go() -> None:
                 for dy in range(-3, 4)
             )
             assert ringed == (city in offered), (city, offered)
+
+
+def test_the_mill_is_ringed_when_offered() -> None:
+    """The mill's option names no workshop (`how` "mill"): it is the table's fifth, ringed
+    when offered as the others are (V's item 4: four or five rings are right, all offered)."""
+    milling = []
+    for players, seed in ((2, 1), (3, 1), (4, 1)):
+        state, rng = engine.new(players, seed=seed), random.Random(seed)
+        while (pending := engine.decisions(state)) and not milling:
+            milling += [
+                (engine.view(state, d.seat), d)
+                for d in pending
+                if d.kind == "crafts" and any(o.fields.get("how") == "mill" for o in d.options)
+            ]
+            decision = rng.choice(pending)
+            state = engine.apply(state, Action(decision.seat, random_choices(decision, rng)))
+    view, decision = milling[0]
+    image = _picture(view, decision, "crafts")
+    fields = [dict(o.fields) for o in decision.options]
+    mill = [s for s, _ in table.SHOPS].index("mill")
+    assert ("shop", mill, -1, -1) in phone.decision_picture("village", view, "crafts", fields).marks
+    place = pv._placement("crafts", image.width)
+    x = table.BOARD_X + mill * pv.SHOP
+    assert _marked_along(image, place, x, x + table.SHOP_W, pv.SHOPS_Y - 3)
