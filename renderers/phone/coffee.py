@@ -226,15 +226,47 @@ EVERY_COOP_SIDE = tuple(f"coops.{side}" for side in FOLDS)  # the five, one unde
 
 def folded(view: dict[str, Any], part: str) -> Image.Image:
     """A cooperative's `part` (`coop3.rows`): the strips FOLDS names, cut from its enlarged
-    part (`_focus`, CROP_PAD around it, each pixel a square of `scale`) and joined."""
+    part (`_focus`, CROP_PAD around it, each pixel a square of `scale`) and joined; its rows
+    without a plantation or a donkey folded away too (`_row_folds`)."""
     coop, side = part.split(".")
     image = _focus(view, coop, _part_key(view, coop))
     scale = image.width // (table.COOP_W + 2 * CROP_PAD)
+    coffee = table.COFFEES[COOPS.index(coop)]
+    folds = _row_folds(view, coffee) if side == "rows" else FOLDS[side]
     strips = [
         image.crop((0, (top + CROP_PAD) * scale, image.width, (bottom + CROP_PAD) * scale))
-        for top, bottom in FOLDS[side]
+        for top, bottom in folds
     ]
+    if folds[0] == TOWN:  # the empty top row between the Animal counters and the town
+        animals = len(view["coops"][coffee]["animals"])
+        left = max(TOWN_GAP[0], 18 + 26 * animals - 13)
+        ImageDraw.Draw(strips[0]).rectangle(
+            ((left + CROP_PAD) * scale, 0, (TOWN_GAP[1] + CROP_PAD) * scale, strips[0].height),
+            fill=table.PANEL,
+        )
     return strips[0] if len(strips) == 1 else stack(strips, BACKGROUND, gap=0)
+
+
+# The plantation rows folded further for a decision on them: the rows above the highest
+# holding a plantation (or a donkey's pathway reaching them) are left out, all but the thin
+# strip at row 3's height that holds the cooperative's Animal counters (left) and the
+# workers in its town (right), its empty spaces between painted over. Work at a game's
+# start, the five cooperatives one under another: row 1 under that strip, half as tall.
+TOWN = (55, 85)  # table rows from a cooperative's top: above row 3's number tab
+TOWN_GAP = (61, 207)  # row 3's spaces (3 of them), with their outline
+ROWS_FROM = {1: 164, 2: 108}  # the top of the rows from row 1 up to row 2, 3
+
+
+def _row_folds(view: dict[str, Any], coffee: str) -> tuple[tuple[int, int], ...]:
+    coop = view["coops"][coffee]
+    highest = max(
+        [1]
+        + [r for r, row in enumerate(coop["rows"], start=1) if any(p is not None for p in row)]
+        + [int(key.split(".")[0]) + 1 for key, path in coop["pathways"].items() if path]
+    )
+    if highest >= 3:
+        return FOLDS["rows"]
+    return (TOWN, (ROWS_FROM[highest], FOLDS["rows"][0][1]))
 
 
 # The deciding seat's company board alone (`company`), or over its plantation stacks, rows

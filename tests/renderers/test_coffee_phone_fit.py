@@ -1,0 +1,59 @@
+"""Coffee Traders' decision pictures on a phone (issue 29, session 18): Work at a game's start
+fits fewer screens (the cooperatives' empty rows folded away, their towns kept), a contract's
+two bonuses are drawn, a piggyback build's spaces are ringed."""
+
+from __future__ import annotations
+
+import pytest
+
+from meeple_hall.games.core import Decision
+from meeple_hall.renderers import phone
+from meeple_hall.renderers.palette import font
+from meeple_hall.renderers.phone import coffee as coffee_phone
+from tests.renderers.legibility import MIN_TEXT_PX, PHONE_WIDTH, texts_on_phone
+from tests.renderers.test_decision_pictures import _decisions, _fields
+
+
+def _first(kind: str, players: int = 3) -> tuple[dict, Decision]:
+    return next((v, d) for v, d in _decisions("coffee", players) if d.kind == kind)
+
+
+def _shown(view: dict, decision: Decision):
+    shown = phone.decision_picture("coffee", view, decision.kind, _fields(decision))
+    coffee_phone.kept_picture.cache_clear()
+    image, texts = texts_on_phone(
+        lambda: phone.render_decision("coffee", view, shown.parts, shown.marks)
+    )
+    assert texts and min(t.height for t in texts) >= MIN_TEXT_PX
+    return shown, image, texts
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_work_at_the_start_folds_the_empty_rows_and_keeps_every_town(players: int) -> None:
+    view, decision = _first("work", players)
+    shown, image, texts = _shown(view, decision)
+    assert shown.parts == ("board", "coops.rows")  # the five, every one named
+    # was about 1,730 px at 400 px wide (the five cooperatives' three rows each)
+    assert image.height * PHONE_WIDTH / image.width <= 1200
+    # each town's workers still read, under the board (the town's count: type of 26)
+    board = coffee_phone.render_focus(view, "board").height
+    town = font(26).getbbox("0")
+    height = (town[3] - town[1]) * 2 * PHONE_WIDTH / image.width
+    found = [
+        t.text for t in texts if t.y > board and abs(t.height - height) < 0.5 and t.text.isdigit()
+    ]
+    assert found == [str(view["coops"][c]["town"]) for c in coffee_phone.table.COFFEES]
+
+
+def test_a_row_with_a_plantation_is_never_folded_away() -> None:
+    for view, decision in _decisions("coffee", 3):
+        if decision.kind != "work":
+            continue
+        for coffee in coffee_phone.table.COFFEES:
+            rows = view["coops"][coffee]["rows"]
+            folds = coffee_phone._row_folds(view, coffee)
+            top = folds[-1][0]
+            for r, row in enumerate(rows, start=1):
+                if any(p is not None for p in row):
+                    y = coffee_phone.table.ROW_Y[r - 1]
+                    assert top <= y - coffee_phone.table.SPACE / 2, (coffee, r)
