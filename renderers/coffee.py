@@ -469,8 +469,23 @@ def draw_coop_buildings(
 ) -> None:
     """Building spaces along the bottom, by kind, as large as the row allows (the spaces
     of 4-5 players only left out at 3)."""
+    spots, pitch = building_spots(view, coop, x0)
+    for kind, _, bx, number, owner, step in spots:
+        colour_b = None if owner is None else seat_colour(view, owner)
+        building(draw, bx, y0 + BUILDING_Y, kind, colour_b, step, pitch / 22, owner)
+        text(draw, (bx, y0 + COOP_H - 11), number, 11, MUTED)
+
+
+BUILDING_Y = COOP_H - 31  # a building space's centre, from a cooperative's top
+
+
+def building_spots(
+    view: dict[str, Any], coop: dict[str, Any], x0: float
+) -> tuple[list[tuple[str, int, float, int, Any, bool]], float]:
+    """Each building space drawn on a cooperative (kind, index, centre x, its number as
+    drawn, owner, Arabica step), and their pitch."""
     shown = [
-        (kind, owner, kinds[i] == "step")
+        (kind, i, owner, kinds[i] == "step")
         for kind in ("production", "fairtrade", "hospital", "farm")
         for i, owner in enumerate(coop["buildings"][kind])
         if (kinds := view["building_kinds"][kind])[i] != "p45"
@@ -479,14 +494,14 @@ def draw_coop_buildings(
     ]
     pitch = min(30.0, (COOP_W - 30 - 3 * 5) / len(shown))
     bx, last, number = x0 + 8 + pitch / 2, shown[0][0], 0
-    for kind, owner, step in shown:
+    spots = []
+    for kind, i, owner, step in shown:
         if kind != last:
             bx, last, number = bx + 5, kind, 0
         number += 1
-        colour_b = None if owner is None else seat_colour(view, owner)
-        building(draw, bx, y0 + COOP_H - 31, kind, colour_b, step, pitch / 22, owner)
-        text(draw, (bx, y0 + COOP_H - 11), number, 11, MUTED)
+        spots.append((kind, i, bx, number, owner, step))
         bx += pitch
+    return spots, pitch
 
 
 DONKEY_SIZE = 1.8

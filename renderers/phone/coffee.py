@@ -397,6 +397,8 @@ def marks(
             elif f.get("action") == "contract":
                 sold[("contract", f["letter"])] = None
         return tuple(sold)
+    if kind == "piggy_build":
+        return _sites(view, fields)
     if kind == "donkey":
         return tuple(
             dict.fromkeys(
@@ -413,6 +415,21 @@ def marks(
             found[(f["coffee"], f["row"], f["space"])] = None
             if "upper_space" in f:
                 found[(f["coffee"], f["row"] + 1, f["upper_space"])] = None
+    return tuple(found)
+
+
+def _sites(view: dict[str, Any], fields: Sequence[Mapping[str, Any]]) -> tuple[Any, ...]:
+    """("site", coffee, kind, index) of each open building space of a cooperative that a
+    piggyback's options may build on (its `place`: the same cooperative as the builder)."""
+    found: dict[tuple[Any, ...], None] = {}
+    for f in fields:
+        coffee, kind = f.get("place"), f.get("building")
+        if coffee not in table.COFFEES or kind not in view["building_kinds"]:
+            continue
+        kinds = view["building_kinds"][kind]
+        for i, owner in enumerate(view["coops"][coffee]["buildings"][kind]):
+            if owner is None and (kinds[i] != "p45" or view["rules_players"] >= 4):
+                found[("site", coffee, kind, i)] = None
     return tuple(found)
 
 
@@ -436,6 +453,8 @@ def marked(
         return _rings(
             image, _market_size(view), [_bonus_box(view, m[1]) for m in spaces if m[0] == "bonus"]
         )
+    if part in COOP_SIDES and part.endswith(".house"):
+        return _rings(image, HOUSE_SIZE, _site_boxes(view, part.split(".")[0], spaces))
     shown = [coop for coop in COOPS if part in (coop, EVERY_COOP)]
     rings = [
         m for m in spaces if m[0] in table.COFFEES and COOPS[table.COFFEES.index(m[0])] in shown
@@ -549,3 +568,30 @@ def _bonus_box(view: dict[str, Any], letter: str) -> Box:
     x = left + "ABCDEF".index(letter) * (each + 6) - (round(x0) - CROP_PAD)
     y = top + 104 - (round(top) - CROP_PAD)
     return (x, y, x + each, y + table.BAND_H - 104 - 2 * CROP_PAD)
+
+
+# A cooperative's `house` side as folded (`FOLDS`), before it was enlarged: its trading house
+# over its Quality Values and building spaces.
+HOUSE_SIZE = (
+    table.COOP_W + 2 * CROP_PAD,
+    sum(bottom - top for top, bottom in FOLDS["house"]),
+)
+
+
+def _site_boxes(view: dict[str, Any], coop: str, marks: tuple[Any, ...]) -> list[Box]:
+    """Where each building space marked ("site", coffee, kind, index) on cooperative `coop`
+    lies on its `house` side as folded (`HOUSE_SIZE`): the building and its number."""
+    coffee = table.COFFEES[COOPS.index(coop)]
+    wanted = {(m[2], m[3]) for m in marks if m[0] == "site" and m[1] == coffee}
+    if not wanted:
+        return []
+    x0 = table.coop_x(COOPS.index(coop))
+    spots, pitch = table.building_spots(view, view["coops"][coffee], x0)
+    (top, upper), (lower, _) = FOLDS["house"]
+    y = upper - top + table.BUILDING_Y - lower  # the buildings' centre, on the second strip
+    left = CROP_PAD - round(x0)
+    return [
+        (left + bx - pitch / 2 + 1, y - 15, left + bx + pitch / 2 - 1, y + 25)
+        for kind, i, bx, _, _, _ in spots
+        if (kind, i) in wanted
+    ]

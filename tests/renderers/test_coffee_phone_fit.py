@@ -8,7 +8,7 @@ import pytest
 
 from meeple_hall.games.core import Decision
 from meeple_hall.renderers import phone
-from meeple_hall.renderers.palette import font
+from meeple_hall.renderers.palette import MARK, font
 from meeple_hall.renderers.phone import coffee as coffee_phone
 from tests.renderers.legibility import MIN_TEXT_PX, PHONE_WIDTH, texts_on_phone
 from tests.renderers.test_decision_pictures import _decisions, _fields
@@ -57,3 +57,47 @@ def test_a_row_with_a_plantation_is_never_folded_away() -> None:
                 if any(p is not None for p in row):
                     y = coffee_phone.table.ROW_Y[r - 1]
                     assert top <= y - coffee_phone.table.SPACE / 2, (coffee, r)
+
+
+def _mark_pixels(image) -> int:
+    return sum(1 for c in image.getdata() if c[:3] == MARK)
+
+
+def test_a_piggyback_build_rings_the_open_spaces_of_the_buildings_offered() -> None:
+    view, decision = next(
+        (v, d)
+        for v, d in _decisions("coffee", 3)
+        if d.kind == "piggy_build" and "place" in d.options[0].fields
+    )
+    shown, image, _ = _shown(view, decision)
+    place = decision.options[0].fields["place"]
+    offered = {f["building"] for f in _fields(decision) if "building" in f}
+    coop = view["coops"][place]
+    kinds = view["building_kinds"]
+    assert shown.marks and set(shown.marks) == {
+        ("site", place, kind, i)
+        for kind in offered
+        for i, owner in enumerate(coop["buildings"][kind])
+        if owner is None and (kinds[kind][i] != "p45" or view["rules_players"] >= 4)
+    }
+    company = coffee_phone.render_focus(view, "company")
+    assert _mark_pixels(image.crop((0, company.height, image.width, image.height))) > 0
+    plain = phone.render_decision("coffee", view, shown.parts)
+    assert _mark_pixels(plain) == 0
+    # each ring round its building: its middle column's top edge in MARK, the others' not
+    part = shown.parts[1]
+    folded = coffee_phone.folded(view, part)
+    scale = folded.height / coffee_phone.HOUSE_SIZE[1]
+    every = [
+        ("site", place, kind, i)
+        for kind in kinds
+        for i in range(len(coop["buildings"][kind]))
+        if kind != "warehouse" and kind in coop["buildings"]
+    ]
+    ringed = coffee_phone.marked(view, part, folded, shown.marks)
+    for mark in every:
+        boxes = coffee_phone._site_boxes(view, part.split(".")[0], (mark,))
+        for x0, y0, x1, _ in boxes:
+            edge = (round((x0 + x1) / 2 * scale) - 1, round(y0 * scale) - 8)
+            box = (*edge, edge[0] + 2, round(y0 * scale) + 1)
+            assert (_mark_pixels(ringed.crop(box)) > 0) == (mark in shown.marks), mark
