@@ -10,6 +10,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from meeple_hall.games.coffee.sell import contract_sides
 from meeple_hall.renderers import coffee as table
 from meeple_hall.renderers.palette import BACKGROUND, INK, MARK
 from meeple_hall.renderers.phone import (
@@ -146,6 +147,8 @@ def render_focus(view: dict[str, Any], focus: str) -> Image.Image:
         return _company(view, seat)
     if focus in BOARDS:
         return _board(view, focus)
+    if focus in BONUS_PARTS:
+        return _bonuses(focus.split(".")[1])
     if focus in EVERY_COOP_SIDE:
         side = focus.split(".")[1]
         return stack([folded(view, f"{coop}.{side}") for coop in COOPS], BACKGROUND, gap=24)
@@ -287,6 +290,52 @@ def _board(view: dict[str, Any], part: str) -> Image.Image:
     return widened(company, 2 * (table.COOP_W + 2 * CROP_PAD))
 
 
+# The bonuses printed below a contract on the player board, one or two to choose from
+# (`bonuses.B`: contract B's), each its pieces, left to right in the options' order. Drawn
+# half a phone's width, as the parts cut from the table are (each pixel a square of four).
+BONUSES = "bonuses"
+BONUS_PARTS = tuple(f"{BONUSES}.{letter}" for letter in "ABCDEF")
+BONUSES_SIZE = (table.COOP_W + 2 * CROP_PAD, 58)
+
+
+def _bonuses(letter: str) -> Image.Image:
+    image = Image.new("RGB", BONUSES_SIZE, BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    sides = contract_sides(letter)
+    table.text(draw, (16, BONUSES_SIZE[1] / 2), letter, 20)
+    left, each = table.columns(32, BONUSES_SIZE[0] - 36, len(sides), gap=10)
+    for k, items in enumerate(sides):
+        x = left + k * (each + 10)
+        box = (x, 4, x + each, BONUSES_SIZE[1] - 4)
+        table.rounded_rectangle(draw, box, 8, fill=table.PANEL, outline=INK, width=2)
+        pitch = min(36, each / len(items))
+        first = x + each / 2 - pitch * (len(items) - 1) / 2
+        for i, item in enumerate(items):
+            _bonus_item(draw, item, first + i * pitch, BONUSES_SIZE[1] / 2)
+    return image
+
+
+def _bonus_item(draw: ImageDraw.ImageDraw, item: str, x: float, y: float) -> None:
+    """A contract bonus's piece, as the table draws it: a worker, a civet, a donkey, a coin,
+    a truck; an Arabica step as the chevron the building spaces wear; a building (`build`:
+    any, `hospital`) as its building."""
+    if item == "worker":
+        table.worker(draw, x, y, s=1.8)
+    elif item == "civet":
+        table.civet(draw, x + 2, y, 1.8)
+    elif item == "donkey":
+        table.donkey(draw, x, y, (150, 150, 150), 1.8)
+    elif item == "coin":
+        table.coin(draw, x, y, 1, r=13)
+    elif item == "truck":
+        table.truck(draw, x, y, s=1.8)
+    elif item == "arabica":
+        draw.line((x - 11, y + 7, x, y - 6, x + 11, y + 7), fill=INK, width=5)
+    else:
+        kind = "hospital" if item == "hospital" else "production"
+        table.building(draw, x, y + 2, kind, table.WHITE, s=1.6)
+
+
 # What a decision's panel pictures, by its kind. Working, planting, staffing, building a
 # site, the donkey and the pieces taken from or put on a cooperative happen on the
 # cooperatives (those the options name: `narrowed`); converting, storing, paying and
@@ -295,10 +344,11 @@ def _board(view: dict[str, Any], part: str) -> Image.Image:
 EVERY_COOP = "coops"  # a decision's part only: the five cooperatives, cut from one drawing
 # The parts that show cooperatives those a decision's options name (`narrowed`).
 COOP_PARTS = (EVERY_COOP, *EVERY_COOP_SIDE)
-DECISION_ONLY = (EVERY_COOP, *COOP_SIDES, *EVERY_COOP_SIDE, *BOARDS)
+DECISION_ONLY = (EVERY_COOP, *COOP_SIDES, *EVERY_COOP_SIDE, *BOARDS, *BONUS_PARTS)
 DECISION_PARTS: dict[str, tuple[str, ...]] = {
-    # the contract fulfilled, on the company board, and its bonus stack on the market
-    "contract_bonus": ("company", "market"),
+    # the contract fulfilled, on the company board, the two bonuses printed below it to
+    # choose from (`bonuses`, narrowed to the contract's), and its bonus stack on the market
+    "contract_bonus": ("company", BONUSES, "market"),
     "sell_second": ("bars",),
     "sell": ("bars", OWN),
     "mixed_pay": ("bars", OWN),
@@ -353,6 +403,9 @@ def narrowed(
     when none is named; any other part as it is."""
     if part in BOARDS and view.get("you") is None:
         return ()  # a spectator's view has no company of its own
+    if part == BONUSES:
+        letters = dict.fromkeys(f["letter"] for f in fields if "letter" in f)
+        return tuple(f"{BONUSES}.{letter}" for letter in letters)
     if part != EVERY_COOP and part not in EVERY_COOP_SIDE:
         return (part,)
     named = {f.get("coffee", f.get("place")) for f in fields}

@@ -129,7 +129,7 @@ def test_a_contract_bonus_shows_and_rings_the_contract_fulfilled() -> None:
     view, decision = next(iter(_each("contract_bonus", players=4)))
     letter = decision.options[0].fields["letter"]
     shown, image = _picture(view, decision)
-    assert shown.parts == ("company", "market")
+    assert shown.parts == ("company", f"bonuses.{letter}", "market")
     assert set(shown.marks) == {("contract", letter), ("bonus", letter)}
     company = coffee_phone.render_focus(view, "company")
     scale = company.width / (coffee_phone.COMPANY_W + 20)
@@ -137,7 +137,8 @@ def test_a_contract_bonus_shows_and_rings_the_contract_fulfilled() -> None:
         x0, y0, x1, _ = coffee_phone._contract_box(other)
         edge = (round(x0 * scale), round(y0 * scale) - 6, round(x1 * scale), round(y0 * scale))
         assert (_mark_pixels(image, edge) > 0) == (other == letter), other
-    market = image.crop((0, company.height + 12, image.width, image.height))
+    bonuses = 2 * coffee_phone.BONUSES_SIZE[1]  # each pixel a square of four (`fit`)
+    market = image.crop((0, company.height + 12 + bonuses + 12, image.width, image.height))
     assert _mark_pixels(market) > 0
 
 

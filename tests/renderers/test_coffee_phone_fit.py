@@ -4,7 +4,10 @@ two bonuses are drawn, a piggyback build's spaces are ringed."""
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
+from PIL import Image, ImageDraw
 
 from meeple_hall.games.core import Decision
 from meeple_hall.renderers import phone
@@ -101,3 +104,33 @@ def test_a_piggyback_build_rings_the_open_spaces_of_the_buildings_offered() -> N
             edge = (round((x0 + x1) / 2 * scale) - 1, round(y0 * scale) - 8)
             box = (*edge, edge[0] + 2, round(y0 * scale) + 1)
             assert (_mark_pixels(ringed.crop(box)) > 0) == (mark in shown.marks), mark
+
+
+def test_a_contract_bonus_draws_the_bonuses_to_choose_from_in_the_options_order() -> None:
+    view, decision = next(iter(d for d in _decisions("coffee", 4) if d[1].kind == "contract_bonus"))
+    letter = decision.options[0].fields["letter"]
+    shown, image, _ = _shown(view, decision)
+    assert shown.parts == ("company", f"bonuses.{letter}", "market")
+    company = coffee_phone.render_focus(view, "company")
+    drawn = image.crop((0, company.height + 12, image.width, company.height + 12 + 116))
+    assert drawn.tobytes() == phone.render_decision("coffee", view, shown.parts[1:2]).tobytes()
+    # each option's bonus its own box, left to right: as many boxes as options
+    middle = drawn.height // 2
+    row = [drawn.getpixel((x, middle)) for x in range(drawn.width)]
+    panels = sum(
+        1
+        for a, b in itertools.pairwise(row)
+        if a[:3] != coffee_phone.table.PANEL and b[:3] == coffee_phone.table.PANEL
+    )
+    assert panels >= len(decision.options) == 2
+
+
+def test_each_bonus_piece_has_a_face_of_its_own() -> None:
+    pieces = ("worker", "civet", "donkey", "coin", "truck", "arabica", "build", "hospital")
+    blank = Image.new("RGB", (60, 60), coffee_phone.table.PANEL)
+    faces = set()
+    for item in pieces:
+        face = blank.copy()
+        coffee_phone._bonus_item(ImageDraw.Draw(face), item, 30, 30)
+        faces.add(face.tobytes())
+    assert len(faces) == len(pieces) and blank.tobytes() not in faces
