@@ -11,6 +11,7 @@ from typing import Any
 from meeple_hall.bot.presenters import BUTTON_LABEL_MAX, DESCRIPTION_MAX, OptionStyle, fits
 from meeple_hall.games.core import Decision, Msg, Option, Text
 from meeple_hall.games.village import words as w
+from meeple_hall.renderers.phone.village import SPACE_MARK
 from meeple_hall.renderers.village import CITY_LETTER, CITY_XY
 
 EMOJI = {
@@ -36,6 +37,15 @@ EMOJI = {
     "gift": "🎁",
 }
 PASSING = "⏭️"
+# An action space's number on the turn's picture (renderers/phone/village.py `SPACE_MARK`)
+# as its panel lines' emoji: the space's name is in the label, its number on the picture.
+KEYCAPS = ("1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣", "7️⃣")
+
+
+def space_keycap(space: str) -> str | None:
+    mark = SPACE_MARK.get(space)
+    return KEYCAPS[mark - 1] if mark is not None and mark <= len(KEYCAPS) else None
+
 
 # Panels fold these decisions into the one before them (bot/panels.py): the cube from the
 # harvest space and whether to harvest, in one click; an action and the family member that
@@ -115,7 +125,7 @@ def turn_style(fields: Mapping[str, Any]) -> OptionStyle:
 def free_style(action: str) -> OptionStyle:
     return OptionStyle(
         label=w.heading(action),
-        emoji=EMOJI.get(action),
+        emoji=space_keycap(action) or EMOJI.get(action),
         description=w.m("note.free", action=action_text(action)),
     )
 
@@ -138,7 +148,9 @@ def take_style(fields: Mapping[str, Any]) -> OptionStyle:
     else:
         label = w.m("label.space_colour", space=w.heading(space), colour=w.colour(colour))
         description = w.m("note.gain", colour=w.colour(colour), action=action_text(space))
-    return OptionStyle(label=label, emoji=EMOJI.get(colour), description=description)
+    # the space's number on the turn's picture, not the cube's colour (named in the label)
+    emoji = space_keycap(space) or EMOJI.get(colour)
+    return OptionStyle(label=label, emoji=emoji, description=description)
 
 
 def action_text(space: str) -> Msg:

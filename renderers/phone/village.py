@@ -52,6 +52,17 @@ YARD_W = 420  # a farmyard drawn alone, as in the private picture
 
 KARLA_W = 480  # Karla's board drawn alone: her ring, her members, customers and dead
 
+# Parts drawn for decisions only (not `/board focus:` parts, `DECISION_ONLY`): the action
+# spaces drawn for the phone (`spaces_picture`), the own area's farmyard without the
+# customers served under it, the travel map without the status above it.
+SPACES = "spaces"
+YARD = "yard"
+ROUTES = "routes"
+DECISION_ONLY = (SPACES, YARD, ROUTES)
+MAP_BOX: Box = (table.SIDE_X, table.MAP_Y, table.SIDE_X + table.SIDE_W, table.MAP_Y + table.MAP_H)
+CUT: dict[str, tuple[Box, ...]] = {**PARTS, ROUTES: (MAP_BOX,)}  # parts cut from the table
+MAPS = ("map", ROUTES)  # the parts showing the travel map
+
 
 def focuses(view: dict[str, Any]) -> list[str]:
     solo = ["karla"] if view.get("karla") else []
@@ -59,16 +70,22 @@ def focuses(view: dict[str, Any]) -> list[str]:
 
 
 def render_focus(view: dict[str, Any], focus: str) -> Image.Image:
+    if focus == SPACES:
+        return spaces_picture(view, OWN_W)
+    if focus == YARD:
+        yard = _yard_at(view, OWN_W)
+        assert yard is not None, "a farmyard of one's own: a seat's view"
+        return yard
     if focus == "karla":
         image = Image.new("RGB", (KARLA_W + 32, table.YARDS_H + 32), table.BACKGROUND)
         table.draw_karla(ImageDraw.Draw(image), view, 16, 16, KARLA_W, table.YARDS_H)
         return image
     seat = seat_of_focus(focus, view["num_players"])
     if seat is None:
-        boxes = PARTS[focus]
+        boxes = CUT[focus]
         image = (
             _map_within(view, _hull(boxes), boxes)
-            if focus == "map" and view["travellers"]
+            if focus in MAPS and view["travellers"]
             else table.render_within(view, _hull(boxes))
         )
         # one box: `crops`' own cut, without the copy it stacks it on
@@ -89,6 +106,81 @@ def _map_within(view: dict[str, Any], at: Box, boxes: tuple[Box, ...]) -> Image.
     draw = ImageDraw.Draw(image)
     table.draw_traveller_members(draw, view, min_font_for(width))
     return image
+
+
+# The action spaces drawn for the phone (a turn's picture): four over three, each with its
+# number (the keycap its panel lines wear: `SPACE_MARK`, bot/presenters/village.py), its
+# icon (the family's its own, not the table's house, which reads as the market's stall)
+# and its cubes, each twice as large on a phone as the table's.
+SPACE_MARK = {space: k for k, space in enumerate(table.SPACES, start=1)}
+SPACES_PER_ROW = 4
+SPACE_GAP, SPACE_PAD = 8, 6  # between the spaces, about them
+SPACE_CUBE, CUBE_GAP = 30, 4  # a cube's size at the own area's width, between two
+SPACE_TOP = 44  # the cubes' first row, below the number and the icon
+KEYCAP = (86, 96, 116)  # a keycap emoji's grey-blue
+
+
+def spaces_picture(view: dict[str, Any], width: int) -> Image.Image:
+    """The seven action spaces, `width` wide: drawn at the own area's width (`OWN_W`) and
+    scaled with the width asked for (the picture's: `at_width`)."""
+    k = width / OWN_W
+    u = table.Scale(k)
+    cell = (OWN_W - 2 * SPACE_PAD - (SPACES_PER_ROW - 1) * SPACE_GAP) / SPACES_PER_ROW
+    tall = SPACE_TOP + 2 * SPACE_CUBE + CUBE_GAP + 10
+    rows = math.ceil(len(table.SPACES) / SPACES_PER_ROW)
+    height = 2 * SPACE_PAD + rows * tall + (rows - 1) * SPACE_GAP
+    image = Image.new("RGB", (width, u.i(height)), table.BACKGROUND)
+    d = ImageDraw.Draw(image)
+    for i, name in enumerate(table.SPACES):
+        row, col = divmod(i, SPACES_PER_ROW)
+        in_row = min(SPACES_PER_ROW, len(table.SPACES) - row * SPACES_PER_ROW)
+        left = (OWN_W - in_row * cell - (in_row - 1) * SPACE_GAP) / 2 + col * (cell + SPACE_GAP)
+        top = SPACE_PAD + row * (tall + SPACE_GAP)
+        _space(d, view, name, (u(left), u(top), u(left + cell), u(top + tall)), u)
+    return image
+
+
+def _space(
+    d: ImageDraw.ImageDraw, view: dict[str, Any], name: str, at: Box, u: table.Scale
+) -> None:
+    """An action space: its tint, number, icon and cubes (up to four: two rows of two)."""
+    x0, y0, x1, _ = at
+    table.box(d, at, table.SPACE_TINT[name], radius=u.i(10), width=u.i(2))
+    key = u(26)
+    d.rounded_rectangle(
+        (x0 + u(6), y0 + u(6), x0 + u(6) + key, y0 + u(6) + key), radius=u.i(6), fill=KEYCAP
+    )
+    table.text(d, (x0 + u(6) + key / 2, y0 + u(6) + key / 2), SPACE_MARK[name], u.font(20), PAPER)
+    cx = (x0 + x1) / 2 + u(10)
+    if name == "family":
+        _family_icon(d, cx, y0 + u(22), u(16))
+    else:
+        table.icon(d, cx, y0 + u(22), name, u(16))
+    cubes = view["spaces"].get(name, [])
+    size, gap = u.i(SPACE_CUBE), u(CUBE_GAP)
+    for j, colour in enumerate(cubes):
+        row, col = divmod(j, 2)
+        in_row = min(2, len(cubes) - row * 2)
+        left = (x0 + x1) / 2 - (in_row * size + (in_row - 1) * gap) / 2 + col * (size + gap)
+        table.cube(d, left, y0 + u(SPACE_TOP) + row * (size + gap), colour, size, u.i(1))
+
+
+PAPER = (250, 250, 250)  # a keycap's digit
+
+
+def _family_icon(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float) -> None:
+    """The family space's icon on the phone: a parent and a child (the table draws a house,
+    much like the market's stall beside it)."""
+    # (centre's x, head's centre y, head's radius, body's top and half width, colour)
+    for dx, head, r, top, half, colour in (
+        (-0.38, -0.58, 0.32, -0.2, 0.5, (150, 96, 64)),
+        (0.5, 0.1, 0.24, 0.38, 0.36, (226, 170, 90)),
+    ):
+        x = cx + dx * s
+        body = (x - half * s, cy + top * s, x + half * s, cy + s)
+        d.rounded_rectangle(body, radius=round(half * s * 0.8), fill=colour, outline=INK)
+        y = cy + head * s
+        d.ellipse((x - r * s, y - r * s, x + r * s, y + r * s), fill=colour, outline=INK)
 
 
 def _hull(boxes: tuple[Box, ...], pad: int = 4) -> Box:
@@ -121,10 +213,24 @@ def _own_at(view: dict[str, Any], width: int) -> Image.Image | None:
     return stack([yard, customers], table.BACKGROUND, gap=0)
 
 
+def _yard_at(view: dict[str, Any], width: int) -> Image.Image | None:
+    """The own area's farmyard alone, `width` wide: the private picture's left half cut
+    to the farmyard's height (the half is as tall as the customers served beside it)."""
+    yard = table.render_private_half(view, "yard", width)
+    if yard is None:
+        return None
+    _, y0, _, h = table.YOUR_YARD
+    bottom = min(yard.height, round((y0 + h + y0) * width / SPLIT))
+    return yard.crop((0, 0, width, bottom))
+
+
 def part_width(view: dict[str, Any], part: str) -> int | None:
     """The own area's width, known without drawing it (the customers' panel's: the private
-    picture is always PRIVATE_W wide); None for any other part."""
-    return OWN_W if part == OWN and view.get("you") else None
+    picture is always PRIVATE_W wide), its farmyard's alone, and the action spaces' (drawn
+    as wide as the own area); None for any other part."""
+    if part == SPACES or (part in (OWN, YARD) and view.get("you")):
+        return OWN_W
+    return None
 
 
 def at_width(
@@ -132,8 +238,13 @@ def at_width(
 ) -> Image.Image | None:
     """The seat's own area in a decision's picture `width` wide: each half drawn at that width
     (not drawn at its own and enlarged; `image`, the own area drawn alone, is not needed);
-    None for any other part."""
-    return _own_at(view, width) if part == OWN else None
+    its farmyard alone, and the action spaces, drawn at that width; None for any other
+    part."""
+    if part == OWN:
+        return _own_at(view, width)
+    if part == YARD:
+        return _yard_at(view, width)
+    return spaces_picture(view, width) if part == SPACES else None
 
 
 # What a decision's panel pictures, by its kind (Village's parts are the table's areas of
@@ -142,7 +253,9 @@ def at_width(
 # the members who may die stand (`narrowed`); the Mass's buying out, with the black bag
 # (drawn above the chronicle); Karla's cube, with the action spaces it is taken from.
 DECISION_PARTS: dict[str, tuple[str, ...]] = {
-    "turn": ("actions", OWN),  # an action space's cubes, paid for from the farmyard
+    # an action space's cubes (the spaces drawn for the phone, each numbered as its panel
+    # lines' keycap), the cubes, time and members at home in the farmyard
+    "turn": (SPACES, YARD),
     "market": ("actions", OWN),  # the market's customers, served from the seat's goods
     "council": ("council", OWN),
     "privilege": ("council",),
@@ -150,7 +263,9 @@ DECISION_PARTS: dict[str, tuple[str, ...]] = {
     "church": ("church", OWN),
     "advance": ("church", OWN),  # grain paid
     "buy": ("chronicle", OWN),  # the black bag, and the coins
-    "travel": ("map", OWN),  # the member leaving home is ringed there (`narrowed`)
+    # the map without the status above it, the cubes and time paid and the member leaving
+    # home (ringed there, `narrowed`) in the farmyard, without the customers served
+    "travel": (ROUTES, YARD),
     "karla": ("actions", "karla"),
     "die": ("crafts", "council", "church", "map", OWN),
     **dict.fromkeys(("harvest", "family", "reward", "gift"), (OWN,)),
@@ -169,7 +284,7 @@ def narrowed(
     """A death's parts: those where the members who may die stand (its options' `row`: the
     farmyard is the own area); a trip's own area only where a member may leave home; any
     other decision's part as it is."""
-    if part == OWN and any("origin" in f for f in fields):
+    if part in (OWN, YARD) and any("origin" in f for f in fields):
         return (part,) if any(f.get("origin") == START for f in fields) else ()
     rows = {f["row"] for f in fields if "row" in f and "member" in f}
     if not rows:
@@ -186,10 +301,11 @@ def narrowed(
 Mark = tuple[str, int, int, int]
 MARKED_PART = {"crafts": "crafts", "council": "council", "church": "church", "map": "map"}
 MARKED_PART["chronicle"] = "bag"  # the black bag is drawn above the chronicle
-MARKED_PART[OWN] = "farm"  # the farmyard is the own area's upper half
+MARKED_PART[OWN] = MARKED_PART[YARD] = "farm"  # the farmyard is the own area's upper half
 MARKED_PART["actions"] = "space"
+MARKED_PART[ROUTES] = "map"
 # the boxes of the table ringed in a part, besides its members or action spaces
-BOXES_MARKED = {"actions": "customer", "crafts": "shop", "map": "city"}
+BOXES_MARKED = {"actions": "customer", "crafts": "shop", "map": "city", ROUTES: "city"}
 ANY = -1
 
 
@@ -402,9 +518,9 @@ def _spaces_ringed(image: Image.Image, spaces: list[int]) -> Image.Image:
     return out
 
 
-def _cities_ringed(image: Image.Image, indices: list[int]) -> Image.Image:
+def _cities_ringed(image: Image.Image, part: str, indices: list[int]) -> Image.Image:
     """The map's picture with a ring about each city offered (its index in CITY_XY)."""
-    place = _placement("map", image.width)
+    place = _placement(part, image.width)
     out = image.copy()
     draw = ImageDraw.Draw(out)
     for i in indices:
@@ -423,8 +539,8 @@ SHOPS_Y, SHOP_H = 316, 90  # the workshops' top and height (`table.parts`)
 def _boxes_ringed(image: Image.Image, part: str, indices: list[int]) -> Image.Image:
     """The part's picture with a ring about each box marked: a customer in the market's
     stalls (over its stall's frame: the stalls touch), or a workshop (just outside it)."""
-    if part == "map":
-        return _cities_ringed(image, indices)
+    if part in MAPS:
+        return _cities_ringed(image, part, indices)
     if part == "actions":
         rects = [
             (MARKET_X + i * STALL, MARKET_Y, MARKET_X + i * STALL + TILE, MARKET_Y + TILE)
@@ -458,7 +574,7 @@ def _placement(part: str, width: int) -> Callable[[float, float], tuple[float, f
     it is drawn there: the part cut from the table (`render_focus`: its boxes, each with
     CROP_PAD about it, one under another, centred), brought to the phone's width (`fit`),
     then to the picture's (`widened`)."""
-    boxes = PARTS[part]
+    boxes = CUT[part]
     cuts = [(b[2] - b[0] + 2 * CROP_PAD, b[3] - b[1] + 2 * CROP_PAD) for b in boxes]
     raw_w = max(w for w, _ in cuts)
     tops = [sum(h + 2 * CROP_PAD for _, h in cuts[:i]) for i in range(len(cuts))]

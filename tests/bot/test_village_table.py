@@ -73,7 +73,8 @@ async def test_the_turn_panel_names_the_space_and_colour_and_says_what_follows(t
     harvest = lines["harvest-green>harvest"]
     assert harvest["label"].startswith("Harvest (green) · ")
     assert lines["harvest-green>skip"]["label"].startswith("Harvest (green) · ")
-    assert harvest["emoji"]["name"] == "🟩"
+    # its emoji: the harvest space's number on the turn's picture (the colour is in words)
+    assert harvest["emoji"]["name"] == "3️⃣"
     # A space whose follow-up is not folded keeps its own line and words.
     church = next(o for v, o in lines.items() if v.startswith("church-") and ">" not in v)
     assert church["description"].startswith("Gain ")

@@ -82,15 +82,15 @@ def test_the_workshops_a_craft_names_are_ringed() -> None:
 
 def test_a_trip_rings_the_cities_offered_and_who_may_go() -> None:
     """A trip (H2's leftovers): the cities its options go to are ringed on the map, the
-    others not; a member leaving home is ringed on the farmyard (the own area is shown only
-    then), a traveller moving on where it stands."""
+    others not; a member leaving home is ringed on the farmyard (the own area's farmyard is
+    shown only then), a traveller moving on where it stands."""
     cities = list(table.CITY_XY)
     for view, decision in _found("travel"):
         fields = [dict(o.fields) for o in decision.options]
         seat = view["you"]["seat"]
         picture = phone.decision_picture("village", view, "travel", fields)
         from_home = any(f.get("origin") == "village" for f in fields)
-        assert (phone.OWN in picture.parts) == from_home
+        assert (pv.YARD in picture.parts) == from_home
         home = {("farm", -1, seat, n) for n in view["players"][seat]["farm"]}
         assert home <= set(picture.marks) if from_home else not home & set(picture.marks)
         moving = {f["origin"] for f in fields if f.get("origin", "village") != "village"}
@@ -101,8 +101,8 @@ def test_a_trip_rings_the_cities_offered_and_who_may_go() -> None:
         }
         assert on_the_way <= set(picture.marks)
         offered = {f["city"] for f in fields if "city" in f}
-        image = _picture(view, decision, "map")
-        place = pv._placement("map", image.width)
+        image = _picture(view, decision, pv.ROUTES)
+        place = pv._placement(pv.ROUTES, image.width)
         for city in cities[1:]:
             cx, cy = table.city_at(city, table.SIDE_X, table.MAP_Y)
             x, y, scale = place(cx, cy)
