@@ -17,6 +17,7 @@ import discord
 from discord import app_commands
 
 from meeple_hall.games.core import catalogues
+from meeple_hall.games.core.spacing import fill, spaced
 
 LOCALES_DIR = files(__package__) / "locales"
 DEFAULT = "en"
@@ -45,8 +46,8 @@ def t(locale: discord.Locale | str | None, key: str, /, **fields: Any) -> str:
     if text is None:
         text = catalogue(DEFAULT)[key]
     if not fields:
-        return text
-    return text.format(**{name: game_text(lang, value) for name, value in fields.items()})
+        return spaced(lang, text)
+    return fill(lang, text, {name: game_text(lang, value) for name, value in fields.items()})
 
 
 def game_text(locale: discord.Locale | str | None, value: Any) -> str:

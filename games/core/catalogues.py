@@ -23,6 +23,7 @@ from typing import Any
 
 from meeple_hall.games.core.messages import Msg, from_json
 from meeple_hall.games.core.resources import game_data
+from meeple_hall.games.core.spacing import fill
 
 log = logging.getLogger(__name__)
 
@@ -139,7 +140,7 @@ def _render_fresh(lang: str, message: Msg, strict: bool) -> str:
     template = choose_form(found, args.get("n"))
     fields = {k: render(lang, v, strict=strict) for k, v in args.items()}
     try:
-        return template.format(**fields)
+        return fill(lang, template, fields)
     except (KeyError, IndexError, ValueError) as exc:
         if strict:
             raise MissingMessage(f"{message.key} ({lang}): {exc!r}") from exc

@@ -292,7 +292,7 @@ def test_a_die_folded_with_its_action_and_tile_reads_as_one_move_in_every_langua
     assert by_value["3>place>bank@12"].steps == ("3", "place", "bank@12")
     words = {
         "en": ("Die 3: Place Bank on building 3 (row 3, space 3)", "Die 3: Take 2 workers"),
-        "zh-TW": ("骰子3：把銀行放到建築3（第3排第3格）", "骰子3：拿取2個工人"),
+        "zh-TW": ("骰子 3：把銀行放到建築 3（第 3 排第 3 格）", "骰子 3：拿取 2 個工人"),
         "ja": ("【ダイス3】置く：銀行を建物3（3段目の3番目）に", "【ダイス3】労働者2人を得る"),
     }
     for lang, (placed, workers) in words.items():

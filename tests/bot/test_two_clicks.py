@@ -325,7 +325,7 @@ async def test_a_village_action_and_the_member_its_time_costs_are_one_click(tabl
     await assert_two_clicks_made_the_moves(table, game, player, seq, before, line.value)
 
 
-BUY_LINE = {"en": "Buy ", "zh-TW": "花2個小銀幣購買", "ja": "銀貨2枚で"}
+BUY_LINE = {"en": "Buy ", "zh-TW": "花 2 個小銀幣購買", "ja": "銀貨2枚で"}
 
 
 @pytest.mark.parametrize("language", ALL_LANGUAGES)

@@ -69,7 +69,7 @@ def test_a_missing_key_or_field_is_caught_and_plain_text_passes():
     assert render("ja", "Plain text from a game not yet converted") == (
         "Plain text from a game not yet converted"
     )
-    assert render("zh-TW", Msg("burgundy.count.workers", n=3)) == "3個工人"
+    assert render("zh-TW", Msg("burgundy.count.workers", n=3)) == "3 個工人"
     assert render("en", Msg("burgundy.count.workers", n=1)) == "1 worker"
 
 
