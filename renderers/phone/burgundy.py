@@ -1,12 +1,16 @@
 """The Castles of Burgundy's phone view: the table's cells cropped one at a time (each is
 450 px wide, so it shows nearly at full size on a phone): the depots, the tracks and each
-seat's estate; a seat's own estate above its sold goods. A decision's picture rings, in
-palette.MARK, the places its options name: the estate's hexes a tile may go on, the tiles that
-may be taken or bought, the depots a ship may empty, the stored tiles offered for discard
-(`marks`, `marked`)."""
+seat's estate; a seat's own estate above its sold goods. A decision pictures the depots its
+options name in a layout of its own, a row each (`DEPOT_PARTS`, `render_row`): the table's
+depots are two by two, their goods 24 px squares, 20 px on a phone; a row's goods read half
+as large again, its tiles a little larger. A decision's picture rings, in palette.MARK, the
+places its options name: the estate's hexes a tile may go on, the tiles that may be taken or
+bought, the depots a ship may empty, the stored tiles offered for discard (`marks`,
+`marked`)."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any, NamedTuple
@@ -25,7 +29,10 @@ def focuses(view: dict[str, Any]) -> list[str]:
 
 
 def render_focus(view: dict[str, Any], focus: str) -> Image.Image:
-    """The cell as the table shows it, drawn alone (or pasted as kept, `table.draw_cell`)."""
+    """The cell as the table shows it, drawn alone (or pasted as kept, `table.draw_cell`); a
+    depot's row for a decision (`DEPOT_PARTS`, `render_row`)."""
+    if focus in DEPOT_PARTS:
+        return render_row(view, DEPOT_OF_PART[focus])
     seat = seat_of_focus(focus, view["num_players"])
     return table.render_cell(view, focus if seat is None else seat, pad=FOCUS_PAD)
 
@@ -59,38 +66,152 @@ def sold_panel(seat: int, sold: tuple[tuple[str, int], ...]) -> Image.Image:
     return image
 
 
+# A decision pictures the depots its options name, each as a row of its own (`render_row`):
+# depots 1-6, then the black depot (its index 0 in the marks, as in the options' fields).
+DEPOT_PARTS = (*(f"depot{n}" for n in range(1, 7)), "black")
+DEPOT_OF_PART = {part: (n + 1) % 7 for n, part in enumerate(DEPOT_PARTS)}  # black: 0
+DECISION_ONLY = DEPOT_PARTS
+
 # What a decision's panel pictures, by its kind. The dice, the storage, the goods and the
 # estate's empty spaces are in the seat's own area; the tiles to take and the goods a ship
-# takes are in the depots.
+# takes are in the depots (those the options name: `narrowed`).
 DECISION_PARTS: dict[str, tuple[str, ...]] = {
     # the seat's two dice and its workers, and where its lines take tiles from (the depots,
     # the black one to buy from) and place them (the estate); a castle's die likewise
-    **dict.fromkeys(("die", "castle"), ("depots", OWN)),
-    "action": ("depots", OWN),  # take from a depot, place, ship or sell from storage
-    "take": ("depots",),
-    "effect_take": ("depots",),
-    "buy": ("depots",),  # the black depot in the middle of the board
+    **dict.fromkeys(("die", "castle"), (*DEPOT_PARTS, OWN)),
+    "action": (*DEPOT_PARTS, OWN),  # take from a depot, place, ship or sell from storage
+    "take": DEPOT_PARTS,  # the die's depot
+    "effect_take": DEPOT_PARTS,
+    "buy": DEPOT_PARTS,  # the black depot (and any other a knowledge tile buys from)
     # a ship takes a depot's goods into the storage (its 3 kinds), choosing kinds where the
     # storage has too little room
-    **dict.fromkeys(("ship", "shipgoods"), ("depots", OWN)),
+    **dict.fromkeys(("ship", "shipgoods"), (*DEPOT_PARTS, OWN)),
     **dict.fromkeys(("place", "townhall", "discard", "warehouse"), (OWN,)),
 }
 NO_PICTURE: dict[str, str] = {}  # every Burgundy decision is about something on the table
-
-# What an option's fields name in the depots: a depot to take from (a die's, an action's), the
-# tiles on sale, a depot's tile, the depots a ship may empty.
-IN_DEPOTS = ("takes_from", "buys", "depot", "depots", "tile")
 
 
 def narrowed(
     view: dict[str, Any], part: str, fields: Sequence[Mapping[str, Any]]
 ) -> tuple[str, ...]:
-    """The depots only where an option names something in them: not for a die whose values
-    take nothing and which buys nothing (both dice used: only ending the turn), nor for an
-    action that only places, sells or takes workers (the estate shows all of it)."""
-    if part == "depots" and not any(key in f for f in fields for key in IN_DEPOTS):
+    """A depot's row only where an option names something in it (`named_depots`): none for
+    a die whose values take nothing and which buys nothing (both dice used: only ending the
+    turn), nor for an action that only places, sells or takes workers (the estate shows all
+    of it); a ship's depots with goods, the take's one depot."""
+    if part in DEPOT_OF_PART and DEPOT_OF_PART[part] not in named_depots(view, fields):
         return ()
     return (part,)
+
+
+def named_depots(view: dict[str, Any], fields: Sequence[Mapping[str, Any]]) -> set[int]:
+    """The depots (0: the black one) the options name: a die's depots to take from
+    (`takes_from`) and to buy from (`buys`), an action's take (`depot`), a tile to buy or
+    to take by an effect (`depot`), the depots a ship may empty (`depots`); a take's tiles
+    are the pending die's depot's."""
+    found: set[int] = set()
+    for f in fields:
+        if f.get("takes_from"):
+            found.add(f["takes_from"])
+        found.update(d for d, _ in f.get("buys", ()))
+        found.update(f.get("depots", ()))
+        if "depot" in f and f.get("action", "take") == "take":
+            found.add(f["depot"])
+        elif "tile" in f and "depot" not in f and "hex" not in f:  # a take: the die's depot
+            pending = view.get("pending") or {}
+            if pending.get("kind") == "take":
+                found.add(pending["value"])
+    return found
+
+
+# -- a depot's row ------------------------------------------------------------------------------
+# A depot in a row as wide as the own area (so neither is scaled to the other): its number
+# (a die), its goods (up to three to a row, two rows) and its tiles in a row. At 400 px the
+# goods are 25 px squares (the table's 20) with 11 px digits (9), the tiles 54 px hexes (52).
+ROW_W = table.CELL_W + 2 * table.MARGIN
+ROW_H = 86
+ROW_R = 33  # a tile's hex
+ROW_DIE = 40  # the depot's number
+ROW_GOODS = 32  # a goods tile's side
+GOODS_STEP = (ROW_GOODS + 12, ROW_GOODS + 12)  # across, down: room for a stack's count
+GOODS_ACROSS = 3
+ROW_LEFT = table.MARGIN + 10  # the number's left edge
+GOODS_LEFT = ROW_LEFT + ROW_DIE + 12
+TILES_LEFT = GOODS_LEFT + GOODS_ACROSS * GOODS_STEP[0]
+TILE_STEP = ROW_R * math.sqrt(3) + 3
+BLACK_H = 2 * table.BLACK_R + 16
+
+
+def render_row(view: dict[str, Any], depot: int) -> Image.Image:
+    """Depot `depot`'s row (0: the black depot's), as drawn before for what it shows."""
+    if depot == 0:
+        return _black_row(tuple(_tile_key(t) for t in view["black"]))
+    shown = view["depots"][depot - 1]
+    spaces = tuple((s["type"], _tile_key(s["tile"])) for s in shown["spaces"])
+    return _depot_row(depot, spaces, tuple(shown["goods"]))
+
+
+TileKey = tuple[tuple[str, Any], ...] | None
+
+
+def _tile_key(tile: dict[str, Any] | None) -> TileKey:
+    return tuple(sorted(tile.items())) if tile else None
+
+
+@lru_cache(maxsize=24)
+def _depot_row(
+    number: int, spaces: tuple[tuple[str, TileKey], ...], goods: tuple[int, ...]
+) -> Image.Image:
+    """A depot's row: drawn once for what it shows (0.16 MB as Pillow keeps RGB)."""
+    image = Image.new("RGB", (ROW_W, ROW_H), table.BACKGROUND)
+    d = ImageDraw.Draw(image)
+    _row_panel(d, ROW_H)
+    table.draw_die(d, *row_number_box(), number)
+    depot = {"goods": list(goods)}
+    for (gx, gy), (kind, n) in zip(row_goods_corners(depot), table.depot_goods(depot), strict=True):
+        table.draw_goods(d, gx, gy, ROW_GOODS, kind, n)
+    for (cx, cy), (kind, tile) in zip(row_tile_centres(len(spaces)), spaces, strict=True):
+        if tile is None:
+            table.draw_space(d, kind, cx, cy, ROW_R)
+        else:
+            table.draw_tile(d, dict(tile), cx, cy, ROW_R)
+    return image
+
+
+@lru_cache(maxsize=4)
+def _black_row(tiles: tuple[TileKey, ...]) -> Image.Image:
+    """The black depot's row, as the table draws it."""
+    image = Image.new("RGB", (ROW_W, BLACK_H), table.BACKGROUND)
+    black = [dict(t) if t else None for t in tiles]
+    table.draw_black_depot(ImageDraw.Draw(image), black, ROW_W / 2, BLACK_H / 2)
+    return image
+
+
+def _row_panel(d: ImageDraw.ImageDraw, height: int) -> None:
+    box = (table.MARGIN, 1, ROW_W - table.MARGIN, height - 2)
+    d.rounded_rectangle(box, radius=12, fill=table.PANEL, outline=table.FAINT, width=2)
+
+
+def row_number_box() -> tuple[float, float, float]:
+    """A depot's number in its row: its corner and side."""
+    return ROW_LEFT, (ROW_H - ROW_DIE) / 2, ROW_DIE
+
+
+def row_goods_corners(depot: dict[str, Any]) -> list[tuple[float, float]]:
+    """The top left corners of a depot's goods stacks (`table.depot_goods`' order) in its
+    row: up to three in a row, centred on the row's middle (two rows past three kinds)."""
+    count = len(set(depot["goods"]))
+    rows = -(-count // GOODS_ACROSS)
+    top = (ROW_H - ROW_GOODS - (rows - 1) * GOODS_STEP[1]) / 2
+    return [
+        (GOODS_LEFT + (i % GOODS_ACROSS) * GOODS_STEP[0], top + (i // GOODS_ACROSS) * GOODS_STEP[1])
+        for i in range(count)
+    ]
+
+
+def row_tile_centres(count: int) -> list[tuple[float, float]]:
+    """The centres of a depot's `count` spaces in its row, from TILES_LEFT."""
+    first = TILES_LEFT + ROW_R * math.sqrt(3) / 2
+    return [(first + i * TILE_STEP, ROW_H / 2) for i in range(count)]
 
 
 # -- marks --------------------------------------------------------------------------------------
@@ -139,9 +260,9 @@ def marked(
     if part == OWN:
         rings = own_rings(view, [m for m in found if m[0] in ("hex", "stored")])
         native = table.CELL_W + 2 * table.MARGIN
-    elif part == "depots":
-        rings = depot_rings(view, [m for m in found if m[0] in ("tile", "depot")])
-        native = table.CELL_W + 2 * FOCUS_PAD
+    elif part in DEPOT_OF_PART:
+        rings = row_rings(view, DEPOT_OF_PART[part], found)
+        native = ROW_W
     else:
         return image
     if not rings:
@@ -236,26 +357,26 @@ def own_rings(view: dict[str, Any], found: Sequence[Mark]) -> list[Ring]:
     return rings
 
 
-def depot_rings(view: dict[str, Any], found: Sequence[Mark]) -> list[Ring]:
-    """A ring around each tile marked in a depot (the black one: 0) and around the number of
-    each depot marked, in the depots' picture (`render_focus`: the cell at (FOCUS_PAD,
-    FOCUS_PAD))."""
-    x = y = FOCUS_PAD
+def row_rings(view: dict[str, Any], depot: int, found: Sequence[Mark]) -> list[Ring]:
+    """A ring around each tile marked in depot `depot`'s row (0: the black depot's) and
+    around its number where the depot is marked."""
     rings: list[Ring] = []
+    if depot == 0:
+        tiles = view["black"]
+        across = table.black_spaces(len(tiles), ROW_W / 2)
+        centres = [(x, BLACK_H / 2) for x in across]
+        r = table.BLACK_R
+    else:
+        tiles = [space["tile"] for space in view["depots"][depot - 1]["spaces"]]
+        centres, r = row_tile_centres(len(tiles)), ROW_R
     for mark in found:
-        if mark[0] == "tile" and mark[1] == 0:
-            cx, cy = table.black_centre(x, y)
-            across = zip(table.black_spaces(len(view["black"]), cx), view["black"], strict=True)
-            rings += [HexRing(bx, cy, table.BLACK_R) for bx, t in across if _is(t, mark[2])]
-        elif mark[0] == "tile":
-            depot = view["depots"][mark[1] - 1]
-            at = table.depot_spaces(depot, *table.depot_corner(mark[1], x, y))
-            spaces = zip(at, (space["tile"] for space in depot["spaces"]), strict=False)
-            rings += [HexRing(cx, cy, table.DEPOT_R) for (cx, cy), t in spaces if _is(t, mark[2])]
-        elif mark[0] == "depot":
-            # the depot's number, a die: its goods lie under it, its tiles beside it
-            nx, ny, side = table.depot_number_box(*table.depot_corner(mark[1], x, y))
-            rings.append(BoxRing(nx, ny, nx + side, ny + side))
+        if mark[0] == "tile" and mark[1] == depot:
+            rings += [
+                HexRing(*c, r) for c, t in zip(centres, tiles, strict=True) if _is(t, mark[2])
+            ]
+        elif mark[0] == "depot" and mark[1] == depot:
+            x, y, side = row_number_box()
+            rings.append(BoxRing(x, y, x + side, y + side))
     return rings
 
 

@@ -105,22 +105,50 @@ def test_a_placement_rings_every_hex_an_option_names(kind: str) -> None:
     assert again is not None and again.tobytes() == plain.tobytes()
 
 
-def _depot_tile_centres(view: dict[str, Any], depot: int) -> dict[str, list[tuple[float, float]]]:
-    """Where each face lies in a depot (0: the black one) in the depots' picture."""
-    pad = table.MARGIN // 2
+ROWS = burgundy_phone.DEPOT_OF_PART  # a depot's row: its depot (0: the black one)
+
+
+def _rows(depots: set[int]) -> tuple[str, ...]:
+    """The rows of these depots, in the picture's order (depots 1-6, then the black one)."""
+    return tuple(part for part, depot in ROWS.items() if depot in depots)
+
+
+def _tops(view: dict[str, Any], parts: tuple[str, ...]) -> dict[str, int]:
+    """Where each part's picture begins in the decision's (one under another, 12 px apart,
+    each as wide as the picture)."""
+    tops, top = {}, 0
+    for part in parts:
+        tops[part] = top
+        image = (
+            burgundy_phone.render_own(view)
+            if part == phone.OWN
+            else burgundy_phone.render_focus(view, part)
+        )
+        assert image is not None and image.width == burgundy_phone.ROW_W
+        top += image.height + 12
+    return tops
+
+
+def _depot_tile_centres(
+    view: dict[str, Any], depot: int, top: float = 0
+) -> dict[str, list[tuple[float, float]]]:
+    """Where each face lies in a depot's row (0: the black depot's), the row's top at `top`."""
     out: dict[str, list[tuple[float, float]]] = {}
     if depot == 0:
-        cx, cy = table.black_centre(pad, pad)
-        for x, t in zip(table.black_spaces(len(view["black"]), cx), view["black"], strict=True):
-            if t:
-                out.setdefault(t["face"], []).append((x, cy))
-        return out
-    spaces = view["depots"][depot - 1]
-    corner = table.depot_corner(depot, pad, pad)
-    for centre, space in zip(table.depot_spaces(spaces, *corner), spaces["spaces"], strict=True):
-        if space["tile"]:
-            out.setdefault(space["tile"]["face"], []).append(centre)
+        tiles = view["black"]
+        across = table.black_spaces(len(tiles), burgundy_phone.ROW_W / 2)
+        centres = [(x, burgundy_phone.BLACK_H / 2) for x in across]
+    else:
+        tiles = [space["tile"] for space in view["depots"][depot - 1]["spaces"]]
+        centres = burgundy_phone.row_tile_centres(len(tiles))
+    for (x, y), t in zip(centres, tiles, strict=True):
+        if t:
+            out.setdefault(t["face"], []).append((x, y + top))
     return out
+
+
+def _depot_of(part: str) -> int:
+    return ROWS[part]
 
 
 @pytest.mark.parametrize("kind", ["take", "buy", "effect_take"])
@@ -129,7 +157,6 @@ def test_a_tile_to_take_is_ringed_in_its_depot(kind: str) -> None:
     black depot, a market's or carpenter's take: a ring around each tile offered."""
     _, view, decision = _first(kind, lambda f: len(f[2].options) > 1)
     picture, plain, marked = _pictures(view, decision)
-    assert picture.parts == ("depots",)
     if kind == "take":
         depot = view["pending"]["value"]
         offered = {(depot, o.fields["tile"]) for o in decision.options}
@@ -137,59 +164,59 @@ def test_a_tile_to_take_is_ringed_in_its_depot(kind: str) -> None:
         offered = {
             (o.fields["depot"], o.fields["tile"]) for o in decision.options if "tile" in o.fields
         }
+    assert picture.parts == _rows({d for d, _ in offered})  # the depots offering, alone
     assert set(picture.marks) == {("tile", d, face) for d, face in offered}
     assert MARK not in _colours(plain)
     rings = _marked_at(marked)
+    tops = _tops(view, picture.parts)
     ringed = []
     for depot, face in offered:
-        for centre in _depot_tile_centres(view, depot)[face]:
-            assert _near(rings, centre, table.DEPOT_R + 4) > 400, (depot, face)
+        (part,) = _rows({depot})
+        for centre in _depot_tile_centres(view, depot, tops[part])[face]:
+            assert _near(rings, centre, burgundy_phone.ROW_R + 4) > 400, (depot, face)
             ringed.append(centre)
-    assert all(min(math.dist(p, c) for c in ringed) <= table.DEPOT_R + 4 for p in rings)
+    assert all(min(math.dist(p, c) for c in ringed) <= burgundy_phone.ROW_R + 4 for p in rings)
 
 
 NUMBER_REACH = 34  # a depot number's ring from its centre: the die's half diagonal, and more
 
 
-def _number_centre(depot: int) -> tuple[float, float]:
-    pad = table.MARGIN // 2
-    x, y, side = table.depot_number_box(*table.depot_corner(depot, pad, pad))
-    return x + side / 2, y + side / 2
+def _number_centre(top: float) -> tuple[float, float]:
+    """The centre of a depot's number in its row, the row's top at `top`."""
+    x, y, side = burgundy_phone.row_number_box()
+    return x + side / 2, top + y + side / 2
 
 
 def test_a_ship_pictures_the_depots_and_rings_those_it_may_empty() -> None:
-    """A ship's options are depots 1-6 with their goods: the depots above the own area (the
-    storage), a ring around the number of each depot offered, none around an empty one."""
+    """A ship's options are depots 1-6 with their goods: the rows of the depots offered above
+    the own area (the storage), a ring around each one's number."""
     _, view, decision = _first("ship", lambda f: any(not o.fields["depots"] for o in f[2].options))
     picture, plain, marked = _pictures(view, decision)
-    assert picture.parts == ("depots", phone.OWN)
     named = {d for o in decision.options for d in o.fields["depots"]}
+    assert picture.parts == (*_rows(named), phone.OWN)
     assert named and set(picture.marks) == {("depot", d) for d in named}
-    depots = burgundy_phone.render_focus(view, "depots")
-    left = (marked.width - depots.width) // 2  # the depots' picture, centred on margins
-    rings = [(x - left, y) for x, y in _marked_at(marked)]
-    assert all(y < depots.height for _, y in rings)  # on the depots, not the own area
-    for depot in range(1, 7):
-        near = _near(rings, _number_centre(depot), NUMBER_REACH)
-        assert (near > 400) if depot in named else not near, depot
-    assert len(rings) == sum(_near(rings, _number_centre(d), NUMBER_REACH) for d in named)
+    tops = _tops(view, picture.parts)
+    rings = _marked_at(marked)
+    assert all(y < tops[phone.OWN] for _, y in rings)  # on the depots, not the own area
+    for part in picture.parts[:-1]:
+        assert _near(rings, _number_centre(tops[part]), NUMBER_REACH) > 400, part
+    centres = [_number_centre(tops[part]) for part in picture.parts[:-1]]
+    assert all(min(math.dist(p, c) for c in centres) <= NUMBER_REACH for p in rings)
     assert MARK not in _colours(plain)
 
 
 def test_choosing_a_ship_s_goods_pictures_the_depot_they_come_from() -> None:
-    """Too little room in the storage: choosing the goods kinds pictures the depots and the
-    own area (its storage), the depot shipped ringed (the options name it)."""
+    """Too little room in the storage: choosing the goods kinds pictures the depot shipped
+    (the options name it), ringed, and the own area (its storage)."""
     state, view, decision = _first("shipgoods")
     picture, plain, marked = _pictures(view, decision)
-    assert picture.parts == ("depots", phone.OWN)
     shipped = state.stack[-1].depots
+    assert picture.parts == (*_rows(set(shipped)), phone.OWN)
     assert picture.marks == tuple(("depot", d) for d in shipped)
-    depots = burgundy_phone.render_focus(view, "depots")
-    left = (marked.width - depots.width) // 2
-    rings = [(x - left, y) for x, y in _marked_at(marked)]
+    rings = _marked_at(marked)
     assert MARK not in _colours(plain)
-    assert _near(rings, _number_centre(shipped[0]), NUMBER_REACH) > 400
-    assert len(rings) == _near(rings, _number_centre(shipped[0]), NUMBER_REACH)
+    assert _near(rings, _number_centre(0), NUMBER_REACH) > 400
+    assert len(rings) == _near(rings, _number_centre(0), NUMBER_REACH)
     image, texts = texts_on_phone(
         lambda: phone.render_decision("burgundy", view, picture.parts, picture.marks)
     )
@@ -206,20 +233,27 @@ def test_the_goods_of_two_depots_shipped_mark_both() -> None:
 
 
 def _ringed_by_part(
-    view: dict[str, Any], marked: Image.Image
+    view: dict[str, Any], parts: tuple[str, ...], marked: Image.Image
 ) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
-    """The ring pixels on the depots (in the depots' picture's own pixels, centred on
-    margins) and on the own area at the picture's bottom (in its own pixels)."""
-    depots = burgundy_phone.render_focus(view, "depots")
-    left = (marked.width - depots.width) // 2
-    own = burgundy_phone.render_own(view)
-    assert own is not None
-    own_left, top = (marked.width - own.width) // 2, marked.height - own.height
+    """The ring pixels on the depots' rows (in the picture's pixels) and on the own area at
+    the picture's bottom (in its own pixels)."""
+    top = _tops(view, parts)[phone.OWN]
     points = _marked_at(marked)
-    return (
-        [(x - left, y) for x, y in points if y < top],
-        [(x - own_left, y - top) for x, y in points if y >= top],
-    )
+    return [p for p in points if p[1] < top], [(x, y - top) for x, y in points if y >= top]
+
+
+def _tile_centres(
+    view: dict[str, Any], parts: tuple[str, ...], tiles: set[tuple[str, int, str]]
+) -> list[tuple[float, float]]:
+    """Where the tiles marked lie in the picture of these parts."""
+    tops = _tops(view, parts)
+    return [
+        c
+        for part in parts[:-1]
+        for _, d, face in tiles
+        if d == _depot_of(part)
+        for c in _depot_tile_centres(view, d, tops[part]).get(face, [])
+    ]
 
 
 def _stored_centres(view: dict[str, Any]) -> dict[str, list[tuple[float, float]]]:
@@ -294,11 +328,10 @@ def test_a_die_pictures_the_depots_ringing_the_tiles_and_hexes_its_lines_name(ki
         ("tile", d, t["face"]) for d in depots for t in burgundy_phone.depot_tiles(view, d)
     } | {("tile", d, face) for d, face in bought}
     assert set(picture.marks) == tiles | {("hex", h) for h in hexes}
-    assert picture.parts == ("depots", phone.OWN)
+    assert picture.parts == (*_rows(depots | {d for d, _ in bought}), phone.OWN)
     assert MARK not in _colours(plain)
-    on_depots, on_own = _ringed_by_part(view, marked)
-    centres = [c for _, d, face in tiles for c in _depot_tile_centres(view, d).get(face, [])]
-    _check_rings(on_depots, centres, table.DEPOT_R + 4)
+    on_depots, on_own = _ringed_by_part(view, picture.parts, marked)
+    _check_rings(on_depots, _tile_centres(view, picture.parts, tiles), burgundy_phone.ROW_R + 4)
     estate = _estate_centres(view)
     _check_rings(on_own, [estate[h] for h in hexes], table.ESTATE_R + 4)
     _legible(view, picture)
@@ -311,20 +344,15 @@ def test_an_action_rings_the_tiles_of_the_depot_it_takes_from() -> None:
         "action", lambda f: {o.fields["action"] for o in f[2].options} >= {"take", "place"}
     )
     picture, _, marked = _pictures(view, decision)
-    assert picture.parts == ("depots", phone.OWN)
     (depot,) = [o.fields["depot"] for o in decision.options if o.fields["action"] == "take"]
     (place,) = [o.fields for o in decision.options if o.fields["action"] == "place"]
+    assert picture.parts == (*_rows({depot}), phone.OWN)
     faces = {t["face"] for t in burgundy_phone.depot_tiles(view, depot)}
     assert faces and place["hexes"]
-    assert set(picture.marks) == {("tile", depot, face) for face in faces} | {
-        ("hex", h) for h in place["hexes"]
-    }
-    on_depots, on_own = _ringed_by_part(view, marked)
-    _check_rings(
-        on_depots,
-        [c for cs in _depot_tile_centres(view, depot).values() for c in cs],
-        table.DEPOT_R + 4,
-    )
+    tiles = {("tile", depot, face) for face in faces}
+    assert set(picture.marks) == tiles | {("hex", h) for h in place["hexes"]}
+    on_depots, on_own = _ringed_by_part(view, picture.parts, marked)
+    _check_rings(on_depots, _tile_centres(view, picture.parts, tiles), burgundy_phone.ROW_R + 4)
     estate = _estate_centres(view)
     _check_rings(on_own, [estate[h] for h in place["hexes"]], table.ESTATE_R + 4)
     _legible(view, picture)
@@ -343,8 +371,11 @@ def test_a_discard_rings_the_stored_tiles_offered() -> None:
     _legible(view, picture)
 
 
+IN_DEPOTS = ("takes_from", "buys", "depot", "depots")  # a die's or an action's fields
+
+
 def _names_nothing_in_the_depots(found: Found) -> bool:
-    return not any(key in o.fields for o in found[2].options for key in burgundy_phone.IN_DEPOTS)
+    return not any(key in o.fields for o in found[2].options for key in IN_DEPOTS)
 
 
 @pytest.mark.parametrize("kind", ["die", "action"])
@@ -356,7 +387,8 @@ def test_a_die_or_action_naming_nothing_in_the_depots_pictures_the_estate_only(k
     assert picture.parts == (phone.OWN,)
     _, view, decision = _first(kind, lambda f: not _names_nothing_in_the_depots(f))
     picture = phone.decision_picture("burgundy", view, kind, _fields(decision))
-    assert picture.parts == ("depots", phone.OWN)
+    named = burgundy_phone.named_depots(view, _fields(decision))
+    assert named and picture.parts == (*_rows(named), phone.OWN)
 
 
 @pytest.mark.parametrize("kind", ["warehouse"])
@@ -376,6 +408,37 @@ def test_marks_are_drawn_on_a_copy_and_a_part_without_any_is_itself() -> None:
     ringed = burgundy_phone.marked(view, phone.OWN, own, found)
     assert ringed is not own and own.tobytes() == drawn
     assert MARK in _colours(ringed)
-    depots = burgundy_phone.render_focus(view, "depots")
-    assert burgundy_phone.marked(view, "depots", depots, found) is depots
+    depots = burgundy_phone.render_focus(view, "depot1")
+    assert burgundy_phone.marked(view, "depot1", depots, found) is depots
     assert burgundy_phone.marked(view, phone.OWN, own, ()) is own
+
+
+def _longest_run(image: Image.Image, colour: tuple[int, int, int], bottom: int) -> int:
+    """The longest row of pixels of `colour` above `bottom`."""
+    width, data = image.width, image.get_flattened_data()
+    longest = 0
+    for y in range(bottom):
+        run = 0
+        for c in data[y * width : (y + 1) * width]:
+            run = run + 1 if c == colour else 0
+            longest = max(longest, run)
+    return longest
+
+
+def test_a_ship_s_goods_are_large_on_a_phone() -> None:
+    """The goods a ship may take read on a phone (issue 29, session 17's B4: 20 px squares at
+    400 px in the table's depots): each kind in the depots offered is a square at least 25 px
+    wide once the picture is 400 px wide, its die number large enough to read."""
+    _, view, decision = _first("ship", lambda f: len(f[2].options) > 2)
+    picture, _, marked = _pictures(view, decision)
+    own = burgundy_phone.render_own(view)
+    assert own is not None
+    bottom = marked.height - own.height  # the depots' rows, above the own area
+    named = {d for o in decision.options for d in o.fields["depots"]}
+    kinds = {g for d in named for g in view["depots"][d - 1]["goods"]}
+    assert len(kinds) >= 2
+    scale = PHONE_WIDTH / marked.width
+    for kind in kinds:
+        side = _longest_run(marked, table.GOODS_COLOURS[kind], bottom) * scale
+        assert side >= 25, (kind, side)
+    _legible(view, picture)
