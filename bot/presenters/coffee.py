@@ -181,19 +181,32 @@ def option_style(decision: Decision, option: Option) -> OptionStyle | None:
     if "picks" in fields:  # a set of a choice of several, offered as one line
         return OptionStyle(set_words(fields["picks"]), KIND_EMOJI.get(decision.kind))
     head = fields.get("action") or fields.get("item")
+    on_coop = coop_emoji(decision.kind, fields.get("coffee"))
     emoji = (
-        coop_emoji(decision.kind, fields.get("coffee"))
+        on_coop
         or HEAD_EMOJI.get(head or "")
         or KIND_EMOJI.get(decision.kind)
         or COFFEE_EMOJI.get(fields.get("coffee", ""))
     )
-    return OptionStyle(emoji=emoji, description=description(decision.kind, head, fields))
+    return OptionStyle(
+        shaped(option.label, fields["coffee"]) if on_coop else None,
+        emoji,
+        description(decision.kind, head, fields),
+    )
 
 
 def coop_emoji(kind: str, coffee: str | None) -> str | None:
     """The emoji of the cooperative an option of a decision pictured on the cooperatives
     names (`ON_COOPS`); None for any other."""
     return COFFEE_EMOJI[coffee] if kind in ON_COOPS and coffee in COFFEES else None
+
+
+def shaped(label: Text, coffee: str) -> Msg:
+    """A line naming a cooperative pictured, its coffee's shape first (`● Send workers to
+    Guatemala`): the shape the picture draws on that cooperative (its trading house, or
+    its folded rows' strip), a link to it beside the emoji's colour for whoever cannot tell
+    the colours apart (orange and green, say)."""
+    return msg("shaped", shape=SHAPE_SYMBOLS[COFFEE_SHAPES[coffee]], label=label)
 
 
 def description(kind: str, head: str | None, fields: Any) -> Msg | None:
@@ -254,8 +267,12 @@ def chain_style(decisions: tuple[Decision, ...], options: tuple[Option, ...]) ->
     step = "_step" if site["step"] else ""
     if kinds == ("trade", "build_site"):
         label = msg(f"chain.build{step}", building=building, **where)
-        emoji = coop_emoji("trade", site["coffee"]) or HEAD_EMOJI["build"]
-        return OptionStyle(label, emoji, msg("chain.build_note", bonus=bonus))
+        emoji = coop_emoji("trade", site["coffee"])
+        if emoji is None:
+            return OptionStyle(label, HEAD_EMOJI["build"], msg("chain.build_note", bonus=bonus))
+        return OptionStyle(
+            shaped(label, site["coffee"]), emoji, msg("chain.build_note", bonus=bonus)
+        )
     if kinds == ("free_build", "build_site"):
         label = msg(f"chain.free{step}", building=building, **where)
         return OptionStyle(label, HEAD_EMOJI["build"], msg("chain.free_note", bonus=bonus))
@@ -341,12 +358,14 @@ def farm_style(options: tuple[Option, ...]) -> OptionStyle:
     some language, the plantation by its space only (`Level 2 in Brazil: row 2, space 3`),
     whole in the description."""
     planted, farm = options
-    label = then_farm(planted.label, farm)
+    coffee = planted.fields["coffee"]
+    label = shaped(then_farm(planted.label, farm), coffee)
     # the cooperative planted on, as the lines planting without a farm show it
-    emoji = coop_emoji("plant_space", planted.fields["coffee"]) or HEAD_EMOJI[farm.fields["action"]]
+    emoji = coop_emoji("plant_space", coffee) or HEAD_EMOJI[farm.fields["action"]]
     if fits(label, LINE_MAX):
         return OptionStyle(label, emoji, description("plant_space", None, planted.fields))
-    return OptionStyle(then_farm(plantation_space(planted), farm), emoji, planted.label)
+    short = shaped(then_farm(plantation_space(planted), farm), coffee)
+    return OptionStyle(short, emoji, planted.label)
 
 
 def then_farm(planted: Text, farm: Option) -> Msg:

@@ -241,19 +241,36 @@ def folded(view: dict[str, Any], part: str) -> Image.Image:
         for top, bottom in folds
     ]
     if folds[0] == TOWN:  # the empty top row between the Animal counters and the town
-        animals = len(view["coops"][coffee]["animals"])
-        left = max(TOWN_GAP[0], 18 + 26 * animals - 13)
-        ImageDraw.Draw(strips[0]).rectangle(
-            ((left + CROP_PAD) * scale, 0, (TOWN_GAP[1] + CROP_PAD) * scale, strips[0].height),
-            fill=table.PANEL,
-        )
+        _town_strip(view, coffee, strips[0], scale)
     return strips[0] if len(strips) == 1 else stack(strips, BACKGROUND, gap=0)
+
+
+def _town_strip(view: dict[str, Any], coffee: str, strip: Image.Image, scale: int) -> None:
+    """Row 3's empty spaces painted over on the TOWN strip, and the coffee's shape drawn in
+    their stead, in a white box as the trading house shows it (folded away with it): the
+    shape the panel's lines name the cooperative by, beside its colour."""
+    animals = len(view["coops"][coffee]["animals"])
+    left = max(TOWN_GAP[0], 18 + 26 * animals - 13)
+    draw = ImageDraw.Draw(strip)
+    draw.rectangle(
+        ((left + CROP_PAD) * scale, 0, (TOWN_GAP[1] + CROP_PAD) * scale, strip.height),
+        fill=table.PANEL,
+    )
+    x = ((left + TOWN_GAP[1]) / 2 + CROP_PAD) * scale
+    y = strip.height / 2
+    half = 15 * scale
+    table.rounded_rectangle(
+        draw, (x - half, y - half, x + half, y + half), 5 * scale, fill=table.WHITE, outline=INK
+    )
+    table.bean(draw, x, y, coffee, 10 * scale)
 
 
 # The plantation rows folded further for a decision on them: the rows above the highest
 # holding a plantation (or a donkey's pathway reaching them) are left out, all but the thin
 # strip at row 3's height that holds the cooperative's Animal counters (left) and the
-# workers in its town (right), its empty spaces between painted over. Work at a game's
+# workers in its town (right), its empty spaces between painted over and the coffee's shape
+# drawn there (`_town_strip`); with a plantation in row 3, the trading house is kept above
+# the rows instead, for its coffee's shape. Work at a game's
 # start, the five cooperatives one under another: row 1 under that strip, half as tall.
 TOWN = (55, 85)  # table rows from a cooperative's top: above row 3's number tab
 TOWN_GAP = (61, 207)  # row 3's spaces (3 of them), with their outline
@@ -267,8 +284,8 @@ def _row_folds(view: dict[str, Any], coffee: str) -> tuple[tuple[int, int], ...]
         + [r for r, row in enumerate(coop["rows"], start=1) if any(p is not None for p in row)]
         + [int(key.split(".")[0]) + 1 for key, path in coop["pathways"].items() if path]
     )
-    if highest >= 3:
-        return FOLDS["rows"]
+    if highest >= 3:  # the trading house above row 3 kept: it shows the coffee's shape
+        return ((FOLDS["house"][0][0], FOLDS["rows"][0][1]),)
     return (TOWN, (ROWS_FROM[highest], FOLDS["rows"][0][1]))
 
 

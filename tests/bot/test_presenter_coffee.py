@@ -18,6 +18,7 @@ from meeple_hall.games.coffee.words import coffee_name
 from meeple_hall.games.core import Action, Decision, Option
 from meeple_hall.games.core.catalogues import render
 from meeple_hall.games.testing import random_choices
+from meeple_hall.renderers.coffee import COFFEE_SHAPES
 
 
 def snapshots(num_players: int, seed: int, every: int = 60):
@@ -129,7 +130,8 @@ def test_a_folded_building_line_names_the_building_and_its_space() -> None:
         style = presenter.chain_style((trade, site), (build, option))
         label = render("en", style.label)
         coop = render("en", coffee_name(option.fields["coffee"]))
-        assert label.startswith(f"Build a production station in {coop}")
+        shape = presenter.SHAPE_SYMBOLS[COFFEE_SHAPES[option.fields["coffee"]]]
+        assert label.startswith(f"{shape} Build a production station in {coop}")
         assert f"space {option.fields['space'] + 1}" in label and len(label) <= 80
         assert ("Arabica step" in label) == option.fields["step"]
         assert render("en", style.description).startswith("2 coffee of its cooperative, 1 VP")

@@ -20,6 +20,7 @@ from meeple_hall import games
 from meeple_hall.bot.panel_clicks import Answer, clicks, model_game
 from meeple_hall.bot.panels import FOLD_MAX_LINES, Line, line_styles, offered_lines, panel_lines
 from meeple_hall.bot.presenters import chain_style, folded_kinds
+from meeple_hall.bot.presenters.coffee import shaped
 from meeple_hall.games import Action
 from meeple_hall.games.core.catalogues import render
 from meeple_hall.games.testing import random_choices
@@ -142,9 +143,11 @@ async def test_a_coffee_plantation_and_its_rows_farm_are_one_click(table, langua
     coins = game.state.players[seat].coins
     panel = await player.take_turn(table)
     planted = line.options[0]
-    start = render(language, planted.label)
-    if not worded_whole("coffee", line):  # too long: the plantation by its space only
-        start = start.split("：" if language != "en" else ":")[0]
+    start = render(language, shaped(planted.label, planted.fields["coffee"]))
+    style = chain_style("coffee", line.decisions, line.options)
+    said = render(language, style.label) if style is not None else ""
+    if not worded_whole("coffee", line) or not said.startswith(start):
+        start = start.split("：" if language != "en" else ":")[0]  # by its space only
     assert_worded(game, player, panel, line.value, language, start)
     lines = offered_lines(game, seat, game.decision_for(seat))
     assert len(lines) <= FOLD_MAX_LINES
