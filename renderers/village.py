@@ -1373,10 +1373,12 @@ ROOMY_R = 8  # a traveller's radius on a phone's map, however many share a city
 
 def roomy_traveller_spots(view: dict[str, Any]) -> list[Spot]:
     """Where a phone's map stands the travellers: as the table does (`traveller_spots`)
-    where three or fewer share a city; where more do, as large as three (not smaller, to
-    hold a number a phone reads), closer together, their row moved down from the city as
-    far as it must be to stay clear of the map's other places (`travel_places`: only five
-    in the forest must move, off its routes' costs)."""
+    where three or fewer share a city; where four or five do, as large as three (not
+    smaller, to hold a number a phone reads), closer together, their row moved down from
+    the city as far as it must be to stay clear of the map's other places (`travel_places`:
+    only five in the forest must move, off its routes' costs); where more do, in a strip
+    under the map, in rows after the city's letter (`crowd_rows`: no city has room for
+    six about it)."""
     x0, y0 = SIDE_X, MAP_Y
     places = travel_places(view, x0, y0)
     others = [b for key in ("cost", "reward", "visits", "city") for b in places[key]]
@@ -1387,6 +1389,8 @@ def roomy_traveller_spots(view: dict[str, Any]) -> list[Spot]:
         if len(travellers) <= 3:
             spots += traveller_spots(view, x0, y0, only=city)
             continue
+        if len(travellers) > TRAVELLERS_MAX:
+            continue  # in the strip, below
         n, pitch = len(travellers), 2 * r + 1
         cx, cy = city_at(city, x0, y0)
         xs = [cx + (i - (n - 1) / 2) * pitch for i in range(n)]
@@ -1397,7 +1401,60 @@ def roomy_traveller_spots(view: dict[str, Any]) -> list[Spot]:
         ):
             row_y += 1
         spots += [(k, s, m, x, row_y, r) for x, (s, m) in zip(xs, travellers, strict=True)]
-    return spots
+    return spots + [
+        (k, seat, number, x, y, r)
+        for k, _, y, line in crowd_rows(view)
+        for x, (seat, number) in zip(crowd_xs(len(line)), line, strict=True)
+    ]
+
+
+# The strip under a phone's map (`roomy_traveller_spots`): a row a crowded city (more if
+# its travellers need them), its letter's disc first, then its travellers in a row.
+STRIP_GAP = 6  # between the map and the strip
+STRIP_ROW = 2 * ROOMY_R + 10  # a row's height
+STRIP_LETTER = 40  # the letter's disc's room, left of the travellers
+STRIP_PER_ROW = (SIDE_W - STRIP_LETTER - 12) // (2 * ROOMY_R + 1)
+
+
+def crowd_rows(view: dict[str, Any]) -> list[tuple[int, str, float, list[tuple[int, int | str]]]]:
+    """The strip's rows: each city's index in CITY_XY, the city (empty on a row that goes
+    on with the city's travellers), the row's centre and its travellers."""
+    rows: list[tuple[int, str, float, list[tuple[int, int | str]]]] = []
+    for k, city in enumerate(CITY_XY):
+        travellers = members(view, "travellers", where=city) if city != "village" else []
+        if len(travellers) <= TRAVELLERS_MAX:
+            continue
+        for i in range(0, len(travellers), STRIP_PER_ROW):
+            y = MAP_Y + MAP_H + STRIP_GAP + (len(rows) + 0.5) * STRIP_ROW
+            rows.append((k, city if i == 0 else "", y, travellers[i : i + STRIP_PER_ROW]))
+    return rows
+
+
+def crowd_xs(n: int) -> list[float]:
+    """The x of each of a strip's row's `n` travellers."""
+    pitch = 2 * ROOMY_R + 1
+    return [SIDE_X + STRIP_LETTER + ROOMY_R + 4 + i * pitch for i in range(n)]
+
+
+def roomy_map_bottom(view: dict[str, Any]) -> float:
+    """The bottom of a phone's map, with its strip of crowded cities' travellers (if any)."""
+    rows = len(crowd_rows(view))
+    return MAP_Y + MAP_H + (STRIP_GAP + rows * STRIP_ROW + 4 if rows else 0)
+
+
+def draw_crowd_strip(d: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+    """The strip's panel and each crowded city's letter (as on the map, smaller), on a
+    picture reaching `roomy_map_bottom` (the travellers: `draw_traveller_members`)."""
+    rows = crowd_rows(view)
+    if not rows:
+        return
+    top = MAP_Y + MAP_H + STRIP_GAP
+    box(d, (SIDE_X, top, SIDE_X + SIDE_W, roomy_map_bottom(view)), (226, 234, 214))
+    for _, city, y, _ in rows:
+        if city:
+            cx, r = SIDE_X + STRIP_LETTER / 2 + 2, STRIP_ROW / 2 - 1
+            d.ellipse((cx - r, y - r, cx + r, y + r), fill=(250, 244, 228), outline=INK, width=2)
+            text(d, (cx, y), CITY_LETTER[city], 18)
 
 
 def _overlap(a: Box, b: Box) -> bool:

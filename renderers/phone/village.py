@@ -83,11 +83,11 @@ def render_focus(view: dict[str, Any], focus: str) -> Image.Image:
     seat = seat_of_focus(focus, view["num_players"])
     if seat is None:
         boxes = CUT[focus]
-        image = (
-            _map_within(view, _hull(boxes), boxes)
-            if focus in MAPS and view["travellers"]
-            else table.render_within(view, _hull(boxes))
-        )
+        if focus in MAPS and view["travellers"]:
+            boxes = _with_strip(view, boxes)
+            image = _map_within(view, _hull(boxes), boxes)
+        else:
+            image = table.render_within(view, _hull(boxes))
         # one box: `crops`' own cut, without the copy it stacks it on
         return crop(image, boxes[0]) if len(boxes) == 1 else crops(image, boxes, table.BACKGROUND)
     image = Image.new("RGB", (YARD_W + 32, table.YARDS_H + 32), table.BACKGROUND)
@@ -104,8 +104,21 @@ def _map_within(view: dict[str, Any], at: Box, boxes: tuple[Box, ...]) -> Image.
     image = table.render_within({**view, "travellers": []}, at)
     width = max(b[2] - b[0] for b in boxes) + 2 * CROP_PAD
     draw = ImageDraw.Draw(image)
+    bottom = table.roomy_map_bottom(view)
+    if bottom > MAP_BOX[3]:  # the strip of a crowded city's travellers, where the bag was
+        clear = (MAP_BOX[0] - CROP_PAD, MAP_BOX[3] + 2, MAP_BOX[2] + CROP_PAD, bottom + CROP_PAD)
+        draw.rectangle(clear, fill=table.BACKGROUND)
+        table.draw_crowd_strip(draw, view)
     table.draw_traveller_members(draw, view, min_font_for(width))
     return image
+
+
+def _with_strip(view: dict[str, Any], boxes: tuple[Box, ...]) -> tuple[Box, ...]:
+    """A map's part reaching down to the strip under the map, where more than five
+    travellers share a city (`table.roomy_traveller_spots`)."""
+    bottom = table.roomy_map_bottom(view)
+    *above, (x0, y0, x1, y1) = boxes
+    return (*above, (x0, y0, x1, max(y1, bottom)))
 
 
 # The action spaces drawn for the phone (a turn's picture): four over three, each with its

@@ -16,6 +16,7 @@ from meeple_hall.games.testing import random_choices
 from meeple_hall.games.village import engine
 from meeple_hall.renderers import phone
 from meeple_hall.renderers import village as table
+from meeple_hall.renderers.palette import MARK
 from meeple_hall.renderers.phone import village as pv
 from tests.renderers.legibility import MIN_TEXT_PX, PHONE_WIDTH, texts_on_phone
 
@@ -116,3 +117,76 @@ def test_a_trip_and_a_turn_picture_the_farmyard_alone_and_read() -> None:
     assert yard is not None and own is not None and yard.width == own.width
     # the farmyard is the own area's top, to the pixel
     assert own.crop((0, 0, yard.width, yard.height)).tobytes() == yard.tobytes()
+
+
+def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def test_more_than_five_travellers_to_a_city_read_in_a_strip_under_the_map() -> None:
+    """Six or more travellers in a city (no city has room for them about it): in a strip
+    under the phone's map, a row a city after its letter, each number read on a phone, none
+    over another or over the map's places; the trip's picture rings them there."""
+    view, _ = _first("travel")
+    players = view["num_players"]
+    cities = [c for c in table.CITY_XY if c != "village"]
+    for many in (6, 9, 30):
+        crowded = {
+            **view,
+            "travellers": [
+                {"seat": k % players, "number": 1 + k // players % 4, "where": city}
+                for city in cities
+                for k in range(many)
+            ],
+        }
+        for part in ("map", pv.ROUTES):
+            _, texts = texts_on_phone(
+                lambda c=crowded, p=part: (
+                    phone.render_focus("village", c, p)
+                    if p == "map"
+                    else phone.render_decision("village", c, (p,))
+                )
+            )
+            numbers = [t for t in texts if t.text.isdigit()]
+            assert len(numbers) >= len(crowded["travellers"]), (many, part)
+            assert min(t.height for t in texts) >= MIN_TEXT_PX, (many, part)
+            letters = {t.text for t in texts if t.text.isalpha()}
+            assert {table.CITY_LETTER[c] for c in cities} <= letters
+        spots = table.roomy_traveller_spots(crowded)
+        assert len(spots) == len(crowded["travellers"])
+        places = table.travel_places(crowded, table.SIDE_X, table.MAP_Y)
+        others = [b for key in ("cost", "reward", "visits", "city") for b in places[key]]
+        pawns = [(x - r, y - r - 3, x + r, y + r + 2) for *_, x, y, r in spots]
+        bottom = table.roomy_map_bottom(crowded)
+        for k, pawn in enumerate(pawns):
+            assert not any(_overlap(pawn, b) for b in others), (many, pawn)
+            assert not any(_overlap(pawn, b) for b in pawns[k + 1 :]), (many, pawn)
+            assert pawn[0] >= table.SIDE_X and pawn[2] <= table.SIDE_X + table.SIDE_W
+            assert pawn[1] >= table.MAP_Y and pawn[3] <= bottom
+    # a traveller moving on from a crowded city is ringed in the strip
+    seat = view["you"]["seat"]
+    crowded = {
+        **view,
+        "travellers": [
+            {"seat": (seat + k) % players, "number": 1, "where": "lake"} for k in range(7)
+        ],
+    }
+    fields = [{"origin": "lake", "city": "capital", "member": 0}]
+    picture = phone.decision_picture("village", crowded, "travel", fields)
+    assert ("map", list(table.CITY_XY).index("lake"), seat, 1) in picture.marks
+    plain = phone.render_decision("village", crowded, (pv.ROUTES,))
+    marked = phone.render_decision("village", crowded, (pv.ROUTES,), picture.marks)
+    assert plain is not None and marked is not None
+    place = pv._placement(pv.ROUTES, marked.width)
+    for _, s, _, x, y, _ in table.roomy_traveller_spots(crowded):
+        if s != seat:
+            continue
+        assert y > table.MAP_Y + table.MAP_H  # in the strip
+        cx, cy, _ = place(x, y)
+        ring = [
+            (round(cx + dx), round(cy + dy))
+            for dx in range(-30, 31)
+            for dy in range(-30, 31)
+            if 0 <= cx + dx < marked.width and 0 <= cy + dy < marked.height
+        ]
+        assert any(marked.getpixel(p) == MARK for p in ring)
