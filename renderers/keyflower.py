@@ -1647,20 +1647,27 @@ def _village_picture_size(
 def turns_picture(
     tile: dict[str, Any], turns: list[tuple[str, str]], width: int, type_size: int
 ) -> Image.Image:
-    """A tile being placed drawn in each of its turns offered, side by side in a picture
-    `width` wide, each named under it (`turns`: its name and its sides, by direction), the
-    name a size larger than the faces' text (the mark its panel line wears as a keycap)."""
-    size = min(PHONE_HEX * 0.8, (width - 2 * MARGIN) / max(1, len(turns)) / (SQRT3 + 0.3))
-    pitch = (width - 2 * MARGIN) / max(1, len(turns))
+    """A tile being placed drawn in each of its turns offered, in a picture `width` wide, each
+    as large as a tile up for auction (at most: as many to a row as fit, rows as even as can
+    be), each named under it (`turns`: its name and its sides, by direction), the name a size
+    larger than the faces' text (the mark its panel line wears as a keycap)."""
+    n = max(1, len(turns))
+    fit = max(1, int((width - 2 * MARGIN) / (PHONE_HEX * SQRT3 + 24)))
+    rows = math.ceil(n / fit)
+    across = math.ceil(n / rows)
+    pitch = (width - 2 * MARGIN) / across
+    size = min(PHONE_HEX, pitch / (SQRT3 + 0.3))
     name_size = round(type_size * 1.5)
-    height = round(2 * size + 2 * name_size + 2 * MARGIN)
-    img = Image.new("RGB", (width, height), BACKGROUND)
+    row_h = 2 * size + 2 * name_size
+    img = Image.new("RGB", (width, round(rows * row_h + 2 * MARGIN)), BACKGROUND)
     draw = ImageDraw.Draw(img)
     face = {k: v for k, v in tile.items() if k not in ("workers", "bids")}
     token = MIN_FONT.set(type_size)  # no text on the faces smaller than the picture needs
     try:
         for i, (name, edges) in enumerate(turns):
-            cx, cy = MARGIN + (i + 0.5) * pitch, MARGIN + size
+            row, column = divmod(i, across)
+            left = (width - min(across, n - row * across) * pitch) / 2
+            cx, cy = left + (column + 0.5) * pitch, MARGIN + row * row_h + size
             _face(draw, {**face, "edges": edges}, cx, cy, size)
             _text(draw, (cx, cy + size + name_size), name, name_size)
     finally:
@@ -1685,6 +1692,72 @@ def waiting_picture(tiles: list[dict[str, Any]], width: int, type_size: int) -> 
     finally:
         MIN_FONT.reset(token)
     return img
+
+
+CUT_HEX = 60.0  # a village cut's hexes (`cut_picture`): three panels of 1, 2, 1 tiles across
+CUT_GAP = 16  # between two tiles of a village cut: room for their rings
+CUT_PAD = 20  # around a cut's tiles inside its panel: room for their rings
+CUT_CHIP = 18  # the seat's chip on a cut's panel, astride its top edge, at its left
+
+
+def cut_picture(
+    groups: list[tuple[int, list[dict[str, Any]]]], width: int, type_size: int
+) -> tuple[Image.Image, dict[str, tuple[float, float, float]]]:
+    """Villages cut to some of their tiles (the phone's decisions: those a worker may go to in
+    the other villages), each village's in a panel of its own outlined in its seat's colour,
+    its seat's chip astride the panel's top edge (over a hex's empty corner), the panels side
+    by side as many as fit a picture `width` wide (`groups`: (seat, tiles) in order); each
+    tile nearly as large as the auction's, with its workers and what it keeps. And where each
+    tile lies: its centre and hex size, by id."""
+    size = min(CUT_HEX, (width - 2 * MARGIN - 2 * CUT_PAD) / SQRT3)
+    pitch = SQRT3 * size + CUT_GAP
+    across = max(1, int((width - 2 * MARGIN - 2 * CUT_PAD + CUT_GAP) / pitch))
+    panels = []  # (seat, tiles, columns, panel width, panel height)
+    for seat, tiles_ in groups:
+        columns = min(across, len(tiles_))
+        lines = math.ceil(len(tiles_) / columns)
+        panels.append((seat, tiles_, columns, 2 * CUT_PAD + columns * pitch - CUT_GAP, lines))
+    rows: list[list[tuple[int, list[dict[str, Any]], int, float, int]]] = [[]]
+    x = float(MARGIN)
+    for panel in panels:
+        if rows[-1] and x + panel[3] > width - MARGIN:
+            rows.append([])
+            x = float(MARGIN)
+        rows[-1].append(panel)
+        x += panel[3] + GAP
+    heights = [max(p[4] for p in row) * 2 * size + 2 * CUT_PAD + CUT_CHIP for row in rows]
+    height = round(2 * MARGIN + sum(heights) + GAP * (len(rows) - 1))
+    img = Image.new("RGB", (width, height), BACKGROUND)
+    draw = ImageDraw.Draw(img)
+    where: dict[str, tuple[float, float, float]] = {}
+    token = MIN_FONT.set(type_size)  # no text on the faces smaller than the picture needs
+    try:
+        y = float(MARGIN)
+        for row, row_h in zip(rows, heights, strict=True):
+            x = (width - sum(p[3] for p in row) - GAP * (len(row) - 1)) / 2
+            top = y + CUT_CHIP
+            for seat, tiles_, columns, panel_w, lines in row:
+                _rounded(
+                    draw,
+                    (x, top, x + panel_w, y + row_h),
+                    12,
+                    fill=PANEL,
+                    outline=SEAT[seat % len(SEAT)],
+                    width=3,
+                )
+                first = top + (y + row_h - top - lines * 2 * size) / 2 + size
+                for i, tile in enumerate(tiles_):
+                    line, column = divmod(i, columns)
+                    cx = x + CUT_PAD + SQRT3 * size / 2 + column * pitch
+                    cy = first + line * 2 * size
+                    _tile(draw, tile, cx, cy, size, clear_stored=True)
+                    where[tile["id"]] = (cx, cy, size)
+                _seat_chip(draw, x + CUT_CHIP + 6, top, seat, CUT_CHIP)
+                x += panel_w + GAP
+            y += row_h + GAP
+    finally:
+        MIN_FONT.reset(token)
+    return img, where
 
 
 def village_width(player: dict[str, Any], room: bool = False) -> int:

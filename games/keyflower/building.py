@@ -78,10 +78,12 @@ class ChooseCell(KeyflowerStep):
         tile = tile_being_placed(p)
         cells = []
         # `mark`: the cell's number, in the ring the decision's picture draws round it and
-        # on its panel line (a keycap emoji): the cell ids are never shown to a player
+        # on its panel line (a keycap emoji): the cell ids are never shown to a player;
+        # `placing`: the tile, which the picture draws large (as `ChooseTurn`'s options)
         for mark, at in enumerate(_spots(state, frame.seat, tile), 1):
             near = cell_near(state, p, at)
-            cells.append(option(at, describe_cell(near, at), at=at, near=near, mark=mark))
+            label = describe_cell(near, at)
+            cells.append(option(at, label, at=at, near=near, mark=mark, placing=tile))
         back = [back_option()] if len(p.to_place) > 1 else []
         return offer(m("prompt.place_at", tile=tile_name(tile)), (*cells, *back))
 

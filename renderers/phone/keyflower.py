@@ -88,6 +88,8 @@ def part_width(view: dict[str, Any], part: str) -> int | None:
     which was then drawn again at that width."""
     if part == "auction":
         width = table.auction_width()
+    elif part == USES:
+        return PHONE_WIDTH  # drawn at the picture's width, with its marks (`marked`)
     elif part in (OWN, WAITING) and view.get("you"):
         width = table.own_width(view)
     elif (seat := seat_of_focus(part, len(view.get("players", [])))) is not None:
@@ -115,6 +117,8 @@ def _drawn_for_width(view: dict[str, Any], part: str, width: int) -> Image.Image
         return _placing(view, width) or _empty()
     if part == WAITING:
         return _waiting(view, width) or _empty()
+    if part == USES:  # what it shows are its marks: drawn with them (`marked`)
+        return Image.new("RGB", (max(width, PHONE_WIDTH), 1), BACKGROUND)
     seat = seat_of_focus(part, len(view.get("players", [])))
     if seat is not None:
         picture = _legible("village", lambda: table.village_picture(view, seat), width)
@@ -153,13 +157,15 @@ def _own(view: dict[str, Any], width: int) -> Image.Image | None:
 
 
 # What a decision's panel pictures, by its kind. Bidding and using work from the auction
-# with workers from the seat's screen (its own area), and using from the villages too (those
-# holding a tile offered, or the tile chosen: `narrowed`), as what a use asks (which
-# resource, skill tile or worker: the tile used, and what the seat holds); placing a tile
-# happens around the seat's own village (`PLACING`); the rest happens in its own village.
+# with workers from the seat's screen (its own area), and using from the other villages too
+# (of each holding a tile offered, or the tile chosen, only those tiles: `narrowed`, `USES`),
+# as what a use asks (which resource, skill tile or worker: the tile used, and what the seat
+# holds); placing a tile happens around the seat's own village (`PLACING`); the rest happens
+# in its own village.
 PLACING = "placing"  # a decision's part only: the seat's village with its free cells around it
 WAITING = "waiting"  # a decision's part only: the tiles the seat has still to place, large
-DECISION_ONLY = (PLACING, WAITING)
+USES = "uses"  # a decision's part only: the other villages cut to the tiles marked on them
+DECISION_ONLY = (PLACING, WAITING, USES)
 BIDDING = ("auction", OWN)
 DECISION_PARTS: dict[str, tuple[str, ...]] = {
     "action": BIDDING,
@@ -227,7 +233,9 @@ def narrowed(
     steps after `location` place, their `location`, and the tiles the turn's first decision
     may bid on or use, `bids` and `uses`): the auction only if one is up for
     auction (or none lies in a village: the boats, the winter hand), and before the seat's
-    own area, the other villages holding one (a worker may use a tile in any village)."""
+    own area, those in the other villages (a worker may use a tile in any village), cut from
+    them (`USES`: a whole village or three made the turn's first decision four screens
+    tall)."""
     offered = _offered_tiles(fields) | _chosen_tile(fields) | _action_tiles(fields)
     villages = _villages(view)
     in_villages = offered & set().union(*villages.values())
@@ -238,16 +246,16 @@ def narrowed(
         return (part,) if offered & auctioned else ()
     if part == OWN:
         you = view["you"]["seat"] if view.get("you") else None
-        others = [seat_focus(s) for s, ids in villages.items() if s != you and ids & offered]
-        return (*others, part)
+        others = any(ids & offered for s, ids in villages.items() if s != you)
+        return (USES, part) if others else (part,)
     return (part,)
 
 
 # What a decision's picture marks: the tiles a worker may be placed on (`location`) or the
 # winter boat Flipper may upgrade (`flip`: in the seat's own village), the tile chosen for
 # the workers in the steps after `location` (`PLACED_AT`), the free cells a tile may be
-# placed in (`place_at`, each with its mark: `mark_name`), and the cell a tile is being
-# turned in with each turn offered (`place_rot`, each turn with its mark).
+# placed in (`place_at`, each with its mark: `mark_name`) and the tile placed, and the cell
+# a tile is being turned in with each turn offered (`place_rot`, each turn with its mark).
 PLACED_AT = ("colour", "gather", "count", "mix", "resource", "skill", "discard")
 TileMark = tuple[str, str]  # ("tile", id)
 CellMark = tuple[str, str, int, int]  # ("cell", mark, q, r): a free cell offered
@@ -263,8 +271,9 @@ def marks(view: dict[str, Any], kind: str, fields: Sequence[Mapping[str, Any]]) 
         you = view["you"]["seat"] if view.get("you") else None
         others = set().union(*(ids for s, ids in _villages(view).items() if s != you))
         return tuple(("tile", t) for t in sorted(_uses(fields) & others))
-    if kind == "place_at":
-        return _cells(view, fields)
+    if kind == "place_at":  # the free cells offered, and the tile placed (drawn large)
+        placed = {f["placing"] for f in fields if isinstance(f.get("placing"), str)}
+        return (*_cells(view, fields), *(("placed", t) for t in sorted(placed)))
     if kind == "place_rot":  # every turn offered names the tile and its cell
         turns = [f for f in fields if "rot" in f and "cell" in f]
         if not turns:
@@ -320,13 +329,37 @@ def marked(
     round each tile offered (the auction's, a village's, the own area's village), an outline
     round each free cell offered with its name in it, or round the cell a tile is turned in;
     the image itself where the part shows none of them."""
+    if part == USES:
+        return _cut(view, image, shown)
     rings = _rings(view, part, image, shown)
-    turns = _turns(view, part, image, shown)
-    if not rings:
-        return stack([image, turns], BACKGROUND, gap=0) if turns is not None else image
-    out = image.copy()
+    above, below = _placed(view, part, image, shown), _turns(view, part, image, shown)
+    out = _ringed(image.copy(), rings) if rings else image
+    if above is None and below is None:
+        return out
+    return stack([above, out, below], BACKGROUND, gap=0)
+
+
+def _cut(view: dict[str, Any], image: Image.Image, shown: tuple[Any, ...]) -> Image.Image:
+    """The other villages cut to the tiles marked on them (`USES`), each ringed, as wide as
+    the picture (`image`: the part as drawn, its width only); `image` where none is marked."""
+    tiles = {m[1] for m in shown if m[0] == "tile"}
+    you = view["you"]["seat"] if view.get("you") else None
+    groups = [
+        (p["seat"], [t for t in p.get("village", []) if "q" in t and t["id"] in tiles])
+        for p in view.get("players", [])
+        if p["seat"] != you
+    ]
+    groups = [(seat, ts) for seat, ts in groups if ts]
+    if not groups:
+        return image
+    cut, where = table.cut_picture(groups, image.width, min_font_for(image.width))
+    return _ringed(cut, [(x, y, size + 6, "") for x, y, size in where.values()])
+
+
+def _ringed(out: Image.Image, rings: list[Ring]) -> Image.Image:
+    """`out` with a ring round each of `rings`, each with its name in it, drawn on it."""
     draw = ImageDraw.Draw(out)
-    type_size = min_font_for(image.width)
+    type_size = min_font_for(out.width)
     for cx, cy, r, name in rings:
         corners = _hexagon(cx, cy, r)
         width = max(4, round(r / 9))
@@ -335,7 +368,23 @@ def marked(
         if name:
             size = max(type_size, round(r * (0.5 if len(name) == 1 else 0.34)))
             draw.text((cx, cy), name, fill=INK, font=font(size), anchor="mm")
-    return stack([out, turns], BACKGROUND, gap=0) if turns is not None else out
+    return out
+
+
+def _placed(
+    view: dict[str, Any], part: str, image: Image.Image, shown: tuple[Any, ...]
+) -> Image.Image | None:
+    """Above the placing picture, the tile being placed (`place_at`), as large as a tile up
+    for auction with its roads (the village's strip shows it as a thumbnail only), as wide
+    as the picture."""
+    found = {m[1] for m in shown if m[0] == "placed"}
+    player = _own_village(view)
+    if part != PLACING or not found or player is None:
+        return None
+    tiles = [t for t in player.get("to_place", []) if t["id"] in found]
+    if not tiles:
+        return None
+    return table.waiting_picture(tiles, image.width, min_font_for(image.width))
 
 
 def _turns(

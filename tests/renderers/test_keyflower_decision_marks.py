@@ -1,7 +1,8 @@
 """Keyflower's decision pictures show where the options are (issue 29 item 1; H5's audit):
-the villages holding a tile a worker may use, a ring round each tile offered, each free cell a
-tile may be placed in (outlined, named as its option), the cell a tile is being turned in, and
-in the steps after the location is chosen, the tile chosen, ringed where it lies.
+of the other villages the tiles a worker may use (cut from them), a ring round each tile
+offered, each free cell a tile may be placed in (outlined, named as its option) and the tile
+placed (large), the cell a tile is being turned in and the tile in each turn (large), and in
+the steps after the location is chosen, the tile chosen, ringed where it lies.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from meeple_hall.games.keyflower.state import KeyflowerState
 from meeple_hall.games.testing import random_choices
 from meeple_hall.renderers import keyflower as table
 from meeple_hall.renderers import phone
-from meeple_hall.renderers.palette import MARK
+from meeple_hall.renderers.palette import MARK, font
 from meeple_hall.renderers.phone import keyflower as kf
 from tests.games.keyflower.helpers import give_tile, play
 from tests.games.keyflower.helpers import table as new_table
@@ -46,7 +47,9 @@ def _marked_pixels(image: Image.Image) -> list[tuple[int, int]]:
     return [(i % width, i // width) for i, c in enumerate(pixels) if c == MARK]
 
 
-def test_using_a_tile_in_another_village_pictures_that_village_with_the_tile_ringed() -> None:
+def test_using_a_tile_in_another_village_pictures_the_tiles_offered_there_cut_and_ringed() -> None:
+    """Of the other villages, only the tiles a worker may go to are pictured (`USES`: cut
+    from them, each village's in a panel of its own), above the own area, each ringed."""
     _, view, decision = next(
         (s, v, d)
         for s, v, d in _decisions(4, 1)
@@ -59,36 +62,37 @@ def test_using_a_tile_in_another_village_pictures_that_village_with_the_tile_rin
         )
     )
     offered = {o.fields["tile"] for o in decision.options if "tile" in o.fields}
-    holders = [
-        p["seat"]
-        for p in view["players"]
-        if p["seat"] != decision.seat and offered & {t["id"] for t in p["village"]}
-    ]
+    theirs = set().union(*(_tile_ids(p) for p in view["players"] if p["seat"] != decision.seat))
     picture = phone.decision_picture("keyflower", view, "location", _fields(decision))
-    assert [phone.seat_focus(s) for s in holders] == [
-        p for p in picture.parts if p.startswith("seat")
-    ]
-    assert picture.parts[-1] == phone.OWN
+    assert not [p for p in picture.parts if p.startswith("seat")]
+    assert picture.parts[-2:] == (kf.USES, phone.OWN)
     assert set(picture.marks) == {("tile", t) for t in offered}
     plain = phone.render_decision("keyflower", view, picture.parts)
     assert plain is not None and not _marked_pixels(plain)
-    # Each other village holding one tile offered, above the own area (as wide as the
-    # picture): a ring round the tile, on it (its hex's fill, the season's colour, fills
-    # much of the ring's box).
-    fills = {table.SEASON[k] for k in ("home", "spring", "summer", "autumn", "winter")}
-    checked = 0
-    for seat in holders:
-        player = view["players"][seat]
-        if len(offered & {t["id"] for t in player["village"]}) != 1:
-            continue
-        parts = (phone.seat_focus(seat), phone.OWN)
-        image = phone.render_decision("keyflower", view, parts, picture.marks)
-        _assert_a_ring_on_a_tile(image, player, fills)
-        checked += 1
-    assert checked
+    _assert_the_cut_shows(view, picture.marks, offered & theirs)
     # The kept parts were not drawn on: the same picture without marks has none.
     again = phone.render_decision("keyflower", view, picture.parts)
     assert again is not None and again.tobytes() == plain.tobytes()
+
+
+def _assert_the_cut_shows(view: dict, marks: tuple, tiles: set[str]) -> None:
+    """The other villages' cut (`USES`) drawn with `marks`: the ids of `tiles` and of no other
+    tile, at a size that reads on a phone, each tile ringed (its hex's fill, the season's
+    colour, fills much of its ring's box)."""
+    assert tiles
+    image, texts = texts_on_phone(
+        lambda: phone.render_decision("keyflower", view, (kf.USES,), marks)
+    )
+    every = {t["id"] for p in view["players"] for t in p["village"]}
+    assert {t.text for t in texts} & every == tiles
+    assert min(t.height for t in texts) >= MIN_TEXT_PX
+    ring = _marked_pixels(image)
+    assert len(ring) > 300 * len(tiles)
+    fills = {table.SEASON[k] for k in ("home", "spring", "summer", "autumn", "winter")}
+    xs, ys = [x for x, _ in ring], [y for _, y in ring]
+    inside = image.crop((min(xs), min(ys), max(xs), max(ys)))
+    on_tile = sum(n for n, c in inside.getcolors(1 << 20) if c in fills)
+    assert on_tile > 0.3 * inside.width * inside.height / len(tiles)
 
 
 def test_bidding_pictures_the_auction_only_with_the_tiles_ringed() -> None:
@@ -120,7 +124,8 @@ def test_placing_a_tile_outlines_each_free_cell_offered_where_it_is() -> None:
             for f in fields
             if "at" in f
         }
-        assert set(picture.marks) == named
+        placed = {("placed", f["placing"]) for f in fields if "placing" in f}
+        assert len(placed) == 1 and set(picture.marks) == named | placed
         seen += 1
         if seen > 3:
             continue
@@ -240,17 +245,13 @@ def _miner_in_seat_1_s_village() -> KeyflowerState:
 
 def test_the_steps_after_choosing_a_tile_in_another_village_picture_it_ringed() -> None:
     """Using a tile in another seat's village, the colour and the count are asked: each
-    pictures that village (not the auction) above the own area, the tile ringed on it."""
+    pictures that tile cut from that village (not the auction) above the own area, ringed."""
     s = play(_miner_in_seat_1_s_village(), 1, "use", "S07")
-    fills = {table.SEASON[k] for k in ("home", "spring", "summer", "autumn", "winter")}
-    village = None
     for kind, then in (("colour", "red"), ("count", "")):
         view, decision, picture = _asked(s, 1)
         assert decision.kind == kind
-        assert picture == phone.DecisionPicture(("seat1", phone.OWN), (("tile", "S07"),))
-        village = view["players"][0]
-        image = phone.render_decision("keyflower", view, ("seat1",), picture.marks)
-        _assert_a_ring_on_a_tile(image, village, fills)
+        assert picture == phone.DecisionPicture((kf.USES, phone.OWN), (("tile", "S07"),))
+        _assert_the_cut_shows(view, picture.marks, {"S07"})
         plain = phone.render_decision("keyflower", view, picture.parts)
         assert plain is not None and not _marked_pixels(plain)
         if then:
@@ -279,7 +280,7 @@ def test_a_tile_chosen_in_the_auction_is_ringed_there_and_in_the_own_village_the
 
 def test_gathering_outbid_workers_for_a_tile_in_another_village_pictures_both() -> None:
     """The outbid workers wait beside a tile up for auction, the tile they go to lies in
-    another village: the auction, that village and the own area, the chosen tile ringed."""
+    another village: the auction, that tile cut from its village and the own area, ringed."""
     s = _miner_in_seat_1_s_village()
     s = play(s, 1, "bid", "S03", "blue", "2")
     s = play(s, 2, "bid", "S03", "blue", "3")  # seat 1's two blue are outbid
@@ -292,7 +293,7 @@ def test_gathering_outbid_workers_for_a_tile_in_another_village_pictures_both() 
     _, decision, picture = _asked(s, 1)
     assert decision.kind == "gather"
     assert [o.id for o in decision.options] == ["S03", "next", "back"]
-    assert picture == phone.DecisionPicture(("auction", "seat1", phone.OWN), (("tile", "S07"),))
+    assert picture == phone.DecisionPicture(("auction", kf.USES, phone.OWN), (("tile", "S07"),))
 
 
 def test_mixing_colours_at_a_tile_in_another_village_pictures_it_ringed() -> None:
@@ -306,7 +307,7 @@ def test_mixing_colours_at_a_tile_in_another_village_pictures_it_ringed() -> Non
     view, decision, picture = _asked(s, 1)
     assert decision.kind == "mix"
     assert [o.id for o in decision.options][:2] == ["0", "1"]
-    assert picture == phone.DecisionPicture(("seat1", phone.OWN), (("tile", "S07"),))
+    assert picture == phone.DecisionPicture((kf.USES, phone.OWN), (("tile", "S07"),))
     image, texts = texts_on_phone(
         lambda: phone.render_decision("keyflower", view, picture.parts, picture.marks)
     )
@@ -316,7 +317,7 @@ def test_mixing_colours_at_a_tile_in_another_village_pictures_it_ringed() -> Non
 
 def test_what_a_use_asks_pictures_the_tile_used_ringed_where_it_is() -> None:
     """The Workshop (S12) gives iron, stone or wood: which is asked after the workers are
-    placed (`resource`). Used in another village: that village and the own area; up for
+    placed (`resource`). Used in another village: it, cut from there, and the own area; up for
     auction: the auction and the own area; the Workshop ringed."""
     s = new_table(offer=("S03", "S11"))
     give_tile(s, 0, "S12", 1, 0)
@@ -324,10 +325,8 @@ def test_what_a_use_asks_pictures_the_tile_used_ringed_where_it_is() -> None:
     view, decision, picture = _asked(play(s, 1, "use", "S12", "red", "1"), 1)
     assert decision.kind == "resource"
     assert [o.id for o in decision.options] == ["iron", "stone", "wood"]
-    assert picture == phone.DecisionPicture(("seat1", phone.OWN), (("tile", "S12"),))
-    fills = {table.SEASON[k] for k in ("home", "spring", "summer", "autumn", "winter")}
-    image = phone.render_decision("keyflower", view, ("seat1",), picture.marks)
-    _assert_a_ring_on_a_tile(image, view["players"][0], fills)
+    assert picture == phone.DecisionPicture((kf.USES, phone.OWN), (("tile", "S12"),))
+    _assert_the_cut_shows(view, picture.marks, {"S12"})
     s = new_table(offer=("S12", "S11"))
     view, decision, picture = _asked(play(s, 0, "use", "S12", "red", "1"), 0)
     assert decision.kind == "resource"
@@ -351,8 +350,8 @@ def _assert_a_ring_on_a_tile(image, player, fills) -> None:
 
 def test_the_turns_first_decision_pictures_the_other_villages_a_use_may_go_to_ringed() -> None:
     """The turn's first decision (bid, use or pass) folds the location into its lines ("Use
-    S07 Miner (seat 1's village)"): its picture shows the auction, each other village holding
-    a tile the seat may use, with those tiles ringed, and the own area (H5's K3)."""
+    S07 Miner (seat 1's village)"): its picture shows the auction, of the other villages the
+    tiles the seat may use (cut from them), ringed, and the own area (H5's K3)."""
     view, decision, picture = _asked(_miner_in_seat_1_s_village(), 1)
     assert decision.kind == "action"
     # The ids and labels are as before: the engine only adds the tiles to the fields.
@@ -364,17 +363,11 @@ def test_the_turns_first_decision_pictures_the_other_villages_a_use_may_go_to_ri
     ]
     uses = set(decision.options[1].fields["uses"])
     others = [p for p in view["players"] if p["seat"] != 1]
-    holding = [phone.seat_focus(p["seat"]) for p in others if uses & _tile_ids(p)]
-    assert "seat1" in holding
-    assert picture.parts == ("auction", *holding, phone.OWN)
+    assert picture.parts == ("auction", kf.USES, phone.OWN)
     theirs = set().union(*(_tile_ids(p) for p in others))
     assert "S07" in uses and {m[1] for m in picture.marks} == uses & theirs
     assert ("tile", "S03") not in picture.marks  # the auction's tiles: bid and used alike
-    fills = {table.SEASON[k] for k in ("home", "spring", "summer", "autumn", "winter")}
-    village = view["players"][0]
-    marks = tuple(m for m in picture.marks if m == ("tile", "S07"))
-    image = phone.render_decision("keyflower", view, ("seat1",), marks)
-    _assert_a_ring_on_a_tile(image, village, fills)
+    _assert_the_cut_shows(view, picture.marks, uses & theirs)
     for part in ("auction", phone.OWN):  # nothing ringed there
         drawn = phone.render_decision("keyflower", view, (part,), picture.marks)
         assert drawn is not None and not _marked_pixels(drawn)
@@ -408,3 +401,57 @@ def test_choosing_a_tile_to_place_pictures_those_tiles_as_large_as_the_auctions(
             widest = max(widest, run)
     assert widest > 0.8 * table.PHONE_HEX * 3**0.5
     assert len({o.fields["tile"] for o in decision.options if "tile" in o.fields}) == len(waiting)
+
+
+def _id_heights(view: dict, picture: phone.DecisionPicture, tile: str) -> list[float]:
+    """The heights of the tile's id wherever the decision's picture writes it, in the
+    picture's own pixels (a face's size, whatever the picture's width)."""
+    image, texts = texts_on_phone(
+        lambda: phone.render_decision("keyflower", view, picture.parts, picture.marks)
+    )
+    scale = min(1.0, PHONE_WIDTH / image.width)
+    return sorted(t.height / scale for t in texts if t.text == tile)
+
+
+def _auction_s_id_height() -> float:
+    """The height of a tile's id on a face as large as a tile up for auction."""
+    size = max(12, int(table.PHONE_HEX * 0.42))  # `_face`'s id
+    _, top, _, bottom = font(size).getbbox("0")
+    return float(bottom - top)
+
+
+def test_choosing_a_cell_pictures_the_tile_placed_as_large_as_the_auction_s() -> None:
+    """Where to place a tile: the tile is drawn above the village, as large as a tile up for
+    auction (the village's strip shows it as a thumbnail only: H5's K4), named by the
+    options (`placing`)."""
+    checked = 0
+    for state, view, decision in _decisions(3, 2):
+        if decision.kind != "place_at" or checked >= 3:
+            continue
+        tile = state.players[decision.seat].placing or state.players[decision.seat].to_place[0]
+        assert {o.fields.get("placing") for o in decision.options if o.id != "back"} == {tile}
+        picture = phone.decision_picture("keyflower", view, "place_at", _fields(decision))
+        heights = _id_heights(view, picture, tile)
+        assert len(heights) == 2  # the strip's thumbnail, and the tile drawn large
+        assert heights[-1] >= _auction_s_id_height() > 1.3 * heights[0]
+        checked += 1
+    assert checked == 3
+
+
+def test_turning_a_tile_draws_each_turn_as_large_as_the_auction_s() -> None:
+    """Each turn offered is drawn as large as a tile up for auction, as many to a row as fit
+    (any turn fits beside a boat 2a: six turns in two rows)."""
+    checked, rows = 0, set()
+    for _, view, decision in _decisions(4, 1):
+        if decision.kind != "place_rot":
+            continue
+        fields = _fields(decision)
+        picture = phone.decision_picture("keyflower", view, "place_rot", fields)
+        turns = [f for f in fields if "rot" in f]
+        heights = _id_heights(view, picture, turns[0]["placing"])
+        # the strip's thumbnail (while others wait), then one a turn, each as the auction's
+        big = [h for h in heights if h >= _auction_s_id_height()]
+        assert len(big) == len(turns), (heights, len(turns))
+        rows.add(len(turns))
+        checked += 1
+    assert checked > 10 and max(rows) > 2

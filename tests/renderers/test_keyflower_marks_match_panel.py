@@ -50,7 +50,7 @@ def test_each_free_cell_s_ring_carries_its_panel_line_s_keycap() -> None:
     for view, decision in _decisions(3, 2, "place_at"):
         cells = [o for o in decision.options if o.id != "back"]
         picture = phone.decision_picture("keyflower", view, "place_at", _fields(decision))
-        ringed = {(q, r): name for _, name, q, r in picture.marks}
+        ringed = {(m[2], m[3]): m[1] for m in picture.marks if m[0] == "cell"}
         emoji = [presenter.option_style(decision, o).emoji for o in cells]
         assert emoji == list(presenter.KEYCAPS[: len(cells)])
         for cell, keycap in zip(cells, emoji, strict=True):
