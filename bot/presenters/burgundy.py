@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache
+from itertools import combinations
 from string import Formatter
 from typing import Any
 
@@ -52,6 +53,15 @@ FOLDED_AFTER = {
     # the castle's 20-50
     "castle": frozenset({"townhall"}),
 }
+
+
+def pick_sets(decision: Decision) -> list[tuple[str, ...]] | None:
+    """A ship's goods where the storage has room for two new kinds or more (`shipgoods`, a
+    choice of several): every set of that many kinds a line, so that the ship's line folds
+    it (one click, not a ship, then a menu and Confirm). At most 15 sets (2 of 6 kinds)."""
+    if decision.kind != "shipgoods" or decision.min_choices != decision.max_choices:
+        return None
+    return list(combinations((o.id for o in decision.options), decision.max_choices))
 
 
 def option_style(decision: Decision, option: Option) -> OptionStyle | None:
