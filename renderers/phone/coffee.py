@@ -204,7 +204,8 @@ def render_own(view: dict[str, Any]) -> Image.Image | None:
 
 def _own(view: dict[str, Any], seat: int) -> Image.Image:
     view = dict(view, active=[])
-    company = _company(view, seat)
+    company = Image.new("RGB", (OWN_W, table.PLAYER_H + 26), BACKGROUND)
+    table.draw_player(ImageDraw.Draw(company), view, seat, 10, 13, OWN_W - 20)
     arabica = Image.new("RGB", (260, 180), BACKGROUND)
     table.draw_own_arabica(ImageDraw.Draw(arabica), view, seat, 5, 5)
     stacks = Image.new("RGB", (240, 250), BACKGROUND)
@@ -518,7 +519,9 @@ def marked(
         return _rings(image, _bars_size(view), [_bar_box(view, m) for m in spaces if m[0] == "bar"])
     if part in (OWN, "company"):
         size = OWN_SIZE if part == OWN else (COMPANY_W + 20, table.PLAYER_H + 26)
-        return _rings(image, size, [_contract_box(m[1]) for m in spaces if m[0] == "contract"])
+        board_w = size[0] - 20
+        boxes = [_contract_box(m[1], board_w) for m in spaces if m[0] == "contract"]
+        return _rings(image, size, boxes)
     if part == "market":
         return _rings(
             image, _market_size(view), [_bonus_box(view, m[1]) for m in spaces if m[0] == "bonus"]
@@ -612,14 +615,21 @@ def _bar_box(view: dict[str, Any], mark: tuple[Any, ...]) -> Box:
     return (left + x + 4, down + y, left + x + table.BAR_W - 4, down + y + pitch - 4)
 
 
-# The own area as drawn (`_own`): the company board (COMPANY_W, at 10, 13) over its Arabica
-# rows and plantation stacks.
-OWN_SIZE = (COMPANY_W + 20, table.PLAYER_H + 26 + 8 + 180 + 8 + 250)
+# The own area as drawn (`_own`): the company board (OWN_W less 20, at 10, 13) over its
+# Arabica rows and plantation stacks. As wide as the Coffee Bars' part (three bars to a row,
+# `_bars_size`), so that a sale's picture, the bars over the own area, is either's width:
+# drawn 350 wide, the own area made the picture 700 px, and the bars widened to it cost
+# nearly twice the time to draw and encode and 2.5 times the bytes (bench/README.md). The
+# company's type keeps its size (its contracts' counts 12 for 14: at the picture's width,
+# 580 px for 700, every text reads larger on a phone).
+OWN_W = 290
+OWN_SIZE = (OWN_W, table.PLAYER_H + 26 + 8 + 180 + 8 + 250)
 
 
-def _contract_box(letter: str) -> Box:
-    """Where a contract lies on the own area as drawn (`OWN_SIZE`, `table.draw_contracts`)."""
-    left, each = table.columns(10, COMPANY_W, 6, padding=8)
+def _contract_box(letter: str, board_w: int = OWN_W - 20) -> Box:
+    """Where a contract lies on the own area as drawn (`OWN_SIZE`, `table.draw_contracts`),
+    or on a company board `board_w` wide drawn at (10, 13)."""
+    left, each = table.columns(10, board_w, 6, padding=8)
     x = left + "ABCDEF".index(letter) * each
     return (x + 1, 13 + 168, x + each - 2, 13 + 220)
 

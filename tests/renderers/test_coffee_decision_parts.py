@@ -134,7 +134,7 @@ def test_a_contract_bonus_shows_and_rings_the_contract_fulfilled() -> None:
     company = coffee_phone.render_focus(view, "company")
     scale = company.width / (coffee_phone.COMPANY_W + 20)
     for other in "ABCDEF":
-        x0, y0, x1, _ = coffee_phone._contract_box(other)
+        x0, y0, x1, _ = coffee_phone._contract_box(other, coffee_phone.COMPANY_W)
         edge = (round(x0 * scale), round(y0 * scale) - 6, round(x1 * scale), round(y0 * scale))
         assert (_mark_pixels(image, edge) > 0) == (other == letter), other
     bonuses = 2 * coffee_phone.BONUSES_SIZE[1]  # each pixel a square of four (`fit`)
