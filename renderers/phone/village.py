@@ -48,6 +48,8 @@ PARTS: dict[str, tuple[Box, ...]] = {
     "chronicle": ((table.SIDE_X, 336, table.SIDE_X + table.SIDE_W, 524),),
 }
 YARD_W = 420  # a farmyard drawn alone, as in the private picture
+SPLIT = table.PRIVATE_SPLIT  # between the farmyard (16-436) and the customers' panel (452-)
+OWN_W = table.PRIVATE_W - SPLIT  # the customers' panel's width: the own area's
 
 
 KARLA_W = 480  # Karla's board drawn alone: her ring, her members, customers and dead
@@ -136,21 +138,32 @@ KEYCAP = (86, 96, 116)  # a keycap emoji's grey-blue
 def spaces_picture(view: dict[str, Any], width: int) -> Image.Image:
     """The seven action spaces, `width` wide: drawn at the own area's width (`OWN_W`) and
     scaled with the width asked for (the picture's: `at_width`)."""
-    k = width / OWN_W
-    u = table.Scale(k)
-    cell = (OWN_W - 2 * SPACE_PAD - (SPACES_PER_ROW - 1) * SPACE_GAP) / SPACES_PER_ROW
-    tall = SPACE_TOP + 2 * SPACE_CUBE + CUBE_GAP + 10
-    rows = math.ceil(len(table.SPACES) / SPACES_PER_ROW)
-    height = 2 * SPACE_PAD + rows * tall + (rows - 1) * SPACE_GAP
-    image = Image.new("RGB", (width, u.i(height)), table.BACKGROUND)
+    u = table.Scale(width / OWN_W)
+    image = Image.new("RGB", (width, u.i(SPACES_H)), table.BACKGROUND)
     d = ImageDraw.Draw(image)
-    for i, name in enumerate(table.SPACES):
+    for name, at in zip(table.SPACES, space_boxes(width), strict=True):
+        _space(d, view, name, at, u)
+    return image
+
+
+SPACE_CELL = (OWN_W - 2 * SPACE_PAD - (SPACES_PER_ROW - 1) * SPACE_GAP) / SPACES_PER_ROW
+SPACE_TALL = SPACE_TOP + 2 * SPACE_CUBE + CUBE_GAP + 10
+SPACE_ROWS = math.ceil(len(table.SPACES) / SPACES_PER_ROW)
+SPACES_H = 2 * SPACE_PAD + SPACE_ROWS * SPACE_TALL + (SPACE_ROWS - 1) * SPACE_GAP
+
+
+def space_boxes(width: int) -> list[Box]:
+    """Each action space's box in `spaces_picture` `width` wide, in the table's order."""
+    u = table.Scale(width / OWN_W)
+    boxes: list[Box] = []
+    for i in range(len(table.SPACES)):
         row, col = divmod(i, SPACES_PER_ROW)
         in_row = min(SPACES_PER_ROW, len(table.SPACES) - row * SPACES_PER_ROW)
-        left = (OWN_W - in_row * cell - (in_row - 1) * SPACE_GAP) / 2 + col * (cell + SPACE_GAP)
-        top = SPACE_PAD + row * (tall + SPACE_GAP)
-        _space(d, view, name, (u(left), u(top), u(left + cell), u(top + tall)), u)
-    return image
+        left = (OWN_W - in_row * SPACE_CELL - (in_row - 1) * SPACE_GAP) / 2
+        left += col * (SPACE_CELL + SPACE_GAP)
+        top = SPACE_PAD + row * (SPACE_TALL + SPACE_GAP)
+        boxes.append((u(left), u(top), u(left + SPACE_CELL), u(top + SPACE_TALL)))
+    return boxes
 
 
 def _space(
@@ -211,10 +224,6 @@ def render_own(view: dict[str, Any]) -> Image.Image | None:
     farmyard is the narrower half: drawn as wide as the customers' panel, so that its numbers
     do not read smaller than they would alone."""
     return _own_at(view, OWN_W)
-
-
-SPLIT = table.PRIVATE_SPLIT  # between the farmyard (16-436) and the customers' panel (452-)
-OWN_W = table.PRIVATE_W - SPLIT  # the customers' panel's width: the own area's
 
 
 def _own_at(view: dict[str, Any], width: int) -> Image.Image | None:
@@ -279,7 +288,7 @@ DECISION_PARTS: dict[str, tuple[str, ...]] = {
     # the map without the status above it, the cubes and time paid and the member leaving
     # home (ringed there, `narrowed`) in the farmyard, without the customers served
     "travel": (ROUTES, YARD),
-    "karla": ("actions", "karla"),
+    "karla": (SPACES, "karla"),
     "die": ("crafts", "council", "church", "map", OWN),
     **dict.fromkeys(("harvest", "family", "reward", "gift"), (OWN,)),
 }
@@ -315,7 +324,7 @@ Mark = tuple[str, int, int, int]
 MARKED_PART = {"crafts": "crafts", "council": "council", "church": "church", "map": "map"}
 MARKED_PART["chronicle"] = "bag"  # the black bag is drawn above the chronicle
 MARKED_PART[OWN] = MARKED_PART[YARD] = "farm"  # the farmyard is the own area's upper half
-MARKED_PART["actions"] = "space"
+MARKED_PART["actions"] = MARKED_PART[SPACES] = "space"
 MARKED_PART[ROUTES] = "map"
 # the boxes of the table ringed in a part, besides its members or action spaces
 BOXES_MARKED = {"actions": "customer", "crafts": "shop", "map": "city", ROUTES: "city"}
@@ -471,7 +480,7 @@ def marked(
     if where is None or not wanted:
         return image
     if where == "space":
-        return _spaces_ringed(image, sorted(m[1] for m in wanted))
+        return _spaces_ringed(image, part, sorted(m[1] for m in wanted))
     if where == "farm":
         # the own area's farmyard, drawn at the picture's width (`_own_at`): in its pixels
         scale = image.width / SPLIT
@@ -514,12 +523,23 @@ def _ring(draw: ImageDraw.ImageDraw, box: Box, width: int, shape: Callable[..., 
     shape((x0 + 1, y0 + 1, x1 - 1, y1 - 1), outline=MARK, width=width)
 
 
-def _spaces_ringed(image: Image.Image, spaces: list[int]) -> Image.Image:
-    """The action spaces' picture (at the table's size: it is wider than a phone) with a
-    ring about each of `spaces` (their index in `table.SPACES`), just outside its edge."""
-    place = _placement("actions", image.width)
+def _spaces_ringed(image: Image.Image, part: str, spaces: list[int]) -> Image.Image:
+    """The action spaces' picture (the table's, at its size: it is wider than a phone; or
+    the phone's, `spaces_picture`) with a ring about each of `spaces` (their index in
+    `table.SPACES`), just outside its edge."""
     out = image.copy()
     draw = ImageDraw.Draw(out)
+    if part == SPACES:
+        scale = image.width / OWN_W
+        boxes = space_boxes(image.width)
+        for i in spaces:
+            x0, y0, x1, y1 = boxes[i]
+            reach = 3 * scale
+            rounded = partial(draw.rounded_rectangle, radius=round(10 * scale))
+            box = (x0 - reach, y0 - reach, x1 + reach, y1 + reach)
+            _ring(draw, box, max(3, round(2.5 * scale)), rounded)
+        return out
+    place = _placement("actions", image.width)
     for i in spaces:
         left = table.BOARD_X + i * (table.SPACE_W + 6)
         (x0, y0, scale), (x1, y1, _) = place(left, SPACE_Y), place(left + table.SPACE_W, SPACE_Y)

@@ -25,6 +25,7 @@ from meeple_hall.games.village import engine
 from meeple_hall.renderers import phone
 from meeple_hall.renderers import village as table
 from meeple_hall.renderers.palette import MARK
+from meeple_hall.renderers.phone import village as pv
 from tests.renderers.legibility import MIN_TEXT_PX, PHONE_WIDTH, texts_on_phone
 
 Found = tuple[dict[str, Any], Decision]  # the deciding seat's view, the decision
@@ -192,7 +193,7 @@ def test_what_is_paid_is_pictured_with_the_own_area() -> None:
         "church": ("church", phone.OWN),
         "advance": ("church", phone.OWN),
         "buy": ("chronicle", phone.OWN),
-        "karla": ("actions", "karla"),
+        "karla": (pv.SPACES, "karla"),
     }
     for name, parts in expected.items():
         view, decision = _found()[name]
@@ -298,8 +299,8 @@ def test_members_sent_from_the_farmyard_are_ringed_there(name: str) -> None:
 
 def test_karla_s_space_is_ringed() -> None:
     """Karla's cube is taken from the space her options name (their `space`): a ring just
-    outside that space's edge, on the action spaces' picture (drawn at the table's size),
-    around it on all four sides and nowhere else."""
+    outside that space's edge, on the action spaces drawn for the phone (the picture's top,
+    as wide as it), around it on all four sides and nowhere else."""
     _, decision = _found()["karla"]
     (space,) = {o.fields["space"] for o in decision.options}
     picture, plain, marked = _pictures("karla")
@@ -307,9 +308,7 @@ def test_karla_s_space_is_ringed() -> None:
     assert picture.marks == (("space", index, -1, -1),)
     assert MARK not in {c for _, c in plain.getcolors(1 << 24) or []}
     ring = _marked_at(marked)
-    # the space on the table, as the actions' picture is cut (`crop`'s margin): at its size
-    left = table.BOARD_X + index * (table.SPACE_W + 6) - (table.BOARD_X - phone.PAD)
-    top, right, bottom = phone.PAD, left + table.SPACE_W, phone.PAD + 100
+    left, top, right, bottom = pv.space_boxes(marked.width)[index]
     assert all(left - 4 <= x <= right + 4 and top - 4 <= y <= bottom + 4 for x, y in ring)
     assert all(not (left + 3 < x < right - 3 and top + 3 < y < bottom - 3) for x, y in ring)
     sides = (
