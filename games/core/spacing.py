@@ -51,6 +51,10 @@ _KEPT = (
     r"|https?://[!-~]+"
 )
 _KEPT_RE = re.compile(_KEPT, re.S)
+# Any place the rule may space (most filled templates have none: they are checked at C speed).
+_TOUCHING = re.compile(
+    rf"[{_ALNUM}](?:{_MARKER})?[{_CJK}]|[{_CJK}](?:{_MARKER})?(?:[{_ALNUM}]|#\d)"
+)
 _RULE = re.compile(
     rf"(?<=[{_ALNUM}])(?P<after_alnum>{_MARKER})?(?=[{_CJK}])"
     rf"|(?<=[{_CJK}])(?P<before_alnum>{_MARKER})?(?=[{_ALNUM}]|#\d)"
@@ -107,17 +111,18 @@ def _pieces(template: str) -> tuple[tuple[str, str | None], ...] | None:
 @cache
 def spaced(lang: str, text: str) -> str:
     """A text with no fields (a catalogue's entry as it is) in the language's spacing."""
-    return space(text) if lang in SPACED_LANGUAGES else text
+    return space(text) if lang in SPACED_LANGUAGES and _TOUCHING.search(text) else text
 
 
 def fill(lang: str, template: str, fields: Mapping[str, object]) -> str:
     """`template.format(**fields)`, spaced by the rule in a language that follows it. Raises
     what `str.format` raises for a field the template names and `fields` lacks."""
-    if lang not in SPACED_LANGUAGES:
-        return template.format(**fields)
+    text = template.format(**fields)
+    if lang not in SPACED_LANGUAGES or not _TOUCHING.search(text):
+        return text
     pieces = _pieces(template)
     if pieces is None:
-        return space(template.format(**fields))
+        return space(text)
     parts: list[str] = []
     spans: list[tuple[int, int]] = []
     at = 0
