@@ -167,8 +167,8 @@ def _depot_row(
     _row_panel(d, ROW_H)
     table.draw_die(d, *row_number_box(), number)
     depot = {"goods": list(goods)}
-    for (gx, gy), (kind, n) in zip(row_goods_corners(depot), table.depot_goods(depot), strict=True):
-        table.draw_goods(d, gx, gy, ROW_GOODS, kind, n)
+    for (gx, gy), (good, n) in zip(row_goods_corners(depot), table.depot_goods(depot), strict=True):
+        table.draw_goods(d, gx, gy, ROW_GOODS, good, n)
     for (cx, cy), (kind, tile) in zip(row_tile_centres(len(spaces)), spaces, strict=True):
         if tile is None:
             table.draw_space(d, kind, cx, cy, ROW_R)
