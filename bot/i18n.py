@@ -91,4 +91,7 @@ class Translator(app_commands.Translator):
         lang = _ALIASES.get(locale.value)
         if key is None or lang is None or lang == DEFAULT:
             return None
-        return catalogue(lang).get(key)
+        text = catalogue(lang).get(key)
+        if text is None or key.startswith("cmd."):  # a command's name is a name, not prose
+            return text
+        return spaced(lang, text)
