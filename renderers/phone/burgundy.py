@@ -2,11 +2,11 @@
 450 px wide, so it shows nearly at full size on a phone): the depots, the tracks and each
 seat's estate; a seat's own estate above its sold goods. A decision pictures the depots its
 options name in a layout of its own, a row each (`DEPOT_PARTS`, `render_row`): the table's
-depots are two by two, their goods 24 px squares, 20 px on a phone; a row's goods read half
-as large again, its tiles a little larger. A decision's picture rings, in palette.MARK, the
-places its options name: the estate's hexes a tile may go on, the tiles that may be taken or
-bought, the depots a ship may empty, the stored tiles offered for discard (`marks`,
-`marked`)."""
+depots are two by two, their goods 24 px squares, 20 px on a phone; a row's goods are a
+third larger, their digits 40 % larger, its tiles a little larger. A decision's picture
+rings, in palette.MARK, the places its options name: the estate's hexes a tile may go on,
+the tiles that may be taken or bought, the depots a ship may empty, the stored tiles offered
+for discard (`marks`, `marked`)."""
 
 from __future__ import annotations
 
@@ -126,17 +126,20 @@ def named_depots(view: dict[str, Any], fields: Sequence[Mapping[str, Any]]) -> s
 # -- a depot's row ------------------------------------------------------------------------------
 # A depot in a row as wide as the own area (so neither is scaled to the other): its number
 # (a die), its goods (up to three to a row, two rows) and its tiles in a row. At 400 px the
-# goods are 25 px squares (the table's 20) with 11 px digits (9), the tiles 54 px hexes (52).
+# goods are 27 px squares (the table's 20) with 11.8 px digits (8.4), a stack's count 9.3 px
+# (7.6), the tiles 56 px hexes (52).
 ROW_W = table.CELL_W + 2 * table.MARGIN
-ROW_H = 86
+ROW_H = 88
 ROW_R = 33  # a tile's hex
 ROW_DIE = 40  # the depot's number
-ROW_GOODS = 32  # a goods tile's side
-GOODS_STEP = (ROW_GOODS + 12, ROW_GOODS + 12)  # across, down: room for a stack's count
+ROW_GOODS = 32  # a goods tile's side, up to three kinds (95 % of depots with goods)
+ROW_GOODS_TWO_ROWS = 28  # four kinds or more, in two rows
 GOODS_ACROSS = 3
+GOODS_GAP = 14  # across, between stacks: room for a stack's count (its disc) and its layers
+STACKED = 9  # a stack of four shows its lowest tile this much higher (and to the right)
 ROW_LEFT = table.MARGIN + 10  # the number's left edge
 GOODS_LEFT = ROW_LEFT + ROW_DIE + 12
-TILES_LEFT = GOODS_LEFT + GOODS_ACROSS * GOODS_STEP[0]
+TILES_LEFT = GOODS_LEFT + GOODS_ACROSS * (ROW_GOODS + GOODS_GAP)
 TILE_STEP = ROW_R * math.sqrt(3) + 3
 BLACK_H = 2 * table.BLACK_R + 16
 
@@ -167,8 +170,9 @@ def _depot_row(
     _row_panel(d, ROW_H)
     table.draw_die(d, *row_number_box(), number)
     depot = {"goods": list(goods)}
-    for (gx, gy), (good, n) in zip(row_goods_corners(depot), table.depot_goods(depot), strict=True):
-        table.draw_goods(d, gx, gy, ROW_GOODS, good, n)
+    side, corners = row_goods(depot)
+    for (gx, gy), (good, n) in zip(corners, table.depot_goods(depot), strict=True):
+        table.draw_goods(d, gx, gy, side, good, n)
     for (cx, cy), (kind, tile) in zip(row_tile_centres(len(spaces)), spaces, strict=True):
         if tile is None:
             table.draw_space(d, kind, cx, cy, ROW_R)
@@ -196,14 +200,20 @@ def row_number_box() -> tuple[float, float, float]:
     return ROW_LEFT, (ROW_H - ROW_DIE) / 2, ROW_DIE
 
 
-def row_goods_corners(depot: dict[str, Any]) -> list[tuple[float, float]]:
-    """The top left corners of a depot's goods stacks (`table.depot_goods`' order) in its
-    row: up to three in a row, centred on the row's middle (two rows past three kinds)."""
+def row_goods(depot: dict[str, Any]) -> tuple[int, list[tuple[float, float]]]:
+    """A depot's goods stacks in its row: their side and their top left corners
+    (`table.depot_goods`' order), up to three in a row; past three kinds, smaller in two rows.
+    Each stack's layers (up to STACKED above) and count's disc (`table.draw_goods`) stay
+    within the row."""
     count = len(set(depot["goods"]))
+    side = ROW_GOODS if count <= GOODS_ACROSS else ROW_GOODS_TWO_ROWS
+    badge = max(8, side * 0.34)  # the count's disc's radius, about the bottom right corner
+    down = side + math.ceil(badge) + 2
     rows = -(-count // GOODS_ACROSS)
-    top = (ROW_H - ROW_GOODS - (rows - 1) * GOODS_STEP[1]) / 2
-    return [
-        (GOODS_LEFT + (i % GOODS_ACROSS) * GOODS_STEP[0], top + (i // GOODS_ACROSS) * GOODS_STEP[1])
+    tall = STACKED + side + (rows - 1) * down + badge
+    top = (ROW_H - tall) / 2 + STACKED
+    return side, [
+        (GOODS_LEFT + (i % GOODS_ACROSS) * (side + GOODS_GAP), top + (i // GOODS_ACROSS) * down)
         for i in range(count)
     ]
 

@@ -442,3 +442,28 @@ def test_a_ship_s_goods_are_large_on_a_phone() -> None:
         side = _longest_run(marked, table.GOODS_COLOURS[kind], bottom) * scale
         assert side >= 25, (kind, side)
     _legible(view, picture)
+
+
+@pytest.mark.parametrize("kinds", [3, 6])
+def test_a_depot_s_row_holds_its_goods_and_four_tiles(kinds: int) -> None:
+    """The fullest rows (three or six kinds of goods, four of each, four tiles: a 4-player
+    depot) stay inside the row: no goods tile or count on another, on the number or on the
+    tiles; a stack's lower layers inside the picture."""
+    b = burgundy_phone
+    side, corners = b.row_goods({"goods": [k for k in range(1, kinds + 1) for _ in range(4)]})
+    badge = max(8, side * 0.34)  # table.draw_goods' count disc
+    boxes = []
+    for x, y in corners:
+        assert y - b.STACKED >= 0 and x + side + b.STACKED < b.TILES_LEFT  # the lower layers
+        boxes += [(x, y, x + side, y + side)]  # the top tile, its die number
+        boxes += [(x + side - badge, y + side - badge, x + side + badge, y + side + badge)]
+    number_x, number_y, number = b.row_number_box()
+    boxes.append((number_x, number_y, number_x + number, number_y + number))
+    half = b.ROW_R * math.sqrt(3) / 2
+    boxes += [(x - half, y - b.ROW_R, x + half, y + b.ROW_R) for x, y in b.row_tile_centres(4)]
+    row = (table.MARGIN + 2, 0, b.ROW_W - table.MARGIN - 2, b.ROW_H)
+    for i, (x0, y0, x1, y1) in enumerate(boxes):
+        assert row[0] <= x0 and row[1] <= y0 and x1 <= row[2] and y1 <= row[3], i
+        # a count's disc lies on its own tile (the box before it) only
+        for u0, v0, u1, v1 in boxes[i + 1 + (i % 2 == 0 and i < 2 * len(corners)) :]:
+            assert x1 <= u0 or u1 <= x0 or y1 <= v0 or v1 <= y0, (i, (x0, y0, x1, y1))
