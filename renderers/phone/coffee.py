@@ -208,7 +208,7 @@ def _own(view: dict[str, Any], seat: int) -> Image.Image:
     table.draw_player(ImageDraw.Draw(company), view, seat, 10, 13, OWN_W - 20)
     arabica = Image.new("RGB", (260, 180), BACKGROUND)
     table.draw_own_arabica(ImageDraw.Draw(arabica), view, seat, 5, 5)
-    stacks = Image.new("RGB", (240, 250), BACKGROUND)
+    stacks = Image.new("RGB", (240, OWN_STACKS_H), BACKGROUND)
     draw = ImageDraw.Draw(stacks)
     table.draw_stacks(draw, view, seat, 0, 5)
     milestones = view["players"][seat]["milestones"]
@@ -623,7 +623,8 @@ def _bar_box(view: dict[str, Any], mark: tuple[Any, ...]) -> Box:
 # company's type keeps its size (its contracts' counts 12 for 14: at the picture's width,
 # 580 px for 700, every text reads larger on a phone).
 OWN_W = 290
-OWN_SIZE = (OWN_W, table.PLAYER_H + 26 + 8 + 180 + 8 + 250)
+OWN_STACKS_H = 170  # rows A-C (to 119) and the milestones won below them (to 164)
+OWN_SIZE = (OWN_W, table.PLAYER_H + 26 + 8 + 180 + 8 + OWN_STACKS_H)
 
 
 def _contract_box(letter: str, board_w: int = OWN_W - 20) -> Box:
