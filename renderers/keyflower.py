@@ -1714,8 +1714,8 @@ def cut_picture(
     across = max(1, int((width - 2 * MARGIN - 2 * CUT_PAD + CUT_GAP) / pitch))
     panels = []  # (seat, tiles, columns, panel width, panel height)
     for seat, tiles_ in groups:
-        columns = min(across, len(tiles_))
-        lines = math.ceil(len(tiles_) / columns)
+        lines = math.ceil(len(tiles_) / across)
+        columns = math.ceil(len(tiles_) / lines)  # lines as even as can be
         panels.append((seat, tiles_, columns, 2 * CUT_PAD + columns * pitch - CUT_GAP, lines))
     rows: list[list[tuple[int, list[dict[str, Any]], int, float, int]]] = [[]]
     x = float(MARGIN)
@@ -1725,7 +1725,8 @@ def cut_picture(
             x = float(MARGIN)
         rows[-1].append(panel)
         x += panel[3] + GAP
-    heights = [max(p[4] for p in row) * 2 * size + 2 * CUT_PAD + CUT_CHIP for row in rows]
+    line_h = 2 * size + CUT_GAP
+    heights = [max(p[4] for p in row) * line_h - CUT_GAP + 2 * CUT_PAD + CUT_CHIP for row in rows]
     height = round(2 * MARGIN + sum(heights) + GAP * (len(rows) - 1))
     img = Image.new("RGB", (width, height), BACKGROUND)
     draw = ImageDraw.Draw(img)
@@ -1745,11 +1746,11 @@ def cut_picture(
                     outline=SEAT[seat % len(SEAT)],
                     width=3,
                 )
-                first = top + (y + row_h - top - lines * 2 * size) / 2 + size
+                first = top + (y + row_h - top - lines * line_h + CUT_GAP) / 2 + size
                 for i, tile in enumerate(tiles_):
                     line, column = divmod(i, columns)
                     cx = x + CUT_PAD + SQRT3 * size / 2 + column * pitch
-                    cy = first + line * 2 * size
+                    cy = first + line * line_h
                     _tile(draw, tile, cx, cy, size, clear_stored=True)
                     where[tile["id"]] = (cx, cy, size)
                 _seat_chip(draw, x + CUT_CHIP + 6, top, seat, CUT_CHIP)
