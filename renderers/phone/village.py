@@ -271,26 +271,29 @@ def at_width(
 
 # What a decision's panel pictures, by its kind (Village's parts are the table's areas of
 # the same name; the seat's farmyard and customers are its own area). What is paid (cubes,
-# time, grain, coins) and the members sent are in the own area; a death is pictured where
-# the members who may die stand (`narrowed`); the Mass's buying out, with the black bag
-# (drawn above the chronicle); Karla's cube, with the action spaces it is taken from.
+# time, grain, coins), what is gained (goods, grain, cubes) and the members sent are in the
+# farmyard (`YARD`: the own area without the customers served under it, which only a sale
+# is about); a death is pictured where the members who may die stand (`narrowed`); the
+# Mass's buying out, with the black bag (drawn above the chronicle); Karla's cube, with the
+# action spaces it is taken from.
 DECISION_PARTS: dict[str, tuple[str, ...]] = {
     # an action space's cubes (the spaces drawn for the phone, each numbered as its panel
     # lines' keycap), the cubes, time and members at home in the farmyard
     "turn": (SPACES, YARD),
-    "market": ("actions", OWN),  # the market's customers, served from the seat's goods
-    "council": ("council", OWN),
+    # the market's customers, served from the seat's goods, to join those it has served
+    "market": ("actions", OWN),
+    "council": ("council", YARD),
     "privilege": ("council",),
-    "crafts": ("crafts", OWN),
-    "church": ("church", OWN),
-    "advance": ("church", OWN),  # grain paid
-    "buy": ("chronicle", OWN),  # the black bag, and the coins
+    "crafts": ("crafts", YARD),
+    "church": ("church", YARD),
+    "advance": ("church", YARD),  # grain paid
+    "buy": ("chronicle", YARD),  # the black bag, and the coins
     # the map without the status above it, the cubes and time paid and the member leaving
-    # home (ringed there, `narrowed`) in the farmyard, without the customers served
+    # home (ringed there, `narrowed`) in the farmyard
     "travel": (ROUTES, YARD),
     "karla": (SPACES, "karla"),
-    "die": ("crafts", "council", "church", "map", OWN),
-    **dict.fromkeys(("harvest", "family", "reward", "gift"), (OWN,)),
+    "die": ("crafts", "council", "church", "map", YARD),
+    **dict.fromkeys(("harvest", "family", "reward", "gift"), (YARD,)),
 }
 NO_PICTURE: dict[str, str] = {}  # every Village decision is about something on the table
 
@@ -304,14 +307,14 @@ def narrowed(
     view: dict[str, Any], part: str, fields: Sequence[Mapping[str, Any]]
 ) -> tuple[str, ...]:
     """A death's parts: those where the members who may die stand (its options' `row`: the
-    farmyard is the own area); a trip's own area only where a member may leave home; any
-    other decision's part as it is."""
+    farmyard's is `YARD`); a trip's farmyard only where a member may leave home; any other
+    decision's part as it is."""
     if part in (OWN, YARD) and any("origin" in f for f in fields):
         return (part,) if any(f.get("origin") == START for f in fields) else ()
     rows = {f["row"] for f in fields if "row" in f and "member" in f}
     if not rows:
         return (part,)
-    return (part,) if part in {DIE_PARTS.get(row, OWN) for row in rows} else ()
+    return (part,) if part in {DIE_PARTS.get(row, YARD) for row in rows} else ()
 
 
 # Marks: (where, place, seat, number): the members of a seat to ring, where they stand

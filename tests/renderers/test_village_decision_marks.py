@@ -186,13 +186,14 @@ def _standing(view: dict[str, Any], key: str, number: int) -> int:
 
 def test_what_is_paid_is_pictured_with_the_own_area() -> None:
     """The council, the church and the Mass: the cubes, time, grain or coins paid and the
-    members sent are in the seat's own area; buying out of the black bag shows the bag (above
-    the chronicle); Karla's cube is chosen from an action space."""
+    members sent are in the seat's farmyard (its own area without the customers served);
+    buying out of the black bag shows the bag (above the chronicle); Karla's cube is chosen
+    from an action space."""
     expected = {
-        "promote": ("council", phone.OWN),
-        "church": ("church", phone.OWN),
-        "advance": ("church", phone.OWN),
-        "buy": ("chronicle", phone.OWN),
+        "promote": ("council", pv.YARD),
+        "church": ("church", pv.YARD),
+        "advance": ("church", pv.YARD),
+        "buy": ("chronicle", pv.YARD),
         "karla": (pv.SPACES, "karla"),
     }
     for name, parts in expected.items():
@@ -212,7 +213,7 @@ def test_a_death_pictures_and_rings_where_the_members_who_may_die_stand(name: st
     view, decision = _found()[name]
     rows = _rows(decision)
     parts = phone.decision_parts("village", view, "die", _fields(decision))
-    shown = {WHERE.get(row, phone.OWN) for row in rows}
+    shown = {WHERE.get(row, pv.YARD) for row in rows}
     assert set(parts) == shown and len(parts) == len(shown)
     seat = view["you"]["seat"]
     oldest = min(
@@ -286,14 +287,14 @@ def test_moving_up_rings_the_members_who_may() -> None:
 def test_members_sent_from_the_farmyard_are_ringed_there(name: str) -> None:
     """Going to church, entering the council or training in a workshop takes a member at
     home (one option a number: those of one number are alike): every member at home is
-    ringed on the farmyard, in the own area (drawn at the picture's width)."""
+    ringed on the farmyard (the own area's, drawn at the picture's width)."""
     view, _ = _found()[name]
     seat = view["you"]["seat"]
     picture, _, _ = _pictures(name)
     home = view["players"][seat]["farm"]
     members = {m for m in picture.marks if m[0] not in BOXES}
     assert home and members == {("farm", -1, seat, n) for n in home}
-    assert phone.OWN in picture.parts
+    assert pv.YARD in picture.parts
     _rings_around_the_seat_s_members(name, len(home))
 
 
