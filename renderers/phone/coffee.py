@@ -243,7 +243,22 @@ def folded(view: dict[str, Any], part: str) -> Image.Image:
     ]
     if folds[0] == TOWN:  # the empty top row between the Animal counters and the town
         _town_strip(view, coffee, strips[0], scale)
+    elif side == "rows":  # the rows whole: the shape left of row 2
+        x, y = (SHAPE_AT[0] + CROP_PAD) * scale, (SHAPE_AT[1] - folds[0][0]) * scale
+        _shape_box(ImageDraw.Draw(strips[0]), coffee, x, y, scale)
     return strips[0] if len(strips) == 1 else stack(strips, BACKGROUND, gap=0)
+
+
+SHAPE_AT = (21, table.ROW_Y[1])  # left of row 2's first space: nothing lies there
+
+
+def _shape_box(draw: ImageDraw.ImageDraw, coffee: str, x: float, y: float, scale: int) -> None:
+    """The coffee's shape in a white box, as the trading house shows it, centred on (x, y)."""
+    half = 14 * scale
+    table.rounded_rectangle(
+        draw, (x - half, y - half, x + half, y + half), 5 * scale, fill=table.WHITE, outline=INK
+    )
+    table.bean(draw, x, y, coffee, 9 * scale)
 
 
 def _town_strip(view: dict[str, Any], coffee: str, strip: Image.Image, scale: int) -> None:
@@ -258,20 +273,15 @@ def _town_strip(view: dict[str, Any], coffee: str, strip: Image.Image, scale: in
         fill=table.PANEL,
     )
     x = ((left + TOWN_GAP[1]) / 2 + CROP_PAD) * scale
-    y = strip.height / 2
-    half = 15 * scale
-    table.rounded_rectangle(
-        draw, (x - half, y - half, x + half, y + half), 5 * scale, fill=table.WHITE, outline=INK
-    )
-    table.bean(draw, x, y, coffee, 10 * scale)
+    _shape_box(draw, coffee, x, strip.height / 2, scale)
 
 
 # The plantation rows folded further for a decision on them: the rows above the highest
 # holding a plantation (or a donkey's pathway reaching them) are left out, all but the thin
 # strip at row 3's height that holds the cooperative's Animal counters (left) and the
 # workers in its town (right), its empty spaces between painted over and the coffee's shape
-# drawn there (`_town_strip`); with a plantation in row 3, the trading house is kept above
-# the rows instead, for its coffee's shape. Work at a game's
+# drawn there (`_town_strip`); with a plantation in row 3, the rows whole, the shape left of
+# row 2 (`SHAPE_AT`). Work at a game's
 # start, the five cooperatives one under another: row 1 under that strip, half as tall.
 TOWN = (55, 85)  # table rows from a cooperative's top: above row 3's number tab
 TOWN_GAP = (61, 207)  # row 3's spaces (3 of them), with their outline
@@ -285,8 +295,8 @@ def _row_folds(view: dict[str, Any], coffee: str) -> tuple[tuple[int, int], ...]
         + [r for r, row in enumerate(coop["rows"], start=1) if any(p is not None for p in row)]
         + [int(key.split(".")[0]) + 1 for key, path in coop["pathways"].items() if path]
     )
-    if highest >= 3:  # the trading house above row 3 kept: it shows the coffee's shape
-        return ((FOLDS["house"][0][0], FOLDS["rows"][0][1]),)
+    if highest >= 3:
+        return FOLDS["rows"]
     return (TOWN, (ROWS_FROM[highest], FOLDS["rows"][0][1]))
 
 

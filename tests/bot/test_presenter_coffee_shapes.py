@@ -61,3 +61,17 @@ def test_every_cooperative_the_work_picture_folds_draws_its_shape() -> None:
         strip = image.crop((0, 0, image.width, strip_h))
         middle = strip.crop((2 * (phone.TOWN_GAP[0] + 4), 0, 2 * (phone.TOWN_GAP[1] + 4), strip_h))
         assert colour in {c[:3] for c in middle.getdata()}, coop
+
+
+def test_a_cooperative_with_row_3_planted_draws_its_shape_left_of_row_2() -> None:
+    coffee = get("coffee")
+    view = coffee.view(coffee.new(3, 2), 0)
+    planted = next(p for p in view["coops"]["eth"]["rows"][0] if p is not None)
+    view["coops"]["eth"]["rows"][2][0] = dict(planted, level=3)
+    assert phone._row_folds(view, "eth") == phone.FOLDS["rows"]
+    image = phone.folded(view, "coop4.rows")
+    x, y = phone.SHAPE_AT
+    top = phone.FOLDS["rows"][0][0]
+    box = (2 * (x + 4) - 20, 2 * (y - top) - 20, 2 * (x + 4) + 20, 2 * (y - top) + 20)
+    seen = {c[:3] for c in image.crop(box).getdata()}
+    assert table.COFFEE_COLOURS["eth"] in seen and table.WHITE in seen
