@@ -56,13 +56,17 @@ KARLA_W = 480  # Karla's board drawn alone: her ring, her members, customers and
 
 # Parts drawn for decisions only (not `/board focus:` parts, `DECISION_ONLY`): the action
 # spaces drawn for the phone (`spaces_picture`), the own area's farmyard without the
-# customers served under it, the travel map without the status above it.
+# customers served under it, the travel map without the status above it, the market
+# without the action spaces above it and the supply beside it.
 SPACES = "spaces"
 YARD = "yard"
 ROUTES = "routes"
-DECISION_ONLY = (SPACES, YARD, ROUTES)
+STALLS = "stalls"
+DECISION_ONLY = (SPACES, YARD, ROUTES, STALLS)
 MAP_BOX: Box = (table.SIDE_X, table.MAP_Y, table.SIDE_X + table.SIDE_W, table.MAP_Y + table.MAP_H)
-CUT: dict[str, tuple[Box, ...]] = {**PARTS, ROUTES: (MAP_BOX,)}  # parts cut from the table
+MARKET_BOX: Box = (table.BOARD_X, 120, table.BOARD_X + 572, 308)  # `table.parts`' market
+# parts cut from the table
+CUT: dict[str, tuple[Box, ...]] = {**PARTS, ROUTES: (MAP_BOX,), STALLS: (MARKET_BOX,)}
 MAPS = ("map", ROUTES)  # the parts showing the travel map
 
 
@@ -280,8 +284,9 @@ DECISION_PARTS: dict[str, tuple[str, ...]] = {
     # an action space's cubes (the spaces drawn for the phone, each numbered as its panel
     # lines' keycap), the cubes, time and members at home in the farmyard
     "turn": (SPACES, YARD),
-    # the market's customers, served from the seat's goods, to join those it has served
-    "market": ("actions", OWN),
+    # the market's customers (its stalls and queue), served from the seat's goods, to join
+    # those it has served
+    "market": (STALLS, OWN),
     "council": ("council", YARD),
     "privilege": ("council",),
     "crafts": ("crafts", YARD),
@@ -331,6 +336,7 @@ MARKED_PART["actions"] = MARKED_PART[SPACES] = "space"
 MARKED_PART[ROUTES] = "map"
 # the boxes of the table ringed in a part, besides its members or action spaces
 BOXES_MARKED = {"actions": "customer", "crafts": "shop", "map": "city", ROUTES: "city"}
+BOXES_MARKED[STALLS] = "customer"
 ANY = -1
 
 
@@ -577,7 +583,7 @@ def _boxes_ringed(image: Image.Image, part: str, indices: list[int]) -> Image.Im
     stalls (over its stall's frame: the stalls touch), or a workshop (just outside it)."""
     if part in MAPS:
         return _cities_ringed(image, part, indices)
-    if part == "actions":
+    if part in ("actions", STALLS):
         rects = [
             (MARKET_X + i * STALL, MARKET_Y, MARKET_X + i * STALL + TILE, MARKET_Y + TILE)
             for i in indices

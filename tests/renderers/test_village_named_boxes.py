@@ -57,8 +57,8 @@ def _marked_along(image: Image.Image, place: Any, x0: float, x1: float, y: float
 def test_the_customers_a_sale_serves_are_ringed() -> None:
     for view, decision in _found("market"):
         named = {o.fields["customer"] for o in decision.options if "customer" in o.fields}
-        image = _picture(view, decision, "actions")
-        place = pv._placement("actions", image.width)
+        image = _picture(view, decision, pv.STALLS)
+        place = pv._placement(pv.STALLS, image.width)
         for i, tile in enumerate(view["stalls"]):
             if tile is None:
                 continue
