@@ -2079,9 +2079,9 @@ def render_private_half(view: dict[str, Any], half: str, width: int) -> Image.Im
     return kept[0]
 
 
-# The own areas' halves a worker drew last: a seat's decision picture (768 px wide under the
-# action spaces) and its own area (476 px) each hold two; 0.6 MiB a half at 476 px, 1.5-2
-# MiB at 768 (taller with more customers served): 16 MiB at most.
+# The own areas' halves a worker drew last: a seat's decision picture (580 px wide under the
+# market; most at 476, the farmyard alone) and its own area (476 px) each hold two; 0.6 MiB
+# a half at 476 px, 1.5-2 MiB at 768 (taller with more customers served): 16 MiB at most.
 HALVES_KEPT = 8
 
 
