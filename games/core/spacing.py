@@ -55,6 +55,10 @@ _KEPT_RE = re.compile(_KEPT, re.S)
 _TOUCHING = re.compile(
     rf"[{_ALNUM}](?:{_MARKER})?[{_CJK}]|[{_CJK}](?:{_MARKER})?(?:[{_ALNUM}]|#\d)"
 )
+# The rule where the text holds no marker, code, token or link (most texts): spaces put in
+# by the regular expression engine alone.
+_PLAIN_RULE = re.compile(rf"(?<=[{_ALNUM}])(?=[{_CJK}])|(?<=[{_CJK}])(?=[{_ALNUM}]|#\d)")
+_NOT_PLAIN = re.compile(r"[`<*_~|]|://")
 _RULE = re.compile(
     rf"(?<=[{_ALNUM}])(?P<after_alnum>{_MARKER})?(?=[{_CJK}])"
     rf"|(?<=[{_CJK}])(?P<before_alnum>{_MARKER})?(?=[{_ALNUM}]|#\d)"
@@ -68,6 +72,8 @@ def space(text: str, fields: Sequence[tuple[int, int]] = ()) -> str:
     """`text` with a space wherever a half-width letter or digit touches a Chinese character
     (through emphasis markers), except inside the spans `fields` ((start, end) offsets of
     values filled in, whose own text is kept as it is) and what is not prose."""
+    if not fields and not _NOT_PLAIN.search(text):
+        return _PLAIN_RULE.sub(" ", text)
 
     def one(match: re.Match[str]) -> str:
         found = match.group(0)
@@ -120,6 +126,8 @@ def fill(lang: str, template: str, fields: Mapping[str, object]) -> str:
     text = template.format(**fields)
     if lang not in SPACED_LANGUAGES or not _TOUCHING.search(text):
         return text
+    if not any(_inner(fields[name]) for name in fields):
+        return space(text)  # no value the rule would space inside: its spans do not matter
     pieces = _pieces(template)
     if pieces is None:
         return space(text)
@@ -136,3 +144,12 @@ def fill(lang: str, template: str, fields: Mapping[str, object]) -> str:
         spans.append((at, at + len(value)))
         at += len(value)
     return space("".join(parts), spans)
+
+
+def _inner(value: object) -> bool:
+    """Whether the rule could space inside a value, or at a marker on its edge."""
+    text = format(value)
+    return bool(_TOUCHING.search(text)) or text[:1] in _MARKS or text[-1:] in _MARKS
+
+
+_MARKS = frozenset("*_~|")
