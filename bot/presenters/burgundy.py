@@ -41,8 +41,11 @@ ACTION_EMOJI = {"take": "📥", "place": "🧩", "sell": "💰", "workers": "�
 # and the action's tile (or hex) in one click; buying and the tile bought; a full storage's
 # discard into the take or the buy that fills it; a ship placed by a town hall and the depot
 # it ships from; a ship and the goods it loads where there is room for only one new kind; a
-# castle a town hall places and the castle's action with its tile.
-FOLDED = frozenset({"action", "take", "place", "buy", "discard", "ship", "shipgoods", "castle"})
+# castle a town hall places and the castle's action with its tile; a market, carpenter or
+# church a town hall places and the tile its effect takes.
+FOLDED = frozenset(
+    {"action", "take", "place", "buy", "discard", "ship", "shipgoods", "castle", "effect_take"}
+)
 FOLDED_AFTER = {
     "buy": frozenset(DIE_KINDS),
     "discard": frozenset({"take", "buy"}),
@@ -52,6 +55,9 @@ FOLDED_AFTER = {
     # a town hall's castle only: after a die's placing it would multiply every line by
     # the castle's 20-50
     "castle": frozenset({"townhall"}),
+    # a town hall's building only: after a die's placing, each placing line would multiply
+    # by every tile of the building's types in the depots
+    "effect_take": frozenset({"townhall"}),
 }
 
 
@@ -212,6 +218,8 @@ def _follow_up_style(
     kinds = tuple(d.kind for d in decisions)
     if kinds[:2] == ("townhall", "castle"):
         return _townhall_castle_style(decisions, options)
+    if kinds == ("townhall", "effect_take"):
+        return _townhall_take_style(options)
     if kinds == ("ship",):
         return OptionStyle(options[0].label, "⛵")
     if kinds == ("ship", "shipgoods"):
@@ -226,6 +234,28 @@ def _follow_up_style(
     if not fits(label, BUTTON_LABEL_MAX):
         return OptionStyle(shipped.label, "⛵", placed)
     return OptionStyle(label, "⛵", explain(options[0].fields))
+
+
+def _townhall_take_style(options: tuple[Option, ...]) -> OptionStyle:
+    """A town hall's market, carpenter or church and the tile its effect takes: "Place
+    Market on building 3 (row 3, space 3), then Take Castle from depot 4" (a full storage
+    said, as the take's own line says it); past a menu line's 100 characters in some language,
+    the take alone, the building placed below."""
+    placed = m("label.place_tile", on=options[0].label)
+    taken = options[1]
+    if "depot" in taken.fields:
+        then = m(
+            "label.take_tile", tile=tile_name(taken.fields["tile"]), depot=taken.fields["depot"]
+        )
+        full = isinstance(taken.label, Msg) and taken.label.key == m("label.storage_full").key
+        then = qualified(then, storage_full=full)
+        emoji, said = tile_emoji(taken.fields), explain(taken.fields)
+    else:  # taking nothing
+        then, emoji, said = taken.label, "⏭️", None
+    label = m("label.then", first=placed, then=then)
+    if not fits(label, MENU_LABEL_MAX):
+        return OptionStyle(then, emoji, placed)
+    return OptionStyle(label, emoji, said)
 
 
 def _townhall_castle_style(

@@ -55,7 +55,17 @@ def opaque(option: Option, n: int) -> Option:
 # -- where the words live -----------------------------------------------------------------------
 def test_the_bot_finds_burgundy_s_presenter_not_its_renderer():
     assert presenters.for_game("burgundy") is presenter
-    folded = {"action", "take", "place", "buy", "discard", "ship", "shipgoods", "castle"}
+    folded = {
+        "action",
+        "take",
+        "place",
+        "buy",
+        "discard",
+        "ship",
+        "shipgoods",
+        "castle",
+        "effect_take",
+    }
     assert presenters.folded_kinds("burgundy") == presenter.FOLDED == folded
 
 
