@@ -1,6 +1,9 @@
 """Village's phone view, cropped from the table picture: the action spaces with the market,
 the crafts with council and church, the travel map, the chronicle with the bag, in solo
-Karla's board, each farmyard; a seat's own farmyard above its served customers.
+Karla's board, each farmyard; a seat's own farmyard above its served customers. For
+decisions only (`DECISION_ONLY`): the action spaces drawn for the phone, numbered as the
+turn's panel lines (`spaces_picture`), the market alone, the map without the status, the
+own farmyard alone.
 
 Each costs what it shows: a part of the table is drawn alone (`table.render_within`: the
 table's layer and the pieces of the parts it shows, not the whole table to cut it from),

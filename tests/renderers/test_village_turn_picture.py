@@ -1,7 +1,8 @@
 """Village on the phone (issue 29 item 1, session 18's V): the turn's picture draws the action
 spaces for the phone, each numbered as its panel lines' keycap emoji, their cubes twice the
 table's size on a phone; the turn and a trip picture the farmyard without the customers
-served under it, and a trip the map without the status above it: shorter pictures."""
+served under it, and a trip the map without the status above it: shorter pictures. More than
+five travellers in a city stand in a strip under the phone's map, where they read."""
 
 from __future__ import annotations
 
