@@ -630,9 +630,9 @@ def _bar_box(view: dict[str, Any], mark: tuple[Any, ...]) -> Box:
 # `_bars_size`), so that a sale's picture, the bars over the own area, is either's width:
 # drawn 350 wide, the own area made the picture 700 px, and the bars widened to it: a sale's
 # picture took twice the time to draw and encode and 2.8 times the bytes (42 ms, 70 KiB
-# against 20 ms, 25 KiB: bench/README.md, session 18's helper C). The
-# company's type keeps its size (its contracts' counts 12 for 14: at the picture's width,
-# 580 px for 700, every text reads larger on a phone).
+# against 20 ms, 25 KiB: bench/README.md, session 18's helper C). The company's type keeps
+# its size (its contracts' counts 12 for 14: at the picture's width, 580 px for 700, every
+# text reads larger on a phone).
 OWN_W = 290
 OWN_STACKS_H = 170  # rows A-C (to 119) and the milestones won below them (to 164)
 OWN_SIZE = (OWN_W, table.PLAYER_H + 26 + 8 + 180 + 8 + OWN_STACKS_H)
