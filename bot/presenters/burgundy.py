@@ -243,6 +243,7 @@ def _townhall_take_style(options: tuple[Option, ...]) -> OptionStyle:
     the take alone, the building placed below."""
     placed = m("label.place_tile", on=options[0].label)
     taken = options[1]
+    then: Text
     if "depot" in taken.fields:
         then = m(
             "label.take_tile", tile=tile_name(taken.fields["tile"]), depot=taken.fields["depot"]
