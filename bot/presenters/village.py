@@ -11,7 +11,7 @@ from typing import Any
 from meeple_hall.bot.presenters import BUTTON_LABEL_MAX, DESCRIPTION_MAX, OptionStyle, fits
 from meeple_hall.games.core import Decision, Msg, Option, Text
 from meeple_hall.games.village import words as w
-from meeple_hall.renderers.phone.village import SPACE_MARK
+from meeple_hall.renderers.phone.village import SHOP_MARK, SPACE_MARK
 from meeple_hall.renderers.village import CITY_LETTER, CITY_XY
 
 EMOJI = {
@@ -43,7 +43,16 @@ KEYCAPS = ("1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣", "7�
 
 
 def space_keycap(space: str) -> str | None:
-    mark = SPACE_MARK.get(space)
+    return keycap(SPACE_MARK.get(space))
+
+
+def shop_keycap(fields: Mapping[str, Any]) -> str | None:
+    """A workshop's number on the phone's crafts (`SHOP_MARK`; the mill's option names no
+    workshop: it is the mill's), as its lines' emoji: the workshop named in the label."""
+    return keycap(SHOP_MARK.get("mill" if fields.get("how") == "mill" else fields.get("shop", "")))
+
+
+def keycap(mark: int | None) -> str | None:
     return KEYCAPS[mark - 1] if mark is not None and mark <= len(KEYCAPS) else None
 
 
@@ -69,9 +78,10 @@ def option_style(decision: Decision, option: Option) -> OptionStyle | None:
     if fields.get("pass"):
         return OptionStyle(label=option.label, emoji=PASSING)
     describe = DESCRIBE.get(decision.kind)
+    emoji = shop_keycap(fields) if decision.kind == "crafts" else None
     return OptionStyle(
         label=option.label,
-        emoji=EMOJI.get(decision.kind),
+        emoji=emoji or EMOJI.get(decision.kind),
         description=with_coin_note(fields, describe(fields) if describe else None),
     )
 

@@ -97,11 +97,31 @@ def render_focus(view: dict[str, Any], focus: str) -> Image.Image:
             image = _map_within(view, _hull(boxes), boxes)
         else:
             image = table.render_within(view, _hull(boxes))
+        if focus == "crafts":
+            _number_shops(image)
         # one box: `crops`' own cut, without the copy it stacks it on
         return crop(image, boxes[0]) if len(boxes) == 1 else crops(image, boxes, table.BACKGROUND)
     image = Image.new("RGB", (YARD_W + 32, table.YARDS_H + 32), table.BACKGROUND)
     table.draw_player(ImageDraw.Draw(image), view, seat, 16, 16, YARD_W, table.YARDS_H)
     return image
+
+
+# The workshops' numbers on the phone's crafts (the keycaps their panel lines wear: bot/
+# presenters/village.py), the mill's the fifth: each a keycap in its box's top right corner,
+# where nothing stands (its goods are at the left, its members below).
+SHOP_MARK = {shop: k for k, (shop, _) in enumerate(table.SHOPS, start=1)}
+SHOP_KEY = 26  # a workshop's keycap's size on the table
+
+
+def _number_shops(image: Image.Image) -> None:
+    """Each workshop's number drawn on the table's picture (`table.render_within`'s: it
+    keeps the table's coordinates), in a keycap as the action spaces' (`_space`)."""
+    d = ImageDraw.Draw(image)
+    for k in SHOP_MARK.values():
+        right = table.BOARD_X + (k - 1) * SHOP + table.SHOP_W - 6
+        top = SHOPS_Y + 6
+        d.rounded_rectangle((right - SHOP_KEY, top, right, top + SHOP_KEY), radius=6, fill=KEYCAP)
+        table.text(d, (right - SHOP_KEY / 2, top + SHOP_KEY / 2), k, 20, PAPER)
 
 
 def _map_within(view: dict[str, Any], at: Box, boxes: tuple[Box, ...]) -> Image.Image:

@@ -1,0 +1,62 @@
+"""Village on the phone (issue 29 item 1, session 18's V2: a fresh player's findings): the
+crafts' workshops numbered on the picture, each crafts line wearing its workshop's number as
+a keycap emoji (the lines said 🔨 each: which box was the smithy was told only by its ~14 px
+product icon)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from functools import cache
+from typing import Any
+
+from meeple_hall.bot.presenters import village as presenter
+from meeple_hall.games.core import Action, Decision
+from meeple_hall.games.testing import random_choices
+from meeple_hall.games.village import engine
+from meeple_hall.renderers import phone
+from meeple_hall.renderers import village as table
+from meeple_hall.renderers.phone import village as pv
+from tests.renderers.legibility import MIN_TEXT_PX, texts_on_phone
+
+
+def _decisions(players: int, seed: int) -> Iterator[tuple[dict[str, Any], Decision]]:
+    state, rng = engine.new(players, seed=seed), random.Random(seed)
+    while pending := engine.decisions(state):
+        for decision in pending:
+            yield engine.view(state, decision.seat), decision
+        decision = rng.choice(pending)
+        state = engine.apply(state, Action(decision.seat, random_choices(decision, rng)))
+
+
+@cache
+def _first(kind: str, players: int = 1, seed: int = 1) -> tuple[dict[str, Any], Decision]:
+    for view, decision in _decisions(players, seed):
+        if decision.kind == kind:
+            return view, decision
+    raise AssertionError(kind)
+
+
+def test_the_crafts_workshops_are_numbered_as_their_lines_keycaps() -> None:
+    """The crafts' picture (no member in a workshop: its only text is the numbers) reads
+    1-5 on a phone, three over two in the table's order (the mill fifth); each crafts line
+    wears its workshop's number as a keycap, the mill's line the fifth."""
+    view, decision = _first("crafts")
+    empty = {**view, "workshops": []}
+    _, texts = texts_on_phone(lambda: phone.render_decision("village", empty, ("crafts",)))
+    ordered = sorted(texts, key=lambda t: (round(t.y), t.x))
+    assert [t.text for t in ordered] == [str(n) for n in range(1, len(table.SHOPS) + 1)]
+    assert min(t.height for t in texts) >= MIN_TEXT_PX
+    assert len({round(t.y) for t in texts}) == 2
+    shops = [shop for shop, _ in table.SHOPS]
+    seen = set()
+    for option in decision.options:
+        if option.fields.get("pass"):
+            continue
+        style = presenter.option_style(decision, option)
+        assert style is not None
+        shop = "mill" if option.fields["how"] == pv.MILL else option.fields["shop"]
+        number = shops.index(shop) + 1
+        assert style.emoji == f"{number}\ufe0f\u20e3", (option.id, style.emoji)
+        seen.add(shop)
+    assert len(seen) >= 3
