@@ -92,7 +92,8 @@ def site_options(state: CoffeeState, column: str, coffee: str | None = None) -> 
         for i in open_building_spaces(state, c, column):
             step = kinds[i] == "step"
             label = m("label.site_step" if step else "label.site", coffee=coop_name(c), space=i + 1)
-            options.append(Option(f"{c}.{i}", label, {"coffee": c, "space": i, "step": step}))
+            fields = {"coffee": c, "space": i, "step": step, "building": column}
+            options.append(Option(f"{c}.{i}", label, fields))
     return options
 
 

@@ -151,7 +151,7 @@ def render_focus(view: dict[str, Any], focus: str) -> Image.Image:
         return _bonuses(focus.split(".")[1])
     if focus in EVERY_COOP_SIDE:
         side = focus.split(".")[1]
-        return stack([folded(view, f"{coop}.{side}") for coop in COOPS], BACKGROUND, gap=24)
+        return stack([folded(view, f"{coop}.{side}") for coop in COOPS], BACKGROUND, gap=SIDES_GAP)
     if focus in COOP_SIDES:
         return folded(view, focus)
     if focus == EVERY_COOP:
@@ -224,6 +224,7 @@ def _own(view: dict[str, Any], seat: int) -> Image.Image:
 # trading house (traders, coin, stock) over the Quality Values and building spaces, the
 # rows between folded away. Table rows from a cooperative's top, each way.
 FOLDS = {"rows": ((52, 217),), "house": ((-CROP_PAD, 52), (220, table.COOP_H + CROP_PAD))}
+SIDES_GAP = 24  # between the five folded, one under another (each enlarged twice)
 COOP_SIDES = tuple(f"{coop}.{side}" for side in FOLDS for coop in COOPS)
 EVERY_COOP_SIDE = tuple(f"coops.{side}" for side in FOLDS)  # the five, one under another
 
@@ -389,6 +390,10 @@ DECISION_PARTS: dict[str, tuple[str, ...]] = {
     # a piggyback: the trading house a trader joins; what is built, and where
     "piggy_trader": ("coops.house",),
     "piggy_build": ("company", "coops.house"),
+    # a building's space, or a farm's: the trading houses over their building spaces, those
+    # the options name, the spaces ringed (`_sites`)
+    "build_site": ("coops.house",),
+    "farm": ("coops.house",),
     **dict.fromkeys(
         (
             "start",
@@ -396,8 +401,6 @@ DECISION_PARTS: dict[str, tuple[str, ...]] = {
             "staff_own",
             "staff_other",  # staff from the seat's own pool onto others' plantations
             "donkey",
-            "build_site",
-            "farm",
             "remove",
             "animal",
             "send_choose",
@@ -452,7 +455,12 @@ NO_PICTURE: dict[str, str] = {}  # every Coffee Traders decision is about someth
 # space ("Guatemala row 2, space 1") to plant on, staff, remove, start or farm on. A donkey's
 # pathways are marked themselves, a thick line along each ("path", coffee, row, lower space,
 # upper space): rings round both ends of each ran together where two shared a space.
-MARKED_KINDS = frozenset({"plant_space", "staff_own", "staff_other", "remove", "start", "farm"})
+MARKED_KINDS = frozenset({"plant_space", "staff_own", "staff_other", "remove", "start"})
+
+
+# A building's space and a farm's: each space the options name ("site", coffee, kind, index);
+# a farm's options name no building (`farm` is theirs).
+SITE_KINDS = frozenset({"build_site", "farm"})
 
 
 # Selling: the Coffee Bar spaces the options name ("bar", bar, space), and the contracts
@@ -480,6 +488,16 @@ def marks(
         return tuple(sold)
     if kind == "piggy_build":
         return _sites(view, fields)
+    if kind in SITE_KINDS:
+        return tuple(
+            dict.fromkeys(
+                ("site", f["coffee"], building, f["space"])
+                for f in fields
+                if "coffee" in f
+                and "space" in f
+                and (building := "farm" if kind == "farm" else f.get("building")) is not None
+            )
+        )
     if kind == "donkey":
         return tuple(
             dict.fromkeys(
@@ -538,6 +556,15 @@ def marked(
         )
     if part in COOP_SIDES and part.endswith(".house"):
         return _rings(image, HOUSE_SIZE, _site_boxes(view, part.split(".")[0], spaces))
+    if part == "coops.house":  # the five, one under another (`render_focus`)
+        pitch = HOUSE_SIZE[1] + SIDES_GAP // 2
+        size = (HOUSE_SIZE[0], len(COOPS) * pitch - SIDES_GAP // 2)
+        boxes = [
+            (x0, y0 + k * pitch, x1, y1 + k * pitch)
+            for k, coop in enumerate(COOPS)
+            for x0, y0, x1, y1 in _site_boxes(view, coop, spaces)
+        ]
+        return _rings(image, size, boxes)
     shown = [coop for coop in COOPS if part in (coop, EVERY_COOP)]
     rings = [
         m for m in spaces if m[0] in table.COFFEES and COOPS[table.COFFEES.index(m[0])] in shown

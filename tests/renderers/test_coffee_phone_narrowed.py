@@ -1,0 +1,92 @@
+"""Coffee Traders' decision pictures narrowed to what the lines name (issue 29 item 1,
+session 18, a fresh player's findings): a building's space and a farm picture the trading
+houses over their building spaces, the spaces the lines name ringed (was: the five
+cooperatives whole, 2,278 px at 400 wide, nothing ringed)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from meeple_hall.games.coffee import engine
+from meeple_hall.games.core import Action, Decision
+from meeple_hall.renderers import phone
+from meeple_hall.renderers.palette import MARK
+from meeple_hall.renderers.phone import coffee as coffee_phone
+from tests.renderers.legibility import PHONE_WIDTH
+
+
+def _met(kind: str, players: int, seed: int, nth: int = 0) -> tuple[dict, Decision]:
+    """The `nth` decision of `kind` (the first pending) of a seeded random game."""
+    found: Iterator[tuple[dict, Decision]] = _decisions(players, seed)
+    return [(v, d) for v, d in found if d.kind == kind][nth]
+
+
+def _decisions(players: int, seed: int) -> Iterator[tuple[dict, Decision]]:
+    from meeple_hall.games.testing import random_choices
+
+    state, rng = engine.new(players, seed), random.Random(seed)
+    while pending := engine.decisions(state):
+        yield engine.view(state, pending[0].seat), pending[0]
+        decision = rng.choice(pending)
+        state = engine.apply(state, Action(decision.seat, random_choices(decision, rng)))
+
+
+def _picture(view: dict, decision: Decision):
+    fields = [o.fields for o in decision.options]
+    shown = phone.decision_picture("coffee", view, decision.kind, fields)
+    image = phone.render_decision("coffee", view, shown.parts, shown.marks)
+    assert image is not None
+    return shown, image
+
+
+def _ring_at(image, view: dict, mark: tuple) -> bool:
+    """Whether a ring's top edge lies over the building space `mark` on the five trading
+    houses one under another (`coops.house`), as drawn at the picture's width."""
+    k = coffee_phone.table.COFFEES.index(mark[1])
+    boxes = coffee_phone._site_boxes(view, coffee_phone.COOPS[k], (mark,))
+    if not boxes:
+        return False  # a space not drawn (for 4-5 players, in a smaller game)
+    ((x0, y0, x1, _),) = boxes
+    pitch = coffee_phone.HOUSE_SIZE[1] + coffee_phone.SIDES_GAP // 2
+    scale = image.width / coffee_phone.HOUSE_SIZE[0]
+    x, y = (x0 + x1) / 2 * scale, (y0 + k * pitch) * scale
+    box = (round(x) - 1, round(y) - 8, round(x) + 2, round(y) + 1)
+    return any(c[:3] == MARK for c in image.crop(box).getdata())
+
+
+def _every_site(view: dict, building: str) -> list[tuple]:
+    return [
+        ("site", coffee, building, i)
+        for coffee in coffee_phone.table.COFFEES
+        for i in range(len(view["coops"][coffee]["buildings"][building]))
+    ]
+
+
+def test_a_building_site_pictures_the_trading_houses_and_rings_the_spaces_named() -> None:
+    view, decision = _met("build_site", 2, 1, 3)  # a production station, every cooperative
+    shown, image = _picture(view, decision)
+    assert shown.parts == ("coops.house",)
+    named = {
+        ("site", f["coffee"], f["building"], f["space"])
+        for f in (o.fields for o in decision.options)
+    }
+    assert set(shown.marks) == named and len(named) == len(decision.options) == 9
+    assert image.height * PHONE_WIDTH / image.width < 1100  # was 2,278
+    for mark in _every_site(view, "production"):
+        assert _ring_at(image, view, mark) == (mark in named), mark
+
+
+def test_a_farm_pictures_the_trading_houses_and_rings_the_farm_spaces_named() -> None:
+    view, decision = _met("farm", 4, 38)
+    shown, image = _picture(view, decision)
+    assert shown.parts == ("coops.house",)
+    named = {
+        ("site", o.fields["coffee"], "farm", o.fields["space"])
+        for o in decision.options
+        if o.fields["action"] == "farm"
+    }
+    assert set(shown.marks) == named and len(named) == 5
+    assert image.height * PHONE_WIDTH / image.width < 1100  # was 2,278
+    for mark in _every_site(view, "farm"):
+        assert _ring_at(image, view, mark) == (mark in named), mark
