@@ -11,7 +11,7 @@ from meeple_hall.games.core import Msg, Option
 from meeple_hall.games.village import data
 from meeple_hall.games.village import words as w
 from meeple_hall.games.village.data import Route
-from meeple_hall.games.village.death import describe
+from meeple_hall.games.village.death import CATEGORY, describe
 from meeple_hall.games.village.economy import (
     can_pay,
     coins_available,
@@ -30,6 +30,7 @@ from meeple_hall.games.village.state import (
     TRAVEL,
     WORKSHOP,
     Frame,
+    Member,
     Player,
     VillageState,
 )
@@ -115,7 +116,8 @@ class Family(VillageStep):
             out.append(_born_option(min(unborn)))
         for place in ON_BOARD:
             for i in distinct(player, place):
-                out.append(_recall_option(i, describe(player.members[i])))
+                m = player.members[i]
+                out.append(_recall_option(i, m.number, m.place, m.where, m.stage))
         return [*out, SKIP] if out else []
 
     def act(self, state: VillageState, frame: Frame, chosen: Fields) -> None:
@@ -139,8 +141,20 @@ def _born_option(number: int) -> Option:
 
 
 @lru_cache(maxsize=1024)
-def _recall_option(index: int, who: Msg) -> Option:
-    return option(f"recall-{index}", w.m("label.recall", who=who), how="recall", member=index)
+def _recall_option(index: int, number: int, at: str, where: str, stage: int) -> Option:
+    """Member `index` home from where it is: its `row` (as a death's: `death.CATEGORY`),
+    number, and workshop or city (`where`) or stage, for the picture to ring it there."""
+    label = w.m("label.recall", who=describe(Member(number, at, where, stage)))
+    place = {"stage": stage} if stage else {"where": where}
+    return option(
+        f"recall-{index}",
+        label,
+        how="recall",
+        member=index,
+        row=CATEGORY.get(at, "church"),
+        number=number,
+        **place,
+    )
 
 
 # -- crafts ----------------------------------------------------------------------------

@@ -321,7 +321,10 @@ DECISION_PARTS: dict[str, tuple[str, ...]] = {
     "travel": (ROUTES, YARD),
     "karla": (SPACES, "karla"),
     "die": ("crafts", "council", "church", "map", YARD),
-    **dict.fromkeys(("harvest", "family", "reward", "gift"), (YARD,)),
+    # a birth onto the farmyard, or a member brought home there from where it stands
+    # (ringed there: `narrowed`, `marks`)
+    "family": ("crafts", "council", "church", "map", YARD),
+    **dict.fromkeys(("harvest", "reward", "gift"), (YARD,)),
 }
 NO_PICTURE: dict[str, str] = {}  # every Village decision is about something on the table
 
@@ -341,8 +344,17 @@ def narrowed(
         return (part,) if any(f.get("origin") == START for f in fields) else ()
     rows = {f["row"] for f in fields if "row" in f and "member" in f}
     if not rows:
-        return (part,)
-    return (part,) if part in {DIE_PARTS.get(row, YARD) for row in rows} else ()
+        # a family's birth alone: the farmyard it is born onto
+        born = any(f.get("how") == "born" for f in fields)
+        return () if born and part in RECALLED_FROM else (part,)
+    shown = {DIE_PARTS.get(row, YARD) for row in rows}
+    if any(f.get("how") == RECALL for f in fields):
+        shown.add(YARD)  # where a member brought home goes
+    return (part,) if part in shown else ()
+
+
+RECALL = "recall"  # a family's option that brings a member home (its `how`)
+RECALLED_FROM = frozenset(DIE_PARTS.values())  # where a member brought home stands
 
 
 # Marks: (where, place, seat, number): the members of a seat to ring, where they stand
@@ -398,6 +410,8 @@ def _members(
     if kind == "buy":
         bagged = sorted({t["number"] for t in view["black_bag"] if t["seat"] == seat})
         return tuple(("bag", ANY, seat, n) for n in bagged)
+    if kind == "family":
+        return _recalled(view, seat, fields)
     if kind == "advance":
         return _moving_up(view, "church", seat, _church_stages(view["players"][seat]["grain"]))
     found: tuple[Mark, ...] = ()
@@ -406,6 +420,26 @@ def _members(
     if any(_from_the_farm(kind, f) for f in fields):
         found += _at_home(view, seat)
     return found
+
+
+def _recalled(
+    view: dict[str, Any], seat: int, fields: Sequence[Mapping[str, Any]]
+) -> tuple[Mark, ...]:
+    """The members a family's options bring home, where they stand: a stage of the council
+    or church, a workshop, a city (its `row`, and its `stage` or `where`)."""
+    found: list[Mark] = []
+    for f in fields:
+        if f.get("how") != RECALL or f.get("row") not in DIE_PARTS:
+            continue
+        where, number = DIE_PARTS[f["row"]], f["number"]
+        if "stage" in f:
+            place = f["stage"] - 1
+        elif where == "crafts":
+            place = SHOP_MARK[f["where"]] - 1
+        else:
+            place = list(table.CITY_XY).index(f["where"])
+        found.append((where, place, seat, number))
+    return tuple(dict.fromkeys(found))
 
 
 # The options whose member goes from the farmyard (one option a number at home: members of

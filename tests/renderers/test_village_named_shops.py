@@ -60,3 +60,44 @@ def test_the_crafts_workshops_are_numbered_as_their_lines_keycaps() -> None:
         assert style.emoji == f"{number}\ufe0f\u20e3", (option.id, style.emoji)
         seen.add(shop)
     assert len(seen) >= 3
+
+
+@cache
+def _families() -> list[tuple[dict[str, Any], Decision]]:
+    """Family decisions of random games, a few bringing a member home from each place."""
+    found: list[tuple[dict[str, Any], Decision]] = []
+    rows: dict[str, int] = {}
+    for players, seed in ((1, 1), (2, 1), (3, 1)):
+        for view, decision in _decisions(players, seed):
+            if decision.kind != "family":
+                continue
+            named = {o.fields["row"] for o in decision.options if "row" in o.fields}
+            if not named or any(rows.get(r, 0) < 2 for r in named):
+                found.append((view, decision))
+                for r in named:
+                    rows[r] = rows.get(r, 0) + 1
+    return found
+
+
+def test_a_member_brought_home_is_ringed_where_it_stands() -> None:
+    """A family's line that brings a member home (`#1 in church stage 1`) pictures where it
+    stands, ringed (the picture was the farmyard alone), above the farmyard it goes to; a
+    birth alone pictures the farmyard."""
+    families = _families()
+    assert {o.fields.get("row") for _, d in families for o in d.options} >= {"church", "council"}
+    for view, decision in families:
+        fields = [dict(o.fields) for o in decision.options]
+        picture = phone.decision_picture("village", view, "family", fields)
+        rows = {f["row"] for f in fields if "row" in f}
+        wanted = [pv.DIE_PARTS[row] for row in pv.DIE_PARTS if row in rows]
+        assert picture.parts == (*wanted, pv.YARD), (rows, picture.parts)
+        seat = view["you"]["seat"]
+        for f in fields:
+            if "row" in f:
+                part = pv.DIE_PARTS[f["row"]]
+                assert any(m[0] == part and m[2:] == (seat, f["number"]) for m in picture.marks)
+        for part in wanted:
+            image = phone.render_decision("village", view, (part,))
+            ringed = phone.render_decision("village", view, (part,), picture.marks)
+            assert image is not None and ringed is not None
+            assert ringed.tobytes() != image.tobytes(), part
