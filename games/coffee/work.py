@@ -519,7 +519,7 @@ class SendChoose(CoffeeStep):
         return offer(
             m("prompt.send_choose", coffee=coop_name(coffee), n=n),
             [
-                Option(seat_token(s), who(state, s), {"seat": s})
+                Option(seat_token(s), who(state, s), {"seat": s, "town": coffee})
                 for s in send_candidates(state, coffee)
             ],
             low=n,

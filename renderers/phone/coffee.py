@@ -439,7 +439,7 @@ def narrowed(
         return tuple(f"{BONUSES}.{letter}" for letter in letters)
     if part != EVERY_COOP and part not in EVERY_COOP_SIDE:
         return (part,)
-    named = {f.get("coffee", f.get("place")) for f in fields}
+    named = {f.get("coffee", f.get("place", f.get("town"))) for f in fields}
     coops = tuple(c for c, coffee in zip(COOPS, table.COFFEES, strict=True) if coffee in named)
     if not coops and part in EVERY_COOP_SIDE:
         return ()  # nothing on the cooperatives: building a warehouse, say
@@ -506,6 +506,8 @@ def marks(
                 if "upper_space" in f
             )
         )
+    if kind == "send_choose":
+        return _staffed(view, fields)
     if kind not in MARKED_KINDS:
         return ()
     found: dict[tuple[str, int, int], None] = {}
@@ -514,6 +516,25 @@ def marks(
             found[(f["coffee"], f["row"], f["space"])] = None
             if "upper_space" in f:
                 found[(f["coffee"], f["row"] + 1, f["upper_space"])] = None
+    return tuple(found)
+
+
+def _staffed(view: dict[str, Any], fields: Sequence[Mapping[str, Any]]) -> tuple[Any, ...]:
+    """(coffee, row, space) of the plantation each player to choose from would staff from
+    the town center (`town`): their first not staffed there, from row 1 up."""
+    found: dict[tuple[Any, ...], None] = {}
+    for f in fields:
+        coffee = f.get("town")
+        if coffee not in table.COFFEES:
+            continue
+        rows = view["coops"][coffee]["rows"]
+        waiting = [
+            (coffee, r, i)
+            for r, row in enumerate(rows, start=1)
+            for i, p in enumerate(row)
+            if p is not None and p["owner"] == f.get("seat") and not p["staffed"]
+        ]
+        found.update(dict.fromkeys(waiting[:1]))
     return tuple(found)
 
 

@@ -1,7 +1,8 @@
 """Coffee Traders' decision pictures narrowed to what the lines name (issue 29 item 1,
 session 18, a fresh player's findings): a building's space and a farm picture the trading
 houses over their building spaces, the spaces the lines name ringed (was: the five
-cooperatives whole, 2,278 px at 400 wide, nothing ringed)."""
+cooperatives whole, 2,278 px at 400 wide, nothing ringed); choosing who gets a town
+center's workers pictures that cooperative alone, their plantations ringed."""
 
 from __future__ import annotations
 
@@ -90,3 +91,17 @@ def test_a_farm_pictures_the_trading_houses_and_rings_the_farm_spaces_named() ->
     assert image.height * PHONE_WIDTH / image.width < 1100  # was 2,278
     for mark in _every_site(view, "farm"):
         assert _ring_at(image, view, mark) == (mark in named), mark
+
+
+def test_who_gets_a_worker_pictures_the_cooperative_named_and_rings_their_plantations() -> None:
+    view, decision = _met("send_choose", 2, 1)  # Ethiopia's town center: P2 or André
+    shown, image = _picture(view, decision)
+    assert shown.parts == ("coop4",)  # Ethiopia alone (was the five, 2,278 px at 400 wide)
+    assert image.height * PHONE_WIDTH / image.width < 500
+    rows = view["coops"]["eth"]["rows"]
+    assert len(shown.marks) == len(decision.options) == 2
+    for (coffee, row, space), option in zip(shown.marks, decision.options, strict=True):
+        plantation = rows[row - 1][space]
+        assert coffee == "eth" and plantation["owner"] == option.fields["seat"]
+        assert not plantation["staffed"]
+    assert any(c[:3] == MARK for c in image.getdata())
