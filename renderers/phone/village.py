@@ -308,7 +308,7 @@ DECISION_PARTS: dict[str, tuple[str, ...]] = {
     # lines' keycap), the cubes, time and members at home in the farmyard
     "turn": (SPACES, YARD),
     # the market's customers (its stalls and queue), served from the seat's goods, to join
-    # those it has served
+    # those it has served (while it has served none, the farmyard alone: `narrowed`)
     "market": (STALLS, OWN),
     "council": ("council", YARD),
     "privilege": ("council",),
@@ -340,6 +340,8 @@ def narrowed(
     """A death's parts: those where the members who may die stand (its options' `row`: the
     farmyard's is `YARD`); a trip's farmyard only where a member may leave home; any other
     decision's part as it is."""
+    if part == OWN and not _served(view):
+        return (YARD,)  # a sale with no customer served yet: the farmyard, no empty panel
     if part in (OWN, YARD) and any("origin" in f for f in fields):
         return (part,) if any(f.get("origin") == START for f in fields) else ()
     rows = {f["row"] for f in fields if "row" in f and "member" in f}
@@ -355,6 +357,12 @@ def narrowed(
 
 RECALL = "recall"  # a family's option that brings a member home (its `how`)
 RECALLED_FROM = frozenset(DIE_PARTS.values())  # where a member brought home stands
+
+
+def _served(view: dict[str, Any]) -> bool:
+    """Whether the seat has served a customer (its own area's lower half shows them)."""
+    you = view.get("you")
+    return bool(you and you["customers"])
 
 
 # Marks: (where, place, seat, number): the members of a seat to ring, where they stand

@@ -101,3 +101,22 @@ def test_a_member_brought_home_is_ringed_where_it_stands() -> None:
             ringed = phone.render_decision("village", view, (part,), picture.marks)
             assert image is not None and ringed is not None
             assert ringed.tobytes() != image.tobytes(), part
+
+
+def test_a_sale_pictures_the_served_customers_only_when_there_are_some() -> None:
+    """A sale with no customer served yet pictures the market and the farmyard (the served
+    customers' panel was pictured empty, about a third of the picture); once one is served,
+    the whole own area, where the sale's customer joins them."""
+    seen = set()
+    for players, seed in ((2, 1), (2, 2)):
+        for view, decision in _decisions(players, seed):
+            if decision.kind != "market":
+                continue
+            fields = [dict(o.fields) for o in decision.options]
+            picture = phone.decision_picture("village", view, "market", fields)
+            served = bool(view["you"]["customers"])
+            assert picture.parts == (pv.STALLS, phone.OWN if served else pv.YARD), served
+            seen.add(served)
+        if seen == {False, True}:
+            return
+    raise AssertionError(seen)
