@@ -1679,19 +1679,27 @@ def waiting_picture(tiles: list[dict[str, Any]], width: int, type_size: int) -> 
     """The tiles a seat has still to place (the phone's `place_tile` decision), side by side
     in a picture `width` wide, each face as large as the auction's (at most) with its roads:
     the village's strip shows them as thumbnails only."""
-    n = max(1, len(tiles))
-    size = min(PHONE_HEX, (width - 2 * MARGIN) / n / (SQRT3 + 0.3))
-    pitch = (width - 2 * MARGIN) / n
+    where = waiting_tiles(len(tiles), width)
+    size = where[0][2]
     img = Image.new("RGB", (width, round(2 * size + 2 * MARGIN)), BACKGROUND)
     draw = ImageDraw.Draw(img)
     token = MIN_FONT.set(type_size)  # no text on the faces smaller than the picture needs
     try:
-        for i, tile in enumerate(tiles):
+        for tile, (cx, cy, _) in zip(tiles, where, strict=False):
             face = {k: v for k, v in tile.items() if k not in ("workers", "bids")}
-            _face(draw, face, MARGIN + (i + 0.5) * pitch, MARGIN + size, size)
+            _face(draw, face, cx, cy, size)
     finally:
         MIN_FONT.reset(token)
     return img
+
+
+def waiting_tiles(n: int, width: int) -> list[tuple[float, float, float]]:
+    """Where `waiting_picture` draws n tiles in a picture `width` wide: each one's centre and
+    hex size (one at least)."""
+    n = max(1, n)
+    size = min(PHONE_HEX, (width - 2 * MARGIN) / n / (SQRT3 + 0.3))
+    pitch = (width - 2 * MARGIN) / n
+    return [(MARGIN + (i + 0.5) * pitch, MARGIN + size, size) for i in range(n)]
 
 
 CUT_HEX = 60.0  # a village cut's hexes (`cut_picture`): three panels of 1, 2, 1 tiles across

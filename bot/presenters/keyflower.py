@@ -61,9 +61,9 @@ KIND_EMOJI = {
     "boat": "⛵",
     "turn_order": "🔢",
 }
-# A free cell's or a turn's number (the engine's `mark`) as its panel line's emoji, the mark
-# the decision's picture writes in the cell's ring or under the turn (renderers/phone/
-# keyflower.py `mark_name`: 1-10, then A-Z).
+# A tile to place's, a free cell's or a turn's number (the engine's `mark`) as its panel
+# line's emoji, the mark the decision's picture writes on the tile, in the cell's ring or
+# under the turn (renderers/phone/keyflower.py `mark_name`: 1-10, then A-Z).
 KEYCAPS = (
     *(f"{d}\ufe0f\u20e3" for d in "123456789"),
     "🔟",
@@ -72,7 +72,8 @@ KEYCAPS = (
 
 
 def keycap(fields: Mapping[str, Any], otherwise: str) -> str:
-    """The keycap of an option's `mark` (a cell's, a turn's), `otherwise` where it has none."""
+    """The keycap of an option's `mark` (a tile's to place, a cell's, a turn's), `otherwise`
+    where it has none."""
     mark = fields.get("mark")
     return KEYCAPS[mark - 1] if isinstance(mark, int) and 1 <= mark <= len(KEYCAPS) else otherwise
 
@@ -410,9 +411,9 @@ def option_style(decision: Decision, option: Option) -> OptionStyle | None:
             description = m(f"ability.{option.fields['side']}")
         else:
             description = _tile_text(tile_id, upgraded_only=kind in ("upgrade", "flip"))
-        return OptionStyle(
-            label=option.label, emoji=KIND_EMOJI.get(spec.kind), description=description
-        )
+        # a tile to place: its number's keycap (`mark`), which its picture writes on it
+        emoji = keycap(option.fields, KIND_EMOJI.get(spec.kind) or "")
+        return OptionStyle(label=option.label, emoji=emoji or None, description=description)
     if kind == "flip" and oid == "none":
         return OptionStyle(label=m("label.no_upgrade"), emoji=emoji)
     if kind in STYLED_IN_CONTEXT:

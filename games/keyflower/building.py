@@ -6,6 +6,7 @@ undoes the cell or the tile chosen.
 
 from __future__ import annotations
 
+from meeple_hall.games.core import Option
 from meeple_hall.games.core.steps import Chosen, Offer
 from meeple_hall.games.keyflower import placing, seasons
 from meeple_hall.games.keyflower.offers import (
@@ -64,10 +65,20 @@ class ChooseTileToPlace(KeyflowerStep):
 
     def offer(self, state: KeyflowerState, frame: Ask) -> Offer:
         tiles = state.players[frame.seat].to_place
-        return offer(m("prompt.place_tile"), (with_boat_side(state, tile_option(t)) for t in tiles))
+        # `mark`: the tile's number, on its drawing in the decision's picture and on its
+        # panel lines (a keycap emoji), as the free cells' (`ChooseCell`): the lines name
+        # the tile in words, the picture by its code
+        return offer(
+            m("prompt.place_tile"),
+            (_marked(with_boat_side(state, tile_option(t)), n) for n, t in enumerate(tiles, 1)),
+        )
 
     def perform(self, state: KeyflowerState, frame: Ask, chosen: Chosen) -> None:
         state.players[frame.seat].placing = chosen.id
+
+
+def _marked(tile: Option, mark: int) -> Option:
+    return Option(tile.id, tile.label, {**tile.fields, "mark": mark})
 
 
 class ChooseCell(KeyflowerStep):

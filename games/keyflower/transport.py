@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from itertools import product
 
+from meeple_hall.games.core import Option
 from meeple_hall.games.core.steps import Offer
 from meeple_hall.games.keyflower import supply
 from meeple_hall.games.keyflower.components import RESOURCES, SKILLS, spec
 from meeple_hall.games.keyflower.offers import (
     TurnStep,
     end_turn,
-    item_option,
     offer,
     option,
     tile_option,
@@ -159,10 +159,13 @@ class Transport(TurnStep):
     def ask(self, state: KeyflowerState, seat: int) -> Offer:
         move = state.move
         options = []
-        if move.carry and sources(state, seat):
-            options.append(option("move", m("label.move", n=move.carry)))
-        if move.upgrades and upgradable(state, seat):
-            options.append(option("up", m("label.up", upgrades=count("upgrade", move.upgrades))))
+        # `tiles`: those a move may start from, or an upgrade go to (the lines folded after
+        # the option name them), which the decision's picture rings
+        if move.carry and (held := sources(state, seat)):
+            options.append(option("move", m("label.move", n=move.carry), tiles=held))
+        if move.upgrades and (ups := upgradable(state, seat)):
+            upgrades = count("upgrade", move.upgrades)
+            options.append(option("up", m("label.up", upgrades=upgrades), tiles=ups))
         options.append(option("done", m("label.done")))
         return offer(m("prompt.transport", tile=tile_name(move.tile)), options)
 
@@ -194,9 +197,13 @@ class CarryWhat(TurnStep):
 
     def ask(self, state: KeyflowerState, seat: int) -> Offer:
         source = state.move.source
+        # `source`: the tile the resource leaves, which the decision's picture rings
         return offer(
             m("prompt.what", tile=tile_name(source)),
-            (item_option(r) for r in sorted(state.tiles[source].resources)),
+            (
+                Option(r, item(r), {"item": r, "source": source})  # `item_option`'s, and more
+                for r in sorted(state.tiles[source].resources)
+            ),
         )
 
     def choose(self, state: KeyflowerState, seat: int, choice: str) -> None:

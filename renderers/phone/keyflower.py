@@ -90,8 +90,8 @@ def part_width(view: dict[str, Any], part: str) -> int | None:
         width = table.auction_width()
     elif part == USES:
         return PHONE_WIDTH  # drawn at the picture's width, with its marks (`marked`)
-    elif part in (OWN, WAITING) and view.get("you"):
-        width = table.own_width(view)
+    elif part in (OWN, WAITING, SETTLED) and view.get("you"):
+        width = table.own_width(view if part == OWN else settled(view))
     elif (seat := seat_of_focus(part, len(view.get("players", [])))) is not None:
         return max(PHONE_WIDTH, table.village_width(view["players"][seat]))
     else:
@@ -113,6 +113,8 @@ def _drawn_for_width(view: dict[str, Any], part: str, width: int) -> Image.Image
     `width` if wider."""
     if part == OWN:
         return _own(view, width) or _empty()
+    if part == SETTLED:  # the own area without the tiles to place (WAITING draws them)
+        return _own(settled(view), width, SETTLED) or _empty()
     if part == PLACING:
         return _placing(view, width) or _empty()
     if part == WAITING:
@@ -141,11 +143,22 @@ def _waiting(view: dict[str, Any], width: int) -> Image.Image | None:
     player = _own_village(view)
     if player is None or not player.get("to_place"):
         return None
-    wide = max(width, table.own_width(view))
+    wide = max(width, table.own_width(settled(view)))
     return table.waiting_picture(player["to_place"], wide, min_font_for(wide))
 
 
-def _own(view: dict[str, Any], width: int) -> Image.Image | None:
+def settled(view: dict[str, Any]) -> dict[str, Any]:
+    """The seat's view with no tile left to place in its village (`SETTLED`): a copy where it
+    has some, else itself."""
+    player = _own_village(view)
+    if player is None or not player.get("to_place"):
+        return view
+    players = list(view["players"])
+    players[int(player["seat"])] = {**player, "to_place": []}
+    return {**view, "players": players}
+
+
+def _own(view: dict[str, Any], width: int, name: str = "own") -> Image.Image | None:
     seat = int(view["you"]["seat"])
 
     def own() -> Image.Image:
@@ -153,7 +166,7 @@ def _own(view: dict[str, Any], width: int) -> Image.Image | None:
         private = table.render_private(view, hand_below=True)
         return stack([village, private], BACKGROUND)
 
-    return _legible("own", own, width)
+    return _legible(name, own, width)
 
 
 # What a decision's panel pictures, by its kind. Bidding and using work from the auction
@@ -164,8 +177,11 @@ def _own(view: dict[str, Any], width: int) -> Image.Image | None:
 # in its own village.
 PLACING = "placing"  # a decision's part only: the seat's village with its free cells around it
 WAITING = "waiting"  # a decision's part only: the tiles the seat has still to place, large
+# a decision's part only: the own area, its village without the tiles still to place (its
+# strip's thumbnails: WAITING draws them, each once)
+SETTLED = "settled"
 USES = "uses"  # a decision's part only: the other villages cut to the tiles marked on them
-DECISION_ONLY = (PLACING, WAITING, USES)
+DECISION_ONLY = (PLACING, WAITING, SETTLED, USES)
 BIDDING = ("auction", OWN)
 DECISION_PARTS: dict[str, tuple[str, ...]] = {
     "action": BIDDING,
@@ -178,7 +194,7 @@ DECISION_PARTS: dict[str, tuple[str, ...]] = {
     "skill": BIDDING,  # which skill tile to give up to the tile used (Brewer, Hiring fair)
     "discard": BIDDING,  # which worker to discard to the tile used (Tavern)
     "boat": ("auction",),  # the boats, with their workers and skill tiles
-    "place_tile": (WAITING, OWN),  # the tiles to place, then the village they go to
+    "place_tile": (WAITING, SETTLED),  # the tiles to place, then the village they go to
     "place_at": (PLACING,),
     "place_rot": (PLACING,),
     **dict.fromkeys(
@@ -208,8 +224,15 @@ def _action_tiles(fields: Sequence[Mapping[str, Any]]) -> set[str]:
     return {t for f in fields for key in ("bids", "uses") for t in f.get(key, ())}
 
 
-def _uses(fields: Sequence[Mapping[str, Any]]) -> set[str]:
-    return {t for f in fields for t in f.get("uses", ())}
+# A transport's decisions, whose lines each name a tile of the seat's village: the tile to
+# upgrade or to move a resource from or to (`tile`), the tile it leaves (`what`'s `source`),
+# the tiles a move may start from or an upgrade go to (`transport`'s `tiles`, folded lines).
+CARRIED = ("transport", "upgrade", "from", "what", "to")
+
+
+def _carried(fields: Sequence[Mapping[str, Any]]) -> set[str]:
+    named = {f[k] for f in fields for k in ("tile", "source") if isinstance(f.get(k), str)}
+    return named | {t for f in fields for t in f.get("tiles", ())}
 
 
 def _chosen_tile(fields: Sequence[Mapping[str, Any]]) -> set[str]:
@@ -244,7 +267,7 @@ def narrowed(
     if part == "auction":
         auctioned = {t["id"] for t in (*view.get("offer", []), *view.get("turn_order", []))}
         return (part,) if offered & auctioned else ()
-    if part == OWN:
+    if part in (OWN, SETTLED):
         you = view["you"]["seat"] if view.get("you") else None
         others = any(ids & offered for s, ids in villages.items() if s != you)
         return (USES, part) if others else (part,)
@@ -267,10 +290,16 @@ def marks(view: dict[str, Any], kind: str, fields: Sequence[Mapping[str, Any]]) 
         return tuple(("tile", t) for t in sorted(_offered_tiles(fields)))
     if kind in PLACED_AT:
         return tuple(("tile", t) for t in sorted(_chosen_tile(fields)))
-    if kind == "action":  # the tiles a use may go to in the other villages (`narrowed`)
-        you = view["you"]["seat"] if view.get("you") else None
-        others = set().union(*(ids for s, ids in _villages(view).items() if s != you))
-        return tuple(("tile", t) for t in sorted(_uses(fields) & others))
+    if kind == "action":  # the tiles a bid or use may go to, wherever they lie (`narrowed`)
+        return tuple(("tile", t) for t in sorted(_action_tiles(fields)))
+    if kind in CARRIED:  # the tiles its lines name
+        return tuple(("tile", t) for t in sorted(_carried(fields)))
+    if kind == "place_tile":  # each tile to place, named by its mark (drawn on it)
+        return tuple(
+            ("named", f["tile"], mark_name(f["mark"]))
+            for f in fields
+            if isinstance(f.get("tile"), str) and isinstance(f.get("mark"), int)
+        )
     if kind == "place_at":  # the free cells offered, and the tile placed (drawn large)
         placed = {f["placing"] for f in fields if isinstance(f.get("placing"), str)}
         return (*_cells(view, fields), *(("placed", t) for t in sorted(placed)))
@@ -331,6 +360,8 @@ def marked(
     the image itself where the part shows none of them."""
     if part == USES:
         return _cut(view, image, shown)
+    if part == WAITING:
+        return _named(view, image, shown)
     rings = _rings(view, part, image, shown)
     above, below = _placed(view, part, image, shown), _turns(view, part, image, shown)
     out = _ringed(image.copy(), rings) if rings else image
@@ -356,6 +387,30 @@ def _cut(view: dict[str, Any], image: Image.Image, shown: tuple[Any, ...]) -> Im
     return _ringed(cut, [(x, y, size + 6, "") for x, y, size in where.values()])
 
 
+def _named(view: dict[str, Any], image: Image.Image, shown: tuple[Any, ...]) -> Image.Image:
+    """The tiles to place (`WAITING`, as shown: `image`) each with its name (`mark_name`: its
+    panel lines' keycap) on a key at its hex's upper left corner, drawn on a copy; `image`
+    where none is named."""
+    names = {m[1]: m[2] for m in shown if m[0] == "named"}
+    player = _own_village(view)
+    tiles = player.get("to_place", []) if player else []
+    if not any(t["id"] in names for t in tiles):
+        return image
+    out = image.copy()
+    draw = ImageDraw.Draw(out)
+    type_size = min_font_for(out.width)
+    for tile, (cx, cy, size) in zip(tiles, table.waiting_tiles(len(tiles), out.width), strict=True):
+        if tile["id"] not in names:
+            continue
+        text = max(type_size, round(size * 0.5))
+        half = round(text * 0.7)
+        x, y = max(half + 2, cx - 0.88 * size), max(half + 2, cy - 0.8 * size)
+        box = (x - half, y - half, x + half, y + half)
+        draw.rounded_rectangle(box, radius=half // 3, fill=MARK, outline=INK, width=3)
+        draw.text((x, y), names[tile["id"]], fill=table.WHITE, font=font(text), anchor="mm")
+    return out
+
+
 def _ringed(out: Image.Image, rings: list[Ring]) -> Image.Image:
     """`out` with a ring round each of `rings`, each with its name in it, drawn on it."""
     draw = ImageDraw.Draw(out)
@@ -366,7 +421,8 @@ def _ringed(out: Image.Image, rings: list[Ring]) -> Image.Image:
         draw.line([*corners, corners[0]], fill=INK, width=width + 4, joint="curve")
         draw.line([*corners, corners[0]], fill=MARK, width=width, joint="curve")
         if name:
-            size = max(type_size, round(r * (0.5 if len(name) == 1 else 0.34)))
+            # a mark's name (1-10, A-Z) the same size whatever its length (🔟's "10" too)
+            size = max(type_size, round(r * (0.5 if len(name) <= 2 else 0.34)))
             draw.text((cx, cy), name, fill=INK, font=font(size), anchor="mm")
     return out
 

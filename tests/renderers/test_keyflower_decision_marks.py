@@ -362,15 +362,20 @@ def test_the_turns_first_decision_pictures_the_other_villages_a_use_may_go_to_ri
         "keyflower.label.pass",
     ]
     uses = set(decision.options[1].fields["uses"])
+    bids = set(decision.options[0].fields["bids"])
     others = [p for p in view["players"] if p["seat"] != 1]
     assert picture.parts == ("auction", kf.USES, phone.OWN)
     theirs = set().union(*(_tile_ids(p) for p in others))
-    assert "S07" in uses and {m[1] for m in picture.marks} == uses & theirs
-    assert ("tile", "S03") not in picture.marks  # the auction's tiles: bid and used alike
+    # Every tile a line names is ringed where it lies (issue 29 item 1, a fresh player's
+    # findings: the own village's usable tiles, unringed, looked unusable).
+    assert "S07" in uses and {m[1] for m in picture.marks} == uses | bids
+    assert ("tile", "S03") in picture.marks  # the auction's tiles: bid and used alike
     _assert_the_cut_shows(view, picture.marks, uses & theirs)
-    for part in ("auction", phone.OWN):  # nothing ringed there
+    mine = uses & _tile_ids(view["players"][1])
+    assert mine
+    for part, ringed in (("auction", bids), (phone.OWN, mine)):
         drawn = phone.render_decision("keyflower", view, (part,), picture.marks)
-        assert drawn is not None and not _marked_pixels(drawn)
+        assert drawn is not None and len(_marked_pixels(drawn)) > 300 * len(ringed)
 
 
 def _tile_ids(player: dict[str, Any]) -> set[str]:
@@ -383,7 +388,7 @@ def test_choosing_a_tile_to_place_pictures_those_tiles_as_large_as_the_auctions(
     only, their ids at the smallest size on the picture: H5's K4, K10)."""
     _, view, decision = next((s, v, d) for s, v, d in _decisions(3, 7) if d.kind == "place_tile")
     picture = phone.decision_picture("keyflower", view, "place_tile", _fields(decision))
-    assert picture.parts == (kf.WAITING, phone.OWN)
+    assert picture.parts == (kf.WAITING, kf.SETTLED)
     image = phone.render_decision("keyflower", view, picture.parts, picture.marks)
     assert image is not None
     waiting = view["players"][decision.seat]["to_place"]
