@@ -89,9 +89,9 @@ def option_style(decision: Decision, option: Option) -> OptionStyle | None:
 def chain_style(decisions: tuple[Decision, ...], options: tuple[Option, ...]) -> OptionStyle | None:
     """An action and what follows it as one line: the member its time costs, `Stables:
     train #2, make a horse (6 time), and #1 at the Wainwright dies`; the privilege a council
-    step brings or a new city's cubes, `#2 enters the council: 1 scroll + 1 time — Take
+    step brings or a new city's cubes, `#2 enters the council (1 scroll + 1 time) — Take
     brown + green cubes`. Where that passes a button's 80 characters in some language, the
-    last step alone, the steps before it in its description."""
+    last step alone, the steps before it in its description (`First, #2 enters …`)."""
     if len(decisions) < 2:
         return None
     kind = decisions[-1].kind
@@ -110,6 +110,13 @@ def chain_style(decisions: tuple[Decision, ...], options: tuple[Option, ...]) ->
         note = before.description if kind == "reward" else None
     if fits(label, BUTTON_LABEL_MAX):
         return OptionStyle(label, before.emoji, note)
+    if kind in BROUGHT:
+        # what it brings on the button; the step before, said as done first, in the panel's
+        # legend (`privilege：#1 enters …` read as one chain of colons)
+        first = w.m("note.first", action=before_label)
+        return OptionStyle(
+            last.label, EMOJI[kind], first if fits_description(first) else before_label
+        )
     return OptionStyle(last.label, EMOJI[kind], before_label)
 
 

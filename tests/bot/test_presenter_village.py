@@ -110,7 +110,7 @@ def test_a_coin_payment_is_described_as_the_cubes_it_stands_in_for() -> None:
     (decision,) = engine.decisions(state)
     enter = decision.option("enter-0-green")
     style = presenters.option_style("village", decision, enter)
-    assert str(style.label) == "#1 enters the council: 1 green + 1 coin + 1 time"
+    assert str(style.label) == "#1 enters the council (1 green + 1 coin + 1 time)"
     assert str(style.description) == (
         "Then a privilege of the member's stage or below · Paying 1 coin instead of 1 green"
     )

@@ -229,7 +229,7 @@ def test_solo_labels_name_the_start_marker_as_the_coin_it_is() -> None:
         o.id: render("en", o.label)
         for o in actions.Privilege().choices(state, Frame("privilege", 0, data=["4"]))
     }
-    assert options["p1"] == "Take the start marker: a coin to spend this round"
+    assert options["p1"] == "Take the start marker (a coin to spend this round)"
     assert options["p4"] == "Pay 1 coin for 3 prestige"
     player.marker_coin, state.next_start = True, 0
     options = {
