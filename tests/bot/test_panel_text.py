@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from meeple_hall import games
+from meeple_hall.bot import presenters
 from meeple_hall.bot.i18n import t
 from meeple_hall.bot.panel_clicks import model_game
 from meeple_hall.bot.panels import build_panel
@@ -41,10 +42,17 @@ def content(game_id: str, state: Any, decision: Decision, locale: str) -> str:
 
 @pytest.mark.parametrize("locale", LANGUAGES)
 def test_an_exact_count_is_said_once(locale: str) -> None:
+    # a choice of several shown as such, not a line per set (pick_sets: Burgundy's ship goods,
+    # its last such choice, are lines of sets now); Coffee Traders' trade at one's ratio
     state, decision = first_decision(
-        "burgundy", lambda d: d.min_choices == d.max_choices > 1 and len(d.options) > d.min_choices
+        "coffee",
+        lambda d: (
+            d.min_choices == d.max_choices > 1
+            and len(d.options) > d.min_choices
+            and presenters.pick_sets("coffee", d) is None
+        ),
     )
-    shown = content("burgundy", state, decision, locale)
+    shown = content("coffee", state, decision, locale)
     n = decision.min_choices
     assert t(locale, "panel.choose_exactly", n=n) in shown
     assert t(locale, "panel.choose_range", low=n, high=n) not in shown
