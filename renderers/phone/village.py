@@ -370,7 +370,8 @@ def _served(view: dict[str, Any]) -> bool:
 # farmyard in its own area, `table.farm_spots`), in one workshop, stage or city (`place`,
 # as member_spots counts them) or in any (-1); or an action space to ring ('space', its
 # index in `table.SPACES`, -1, -1); or a customer in the market's stalls ('customer', its
-# stall, -1, -1); or a workshop ('shop', its index in `table.SHOPS`, -1, -1).
+# stall, -1, -1); or a workshop ('shop', its index in `table.SHOPS`, -1, -1); or a council
+# stage whose privilege is offered ('stage', its stage - 1, -1, -1).
 Mark = tuple[str, int, int, int]
 MARKED_PART = {"crafts": "crafts", "council": "council", "church": "church", "map": "map"}
 MARKED_PART["chronicle"] = "bag"  # the black bag is drawn above the chronicle
@@ -380,6 +381,7 @@ MARKED_PART[ROUTES] = "map"
 # the boxes of the table ringed in a part, besides its members or action spaces
 BOXES_MARKED = {"actions": "customer", "crafts": "shop", "map": "city", ROUTES: "city"}
 BOXES_MARKED[STALLS] = "customer"
+BOXES_MARKED["council"] = "stage"  # a stage whose privilege is offered
 ANY = -1
 
 
@@ -394,6 +396,9 @@ def marks(view: dict[str, Any], kind: str, fields: Sequence[Mapping[str, Any]]) 
         return tuple(sorted(("space", table.SPACES.index(s), ANY, ANY) for s in spaces))
     if kind == "market":
         return _customers(view, fields)
+    if kind == "privilege":
+        stages = sorted({f["privilege"] for f in fields if "privilege" in f})
+        return tuple(("stage", stage - 1, ANY, ANY) for stage in stages)
     if kind == "crafts":
         return _shops(fields) + _members(view, kind, fields)
     if kind == "travel":
@@ -641,11 +646,13 @@ SPACE_Y, SPACE_H = 12, 100  # the action spaces' top and height on the table (`t
 MARKET_X, MARKET_Y = table.BOARD_X + 44, 120 + 5  # the first stall's customer (`table.parts`)
 STALL, TILE = 88, 84  # a stall's step and a customer's size
 SHOPS_Y, SHOP_H = 316, 90  # the workshops' top and height (`table.parts`)
+STAGES_Y, STAGE_H = 414, 110  # the council's stages' top and height (`table.parts`)
 
 
 def _boxes_ringed(image: Image.Image, part: str, indices: list[int]) -> Image.Image:
     """The part's picture with a ring about each box marked: a customer in the market's
-    stalls (over its stall's frame: the stalls touch), or a workshop (just outside it)."""
+    stalls (over its stall's frame: the stalls touch), a workshop (just outside it), or a
+    council stage whose privilege is offered (4 px apart: just outside it)."""
     if part in MAPS:
         return _cities_ringed(image, part, indices)
     if part in ("actions", STALLS):
@@ -654,6 +661,18 @@ def _boxes_ringed(image: Image.Image, part: str, indices: list[int]) -> Image.Im
             for i in indices
         ]
         reach, radius = 4, 10
+    elif part == "council":
+        step = table.STAGE_W + 4
+        rects = [
+            (
+                table.BOARD_X + i * step,
+                STAGES_Y,
+                table.BOARD_X + i * step + table.STAGE_W,
+                STAGES_Y + STAGE_H,
+            )
+            for i in indices
+        ]
+        reach, radius = 2, 10
     else:
         rects = [
             (

@@ -16,6 +16,7 @@ from meeple_hall.games.testing import random_choices
 from meeple_hall.games.village import engine
 from meeple_hall.renderers import phone
 from meeple_hall.renderers import village as table
+from meeple_hall.renderers.palette import MARK
 from meeple_hall.renderers.phone import village as pv
 from tests.renderers.legibility import MIN_TEXT_PX, texts_on_phone
 
@@ -120,3 +121,34 @@ def test_a_sale_pictures_the_served_customers_only_when_there_are_some() -> None
         if seen == {False, True}:
             return
     raise AssertionError(seen)
+
+
+COUNCIL_Y = 414  # the council's stages' top on the table
+
+
+def test_the_privileges_offered_are_ringed_on_the_council() -> None:
+    """A privilege's picture (the council) rings each stage whose privilege is offered (the
+    start marker's: the first), the others not."""
+    found: dict[tuple[int, ...], tuple[dict[str, Any], Decision]] = {}
+    for view, decision in _decisions(2, 2):
+        if decision.kind == "privilege":
+            offered = {o.fields["privilege"] for o in decision.options if "privilege" in o.fields}
+            found.setdefault(tuple(sorted(offered)), (view, decision))
+    assert set(found) == {(1,), (1, 2), (2,)}
+    for view, decision in found.values():
+        offered = {o.fields["privilege"] for o in decision.options if "privilege" in o.fields}
+        fields = [dict(o.fields) for o in decision.options]
+        picture = phone.decision_picture("village", view, "privilege", fields)
+        image = phone.render_decision("village", view, picture.parts, picture.marks)
+        assert picture.parts == ("council",) and image is not None
+        place = pv._placement("council", image.width)
+        for stage in range(1, 5):
+            left = table.BOARD_X + (stage - 1) * (table.STAGE_W + 4)
+            (x0, y, _), (x1, _, _) = place(left + 20, COUNCIL_Y), place(left + 70, COUNCIL_Y)
+            ringed = any(
+                image.getpixel((x, round(y) + dy)) == MARK
+                for x in range(round(x0), round(x1))
+                for dy in range(-4, 5)
+                if 0 <= round(y) + dy < image.height
+            )
+            assert ringed == (stage in offered), (stage, offered)
