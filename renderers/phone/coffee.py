@@ -225,8 +225,16 @@ def _own(view: dict[str, Any], seat: int) -> Image.Image:
 # rows between folded away. Table rows from a cooperative's top, each way.
 FOLDS = {"rows": ((52, 217),), "house": ((-CROP_PAD, 52), (220, table.COOP_H + CROP_PAD))}
 SIDES_GAP = 24  # between the five folded, one under another (each enlarged twice)
-COOP_SIDES = tuple(f"{coop}.{side}" for side in FOLDS for coop in COOPS)
+# The rows folded as `rows` are, but at least up to row 2 or 3 (`rows2`, `rows3`): a
+# plantation's spaces to choose from, those rows kept whatever is planted (`_row_folds`).
+ROWS_SIDES = ("rows", "rows2", "rows3")
+COOP_SIDES = tuple(f"{coop}.{side}" for side in (*FOLDS, *ROWS_SIDES[1:]) for coop in COOPS)
 EVERY_COOP_SIDE = tuple(f"coops.{side}" for side in FOLDS)  # the five, one under another
+
+
+def _least(side: str) -> int:
+    """The row a `rows` side keeps at least (`ROWS_SIDES`)."""
+    return int(side[4:] or 1) if side in ROWS_SIDES else 1
 
 
 def folded(view: dict[str, Any], part: str) -> Image.Image:
@@ -237,14 +245,14 @@ def folded(view: dict[str, Any], part: str) -> Image.Image:
     image = _focus(view, coop, _part_key(view, coop))
     scale = image.width // (table.COOP_W + 2 * CROP_PAD)
     coffee = table.COFFEES[COOPS.index(coop)]
-    folds = _row_folds(view, coffee) if side == "rows" else FOLDS[side]
+    folds = _row_folds(view, coffee, _least(side)) if side in ROWS_SIDES else FOLDS[side]
     strips = [
         image.crop((0, (top + CROP_PAD) * scale, image.width, (bottom + CROP_PAD) * scale))
         for top, bottom in folds
     ]
     if folds[0] == TOWN:  # the empty top row between the Animal counters and the town
         _town_strip(view, coffee, strips[0], scale)
-    elif side == "rows":  # the rows whole: the shape left of row 2
+    elif side in ROWS_SIDES:  # the rows whole: the shape left of row 2
         x, y = (SHAPE_AT[0] + CROP_PAD) * scale, (SHAPE_AT[1] - folds[0][0]) * scale
         _shape_box(ImageDraw.Draw(strips[0]), coffee, x, y, scale)
     return strips[0] if len(strips) == 1 else stack(strips, BACKGROUND, gap=0)
@@ -289,10 +297,12 @@ TOWN_GAP = (61, 207)  # row 3's spaces (3 of them), with their outline
 ROWS_FROM = {1: 164, 2: 108}  # the top of the rows from row 1 up to row 2, 3
 
 
-def _row_folds(view: dict[str, Any], coffee: str) -> tuple[tuple[int, int], ...]:
+def _row_folds(view: dict[str, Any], coffee: str, least: int = 1) -> tuple[tuple[int, int], ...]:
+    """The strips `folded` keeps of a cooperative's rows: up to its highest row planted (or
+    a donkey's pathway reaching it), and at least up to row `least`."""
     coop = view["coops"][coffee]
     highest = max(
-        [1]
+        [least]
         + [r for r, row in enumerate(coop["rows"], start=1) if any(p is not None for p in row)]
         + [int(key.split(".")[0]) + 1 for key, path in coop["pathways"].items() if path]
     )
@@ -371,8 +381,13 @@ def _bonus_item(draw: ImageDraw.ImageDraw, item: str, x: float, y: float) -> Non
 # gaining coffee on the seat's own area; trading on the cooperatives; selling at the Coffee
 # Bars and on the contracts (the seat's company board); advancing on the Arabica track.
 EVERY_COOP = "coops"  # a decision's part only: the five cooperatives, cut from one drawing
+# A plantation's spaces to choose from: the cooperatives the options name, each its rows
+# folded as Work's are but kept up to the highest row named on it (`narrowed`: `rows2`,
+# `rows3`), never the trading house or building spaces: the five cooperatives for a row-1
+# planting were 2,278 px at 400 wide.
+PLANTED = "coops.plant"
 # The parts that show cooperatives those a decision's options name (`narrowed`).
-COOP_PARTS = (EVERY_COOP, *EVERY_COOP_SIDE)
+COOP_PARTS = (EVERY_COOP, *EVERY_COOP_SIDE, PLANTED)
 DECISION_ONLY = (EVERY_COOP, *COOP_SIDES, *EVERY_COOP_SIDE, *BOARDS, *BONUS_PARTS)
 DECISION_PARTS: dict[str, tuple[str, ...]] = {
     # the contract fulfilled, on the company board, the two bonuses printed below it to
@@ -393,11 +408,11 @@ DECISION_PARTS: dict[str, tuple[str, ...]] = {
     # a building's space, or a farm's: the trading houses over their building spaces, those
     # the options name, the spaces ringed (`_sites`)
     "build_site": ("coops.house",),
+    "plant_space": (PLANTED,),
     "farm": ("coops.house",),
     **dict.fromkeys(
         (
             "start",
-            "plant_space",
             "staff_own",
             "staff_other",  # staff from the seat's own pool onto others' plantations
             "donkey",
@@ -437,6 +452,8 @@ def narrowed(
     if part == BONUSES:
         letters = dict.fromkeys(f["letter"] for f in fields if "letter" in f)
         return tuple(f"{BONUSES}.{letter}" for letter in letters)
+    if part == PLANTED:
+        return _planted(fields)
     if part != EVERY_COOP and part not in EVERY_COOP_SIDE:
         return (part,)
     named = {f.get("coffee", f.get("place", f.get("town"))) for f in fields}
@@ -446,6 +463,21 @@ def narrowed(
     if not 0 < len(coops) < len(COOPS):
         return (part,)
     return coops if part == EVERY_COOP else tuple(f"{c}.{part.split('.')[1]}" for c in coops)
+
+
+def _planted(fields: Sequence[Mapping[str, Any]]) -> tuple[str, ...]:
+    """Each cooperative a planting's options name, its rows up to the highest named
+    (`PLANTED`), in the board's order."""
+    highest: dict[str, int] = {}
+    for f in fields:
+        if f.get("coffee") in table.COFFEES and "row" in f:
+            row = f["row"] + (1 if "upper_space" in f else 0)
+            highest[f["coffee"]] = max(highest.get(f["coffee"], 1), row)
+    return tuple(
+        f"{coop}.rows{'' if highest[coffee] == 1 else min(3, highest[coffee])}"
+        for coop, coffee in zip(COOPS, table.COFFEES, strict=True)
+        if coffee in highest
+    )
 
 
 NO_PICTURE: dict[str, str] = {}  # every Coffee Traders decision is about something on the table
@@ -586,37 +618,52 @@ def marked(
             for x0, y0, x1, y1 in _site_boxes(view, coop, spaces)
         ]
         return _rings(image, size, boxes)
-    shown = [coop for coop in COOPS if part in (coop, EVERY_COOP)]
+    layout = _layout(view, part)
+    if layout is None:
+        return image
+    placed, drawn_h = layout
+    shown = {coop: (top, folds) for coop, top, folds in placed}
     rings = [
         m for m in spaces if m[0] in table.COFFEES and COOPS[table.COFFEES.index(m[0])] in shown
     ]
     paths = [m[1:] for m in spaces if m[0] == "path" and COOPS[table.COFFEES.index(m[1])] in shown]
     if not rings and not paths:
         return image
-    cut_w, cut_h = table.COOP_W + 2 * CROP_PAD, table.COOP_H + 2 * CROP_PAD
-    pitch = cut_h + 2 * CROP_PAD  # `crops` stacks them with twice the pad between
-    scale = image.height / (pitch * len(shown) - 2 * CROP_PAD)
+    cut_w = table.COOP_W + 2 * CROP_PAD
+    scale = image.height / drawn_h
     left = (image.width - cut_w * scale) / 2
 
-    def at(coffee: str, row: int, space: int) -> tuple[float, float]:
-        """Where a space's centre lies on the picture."""
+    def at(coffee: str, row: int, space: int) -> tuple[float, float] | None:
+        """Where a space's centre lies on the picture (None: on a strip folded away)."""
         i = table.COFFEES.index(coffee)
         size = len(view["coops"][coffee]["rows"][row - 1])
         x0 = table.coop_x(i)
         x, y = table.space_xy(x0, table.COOPS_TOP, row, space, size)
         cx = left + (x - round(x0) + CROP_PAD) * scale
-        return cx, (shown.index(COOPS[i]) * pitch + y - table.COOPS_TOP + CROP_PAD) * scale
+        top, folds = shown[COOPS[i]]
+        y -= table.COOPS_TOP
+        for upper, lower in folds:
+            if upper <= y <= lower:
+                return cx, (top + y - upper) * scale
+            top += lower - upper
+        return None
 
     out = image.copy()
     draw = ImageDraw.Draw(out)
     for coffee, row, lower, upper in paths:
-        (ax, ay), (bx, by) = at(coffee, row, lower), at(coffee, row + 1, upper)
+        a, b = at(coffee, row, lower), at(coffee, row + 1, upper)
+        if a is None or b is None:
+            continue
+        (ax, ay), (bx, by) = a, b
         # the stretch between the two spaces' centres, less most of the spaces themselves
         ends = [(ax + (bx - ax) * t, ay + (by - ay) * t) for t in PATH_SPAN]
         draw.line(ends, fill=INK, width=round(PATH_W * scale) + 4)
         draw.line(ends, fill=MARK, width=round(PATH_W * scale))
     for coffee, row, space in rings:
-        cx, cy = at(coffee, row, space)
+        centre = at(coffee, row, space)
+        if centre is None:
+            continue
+        cx, cy = centre
         r = (table.SPACE / 2 + 5) * scale
         width = max(3, round(2.5 * scale))
         draw.rounded_rectangle(
@@ -626,6 +673,33 @@ def marked(
             (cx - r + 1, cy - r + 1, cx + r - 1, cy + r - 1), r / 3, outline=MARK, width=width
         )
     return out
+
+
+Placed = list[tuple[str, int, tuple[tuple[int, int], ...]]]
+
+
+def _layout(view: dict[str, Any], part: str) -> tuple[Placed, int] | None:
+    """A part showing cooperatives' plantation rows as drawn (table pixels), before it was
+    enlarged: each cooperative, its top on the part and its strips (table rows from its
+    top: `FOLDS`, the whole cut with CROP_PAD round it where not folded), and the part's
+    height; None for any other part."""
+    whole = ((-CROP_PAD, table.COOP_H + CROP_PAD),)
+    if part in (EVERY_COOP, *COOPS):
+        coops, gap, side = (COOPS if part == EVERY_COOP else (part,)), 2 * CROP_PAD, ""
+    elif part == "coops.rows":  # the five folded, one under another (`render_focus`)
+        coops, gap, side = COOPS, SIDES_GAP // 2, "rows"
+    elif part in COOP_SIDES and part.split(".")[1].startswith("rows"):
+        coops, gap, side = (part.split(".")[0],), 0, part.split(".")[1]
+    else:
+        return None
+    placed: Placed = []
+    top = 0
+    for coop in coops:
+        coffee = table.COFFEES[COOPS.index(coop)]
+        folds = _row_folds(view, coffee, _least(side)) if side else whole
+        placed.append((coop, top, folds))
+        top += sum(lower - upper for upper, lower in folds) + gap
+    return placed, top - gap
 
 
 def _rings(image: Image.Image, drawn: tuple[int, int], boxes: Sequence[Box]) -> Image.Image:

@@ -105,3 +105,38 @@ def test_who_gets_a_worker_pictures_the_cooperative_named_and_rings_their_planta
         assert coffee == "eth" and plantation["owner"] == option.fields["seat"]
         assert not plantation["staffed"]
     assert any(c[:3] == MARK for c in image.getdata())
+
+
+def test_a_planting_pictures_the_rows_named_only_and_rings_its_spaces() -> None:
+    view, decision = _met("plant_space", 2, 1)  # row 2 spaces of three cooperatives
+    shown, image = _picture(view, decision)
+    named = {o.fields["coffee"] for o in decision.options}
+    assert shown.parts == tuple(
+        f"{coop}.rows2"
+        for coop, coffee in zip(coffee_phone.COOPS, coffee_phone.table.COFFEES, strict=True)
+        if coffee in named
+    )
+    assert len(shown.parts) == 3
+    assert image.height * PHONE_WIDTH / image.width < 700  # was 2,278: the five whole
+    # each space named ringed on its cooperative's part: the ring's top edge in MARK
+    table = coffee_phone.table
+    for part in shown.parts:
+        coop = part.split(".")[0]
+        coffee = table.COFFEES[coffee_phone.COOPS.index(coop)]
+        plain = phone.render_decision("coffee", view, (part,))
+        ringed = phone.render_decision("coffee", view, (part,), shown.marks)
+        assert plain is not None and ringed is not None
+        scale = ringed.width / (table.COOP_W + 2 * coffee_phone.CROP_PAD)
+        strips = coffee_phone._row_folds(view, coffee, 2)
+        assert strips[-1][0] <= table.ROW_Y[1] - table.SPACE / 2  # row 2 kept
+        for mark in [m for m in shown.marks if m[0] == coffee]:
+            x0 = table.coop_x(table.COFFEES.index(coffee))
+            size = len(view["coops"][coffee]["rows"][mark[1] - 1])
+            x, y = table.space_xy(x0, table.COOPS_TOP, mark[1], mark[2], size)
+            y -= table.COOPS_TOP
+            on = sum(b - t for t, b in strips[:-1]) + y - strips[-1][0]
+            cx = (x - round(x0) + coffee_phone.CROP_PAD) * scale
+            top = (on - table.SPACE / 2 - 5) * scale
+            edge = (round(cx) - 2, round(top) - 2, round(cx) + 2, round(top) + 6)
+            assert any(c[:3] == MARK for c in ringed.crop(edge).getdata()), mark
+            assert not any(c[:3] == MARK for c in plain.crop(edge).getdata()), mark

@@ -85,13 +85,17 @@ def test_every_kind_a_game_declares_is_pictured_or_says_why(game: str) -> None:
 
 
 def test_coffee_s_cooperatives_are_narrowed_to_those_the_options_name() -> None:
-    """Planting on a space is about the cooperatives that hold one: their parts alone, in the
-    board's order; the five as one drawing when the options name them all or none."""
+    """Starting a plantation is about the cooperatives that hold a space for it: their parts
+    alone, in the board's order; the five as one drawing when the options name them all or
+    none."""
     view = next(v for v, d in _decisions("coffee", 3) if d.kind == "plant_space")
     named = [{"coffee": "ind", "row": 1, "space": 2}, {"coffee": "col", "row": 1, "space": 0}]
-    assert phone.decision_parts("coffee", view, "plant_space", named) == ("coop2", "coop5")
+    assert phone.decision_parts("coffee", view, "start", named) == ("coop2", "coop5")
     every = [{"coffee": c} for c in ("gua", "col", "bra", "eth", "ind")]
-    assert phone.decision_parts("coffee", view, "plant_space", every) == ("coops",)
+    assert phone.decision_parts("coffee", view, "start", every) == ("coops",)
+    # a planting: each cooperative named alone, its rows folded (up to those named)
+    planted = phone.decision_parts("coffee", view, "plant_space", named)
+    assert planted == ("coop2.rows", "coop5.rows")
     players = [{"seat": 1}, {"seat": 2}]
     assert phone.decision_parts("coffee", view, "send_choose", players) == ("coops",)
     assert phone.decision_parts("coffee", view, "sell", named) == ("bars", phone.OWN)
