@@ -323,10 +323,11 @@ def set_words(picks: tuple[Option, ...]) -> Msg:
 
 def set_then_style(decisions: tuple[Decision, ...], options: tuple[Option, ...]) -> OptionStyle:
     """A set of several choices and what follows it: `Guatemala, Brazil, 2 kopi luwak, then
-    Guatemala: column 1 → 2`; a delivery to a "different kinds" space with it, `Coffee Bar
-    6 (Seoul): Guatemala, Brazil, Colombia` (what it brings below). Past a button's 80
-    characters in some language (a panel of a few lines is buttons), without the Coffee Bar
-    (said below), else the last step's words with the set's below."""
+    Guatemala: column 1 → 2`, `Colombia, Guatemala, Indonesia, then gain 1 Brazil` (the
+    coffee a warehouse's production station gains); a delivery to a "different kinds" space
+    with it, `Coffee Bar 6 (Seoul): Guatemala, Brazil, Colombia` (what it brings below). Past
+    a button's 80 characters in some language (a panel of a few lines is buttons), without
+    the Coffee Bar (said below), else the last step's words with the set's below."""
     picked = next(i for i, d in enumerate(decisions) if d.kind in PICKED)
     chosen = set_words(options[picked].fields["picks"])
     emoji = KIND_EMOJI[decisions[picked].kind]
@@ -344,6 +345,8 @@ def set_then_style(decisions: tuple[Decision, ...], options: tuple[Option, ...])
     for first in (words, chosen):
         if then.id == "drop":
             label = msg("chain.then_drop", first=first)
+        elif decisions[-1].kind == "gain_coffee":  # the warehouse's production station's
+            label = msg("chain.then_gain", first=first, coffee=coffee_name(then.fields["coffee"]))
         else:
             label = msg("chain.then", first=first, then=delivery_words(then))
         if fits(label, BUTTON_MAX):
