@@ -182,6 +182,8 @@ def option_style(decision: Decision, option: Option) -> OptionStyle | None:
         return OptionStyle(set_words(fields["picks"]), KIND_EMOJI.get(decision.kind))
     head = fields.get("action") or fields.get("item")
     on_coop = coop_emoji(decision.kind, fields.get("coffee"))
+    if head == "animal" and on_coop is None:  # a cooperative's Animal counter, anywhere
+        on_coop = COFFEE_EMOJI.get(fields.get("coffee", ""))
     emoji = (
         on_coop
         or HEAD_EMOJI.get(head or "")
