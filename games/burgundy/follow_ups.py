@@ -6,6 +6,7 @@ these steps where the rules ask for them; steps.py declares them with the turn's
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from meeple_hall.games.burgundy import effects
 from meeple_hall.games.burgundy.rules import board_tiles, knows, open_hexes, table
@@ -191,6 +192,16 @@ class EffectTake(TurnStep):
             effects.to_storage(state, state.active, chosen.meaning)
 
 
+def _townhall_fields(state: BurgundyState, t: int, h: int) -> dict[str, Any]:
+    """A town hall's tile and hex; a market, carpenter or church also the tiles its effect
+    may take (`takes`: [depot, face] each), which its panel line folds and its picture rings."""
+    fields = tile_fields(t, hex=h)
+    types = effects.TAKE_EFFECTS.get(fields.get("building", ""))
+    if types:
+        fields["takes"] = [[d, face(x)] for d, x in board_tiles(state, types)]
+    return fields
+
+
 class Townhall(TurnStep):
     """A town hall placed: a stored tile on any open hex, whatever its die, or nothing."""
 
@@ -199,7 +210,7 @@ class Townhall(TurnStep):
     def offer(self, state: BurgundyState, frame: Frame) -> Offer:
         player = state.players[state.active]
         choices = [
-            (Option(f"{face(t)}@{h}", on_hex(face(t), h, 0), tile_fields(t, hex=h)), (t, h))
+            (Option(f"{face(t)}@{h}", on_hex(face(t), h, 0), _townhall_fields(state, t, h)), (t, h))
             for t in player.storage
             for h in open_hexes(player, t)
         ]

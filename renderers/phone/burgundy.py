@@ -33,6 +33,8 @@ def render_focus(view: dict[str, Any], focus: str) -> Image.Image:
     depot's row for a decision (`DEPOT_PARTS`, `render_row`)."""
     if focus in DEPOT_PARTS:
         return render_row(view, DEPOT_OF_PART[focus])
+    if focus == ESTATE:
+        return render_estate(view)
     seat = seat_of_focus(focus, view["num_players"])
     return table.render_cell(view, focus if seat is None else seat, pad=FOCUS_PAD)
 
@@ -55,6 +57,16 @@ def render_own(view: dict[str, Any]) -> Image.Image | None:
     return image
 
 
+def render_estate(view: dict[str, Any]) -> Image.Image:
+    """The seat's estate panel alone (`render_own`'s top half, without the sold goods): a
+    decision that is not about the goods sold (`ESTATE`)."""
+    seat = view["you"]["seat"]
+    width, height = table.CELL_W + 2 * table.MARGIN, table.CELL_H + 2 * table.MARGIN
+    image = Image.new("RGB", (width, height), table.BACKGROUND)
+    table.draw_cell(image, view, seat, table.MARGIN, table.MARGIN)
+    return image
+
+
 @lru_cache(maxsize=8)
 def sold_panel(seat: int, sold: tuple[tuple[str, int], ...]) -> Image.Image:
     """A seat's goods sold by kind on its margin of background, under its estate panel: drawn
@@ -70,7 +82,10 @@ def sold_panel(seat: int, sold: tuple[tuple[str, int], ...]) -> Image.Image:
 # depots 1-6, then the black depot (its index 0 in the marks, as in the options' fields).
 DEPOT_PARTS = (*(f"depot{n}" for n in range(1, 7)), "black")
 DEPOT_OF_PART = {part: (n + 1) % 7 for n, part in enumerate(DEPOT_PARTS)}  # black: 0
-DECISION_ONLY = DEPOT_PARTS
+# The own area without its sold goods: a placing, a town hall's, a discard (the sold goods
+# panel is ~330 of its ~770 px at 400 wide).
+ESTATE = "estate"
+DECISION_ONLY = (*DEPOT_PARTS, ESTATE)
 
 # What a decision's panel pictures, by its kind. The dice, the storage, the goods and the
 # estate's empty spaces are in the seat's own area; the tiles to take and the goods a ship
@@ -86,7 +101,10 @@ DECISION_PARTS: dict[str, tuple[str, ...]] = {
     # a ship takes a depot's goods into the storage (its 3 kinds), choosing kinds where the
     # storage has too little room
     **dict.fromkeys(("ship", "shipgoods"), (*DEPOT_PARTS, OWN)),
-    **dict.fromkeys(("place", "townhall", "discard", "warehouse"), (OWN,)),
+    # a town hall's market, carpenter or church also takes a tile (its `takes`: the depots)
+    "townhall": (*DEPOT_PARTS, ESTATE),
+    **dict.fromkeys(("place", "discard"), (ESTATE,)),
+    "warehouse": (OWN,),  # sells goods: the goods sold below
 }
 NO_PICTURE: dict[str, str] = {}  # every Burgundy decision is about something on the table
 
@@ -113,6 +131,7 @@ def named_depots(view: dict[str, Any], fields: Sequence[Mapping[str, Any]]) -> s
         if f.get("takes_from"):
             found.add(f["takes_from"])
         found.update(d for d, _ in f.get("buys", ()))
+        found.update(d for d, _ in f.get("takes", ()))
         found.update(f.get("depots", ()))
         if "depot" in f and f.get("action", "take") == "take":
             found.add(f["depot"])
@@ -242,6 +261,7 @@ def marks(view: dict[str, Any], kind: str, fields: Sequence[Mapping[str, Any]]) 
     found: dict[Mark, None] = {}
     if kind in ("place", "townhall"):
         found.update((("hex", f["hex"]), None) for f in fields if "hex" in f)
+        found.update((("tile", d, face), None) for f in fields for d, face in f.get("takes", ()))
     elif kind in ("die", "castle", "action"):
         for f in fields:
             depot = f.get("takes_from") or (f.get("depot") if f.get("action") == "take" else None)
@@ -267,7 +287,7 @@ def marked(
 ) -> Image.Image:
     """The part's picture with a ring around each place marked on it (on a copy); the
     picture itself where none is."""
-    if part == OWN:
+    if part in (OWN, ESTATE):
         rings = own_rings(view, [m for m in found if m[0] in ("hex", "stored")])
         native = table.CELL_W + 2 * table.MARGIN
     elif part in DEPOT_OF_PART:

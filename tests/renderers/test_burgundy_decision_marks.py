@@ -87,10 +87,16 @@ def _estate_centres(view: dict[str, Any], top: float = 0) -> dict[int, tuple[flo
 def test_a_placement_rings_every_hex_an_option_names(kind: str) -> None:
     """ "Bank on building 3 (row 3, space 3)": a ring along the edge of each hex offered, on
     the seat's estate, and none elsewhere; the own area's kept parts are not drawn on."""
-    _, view, decision = _first(kind, lambda f: len({o.fields.get("hex") for o in f[2].options}) > 2)
+    _, view, decision = _first(
+        kind,
+        lambda f: (
+            len({o.fields.get("hex") for o in f[2].options}) > 2
+            and not any(o.fields.get("takes") for o in f[2].options)
+        ),
+    )
     picture, plain, marked = _pictures(view, decision)
     hexes = {o.fields["hex"] for o in decision.options if "hex" in o.fields}
-    assert picture.parts == (phone.OWN,)
+    assert picture.parts == (burgundy_phone.ESTATE,)  # the estate, not the goods sold
     assert set(picture.marks) == {("hex", h) for h in hexes}
     assert marked.size == plain.size
     assert MARK not in _colours(plain)
@@ -237,7 +243,7 @@ def _ringed_by_part(
 ) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
     """The ring pixels on the depots' rows (in the picture's pixels) and on the own area at
     the picture's bottom (in its own pixels)."""
-    top = _tops(view, parts)[phone.OWN]
+    top = _tops(view, parts)[parts[-1]]
     points = _marked_at(marked)
     return [p for p in points if p[1] < top], [(x, y - top) for x, y in points if y >= top]
 
@@ -358,11 +364,48 @@ def test_an_action_rings_the_tiles_of_the_depot_it_takes_from() -> None:
     _legible(view, picture)
 
 
+def test_a_town_hall_s_church_pictures_the_depots_its_take_names() -> None:
+    """ "Place Church on building 3 (row 3, space 3), then take Knowledge 17 from depot 2":
+    a town hall's market, carpenter or church lines fold the tile its effect takes
+    (bot/presenters/burgundy.py), so its picture is those depots (each tile offered ringed)
+    above the estate (each hex ringed)."""
+    _, view, decision = _first(
+        "townhall", lambda f: any(o.fields.get("takes") for o in f[2].options)
+    )
+    picture, plain, marked = _pictures(view, decision)
+    takes = {("tile", d, face) for o in decision.options for d, face in o.fields.get("takes", ())}
+    hexes = {o.fields["hex"] for o in decision.options if "hex" in o.fields}
+    depots = {d for _, d, _ in takes}
+    assert picture.parts == (*_rows(depots), burgundy_phone.ESTATE)
+    assert set(picture.marks) == takes | {("hex", h) for h in hexes}
+    assert MARK not in _colours(plain)
+    on_depots, on_own = _ringed_by_part(view, picture.parts, marked)
+    _check_rings(on_depots, _tile_centres(view, picture.parts, takes), burgundy_phone.ROW_R + 4)
+    estate = _estate_centres(view)
+    _check_rings(on_own, [estate[h] for h in hexes], table.ESTATE_R + 4)
+
+
+def test_a_town_hall_s_take_is_what_the_effect_offers() -> None:
+    """Each town hall line's `takes` is what the effect's take offers once it is placed."""
+    state, _, decision = _first(
+        "townhall", lambda f: any(o.fields.get("takes") for o in f[2].options)
+    )
+    for option in decision.options:
+        if not option.fields.get("takes"):
+            continue
+        (after,) = engine.decisions(engine.apply(state, Action(decision.seat, (option.id,))))
+        assert after.kind == "effect_take"
+        offered = [
+            [o.fields["depot"], o.fields["tile"]] for o in after.options if "depot" in o.fields
+        ]
+        assert sorted(option.fields["takes"]) == sorted(offered)
+
+
 def test_a_discard_rings_the_stored_tiles_offered() -> None:
     """A full storage: each stored tile offered for discard ringed beside the estate."""
     _, view, decision = _first("discard")
     picture, plain, marked = _pictures(view, decision)
-    assert picture.parts == (phone.OWN,)
+    assert picture.parts == (burgundy_phone.ESTATE,)
     faces = {o.fields["tile"] for o in decision.options}
     assert set(picture.marks) == {("stored", face) for face in faces}
     assert MARK not in _colours(plain)
