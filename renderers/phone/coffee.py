@@ -402,6 +402,8 @@ DECISION_PARTS: dict[str, tuple[str, ...]] = {
     # cooperatives, folded to the side they act on, those the options name
     "work": ("board", "coops.rows"),
     "trade": ("company", "coops.house"),
+    # a contract's bonus building: the company's columns, and where on the board it may go
+    "free_build": ("company", "coops.house"),
     # a piggyback: the trading house a trader joins; what is built, and where
     "piggy_trader": ("coops.house",),
     "piggy_build": ("company", "coops.house"),
@@ -432,7 +434,6 @@ DECISION_PARTS: dict[str, tuple[str, ...]] = {
             "convert",
             "stock",
             "storage",
-            "free_build",
             "row_bonus",
         ),
         (OWN,),
@@ -457,6 +458,8 @@ def narrowed(
     if part != EVERY_COOP and part not in EVERY_COOP_SIDE:
         return (part,)
     named = {f.get("coffee", f.get("place", f.get("town"))) for f in fields}
+    if part == "coops.house":  # and where a building offered may go
+        named |= {site[1] for site in _sites(view, fields)}
     coops = tuple(c for c, coffee in zip(COOPS, table.COFFEES, strict=True) if coffee in named)
     if not coops and part in EVERY_COOP_SIDE:
         return ()  # nothing on the cooperatives: building a warehouse, say
@@ -490,6 +493,10 @@ NO_PICTURE: dict[str, str] = {}  # every Coffee Traders decision is about someth
 MARKED_KINDS = frozenset({"plant_space", "staff_own", "staff_other", "remove", "start"})
 
 
+# Building on the board, its space asked next: the open spaces of the buildings offered.
+BUILT_KINDS = frozenset({"piggy_build", "trade", "free_build"})
+
+
 # A building's space and a farm's: each space the options name ("site", coffee, kind, index);
 # a farm's options name no building (`farm` is theirs).
 SITE_KINDS = frozenset({"build_site", "farm"})
@@ -518,7 +525,7 @@ def marks(
             elif f.get("action") == "contract":
                 sold[("contract", f["letter"])] = None
         return tuple(sold)
-    if kind == "piggy_build":
+    if kind in BUILT_KINDS:
         return _sites(view, fields)
     if kind in SITE_KINDS:
         return tuple(
@@ -571,17 +578,23 @@ def _staffed(view: dict[str, Any], fields: Sequence[Mapping[str, Any]]) -> tuple
 
 
 def _sites(view: dict[str, Any], fields: Sequence[Mapping[str, Any]]) -> tuple[Any, ...]:
-    """("site", coffee, kind, index) of each open building space of a cooperative that a
-    piggyback's options may build on (its `place`: the same cooperative as the builder)."""
+    """("site", coffee, kind, index) of each open building space an option building on the
+    board may take: a piggyback's on its `place` (the same cooperative as the builder), a
+    Trade's or a contract bonus's on any cooperative (its site is asked next, folded into
+    its line: `Build a production station in Colombia, space 3`)."""
     found: dict[tuple[Any, ...], None] = {}
     for f in fields:
-        coffee, kind = f.get("place"), f.get("building")
-        if coffee not in table.COFFEES or kind not in view["building_kinds"]:
+        kind = f.get("building")
+        if kind not in view["building_kinds"] or "space" in f:  # "space": a site itself
             continue
+        coffees = (f["place"],) if "place" in f else table.COFFEES
         kinds = view["building_kinds"][kind]
-        for i, owner in enumerate(view["coops"][coffee]["buildings"][kind]):
-            if owner is None and (kinds[i] != "p45" or view["rules_players"] >= 4):
-                found[("site", coffee, kind, i)] = None
+        for coffee in coffees:
+            if coffee not in table.COFFEES:
+                continue
+            for i, owner in enumerate(view["coops"][coffee]["buildings"][kind]):
+                if owner is None and (kinds[i] != "p45" or view["rules_players"] >= 4):
+                    found[("site", coffee, kind, i)] = None
     return tuple(found)
 
 

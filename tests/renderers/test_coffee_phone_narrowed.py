@@ -140,3 +140,48 @@ def test_a_planting_pictures_the_rows_named_only_and_rings_its_spaces() -> None:
             edge = (round(cx) - 2, round(top) - 2, round(cx) + 2, round(top) + 6)
             assert any(c[:3] == MARK for c in ringed.crop(edge).getdata()), mark
             assert not any(c[:3] == MARK for c in plain.crop(edge).getdata()), mark
+
+
+def _open_sites(view: dict, buildings: set[str]) -> set[tuple]:
+    kinds = view["building_kinds"]
+    return {
+        ("site", coffee, kind, i)
+        for coffee in coffee_phone.table.COFFEES
+        for kind in buildings
+        for i, owner in enumerate(view["coops"][coffee]["buildings"][kind])
+        if owner is None and (kinds[kind][i] != "p45" or view["rules_players"] >= 4)
+    }
+
+
+def _houses_ring_sites(view: dict, decision: Decision, shown, image) -> None:
+    """The houses pictured under the company are those holding a site named, each ringed."""
+    offered = {o.fields["building"] for o in decision.options if "building" in o.fields}
+    sites = _open_sites(view, offered & set(view["building_kinds"]))
+    assert sites and set(shown.marks) == sites
+    coops = {coffee_phone.COOPS[coffee_phone.table.COFFEES.index(s[1])] for s in sites}
+    assert shown.parts[0] == "company"
+    if shown.parts[1:] != ("coops.house",):  # the five as one drawing, else those named
+        assert [p.split(".")[0] for p in shown.parts[1:]] == sorted(coops)
+    part = shown.parts[-1]
+    plain = phone.render_decision("coffee", view, (part,))
+    ringed = phone.render_decision("coffee", view, (part,), shown.marks)
+    assert plain is not None and ringed is not None
+    if part == "coops.house":
+        for mark in sites:
+            assert _ring_at(ringed, view, mark), mark
+    else:
+        assert any(c[:3] == MARK for c in ringed.getdata())
+
+
+def test_a_trade_rings_the_building_spaces_its_lines_name() -> None:
+    view, decision = _met("trade", 4, 1, 3)  # a production station or a fair trade post
+    shown, image = _picture(view, decision)
+    assert shown.parts == ("company", "coops.house")
+    _houses_ring_sites(view, decision, shown, image)
+
+
+def test_a_contract_bonus_building_pictures_and_rings_the_spaces_its_lines_name() -> None:
+    view, decision = _met("free_build", 2, 1)
+    shown, image = _picture(view, decision)  # was the own area alone
+    assert shown.parts == ("company", "coop1.house", "coop3.house", "coop4.house", "coop5.house")
+    _houses_ring_sites(view, decision, shown, image)
