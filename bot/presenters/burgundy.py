@@ -124,7 +124,9 @@ def chain_style(decisions: tuple[Decision, ...], options: tuple[Option, ...]) ->
     if decisions[0].kind == "buy" or (die and die.fields.get("action") == "buy"):
         die, move = None, _buy_style(options[1:] if die else options)
     elif die is not None:
-        move = _action_style(decisions[1:], options[1:], discarding=discard is not None)
+        move = _action_style(
+            decisions[1:], options[1:], discarding=discard is not None, said=_die_paying(die)
+        )
     else:
         move = _action_style(decisions, options, discarding=discard is not None)
     if move is None or move.label is None:
@@ -181,12 +183,27 @@ def _buy_style(options: tuple[Option, ...]) -> OptionStyle | None:
     return OptionStyle(m("label.buy_tile", tile=where), tile_emoji(fields), explain(fields))
 
 
+def _die_paying(die: Option) -> Msg | None:
+    """The workers a turned die's label says it costs ("Die 6 as 3 (3 workers)"), if any."""
+    label = die.label
+    if isinstance(label, Msg) and label.key == m("label.die_as").key:
+        paying = label.args.get("paying")
+        return paying if isinstance(paying, Msg) else None
+    return None
+
+
 def _action_style(
-    decisions: tuple[Decision, ...], options: tuple[Option, ...], *, discarding: bool = False
+    decisions: tuple[Decision, ...],
+    options: tuple[Option, ...],
+    *,
+    discarding: bool = False,
+    said: Msg | None = None,
 ) -> OptionStyle | None:
     """An action (sell, take workers) alone, or with the tile it takes or the hex it fills:
     "Take Castle from depot 2", "Place Bank on building 3 (row 3, space 3)"; a full storage
-    said unless the line goes on to its discard."""
+    said unless the line goes on to its discard. A placing's workers said once: not again
+    after the die's label that says them (`said`: "Die 6 as 3 (3 workers): Place Inn on
+    building 3", not "…, paying 3 workers", which read as paying 6)."""
     if not decisions or decisions[0].kind != "action" or len(options) > 2:
         return None
     action = options[0]
@@ -202,10 +219,21 @@ def _action_style(
         paying, full = action.fields.get("workers"), action.fields.get("storage_full", False)
         label = qualified(taken, workers=paying, storage_full=full and not discarding)
     elif decisions[1].kind == "place":
-        label = m("label.place_tile", on=chosen.label)
+        label = m("label.place_tile", on=_unpaid(chosen.label, said))
     else:
         return None
     return OptionStyle(label=label, emoji=emoji, description=explain(chosen.fields))
+
+
+def _unpaid(on: Text, said: Msg | None) -> Text:
+    """A tile on a hex ("Inn on building 3, paying 3 workers") without its workers where the
+    die's label already says that many (`said`)."""
+    if said is None or not isinstance(on, Msg) or on.key != m("label.on_paying").key:
+        return on
+    args = on.args
+    if args.get("workers") != said:
+        return on
+    return m("label.on", tile=args["tile"], hex=args["hex"])
 
 
 def _follow_up_style(

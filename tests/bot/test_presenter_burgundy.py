@@ -315,6 +315,28 @@ def test_a_die_folded_with_its_action_and_tile_reads_as_one_move_in_every_langua
     assert styles["3>place>bank@12"].description == "Take 2 silverlings."
 
 
+def test_a_turned_die_s_placing_says_its_workers_once():
+    """ "Die 6 as 3 (3 workers): Place Bank on building 3 (row 3, space 3)": the die's label
+    says what turning it costs; the placing folded after it does not say it again (", paying
+    3 workers" read as paying 6), in any language; the place step's own line still says it."""
+    from meeple_hall.bot.panels import line_styles, panel_lines
+
+    state = table()
+    setup_player(state, dice=(6, 6), storage=["bank"], workers=5)
+    lines = panel_lines(engine, state, 0, engine.decisions(state)[0], presenter.FOLDED)
+    words = {
+        "en": "Die 6 as 3 (3 workers): Place Bank on building 3 (row 3, space 3)",
+        "zh-TW": "骰子 6 當作 3（3 個工人）：把銀行放到建築 3（第 3 排第 3 格）",
+        "ja": "【ダイス6を3として（労働者3人）】置く：銀行を建物3（3段目の3番目）に",
+    }
+    for lang, placed in words.items():
+        styles = line_styles("burgundy", lines, lang)
+        assert styles["6+3>place>bank@12"].label == placed
+        assert all(len(s.label) <= 100 for s in styles.values())
+    place = engine.decisions(play(state, "6+3", "place"))[0]
+    assert "paying 3 workers" in str(place.option("bank@12").label)
+
+
 def test_a_die_line_too_long_for_a_menu_moves_the_die_s_words_to_its_description():
     """Discord cuts a menu line at 100 characters: the move keeps the label, the die (as
     turned, and what that cost) goes to the description rather than being cut off."""
