@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from typing import Any
 
 from meeple_hall.games.coffee import engine
 from meeple_hall.games.core import Action, Decision
+from meeple_hall.games.testing import random_choices
 from meeple_hall.renderers import phone
 from meeple_hall.renderers.palette import MARK
 from meeple_hall.renderers.phone import coffee as coffee_phone
@@ -24,11 +26,15 @@ def _met(kind: str, players: int, seed: int, nth: int = 0) -> tuple[dict, Decisi
 
 
 def _decisions(players: int, seed: int) -> Iterator[tuple[dict, Decision]]:
-    from meeple_hall.games.testing import random_choices
+    for state, decision in _states(players, seed):
+        yield engine.view(state, decision.seat), decision
 
+
+def _states(players: int, seed: int) -> Iterator[tuple[Any, Decision]]:
+    """Each state of a seeded random game and its first decision pending."""
     state, rng = engine.new(players, seed), random.Random(seed)
     while pending := engine.decisions(state):
-        yield engine.view(state, pending[0].seat), pending[0]
+        yield state, pending[0]
         decision = rng.choice(pending)
         state = engine.apply(state, Action(decision.seat, random_choices(decision, rng)))
 
@@ -185,3 +191,36 @@ def test_a_contract_bonus_building_pictures_and_rings_the_spaces_its_lines_name(
     shown, image = _picture(view, decision)  # was the own area alone
     assert shown.parts == ("company", "coop1.house", "coop3.house", "coop4.house", "coop5.house")
     _houses_ring_sites(view, decision, shown, image)
+
+
+def test_a_second_delivery_rings_the_bar_spaces_a_purchase_folds_with() -> None:
+    """A second delivery's panel folds a purchase with the delivery it makes possible ("Buy
+    1 Brazil for 2 coins, then Coffee Bar 5: 4 Brazil"): the picture rings those spaces as
+    well as the deliveries offered now, and no other."""
+    folded_rings = 0
+    seen = 0
+    for state, decision in _states(3, 1):
+        if decision.kind != "sell_second" or seen >= 40:
+            continue
+        seen += 1
+        view = engine.view(state, decision.seat)
+        offered = {
+            (o.fields["bar"], o.fields["space"])
+            for o in decision.options
+            if o.fields.get("action") == "bar"
+        }
+        later = set(offered)
+        for option in decision.options:
+            if option.fields.get("action") != "buy":
+                continue
+            after = engine.decisions(engine.apply(state, Action(decision.seat, (option.id,))))
+            later |= {
+                (o.fields["bar"], o.fields["space"])
+                for o in after[0].options
+                if o.fields.get("action") == "bar"
+            }
+        fields = [o.fields for o in decision.options]
+        marks = coffee_phone.marks(view, "sell_second", fields)
+        assert {m[1:] for m in marks if m[0] == "bar"} == later
+        folded_rings += len(later - offered)
+    assert seen and folded_rings  # some purchase made a delivery possible
