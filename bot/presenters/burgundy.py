@@ -325,8 +325,16 @@ def explain(tile: Mapping[str, Any]) -> Msg | None:
     return None
 
 
+KEYCAPS = ("1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣", "7️⃣", "8️⃣", "9️⃣", "🔟")
+
+
 def tile_emoji(tile: Mapping[str, Any]) -> str:
-    """A tile's colour as an emoji; an animal tile's own animal."""
+    """A tile's colour as an emoji; an animal tile's own animal; a black depot's tile on sale
+    its number's keycap (`mark`), which its picture writes on it (the bank, the town hall and
+    a ship ringed alike cannot otherwise be told apart)."""
+    mark = tile.get("mark")
+    if isinstance(mark, int) and 1 <= mark <= len(KEYCAPS):
+        return KEYCAPS[mark - 1]
     if "animal" in tile:
         return ANIMAL_EMOJI[tile["animal"]]
     return TYPE_EMOJI[tile["type"]]

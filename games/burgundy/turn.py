@@ -463,6 +463,9 @@ class Buy(TurnStep):
         either = knows(state.players[seat], 6)
         full = storage_full(state, seat)
         choices = []
+        # a black depot's tile's number (`mark`): its line's keycap, written on it in the
+        # picture (renderers/phone/burgundy.py numbers the die's `buys` in the same order)
+        numbers: dict[str, int] = {}
         for d, t in buyable(state, seat):
             name = tile_name(face(t))
             if d:
@@ -471,6 +474,8 @@ class Buy(TurnStep):
                 label = m("label.from_black", tile=name) if either else name
             oid = face(t) if d == 0 else f"{face(t)}/{d}"
             fields = tile_fields(t, depot=d)
+            if d == 0:
+                fields["mark"] = numbers.setdefault(face(t), len(numbers) + 1)
             choices.append((Option(oid, qualified(label, storage_full=full), fields), t))
         return offer(m("prompt.buy"), choices)
 

@@ -18,7 +18,7 @@ from typing import Any, NamedTuple
 from PIL import Image, ImageDraw
 
 from meeple_hall.renderers import burgundy as table
-from meeple_hall.renderers.palette import INK, MARK
+from meeple_hall.renderers.palette import INK, MARK, font
 from meeple_hall.renderers.phone import OWN, PAD_WITHIN, seat_focus, seat_of_focus
 
 PARTS = table.BOARD_CELLS
@@ -263,6 +263,7 @@ def marks(view: dict[str, Any], kind: str, fields: Sequence[Mapping[str, Any]]) 
         found.update((("hex", f["hex"]), None) for f in fields if "hex" in f)
         found.update((("tile", d, face), None) for f in fields for d, face in f.get("takes", ()))
     elif kind in ("die", "castle", "action"):
+        found.update(_black_numbers(f.get("buys", ()) for f in fields))
         for f in fields:
             depot = f.get("takes_from") or (f.get("depot") if f.get("action") == "take" else None)
             if depot:
@@ -273,6 +274,11 @@ def marks(view: dict[str, Any], kind: str, fields: Sequence[Mapping[str, Any]]) 
         found.update((("stored", f["tile"]), None) for f in fields if "tile" in f)
     elif kind in ("buy", "effect_take"):
         found.update((("tile", f["depot"], f["tile"]), None) for f in fields if "depot" in f)
+        found.update(
+            (("key", 0, f["tile"], f["mark"]), None)
+            for f in fields
+            if f.get("depot") == 0 and isinstance(f.get("mark"), int)
+        )
     elif kind == "take":
         pending = view.get("pending") or {}
         depot = pending.get("value") if pending.get("kind") == "take" else None  # the die's
@@ -280,6 +286,18 @@ def marks(view: dict[str, Any], kind: str, fields: Sequence[Mapping[str, Any]]) 
     elif kind in ("ship", "shipgoods"):  # the depots shipped, or their goods to choose from
         found.update((("depot", d), None) for f in fields for d in f.get("depots", ()))
     return tuple(found)
+
+
+def _black_numbers(buys: Any) -> dict[Mark, None]:
+    """A die's black-depot tiles on sale numbered 1, 2, … in the order its `buys` name them
+    (("key", 0, face, n)): the buy's lines' `mark`s (games/burgundy/turn.py `Buy`), their
+    keycaps, in the same order."""
+    numbers: dict[str, int] = {}
+    for listed in buys:
+        for d, face in listed:
+            if d == 0:
+                numbers.setdefault(face, len(numbers) + 1)
+    return {("key", 0, face, n): None for face, n in numbers.items()}
 
 
 def marked(
@@ -361,7 +379,30 @@ class BoxRing(NamedTuple):
         draw.rounded_rectangle(box, radius=6 * scale + grow, outline=outline, width=width)
 
 
-Ring = HexRing | BoxRing
+KEY_HALF = 12  # a number's key: half its side (20 px at 400 wide), its digit 17 px (14)
+KEY_TEXT = 17
+
+
+class Key(NamedTuple):
+    """A number on a key in the mark's colour, centred at (cx, cy): a black-depot tile's,
+    its panel line's keycap."""
+
+    cx: float
+    cy: float
+    text: str
+
+    def draw(self, draw: ImageDraw.ImageDraw, scale: float, left: float, rim: bool) -> None:
+        """At `scale`, moved `left`: nothing with the rims, the key over every ring."""
+        if rim:
+            return
+        x, y, half = left + self.cx * scale, self.cy * scale, KEY_HALF * scale
+        y = max(y, half + 1)
+        box = (x - half, y - half, x + half, y + half)
+        draw.rounded_rectangle(box, radius=half / 3, fill=MARK, outline=INK, width=round(2 * scale))
+        draw.text((x, y), self.text, fill=INK, font=font(round(KEY_TEXT * scale)), anchor="mm")
+
+
+Ring = HexRing | BoxRing | Key
 
 
 def own_rings(view: dict[str, Any], found: Sequence[Mark]) -> list[Ring]:
@@ -407,6 +448,14 @@ def row_rings(view: dict[str, Any], depot: int, found: Sequence[Mark]) -> list[R
         elif mark[0] == "depot" and mark[1] == depot:
             x, y, side = row_number_box()
             rings.append(BoxRing(x, y, x + side, y + side))
+    # a black tile's number over the rings, on its upper left corner
+    rings += [
+        Key(c[0] - 0.72 * r, c[1] - 0.62 * r, str(mark[3]))
+        for mark in found
+        if mark[0] == "key" and mark[1] == depot
+        for c, t in zip(centres, tiles, strict=True)
+        if _is(t, mark[2])
+    ]
     return rings
 
 

@@ -337,6 +337,25 @@ def test_a_turned_die_s_placing_says_its_workers_once():
     assert "paying 3 workers" in str(place.option("bank@12").label)
 
 
+def test_a_black_depot_tile_s_line_wears_its_number_s_keycap():
+    """The die panel's buy lines (folded: "Buy Bank from the black depot for 2 silverlings")
+    each wear the keycap of the tile's number (`mark`, 1, 2, … in the black depot's order),
+    the number the picture writes on the tile: the line names the tile, not only its kind."""
+    from meeple_hall.bot.panels import line_styles, panel_lines
+
+    state = table()
+    setup_player(state, dice=(3, 3), silver=2)
+    lines = panel_lines(engine, state, 0, engine.decisions(state)[0], presenter.FOLDED)
+    styles = line_styles("burgundy", lines, "en")
+    bought = [v for v in styles if v.startswith("buy>")]
+    faces = [tile(t).face for t in state.black if t >= 0]
+    assert bought == [f"buy>{face}" for face in faces]
+    numbers = {face: n for n, face in enumerate(dict.fromkeys(faces), 1)}
+    for value in bought:
+        face = value.removeprefix("buy>")
+        assert styles[value].emoji == presenter.KEYCAPS[numbers[face] - 1], value
+
+
 def test_a_die_line_too_long_for_a_menu_moves_the_die_s_words_to_its_description():
     """Discord cuts a menu line at 100 characters: the move keeps the label, the die (as
     turned, and what that cost) goes to the description rather than being cut off."""

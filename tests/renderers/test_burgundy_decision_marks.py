@@ -171,8 +171,10 @@ def test_a_tile_to_take_is_ringed_in_its_depot(kind: str) -> None:
             (o.fields["depot"], o.fields["tile"]) for o in decision.options if "tile" in o.fields
         }
     assert picture.parts == _rows({d for d, _ in offered})  # the depots offering, alone
-    assert set(picture.marks) == {("tile", d, face) for d, face in offered}
+    rings_only = tuple(mark for mark in picture.marks if mark[0] != "key")  # black: numbered
+    assert set(rings_only) == {("tile", d, face) for d, face in offered}
     assert MARK not in _colours(plain)
+    marked = phone.render_decision("burgundy", view, picture.parts, rings_only)
     rings = _marked_at(marked)
     tops = _tops(view, picture.parts)
     ringed = []
@@ -399,6 +401,57 @@ def test_a_town_hall_s_take_is_what_the_effect_offers() -> None:
             [o.fields["depot"], o.fields["tile"]] for o in after.options if "depot" in o.fields
         ]
         assert sorted(option.fields["takes"]) == sorted(offered)
+
+
+def _key_centres(
+    view: dict[str, Any], found: tuple[Any, ...]
+) -> dict[int, list[tuple[float, float]]]:
+    """Where each black-depot number's key lies in the black row alone, by number."""
+    r = table.BLACK_R
+    out: dict[int, list[tuple[float, float]]] = {}
+    for face, centres in _depot_tile_centres(view, 0).items():
+        for mark in found:
+            if mark[0] == "key" and mark[2] == face:
+                out.setdefault(mark[3], []).extend((x - 0.72 * r, y - 0.62 * r) for x, y in centres)
+    return out
+
+
+def test_the_black_depot_s_tiles_wear_their_lines_numbers() -> None:
+    """The bank (a ◎ reading as a coin), the town hall and a ship ringed alike: each black
+    tile on sale wears its buy line's number (the option's `mark`, the line's keycap) on a
+    key at its upper left corner, numbered 1, 2, … in the options' order; the die's picture
+    numbers them as the buy then does."""
+    state, view, decision = _first(
+        "die",
+        lambda f: sum(1 for o in f[2].options for d, _ in o.fields.get("buys", ()) if d == 0) > 1,
+    )
+    (buy_option,) = [o for o in decision.options if o.fields.get("buys")]
+    bought = engine.apply(state, Action(decision.seat, (buy_option.id,)))
+    (buy,) = engine.decisions(bought)
+    assert buy.kind == "buy"
+    numbers = {o.fields["tile"]: o.fields["mark"] for o in buy.options if o.fields["depot"] == 0}
+    assert sorted(set(numbers.values())) == list(range(1, len(set(numbers.values())) + 1))
+    keys = {("key", 0, face, n) for face, n in numbers.items()}
+    for view_of, found in ((view, decision), (engine.view(bought, buy.seat), buy)):
+        picture = phone.decision_picture("burgundy", view_of, found.kind, _fields(found))
+        assert {m for m in picture.marks if m[0] == "key"} == keys
+    picture = phone.decision_picture("burgundy", view_of, buy.kind, _fields(buy))
+    row = burgundy_phone.render_row(view_of, 0)
+    drawn = burgundy_phone.marked(view_of, "black", row, picture.marks)
+    ringed = burgundy_phone.marked(
+        view_of, "black", row, tuple(m for m in picture.marks if m[0] != "key")
+    )
+    keyed = [
+        (i % drawn.width, i // drawn.width)
+        for i, (a, b) in enumerate(
+            zip(drawn.get_flattened_data(), ringed.get_flattened_data(), strict=True)
+        )
+        if a != b
+    ]
+    for n, centres in _key_centres(view_of, picture.marks).items():
+        for centre in centres:
+            assert _near(keyed, centre, burgundy_phone.KEY_HALF + 3) > 200, n
+    _legible(view_of, picture)
 
 
 def test_a_discard_rings_the_stored_tiles_offered() -> None:
