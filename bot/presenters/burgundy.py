@@ -251,7 +251,7 @@ def _follow_up_style(
     if kinds == ("ship",):
         return OptionStyle(options[0].label, "⛵")
     if kinds == ("ship", "shipgoods"):
-        return OptionStyle(m("label.taking", ship=options[0].label, goods=options[1].label), "⛵")
+        return _ship_goods_style(options)
     if kinds[0] != "townhall" or kinds[1:2] != ("ship",):
         return None
     shipped = _follow_up_style(decisions[1:], options[1:])
@@ -262,6 +262,20 @@ def _follow_up_style(
     if not fits(label, BUTTON_LABEL_MAX):
         return OptionStyle(shipped.label, "⛵", placed)
     return OptionStyle(label, "⛵", explain(options[0].fields))
+
+
+def _ship_goods_style(options: tuple[Option, ...]) -> OptionStyle:
+    """A ship's depot and the goods it loads, what differs first: "Depot 4: taking red 1,
+    pink 3", the depot's goods and the storage's room below ("Depot 4: 5 tiles of 5 kinds
+    (room: 2 new kinds)"): nine lines of a ship's panel shared that ~50-character opening, and
+    a phone's menu row cut off the goods after it."""
+    ship, goods = options
+    depots = ship.fields.get("depots", [])
+    if len(depots) == 2:
+        label = m("label.taking_two", depot=depots[0], next=depots[1], goods=goods.label)
+    else:
+        label = m("label.taking", depot=depots[0] if depots else "", goods=goods.label)
+    return OptionStyle(label, "⛵", ship.label)
 
 
 def _townhall_take_style(options: tuple[Option, ...]) -> OptionStyle:

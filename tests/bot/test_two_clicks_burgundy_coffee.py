@@ -180,8 +180,8 @@ def ship_loading_one_kind_of_several(seed: int = 1):
 
 def test_a_burgundy_ship_and_the_goods_it_loads_are_one_line():
     """A ship's depot and the one new kind of goods it has room for are one line of the ship
-    panel (a click more before): "Depot 2: purple 2, pink 3 (room: 1 new kind), taking pink
-    3"; one click makes both moves, as the separate clicks make them."""
+    panel (a click more before): "Depot 2: taking pink 3", below it "Depot 2: purple 2,
+    pink 3 (room: 1 new kind)"; one click makes both moves, as the separate clicks make them."""
     engine, state, decision = ship_loading_one_kind_of_several()
     lines = panel_lines(engine, state, decision.seat, decision, folded_kinds("burgundy"))
     loading = [ln for ln in lines if kinds_of(ln) == ("ship", "shipgoods")]
@@ -190,7 +190,8 @@ def test_a_burgundy_ship_and_the_goods_it_loads_are_one_line():
         words = line_styles("burgundy", lines, language)
         for line in loading:
             ship, goods = (render(language, o.label) for o in line.options)
-            assert words[line.value].label.startswith(ship) and goods in words[line.value].label
+            # the goods taken first, the depot's goods below (issue 29 item 1, B2)
+            assert words[line.value].description == ship and goods in words[line.value].label
     line = loading[0]
     steps = [(step,) for step in line.steps]
     assert clicks(model_game(engine, state, 3), decision.seat, steps) == Answer(1, 2)
