@@ -4,6 +4,7 @@ Bars, or deliver once and drop out, or drop out. Free conversions and purchases 
 from __future__ import annotations
 
 import functools
+from dataclasses import replace
 from typing import Any
 
 from meeple_hall.games.coffee import arabica
@@ -89,12 +90,13 @@ def bar_label(bar: str, space: BarSpace, wants: dict[str, int] | None, counter: 
 _BAR_LABELS: dict[tuple[Any, ...], Msg] = {}
 
 
-def bar_options(state: CoffeeState, seat: int) -> list[Option]:
-    """Every delivery the player can pay: a Sell panel asks for them once for each line it
-    tries (the second delivery's), so what each space wants is read from the player's
-    coffee directly (`can_pay` of a single kind), the different kinds worked out once for
-    each amount, and each option made once (`bar_option`)."""
-    player = state.players[seat]
+def bar_options(state: CoffeeState, seat: int, player: Player | None = None) -> list[Option]:
+    """Every delivery the player can pay (`player`: the seat's player with other coffee, as
+    after a purchase): a Sell panel asks for them once for each line it tries (the second
+    delivery's), so what each space wants is read from the player's coffee directly
+    (`can_pay` of a single kind), the different kinds worked out once for each amount, and
+    each option made once (`bar_option`)."""
+    player = state.players[seat] if player is None else player
     options: list[Option] = []
     if not scoring_markers_left(state, seat):
         return options
@@ -180,6 +182,20 @@ def contract_option(letter: str, wants: tuple[tuple[str, int], ...]) -> Option:
 def convert_option(coffee: str, ratio: int) -> Option:
     label = m("label.convert", n=ratio, coffee=coffee_name(coffee))
     return Option(f"convert.{coffee}", label, {"action": "convert", "coffee": coffee})
+
+
+def buy_opening(state: CoffeeState, seat: int, option: Option) -> Option:
+    """A purchase in a second delivery's panel, with the Coffee Bar spaces (`opens`: [bar,
+    space]) one more of its coffee pays for that the seat's coffee does not now: the panel
+    folds the purchase with such a delivery ("Buy 1 Brazil for 2 coins, then Coffee Bar 5"),
+    and its picture rings them."""
+    player, coffee = state.players[seat], option.fields["coffee"]
+    more = replace(player, coffee={**player.coffee, coffee: player.coffee[coffee] + 1})
+    now = {(o.fields["bar"], o.fields["space"]) for o in bar_options(state, seat)}
+    after = (o.fields for o in bar_options(state, seat, more))
+    opens = dict.fromkeys((f["bar"], f["space"]) for f in after)
+    fields = option.fields | {"opens": [[bar, i] for bar, i in opens if (bar, i) not in now]}
+    return Option(option.id, option.label, fields)
 
 
 @functools.cache
@@ -467,10 +483,11 @@ class SellSecond(CoffeeStep):
 
     def offer(self, state: CoffeeState, frame: Prompt) -> Offer:
         seat = frame.seat
-        return offer(
-            m("prompt.sell_second"),
-            [*bar_options(state, seat), *trade_options(state, seat), drop_option()],
-        )
+        trades = [
+            buy_opening(state, seat, o) if o.fields.get("action") == "buy" else o
+            for o in trade_options(state, seat)
+        ]
+        return offer(m("prompt.sell_second"), [*bar_options(state, seat), *trades, drop_option()])
 
     def perform(self, state: CoffeeState, frame: Prompt, chosen: Chosen) -> None:
         seat, choice = frame.seat, chosen.id

@@ -10,7 +10,6 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from meeple_hall.games.coffee.data import KOPI, components
 from meeple_hall.games.coffee.sell import contract_sides
 from meeple_hall.renderers import coffee as table
 from meeple_hall.renderers.palette import BACKGROUND, INK, MARK
@@ -526,7 +525,7 @@ def marks(
             elif f.get("action") == "contract":
                 sold[("contract", f["letter"])] = None
         if kind == "sell_second":
-            sold.update(dict.fromkeys(_after_trade(view, fields)))
+            sold.update(dict.fromkeys(_after_trade(fields)))
         return tuple(sold)
     if kind in BUILT_KINDS:
         return _sites(view, fields)
@@ -561,53 +560,12 @@ def marks(
     return tuple(found)
 
 
-def _after_trade(
-    view: dict[str, Any], fields: Sequence[Mapping[str, Any]]
-) -> list[tuple[str, str, int]]:
-    """("bar", bar, space) of each Coffee Bar space a coffee bought makes the
-    seat able to pay, that it cannot now: a second delivery's panel folds a trade with the
-    delivery it makes possible ("Buy 1 Brazil for 2 coins, then Coffee Bar 5: 4 Brazil"),
-    the picture rings that space too."""
-    seat = view.get("you")
-    gained = {f["coffee"] for f in fields if f.get("action") == "buy"}
-    if seat is None or not gained or not _markers_left(view, seat):
-        return []
-    held = view["players"][seat]["coffee"]
-    now = _payable(view, held)
-    found: dict[tuple[str, str, int], None] = {}
-    for coffee in sorted(gained):
-        after = _payable(view, {**held, coffee: held.get(coffee, 0) + 1})
-        found.update(dict.fromkeys(("bar", bar, i) for bar, i in after if (bar, i) not in now))
-    return list(found)
-
-
-def _markers_left(view: dict[str, Any], seat: int) -> bool:
-    """Whether the seat has a scoring marker left for a delivery (`supply.scoring_markers_left`)."""
-    owned = components().player_board["personal_supply"]["scoring_markers"]
-    on_bars = sum(spaces.count(seat) for spaces in view["bars"].values())
-    return owned - on_bars - len(view["players"][seat]["milestones"]) > 0
-
-
-def _payable(view: dict[str, Any], held: Mapping[str, int]) -> set[tuple[str, int]]:
-    """The open Coffee Bar spaces `held` coffee pays for (kopi luwak standing in for any, as
-    `sell.bar_options` counts)."""
-    kopi = held.get(KOPI, 0)
-    kinds = sum(1 for c in table.COFFEES if held.get(c, 0))
-    out = set()
-    for bar, spaces in view["bar_spaces"].items():
-        for i, space in enumerate(spaces):
-            if view["bars"][bar][i] is not None:
-                continue
-            need, amount = space["need"], space["amount"]
-            if need == "mixed":
-                ok = min(kinds, amount) + kopi >= amount
-            elif need == "any":
-                ok = any(max(0, amount - held.get(c, 0)) <= kopi for c in table.COFFEES)
-            else:
-                ok = max(0, amount - held.get(need, 0)) <= kopi
-            if ok:
-                out.add((bar, i))
-    return out
+def _after_trade(fields: Sequence[Mapping[str, Any]]) -> list[tuple[str, str, int]]:
+    """("bar", bar, space) of each Coffee Bar space a purchase makes the seat able to pay
+    (`opens`, from the engine): a second delivery's panel folds a purchase with the delivery
+    it makes possible ("Buy 1 Brazil for 2 coins, then Coffee Bar 5: 4 Brazil"), the
+    picture rings that space too."""
+    return [("bar", bar, i) for f in fields for bar, i in f.get("opens", ())]
 
 
 def _staffed(view: dict[str, Any], fields: Sequence[Mapping[str, Any]]) -> tuple[Any, ...]:
