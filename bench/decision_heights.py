@@ -4,13 +4,14 @@ decision picture of seeded random games, drawn as the bot draws it (the first pe
 decision's seat, from its view, narrowed and marked: `sides.decision_shown`). A phone's
 screen shows about 700 px of it.
 
-    python bench/decision_heights.py [--before PATH] [--games keyflower,...]
+    python bench/decision_heights.py [--before PATH] [--now PATH] [--games keyflower,...]
                                      [--players 2,3,4] [--seeds 1,2]
 
 `--before PATH` measures an older tree beside this one (a folder holding a `meeple_hall/` of
 symlinks, as bench/move_cpu.py's docstring says), on the same games: heights do not depend on
-the machine's load, so the two sides need not take turns. Each line: the kind, the number of
-pictures, the median / p90 / largest height at 400 px, before → now.
+the machine's load, so the two sides need not take turns. `--now PATH` measures another tree
+in this one's place (a tree being edited, kept still in a worktree). Each line: the kind, the
+number of pictures, the median / p90 / largest height at 400 px, before → now.
 """
 
 from __future__ import annotations
@@ -59,11 +60,12 @@ def _figures(values: list[int]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--before", help="an older tree's import folder")
+    parser.add_argument("--now", help="another tree's import folder in this one's place")
     parser.add_argument("--games", default=",".join(GAMES))
     parser.add_argument("--players", default="2,3,4")
     parser.add_argument("--seeds", default="1,2")
     args = parser.parse_args()
-    sides = {"now": Side(__file__, None)}
+    sides = {"now": Side(__file__, args.now)}
     if args.before:
         sides["before"] = Side(__file__, args.before)
     for game in args.games.split(","):
