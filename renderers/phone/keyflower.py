@@ -25,6 +25,7 @@ from meeple_hall.renderers.phone import (
     seat_of_focus,
     stack,
 )
+from meeple_hall.renderers.phone import rings as shared
 
 
 def focuses(view: dict[str, Any]) -> list[str]:
@@ -412,14 +413,13 @@ def _named(view: dict[str, Any], image: Image.Image, shown: tuple[Any, ...]) -> 
 
 
 def _ringed(out: Image.Image, rings: list[Ring]) -> Image.Image:
-    """`out` with a ring round each of `rings`, each with its name in it, drawn on it."""
+    """`out` with a ring round each of `rings`, each with its name in it, drawn on it (rings
+    that would touch drawn apart: `rings.apart`)."""
     draw = ImageDraw.Draw(out)
     type_size = min_font_for(out.width)
+    shapes = [shared.hexagon(cx, cy, r, max(4, round(r / 9)), 2) for cx, cy, r, _ in rings]
+    shared.draw_rings(draw, shapes)
     for cx, cy, r, name in rings:
-        corners = _hexagon(cx, cy, r)
-        width = max(4, round(r / 9))
-        draw.line([*corners, corners[0]], fill=INK, width=width + 4, joint="curve")
-        draw.line([*corners, corners[0]], fill=MARK, width=width, joint="curve")
         if name:
             # a mark's name (1-10, A-Z) the same size whatever its length (🔟's "10" too)
             size = max(type_size, round(r * (0.5 if len(name) <= 2 else 0.34)))
