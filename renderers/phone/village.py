@@ -14,14 +14,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from functools import partial
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from meeple_hall.games.village import data as village_data
 from meeple_hall.renderers import village as table
-from meeple_hall.renderers.palette import INK, MARK
+from meeple_hall.renderers.palette import INK
 from meeple_hall.renderers.phone import (
     OWN,
     PAD_WITHIN,
@@ -35,6 +34,7 @@ from meeple_hall.renderers.phone import (
     stack,
 )
 from meeple_hall.renderers.phone import PAD as CROP_PAD
+from meeple_hall.renderers.phone import rings as shared
 
 # Parts of the table picture (renderers/village.py's `render` layout), each a few boxes
 # stacked so that none is much wider than a phone.
@@ -581,9 +581,13 @@ def marked(
         return image
     out = image.copy()
     draw = ImageDraw.Draw(out)
-    for cx, cy, ring_r, scale in rings:
-        box = (cx - ring_r, cy - ring_r, cx + ring_r, cy + ring_r)
-        _ring(draw, box, max(3, round(2.5 * scale)), draw.ellipse)
+    shared.draw_rings(
+        draw,
+        [
+            shared.oval((cx - r, cy - r, cx + r, cy + r), max(3, round(2.5 * scale)), 1)
+            for cx, cy, r, scale in rings
+        ],
+    )
     return out
 
 
@@ -595,11 +599,9 @@ def _wanted(spots: Iterable[table.Spot], where: str, wanted: set[Mark]) -> list[
     ]
 
 
-def _ring(draw: ImageDraw.ImageDraw, box: Box, width: int, shape: Callable[..., None]) -> None:
-    """A ring in palette.MARK with an INK rim, `width` wide, about `box`."""
-    x0, y0, x1, y1 = box
-    shape((x0, y0, x1, y1), outline=INK, width=width + 2)
-    shape((x0 + 1, y0 + 1, x1 - 1, y1 - 1), outline=MARK, width=width)
+def _ring(box: Box, width: int, radius: float) -> shared.Ring:
+    """A rounded ring in palette.MARK with an INK rim, `width` wide, about `box`."""
+    return shared.box(box, width, 1, radius)
 
 
 def _spaces_ringed(image: Image.Image, part: str, spaces: list[int]) -> Image.Image:
@@ -608,15 +610,16 @@ def _spaces_ringed(image: Image.Image, part: str, spaces: list[int]) -> Image.Im
     `table.SPACES`), just outside its edge."""
     out = image.copy()
     draw = ImageDraw.Draw(out)
+    rings = []
     if part == SPACES:
         scale = image.width / OWN_W
         boxes = space_boxes(image.width)
         for i in spaces:
             x0, y0, x1, y1 = boxes[i]
             reach = 3 * scale
-            rounded = partial(draw.rounded_rectangle, radius=round(10 * scale))
             box = (x0 - reach, y0 - reach, x1 + reach, y1 + reach)
-            _ring(draw, box, max(3, round(2.5 * scale)), rounded)
+            rings.append(_ring(box, max(3, round(2.5 * scale)), round(10 * scale)))
+        shared.draw_rings(draw, rings)
         return out
     place = _placement("actions", image.width)
     for i in spaces:
@@ -625,8 +628,8 @@ def _spaces_ringed(image: Image.Image, part: str, spaces: list[int]) -> Image.Im
         y1 = y0 + SPACE_H * scale
         reach = 3 * scale  # the ring's outer edge this far outside the space's
         box = (x0 - reach, y0 - reach, x1 + reach, y1 + reach)
-        rounded = partial(draw.rounded_rectangle, radius=round(8 * scale))
-        _ring(draw, box, max(3, round(2.5 * scale)), rounded)
+        rings.append(_ring(box, max(3, round(2.5 * scale)), round(8 * scale)))
+    shared.draw_rings(draw, rings)
     return out
 
 
@@ -635,10 +638,12 @@ def _cities_ringed(image: Image.Image, part: str, indices: list[int]) -> Image.I
     place = _placement(part, image.width)
     out = image.copy()
     draw = ImageDraw.Draw(out)
+    rings = []
     for i in indices:
         cx, cy, scale = place(*table.city_at(list(table.CITY_XY)[i], table.SIDE_X, table.MAP_Y))
         r = (table.CITY_R + 4) * scale
-        _ring(draw, (cx - r, cy - r, cx + r, cy + r), max(3, round(2.5 * scale)), draw.ellipse)
+        rings.append(shared.oval((cx - r, cy - r, cx + r, cy + r), max(3, round(2.5 * scale)), 1))
+    shared.draw_rings(draw, rings)
     return out
 
 
@@ -687,11 +692,12 @@ def _boxes_ringed(image: Image.Image, part: str, indices: list[int]) -> Image.Im
     place = _placement(part, image.width)
     out = image.copy()
     draw = ImageDraw.Draw(out)
+    rings = []
     for left, top, right, bottom in rects:
         (x0, y0, scale), (x1, y1, _) = place(left, top), place(right, bottom)
         box = (x0 - reach * scale, y0 - reach * scale, x1 + reach * scale, y1 + reach * scale)
-        rounded = partial(draw.rounded_rectangle, radius=round(radius * scale))
-        _ring(draw, box, max(3, round(2.5 * scale)), rounded)
+        rings.append(_ring(box, max(3, round(2.5 * scale)), round(radius * scale)))
+    shared.draw_rings(draw, rings)
     return out
 
 
