@@ -20,6 +20,7 @@ from PIL import Image, ImageDraw
 from meeple_hall.renderers import burgundy as table
 from meeple_hall.renderers.palette import INK, MARK, font
 from meeple_hall.renderers.phone import OWN, PAD_WITHIN, seat_focus, seat_of_focus
+from meeple_hall.renderers.phone import rings as shared
 
 PARTS = table.BOARD_CELLS
 
@@ -318,9 +319,12 @@ def marked(
     scale, left = placement(image.width, native)
     out = image.copy()
     draw = ImageDraw.Draw(out)
-    for rim in (True, False):  # every ring's rim first: a ring beside another stays whole
-        for ring in rings:
-            ring.draw(draw, scale, left, rim)
+    # every ring's rim first, rings that would touch drawn apart (`rings.draw_rings`), then
+    # the keys over them
+    shared.draw_rings(draw, [r.at(scale, left) for r in rings if not isinstance(r, Key)])
+    for ring in rings:
+        if isinstance(ring, Key):
+            ring.draw(draw, scale, left, rim=False)
     return out
 
 
@@ -345,16 +349,18 @@ class HexRing(NamedTuple):
     cy: float
     r: float
 
-    def draw(self, draw: ImageDraw.ImageDraw, scale: float, left: float, rim: bool) -> None:
-        """At `scale`, moved `left`: its ink rim (`rim`) or the mark over it."""
-        corners = table.hex_points(left + self.cx * scale, self.cy * scale, self.r * scale)
-        width = round((RING_W + (2 * RIM_W if rim else 0)) * scale)
-        colour = INK if rim else MARK
-        # the corners rounded by a disc each: a quarter of the time Pillow's curved joints take
-        draw.line([*corners, corners[0]], fill=colour, width=width)
-        half = width / 2 - 0.5
-        for x, y in corners:
-            draw.ellipse((x - half, y - half, x + half, y + half), fill=colour)
+    def at(self, scale: float, left: float) -> shared.Ring:
+        """The ring at `scale`, moved `left` (its corners rounded by a disc each: a quarter
+        of the time Pillow's curved joints take)."""
+        return shared.hexagon(
+            left + self.cx * scale,
+            self.cy * scale,
+            self.r * scale,
+            round(RING_W * scale),
+            RIM_W * scale,
+            joint="discs",
+            ink=round((RING_W + 2 * RIM_W) * scale),
+        )
 
 
 class BoxRing(NamedTuple):
@@ -365,18 +371,17 @@ class BoxRing(NamedTuple):
     x1: float
     y1: float
 
-    def draw(self, draw: ImageDraw.ImageDraw, scale: float, left: float, rim: bool) -> None:
-        """At `scale`, moved `left`: its ink rim (`rim`) or the mark over it."""
-        grow = (BOX_GAP + RING_W + (RIM_W if rim else 0)) * scale  # Pillow draws it inwards
+    def at(self, scale: float, left: float) -> shared.Ring:
+        """The ring at `scale`, moved `left`."""
+        grow = (BOX_GAP + RING_W + RIM_W) * scale  # Pillow draws it inwards
         box = (
             left + self.x0 * scale - grow,
             self.y0 * scale - grow,
             left + self.x1 * scale + grow,
             self.y1 * scale + grow,
         )
-        width = round((RING_W + (2 * RIM_W if rim else 0)) * scale)
-        outline = INK if rim else MARK
-        draw.rounded_rectangle(box, radius=6 * scale + grow, outline=outline, width=width)
+        width, ink = round(RING_W * scale), round((RING_W + 2 * RIM_W) * scale)
+        return shared.box(box, width, RIM_W * scale, 6 * scale + grow, ink=ink)
 
 
 KEY_HALF = 12  # a number's key: half its side (20 px at 400 wide), its digit 17 px (14)
