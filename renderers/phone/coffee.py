@@ -24,6 +24,7 @@ from meeple_hall.renderers.phone import (
     widened,
 )
 from meeple_hall.renderers.phone import PAD as CROP_PAD
+from meeple_hall.renderers.phone import rings as shared
 
 COOPS = tuple(f"coop{i + 1}" for i in range(len(table.COFFEES)))
 
@@ -682,6 +683,7 @@ def marked(
         ends = [(ax + (bx - ax) * t, ay + (by - ay) * t) for t in PATH_SPAN]
         draw.line(ends, fill=INK, width=round(PATH_W * scale) + 4)
         draw.line(ends, fill=MARK, width=round(PATH_W * scale))
+    boxes = []
     for coffee, row, space in rings:
         centre = at(coffee, row, space)
         if centre is None:
@@ -689,12 +691,8 @@ def marked(
         cx, cy = centre
         r = (table.SPACE / 2 + 5) * scale
         width = max(3, round(2.5 * scale))
-        draw.rounded_rectangle(
-            (cx - r, cy - r, cx + r, cy + r), r / 3, outline=INK, width=width + 2
-        )
-        draw.rounded_rectangle(
-            (cx - r + 1, cy - r + 1, cx + r - 1, cy + r - 1), r / 3, outline=MARK, width=width
-        )
+        boxes.append(shared.box((cx - r, cy - r, cx + r, cy + r), width, 1, r / 3))
+    shared.draw_rings(draw, boxes)
     return out
 
 
@@ -736,12 +734,12 @@ def _rings(image: Image.Image, drawn: tuple[int, int], boxes: Sequence[Box]) -> 
     out = image.copy()
     draw = ImageDraw.Draw(out)
     width = max(3, round(2 * scale))
+    rings = []
     for x0, y0, x1, y1 in boxes:
         box = (left + x0 * scale, y0 * scale, left + x1 * scale, y1 * scale)
         grown = (box[0] - width, box[1] - width, box[2] + width, box[3] + width)
-        draw.rounded_rectangle(grown, 6 * scale, outline=INK, width=width + 2)
-        inner = (grown[0] + 1, grown[1] + 1, grown[2] - 1, grown[3] - 1)
-        draw.rounded_rectangle(inner, 6 * scale, outline=MARK, width=width)
+        rings.append(shared.box(grown, width, 1, 6 * scale))
+    shared.draw_rings(draw, rings)
     return out
 
 
