@@ -381,7 +381,8 @@ class BoxRing(NamedTuple):
             self.y1 * scale + grow,
         )
         width, ink = round(RING_W * scale), round((RING_W + 2 * RIM_W) * scale)
-        return shared.box(box, width, RIM_W * scale, 6 * scale + grow, ink=ink)
+        rim = RIM_W * scale
+        return shared.box(box, width, rim, 6 * scale + grow, ink=ink, rounder=rim)
 
 
 KEY_HALF = 12  # a number's key: half its side (20 px at 400 wide), its digit 17 px (14)

@@ -34,12 +34,12 @@ Shape = Literal["hex", "box", "oval"]
 class Ring:
     """A ring: `shape`, its outer edge (the rim's) about (x0, y0, x1, y1), its MARK line
     `width` wide inside a rim `rim` wide (INK, each side); a box's corners `radius` round;
-    a hexagon's line along the corners (its box the hexagon's circumscribed square about
-    the corners, the line centred on them: `hexagon`); `joint`: a hexagon's corners rounded
-    by Pillow's curved joint ("curve") or by a disc each ("discs": a quarter of the time)."""
+    a hexagon's line along its corners, centred on them (x0, y0: its centre; x1 = y1: the
+    corners' radius; `hexagon`); `joint`: a hexagon's corners rounded by Pillow's curved
+    joint ("curve") or by a disc each ("discs": a quarter of the time)."""
 
     shape: Shape
-    x0: float
+    x0: float  # a hexagon: its centre (x0, y0) and its corners' radius (x1, y1 the same)
     y0: float
     x1: float
     y1: float
@@ -48,18 +48,20 @@ class Ring:
     radius: float = 0.0
     joint: str = "curve"
     ink: int = 0  # the rim's whole width where not width + 2 * rim (0: that)
+    rounder: float = 0.0  # the MARK line's corners this much less round than the rim's
 
     @property
     def centre(self) -> tuple[float, float]:
+        if self.shape == "hex":
+            return self.x0, self.y0
         return (self.x0 + self.x1) / 2, (self.y0 + self.y1) / 2
 
     def reach(self) -> float:
         """A hexagon's outer apothem (its corners' radius times cos 30, plus half its ink),
         a circle's outer radius, a box's: half its smaller side."""
-        half = (self.x1 - self.x0) / 2
         if self.shape == "hex":
-            return half * COS30 + self.ink_width() / 2
-        return min(half, (self.y1 - self.y0) / 2)
+            return self.x1 * COS30 + self.ink_width() / 2
+        return min((self.x1 - self.x0) / 2, (self.y1 - self.y0) / 2)
 
     def ink_width(self) -> int:
         return self.ink or round(self.width + 2 * self.rim)
@@ -69,7 +71,8 @@ class Ring:
         if d <= 0:
             return self
         if self.shape == "hex":
-            d = d / COS30  # the corners move 1/cos30 as far as the edges
+            r = self.x1 - d / COS30  # the corners move 1/cos30 as far as the edges
+            return replace(self, x1=r, y1=r)
         return replace(
             self,
             x0=self.x0 + d,
@@ -84,8 +87,7 @@ class Ring:
         colour = INK if rim else MARK
         width = self.ink_width() if rim else self.width
         if self.shape == "hex":
-            cx, cy = self.centre
-            r = (self.x1 - self.x0) / 2
+            cx, cy, r = self.x0, self.y0, self.x1
             corners = [
                 (
                     cx + r * math.cos(math.radians(60 * i - 30)),
@@ -106,14 +108,15 @@ class Ring:
         if self.shape == "oval":
             draw.ellipse(box, outline=colour, width=width)
         else:
-            draw.rounded_rectangle(box, self.radius, outline=colour, width=width)
+            radius = self.radius if rim else max(0.0, self.radius - self.rounder)
+            draw.rounded_rectangle(box, radius, outline=colour, width=width)
 
 
 def hexagon(
     cx: float, cy: float, r: float, width: int, rim: float, joint: str = "curve", ink: int = 0
 ) -> Ring:
     """A ring whose line runs along a pointy-topped hexagon's corners `r` from (cx, cy)."""
-    return Ring("hex", cx - r, cy - r, cx + r, cy + r, width, rim, joint=joint, ink=ink)
+    return Ring("hex", cx, cy, r, r, width, rim, joint=joint, ink=ink)
 
 
 def box(
@@ -122,9 +125,10 @@ def box(
     rim: float,
     radius: float,
     ink: int = 0,
+    rounder: float = 0.0,
 ) -> Ring:
     """A rounded box ring, its rim's outer edge `outer`."""
-    return Ring("box", *outer, width, rim, radius=radius, ink=ink)
+    return Ring("box", *outer, width, rim, radius=radius, ink=ink, rounder=rounder)
 
 
 def oval(outer: tuple[float, float, float, float], width: int, rim: float) -> Ring:
@@ -160,7 +164,7 @@ def _extent(ring: Ring) -> tuple[float, float, float, float]:
     if ring.shape != "hex":
         return ring.x0, ring.y0, ring.x1, ring.y1
     cx, cy = ring.centre
-    half_w, half_h = ring.reach(), (ring.x1 - ring.x0) / 2 + ring.ink_width() / 2
+    half_w, half_h = ring.reach(), ring.x1 + ring.ink_width() / 2
     return cx - half_w, cy - half_h, cx + half_w, cy + half_h
 
 
