@@ -683,7 +683,7 @@ def marked(
         ends = [(ax + (bx - ax) * t, ay + (by - ay) * t) for t in PATH_SPAN]
         draw.line(ends, fill=INK, width=round(PATH_W * scale) + 4)
         draw.line(ends, fill=MARK, width=round(PATH_W * scale))
-    spaces = []
+    drawn: list[shared.Ring] = []
     for coffee, row, space in rings:
         centre = at(coffee, row, space)
         if centre is None:
@@ -691,8 +691,8 @@ def marked(
         cx, cy = centre
         r = (table.SPACE / 2 + 5) * scale
         width = max(3, round(2.5 * scale))
-        spaces.append(shared.box((cx - r, cy - r, cx + r, cy + r), width, 1, r / 3))
-    shared.draw_rings(draw, spaces)
+        drawn.append(shared.box((cx - r, cy - r, cx + r, cy + r), width, 1, r / 3))
+    shared.draw_rings(draw, drawn)
     return out
 
 
