@@ -194,7 +194,7 @@ def buy_opening(state: CoffeeState, seat: int, option: Option) -> Option:
     now = {(o.fields["bar"], o.fields["space"]) for o in bar_options(state, seat)}
     after = (o.fields for o in bar_options(state, seat, more))
     opens = dict.fromkeys((f["bar"], f["space"]) for f in after)
-    fields = option.fields | {"opens": [[bar, i] for bar, i in opens if (bar, i) not in now]}
+    fields = {**option.fields, "opens": [[bar, i] for bar, i in opens if (bar, i) not in now]}
     return Option(option.id, option.label, fields)
 
 
