@@ -350,15 +350,13 @@ class HexRing(NamedTuple):
     r: float
 
     def at(self, scale: float, left: float) -> shared.Ring:
-        """The ring at `scale`, moved `left` (its corners rounded by a disc each: a quarter
-        of the time Pillow's curved joints take)."""
+        """The ring at `scale`, moved `left`."""
         return shared.hexagon(
             left + self.cx * scale,
             self.cy * scale,
             self.r * scale,
             round(RING_W * scale),
             RIM_W * scale,
-            joint="discs",
             ink=round((RING_W + 2 * RIM_W) * scale),
         )
 

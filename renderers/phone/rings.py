@@ -35,8 +35,8 @@ class Ring:
     """A ring: `shape`, its outer edge (the rim's) about (x0, y0, x1, y1), its MARK line
     `width` wide inside a rim `rim` wide (INK, each side); a box's corners `radius` round;
     a hexagon's line along its corners, centred on them (x0, y0: its centre; x1 = y1: the
-    corners' radius; `hexagon`); `joint`: a hexagon's corners rounded by Pillow's curved
-    joint ("curve") or by a disc each ("discs": a quarter of the time)."""
+    corners' radius; `hexagon`), its corners rounded by a disc each (Pillow's curved joint
+    looks the same at these widths and takes four times as long)."""
 
     shape: Shape
     x0: float  # a hexagon: its centre (x0, y0) and its corners' radius (x1, y1 the same)
@@ -46,7 +46,6 @@ class Ring:
     width: int
     rim: float
     radius: float = 0.0
-    joint: str = "curve"
     ink: int = 0  # the rim's whole width where not width + 2 * rim (0: that)
     rounder: float = 0.0  # the MARK line's corners this much less round than the rim's
 
@@ -95,9 +94,6 @@ class Ring:
                 )
                 for i in range(6)
             ]
-            if self.joint == "curve":
-                draw.line([*corners, corners[0]], fill=colour, width=width, joint="curve")
-                return
             draw.line([*corners, corners[0]], fill=colour, width=width)
             half = width / 2 - 0.5
             for x, y in corners:
@@ -112,11 +108,9 @@ class Ring:
             draw.rounded_rectangle(box, radius, outline=colour, width=width)
 
 
-def hexagon(
-    cx: float, cy: float, r: float, width: int, rim: float, joint: str = "curve", ink: int = 0
-) -> Ring:
+def hexagon(cx: float, cy: float, r: float, width: int, rim: float, ink: int = 0) -> Ring:
     """A ring whose line runs along a pointy-topped hexagon's corners `r` from (cx, cy)."""
-    return Ring("hex", cx, cy, r, r, width, rim, joint=joint, ink=ink)
+    return Ring("hex", cx, cy, r, r, width, rim, ink=ink)
 
 
 def box(
