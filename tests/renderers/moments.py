@@ -1,5 +1,6 @@
-"""Moments of seeded random games for the kept-parts tests (tests/renderers/test_*_parts.py):
-what a picture worker is asked to draw from, move after move."""
+"""Moments of seeded random games for the renderer tests: what a picture worker is asked to
+draw from, move after move (the kept-parts tests, tests/renderers/test_*_parts.py), and every
+decision pending on the way, from its seat's view (the decision pictures' tests)."""
 
 from __future__ import annotations
 
@@ -28,6 +29,16 @@ def played(engine: Any, num_players: int, seed: int) -> Iterator[tuple[int, Any,
         state = engine.apply(state, Action(decision.seat, random_choices(decision, rng)))
         step += 1
     yield step, state, None
+
+
+def pending_decisions(engine: Any, num_players: int, seed: int) -> Iterator[tuple[Any, Any]]:
+    """Every decision pending at each move of a seeded random game (`played`), with its
+    seat's view: (view, decision)."""
+    for _, state, chosen in played(engine, num_players, seed):
+        if chosen is None:
+            return
+        for decision in engine.decisions(state):
+            yield engine.view(state, decision.seat), decision
 
 
 def moments_of_a_game(

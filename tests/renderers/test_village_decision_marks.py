@@ -19,14 +19,14 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from meeple_hall.games.core import Action, Decision
-from meeple_hall.games.testing import random_choices
+from meeple_hall.games.core import Decision
 from meeple_hall.games.village import engine
 from meeple_hall.renderers import phone
 from meeple_hall.renderers import village as table
 from meeple_hall.renderers.palette import MARK
 from meeple_hall.renderers.phone import village as pv
 from tests.renderers.legibility import MIN_TEXT_PX, PHONE_WIDTH, texts_on_phone
+from tests.renderers.moments import pending_decisions
 
 Found = tuple[dict[str, Any], Decision]  # the deciding seat's view, the decision
 GAMES = ((1, 1), (1, 2), (2, 1), (3, 1), (4, 1), (2, 2), (2, 3))  # players, seed
@@ -34,12 +34,7 @@ GAMES = ((1, 1), (1, 2), (2, 1), (3, 1), (4, 1), (2, 2), (2, 3))  # players, see
 
 def _decisions() -> Iterator[Found]:
     for players, seed in GAMES:
-        state, rng = engine.new(players, seed=seed), random.Random(seed)
-        while pending := engine.decisions(state):
-            for decision in pending:
-                yield engine.view(state, decision.seat), decision
-            decision = rng.choice(pending)
-            state = engine.apply(state, Action(decision.seat, random_choices(decision, rng)))
+        yield from pending_decisions(engine, players, seed)
 
 
 def _rows(decision: Decision) -> set[str]:

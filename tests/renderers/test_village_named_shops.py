@@ -5,34 +5,23 @@ product icon)."""
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
 from meeple_hall.bot.presenters import village as presenter
-from meeple_hall.games.core import Action, Decision
-from meeple_hall.games.testing import random_choices
+from meeple_hall.games.core import Decision
 from meeple_hall.games.village import engine
 from meeple_hall.renderers import phone
 from meeple_hall.renderers import village as table
 from meeple_hall.renderers.palette import MARK
 from meeple_hall.renderers.phone import village as pv
 from tests.renderers.legibility import MIN_TEXT_PX, texts_on_phone
-
-
-def _decisions(players: int, seed: int) -> Iterator[tuple[dict[str, Any], Decision]]:
-    state, rng = engine.new(players, seed=seed), random.Random(seed)
-    while pending := engine.decisions(state):
-        for decision in pending:
-            yield engine.view(state, decision.seat), decision
-        decision = rng.choice(pending)
-        state = engine.apply(state, Action(decision.seat, random_choices(decision, rng)))
+from tests.renderers.moments import pending_decisions
 
 
 @cache
 def _first(kind: str, players: int = 1, seed: int = 1) -> tuple[dict[str, Any], Decision]:
-    for view, decision in _decisions(players, seed):
+    for view, decision in pending_decisions(engine, players, seed):
         if decision.kind == kind:
             return view, decision
     raise AssertionError(kind)
@@ -69,7 +58,7 @@ def _families() -> list[tuple[dict[str, Any], Decision]]:
     found: list[tuple[dict[str, Any], Decision]] = []
     rows: dict[str, int] = {}
     for players, seed in ((1, 1), (2, 1), (3, 1)):
-        for view, decision in _decisions(players, seed):
+        for view, decision in pending_decisions(engine, players, seed):
             if decision.kind != "family":
                 continue
             named = {o.fields["row"] for o in decision.options if "row" in o.fields}
@@ -110,7 +99,7 @@ def test_a_sale_pictures_the_served_customers_only_when_there_are_some() -> None
     the whole own area, where the sale's customer joins them."""
     seen = set()
     for players, seed in ((2, 1), (2, 2)):
-        for view, decision in _decisions(players, seed):
+        for view, decision in pending_decisions(engine, players, seed):
             if decision.kind != "market":
                 continue
             fields = [dict(o.fields) for o in decision.options]
@@ -130,7 +119,7 @@ def test_the_privileges_offered_are_ringed_on_the_council() -> None:
     """A privilege's picture (the council) rings each stage whose privilege is offered (the
     start marker's: the first), the others not."""
     found: dict[tuple[int, ...], tuple[dict[str, Any], Decision]] = {}
-    for view, decision in _decisions(2, 2):
+    for view, decision in pending_decisions(engine, 2, 2):
         if decision.kind == "privilege":
             offered = {o.fields["privilege"] for o in decision.options if "privilege" in o.fields}
             found.setdefault(tuple(sorted(offered)), (view, decision))

@@ -6,36 +6,25 @@ five travellers in a city stand in a strip under the phone's map, where they rea
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
 from meeple_hall.bot.presenters import village as presenter
-from meeple_hall.games.core import Action, Decision
-from meeple_hall.games.testing import random_choices
+from meeple_hall.games.core import Decision
 from meeple_hall.games.village import engine
 from meeple_hall.renderers import phone
 from meeple_hall.renderers import village as table
 from meeple_hall.renderers.palette import MARK
 from meeple_hall.renderers.phone import village as pv
 from tests.renderers.legibility import MIN_TEXT_PX, PHONE_WIDTH, texts_on_phone
-
-
-def _decisions(players: int, seed: int) -> Iterator[tuple[dict[str, Any], Decision]]:
-    state, rng = engine.new(players, seed=seed), random.Random(seed)
-    while pending := engine.decisions(state):
-        for decision in pending:
-            yield engine.view(state, decision.seat), decision
-        decision = rng.choice(pending)
-        state = engine.apply(state, Action(decision.seat, random_choices(decision, rng)))
+from tests.renderers.moments import pending_decisions
 
 
 @cache
 def _first(kind: str) -> tuple[dict[str, Any], Decision]:
     """The first decision of `kind` (a trip: one that may leave home) in random games."""
     for players, seed in ((3, 1), (4, 1), (2, 2)):
-        for view, decision in _decisions(players, seed):
+        for view, decision in pending_decisions(engine, players, seed):
             if decision.kind != kind:
                 continue
             if kind == "travel" and not any(
