@@ -110,7 +110,7 @@ def render_focus(view: dict[str, Any], focus: str) -> Image.Image:
 # presenters/village.py), the mill's the fifth: each a keycap in its box's top right corner,
 # where nothing stands (its goods are at the left, its members below).
 SHOP_MARK = {shop: k for k, (shop, _) in enumerate(table.SHOPS, start=1)}
-SHOP_KEY = 26  # a workshop's keycap's size on the table
+KEY = 26  # a keycap's size: a workshop's on the table, an action space's at the own area's width
 
 
 def _number_shops(image: Image.Image) -> None:
@@ -120,8 +120,21 @@ def _number_shops(image: Image.Image) -> None:
     for k in SHOP_MARK.values():
         right = table.BOARD_X + (k - 1) * SHOP + table.SHOP_W - 6
         top = SHOPS_Y + 6
-        d.rounded_rectangle((right - SHOP_KEY, top, right, top + SHOP_KEY), radius=6, fill=KEYCAP)
-        table.text(d, (right - SHOP_KEY / 2, top + SHOP_KEY / 2), k, 20, PAPER)
+        _keycap(d, right - KEY, top, KEY, k, 20, 6)
+
+
+def _keycap(
+    d: ImageDraw.ImageDraw,
+    left: float,
+    top: float,
+    size: float,
+    k: int,
+    type_size: int,
+    radius: int,
+) -> None:
+    """Number `k` in a keycap (the emoji its panel lines wear), `size` square at (left, top)."""
+    d.rounded_rectangle((left, top, left + size, top + size), radius=radius, fill=KEYCAP)
+    table.text(d, (left + size / 2, top + size / 2), k, type_size, PAPER)
 
 
 def _map_within(view: dict[str, Any], at: Box, boxes: tuple[Box, ...]) -> Image.Image:
@@ -199,11 +212,7 @@ def _space(
     """An action space: its tint, number, icon and cubes (up to four: two rows of two)."""
     x0, y0, x1, _ = at
     table.box(d, at, table.SPACE_TINT[name], radius=u.i(10), width=u.i(2))
-    key = u(26)
-    d.rounded_rectangle(
-        (x0 + u(6), y0 + u(6), x0 + u(6) + key, y0 + u(6) + key), radius=u.i(6), fill=KEYCAP
-    )
-    table.text(d, (x0 + u(6) + key / 2, y0 + u(6) + key / 2), SPACE_MARK[name], u.font(20), PAPER)
+    _keycap(d, x0 + u(6), y0 + u(6), u(KEY), SPACE_MARK[name], u.font(20), u.i(6))
     cx = (x0 + x1) / 2 + u(10)
     if name == "family":
         _family_icon(d, cx, y0 + u(22), u(16))
@@ -654,47 +663,33 @@ SHOPS_Y, SHOP_H = 316, 90  # the workshops' top and height (`table.parts`)
 STAGES_Y, STAGE_H = 414, 110  # the council's stages' top and height (`table.parts`)
 
 
+# The rows of boxes a part rings (on the table): the first box's left, the step to the next,
+# the boxes' top, width and height, how far outside a box its ring reaches, its corners.
+BOX_ROWS: dict[str, tuple[float, float, float, float, float, float, float]] = {
+    # a customer in the market's stalls, over its stall's frame (the stalls touch)
+    "actions": (MARKET_X, STALL, MARKET_Y, TILE, TILE, 4, 10),
+    STALLS: (MARKET_X, STALL, MARKET_Y, TILE, TILE, 4, 10),
+    # a council stage whose privilege is offered (4 px apart: just outside it)
+    "council": (table.BOARD_X, table.STAGE_W + 4, STAGES_Y, table.STAGE_W, STAGE_H, 2, 10),
+    # a workshop, just outside it
+    "crafts": (table.BOARD_X, SHOP, SHOPS_Y, table.SHOP_W, SHOP_H, 3, 10),
+}
+
+
 def _boxes_ringed(image: Image.Image, part: str, indices: list[int]) -> Image.Image:
-    """The part's picture with a ring about each box marked: a customer in the market's
-    stalls (over its stall's frame: the stalls touch), a workshop (just outside it), or a
-    council stage whose privilege is offered (4 px apart: just outside it)."""
+    """The part's picture with a ring about each box marked (`indices` in its row of boxes,
+    `BOX_ROWS`): a customer in the market's stalls, a workshop, or a council stage; a city
+    on the map."""
     if part in MAPS:
         return _cities_ringed(image, part, indices)
-    if part in ("actions", STALLS):
-        rects = [
-            (MARKET_X + i * STALL, MARKET_Y, MARKET_X + i * STALL + TILE, MARKET_Y + TILE)
-            for i in indices
-        ]
-        reach, radius = 4, 10
-    elif part == "council":
-        step = table.STAGE_W + 4
-        rects = [
-            (
-                table.BOARD_X + i * step,
-                STAGES_Y,
-                table.BOARD_X + i * step + table.STAGE_W,
-                STAGES_Y + STAGE_H,
-            )
-            for i in indices
-        ]
-        reach, radius = 2, 10
-    else:
-        rects = [
-            (
-                table.BOARD_X + i * SHOP,
-                SHOPS_Y,
-                table.BOARD_X + i * SHOP + table.SHOP_W,
-                SHOPS_Y + SHOP_H,
-            )
-            for i in indices
-        ]
-        reach, radius = 3, 10
+    first, step, top, width, height, reach, radius = BOX_ROWS[part]
     place = _placement(part, image.width)
     out = image.copy()
     draw = ImageDraw.Draw(out)
     rings = []
-    for left, top, right, bottom in rects:
-        (x0, y0, scale), (x1, y1, _) = place(left, top), place(right, bottom)
+    for i in indices:
+        left = first + i * step
+        (x0, y0, scale), (x1, y1, _) = place(left, top), place(left + width, top + height)
         box = (x0 - reach * scale, y0 - reach * scale, x1 + reach * scale, y1 + reach * scale)
         rings.append(_ring(box, max(3, round(2.5 * scale)), round(radius * scale)))
     shared.draw_rings(draw, rings)
