@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from meeple_hall.games.coffee.data import components
 from meeple_hall.games.coffee.state import CoffeeState, Cooperative, Pathway, Plantation
@@ -65,6 +66,13 @@ def open_building_spaces(state: CoffeeState, coffee: str, kind: str) -> list[int
         for i, owner in enumerate(spaces)
         if owner is None and (kinds[i] != "p45" or state.rules_players >= 4)
     ]
+
+
+def open_sites(state: CoffeeState, kind: str, coffee: str | None = None) -> list[list[Any]]:
+    """[coffee, space] of every empty space a `kind` building may take, on `coffee`'s
+    cooperative or on any (`open_building_spaces`)."""
+    coffees = list(state.coops) if coffee is None else [coffee]
+    return [[c, i] for c in coffees for i in open_building_spaces(state, c, kind)]
 
 
 def own(coop: Cooperative, seat: int, row: int) -> list[int]:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from meeple_hall.games.coffee import arabica
-from meeple_hall.games.coffee.board import open_building_spaces, space_kinds
+from meeple_hall.games.coffee.board import open_building_spaces, open_sites, space_kinds
 from meeple_hall.games.coffee.data import BOARD_COLUMNS, COFFEES, COLUMNS, components
 from meeple_hall.games.coffee.names import coop_name, who
 from meeple_hall.games.coffee.prompts import CoffeeStep, ask_next, offer
@@ -82,18 +83,25 @@ def build_option(
     """Build the topmost building of `column`: its label (`key`) names it and its bonus."""
     bonus = printed_bonus(state, seat, column)
     label = m(key, building=column_name(column), bonus=bonus_words(column, bonus))
-    return Option(option_id, label, {**fields, "building": column, "bonus": bonus})
+    return Option(option_id, label, {**fields, **board_sites(state, column), "bonus": bonus})
+
+
+def board_sites(state: CoffeeState, column: str, coffee: str | None = None) -> dict[str, Any]:
+    """An option's fields for a building of `column`: the column, and on the board the spaces
+    it may take (`sites`: its site is asked next, and a decision's picture rings them)."""
+    if column not in BOARD_COLUMNS:
+        return {"building": column}
+    return {"building": column, "sites": open_sites(state, column, coffee)}
 
 
 def site_options(state: CoffeeState, column: str, coffee: str | None = None) -> list[Option]:
     options = []
-    for c in state.coops if coffee is None else [coffee]:
-        kinds = space_kinds(column)
-        for i in open_building_spaces(state, c, column):
-            step = kinds[i] == "step"
-            label = m("label.site_step" if step else "label.site", coffee=coop_name(c), space=i + 1)
-            fields = {"coffee": c, "space": i, "step": step, "building": column}
-            options.append(Option(f"{c}.{i}", label, fields))
+    kinds = space_kinds(column)
+    for c, i in open_sites(state, column, coffee):
+        step = kinds[i] == "step"
+        label = m("label.site_step" if step else "label.site", coffee=coop_name(c), space=i + 1)
+        fields = {"coffee": c, "space": i, "step": step, "building": column}
+        options.append(Option(f"{c}.{i}", label, fields))
     return options
 
 
@@ -145,7 +153,7 @@ class FreeBuild(CoffeeStep):
         seat = frame.seat
         if frame.data["hospital"]:
             free = next_building(state, seat, "hospital", free_hospital=True)
-            hospital = Option("hospital", m("label.hospital"), {"building": "hospital"})
+            hospital = Option("hospital", m("label.hospital"), board_sites(state, "hospital"))
             return offer(m("prompt.free_build"), [hospital] if free else [])
         return offer(
             m("prompt.free_build"),

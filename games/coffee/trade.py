@@ -7,6 +7,7 @@ from __future__ import annotations
 from meeple_hall.games.coffee import arabica
 from meeple_hall.games.coffee.board import open_building_spaces
 from meeple_hall.games.coffee.build import (
+    board_sites,
     build,
     build_option,
     buildable,
@@ -345,7 +346,7 @@ class PiggyBuild(CoffeeStep):
             Option(
                 f"join.{c}",
                 m(own, building=column_name(c)),
-                {"action": "join", "building": c, "bonus_trader": bonus_trader}
+                {"action": "join", **board_sites(state, c, place), "bonus_trader": bonus_trader}
                 | ({"place": place} if place is not None else {}),
             )
             for c in follow_columns(state, frame.seat, place)

@@ -460,7 +460,7 @@ def narrowed(
         return (part,)
     named = {f.get("coffee", f.get("place", f.get("town"))) for f in fields}
     if part == "coops.house":  # and where a building offered may go
-        named |= {site[1] for site in _sites(view, fields)}
+        named |= {site[1] for site in _sites(fields)}
     coops = tuple(c for c, coffee in zip(COOPS, table.COFFEES, strict=True) if coffee in named)
     if not coops and part in EVERY_COOP_SIDE:
         return ()  # nothing on the cooperatives: building a warehouse, say
@@ -529,7 +529,7 @@ def marks(
             sold.update(dict.fromkeys(_after_trade(fields)))
         return tuple(sold)
     if kind in BUILT_KINDS:
-        return _sites(view, fields)
+        return _sites(fields)
     if kind in SITE_KINDS:
         return tuple(
             dict.fromkeys(
@@ -588,25 +588,16 @@ def _staffed(view: dict[str, Any], fields: Sequence[Mapping[str, Any]]) -> tuple
     return tuple(found)
 
 
-def _sites(view: dict[str, Any], fields: Sequence[Mapping[str, Any]]) -> tuple[Any, ...]:
+def _sites(fields: Sequence[Mapping[str, Any]]) -> tuple[Any, ...]:
     """("site", coffee, kind, index) of each open building space an option building on the
-    board may take: a piggyback's on its `place` (the same cooperative as the builder), a
-    Trade's or a contract bonus's on any cooperative (its site is asked next, folded into
-    its line: `Build a production station in Colombia, space 3`)."""
-    found: dict[tuple[Any, ...], None] = {}
-    for f in fields:
-        kind = f.get("building")
-        if kind not in view["building_kinds"] or "space" in f:  # "space": a site itself
-            continue
-        coffees = (f["place"],) if "place" in f else table.COFFEES
-        kinds = view["building_kinds"][kind]
-        for coffee in coffees:
-            if coffee not in table.COFFEES:
-                continue
-            for i, owner in enumerate(view["coops"][coffee]["buildings"][kind]):
-                if owner is None and (kinds[i] != "p45" or view["rules_players"] >= 4):
-                    found[("site", coffee, kind, i)] = None
-    return tuple(found)
+    board may take (its `sites`, from the engine): a piggyback's on its cooperative, a
+    Trade's or a contract bonus's on any (its site is asked next, folded into its line:
+    `Build a production station in Colombia, space 3`)."""
+    return tuple(
+        dict.fromkeys(
+            ("site", coffee, f["building"], i) for f in fields for coffee, i in f.get("sites", ())
+        )
+    )
 
 
 PATH_SPAN = (0.3, 0.7)  # the share of a pathway marked, from its lower space's centre
