@@ -28,7 +28,7 @@ from meeple_hall.games.coffee.names import (
     who,
 )
 from meeple_hall.games.coffee.prompts import CoffeeStep, ask_next, offer
-from meeple_hall.games.coffee.state import CoffeeState, Plantation, Prompt
+from meeple_hall.games.coffee.state import CoffeeState, Cooperative, Plantation, Prompt
 from meeple_hall.games.coffee.supply import (
     bonus_options,
     civets_left,
@@ -367,12 +367,9 @@ def staff(state: CoffeeState, actor: int, coffee: str, seats: list[int]) -> None
     """One worker from the town center to each seat's lowest unoccupied plantation."""
     coop = state.coops[coffee]
     for seat in seats:
-        plantation = next(
-            p
-            for row in coop.rows
-            for p in row
-            if p is not None and p.owner == seat and not p.staffed
-        )
+        row, space = unstaffed(coop, seat)
+        plantation = coop.rows[row - 1][space]
+        assert plantation is not None
         plantation.staffed = True
         coop.town -= 1
     if coop.town == 0 and state.general_workers:
@@ -382,6 +379,17 @@ def staff(state: CoffeeState, actor: int, coffee: str, seats: list[int]) -> None
     state.say(m("log.sends", seat=who(state, actor), coffee=coop_name(coffee), seats=names))
     if any(s != actor for s in seats) and not state.is_andre(actor):
         arabica.advance(state, actor, coffee)
+
+
+def unstaffed(coop: Cooperative, seat: int) -> tuple[int, int]:
+    """(row, space) of the seat's lowest plantation on `coop` without a worker: where one
+    sent from the town center goes."""
+    return next(
+        (r, i)
+        for r, row in enumerate(coop.rows, start=1)
+        for i, p in enumerate(row)
+        if p is not None and p.owner == seat and not p.staffed
+    )
 
 
 def seat_token(seat: int) -> str:
@@ -519,7 +527,11 @@ class SendChoose(CoffeeStep):
         return offer(
             m("prompt.send_choose", coffee=coop_name(coffee), n=n),
             [
-                Option(seat_token(s), who(state, s), {"seat": s, "town": coffee})
+                Option(
+                    seat_token(s),
+                    who(state, s),
+                    {"seat": s, "town": coffee, "staffs": list(unstaffed(state.coops[coffee], s))},
+                )
                 for s in send_candidates(state, coffee)
             ],
             low=n,

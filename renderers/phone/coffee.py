@@ -549,7 +549,7 @@ def marks(
             )
         )
     if kind == "send_choose":
-        return _staffed(view, fields)
+        return _staffed(fields)
     if kind not in MARKED_KINDS:
         return ()
     found: dict[tuple[str, int, int], None] = {}
@@ -569,23 +569,10 @@ def _after_trade(fields: Sequence[Mapping[str, Any]]) -> list[tuple[str, str, in
     return [("bar", bar, i) for f in fields for bar, i in f.get("opens", ())]
 
 
-def _staffed(view: dict[str, Any], fields: Sequence[Mapping[str, Any]]) -> tuple[Any, ...]:
+def _staffed(fields: Sequence[Mapping[str, Any]]) -> tuple[Any, ...]:
     """(coffee, row, space) of the plantation each player to choose from would staff from
-    the town center (`town`): their first not staffed there, from row 1 up."""
-    found: dict[tuple[Any, ...], None] = {}
-    for f in fields:
-        coffee = f.get("town")
-        if coffee not in table.COFFEES:
-            continue
-        rows = view["coops"][coffee]["rows"]
-        waiting = [
-            (coffee, r, i)
-            for r, row in enumerate(rows, start=1)
-            for i, p in enumerate(row)
-            if p is not None and p["owner"] == f.get("seat") and not p["staffed"]
-        ]
-        found.update(dict.fromkeys(waiting[:1]))
-    return tuple(found)
+    the town center (`town`, `staffs`: from the engine, the seat's lowest not staffed)."""
+    return tuple(dict.fromkeys((f["town"], *f["staffs"]) for f in fields if "staffs" in f))
 
 
 def _sites(fields: Sequence[Mapping[str, Any]]) -> tuple[Any, ...]:
