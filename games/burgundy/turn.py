@@ -220,8 +220,21 @@ def buy_choice(state: BurgundyState, seat: int) -> Iterator[Choice]:
     die's picture."""
     if can_buy(state, seat):
         option = _buy_option(knows(state.players[seat], 6))
-        buys = [[d, face(t)] for d, t in buyable(state, seat)]
-        yield Option(option.id, option.label, {**option.fields, "buys": buys}), None
+        on_sale = buyable(state, seat)
+        buys = [[d, face(t)] for d, t in on_sale]
+        fields = {**option.fields, "buys": buys, "numbers": black_numbers(on_sale)}
+        yield Option(option.id, option.label, fields), None
+
+
+def black_numbers(on_sale: list[tuple[int, int]]) -> dict[str, int]:
+    """The black depot's tiles on sale (`buyable`) numbered 1, 2, … in their order, by face:
+    the buy's lines' keycaps (`mark`), written on the tiles in the buy's and the die's
+    pictures (`numbers`)."""
+    numbers: dict[str, int] = {}
+    for d, t in on_sale:
+        if d == 0:
+            numbers.setdefault(face(t), len(numbers) + 1)
+    return numbers
 
 
 @cache
@@ -463,10 +476,9 @@ class Buy(TurnStep):
         either = knows(state.players[seat], 6)
         full = storage_full(state, seat)
         choices = []
-        # a black depot's tile's number (`mark`): its line's keycap, written on it in the
-        # picture (renderers/phone/burgundy.py numbers the die's `buys` in the same order)
-        numbers: dict[str, int] = {}
-        for d, t in buyable(state, seat):
+        on_sale = buyable(state, seat)
+        numbers = black_numbers(on_sale)  # a black depot tile's `mark`: its line's keycap
+        for d, t in on_sale:
             name = tile_name(face(t))
             if d:
                 label = m("label.from_depot", tile=name, depot=d)
@@ -475,7 +487,7 @@ class Buy(TurnStep):
             oid = face(t) if d == 0 else f"{face(t)}/{d}"
             fields = tile_fields(t, depot=d)
             if d == 0:
-                fields["mark"] = numbers.setdefault(face(t), len(numbers) + 1)
+                fields["mark"] = numbers[face(t)]
             choices.append((Option(oid, qualified(label, storage_full=full), fields), t))
         return offer(m("prompt.buy"), choices)
 

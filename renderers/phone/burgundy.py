@@ -264,7 +264,10 @@ def marks(view: dict[str, Any], kind: str, fields: Sequence[Mapping[str, Any]]) 
         found.update((("hex", f["hex"]), None) for f in fields if "hex" in f)
         found.update((("tile", d, face), None) for f in fields for d, face in f.get("takes", ()))
     elif kind in ("die", "castle", "action"):
-        found.update(_black_numbers(f.get("buys", ()) for f in fields))
+        # a black depot tile's number (the buy's keycap: `numbers`, from the engine)
+        found.update(
+            (("key", 0, face, n), None) for f in fields for face, n in f.get("numbers", {}).items()
+        )
         for f in fields:
             depot = f.get("takes_from") or (f.get("depot") if f.get("action") == "take" else None)
             if depot:
@@ -287,18 +290,6 @@ def marks(view: dict[str, Any], kind: str, fields: Sequence[Mapping[str, Any]]) 
     elif kind in ("ship", "shipgoods"):  # the depots shipped, or their goods to choose from
         found.update((("depot", d), None) for f in fields for d in f.get("depots", ()))
     return tuple(found)
-
-
-def _black_numbers(buys: Any) -> dict[Mark, None]:
-    """A die's black-depot tiles on sale numbered 1, 2, … in the order its `buys` name them
-    (("key", 0, face, n)): the buy's lines' `mark`s (games/burgundy/turn.py `Buy`), their
-    keycaps, in the same order."""
-    numbers: dict[str, int] = {}
-    for listed in buys:
-        for d, face in listed:
-            if d == 0:
-                numbers.setdefault(face, len(numbers) + 1)
-    return {("key", 0, face, n): None for face, n in numbers.items()}
 
 
 def marked(
