@@ -57,6 +57,21 @@ class OptionStyle:
     description: Text | None = None
 
 
+# A number a decision's picture writes on what a panel line names (the engine's `mark`: a
+# tile, a cell, a space, a workshop) as that line's emoji: 1-10 as keycaps, then A-Z (as
+# renderers/phone/keyflower.py `mark_name` writes past 10).
+KEYCAPS = (
+    *(f"{d}\ufe0f\u20e3" for d in "123456789"),
+    "🔟",
+    *(chr(0x1F1E6 + i) for i in range(26)),
+)
+
+
+def keycap(mark: Any) -> str | None:
+    """The emoji of a picture's number `mark` (1, 2, …); None where it is none."""
+    return KEYCAPS[mark - 1] if isinstance(mark, int) and 1 <= mark <= len(KEYCAPS) else None
+
+
 # Discord's limits on a panel's words: a button's label, a menu line's label and its
 # description (longer ones are cut).
 BUTTON_LABEL_MAX = 80

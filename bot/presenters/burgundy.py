@@ -12,7 +12,13 @@ from itertools import combinations
 from string import Formatter
 from typing import Any
 
-from meeple_hall.bot.presenters import BUTTON_LABEL_MAX, MENU_LABEL_MAX, OptionStyle, fits
+from meeple_hall.bot.presenters import (
+    BUTTON_LABEL_MAX,
+    MENU_LABEL_MAX,
+    OptionStyle,
+    fits,
+    keycap,
+)
 from meeple_hall.games.burgundy.words import (
     count,
     hex_name,
@@ -339,16 +345,13 @@ def explain(tile: Mapping[str, Any]) -> Msg | None:
     return None
 
 
-KEYCAPS = ("1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣", "7️⃣", "8️⃣", "9️⃣", "🔟")
-
-
 def tile_emoji(tile: Mapping[str, Any]) -> str:
     """A tile's colour as an emoji; an animal tile's own animal; a black depot's tile on sale
     its number's keycap (`mark`), which its picture writes on it (the bank, the town hall and
     a ship ringed alike cannot otherwise be told apart)."""
-    mark = tile.get("mark")
-    if isinstance(mark, int) and 1 <= mark <= len(KEYCAPS):
-        return KEYCAPS[mark - 1]
+    numbered = keycap(tile.get("mark"))
+    if numbered:
+        return numbered
     if "animal" in tile:
         return ANIMAL_EMOJI[tile["animal"]]
     return TYPE_EMOJI[tile["type"]]

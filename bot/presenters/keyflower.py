@@ -12,7 +12,13 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from meeple_hall.bot.presenters import BUTTON_LABEL_MAX, DESCRIPTION_MAX, OptionStyle, fits
+from meeple_hall.bot.presenters import (
+    BUTTON_LABEL_MAX,
+    DESCRIPTION_MAX,
+    OptionStyle,
+    fits,
+    keycap,
+)
 from meeple_hall.games.core import Decision, Msg, Option, Text
 from meeple_hall.games.keyflower.components import tiles
 from meeple_hall.games.keyflower.words import (
@@ -61,21 +67,13 @@ KIND_EMOJI = {
     "boat": "⛵",
     "turn_order": "🔢",
 }
-# A tile to place's, a free cell's or a turn's number (the engine's `mark`) as its panel
-# line's emoji, the mark the decision's picture writes on the tile, in the cell's ring or
-# under the turn (renderers/phone/keyflower.py `mark_name`: 1-10, then A-Z).
-KEYCAPS = (
-    *(f"{d}\ufe0f\u20e3" for d in "123456789"),
-    "🔟",
-    *(chr(0x1F1E6 + i) for i in range(26)),
-)
 
 
-def keycap(fields: Mapping[str, Any], otherwise: str) -> str:
-    """The keycap of an option's `mark` (a tile's to place, a cell's, a turn's), `otherwise`
-    where it has none."""
-    mark = fields.get("mark")
-    return KEYCAPS[mark - 1] if isinstance(mark, int) and 1 <= mark <= len(KEYCAPS) else otherwise
+def marked(fields: Mapping[str, Any], otherwise: str) -> str:
+    """The keycap of an option's `mark` (a tile's to place, a cell's, a turn's: the number
+    the decision's picture writes on the tile, in the cell's ring or under the turn),
+    `otherwise` where it has none."""
+    return keycap(fields.get("mark")) or otherwise
 
 
 TILE_DECISIONS = ("location", "from", "to", "upgrade", "boat", "winter", "place_tile", "flip")
@@ -327,7 +325,7 @@ def _placing_style(decisions: tuple[Decision, ...], options: tuple[Option, ...])
     short = m("chain.turned", place=where, turn=_placement_words(turn)) if turn else where
     tile = chosen.get("place_tile")
     if tile is None:  # the panel asks the cell: its picture numbers the cells
-        return OptionStyle(short, keycap(cell.fields, "🔄" if turn else "📍") if cell else "🔄")
+        return OptionStyle(short, marked(cell.fields, "🔄" if turn else "📍") if cell else "🔄")
     placed = m("chain.place", tile=tile_name(tile.fields["tile"]), cell=where)
     label = m("chain.turned", place=placed, turn=_placement_words(turn)) if turn else placed
     style = option_style(decisions[0], tile) or OptionStyle()
@@ -412,7 +410,7 @@ def option_style(decision: Decision, option: Option) -> OptionStyle | None:
         else:
             description = _tile_text(tile_id, upgraded_only=kind in ("upgrade", "flip"))
         # a tile to place: its number's keycap (`mark`), which its picture writes on it
-        emoji = keycap(option.fields, KIND_EMOJI.get(spec.kind) or "")
+        emoji = marked(option.fields, KIND_EMOJI.get(spec.kind) or "")
         return OptionStyle(label=option.label, emoji=emoji or None, description=description)
     if kind == "flip" and oid == "none":
         return OptionStyle(label=m("label.no_upgrade"), emoji=emoji)
@@ -420,7 +418,7 @@ def option_style(decision: Decision, option: Option) -> OptionStyle | None:
         label = _placement_words(option)
         if label in _alike_words(decision):
             label = option.label
-        return OptionStyle(label=label, emoji=keycap(option.fields, _PLACE_EMOJI[kind]))
+        return OptionStyle(label=label, emoji=marked(option.fields, _PLACE_EMOJI[kind]))
     if kind == "pay":
         return OptionStyle(label=_payment(option.fields["paid"]), emoji="💰")
     if kind == "count":  # as many workers of the colour chosen: that colour's emoji

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from meeple_hall.bot.presenters import BUTTON_LABEL_MAX, DESCRIPTION_MAX, OptionStyle, fits
+from meeple_hall.bot.presenters import BUTTON_LABEL_MAX, DESCRIPTION_MAX, OptionStyle, fits, keycap
 from meeple_hall.games.core import Decision, Msg, Option, Text
 from meeple_hall.games.village import words as w
 from meeple_hall.renderers.phone.village import SHOP_MARK, SPACE_MARK
@@ -37,12 +37,11 @@ EMOJI = {
     "gift": "🎁",
 }
 PASSING = "⏭️"
-# An action space's number on the turn's picture (renderers/phone/village.py `SPACE_MARK`)
-# as its panel lines' emoji: the space's name is in the label, its number on the picture.
-KEYCAPS = ("1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣", "7️⃣")
 
 
 def space_keycap(space: str) -> str | None:
+    """An action space's number on the turn's picture (renderers/phone/village.py
+    `SPACE_MARK`) as its panel lines' emoji: the space's name is in the label."""
     return keycap(SPACE_MARK.get(space))
 
 
@@ -50,10 +49,6 @@ def shop_keycap(fields: Mapping[str, Any]) -> str | None:
     """A workshop's number on the phone's crafts (`SHOP_MARK`; the mill's option names no
     workshop: it is the mill's), as its lines' emoji: the workshop named in the label."""
     return keycap(SHOP_MARK.get("mill" if fields.get("how") == "mill" else fields.get("shop", "")))
-
-
-def keycap(mark: int | None) -> str | None:
-    return KEYCAPS[mark - 1] if mark is not None and mark <= len(KEYCAPS) else None
 
 
 # Panels fold these decisions into the one before them (bot/panels.py): the cube from the

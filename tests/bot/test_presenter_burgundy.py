@@ -353,7 +353,7 @@ def test_a_black_depot_tile_s_line_wears_its_number_s_keycap():
     numbers = {face: n for n, face in enumerate(dict.fromkeys(faces), 1)}
     for value in bought:
         face = value.removeprefix("buy>")
-        assert styles[value].emoji == presenter.KEYCAPS[numbers[face] - 1], value
+        assert styles[value].emoji == presenters.KEYCAPS[numbers[face] - 1], value
 
 
 def test_a_die_line_too_long_for_a_menu_moves_the_die_s_words_to_its_description():

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from meeple_hall import games
+from meeple_hall.bot import presenters
 from meeple_hall.bot.presenters import keyflower as presenter
 from meeple_hall.games.core import Action, Decision
 from meeple_hall.games.testing import random_choices
@@ -35,11 +36,11 @@ def _fields(decision: Decision) -> list[dict[str, Any]]:
 
 
 def test_keycaps_and_the_picture_s_marks_say_the_same() -> None:
-    digits = [presenter.KEYCAPS[n - 1][0] for n in range(1, 10)]
+    digits = [presenters.KEYCAPS[n - 1][0] for n in range(1, 10)]
     assert digits == [kf.mark_name(n) for n in range(1, 10)]
-    assert presenter.KEYCAPS[9] == "🔟" and kf.mark_name(10) == "10"
+    assert presenters.KEYCAPS[9] == "🔟" and kf.mark_name(10) == "10"
     for n in range(11, 37):
-        letter = chr(ord(presenter.KEYCAPS[n - 1]) - 0x1F1E6 + ord("A"))
+        letter = chr(ord(presenters.KEYCAPS[n - 1]) - 0x1F1E6 + ord("A"))
         assert letter == kf.mark_name(n)
 
 
@@ -52,10 +53,10 @@ def test_each_free_cell_s_ring_carries_its_panel_line_s_keycap() -> None:
         picture = phone.decision_picture("keyflower", view, "place_at", _fields(decision))
         ringed = {(m[2], m[3]): m[1] for m in picture.marks if m[0] == "cell"}
         emoji = [presenter.option_style(decision, o).emoji for o in cells]
-        assert emoji == list(presenter.KEYCAPS[: len(cells)])
+        assert emoji == list(presenters.KEYCAPS[: len(cells)])
         for cell, keycap in zip(cells, emoji, strict=True):
             q, r = map(int, cell.id.split("_"))
-            assert ringed[q, r] == kf.mark_name(presenter.KEYCAPS.index(keycap) + 1)
+            assert ringed[q, r] == kf.mark_name(presenters.KEYCAPS.index(keycap) + 1)
             assert cell.id not in ringed.values()
         seen += 1
     assert seen > 5
@@ -70,7 +71,7 @@ def test_each_turn_drawn_is_named_by_its_panel_line_s_keycap() -> None:
         picture = phone.decision_picture("keyflower", view, "place_rot", _fields(decision))
         (named,) = [m[2] for m in picture.marks if m[0] == "turns"]
         emoji = [presenter.option_style(decision, o).emoji for o in turns]
-        assert emoji == list(presenter.KEYCAPS[: len(turns)])
+        assert emoji == list(presenters.KEYCAPS[: len(turns)])
         assert named == tuple((o.fields["rot"], kf.mark_name(i)) for i, o in enumerate(turns, 1))
         assert not any(name.startswith("r") for _, name in named)
         seen += 1

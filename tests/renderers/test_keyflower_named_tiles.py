@@ -9,6 +9,7 @@ from typing import Any
 
 from PIL import Image
 
+from meeple_hall.bot import presenters
 from meeple_hall.bot.presenters import keyflower as presenter
 from meeple_hall.games.core import Action, Decision
 from meeple_hall.games.keyflower import engine
@@ -48,7 +49,7 @@ def test_each_tile_to_place_wears_its_lines_keycap_on_its_picture_and_is_drawn_o
     assert [o.id for o in tiles] == [t["id"] for t in waiting]  # ids as before
     assert [o.fields["mark"] for o in tiles] == list(range(1, len(tiles) + 1))
     for o in tiles:
-        keycap = presenter.KEYCAPS[o.fields["mark"] - 1]
+        keycap = presenters.KEYCAPS[o.fields["mark"] - 1]
         assert presenter.option_style(decision, o).emoji == keycap
         # the folded line (tile, cell) wears it too
         after = engine.apply(state, Action(decision.seat, (o.id,)))
